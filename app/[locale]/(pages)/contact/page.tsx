@@ -1,0 +1,5 @@
+import { comingSoonPage } from "@/components/layout/coming-soon-page";
+
+const page = comingSoonPage("contact", "/");
+export default page.Page;
+export const generateMetadata = page.generateMetadata;

@@ -1,0 +1,55 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
+import { cache } from "react";
+import { ContentBody } from "@/components/content/ContentBody";
+import { defaultLocale, isLocale, type Locale } from "@/lib/i18n/locales";
+import { callApi } from "@/server/http/in-process";
+
+type Props = { params: Promise<{ locale: string; slug: string }> };
+type PageData = {
+  context: { meta_title: string; meta_description: string; og_image: string | null };
+  slug: string;
+  title: string;
+  body: string;
+  updated_at: string;
+};
+
+// One call per request, shared by the metadata and the page (SPEC §7 POST pages/get).
+const loadPage = cache((slug: string, locale: Locale) => callApi<PageData>("pages/get", { body: { slug }, locale }));
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale, slug } = await params;
+  const result = await loadPage(decodeURIComponent(slug), isLocale(locale) ? locale : defaultLocale);
+  // SPEC §7: a failed pages/get is silently ignored; the layout's defaults stand.
+  if (!result.ok) return {};
+  const { meta_title, meta_description, og_image } = result.data.context;
+  const images = og_image ? [{ url: og_image }] : undefined;
+  return {
+    title: meta_title,
+    description: meta_description,
+    openGraph: { title: meta_title, description: meta_description, images, type: "article" },
+    twitter: { card: og_image ? "summary_large_image" : "summary", title: meta_title, description: meta_description, images },
+  };
+}
+
+export default async function ContentPage({ params }: Props) {
+  const { locale, slug } = await params;
+  setRequestLocale(locale);
+  const result = await loadPage(decodeURIComponent(slug), isLocale(locale) ? locale : defaultLocale);
+  if (!result.ok && (result.status === 404 || result.status === 422)) notFound();
+  if (!result.ok) throw new Error(`pages/get failed with ${result.status}`);
+  const page = result.data;
+  const [t, format] = await Promise.all([getTranslations("contentPage"), getFormatter()]);
+  return (
+    <article className="mx-auto my-8 w-full max-w-3xl rounded-card bg-surface px-5 py-8 shadow-card sm:px-10">
+      <h1 className="text-3xl font-black leading-tight">{page.title}</h1>
+      <p className="mt-2 text-sm text-ink-faint">
+        {t("updated", { date: format.dateTime(new Date(page.updated_at), { dateStyle: "long" }) })}
+      </p>
+      <div className="mt-6">
+        <ContentBody markdown={page.body} />
+      </div>
+    </article>
+  );
+}

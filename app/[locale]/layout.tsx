@@ -1,0 +1,32 @@
+import type { Metadata, Viewport } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import type { ReactNode } from "react";
+import { DocumentShell } from "@/components/layout/DocumentShell";
+import { isLocale, locales } from "@/lib/i18n/locales";
+
+type Props = { children: ReactNode; params: Promise<{ locale: string }> };
+
+export function generateStaticParams() {
+  return locales.map((locale) => ({ locale }));
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  if (!isLocale(locale)) return {};
+  const t = await getTranslations({ locale, namespace: "meta" });
+  return {
+    title: { template: t("titleTemplate"), default: t("brand") },
+    description: t("description"),
+    applicationName: t("brand"),
+  };
+}
+
+export const viewport: Viewport = { themeColor: "#1d59f1", width: "device-width", initialScale: 1 };
+
+export default async function LocaleLayout({ children, params }: Props) {
+  const { locale } = await params;
+  if (!isLocale(locale)) notFound();
+  setRequestLocale(locale);
+  return <DocumentShell locale={locale}>{children}</DocumentShell>;
+}

@@ -1,0 +1,21 @@
+import { getTranslations } from "next-intl/server";
+import { Link } from "@/lib/i18n/navigation";
+import type { TitleKey } from "@/lib/page-metadata";
+
+/** A localized "coming soon" card for screens a later release fills. Never blank, never untranslated. */
+export async function ComingSoon({ titleKey, backHref = "/" }: { titleKey: TitleKey; backHref?: string }) {
+  const t = await getTranslations("common");
+  const titles = await getTranslations("titles");
+  return (
+    <section className="mx-auto my-10 w-full max-w-xl rounded-card bg-surface p-8 text-center shadow-card" aria-labelledby="page-title">
+      <p className="text-sm font-semibold text-accent-600">{t("comingSoonTitle")}</p>
+      <h1 id="page-title" className="mt-2 text-2xl font-bold">
+        {titles(titleKey)}
+      </h1>
+      <p className="mt-3 leading-7 text-ink-muted">{t("comingSoonBody")}</p>
+      <Link href={backHref} className="mt-6 inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+        {backHref === "/dashboard" ? t("backDashboard") : t("backHome")}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { NextIntlClientProvider } from "next-intl";
+import { getMessages, getTranslations } from "next-intl/server";
+import { Suspense, type ReactNode } from "react";
+import { AppProviders } from "@/components/providers/AppProviders";
+import { LanguageModal } from "@/components/i18n/LanguageModal";
+import { NavigationEvents } from "@/components/navigation/NavigationEvents";
+import { CloseNavOnRouteChange } from "@/components/navigation/CloseNavOnRouteChange";
+import { vazirmatn } from "@/lib/fonts";
+import { directionOf, type Locale } from "@/lib/i18n/locales";
+
+/**
+ * <html lang dir> and everything every page has: messages, React Query, navigation feedback, the
+ * language modal. Used by the locale layout and by the 404 page that unmatched URLs get.
+ */
+export async function DocumentShell({ locale, children }: { locale: Locale; children: ReactNode }) {
+  const [messages, t] = await Promise.all([getMessages({ locale }), getTranslations({ locale, namespace: "common" })]);
+  return (
+    <html lang={locale} dir={directionOf(locale)} className={vazirmatn.variable}>
+      <body className="min-h-dvh">
+        <a href="#main" className="sr-only z-modal rounded-lg bg-brand-700 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:start-4 focus:top-4">
+          {t("skipToContent")}
+        </a>
+        <NextIntlClientProvider locale={locale} messages={messages}>
+          <AppProviders>
+            <Suspense fallback={null}>
+              <NavigationEvents />
+            </Suspense>
+            <CloseNavOnRouteChange />
+            {children}
+            <LanguageModal />
+          </AppProviders>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

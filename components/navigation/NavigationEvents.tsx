@@ -1,0 +1,102 @@
+"use client";
+import NProgress from "nprogress";
+import { usePathname, useSearchParams } from "next/navigation";
+import { useEffect } from "react";
+import { createProgressController } from "@/lib/navigation/progress";
+import { claimReload, isChunkLoadError } from "@/lib/navigation/reload-guard";
+import { DEPLOYMENT_CHECK, isInAppNavigation, isNewDeployment } from "@/lib/navigation/deployment";
+
+NProgress.configure({ showSpinner: false, trickle: false, minimum: 0.08, speed: 200 });
+
+const progress = createProgressController(
+  {
+    show: () => NProgress.start(),
+    set: (fraction) => NProgress.set(fraction),
+    hide: () => NProgress.remove(),
+    setError: (error) => document.documentElement.classList.toggle("nprogress-error", error),
+  },
+  {
+    setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+    clearTimeout: (id) => window.clearTimeout(id as number),
+    setInterval: (fn, ms) => window.setInterval(fn, ms),
+    clearInterval: (id) => window.clearInterval(id as number),
+    now: () => performance.now(),
+  },
+);
+
+/** Lets an error boundary colour the bar: the navigation that led there failed. */
+export function reportNavigationError() {
+  progress.fail();
+}
+
+let newDeploymentSeen = false;
+
+/**
+ * Navigation feedback (SPEC §4, §9): the top loading bar, one reload after a chunk-load failure
+ * (guarded for 10 s), and a full page load on the next navigation once a new deployment is seen.
+ */
+export function NavigationEvents() {
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+
+  useEffect(() => {
+    progress.done();
+  }, [pathname, searchParams]);
+
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const anchor = (event.target as Element | null)?.closest?.("a");
+      if (!anchor || !isInAppNavigation(anchor, event, window.location)) return;
+      if (newDeploymentSeen) {
+        event.preventDefault();
+        event.stopPropagation();
+        window.location.assign(anchor.href);
+        return;
+      }
+      progress.start();
+    };
+    const onPopState = () => progress.start();
+    const onChunkError = (reason: unknown) => {
+      if (!isChunkLoadError(reason)) return;
+      progress.fail();
+      if (claimReload(window.sessionStorage, Date.now())) window.location.reload();
+    };
+    const onError = (event: ErrorEvent) => onChunkError(event.error ?? event.message);
+    const onRejection = (event: PromiseRejectionEvent) => onChunkError(event.reason);
+
+    document.addEventListener("click", onClick, true);
+    window.addEventListener("popstate", onPopState);
+    window.addEventListener("error", onError);
+    window.addEventListener("unhandledrejection", onRejection);
+
+    const ownBuildId = process.env.NEXT_PUBLIC_BUILD_ID;
+    const check = async () => {
+      if (newDeploymentSeen || document.visibilityState === "hidden") return;
+      try {
+        const response = await fetch("/api/build", { cache: "no-store", headers: { accept: "application/json" } });
+        if (!response.ok) return;
+        const body = (await response.json()) as { data?: { build_id?: string | null } };
+        if (isNewDeployment(ownBuildId, body.data?.build_id)) newDeploymentSeen = true;
+      } catch {
+        // Offline or the server restarting: try again at the next tick.
+      }
+    };
+    const first = window.setTimeout(check, DEPLOYMENT_CHECK.firstAfterMs);
+    const every = window.setInterval(check, DEPLOYMENT_CHECK.everyMs);
+    const onVisible = () => void check();
+    document.addEventListener("visibilitychange", onVisible);
+
+    return () => {
+      document.removeEventListener("click", onClick, true);
+      window.removeEventListener("popstate", onPopState);
+      window.removeEventListener("error", onError);
+      window.removeEventListener("unhandledrejection", onRejection);
+      document.removeEventListener("visibilitychange", onVisible);
+      window.clearTimeout(first);
+      window.clearInterval(every);
+    };
+  }, []);
+
+  return null;
+}
+

@@ -1,0 +1,29 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useRouter } from "@/lib/i18n/navigation";
+import { useAuthStore } from "@/stores/auth";
+
+export const LOGOUT_RELOAD_DELAY_MS = 500;
+
+/** SPEC §4 logout: clear jwt, otp and the Google flag, go to /auth/login, reload after 500 ms. */
+export function LogoutButton() {
+  const t = useTranslations("panel.menu");
+  const router = useRouter();
+  const clear = useAuthStore((s) => s.clear);
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        clear();
+        router.push("/auth/login");
+        window.setTimeout(() => window.location.reload(), LOGOUT_RELOAD_DELAY_MS);
+      }}
+      className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-start text-sm font-medium text-danger-600 hover:bg-red-50"
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0 rtl:-scale-x-100" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+        <path d="M15 4h3a2 2 0 012 2v12a2 2 0 01-2 2h-3M10 17l5-5-5-5M15 12H4" />
+      </svg>
+      {t("logout")}
+    </button>
+  );
+}

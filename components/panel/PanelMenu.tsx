@@ -1,0 +1,45 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { Link, usePathname } from "@/lib/i18n/navigation";
+import { useUiStore } from "@/stores/ui";
+import { isActiveMenuEntry, panelMenu } from "./panel-menu";
+import { LogoutButton } from "./LogoutButton";
+
+/** The panel's side menu: a column on large screens, a drawer on small ones. */
+export function PanelMenu() {
+  const t = useTranslations("panel");
+  const pathname = usePathname();
+  const open = useUiStore((s) => s.isMobileNavOpen);
+  return (
+    <nav
+      id="panel-menu"
+      aria-label={t("menuLabel")}
+      className={`${open ? "block" : "hidden"} border-b border-surface-line bg-surface lg:block lg:w-60 lg:shrink-0 lg:border-b-0 lg:border-e`}
+    >
+      <ul className="grid gap-1 p-3" role="list">
+        {panelMenu.map((entry) => {
+          const active = isActiveMenuEntry(entry.href, pathname);
+          return (
+            <li key={entry.key}>
+              <Link
+                href={entry.href}
+                aria-current={active ? "page" : undefined}
+                className={`flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium ${
+                  active ? "bg-brand-50 text-brand-800" : "text-ink-muted hover:bg-surface-sunken hover:text-ink"
+                }`}
+              >
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+                  <path d={entry.icon} />
+                </svg>
+                {t(`menu.${entry.key}`)}
+              </Link>
+            </li>
+          );
+        })}
+        <li className="mt-2 border-t border-surface-line pt-2">
+          <LogoutButton />
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,96 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { AppDeps, AppEnv } from "./http/context";
+import { AppError } from "./http/errors";
+import { requestLocale, translateApi } from "./http/i18n";
+import { validationError } from "./http/validation";
+import { healthRoutes } from "./http/routes/health";
+import { ipRoutes } from "./http/routes/ip";
+import { pageRoutes } from "./http/routes/pages";
+import { metaRoutes } from "./http/routes/meta";
+
+/** Maps what Hono itself throws (bad JSON, wrong method …) onto our error codes. */
+function fromHttpException(error: HTTPException): AppError {
+  if (error.status === 400 && /json/i.test(error.message)) return new AppError("malformed_json");
+  if (error.status === 400) return new AppError("bad_request");
+  if (error.status === 401) return new AppError("unauthorized");
+  if (error.status === 403) return new AppError("forbidden");
+  if (error.status === 404) return new AppError("not_found");
+  if (error.status === 405) return new AppError("method_not_allowed");
+  if (error.status === 415) return new AppError("unsupported_media_type");
+  if (error.status === 429) return new AppError("rate_limited");
+  return new AppError("internal");
+}
+
+/**
+ * The core API, mounted at /api: by Next.js (app/api/[[...route]]/route.ts) or standalone
+ * (server/standalone.ts). Every answer is JSON in the {"data"} / {"error"} envelope.
+ */
+export function createApp(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) throw validationError(c.get("locale"), result.error);
+    },
+  }).basePath("/api");
+
+  app.use(async (c, next) => {
+    const requestId = crypto.randomUUID();
+    c.set("requestId", requestId);
+    c.set("locale", requestLocale(c.req.raw.headers));
+    c.header("X-Request-Id", requestId);
+    await next();
+  });
+
+  // The database is opened (and migrated) on first use, so /api/openapi.json needs none.
+  app.use(async (c, next) => {
+    if (c.req.path === "/api/openapi.json" || c.req.path === "/api/docs" || c.req.path === "/api/build") return next();
+    const { db } = await deps.database();
+    c.set("db", db);
+    await next();
+  });
+
+  app.route("/", healthRoutes);
+  app.route("/", ipRoutes(deps));
+  app.route("/", pageRoutes);
+  app.route("/", metaRoutes);
+
+  app.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Takapoo core API",
+      version: "1.0.0",
+      description:
+        'JSON, snake_case. Success: {"data": …}. Failure: {"error": {"code", "message", "fields"?, "request_id"}}, the message in the locale of X-Locale, else accept-language.',
+    },
+    servers: [{ url: "/" }],
+  });
+
+  app.notFound((c) => {
+    throw new AppError("route_not_found", { path: new URL(c.req.url).pathname });
+  });
+
+  app.onError((err, c) => {
+    const locale = c.get("locale") ?? requestLocale(c.req.raw.headers);
+    const error = err instanceof AppError ? err : err instanceof HTTPException ? fromHttpException(err) : new AppError("internal");
+    if (error.code === "internal") {
+      // The stack goes to the server log, never to the client.
+      console.error(`[api] ${c.req.method} ${c.req.path} request_id=${c.get("requestId")}`, err);
+    }
+    return c.json(
+      {
+        error: {
+          code: error.code,
+          message: translateApi(locale, `errors.${error.code}`, error.params),
+          ...(error.fields ? { fields: error.fields } : {}),
+          request_id: c.get("requestId") ?? "",
+        },
+      },
+      error.status as ContentfulStatusCode,
+    );
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,60 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import * as schema from "./schema";
+
+/** Drizzle over PostgreSQL; the PGlite database has the same API and is typed the same way. */
+export type Db = NodePgDatabase<typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+};
+
+export const migrationsFolder = path.join(process.cwd(), "server/db/migrations");
+
+// Any number of app instances may start at once against one PostgreSQL: migrations run under a
+// session-level advisory lock so exactly one applies them.
+const MIGRATION_LOCK = 7_316_201;
+
+export type OpenOptions = {
+  /** postgres://… — when set, PostgreSQL through node-postgres. */
+  url?: string | undefined;
+  /** Folder for PGlite's files; omitted means an in-memory database (tests). */
+  dataDir?: string | undefined;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+};
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.url) {
+    const { Pool } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const pool = new Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await migrate(drizzle(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
+      client.release();
+    }
+    return { db: drizzle(pool, { schema }), kind: "postgres", close: () => pool.end() };
+  }
+
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder });
+  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

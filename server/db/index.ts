@@ -1,0 +1,34 @@
+import path from "node:path";
+import { openDatabase, type Database } from "./client";
+import { seedDemoData } from "./seed";
+
+export type { Db, Database } from "./client";
+
+/** Where PGlite keeps its files: DATA_DIR (default ./.data) + /pglite. */
+export function dataDir(): string {
+  return path.resolve(process.env.DATA_DIR || ".data");
+}
+
+const key = Symbol.for("takapoo.database");
+type Holder = { [key]?: Promise<Database> };
+
+/**
+ * The process's one database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR.
+ * Migrated and seeded on first use. Kept on globalThis so that every bundle Next.js builds shares
+ * it (PGlite must never be opened twice on one folder).
+ */
+export function sharedDatabase(): Promise<Database> {
+  const holder = globalThis as Holder;
+  holder[key] ??= (async () => {
+    const database = await openDatabase({
+      url: process.env.DATABASE_URL || undefined,
+      dataDir: process.env.DATABASE_URL ? undefined : path.join(dataDir(), "pglite"),
+    });
+    if (process.env.SEED_DEMO_DATA !== "false") await seedDemoData(database.db);
+    return database;
+  })().catch((error: unknown) => {
+    delete holder[key];
+    throw error;
+  });
+  return holder[key];
+}

@@ -1,0 +1,2 @@
+export * from "./content-pages";
+export * from "./seed-runs";

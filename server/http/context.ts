@@ -1,0 +1,18 @@
+import type { Locale } from "@/lib/i18n/locales";
+import type { Db } from "@/server/db";
+
+/** What every request handler can read from the Hono context. */
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    locale: Locale;
+    db: Db;
+  };
+};
+
+/** How the app reaches its database: the shared one in production, a test's own in tests. */
+export type AppDeps = {
+  database: () => Promise<{ db: Db }>;
+  /** Socket address of the caller when the server knows it (standalone node server). */
+  socketAddress?: (request: Request) => string | null;
+};

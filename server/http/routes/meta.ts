@@ -1,0 +1,41 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../context";
+import { dataEnvelope } from "../envelope";
+import { renderDocsPage } from "../docs-page";
+import { translateApi } from "../i18n";
+
+let buildId: string | null | undefined;
+
+/** The id of the build this process serves (.next/BUILD_ID), null when run without a build. */
+function currentBuildId(): string | null {
+  if (buildId === undefined) {
+    try {
+      buildId = readFileSync(path.join(process.cwd(), ".next", "BUILD_ID"), "utf8").trim() || null;
+    } catch {
+      buildId = null;
+    }
+  }
+  return buildId;
+}
+
+const build = createRoute({
+  method: "get",
+  path: "/build",
+  tags: ["System"],
+  summary: "The deployed build's id; the web app compares it with its own to notice a new deployment",
+  responses: {
+    200: { description: "Build id", content: { "application/json": { schema: dataEnvelope(z.object({ build_id: z.string().nullable() })) } } },
+  },
+});
+
+export const metaRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(build, (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json({ data: { build_id: currentBuildId() } }, 200);
+  })
+  .get("/docs", (c) => {
+    const locale = c.get("locale");
+    return c.html(renderDocsPage({ locale, title: translateApi(locale, "docs.title"), intro: translateApi(locale, "docs.intro") }));
+  });

@@ -1,0 +1,45 @@
+import type { z } from "@hono/zod-openapi";
+import type { Locale } from "@/lib/i18n/locales";
+import faIR from "@/messages/fa-IR.json";
+import { AppError } from "./errors";
+import { translateApi } from "./i18n";
+
+type Issue = z.core.$ZodIssue;
+const validationKeys = new Set(Object.keys(faIR.api.validation));
+
+/** One translated sentence for one zod issue. Schemas may name a key of api.validation as their message. */
+export function issueMessage(locale: Locale, issue: Issue): string {
+  if (validationKeys.has(issue.message)) return translateApi(locale, `validation.${issue.message}`);
+  switch (issue.code) {
+    case "invalid_type":
+      return translateApi(locale, issue.input === undefined ? "validation.required" : "validation.invalid_type");
+    case "too_small": {
+      if (issue.origin === "string" && Number(issue.minimum) <= 1) return translateApi(locale, "validation.required");
+      const kind = issue.origin === "string" ? "string" : "number";
+      return translateApi(locale, `validation.too_small_${kind}`, { minimum: Number(issue.minimum) });
+    }
+    case "too_big": {
+      const kind = issue.origin === "string" ? "string" : "number";
+      return translateApi(locale, `validation.too_big_${kind}`, { maximum: Number(issue.maximum) });
+    }
+    case "invalid_format":
+      return translateApi(locale, "validation.invalid_format");
+    case "invalid_value":
+      return translateApi(locale, "validation.invalid_value");
+    case "unrecognized_keys":
+      return translateApi(locale, "validation.unrecognized_keys");
+    default:
+      return translateApi(locale, "validation.invalid");
+  }
+}
+
+/** A 422 carrying one message per field (dotted path; "body" for the body as a whole). */
+export function validationError(locale: Locale, error: z.ZodError): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const names =
+      issue.code === "unrecognized_keys" ? issue.keys.map((k) => [...issue.path, k].join(".")) : [issue.path.join(".") || "body"];
+    for (const name of names) fields[name] ??= issueMessage(locale, issue);
+  }
+  return new AppError("validation_failed", {}, fields);
+}
