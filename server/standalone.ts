@@ -15,7 +15,7 @@ serve(
       return app.fetch(request, env);
     },
     port,
-    hostname: process.env.HOSTNAME || "0.0.0.0",
+    hostname: process.env.API_HOST || "0.0.0.0",
   },
   (info) => console.log(`Takapoo core API on http://localhost:${info.port}/api (docs: /api/docs)`),
 );

@@ -13,7 +13,10 @@ function safeDecode(path: string): string {
 
 /** The localized 404 (SPEC §8 "Page not found: {path}"), naming the path that was asked for. */
 export async function NotFoundContent({ locale, path }: { locale: Locale; path: string }) {
-  const [t, common] = await Promise.all([getTranslations({ locale, namespace: "errors" }), getTranslations({ locale, namespace: "common" })]);
+  const [t, common] = await Promise.all([
+    getTranslations({ locale, namespace: "errors" }),
+    getTranslations({ locale, namespace: "common" }),
+  ]);
   return (
     <ErrorView
       status={404}

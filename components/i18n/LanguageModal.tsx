@@ -3,7 +3,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { directionOf, isLocale, languageOf, locales, type Locale } from "@/lib/i18n/locales";
-import { localeCookieValue } from "@/lib/i18n/locale-cookie";
+import { rememberLocale } from "@/lib/i18n/locale-cookie";
 import { localizedPath, stripLocale } from "@/lib/i18n/negotiate";
 import { useUiStore } from "@/stores/ui";
 
@@ -30,7 +30,7 @@ export function LanguageModal() {
 
   const pick = (locale: Locale) => {
     choose(locale);
-    document.cookie = localeCookieValue(locale, window.location.protocol === "https:");
+    rememberLocale(locale);
     setOpen(false);
     const target = localizedPath(locale, stripLocale(pathname)) + window.location.search;
     window.location.assign(target);

@@ -17,7 +17,10 @@ export async function DocumentShell({ locale, children }: { locale: Locale; chil
   return (
     <html lang={locale} dir={directionOf(locale)} className={vazirmatn.variable}>
       <body className="min-h-dvh">
-        <a href="#main" className="sr-only z-modal rounded-lg bg-brand-700 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:start-4 focus:top-4">
+        <a
+          href="#main"
+          className="sr-only z-modal rounded-lg bg-brand-700 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
+        >
           {t("skipToContent")}
         </a>
         <NextIntlClientProvider locale={locale} messages={messages}>

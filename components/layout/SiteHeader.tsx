@@ -26,7 +26,10 @@ export function SiteHeader() {
           <ul className="flex items-center gap-1" role="list">
             {links.map((link) => (
               <li key={link.key}>
-                <Link href={link.href} className="rounded-lg px-3 py-2 text-sm font-medium text-ink-muted hover:bg-surface-sunken hover:text-ink">
+                <Link
+                  href={link.href}
+                  className="rounded-lg px-3 py-2 text-sm font-medium text-ink-muted hover:bg-surface-sunken hover:text-ink"
+                >
                   {t(link.key)}
                 </Link>
               </li>
@@ -35,10 +38,16 @@ export function SiteHeader() {
         </nav>
         <div className="flex items-center gap-2">
           <LanguageButton />
-          <Link href="/auth/login" className="hidden rounded-lg px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 sm:inline-block">
+          <Link
+            href="/auth/login"
+            className="hidden rounded-lg px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 sm:inline-block"
+          >
             {t("login")}
           </Link>
-          <Link href="/auth/register" className="hidden rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 sm:inline-block">
+          <Link
+            href="/auth/register"
+            className="hidden rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 sm:inline-block"
+          >
             {t("register")}
           </Link>
           <button
@@ -65,7 +74,10 @@ export function SiteHeader() {
             </li>
           ))}
           <li className="flex gap-2 pt-2">
-            <Link href="/auth/login" className="flex-1 rounded-lg border border-brand-600 px-3 py-2 text-center font-semibold text-brand-700">
+            <Link
+              href="/auth/login"
+              className="flex-1 rounded-lg border border-brand-600 px-3 py-2 text-center font-semibold text-brand-700"
+            >
               {t("login")}
             </Link>
             <Link href="/auth/register" className="flex-1 rounded-lg bg-brand-600 px-3 py-2 text-center font-semibold text-white">

@@ -20,7 +20,15 @@ export function LogoutButton() {
       }}
       className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-start text-sm font-medium text-danger-600 hover:bg-red-50"
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0 rtl:-scale-x-100" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-5 w-5 shrink-0 rtl:-scale-x-100"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+      >
         <path d="M15 4h3a2 2 0 012 2v12a2 2 0 01-2 2h-3M10 17l5-5-5-5M15 12H4" />
       </svg>
       {t("logout")}

@@ -40,7 +40,9 @@ export function PanelHeader() {
             title={t("balanceUnavailable")}
           >
             <span className="text-ink-muted">{t("walletBalance")}</span>
-            <span className="font-semibold" aria-label={t("balanceUnavailable")}>—</span>
+            <span className="font-semibold" aria-label={t("balanceUnavailable")}>
+              —
+            </span>
           </Link>
           <Link
             href="/dashboard/notifications"

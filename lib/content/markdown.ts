@@ -5,9 +5,7 @@
  */
 export type Inline = { text: string; bold: boolean };
 export type Block =
-  | { type: "heading"; level: 2 | 3; content: Inline[] }
-  | { type: "paragraph"; content: Inline[] }
-  | { type: "list"; items: Inline[][] };
+  { type: "heading"; level: 2 | 3; content: Inline[] } | { type: "paragraph"; content: Inline[] } | { type: "list"; items: Inline[][] };
 
 export function parseInline(text: string): Inline[] {
   const parts = text.split(/(\*\*[^*]+\*\*)/g).filter(Boolean);

@@ -19,4 +19,5 @@ export function isChunkLoadError(reason: unknown): boolean {
   return name === "ChunkLoadError" || (typeof message === "string" && chunkPattern.test(message));
 }
 
-const chunkPattern = /Loading (CSS )?chunk [\w-]+ failed|Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i;
+const chunkPattern =
+  /Loading (CSS )?chunk [\w-]+ failed|Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i;

@@ -10,11 +10,7 @@ const DEMO_SEED = "demo-v1";
  */
 export async function seedDemoData(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(seedRuns)
-      .values({ name: DEMO_SEED })
-      .onConflictDoNothing()
-      .returning({ name: seedRuns.name });
+    const claimed = await tx.insert(seedRuns).values({ name: DEMO_SEED }).onConflictDoNothing().returning({ name: seedRuns.name });
     if (claimed.length === 0) return false;
     await tx
       .insert(contentPages)

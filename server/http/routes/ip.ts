@@ -13,7 +13,9 @@ const ipInfo = createRoute({
     200: {
       description: "ISO 3166-1 alpha-2 country code, or null when unknown (private address, no data)",
       content: {
-        "application/json": { schema: dataEnvelope(z.object({ country_code: z.string().length(2).nullable().openapi({ example: "IR" }) })) },
+        "application/json": {
+          schema: dataEnvelope(z.object({ country_code: z.string().length(2).nullable().openapi({ example: "IR" }) })),
+        },
       },
     },
   },

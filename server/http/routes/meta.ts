@@ -26,7 +26,10 @@ const build = createRoute({
   tags: ["System"],
   summary: "The deployed build's id; the web app compares it with its own to notice a new deployment",
   responses: {
-    200: { description: "Build id", content: { "application/json": { schema: dataEnvelope(z.object({ build_id: z.string().nullable() })) } } },
+    200: {
+      description: "Build id",
+      content: { "application/json": { schema: dataEnvelope(z.object({ build_id: z.string().nullable() })) } },
+    },
   },
 });
 

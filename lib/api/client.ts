@@ -1,0 +1,124 @@
+import { languageOf, type Locale } from "@/lib/i18n/locales";
+
+/** The one error every API call throws: the server's envelope, or a network failure. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+    readonly requestId: string | null = null,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export type ListMeta = { page: number; per_page: number; total: number };
+export type ListResult<T> = { data: T[]; meta: ListMeta };
+
+export type RequestOptions = {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** Makes a POST/PATCH safe to retry: the server answers a repeat with the first result. */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+};
+
+export type ApiClientOptions = {
+  locale: Locale;
+  /** Default NEXT_PUBLIC_CORE_API_URL, else same-origin /api. */
+  baseUrl?: string;
+  getToken?: () => string | null | undefined;
+  fetch?: typeof fetch;
+};
+
+/** Statuses worth one more try (SPEC §7, less 409: a conflict does not heal by repeating). */
+export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 425, 429, 500, 502, 503, 504]);
+const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
+
+/** Whether a failed request may be sent again: idempotent methods, or any carrying an Idempotency-Key. */
+export function mayRetry(method: string, idempotencyKey: string | undefined): boolean {
+  return IDEMPOTENT_METHODS.has(method) || Boolean(idempotencyKey);
+}
+
+export function defaultBaseUrl(): string {
+  return process.env.NEXT_PUBLIC_CORE_API_URL || "/api";
+}
+
+function buildUrl(baseUrl: string, path: string, query: RequestOptions["query"]): string {
+  const url = `${baseUrl.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) params.set(key, String(value));
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+type Envelope = { data?: unknown; meta?: ListMeta; error?: { code?: string; message?: string; fields?: Record<string, string>; request_id?: string } };
+
+/**
+ * The client every client component uses (through lib/api hooks): locale headers, bearer token,
+ * one retry for what may be retried, and one error type.
+ */
+export function createApiClient(options: ApiClientOptions) {
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const baseUrl = options.baseUrl ?? defaultBaseUrl();
+
+  async function send(path: string, request: RequestOptions): Promise<Envelope> {
+    const method = request.method ?? "GET";
+    const headers: Record<string, string> = {
+      accept: "application/json",
+      "accept-language": `${options.locale},${languageOf(options.locale)};q=0.9`,
+      "X-Locale": options.locale,
+    };
+    if (request.body !== undefined) headers["content-type"] = "application/json";
+    const token = options.getToken?.();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (request.idempotencyKey) headers["Idempotency-Key"] = request.idempotencyKey;
+    const init: RequestInit = {
+      method,
+      headers,
+      credentials: "include",
+      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+      ...(request.signal ? { signal: request.signal } : {}),
+    };
+    const url = buildUrl(baseUrl, path, request.query);
+    const retryable = mayRetry(method, request.idempotencyKey);
+
+    for (let attempt = 0; ; attempt++) {
+      let response: Response;
+      try {
+        response = await doFetch(url, init);
+      } catch (error) {
+        if (request.signal?.aborted) throw error;
+        if (retryable && attempt === 0) continue;
+        throw new ApiError(0, "network_error", error instanceof Error ? error.message : "network error");
+      }
+      if (!response.ok && retryable && attempt === 0 && RETRY_STATUSES.has(response.status)) continue;
+      let body: Envelope = {};
+      try {
+        body = (await response.json()) as Envelope;
+      } catch {
+        body = {};
+      }
+      if (response.ok) return body;
+      const error = body.error ?? {};
+      throw new ApiError(response.status, error.code ?? "http_error", error.message ?? response.statusText, error.fields ?? {}, error.request_id ?? null);
+    }
+  }
+
+  return {
+    /** The `data` of a successful answer. */
+    async request<T>(path: string, request: RequestOptions = {}): Promise<T> {
+      return (await send(path, request)).data as T;
+    },
+    /** A list answer: `data` and `meta`. */
+    async list<T>(path: string, request: RequestOptions = {}): Promise<ListResult<T>> {
+      const body = await send(path, request);
+      return { data: (body.data ?? []) as T[], meta: body.meta ?? { page: 1, per_page: 0, total: 0 } };
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,43 @@
+// `npm start`: builds when the build is missing or older than the sources, then serves the
+// production build on PORT (default 3000). Migrations and the demo seed run as the server starts
+// (instrumentation.ts). Honours PORT, DATA_DIR and DATABASE_URL.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+const buildStamp = path.join(root, ".next", "BUILD_ID");
+const sources = ["app", "components", "lib", "stores", "messages", "server", "public", "proxy.ts", "instrumentation.ts", "next.config.ts", "tailwind.config.ts", "postcss.config.mjs", "package.json", "tsconfig.json"];
+
+function newestMtime(entry) {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+function buildIsStale() {
+  if (!existsSync(buildStamp)) return true;
+  const built = statSync(buildStamp).mtimeMs;
+  return sources.some((source) => newestMtime(path.join(root, source)) > built);
+}
+
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+
+if (buildIsStale()) {
+  console.log("[start] building the production bundle (missing or older than the sources)…");
+  const result = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit", env: process.env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const port = process.env.PORT || "3000";
+// No -H: with an explicit host Next.js builds rewrite URLs on "localhost" and treats the proxy's
+// locale rewrites as external (a redirect loop when the host differs). It listens on every interface.
+const args = [nextBin, "start", "-p", port];
+const server = spawn(process.execPath, args, { cwd: root, stdio: "inherit", env: process.env });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

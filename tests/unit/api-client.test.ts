@@ -1,0 +1,106 @@
+// @vitest-environment node
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ApiError, createApiClient } from "@/lib/api/client";
+
+// A real HTTP server on 127.0.0.1 that answers from a script and records what it received.
+let server: Server;
+let baseUrl: string;
+let script: Array<{ status: number; body: unknown }> = [];
+let received: Array<{ method: string; url: string; headers: IncomingHttpHeaders; body: string }> = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => (body += chunk));
+    req.on("end", () => {
+      received.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
+      const next = script.shift() ?? { status: 200, body: { data: null } };
+      res.writeHead(next.status, { "content-type": "application/json" });
+      res.end(JSON.stringify(next.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  script = [];
+  received = [];
+});
+
+describe("API client", () => {
+  it("sends the locale headers, the bearer token and JSON, and returns data", async () => {
+    script = [{ status: 200, body: { data: { context: { meta_title: "x" } } } }];
+    const api = createApiClient({ baseUrl, locale: "fa-IR", getToken: () => "tok123" });
+    const data = await api.request<{ context: { meta_title: string } }>("pages/get", { method: "POST", body: { slug: "about" } });
+    expect(data.context.meta_title).toBe("x");
+    const [call] = received;
+    expect(call?.url).toBe("/api/pages/get");
+    expect(call?.headers["accept-language"]).toBe("fa-IR,fa;q=0.9");
+    expect(call?.headers["x-locale"]).toBe("fa-IR");
+    expect(call?.headers.accept).toBe("application/json");
+    expect(call?.headers.authorization).toBe("Bearer tok123");
+    expect(JSON.parse(call?.body ?? "")).toEqual({ slug: "about" });
+  });
+
+  it("retries a GET once on 503 and returns the second answer", async () => {
+    script = [
+      { status: 503, body: { error: { code: "service_unavailable", message: "down", request_id: "r1" } } },
+      { status: 200, body: { data: { ok: true } } },
+    ];
+    const api = createApiClient({ baseUrl, locale: "en-US" });
+    expect(await api.request("health", { query: { page: 2, empty: undefined } })).toEqual({ ok: true });
+    expect(received).toHaveLength(2);
+    expect(received[0]?.url).toBe("/api/health?page=2");
+  });
+
+  it("retries only once", async () => {
+    script = [
+      { status: 502, body: {} },
+      { status: 502, body: {} },
+      { status: 200, body: { data: 1 } },
+    ];
+    const api = createApiClient({ baseUrl, locale: "en-US" });
+    await expect(api.request("health")).rejects.toMatchObject({ status: 502 });
+    expect(received).toHaveLength(2);
+  });
+
+  it("never retries a POST without an Idempotency-Key, and does with one", async () => {
+    const api = createApiClient({ baseUrl, locale: "en-US" });
+    script = [
+      { status: 503, body: { error: { code: "service_unavailable", message: "down", request_id: "r" } } },
+      { status: 200, body: { data: 1 } },
+    ];
+    await expect(api.request("wallet/charge", { method: "POST", body: { amount: 1 } })).rejects.toBeInstanceOf(ApiError);
+    expect(received).toHaveLength(1);
+
+    received = [];
+    script = [
+      { status: 503, body: {} },
+      { status: 200, body: { data: 2 } },
+    ];
+    expect(await api.request("wallet/charge", { method: "POST", body: { amount: 1 }, idempotencyKey: "k-1" })).toBe(2);
+    expect(received).toHaveLength(2);
+    expect(received[1]?.headers["idempotency-key"]).toBe("k-1");
+  });
+
+  it("does not retry a 409 or a 422, and turns the envelope into one typed error", async () => {
+    script = [{ status: 422, body: { error: { code: "validation_failed", message: "bad", fields: { slug: "required" }, request_id: "abc" } } }];
+    const api = createApiClient({ baseUrl, locale: "en-US" });
+    const error = await api.request("pages/get", { method: "PUT", body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 422, code: "validation_failed", message: "bad", fields: { slug: "required" }, requestId: "abc" });
+    expect(received).toHaveLength(1);
+
+    script = [{ status: 409, body: { error: { code: "conflict", message: "c", request_id: "x" } } }];
+    await expect(api.request("x", { method: "DELETE" })).rejects.toMatchObject({ status: 409 });
+    expect(received).toHaveLength(2);
+  });
+
+  it("reports an unreachable server as a network error after one retry", async () => {
+    const api = createApiClient({ baseUrl: "http://127.0.0.1:1/api", locale: "en-US" });
+    await expect(api.request("health")).rejects.toMatchObject({ status: 0, code: "network_error" });
+  });
+});

@@ -1,0 +1,28 @@
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { ContentBody } from "@/components/content/ContentBody";
+import { parseMarkdown } from "@/lib/content/markdown";
+
+describe("content Markdown", () => {
+  it("parses headings, paragraphs, lists and bold", () => {
+    expect(parseMarkdown("## Title\n\nOne\ntwo **bold**\n\n- a\n- b")).toEqual([
+      { type: "heading", level: 2, content: [{ text: "Title", bold: false }] },
+      {
+        type: "paragraph",
+        content: [
+          { text: "One two ", bold: false },
+          { text: "bold", bold: true },
+        ],
+      },
+      { type: "list", items: [[{ text: "a", bold: false }], [{ text: "b", bold: false }]] },
+    ]);
+  });
+
+  it("renders markup in content as text, never as elements", () => {
+    const { container } = render(<ContentBody markdown={'## <img src=x onerror="alert(1)">\n\n<script>alert(1)</script>'} />);
+    expect(container.querySelector("script")).toBeNull();
+    expect(container.querySelector("img")).toBeNull();
+    expect(screen.getByRole("heading", { level: 2 })).toHaveTextContent('<img src=x onerror="alert(1)">');
+    expect(screen.getByText("<script>alert(1)</script>")).toBeInTheDocument();
+  });
+});
