@@ -1,0 +1,113 @@
+// `npm run bench`: the production build on a free port with a fresh DATA_DIR, driven by autocannon.
+// Prints req/s and p99 per endpoint and each endpoint's req/s as a ratio of a static file of
+// similar size served by the same server from public/ in the same run.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
+const DURATION = Number(process.env.BENCH_SECONDS || 8);
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+const port = await freePort();
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "takapoo-bench-"));
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ["scripts/start.mjs"], {
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1" },
+  stdio: ["ignore", "inherit", "inherit"],
+});
+const stop = () => {
+  server.kill("SIGTERM");
+  rmSync(dataDir, { recursive: true, force: true });
+};
+process.on("exit", stop);
+
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) break;
+  } catch {}
+  if (i > 600) throw new Error("server did not start");
+  await new Promise((r) => setTimeout(r, 500));
+}
+
+const pageBody = JSON.stringify({ slug: "about" });
+const endpoints = [
+  { name: "static 64 B (public/bench/64b.json)", path: "/bench/64b.json", static: true, group: "small" },
+  { name: "GET /api/health", path: "/api/health", group: "small", target: { p99: 30 } },
+  { name: "GET /api/ip/info", path: "/api/ip/info", group: "small", target: { p99: 30, ratio: 0.5 } },
+  { name: "static 5 KB (public/bench/5kb.json)", path: "/bench/5kb.json", static: true, group: "large" },
+  {
+    name: "POST /api/pages/get",
+    path: "/api/pages/get",
+    group: "large",
+    method: "POST",
+    body: pageBody,
+    headers: { "content-type": "application/json", "x-locale": "en-US" },
+    target: { p99: 30 },
+  },
+];
+
+const run = (endpoint) =>
+  new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: base + endpoint.path,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        method: endpoint.method ?? "GET",
+        headers: { "x-forwarded-for": "5.160.0.1", ...(endpoint.headers ?? {}) },
+        ...(endpoint.body ? { body: endpoint.body } : {}),
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+
+// Warm up every endpoint once (JIT, database connection, file cache).
+for (const endpoint of endpoints) {
+  await fetch(base + endpoint.path, { method: endpoint.method ?? "GET", headers: endpoint.headers, body: endpoint.body });
+}
+
+const results = [];
+for (const endpoint of endpoints) {
+  const result = await run(endpoint);
+  const bytes = result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0;
+  results.push({ ...endpoint, rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx + result.errors, bytes });
+}
+
+const staticOf = (group) => results.find((r) => r.static && r.group === group);
+let failed = false;
+console.log(`\nTakapoo bench — ${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} cores\n`);
+console.log(["endpoint".padEnd(38), "req/s".padStart(9), "p99 ms".padStart(8), "bytes".padStart(7), "vs static".padStart(10), "errors".padStart(7), " verdict"].join(""));
+for (const r of results) {
+  const reference = staticOf(r.group);
+  const ratio = r.static ? 1 : r.rps / reference.rps;
+  const verdicts = [];
+  if (r.target?.p99 !== undefined) verdicts.push(r.p99 < r.target.p99 ? `p99<${r.target.p99}` : `p99≥${r.target.p99} MISS`);
+  if (r.target?.ratio !== undefined) verdicts.push(ratio >= r.target.ratio ? `≥${r.target.ratio * 100}%` : `<${r.target.ratio * 100}% MISS`);
+  if (verdicts.some((v) => v.includes("MISS")) || r.non2xx > 0) failed = true;
+  console.log(
+    [
+      r.name.padEnd(38),
+      r.rps.toFixed(0).padStart(9),
+      String(r.p99).padStart(8),
+      String(r.bytes).padStart(7),
+      `${(ratio * 100).toFixed(0)}%`.padStart(10),
+      String(r.non2xx).padStart(7),
+      ` ${verdicts.join(", ")}`,
+    ].join(""),
+  );
+}
+console.log(failed ? "\nsome targets missed" : "\nall targets met");
+stop();
+process.exit(0);
