@@ -13,7 +13,9 @@ const nextConfig: NextConfig = {
   generateBuildId: async () => buildId,
   env: { NEXT_PUBLIC_BUILD_ID: buildId },
   // Packages that read files next to themselves or load WASM at run time stay outside the bundle.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "geoip-country"],
+  // drizzle-orm too: the production server (server/web.ts) loads the API outside the bundle, and both
+  // must share one database object.
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "geoip-country", "drizzle-orm"],
   devIndicators: false,
   async headers() {
     return [

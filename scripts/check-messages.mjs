@@ -10,7 +10,11 @@ const flatten = (object, prefix = "") =>
   Object.entries(object).flatMap(([key, value]) =>
     value && typeof value === "object" ? flatten(value, `${prefix}${key}.`) : [[`${prefix}${key}`, value]],
   );
-const placeholders = (text) => [...String(text).matchAll(/\{\s*([a-zA-Z_]\w*)\s*[,}]/g)].map((m) => m[1]).sort().join(",");
+const placeholders = (text) =>
+  [...String(text).matchAll(/\{\s*([a-zA-Z_]\w*)\s*[,}]/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(",");
 
 const files = Object.fromEntries(locales.map((l) => [l, new Map(flatten(JSON.parse(readFileSync(`messages/${l}.json`, "utf8"))))]));
 const allKeys = new Set(locales.flatMap((l) => [...files[l].keys()]));
@@ -21,7 +25,8 @@ for (const key of allKeys) {
     const value = files[locale].get(key);
     if (value === undefined) problems.push(`${locale}: missing ${key}`);
     else if (typeof value !== "string" || value.trim() === "") problems.push(`${locale}: empty ${key}`);
-    else if (placeholders(value) !== placeholders(files["fa-IR"].get(key) ?? "")) problems.push(`${locale}: placeholders of ${key} differ from fa-IR`);
+    else if (placeholders(value) !== placeholders(files["fa-IR"].get(key) ?? ""))
+      problems.push(`${locale}: placeholders of ${key} differ from fa-IR`);
   }
   if (sameEverywhere.some((pattern) => pattern.test(key))) continue;
   for (const locale of ["tr-TR", "ar-AE"]) {

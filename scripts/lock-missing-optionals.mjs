@@ -32,7 +32,13 @@ for (const [location, entry] of Object.entries(packages)) {
 
 // Version-less hoisted placeholders from earlier runs are not where npm looks for them.
 for (const [location, entry] of Object.entries(packages)) {
-  if (location.startsWith("node_modules/") && !location.slice(13).includes("node_modules/") && !entry.version && entry.optional && Object.keys(entry).length === 1) {
+  if (
+    location.startsWith("node_modules/") &&
+    !location.slice(13).includes("node_modules/") &&
+    !entry.version &&
+    entry.optional &&
+    Object.keys(entry).length === 1
+  ) {
     delete packages[location];
   }
 }

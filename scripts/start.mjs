@@ -9,7 +9,22 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 const buildStamp = path.join(root, ".next", "BUILD_ID");
-const sources = ["app", "components", "lib", "stores", "messages", "server", "public", "proxy.ts", "instrumentation.ts", "next.config.ts", "tailwind.config.ts", "postcss.config.mjs", "package.json", "tsconfig.json"];
+const sources = [
+  "app",
+  "components",
+  "lib",
+  "stores",
+  "messages",
+  "server",
+  "public",
+  "proxy.ts",
+  "instrumentation.ts",
+  "next.config.ts",
+  "tailwind.config.ts",
+  "postcss.config.mjs",
+  "package.json",
+  "tsconfig.json",
+];
 
 function newestMtime(entry) {
   if (!existsSync(entry)) return 0;
@@ -35,9 +50,12 @@ if (buildIsStale()) {
 }
 
 const port = process.env.PORT || "3000";
-// No -H: with an explicit host Next.js builds rewrite URLs on "localhost" and treats the proxy's
-// locale rewrites as external (a redirect loop when the host differs). It listens on every interface.
-const args = [nextBin, "start", "-p", port];
-const server = spawn(process.execPath, args, { cwd: root, stdio: "inherit", env: process.env });
+// server/web.ts: Next.js for pages, the core API directly for /api. Run through tsx, which
+// resolves the "@/…" paths of tsconfig.json. It listens on every interface.
+const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "server", "web.ts")], {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...process.env, NODE_ENV: "production", PORT: port },
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

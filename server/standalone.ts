@@ -1,21 +1,10 @@
-import { serve } from "@hono/node-server";
-import { createApp } from "./app";
-import { sharedDatabase } from "./db";
+import { createServer } from "node:http";
+import { createApiListener } from "./http/node-listener";
 
 // The same core API without Next.js, for deployments that split web and API: `npm run api`.
-const port = Number(process.env.API_PORT || process.env.PORT || 4000);
-const peers = new WeakMap<Request, string>();
-const app = createApp({ database: sharedDatabase, socketAddress: (request) => peers.get(request) ?? null });
+const port = Number(process.env.API_PORT || 4000);
+const host = process.env.API_HOST || "0.0.0.0";
 
-serve(
-  {
-    fetch: (request, env) => {
-      const address = env.incoming.socket.remoteAddress;
-      if (address) peers.set(request, address);
-      return app.fetch(request, env);
-    },
-    port,
-    hostname: process.env.API_HOST || "0.0.0.0",
-  },
-  (info) => console.log(`Takapoo core API on http://localhost:${info.port}/api (docs: /api/docs)`),
-);
+createServer(createApiListener()).listen(port, host, () => {
+  console.log(`Takapoo core API on http://localhost:${port}/api (docs: /api/docs)`);
+});

@@ -9,7 +9,10 @@ type Props = { params: Promise<{ locale: string }> };
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
   const current = isLocale(locale) ? locale : defaultLocale;
-  const [titles, meta] = await Promise.all([getTranslations({ locale: current, namespace: "titles" }), getTranslations({ locale: current, namespace: "meta" })]);
+  const [titles, meta] = await Promise.all([
+    getTranslations({ locale: current, namespace: "titles" }),
+    getTranslations({ locale: current, namespace: "meta" }),
+  ]);
   // A layout's title template does not reach a page in the layout's own segment: spell it out.
   return { title: { absolute: meta("titleTemplate").replace("%s", titles("home")) } };
 }

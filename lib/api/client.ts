@@ -55,7 +55,11 @@ function buildUrl(baseUrl: string, path: string, query: RequestOptions["query"])
   return search ? `${url}?${search}` : url;
 }
 
-type Envelope = { data?: unknown; meta?: ListMeta; error?: { code?: string; message?: string; fields?: Record<string, string>; request_id?: string } };
+type Envelope = {
+  data?: unknown;
+  meta?: ListMeta;
+  error?: { code?: string; message?: string; fields?: Record<string, string>; request_id?: string };
+};
 
 /**
  * The client every client component uses (through lib/api hooks): locale headers, bearer token,
@@ -104,7 +108,13 @@ export function createApiClient(options: ApiClientOptions) {
       }
       if (response.ok) return body;
       const error = body.error ?? {};
-      throw new ApiError(response.status, error.code ?? "http_error", error.message ?? response.statusText, error.fields ?? {}, error.request_id ?? null);
+      throw new ApiError(
+        response.status,
+        error.code ?? "http_error",
+        error.message ?? response.statusText,
+        error.fields ?? {},
+        error.request_id ?? null,
+      );
     }
   }
 

@@ -149,7 +149,12 @@ describe("demo seed", () => {
     const rows = await database.db.select({ slug: contentPages.slug, locale: contentPages.locale }).from(contentPages);
     expect(rows).toHaveLength(12);
     for (const slug of ["about", "terms", "privacy"]) {
-      expect(rows.filter((r) => r.slug === slug).map((r) => r.locale).sort()).toEqual(["ar-AE", "en-US", "fa-IR", "tr-TR"]);
+      expect(
+        rows
+          .filter((r) => r.slug === slug)
+          .map((r) => r.locale)
+          .sort(),
+      ).toEqual(["ar-AE", "en-US", "fa-IR", "tr-TR"]);
     }
     await database.db.execute(sql`delete from content_pages where slug = 'terms'`);
     expect(await seedDemoData(database.db)).toBe(false);

@@ -88,13 +88,24 @@ for (const endpoint of endpoints) {
 const staticOf = (group) => results.find((r) => r.static && r.group === group);
 let failed = false;
 console.log(`\nTakapoo bench — ${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} cores\n`);
-console.log(["endpoint".padEnd(38), "req/s".padStart(9), "p99 ms".padStart(8), "bytes".padStart(7), "vs static".padStart(10), "errors".padStart(7), " verdict"].join(""));
+console.log(
+  [
+    "endpoint".padEnd(38),
+    "req/s".padStart(9),
+    "p99 ms".padStart(8),
+    "bytes".padStart(7),
+    "vs static".padStart(10),
+    "errors".padStart(7),
+    " verdict",
+  ].join(""),
+);
 for (const r of results) {
   const reference = staticOf(r.group);
   const ratio = r.static ? 1 : r.rps / reference.rps;
   const verdicts = [];
   if (r.target?.p99 !== undefined) verdicts.push(r.p99 < r.target.p99 ? `p99<${r.target.p99}` : `p99≥${r.target.p99} MISS`);
-  if (r.target?.ratio !== undefined) verdicts.push(ratio >= r.target.ratio ? `≥${r.target.ratio * 100}%` : `<${r.target.ratio * 100}% MISS`);
+  if (r.target?.ratio !== undefined)
+    verdicts.push(ratio >= r.target.ratio ? `≥${r.target.ratio * 100}%` : `<${r.target.ratio * 100}% MISS`);
   if (verdicts.some((v) => v.includes("MISS")) || r.non2xx > 0) failed = true;
   console.log(
     [

@@ -87,7 +87,9 @@ describe("API client", () => {
   });
 
   it("does not retry a 409 or a 422, and turns the envelope into one typed error", async () => {
-    script = [{ status: 422, body: { error: { code: "validation_failed", message: "bad", fields: { slug: "required" }, request_id: "abc" } } }];
+    script = [
+      { status: 422, body: { error: { code: "validation_failed", message: "bad", fields: { slug: "required" }, request_id: "abc" } } },
+    ];
     const api = createApiClient({ baseUrl, locale: "en-US" });
     const error = await api.request("pages/get", { method: "PUT", body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);

@@ -10,11 +10,21 @@ describe("decideLocale", () => {
 
   it("redirects the /fa-IR prefix permanently to the unprefixed URL", () => {
     expect(decideLocale({ pathname: "/fa-IR" })).toEqual({ kind: "redirect", locale: "fa-IR", pathname: "/", status: 308 });
-    expect(decideLocale({ pathname: "/fa-IR/pages/about" })).toEqual({ kind: "redirect", locale: "fa-IR", pathname: "/pages/about", status: 308 });
+    expect(decideLocale({ pathname: "/fa-IR/pages/about" })).toEqual({
+      kind: "redirect",
+      locale: "fa-IR",
+      pathname: "/pages/about",
+      status: 308,
+    });
   });
 
   it("canonicalises the case of a prefix", () => {
-    expect(decideLocale({ pathname: "/en-us/contact" })).toEqual({ kind: "redirect", locale: "en-US", pathname: "/en-US/contact", status: 308 });
+    expect(decideLocale({ pathname: "/en-us/contact" })).toEqual({
+      kind: "redirect",
+      locale: "en-US",
+      pathname: "/en-US/contact",
+      status: 308,
+    });
   });
 
   it("prefers the cookie over the country for unprefixed URLs", () => {
@@ -24,7 +34,11 @@ describe("decideLocale", () => {
       pathname: "/ar-AE/contact",
       status: 307,
     });
-    expect(decideLocale({ pathname: "/", cookieLocale: "fa-IR", country: "US" })).toEqual({ kind: "rewrite", locale: "fa-IR", pathname: "/fa-IR" });
+    expect(decideLocale({ pathname: "/", cookieLocale: "fa-IR", country: "US" })).toEqual({
+      kind: "rewrite",
+      locale: "fa-IR",
+      pathname: "/fa-IR",
+    });
   });
 
   it("falls back to the country, ignoring a cookie that is not a locale", () => {

@@ -20,7 +20,12 @@ describe("requestCountry with the shipped GeoIP database", () => {
     const h = headers({ "cf-ipcountry": "TR", "x-forwarded-for": "5.160.0.1" });
     expect(requestCountry(h, { lookup: lookupCountry })).toBe("IR");
     expect(requestCountry(h, { lookup: lookupCountry, trustedHeader: "CF-IPCountry" })).toBe("TR");
-    expect(requestCountry(headers({ "cf-ipcountry": "XX", "x-forwarded-for": "5.160.0.1" }), { lookup: lookupCountry, trustedHeader: "CF-IPCountry" })).toBe("IR");
+    expect(
+      requestCountry(headers({ "cf-ipcountry": "XX", "x-forwarded-for": "5.160.0.1" }), {
+        lookup: lookupCountry,
+        trustedHeader: "CF-IPCountry",
+      }),
+    ).toBe("IR");
   });
 
   it("reads the first forwarded address and unwraps IPv4-mapped IPv6", () => {

@@ -3,6 +3,7 @@ import type { Db } from "@/server/db";
 import { contentPages } from "@/server/db/schema";
 import { defaultLocale, type Locale } from "@/lib/i18n/locales";
 import { AppError } from "@/server/http/errors";
+import { cachedPage } from "./page-cache";
 
 export type ContentPage = {
   slug: string;
@@ -20,6 +21,10 @@ export type ContentPage = {
  * does not exist yet. Unknown slug → page_not_found (404).
  */
 export async function getPage({ db, input }: { db: Db; input: { slug: string; locale: Locale } }): Promise<ContentPage> {
+  return cachedPage(`${input.slug}\u0000${input.locale}`, () => loadPage(db, input));
+}
+
+async function loadPage(db: Db, input: { slug: string; locale: Locale }): Promise<ContentPage> {
   const wanted = [input.locale, defaultLocale];
   for (const locale of wanted) {
     const [row] = await db

@@ -1,0 +1,22 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import { createApp } from "../app";
+import { sharedDatabase } from "../db";
+
+/**
+ * The core API as a Node request listener on the process's shared database, telling the app each
+ * caller's socket address (used for the country when no proxy header names it).
+ */
+export function createApiListener(): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const peers = new WeakMap<Request, string>();
+  const app = createApp({ database: sharedDatabase, socketAddress: (request) => peers.get(request) ?? null });
+  // overrideGlobalObjects: false — Next.js may share this process and needs the real Request/Response.
+  return getRequestListener(
+    (request, env) => {
+      const address = env.incoming.socket.remoteAddress;
+      if (address) peers.set(request, address);
+      return app.fetch(request, env);
+    },
+    { overrideGlobalObjects: false },
+  );
+}
