@@ -6,6 +6,16 @@ export NEXT_TELEMETRY_DISABLED=1
 
 step() { printf '\n==> %s\n' "$*"; }
 
+# Every runner also writes a JSON report here; the last line adds them up.
+REPORTS="$(mktemp -d -t takapoo-reports-XXXXXX)"
+E2E_DATA_DIR=""
+trap 'rm -rf "$REPORTS" ${E2E_DATA_DIR:+"$E2E_DATA_DIR"}' EXIT
+run_vitest() { # name, then vitest arguments
+  local name="$1"
+  shift
+  npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$REPORTS/$name.json"
+}
+
 step "typecheck"
 npx tsc --noEmit
 
@@ -17,14 +27,14 @@ step "message keys"
 node scripts/check-messages.mjs
 
 step "unit tests"
-npx vitest run --project unit
+run_vitest unit --project unit
 
 step "API tests on PGlite"
-env -u TEST_DATABASE_URL npx vitest run --project api
+TEST_DATABASE_URL="" run_vitest api-pglite --project api
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "API tests on PostgreSQL"
-  npx vitest run --project api
+  run_vitest api-postgres --project api
 fi
 
 step "browser"
@@ -45,5 +55,6 @@ step "end-to-end tests (production server, fresh data)"
 E2E_PORT="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
 E2E_DATA_DIR="$(mktemp -d -t takapoo-e2e-XXXXXX)"
 export E2E_PORT E2E_DATA_DIR
-trap 'rm -rf "$E2E_DATA_DIR"' EXIT
-npx playwright test
+PLAYWRIGHT_JSON_OUTPUT_NAME="$REPORTS/e2e.json" npx playwright test --reporter=list,json
+
+node scripts/test-summary.mjs "$REPORTS"

@@ -1,5 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppDeps, AppEnv } from "./http/context";
 import { AppError } from "./http/errors";
@@ -10,6 +12,8 @@ import { ipRoutes } from "./http/routes/ip";
 import { pageRoutes } from "./http/routes/pages";
 import { metaRoutes } from "./http/routes/meta";
 
+export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
+
 /** Maps what Hono itself throws (bad JSON, wrong method …) onto our error codes. */
 function fromHttpException(error: HTTPException): AppError {
   if (error.status === 400 && /json/i.test(error.message)) return new AppError("malformed_json");
@@ -18,6 +22,7 @@ function fromHttpException(error: HTTPException): AppError {
   if (error.status === 403) return new AppError("forbidden");
   if (error.status === 404) return new AppError("not_found");
   if (error.status === 405) return new AppError("method_not_allowed");
+  if (error.status === 413) return new AppError("payload_too_large");
   if (error.status === 415) return new AppError("unsupported_media_type");
   if (error.status === 429) return new AppError("rate_limited");
   return new AppError("internal");
@@ -41,6 +46,18 @@ export function createApp(deps: AppDeps) {
     c.header("X-Request-Id", requestId);
     await next();
   });
+
+  app.use(secureHeaders({ crossOriginResourcePolicy: "same-site" }));
+
+  // JSON bodies of the API are small; uploads get their own limit where they exist.
+  app.use(
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new AppError("payload_too_large");
+      },
+    }),
+  );
 
   // The database is opened (and migrated) on first use, so /api/openapi.json needs none.
   app.use(async (c, next) => {

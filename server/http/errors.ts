@@ -13,6 +13,7 @@ export const errorStatus = {
   page_not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  payload_too_large: 413,
   validation_failed: 422,
   rate_limited: 429,
   internal: 500,

@@ -107,6 +107,18 @@ describe("POST /api/pages/get", () => {
     expect(body.error.message).toBe("The request body is not valid JSON.");
   });
 
+  it("answers 413 for a body over the limit, before reading it", async () => {
+    const response = await app.request(jsonRequest("pages/get", { slug: "about", padding: "x".repeat(70 * 1024) }, { "x-locale": "en-US" }));
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as ErrorBody).error).toMatchObject({ code: "payload_too_large", message: "The request is too large." });
+  });
+
+  it("sends security headers", async () => {
+    const response = await app.request("/api/ip/info");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+  });
+
   it("answers 422 (not 500) when the body is JSON but not an object", async () => {
     const response = await app.request(jsonRequest("pages/get", "[1,2]"));
     expect(response.status).toBe(422);
