@@ -108,7 +108,9 @@ describe("POST /api/pages/get", () => {
   });
 
   it("answers 413 for a body over the limit, before reading it", async () => {
-    const response = await app.request(jsonRequest("pages/get", { slug: "about", padding: "x".repeat(70 * 1024) }, { "x-locale": "en-US" }));
+    const response = await app.request(
+      jsonRequest("pages/get", { slug: "about", padding: "x".repeat(70 * 1024) }, { "x-locale": "en-US" }),
+    );
     expect(response.status).toBe(413);
     expect(((await response.json()) as ErrorBody).error).toMatchObject({ code: "payload_too_large", message: "The request is too large." });
   });
