@@ -3,9 +3,11 @@ import { decideLocale } from "@/lib/i18n/negotiate";
 import { LOCALE_COOKIE, LOCALE_HEADER, PATH_HEADER } from "@/lib/i18n/locales";
 import { requestCountry } from "@/lib/geo/request-country";
 import { lookupCountry, trustedCountryHeader } from "@/server/adapters/geoip";
+import { contentPageSlug, UNMATCHED_PATH } from "@/lib/content/paths";
+import { pageExists } from "@/server/domain/pages/page-exists";
 
 // Glue only: the decision is lib/i18n/negotiate.ts, the country lib/geo/request-country.ts.
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const decision = decideLocale({
     pathname: request.nextUrl.pathname,
     cookieLocale: request.cookies.get(LOCALE_COOKIE)?.value,
@@ -22,6 +24,14 @@ export function proxy(request: NextRequest) {
   const headers = new Headers(request.headers);
   headers.set(LOCALE_HEADER, decision.locale);
   headers.set(PATH_HEADER, request.nextUrl.pathname);
+  // An unknown content page: the server-rendered 404 of unmatched URLs rather than Next's notFound(),
+  // whose 404 renders only in the browser (vercel/next.js#62228).
+  const slug = contentPageSlug(request.nextUrl.pathname);
+  if (slug !== null && !(await pageExists(slug, decision.locale))) {
+    const url = request.nextUrl.clone();
+    url.pathname = `/${decision.locale}${UNMATCHED_PATH}`;
+    return NextResponse.rewrite(url, { request: { headers } });
+  }
   if (decision.kind === "next") return NextResponse.next({ request: { headers } });
   const url = request.nextUrl.clone();
   url.pathname = decision.pathname;

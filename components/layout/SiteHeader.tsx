@@ -2,6 +2,7 @@
 import { useTranslations } from "next-intl";
 import { Link } from "@/lib/i18n/navigation";
 import { LanguageButton } from "@/components/i18n/LanguageButton";
+import { MenuToggle } from "@/components/navigation/MenuToggle";
 import { useUiStore } from "@/stores/ui";
 import { Brand } from "./Brand";
 
@@ -17,7 +18,6 @@ const links = [
 export function SiteHeader() {
   const t = useTranslations("nav");
   const open = useUiStore((s) => s.isMobileNavOpen);
-  const setOpen = useUiStore((s) => s.setMobileNavOpen);
   return (
     <header className="sticky top-0 z-nav border-b border-surface-line bg-surface/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
@@ -50,18 +50,7 @@ export function SiteHeader() {
           >
             {t("register")}
           </Link>
-          <button
-            type="button"
-            className="rounded-lg border border-surface-line p-2 md:hidden"
-            aria-expanded={open}
-            aria-controls="site-mobile-nav"
-            aria-label={open ? t("closeMenu") : t("openMenu")}
-            onClick={() => setOpen(!open)}
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-              {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-            </svg>
-          </button>
+          <MenuToggle controls="site-mobile-nav" className="md:hidden" />
         </div>
       </div>
       <nav id="site-mobile-nav" aria-label={t("main")} hidden={!open} className="border-t border-surface-line md:hidden">

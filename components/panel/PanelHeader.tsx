@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import { Link } from "@/lib/i18n/navigation";
 import { LanguageButton } from "@/components/i18n/LanguageButton";
 import { Brand } from "@/components/layout/Brand";
-import { useUiStore } from "@/stores/ui";
+import { MenuToggle } from "@/components/navigation/MenuToggle";
 
 /**
  * SPEC §2 panel header: wallet balance and notification count. Until accounts land the figures
@@ -12,25 +12,11 @@ import { useUiStore } from "@/stores/ui";
  */
 export function PanelHeader() {
   const t = useTranslations("panel");
-  const nav = useTranslations("nav");
-  const open = useUiStore((s) => s.isMobileNavOpen);
-  const setOpen = useUiStore((s) => s.setMobileNavOpen);
   return (
     <header className="sticky top-0 z-nav border-b border-surface-line bg-surface/95 backdrop-blur">
       <div className="flex items-center justify-between gap-3 px-4 py-3">
         <div className="flex items-center gap-2">
-          <button
-            type="button"
-            className="rounded-lg border border-surface-line p-2 lg:hidden"
-            aria-expanded={open}
-            aria-controls="panel-menu"
-            aria-label={open ? nav("closeMenu") : nav("openMenu")}
-            onClick={() => setOpen(!open)}
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-              {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-            </svg>
-          </button>
+          <MenuToggle controls="panel-menu" className="lg:hidden" />
           <Brand href="/dashboard" />
         </div>
         <div className="flex items-center gap-2">

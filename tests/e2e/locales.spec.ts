@@ -40,7 +40,7 @@ test("the /fa-IR prefix is a permanent redirect", async ({ request }) => {
 test.describe("unknown paths", () => {
   const texts = { "fa-IR": "صفحه پیدا نشد", "en-US": "Page not found", "tr-TR": "Sayfa bulunamadı", "ar-AE": "الصفحة غير موجودة" } as const;
   for (const { prefix, locale } of variants) {
-    for (const path of ["/no/such/page", "/dashboard/nothing-here"]) {
+    for (const path of ["/no/such/page", "/dashboard/nothing-here", "/pages/no-such-page"]) {
       test(`${prefix}${path} is a localized 404 in ${locale}`, async ({ page }) => {
         const response = await page.goto(`${prefix}${path}`);
         expect(response?.status()).toBe(404);

@@ -75,3 +75,15 @@ describe("locale helpers", () => {
     expect(stripLocale("/contact")).toBe("/contact");
   });
 });
+
+describe("contentPageSlug", () => {
+  it("finds the slug of content page URLs in every variant, and nothing else", async () => {
+    const { contentPageSlug } = await import("@/lib/content/paths");
+    expect(contentPageSlug("/pages/about")).toBe("about");
+    expect(contentPageSlug("/en-US/pages/terms/")).toBe("terms");
+    expect(contentPageSlug("/ar-AE/pages/%D8%A7")).toBe("ا");
+    expect(contentPageSlug("/pages")).toBeNull();
+    expect(contentPageSlug("/pages/a/b")).toBeNull();
+    expect(contentPageSlug("/contact")).toBeNull();
+  });
+});
