@@ -35,7 +35,8 @@ function fromHttpException(error: HTTPException): AppError {
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
-      if (!result.success) throw validationError(c.get("locale"), result.error);
+      // The raw input rides along at run time though the hook type omits it on failure.
+      if (!result.success) throw validationError(c.get("locale"), result.error, (result as { data?: unknown }).data);
     },
   }).basePath("/api");
 

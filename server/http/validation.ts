@@ -7,12 +7,22 @@ import { translateApi } from "./i18n";
 type Issue = z.core.$ZodIssue;
 const validationKeys = new Set(Object.keys(faIR.api.validation));
 
+/** The value at an issue's path in what was sent (zod 4 issues do not carry it). */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
 /** One translated sentence for one zod issue. Schemas may name a key of api.validation as their message. */
-export function issueMessage(locale: Locale, issue: Issue): string {
+export function issueMessage(locale: Locale, issue: Issue, input?: unknown): string {
   if (validationKeys.has(issue.message)) return translateApi(locale, `validation.${issue.message}`);
   switch (issue.code) {
     case "invalid_type":
-      return translateApi(locale, issue.input === undefined ? "validation.required" : "validation.invalid_type");
+      return translateApi(locale, valueAt(input, issue.path) == null ? "validation.required" : "validation.invalid_type");
     case "too_small": {
       if (issue.origin === "string" && Number(issue.minimum) <= 1) return translateApi(locale, "validation.required");
       const kind = issue.origin === "string" ? "string" : "number";
@@ -34,12 +44,12 @@ export function issueMessage(locale: Locale, issue: Issue): string {
 }
 
 /** A 422 carrying one message per field (dotted path; "body" for the body as a whole). */
-export function validationError(locale: Locale, error: z.ZodError): AppError {
+export function validationError(locale: Locale, error: z.ZodError, input?: unknown): AppError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const names =
       issue.code === "unrecognized_keys" ? issue.keys.map((k) => [...issue.path, k].join(".")) : [issue.path.join(".") || "body"];
-    for (const name of names) fields[name] ??= issueMessage(locale, issue);
+    for (const name of names) fields[name] ??= issueMessage(locale, issue, input);
   }
   return new AppError("validation_failed", {}, fields);
 }

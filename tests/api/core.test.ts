@@ -94,6 +94,10 @@ describe("POST /api/pages/get", () => {
     expect(body.error.code).toBe("validation_failed");
     expect(body.error.fields?.slug).toBe("پر کردن این فیلد الزامی است.");
 
+    const wrongType = await app.request(jsonRequest("pages/get", { slug: 5 }, { "x-locale": "en-US" }));
+    expect(wrongType.status).toBe(422);
+    expect(((await wrongType.json()) as ErrorBody).error.fields?.slug).toBe("This value has the wrong type.");
+
     const bad = await app.request(jsonRequest("pages/get", { slug: "../etc/passwd" }, { "x-locale": "en-US" }));
     expect(bad.status).toBe(422);
     expect(((await bad.json()) as ErrorBody).error.fields?.slug).toBe("This value is not in the right format.");
@@ -119,6 +123,16 @@ describe("POST /api/pages/get", () => {
     const response = await app.request("/api/ip/info");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+  });
+
+  it("answers 415 when the body is not declared as JSON", async () => {
+    const response = await app.request("/api/pages/get", {
+      method: "POST",
+      headers: { "content-type": "text/plain", "x-locale": "en-US" },
+      body: '{"slug":"about"}',
+    });
+    expect(response.status).toBe(415);
+    expect(((await response.json()) as ErrorBody).error.code).toBe("unsupported_media_type");
   });
 
   it("answers 422 (not 500) when the body is JSON but not an object", async () => {
