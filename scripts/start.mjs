@@ -2,13 +2,29 @@
 // production build on PORT (default 3000). Migrations and the demo seed run as the server starts
 // (instrumentation.ts). Honours PORT, DATA_DIR and DATABASE_URL.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 const buildStamp = path.join(root, ".next", "BUILD_ID");
+const envStamp = path.join(root, ".next", "takapoo-build-env.json");
+// Configuration that static pages are rendered with: a change means a new build.
+const buildEnvNames = [
+  "CONTACT_PHONE",
+  "CONTACT_EMAIL",
+  "CONTACT_WHATSAPP",
+  "CONTACT_TELEGRAM",
+  "CONTACT_INSTAGRAM",
+  "APP_STORE_URL",
+  "GOOGLE_PLAY_URL",
+  "SUPPORT_WIDGET_SRC",
+  "SUPPORT_WIDGET_SETTINGS",
+  "SITE_URL",
+  "NEXT_PUBLIC_CORE_API_URL",
+];
+const buildEnv = () => JSON.stringify(Object.fromEntries(buildEnvNames.map((name) => [name, process.env[name] ?? null])));
 const sources = [
   "app",
   "components",
@@ -37,6 +53,7 @@ function newestMtime(entry) {
 
 function buildIsStale() {
   if (!existsSync(buildStamp)) return true;
+  if (!existsSync(envStamp) || readFileSync(envStamp, "utf8") !== buildEnv()) return true;
   const built = statSync(buildStamp).mtimeMs;
   return sources.some((source) => newestMtime(path.join(root, source)) > built);
 }
@@ -44,10 +61,12 @@ function buildIsStale() {
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 
 if (buildIsStale()) {
-  console.log("[start] building the production bundle (missing or older than the sources)…");
+  console.log("[start] building the production bundle (missing, older than the sources, or built with other settings)…");
   const result = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit", env: process.env });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  writeFileSync(envStamp, buildEnv());
 }
+if (process.argv.includes("--build-only")) process.exit(0);
 
 const port = process.env.PORT || "3000";
 // server/web.ts: Next.js for pages, the core API directly for /api. Run through tsx, which

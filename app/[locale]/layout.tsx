@@ -4,6 +4,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { DocumentShell } from "@/components/layout/DocumentShell";
 import { isLocale, locales } from "@/lib/i18n/locales";
+import { siteUrl } from "@/lib/seo/alternates";
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 
@@ -19,6 +20,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: { template: t("titleTemplate"), default: t("brand") },
     description: t("description"),
     applicationName: t("brand"),
+    metadataBase: siteUrl(),
+    openGraph: { siteName: t("brand"), locale: locale.replace("-", "_"), type: "website" },
   };
 }
 

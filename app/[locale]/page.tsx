@@ -1,8 +1,12 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PublicShell } from "@/components/layout/PublicShell";
-import { Link } from "@/lib/i18n/navigation";
+import { AudienceSwitch } from "@/components/landing/AudienceSwitch";
+import { Hero } from "@/components/landing/Hero";
+import { HowItWorks } from "@/components/landing/HowItWorks";
+import { JoinCta } from "@/components/landing/JoinCta";
 import { isLocale, defaultLocale } from "@/lib/i18n/locales";
+import { alternatesFor, siteUrl } from "@/lib/seo/alternates";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -14,36 +18,29 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     getTranslations({ locale: current, namespace: "meta" }),
   ]);
   // A layout's title template does not reach a page in the layout's own segment: spell it out.
-  return { title: { absolute: meta("titleTemplate").replace("%s", titles("home")) } };
+  return { title: { absolute: meta("titleTemplate").replace("%s", titles("home")) }, alternates: alternatesFor(current, "/") };
 }
 
-/** The landing page (no layout set). The full landing content comes with the public-site issue. */
+/** The landing page (no layout set): hero, who it is for, how to start, join. */
 export default async function HomePage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const t = await getTranslations("home");
+  const current = isLocale(locale) ? locale : defaultLocale;
+  const meta = await getTranslations({ locale: current, namespace: "meta" });
+  const organization = {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: meta("brand"),
+    url: siteUrl().toString(),
+    description: meta("description"),
+  };
   return (
     <PublicShell>
-      <section className="bg-gradient-to-b from-brand-50 to-surface-sunken">
-        <div className="mx-auto max-w-4xl px-4 py-20 text-center sm:py-28">
-          <h1 className="text-3xl font-black leading-tight text-ink sm:text-5xl sm:leading-tight">{t("title")}</h1>
-          <p className="mx-auto mt-5 max-w-2xl text-lg leading-8 text-ink-muted">{t("lead")}</p>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link
-              href="/dashboard/campaigns/create"
-              className="rounded-xl bg-brand-600 px-6 py-3 font-bold text-white shadow-card hover:bg-brand-700"
-            >
-              {t("ctaProducer")}
-            </Link>
-            <Link
-              href="/dashboard/earn_money"
-              className="rounded-xl border border-brand-600 bg-surface px-6 py-3 font-bold text-brand-700 hover:bg-brand-50"
-            >
-              {t("ctaBooster")}
-            </Link>
-          </div>
-        </div>
-      </section>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(organization).replace(/</g, "\\u003c") }} />
+      <Hero locale={current} />
+      <AudienceSwitch />
+      <HowItWorks locale={current} />
+      <JoinCta locale={current} />
     </PublicShell>
   );
 }

@@ -1,11 +1,14 @@
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/lib/i18n/navigation";
 import type { TitleKey } from "@/lib/page-metadata";
+import type { Locale } from "@/lib/i18n/locales";
 
 /** A localized "coming soon" card for screens a later release fills. Never blank, never untranslated. */
-export async function ComingSoon({ titleKey, backHref = "/" }: { titleKey: TitleKey; backHref?: string }) {
-  const t = await getTranslations("common");
-  const titles = await getTranslations("titles");
+export async function ComingSoon({ locale, titleKey, backHref = "/" }: { locale: Locale; titleKey: TitleKey; backHref?: string }) {
+  const [t, titles] = await Promise.all([
+    getTranslations({ locale, namespace: "common" }),
+    getTranslations({ locale, namespace: "titles" }),
+  ]);
   return (
     <section className="mx-auto my-10 w-full max-w-xl rounded-card bg-surface p-8 text-center shadow-card" aria-labelledby="page-title">
       <p className="text-sm font-semibold text-accent-600">{t("comingSoonTitle")}</p>

@@ -1,5 +1,6 @@
 import { setRequestLocale } from "next-intl/server";
 import { titleMetadata, type TitleKey } from "@/lib/page-metadata";
+import { defaultLocale, isLocale } from "@/lib/i18n/locales";
 import { ComingSoon } from "./ComingSoon";
 
 type Props = { params: Promise<{ locale: string }> };
@@ -9,7 +10,7 @@ export function comingSoonPage(titleKey: TitleKey, backHref = "/") {
   async function Page({ params }: Props) {
     const { locale } = await params;
     setRequestLocale(locale);
-    return <ComingSoon titleKey={titleKey} backHref={backHref} />;
+    return <ComingSoon locale={isLocale(locale) ? locale : defaultLocale} titleKey={titleKey} backHref={backHref} />;
   }
   return { Page, generateMetadata: ({ params }: Props) => titleMetadata(params, titleKey) };
 }

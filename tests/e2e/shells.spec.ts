@@ -44,6 +44,8 @@ test("content pages and the landing page render in Arabic, right to left", async
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.locator("article h2").first()).toBeVisible();
+  // Everything on the page in Arabic, the date included (not the default locale's words).
+  await expect(page.locator("article > p").first()).toContainText("آخر تحديث");
   await page.screenshot({ path: "test-results/screens/content-ar.png", fullPage: true });
   await page.goto("/");
   await page.screenshot({ path: "test-results/screens/home-fa.png" });

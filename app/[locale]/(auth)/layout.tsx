@@ -2,10 +2,12 @@ import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import { Brand } from "@/components/layout/Brand";
 import { LanguageButton } from "@/components/i18n/LanguageButton";
+import { defaultLocale, isLocale } from "@/lib/i18n/locales";
 
 /** The authentication layout: a focused card, the brand and a language switch, nothing else. */
-export default async function AuthLayout({ children }: { children: ReactNode }) {
-  const t = await getTranslations("auth");
+export default async function AuthLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+  const { locale } = await params;
+  const t = await getTranslations({ locale: isLocale(locale) ? locale : defaultLocale, namespace: "auth" });
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 to-surface-sunken">
       <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-4 py-4">

@@ -4,6 +4,7 @@ import { getFormatter, getTranslations, setRequestLocale } from "next-intl/serve
 import { cache } from "react";
 import { ContentBody } from "@/components/content/ContentBody";
 import { defaultLocale, isLocale, type Locale } from "@/lib/i18n/locales";
+import { alternatesFor } from "@/lib/seo/alternates";
 import { callApi } from "@/server/http/in-process";
 
 type Props = { params: Promise<{ locale: string; slug: string }> };
@@ -26,6 +27,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { meta_title, meta_description, og_image } = result.data.context;
   const images = og_image ? [{ url: og_image }] : undefined;
   return {
+    alternates: alternatesFor(isLocale(locale) ? locale : defaultLocale, `/pages/${result.data.slug}`),
     title: meta_title,
     description: meta_description,
     openGraph: { title: meta_title, description: meta_description, images, type: "article" },
@@ -40,7 +42,11 @@ export default async function ContentPage({ params }: Props) {
   if (!result.ok && (result.status === 404 || result.status === 422)) notFound();
   if (!result.ok) throw new Error(`pages/get failed with ${result.status}`);
   const page = result.data;
-  const [t, format] = await Promise.all([getTranslations("contentPage"), getFormatter()]);
+  const current = isLocale(locale) ? locale : defaultLocale;
+  const [t, format] = await Promise.all([
+    getTranslations({ locale: current, namespace: "contentPage" }),
+    getFormatter({ locale: current }),
+  ]);
   return (
     <article className="mx-auto my-8 w-full max-w-3xl rounded-card bg-surface px-5 py-8 shadow-card sm:px-10">
       <h1 className="text-3xl font-black leading-tight">{page.title}</h1>

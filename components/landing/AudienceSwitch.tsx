@@ -1,0 +1,91 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useEffect } from "react";
+import { useUiStore } from "@/stores/ui";
+
+const producerPoints = [
+  ["producersPoints.realTitle", "producersPoints.realBody"],
+  ["producersPoints.budgetTitle", "producersPoints.budgetBody"],
+  ["producersPoints.controlTitle", "producersPoints.controlBody"],
+  ["producersPoints.bothTitle", "producersPoints.bothBody"],
+] as const;
+const boosterPoints = [
+  ["boostersPoints.simpleTitle", "boostersPoints.simpleBody"],
+  ["boostersPoints.fastTitle", "boostersPoints.fastBody"],
+  ["boostersPoints.fairTitle", "boostersPoints.fairBody"],
+  ["boostersPoints.safeTitle", "boostersPoints.safeBody"],
+] as const;
+
+/** SPEC §2 switch between producers and boosters (HomepageSwitchButton: 1 producers, 2 boosters). */
+export function AudienceSwitch() {
+  const t = useTranslations("landing.switch");
+  const selected = useUiStore((s) => s.HomepageSwitchButton);
+  const select = useUiStore((s) => s.setHomepageSwitchButton);
+  const producers = selected === 1;
+  const points = producers ? producerPoints : boosterPoints;
+
+  // The header's "For producers" / "For boosters" links (/#producers, /#boosters) pick the tab.
+  useEffect(() => {
+    const fromHash = () => {
+      if (window.location.hash === "#producers") select(1);
+      if (window.location.hash === "#boosters") select(2);
+    };
+    // Next's client navigation to a hash fires no hashchange: follow clicks on those links too.
+    const onClick = (event: MouseEvent) => {
+      const href = (event.target as Element | null)?.closest?.("a")?.getAttribute("href") ?? "";
+      if (href.endsWith("#producers")) select(1);
+      if (href.endsWith("#boosters")) select(2);
+    };
+    fromHash();
+    window.addEventListener("hashchange", fromHash);
+    document.addEventListener("click", onClick);
+    return () => {
+      window.removeEventListener("hashchange", fromHash);
+      document.removeEventListener("click", onClick);
+    };
+  }, [select]);
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-16 sm:py-20" aria-labelledby="audience-title">
+      <div className="flex flex-col items-center text-center">
+        <p id="audience-label" className="text-sm font-semibold text-ink-muted">
+          {t("label")}
+        </p>
+        <div role="tablist" aria-labelledby="audience-label" className="mt-3 inline-flex rounded-xl bg-surface p-1 shadow-card">
+          {([1, 2] as const).map((value) => (
+            <button
+              key={value}
+              id={value === 1 ? "producers" : "boosters"}
+              type="button"
+              role="tab"
+              aria-selected={selected === value}
+              aria-controls="audience-panel"
+              onClick={() => select(value)}
+              className={`rounded-lg px-4 py-2 text-sm font-semibold transition-colors sm:px-6 ${
+                selected === value ? "bg-brand-600 text-white" : "text-ink-muted hover:text-ink"
+              }`}
+            >
+              {t(value === 1 ? "producers" : "boosters")}
+            </button>
+          ))}
+        </div>
+        <h2 id="audience-title" className="mt-8 text-2xl font-black sm:text-3xl">
+          {t(producers ? "producersTitle" : "boostersTitle")}
+        </h2>
+        <p className="mt-3 max-w-2xl leading-8 text-ink-muted">{t(producers ? "producersLead" : "boostersLead")}</p>
+      </div>
+      <ul
+        id="audience-panel"
+        role="tabpanel"
+        aria-labelledby={producers ? "producers" : "boosters"}
+        className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+      >
+        {points.map(([title, body]) => (
+          <li key={title} className="rounded-card bg-surface p-6 shadow-card">
+            <h3 className="font-bold text-ink">{t(title)}</h3>
+            <p className="mt-2 text-sm leading-7 text-ink-muted">{t(body)}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
