@@ -1,9 +1,22 @@
 import { defineConfig } from "@playwright/test";
 
-// End-to-end tests against the production build (`npm start`) on E2E_PORT with a fresh DATA_DIR,
-// in Debian's Chromium (scripts/test.sh installs it and picks the port and the folder).
+// End-to-end tests against the production build (`npm start`, which builds when needed) on E2E_PORT
+// with a fresh DATA_DIR, in Debian's Chromium (scripts/test.sh installs it and picks the ports).
 const port = Number(process.env.E2E_PORT || 3210);
 const baseURL = `http://127.0.0.1:${port}`;
+/** Where tests/e2e/support-widget.spec.ts serves a stand-in for the third-party chat script. */
+export const widgetPort = Number(process.env.E2E_WIDGET_PORT || 3219);
+
+/** The settings the end-to-end tests check; npm start rebuilds when the build was made with others. */
+const siteSettings = {
+  CONTACT_PHONE: "+98 21 9100 0000",
+  CONTACT_EMAIL: "support@takapoo.test",
+  CONTACT_WHATSAPP: "989120000000",
+  CONTACT_TELEGRAM: "takapoo_support",
+  CONTACT_INSTAGRAM: "takapoo.app",
+  SUPPORT_WIDGET_SRC: `http://127.0.0.1:${widgetPort}/widget.js`,
+  SUPPORT_WIDGET_SETTINGS: JSON.stringify({ position: "end" }),
+};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -33,13 +46,14 @@ export default defineConfig({
   webServer: {
     command: "node scripts/start.mjs",
     url: `${baseURL}/api/health`,
-    timeout: 240_000,
+    timeout: 600_000,
     reuseExistingServer: false,
     stdout: "pipe",
     env: {
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR || ".data/e2e",
       TRUST_PROXY_COUNTRY_HEADER: "CF-IPCountry",
+      ...siteSettings,
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

@@ -18,7 +18,7 @@ const config: Config = {
           800: "#1939b3",
           900: "#1a358d",
         },
-        accent: { 500: "#f59e0b", 600: "#d97706" },
+        accent: { 500: "#f59e0b", 600: "#d97706", 700: "#b45309" },
         ink: { DEFAULT: "#0f172a", muted: "#475569", faint: "#64748b" },
         surface: { DEFAULT: "#ffffff", sunken: "#f8fafc", line: "#e2e8f0" },
         danger: { 500: "#dc2626", 600: "#b91c1c" },

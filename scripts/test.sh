@@ -47,18 +47,12 @@ if [ ! -x "$CHROMIUM_PATH" ]; then
 fi
 "$CHROMIUM_PATH" --version
 
-step "production build"
-# The settings the end-to-end tests check (contact links); npm start rebuilds when they differ.
-export CONTACT_PHONE="+98 21 9100 0000" CONTACT_EMAIL="support@takapoo.test" CONTACT_WHATSAPP="989120000000"
-export CONTACT_TELEGRAM="takapoo_support" CONTACT_INSTAGRAM="takapoo.app"
-rm -f .next/BUILD_ID
-node scripts/start.mjs --build-only >/tmp/takapoo-build.log 2>&1 || { cat /tmp/takapoo-build.log; exit 1; }
-tail -n 5 /tmp/takapoo-build.log
-
-step "end-to-end tests (production server, fresh data)"
-E2E_PORT="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+step "end-to-end tests (production build through npm start, fresh data)"
+free_port() { node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+E2E_PORT="$(free_port)"
+E2E_WIDGET_PORT="$(free_port)"
 E2E_DATA_DIR="$(mktemp -d -t takapoo-e2e-XXXXXX)"
-export E2E_PORT E2E_DATA_DIR
+export E2E_PORT E2E_WIDGET_PORT E2E_DATA_DIR
 PLAYWRIGHT_JSON_OUTPUT_NAME="$REPORTS/e2e.json" npx playwright test --reporter=list,json
 
 node scripts/test-summary.mjs "$REPORTS"

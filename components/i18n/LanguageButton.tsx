@@ -14,7 +14,6 @@ export function LanguageButton({ className = "" }: { className?: string }) {
       type="button"
       onClick={() => open(true)}
       aria-haspopup="dialog"
-      aria-label={t("button", { name })}
       data-testid="language-button"
       className={`inline-flex items-center gap-1.5 rounded-lg border border-surface-line bg-surface px-3 py-1.5 text-sm font-medium text-ink hover:border-brand-300 ${className}`}
     >
@@ -23,6 +22,7 @@ export function LanguageButton({ className = "" }: { className?: string }) {
         <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z" />
       </svg>
       <span className="uppercase">{isLocale(locale) ? languageOf(locale) : locale}</span>
+      <span className="sr-only">{t("button", { name })}</span>
     </button>
   );
 }

@@ -81,7 +81,7 @@ export function LanguageModal() {
                   }`}
                 >
                   <span>{t(`names.${locale}`)}</span>
-                  <span className="text-xs uppercase text-ink-faint" aria-hidden="true">
+                  <span className="text-xs uppercase text-ink-muted" aria-hidden="true">
                     {languageOf(locale)}
                   </span>
                 </button>

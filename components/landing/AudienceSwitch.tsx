@@ -73,19 +73,16 @@ export function AudienceSwitch() {
         </h2>
         <p className="mt-3 max-w-2xl leading-8 text-ink-muted">{t(producers ? "producersLead" : "boostersLead")}</p>
       </div>
-      <ul
-        id="audience-panel"
-        role="tabpanel"
-        aria-labelledby={producers ? "producers" : "boosters"}
-        className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
-      >
-        {points.map(([title, body]) => (
-          <li key={title} className="rounded-card bg-surface p-6 shadow-card">
-            <h3 className="font-bold text-ink">{t(title)}</h3>
-            <p className="mt-2 text-sm leading-7 text-ink-muted">{t(body)}</p>
-          </li>
-        ))}
-      </ul>
+      <div id="audience-panel" role="tabpanel" aria-labelledby={producers ? "producers" : "boosters"}>
+        <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {points.map(([title, body]) => (
+            <li key={title} className="rounded-card bg-surface p-6 shadow-card">
+              <h3 className="font-bold text-ink">{t(title)}</h3>
+              <p className="mt-2 text-sm leading-7 text-ink-muted">{t(body)}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
     </section>
   );
 }

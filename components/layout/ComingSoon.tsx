@@ -11,7 +11,7 @@ export async function ComingSoon({ locale, titleKey, backHref = "/" }: { locale:
   ]);
   return (
     <section className="mx-auto my-10 w-full max-w-xl rounded-card bg-surface p-8 text-center shadow-card" aria-labelledby="page-title">
-      <p className="text-sm font-semibold text-accent-600">{t("comingSoonTitle")}</p>
+      <p className="text-sm font-semibold text-accent-700">{t("comingSoonTitle")}</p>
       <h1 id="page-title" className="mt-2 text-2xl font-bold">
         {titles(titleKey)}
       </h1>

@@ -5,6 +5,7 @@ import { AppProviders } from "@/components/providers/AppProviders";
 import { LanguageModal } from "@/components/i18n/LanguageModal";
 import { NavigationEvents } from "@/components/navigation/NavigationEvents";
 import { CloseNavOnRouteChange } from "@/components/navigation/CloseNavOnRouteChange";
+import { SupportWidget } from "@/components/support/SupportWidget";
 import { vazirmatn } from "@/lib/fonts";
 import { directionOf, type Locale } from "@/lib/i18n/locales";
 
@@ -31,6 +32,7 @@ export async function DocumentShell({ locale, children }: { locale: Locale; chil
             <CloseNavOnRouteChange />
             {children}
             <LanguageModal />
+            <SupportWidget />
           </AppProviders>
         </NextIntlClientProvider>
       </body>

@@ -77,3 +77,23 @@ test("a visitor from a Turkish address with no trusted header lands on /tr-TR; a
   await expect(other.locator("html")).toHaveAttribute("lang", "fa-IR");
   await unknown.close();
 });
+
+test.describe("links keep the page's language", () => {
+  for (const path of [
+    "/en-US",
+    "/en-US/contact",
+    "/ar-AE/pages/about",
+    "/tr-TR/auth/login",
+    "/en-US/dashboard/wallet",
+    "/ar-AE/no/such/page",
+  ]) {
+    test(`every internal link on ${path} stays in its locale`, async ({ page }) => {
+      await page.goto(path);
+      const prefix = `/${path.split("/")[1]}`;
+      const hrefs = await page.locator('a[href^="/"]').evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href") ?? ""));
+      const internal = hrefs.filter((href) => !href.startsWith("/api/"));
+      expect(internal.length).toBeGreaterThan(0);
+      expect(internal.filter((href) => href !== prefix && !href.startsWith(`${prefix}/`) && !href.startsWith(`${prefix}#`))).toEqual([]);
+    });
+  }
+});

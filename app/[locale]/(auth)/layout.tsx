@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { getTranslations } from "next-intl/server";
+import { getTranslations, setRequestLocale } from "next-intl/server";
 import { Brand } from "@/components/layout/Brand";
 import { LanguageButton } from "@/components/i18n/LanguageButton";
 import { defaultLocale, isLocale } from "@/lib/i18n/locales";
@@ -7,6 +7,7 @@ import { defaultLocale, isLocale } from "@/lib/i18n/locales";
 /** The authentication layout: a focused card, the brand and a language switch, nothing else. */
 export default async function AuthLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const { locale } = await params;
+  setRequestLocale(locale);
   const t = await getTranslations({ locale: isLocale(locale) ? locale : defaultLocale, namespace: "auth" });
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 to-surface-sunken">

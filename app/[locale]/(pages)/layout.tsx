@@ -1,7 +1,10 @@
+import { setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { PublicShell } from "@/components/layout/PublicShell";
 
 /** The pages layout: contact and content pages. */
-export default function PagesLayout({ children }: { children: ReactNode }) {
+export default async function PagesLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+  // Every layout sets the locale for its own server components (footer, links): layouts render apart from pages.
+  setRequestLocale((await params).locale);
   return <PublicShell>{children}</PublicShell>;
 }

@@ -1,9 +1,11 @@
+import { setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { PanelHeader } from "@/components/panel/PanelHeader";
 import { PanelMenu } from "@/components/panel/PanelMenu";
 
 /** The panel layout: header with balance and notifications, side menu, content. */
-export default function PanelLayout({ children }: { children: ReactNode }) {
+export default async function PanelLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+  setRequestLocale((await params).locale);
   return (
     <div className="flex min-h-dvh flex-col">
       <PanelHeader />
