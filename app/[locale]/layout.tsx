@@ -8,6 +8,11 @@ import { siteUrl } from "@/lib/seo/alternates";
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 
+// Pages under a locale are static: rendered at build (or on first visit) and served from the cache.
+// Without this the 404 boundary's headers() call (locale and path from the proxy) would make every
+// page dynamic. Unmatched URLs render through /_not-found, outside this segment, with real headers.
+export const dynamic = "force-static";
+
 export function generateStaticParams() {
   return locales.map((locale) => ({ locale }));
 }

@@ -11,11 +11,16 @@ export async function Hero({ locale }: { locale: Locale }) {
         <h1 className="mt-6 text-3xl font-black leading-tight text-ink sm:text-5xl sm:leading-tight">{t("title")}</h1>
         <p className="mx-auto mt-5 max-w-2xl text-lg leading-8 text-ink-muted">{t("lead")}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link href="/auth/register" className="rounded-xl bg-brand-600 px-6 py-3 font-bold text-white shadow-card hover:bg-brand-700">
+          <Link
+            href="/auth/register"
+            locale={locale}
+            className="rounded-xl bg-brand-600 px-6 py-3 font-bold text-white shadow-card hover:bg-brand-700"
+          >
             {t("ctaProducer")}
           </Link>
           <Link
             href="/auth/register"
+            locale={locale}
             className="rounded-xl border border-brand-600 bg-surface px-6 py-3 font-bold text-brand-700 hover:bg-brand-50"
           >
             {t("ctaBooster")}

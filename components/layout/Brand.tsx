@@ -1,3 +1,4 @@
+"use client";
 import { useTranslations } from "next-intl";
 import { Link } from "@/lib/i18n/navigation";
 

@@ -16,7 +16,11 @@ export async function ComingSoon({ locale, titleKey, backHref = "/" }: { locale:
         {titles(titleKey)}
       </h1>
       <p className="mt-3 leading-7 text-ink-muted">{t("comingSoonBody")}</p>
-      <Link href={backHref} className="mt-6 inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+      <Link
+        href={backHref}
+        locale={locale}
+        className="mt-6 inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+      >
         {backHref === "/dashboard" ? t("backDashboard") : t("backHome")}
       </Link>
     </section>

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
@@ -56,6 +57,10 @@ const endpoints = [
     headers: { "content-type": "application/json", "x-locale": "en-US" },
     target: { p99: 30 },
   },
+  { name: "static 45 KB (public/bench/45kb.html)", path: "/bench/45kb.html", static: true, group: "page" },
+  { name: "GET / (landing, fa-IR)", path: "/", group: "page", target: { ratio: 0.5 } },
+  { name: "GET /en-US (landing)", path: "/en-US", group: "page", target: { ratio: 0.5 } },
+  { name: "GET /pages/about (content page)", path: "/pages/about", group: "page", target: { ratio: 0.5 } },
 ];
 
 const run = (endpoint) =>
@@ -66,7 +71,7 @@ const run = (endpoint) =>
         connections: CONNECTIONS,
         duration: DURATION,
         method: endpoint.method ?? "GET",
-        headers: { "x-forwarded-for": "5.160.0.1", ...(endpoint.headers ?? {}) },
+        headers: { "x-forwarded-for": "5.160.0.1", "accept-encoding": "gzip", ...(endpoint.headers ?? {}) },
         ...(endpoint.body ? { body: endpoint.body } : {}),
       },
       (error, result) => (error ? reject(error) : resolve(result)),
@@ -119,6 +124,25 @@ for (const r of results) {
     ].join(""),
   );
 }
+// First-load JavaScript of the landing page: every script the HTML asks for, gzipped.
+const JS_BUDGET_KB = 130;
+for (const path of ["/", "/en-US"]) {
+  const html = await (await fetch(base + path)).text();
+  // Modern browsers skip noModule scripts (the legacy polyfills): they are not part of the load.
+  const scripts = [
+    ...new Set(
+      [...html.matchAll(/<script([^>]*)src="([^"]+\.js)"([^>]*)>/g)].filter((m) => !/noModule/i.test(m[1] + m[3])).map((m) => m[2]),
+    ),
+  ];
+  let gzipBytes = 0;
+  for (const src of scripts) gzipBytes += gzipSync(Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer()), { level: 9 }).length;
+  const kb = gzipBytes / 1024;
+  if (kb > JS_BUDGET_KB) failed = true;
+  console.log(
+    `first-load JS of ${path.padEnd(7)} ${kb.toFixed(1)} KB gzip in ${scripts.length} files (budget ${JS_BUDGET_KB} KB)${kb > JS_BUDGET_KB ? " MISS" : ""}`,
+  );
+}
+
 console.log(failed ? "\nsome targets missed" : "\nall targets met");
 stop();
 process.exit(0);

@@ -16,6 +16,13 @@ type PageData = {
   updated_at: string;
 };
 
+// Rendered on first visit, then served from the cache and refreshed in the background at most every
+// five minutes. Nothing is rendered at build time (no database then).
+export const revalidate = 300;
+export function generateStaticParams() {
+  return [];
+}
+
 // One call per request, shared by the metadata and the page (SPEC §7 POST pages/get).
 const loadPage = cache((slug: string, locale: Locale) => callApi<PageData>("pages/get", { body: { slug }, locale }));
 
