@@ -16,6 +16,7 @@ const siteSettings = {
   CONTACT_INSTAGRAM: "takapoo.app",
   SUPPORT_WIDGET_SRC: `http://127.0.0.1:${widgetPort}/widget.js`,
   SUPPORT_WIDGET_SETTINGS: JSON.stringify({ position: "end" }),
+  APP_STORE_URL: "https://apps.apple.com/app/id0000000000",
 };
 
 export default defineConfig({

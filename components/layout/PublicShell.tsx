@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { appLinksFromEnv } from "@/lib/app-links";
 import { SiteFooter } from "./SiteFooter";
 import { SiteHeader } from "./SiteHeader";
 
@@ -10,7 +11,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
       <main id="main" className="flex-1">
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter appLinks={appLinksFromEnv()} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
 import { Link } from "@/lib/i18n/navigation";
+import type { AppLinks } from "@/lib/app-links";
 
 const links = [
   { href: "/pages/about", key: "about" },
@@ -10,8 +11,13 @@ const links = [
 ] as const;
 
 /** Footer of the public layouts: about, contact, terms, privacy. */
-export function SiteFooter() {
+export function SiteFooter({ appLinks }: { appLinks: AppLinks }) {
   const t = useTranslations("footer");
+  const landing = useTranslations("landing");
+  const stores = [
+    { href: appLinks.appStore, label: landing("appStore") },
+    { href: appLinks.googlePlay, label: landing("googlePlay") },
+  ].filter((store): store is { href: string; label: string } => Boolean(store.href));
   const format = useFormatter();
   const year = format.number(new Date().getFullYear(), { useGrouping: false });
   return (
@@ -28,6 +34,21 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
+        {stores.length ? (
+          <nav aria-label={landing("footerApps")} className="flex flex-wrap gap-2">
+            {stores.map((store) => (
+              <a
+                key={store.href}
+                href={store.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="rounded-lg border border-surface-line px-3 py-1.5 font-semibold text-ink hover:border-brand-300"
+              >
+                {store.label}
+              </a>
+            ))}
+          </nav>
+        ) : null}
         <p>{t("rights", { year })}</p>
       </div>
     </footer>

@@ -36,6 +36,16 @@ test.describe("landing page", () => {
     await expect(producers).toHaveAttribute("aria-selected", "true");
   });
 
+  test("the footer offers the configured app store and hides the unconfigured one", async ({ page }) => {
+    await page.goto("/en-US");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: "Download on the App Store" })).toHaveAttribute(
+      "href",
+      "https://apps.apple.com/app/id0000000000",
+    );
+    await expect(footer.getByRole("link", { name: "Get it on Google Play" })).toHaveCount(0);
+  });
+
   test("has Organization structured data, canonical and hreflang alternates", async ({ page }) => {
     await page.goto("/en-US");
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");

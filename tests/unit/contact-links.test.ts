@@ -25,3 +25,14 @@ describe("contact links", () => {
     expect(contactLinks({ phone: "javascript:alert(1)", email: "x<script>@a.b", telegram: "a/../b", instagram: "" })).toEqual([]);
   });
 });
+
+describe("app links", () => {
+  it("keeps https store links only", async () => {
+    const { appLinksFromEnv } = await import("@/lib/app-links");
+    expect(appLinksFromEnv({ APP_STORE_URL: "https://apps.apple.com/app/id1", GOOGLE_PLAY_URL: "http://play.google.com/x" })).toEqual({
+      appStore: "https://apps.apple.com/app/id1",
+      googlePlay: null,
+    });
+    expect(appLinksFromEnv({})).toEqual({ appStore: null, googlePlay: null });
+  });
+});
