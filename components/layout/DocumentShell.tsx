@@ -1,7 +1,6 @@
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages, getTranslations } from "next-intl/server";
 import { Suspense, type ReactNode } from "react";
-import { AppProviders } from "@/components/providers/AppProviders";
 import { LanguageModal } from "@/components/i18n/LanguageModal";
 import { NavigationEvents } from "@/components/navigation/NavigationEvents";
 import { CloseNavOnRouteChange } from "@/components/navigation/CloseNavOnRouteChange";
@@ -10,7 +9,7 @@ import { vazirmatn } from "@/lib/fonts";
 import { directionOf, type Locale } from "@/lib/i18n/locales";
 
 /**
- * <html lang dir> and everything every page has: messages, React Query, navigation feedback, the
+ * <html lang dir> and everything every page has: messages, navigation feedback, the
  * language modal. Used by the locale layout and by the 404 page that unmatched URLs get.
  */
 export async function DocumentShell({ locale, children }: { locale: Locale; children: ReactNode }) {
@@ -25,15 +24,13 @@ export async function DocumentShell({ locale, children }: { locale: Locale; chil
           {t("skipToContent")}
         </a>
         <NextIntlClientProvider locale={locale} messages={messages}>
-          <AppProviders>
-            <Suspense fallback={null}>
-              <NavigationEvents />
-            </Suspense>
-            <CloseNavOnRouteChange />
-            {children}
-            <LanguageModal />
-            <SupportWidget />
-          </AppProviders>
+          <Suspense fallback={null}>
+            <NavigationEvents />
+          </Suspense>
+          <CloseNavOnRouteChange />
+          {children}
+          <LanguageModal />
+          <SupportWidget />
         </NextIntlClientProvider>
       </body>
     </html>

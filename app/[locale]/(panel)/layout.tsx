@@ -1,20 +1,24 @@
 import { setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
+import { AppProviders } from "@/components/providers/AppProviders";
 import { PanelHeader } from "@/components/panel/PanelHeader";
 import { PanelMenu } from "@/components/panel/PanelMenu";
 
 /** The panel layout: header with balance and notifications, side menu, content. */
 export default async function PanelLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   setRequestLocale((await params).locale);
+  // React Query only where data is fetched in the browser: the public pages do without its bundle.
   return (
-    <div className="flex min-h-dvh flex-col">
-      <PanelHeader />
-      <div className="flex flex-1 flex-col lg:flex-row">
-        <PanelMenu />
-        <main id="main" className="flex-1 p-4 lg:p-8">
-          {children}
-        </main>
+    <AppProviders>
+      <div className="flex min-h-dvh flex-col">
+        <PanelHeader />
+        <div className="flex flex-1 flex-col lg:flex-row">
+          <PanelMenu />
+          <main id="main" className="flex-1 p-4 lg:p-8">
+            {children}
+          </main>
+        </div>
       </div>
-    </div>
+    </AppProviders>
   );
 }
