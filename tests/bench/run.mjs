@@ -1,46 +1,15 @@
 // `npm run bench`: the production build on a free port with a fresh DATA_DIR, driven by autocannon.
 // Prints req/s and p99 per endpoint and each endpoint's req/s as a ratio of a static file of
 // similar size served by the same server from public/ in the same run.
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
-import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { startServer } from "./server.mjs";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
 const DURATION = Number(process.env.BENCH_SECONDS || 8);
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-const port = await freePort();
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "takapoo-bench-"));
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ["scripts/start.mjs"], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1" },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-const stop = () => {
-  server.kill("SIGTERM");
-  rmSync(dataDir, { recursive: true, force: true });
-};
-process.on("exit", stop);
-
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {}
-  if (i > 600) throw new Error("server did not start");
-  await new Promise((r) => setTimeout(r, 500));
-}
+const { base, stop } = await startServer();
 
 const pageBody = JSON.stringify({ slug: "about" });
 const endpoints = [
