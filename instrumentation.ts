@@ -1,7 +1,18 @@
-// Runs once when the server starts: open the database, apply migrations and seed demo data before
-// the first request, so a broken database fails the start instead of the first visitor.
+import type { Instrumentation } from "next";
+
+// Runs once when the server starts: error reporting (when SENTRY_DSN is set), then the database —
+// migrations and demo data before the first request, so a broken database fails the start.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  const { initErrorReporting } = await import("./server/adapters/error-reporting");
+  await initErrorReporting();
   const { sharedDatabase } = await import("./server/db");
   await sharedDatabase();
 }
+
+// Errors thrown while rendering pages (server components, route handlers) go to error reporting.
+export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
+  if (!process.env.SENTRY_DSN || process.env.NEXT_RUNTIME !== "nodejs") return;
+  const Sentry = await import("@sentry/nextjs");
+  Sentry.captureRequestError(error, request, context);
+};

@@ -6,6 +6,8 @@ const port = Number(process.env.E2E_PORT || 3210);
 const baseURL = `http://127.0.0.1:${port}`;
 /** Where tests/e2e/support-widget.spec.ts serves a stand-in for the third-party chat script. */
 export const widgetPort = Number(process.env.E2E_WIDGET_PORT || 3219);
+/** Where tests/e2e/error-reporting.spec.ts runs a stand-in Sentry ingest. */
+export const sentryPort = Number(process.env.E2E_SENTRY_PORT || 3218);
 
 /** The settings the end-to-end tests check; npm start rebuilds when the build was made with others. */
 const siteSettings = {
@@ -17,6 +19,8 @@ const siteSettings = {
   SUPPORT_WIDGET_SRC: `http://127.0.0.1:${widgetPort}/widget.js`,
   SUPPORT_WIDGET_SETTINGS: JSON.stringify({ position: "end" }),
   APP_STORE_URL: "https://apps.apple.com/app/id0000000000",
+  NEXT_PUBLIC_SENTRY_DSN: `http://public@127.0.0.1:${sentryPort}/1`,
+  SENTRY_DSN: `http://public@127.0.0.1:${sentryPort}/1`,
 };
 
 export default defineConfig({

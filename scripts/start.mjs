@@ -23,6 +23,7 @@ const buildEnvNames = [
   "SUPPORT_WIDGET_SETTINGS",
   "SITE_URL",
   "NEXT_PUBLIC_CORE_API_URL",
+  "NEXT_PUBLIC_SENTRY_DSN",
 ];
 const buildEnv = () => JSON.stringify(Object.fromEntries(buildEnvNames.map((name) => [name, process.env[name] ?? null])));
 const sources = [

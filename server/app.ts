@@ -11,6 +11,7 @@ import { healthRoutes } from "./http/routes/health";
 import { ipRoutes } from "./http/routes/ip";
 import { pageRoutes } from "./http/routes/pages";
 import { metaRoutes } from "./http/routes/meta";
+import { monitoringRoutes } from "./http/routes/monitoring";
 
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -50,19 +51,18 @@ export function createApp(deps: AppDeps) {
 
   app.use(secureHeaders({ crossOriginResourcePolicy: "same-site" }));
 
-  // JSON bodies of the API are small; uploads get their own limit where they exist.
-  app.use(
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new AppError("payload_too_large");
-      },
-    }),
-  );
+  // JSON bodies of the API are small; the error-report tunnel checks its own, larger limit.
+  const jsonBodyLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError("payload_too_large");
+    },
+  });
+  app.use((c, next) => (c.req.path === "/api/monitoring" ? next() : jsonBodyLimit(c, next)));
 
   // The database is opened (and migrated) on first use, so /api/openapi.json needs none.
   app.use(async (c, next) => {
-    if (c.req.path === "/api/openapi.json" || c.req.path === "/api/docs" || c.req.path === "/api/build") return next();
+    if (["/api/openapi.json", "/api/docs", "/api/build", "/api/monitoring", "/api/sentry-example-api"].includes(c.req.path)) return next();
     const { db } = await deps.database();
     c.set("db", db);
     await next();
@@ -72,6 +72,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", ipRoutes(deps));
   app.route("/", pageRoutes);
   app.route("/", metaRoutes);
+  app.route("/", monitoringRoutes);
 
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps) {
     if (error.code === "internal") {
       // The stack goes to the server log, never to the client.
       console.error(`[api] ${c.req.method} ${c.req.path} request_id=${c.get("requestId")}`, err);
+      void deps.reportError?.(err, { locale, request_id: c.get("requestId") ?? "", route: c.req.path });
     }
     return c.json(
       {

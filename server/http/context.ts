@@ -15,4 +15,6 @@ export type AppDeps = {
   database: () => Promise<{ db: Db }>;
   /** Socket address of the caller when the server knows it (standalone node server). */
   socketAddress?: (request: Request) => string | null;
+  /** Where unexpected errors (500) are reported, with the request's locale and id as tags. */
+  reportError?: (error: unknown, tags: Record<string, string>) => Promise<void> | void;
 };

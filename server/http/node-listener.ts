@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "../app";
 import { sharedDatabase } from "../db";
+import { reportError } from "../adapters/error-reporting";
 
 /**
  * The core API as a Node request listener on the process's shared database, telling the app each
@@ -9,7 +10,7 @@ import { sharedDatabase } from "../db";
  */
 export function createApiListener(): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const peers = new WeakMap<Request, string>();
-  const app = createApp({ database: sharedDatabase, socketAddress: (request) => peers.get(request) ?? null });
+  const app = createApp({ database: sharedDatabase, reportError, socketAddress: (request) => peers.get(request) ?? null });
   // overrideGlobalObjects: false — Next.js may share this process and needs the real Request/Response.
   return getRequestListener(
     (request, env) => {

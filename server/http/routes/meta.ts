@@ -1,24 +1,9 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { currentBuildId } from "@/server/build-id";
 import type { AppEnv } from "../context";
 import { dataEnvelope } from "../envelope";
 import { renderDocsPage } from "../docs-page";
 import { translateApi } from "../i18n";
-
-let buildId: string | null | undefined;
-
-/** The id of the build this process serves (.next/BUILD_ID), null when run without a build. */
-function currentBuildId(): string | null {
-  if (buildId === undefined) {
-    try {
-      buildId = readFileSync(path.join(process.cwd(), ".next", "BUILD_ID"), "utf8").trim() || null;
-    } catch {
-      buildId = null;
-    }
-  }
-  return buildId;
-}
 
 const build = createRoute({
   method: "get",
