@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./tests/chromium.mjs";
 
 // End-to-end tests against the production build (`npm start`, which builds when needed) on E2E_PORT
 // with a fresh DATA_DIR, in Debian's Chromium (scripts/test.sh installs it and picks the ports).
@@ -34,17 +35,7 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
     trace: "off",
     screenshot: "only-on-failure",
   },

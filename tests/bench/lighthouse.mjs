@@ -2,21 +2,14 @@
 // landing page in Persian and English; prints the four category scores against the targets.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { chromiumArgs, chromiumPath } from "../chromium.mjs";
 import { startServer } from "./server.mjs";
 
 const targets = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 const { base, stop } = await startServer();
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  chromePath: chromiumPath,
+  chromeFlags: ["--headless=new", ...chromiumArgs],
 });
 
 let missed = false;
