@@ -5,6 +5,7 @@ import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppDeps, AppEnv } from "./http/context";
 import { AppError } from "./http/errors";
+import { pingDatabase } from "./db/client";
 import { requestLocale, translateApi } from "./http/i18n";
 import { validationError } from "./http/validation";
 import { healthRoutes } from "./http/routes/health";
@@ -63,8 +64,9 @@ export function createApp(deps: AppDeps) {
   // The database is opened (and migrated) on first use, so /api/openapi.json needs none.
   app.use(async (c, next) => {
     if (["/api/openapi.json", "/api/docs", "/api/build", "/api/monitoring", "/api/sentry-example-api"].includes(c.req.path)) return next();
-    const { db } = await deps.database();
-    c.set("db", db);
+    const database = await deps.database();
+    c.set("db", database.db);
+    c.set("ping", () => pingDatabase(database));
     await next();
   });
 

@@ -25,7 +25,7 @@ describe("GET /api/health", () => {
   });
 
   it("answers 503 in the envelope when the database does not answer", async () => {
-    const broken = testApp({ ...database, db: { execute: () => Promise.reject(new Error("down")) } as never });
+    const broken = testApp({ ...database, ping: () => Promise.reject(new Error("down")) });
     const response = await broken.request("/api/health", { headers: { "x-locale": "en-US" } });
     expect(response.status).toBe(503);
     const body = (await response.json()) as ErrorBody;
@@ -188,5 +188,27 @@ describe("demo seed", () => {
     expect(await seedDemoData(database.db)).toBe(false);
     const after = await database.db.select().from(contentPages);
     expect(after).toHaveLength(8);
+  });
+});
+
+describe("health under concurrency", () => {
+  it("answers every one of many simultaneous checks, sharing pings", async () => {
+    const responses = await Promise.all(Array.from({ length: 50 }, () => app.request("/api/health")));
+    expect(responses.map((r) => r.status)).toEqual(Array(50).fill(200));
+  });
+
+  it("reports a failing database to every waiting caller, then recovers", async () => {
+    let calls = 0;
+    const flaky = testApp({
+      ...database,
+      ping: () => {
+        calls++;
+        return calls === 1 ? new Promise((_, reject) => setTimeout(() => reject(new Error("down")), 20)) : Promise.resolve();
+      },
+    });
+    const first = await Promise.all([flaky.request("/api/health"), flaky.request("/api/health")]);
+    expect(first.map((r) => r.status)).toEqual([503, 503]);
+    expect(calls).toBe(1);
+    expect((await flaky.request("/api/health")).status).toBe(200);
   });
 });

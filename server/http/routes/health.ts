@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { pingDatabase } from "@/server/db/client";
 import type { AppEnv } from "../context";
 import { dataEnvelope, errorEnvelope } from "../envelope";
 import { AppError } from "../errors";
@@ -20,7 +19,7 @@ const health = createRoute({
 
 export const healthRoutes = new OpenAPIHono<AppEnv>().openapi(health, async (c) => {
   try {
-    await pingDatabase(c.get("db"));
+    await c.get("ping")();
   } catch {
     throw new AppError("service_unavailable");
   }
