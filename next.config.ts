@@ -1,7 +1,11 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 
-const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: "./lib/i18n/request.ts",
+  // ICU messages compiled at build time: the browser gets no message parser.
+  experimental: { messages: { format: "json", path: "./messages", locales: "infer", precompile: true } },
+});
 
 // One id per build, known to both the browser bundle (to notice a new deployment) and the
 // server (.next/BUILD_ID, served by GET /api/build).
