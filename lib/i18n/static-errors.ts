@@ -1,15 +1,17 @@
-import faIR from "@/messages/fa-IR.json";
-import enUS from "@/messages/en-US.json";
-import trTR from "@/messages/tr-TR.json";
-import arAE from "@/messages/ar-AE.json";
+import { loadMessages } from "./messages";
 import { defaultLocale, directionOf, matchLocale, type Locale } from "./locales";
+
+/** The locale of a URL path: its prefix, else the default (unprefixed URLs are always fa-IR). */
+export function localeOfPath(pathname: string): Locale {
+  return matchLocale(pathname.split("/")[1]) ?? defaultLocale;
+}
 
 /**
  * Error texts for app/global-error.tsx, which renders when the root layout itself failed and so
- * without next-intl's provider: the locale comes from the URL's first segment.
+ * without next-intl's provider. Only that locale's messages are loaded, and only then: the other
+ * pages never download them.
  */
-export function staticErrorTexts(pathname: string) {
-  const locale: Locale = matchLocale(pathname.split("/")[1]) ?? defaultLocale;
-  const messages = { "fa-IR": faIR, "en-US": enUS, "tr-TR": trTR, "ar-AE": arAE }[locale];
-  return { locale, dir: directionOf(locale), errors: messages.errors, common: messages.common, brand: messages.meta.brand };
+export async function loadStaticErrorTexts(locale: Locale) {
+  const messages = await loadMessages(locale);
+  return { dir: directionOf(locale), errors: messages.errors, common: messages.common, brand: messages.meta.brand };
 }
