@@ -11,7 +11,7 @@ export async function proxy(request: NextRequest) {
   const decision = decideLocale({
     pathname: request.nextUrl.pathname,
     cookieLocale: request.cookies.get(LOCALE_COOKIE)?.value,
-    country: requestCountry(request.headers, { trustedHeader: trustedCountryHeader(), lookup: lookupCountry }),
+    country: () => requestCountry(request.headers, { trustedHeader: trustedCountryHeader(), lookup: lookupCountry }),
   });
   if (decision.kind === "redirect") {
     const url = request.nextUrl.clone();

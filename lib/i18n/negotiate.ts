@@ -16,8 +16,11 @@ export type LocaleInputs = {
   pathname: string;
   /** The language cookie, set only when the person chose a language. */
   cookieLocale?: string | null;
-  /** The visitor's country (ISO alpha-2), or null when unknown. */
-  country?: string | null;
+  /**
+   * The visitor's country (ISO alpha-2), or null when unknown; or a function that finds it, called
+   * only when the URL has no locale prefix (the lookup is not free and most requests need none).
+   */
+  country?: string | null | (() => string | null);
 };
 
 export function decideLocale({ pathname, cookieLocale, country }: LocaleInputs): LocaleDecision {
@@ -36,7 +39,7 @@ export function decideLocale({ pathname, cookieLocale, country }: LocaleInputs):
     return { kind: "next", locale: prefixed };
   }
 
-  const chosen = matchLocale(cookieLocale) ?? localeFromCountry(country);
+  const chosen = matchLocale(cookieLocale) ?? localeFromCountry(typeof country === "function" ? country() : country);
   if (chosen === defaultLocale) {
     return { kind: "rewrite", locale: chosen, pathname: `/${chosen}${pathname === "/" ? "" : pathname}` };
   }

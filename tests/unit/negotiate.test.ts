@@ -49,6 +49,22 @@ describe("decideLocale", () => {
   });
 });
 
+describe("country lookup", () => {
+  it("is asked only for unprefixed URLs without a language cookie", () => {
+    let asked = 0;
+    const country = () => {
+      asked++;
+      return "TR";
+    };
+    decideLocale({ pathname: "/en-US/contact", country });
+    decideLocale({ pathname: "/fa-IR/contact", country });
+    decideLocale({ pathname: "/contact", cookieLocale: "en-US", country });
+    expect(asked).toBe(0);
+    expect(decideLocale({ pathname: "/contact", country })).toMatchObject({ kind: "redirect", pathname: "/tr-TR/contact" });
+    expect(asked).toBe(1);
+  });
+});
+
 describe("locale helpers", () => {
   it("maps countries as SPEC §4 says", () => {
     expect(localeFromCountry("IR")).toBe("fa-IR");
