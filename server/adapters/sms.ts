@@ -1,0 +1,165 @@
+/**
+ * One-time codes by SMS. Production speaks Kavenegar's verify lookup API
+ * (https://kavenegar.com/rest.html#sms-Lookup); development prints the code to the server log.
+ * Neither the API key nor a code ever goes into an error message.
+ */
+
+export type OtpPurpose = "register" | "login" | "reset_password" | "verify_phone";
+
+export interface SmsSender {
+  sendOtp(input: { phone: string /* E.164 like +989121234567 */; code: string; purpose: OtpPurpose }): Promise<void>;
+}
+
+/** Why a message was not handed to the provider. */
+export type SmsFailureReason = "rejected" | "network" | "timeout" | "bad_response" | "unsupported_phone";
+
+export class SmsDeliveryError extends Error {
+  override readonly name = "SmsDeliveryError";
+  readonly provider: string;
+  readonly reason: SmsFailureReason;
+  /** The provider's status (Kavenegar's `return.status`, else the HTTP status); null when no answer came. */
+  readonly status: number | null;
+  readonly httpStatus: number | null;
+
+  constructor(
+    message: string,
+    details: { provider: string; reason: SmsFailureReason; status?: number | null; httpStatus?: number | null },
+  ) {
+    super(message);
+    this.provider = details.provider;
+    this.reason = details.reason;
+    this.status = details.status ?? null;
+    this.httpStatus = details.httpStatus ?? null;
+  }
+}
+
+/** +989121234567 → +98912***4567 */
+export function maskPhone(phone: string): string {
+  if (phone.length > 10) return `${phone.slice(0, 6)}***${phone.slice(-4)}`;
+  return `***${phone.slice(-2)}`;
+}
+
+/** Development sender: the code is meant to be read from the server log. */
+export function consoleSmsSender(log: (line: string) => void = console.info): SmsSender {
+  return {
+    async sendOtp({ phone, code, purpose }) {
+      log(`[sms] to ${maskPhone(phone)} code ${code} (${purpose})`);
+    },
+  };
+}
+
+/** +989121234567 → 09121234567; null for anything that is not an Iranian mobile number. */
+export function toKavenegarReceptor(phone: string): string | null {
+  const match = /^\+98(9\d{9})$/.exec(phone.replace(/[\s-]/g, ""));
+  return match ? `0${match[1]}` : null;
+}
+
+export type KavenegarOptions = {
+  apiKey: string;
+  /** The name of the verify template approved in the Kavenegar panel (it contains %token). */
+  template: string;
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+};
+
+type KavenegarAnswer = { return?: { status?: unknown; message?: unknown } };
+
+const PROVIDER = "kavenegar";
+
+export function kavenegarSmsSender({
+  apiKey,
+  template,
+  baseUrl = "https://api.kavenegar.com",
+  fetch: fetchImpl = globalThis.fetch,
+  timeoutMs = 10_000,
+}: KavenegarOptions): SmsSender {
+  const root = baseUrl.replace(/\/+$/, "");
+
+  return {
+    async sendOtp({ phone, code }) {
+      const fail = (message: string, details: Omit<ConstructorParameters<typeof SmsDeliveryError>[1], "provider">) =>
+        new SmsDeliveryError(redact(message, [apiKey, code]), { provider: PROVIDER, ...details });
+
+      const receptor = toKavenegarReceptor(phone);
+      if (!receptor) throw fail(`Kavenegar lookup: ${maskPhone(phone)} is not an Iranian mobile number`, { reason: "unsupported_phone" });
+
+      let response: Response;
+      let text: string;
+      try {
+        response = await fetchImpl(`${root}/v1/${encodeURIComponent(apiKey)}/verify/lookup.json`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+          body: new URLSearchParams({ receptor, token: code, template }).toString(),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        text = await response.text();
+      } catch (error) {
+        // The cause is not attached: a fetch error can quote the URL, which holds the API key.
+        if (isTimeout(error)) throw fail(`Kavenegar lookup timed out after ${timeoutMs} ms`, { reason: "timeout" });
+        throw fail(`Kavenegar lookup failed: network error${networkCode(error)}`, { reason: "network" });
+      }
+
+      let answer: KavenegarAnswer;
+      try {
+        answer = JSON.parse(text) as KavenegarAnswer;
+      } catch {
+        throw fail(`Kavenegar lookup failed: HTTP ${response.status} with a body that is not JSON`, {
+          reason: "bad_response",
+          status: response.status,
+          httpStatus: response.status,
+        });
+      }
+
+      const status = typeof answer?.return?.status === "number" ? answer.return.status : null;
+      if (response.status === 200 && status === 200) return;
+
+      const providerMessage = typeof answer?.return?.message === "string" ? `: ${answer.return.message}` : "";
+      throw fail(`Kavenegar lookup failed with status ${status ?? response.status}${providerMessage}`, {
+        reason: status === null ? "bad_response" : "rejected",
+        status: status ?? response.status,
+        httpStatus: response.status,
+      });
+    },
+  };
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+}
+
+/** " (ECONNREFUSED)" from undici's "fetch failed" cause, if there is one. */
+function networkCode(error: unknown): string {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return typeof cause?.code === "string" && /^[A-Z_]+$/.test(cause.code) ? ` (${cause.code})` : "";
+}
+
+function redact(message: string, secrets: string[]): string {
+  let result = message;
+  for (const secret of secrets) {
+    if (!secret) continue;
+    result = result.split(secret).join("[redacted]");
+    const encoded = encodeURIComponent(secret);
+    if (encoded !== secret) result = result.split(encoded).join("[redacted]");
+  }
+  return result;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** SMS_PROVIDER = "console" (default) | "kavenegar" (KAVENEGAR_API_KEY, KAVENEGAR_TEMPLATE, optional KAVENEGAR_BASE_URL). */
+export function smsSenderFromEnv(env: Env = process.env): SmsSender {
+  const provider = (env.SMS_PROVIDER?.trim() || "console").toLowerCase();
+  if (provider === "console") return consoleSmsSender();
+  if (provider !== "kavenegar") throw new Error(`SMS_PROVIDER must be "console" or "kavenegar", not "${provider}"`);
+
+  const apiKey = env.KAVENEGAR_API_KEY?.trim();
+  const template = env.KAVENEGAR_TEMPLATE?.trim();
+  const missing = [!apiKey && "KAVENEGAR_API_KEY", !template && "KAVENEGAR_TEMPLATE"].filter(Boolean);
+  if (!apiKey || !template) throw new Error(`SMS_PROVIDER=kavenegar needs ${missing.join(" and ")} to be set`);
+
+  const baseUrl = env.KAVENEGAR_BASE_URL?.trim() || undefined;
+  if (baseUrl && !URL.canParse(baseUrl)) throw new Error(`KAVENEGAR_BASE_URL is not a valid URL: "${baseUrl}"`);
+
+  return kavenegarSmsSender({ apiKey, template, baseUrl });
+}

@@ -1,0 +1,202 @@
+/**
+ * A stand-in for Kavenegar's verify lookup API on 127.0.0.1, answering as its documentation says
+ * (https://kavenegar.com/rest.html#sms-Lookup): POST {url}/v1/{API-KEY}/verify/lookup.json with a
+ * form body, or GET with the same parameters in the query. Plain node:http, no dependencies.
+ *
+ * For end-to-end tests it also answers GET /__messages?receptor=09… with {messages:[…]}, so a test
+ * in another process can read the code that was "sent". Run on its own with
+ * `npx tsx tests/support/fake-kavenegar.ts` (FAKE_KAVENEGAR_PORT, KAVENEGAR_API_KEY, KAVENEGAR_TEMPLATE).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+
+export type FakeKavenegarMessage = { receptor: string; token: string; template: string; at: Date };
+
+export type FakeKavenegar = {
+  /** Use as KAVENEGAR_BASE_URL, e.g. http://127.0.0.1:41234 */
+  url: string;
+  /** Every accepted lookup, oldest first. */
+  messages: FakeKavenegarMessage[];
+  lastCodeFor(receptor09: string): string | undefined;
+  /** The next lookup request is answered with this status (e.g. 418, insufficient credit). */
+  failNext(status: number): void;
+  /** Wait this long before answering each lookup. */
+  setDelay(ms: number): void;
+  close(): Promise<void>;
+};
+
+/** Kavenegar's documented `return.message` for its error statuses. */
+const STATUS_MESSAGES: Record<number, string> = {
+  200: "تایید شد",
+  400: "پارامترها ناقص هستند",
+  401: "حساب کاربری غیرفعال شده است",
+  403: "کد شناسائی API-Key معتبر نمی‌باشد",
+  404: "متدی با این نام پیدا نشده است",
+  405: "متد Get/Post اشتباه است",
+  411: "دریافت کننده نامعتبر است",
+  418: "اعتبار حساب شما کافی نیست",
+  422: "داده ها به دلیل وجود کاراکتر نامناسب قابل پردازش نیست",
+  424: "الگوی مورد نظر پیدا نشد",
+  426: "استفاده از این متد نیازمند سرویس پیشرفته می‌باشد",
+  428: "ارسال کد از طریق تماس تلفنی امکان پذیر نیست",
+  431: "ساختار کد صحیح نمی‌باشد",
+  432: "پارامتر کد در متن پیام پیدا نشد",
+  502: "خطای داخلی سرور",
+  607: "نام تگ انتخابی اشتباه است",
+};
+
+const LOOKUP_PATH = /^\/v1\/([^/]+)\/verify\/lookup\.json$/;
+const ANY_METHOD_PATH = /^\/v1\/[^/]+\/[^/]+\/[^/]+\.json$/;
+
+export async function startFakeKavenegar({
+  apiKey,
+  template,
+  port = 0,
+}: {
+  apiKey: string;
+  template: string;
+  port?: number;
+}): Promise<FakeKavenegar> {
+  const messages: FakeKavenegarMessage[] = [];
+  let forcedStatus: number | null = null;
+  let delayMs = 0;
+  let nextMessageId = 8_792_343;
+  const timers = new Set<NodeJS.Timeout>();
+
+  const wait = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        resolve();
+      }, ms);
+      timers.add(timer);
+    });
+
+  const fail = (response: ServerResponse, status: number) =>
+    sendJson(response, status, { return: { status, message: STATUS_MESSAGES[status] ?? "خطا" }, entries: null });
+
+  async function lookup(request: IncomingMessage, response: ServerResponse, key: string, query: URLSearchParams) {
+    const params = new URLSearchParams(query);
+    if (request.method === "POST") {
+      for (const [name, value] of new URLSearchParams(await readBody(request))) params.set(name, value);
+    }
+    if (delayMs > 0) await wait(delayMs);
+    if (response.destroyed) return;
+
+    if (forcedStatus !== null) {
+      const status = forcedStatus;
+      forcedStatus = null;
+      return fail(response, status);
+    }
+    if (request.method !== "GET" && request.method !== "POST") return fail(response, 405);
+    if (key !== apiKey) return fail(response, 403);
+
+    const receptor = params.get("receptor") ?? "";
+    const token = params.get("token") ?? "";
+    const templateName = params.get("template") ?? "";
+    if (!receptor || !token || !templateName) return fail(response, 400);
+    if (templateName !== template) return fail(response, 424);
+    if (!/^09\d{9}$/.test(receptor)) return fail(response, 411);
+    // Tokens may not contain spaces and are at most 100 characters long.
+    if (/\s/.test(token) || token.length > 100) return fail(response, 422);
+
+    const at = new Date();
+    messages.push({ receptor, token, template: templateName, at });
+    sendJson(response, 200, {
+      return: { status: 200, message: STATUS_MESSAGES[200] },
+      entries: [
+        {
+          messageid: nextMessageId++,
+          message: `کد تایید شما: ${token}`,
+          status: 5,
+          statustext: "ارسال به مخابرات",
+          sender: "10008663",
+          receptor,
+          date: Math.floor(at.getTime() / 1000),
+          cost: 120,
+        },
+      ],
+    });
+  }
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+
+    if (url.pathname === "/__messages" && request.method === "GET") {
+      const receptor = url.searchParams.get("receptor");
+      const selected = receptor ? messages.filter((message) => message.receptor === receptor) : messages;
+      return sendJson(response, 200, { messages: selected.map((message) => ({ ...message, at: message.at.toISOString() })) });
+    }
+
+    const match = LOOKUP_PATH.exec(url.pathname);
+    if (match) {
+      lookup(request, response, decodeURIComponent(match[1] ?? ""), url.searchParams).catch(() => {
+        if (!response.headersSent) fail(response, 502);
+      });
+      return;
+    }
+    if (ANY_METHOD_PATH.test(url.pathname)) return fail(response, 404);
+    sendJson(response, 404, { return: { status: 404, message: STATUS_MESSAGES[404] }, entries: null });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port: actualPort } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${actualPort}`,
+    messages,
+    lastCodeFor: (receptor09) => messages.findLast((message) => message.receptor === receptor09)?.token,
+    failNext(status) {
+      forcedStatus = status;
+    },
+    setDelay(ms) {
+      delayMs = ms;
+    },
+    close() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      return new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  if (response.destroyed) return;
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(text),
+    // Lets a page under test read /__messages with fetch.
+    "access-control-allow-origin": "*",
+  });
+  response.end(text);
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+// Standalone: `npx tsx tests/support/fake-kavenegar.ts` for Playwright's webServer.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const fake = await startFakeKavenegar({
+    apiKey: process.env.KAVENEGAR_API_KEY || "test-api-key",
+    template: process.env.KAVENEGAR_TEMPLATE || "takapoo-otp",
+    port: Number(process.env.FAKE_KAVENEGAR_PORT || 0),
+  });
+  console.info(`[fake-kavenegar] listening on ${fake.url}`);
+  const stop = () => void fake.close().then(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
