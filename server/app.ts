@@ -7,14 +7,26 @@ import type { AppDeps, AppEnv } from "./http/context";
 import { AppError } from "./http/errors";
 import { pingDatabase } from "./db/client";
 import { requestLocale, translateApi } from "./http/i18n";
-import { validationError } from "./http/validation";
+import { validationCodeFor, validationError } from "./http/validation";
 import { healthRoutes } from "./http/routes/health";
 import { ipRoutes } from "./http/routes/ip";
 import { pageRoutes } from "./http/routes/pages";
 import { metaRoutes } from "./http/routes/meta";
 import { monitoringRoutes } from "./http/routes/monitoring";
+import { authRoutes } from "./http/routes/auth";
+import { meRoutes } from "./http/routes/me";
+import { adminRoutes } from "./http/routes/admin";
+import type { Services } from "./http/context";
+import { smsSenderFromEnv } from "./adapters/sms";
+import { oauthFromEnv } from "./adapters/oauth";
+import { fileStorageFromEnv } from "./adapters/storage";
+import { dataDir } from "./db";
+import { MAX_UPLOAD_BYTES } from "./domain/uploads/identity-card-image";
 
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
+/** The identity-card upload: the 5 MB image plus the multipart envelope. */
+const UPLOAD_BODY_LIMIT_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
+const UPLOAD_PATHS = new Set(["/api/me/identity-verification"]);
 
 /** Maps what Hono itself throws (bad JSON, wrong method …) onto our error codes. */
 function fromHttpException(error: HTTPException): AppError {
@@ -35,10 +47,17 @@ function fromHttpException(error: HTTPException): AppError {
  * (server/standalone.ts). Every answer is JSON in the {"data"} / {"error"} envelope.
  */
 export function createApp(deps: AppDeps) {
+  const services: Services = {
+    sms: deps.sms ?? smsSenderFromEnv(),
+    oauth: deps.oauth ?? oauthFromEnv(),
+    storage: deps.storage ?? fileStorageFromEnv(process.env, dataDir()),
+    socketAddress: deps.socketAddress,
+  };
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       // The raw input rides along at run time though the hook type omits it on failure.
-      if (!result.success) throw validationError(c.get("locale"), result.error, (result as { data?: unknown }).data);
+      if (!result.success)
+        throw validationError(c.get("locale"), result.error, (result as { data?: unknown }).data, validationCodeFor(c.req.path));
     },
   }).basePath("/api");
 
@@ -59,7 +78,16 @@ export function createApp(deps: AppDeps) {
       throw new AppError("payload_too_large");
     },
   });
-  app.use((c, next) => (c.req.path === "/api/monitoring" ? next() : jsonBodyLimit(c, next)));
+  const uploadBodyLimit = bodyLimit({
+    maxSize: UPLOAD_BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError("upload_too_large");
+    },
+  });
+  app.use((c, next) => {
+    if (c.req.path === "/api/monitoring") return next();
+    return UPLOAD_PATHS.has(c.req.path) ? uploadBodyLimit(c, next) : jsonBodyLimit(c, next);
+  });
 
   // The database is opened (and migrated) on first use, so /api/openapi.json needs none.
   app.use(async (c, next) => {
@@ -75,6 +103,9 @@ export function createApp(deps: AppDeps) {
   app.route("/", pageRoutes);
   app.route("/", metaRoutes);
   app.route("/", monitoringRoutes);
+  app.route("/", authRoutes(services));
+  app.route("/", meRoutes(services));
+  app.route("/", adminRoutes(services));
 
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
@@ -86,6 +117,7 @@ export function createApp(deps: AppDeps) {
     },
     servers: [{ url: "/" }],
   });
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
 
   app.notFound((c) => {
     throw new AppError("route_not_found", { path: new URL(c.req.url).pathname });

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { openDatabase, type Database } from "./client";
 import { seedDemoData } from "./seed";
+import { ensureAdmin } from "./seed/admin";
 
 export type { Db, Database } from "./client";
 
@@ -24,7 +25,9 @@ export function sharedDatabase(): Promise<Database> {
       url: process.env.DATABASE_URL || undefined,
       dataDir: process.env.DATABASE_URL ? undefined : path.join(dataDir(), "pglite"),
     });
-    if (process.env.SEED_DEMO_DATA !== "false") await seedDemoData(database.db);
+    const demo = process.env.SEED_DEMO_DATA !== "false";
+    if (demo) await seedDemoData(database.db);
+    await ensureAdmin(database.db, process.env, demo);
     return database;
   })().catch((error: unknown) => {
     delete holder[key];

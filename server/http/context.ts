@@ -1,5 +1,9 @@
 import type { Locale } from "@/lib/i18n/locales";
 import type { Db } from "@/server/db";
+import type { User } from "@/server/db/schema";
+import type { SmsSender } from "@/server/adapters/sms";
+import type { AppleVerifier, GoogleVerifier } from "@/server/adapters/oauth";
+import type { FileStorage } from "@/server/adapters/storage";
 
 /** What every request handler can read from the Hono context. */
 export type AppEnv = {
@@ -9,14 +13,26 @@ export type AppEnv = {
     db: Db;
     /** Pings the database (health check). */
     ping: () => Promise<void>;
+    /** The caller, set by requireUser (server/http/auth.ts). */
+    user: User;
+    sessionId: string;
   };
 };
 
-/** How the app reaches its database: the shared one in production, a test's own in tests. */
+/** How the app reaches its database and the outside world: production adapters, or a test's own. */
 export type AppDeps = {
   database: () => Promise<{ db: Db; ping(): Promise<void> }>;
   /** Socket address of the caller when the server knows it (standalone node server). */
   socketAddress?: (request: Request) => string | null;
   /** Where unexpected errors (500) are reported, with the request's locale and id as tags. */
   reportError?: (error: unknown, tags: Record<string, string>) => Promise<void> | void;
+  /** SMS for one-time codes; default from SMS_PROVIDER (console or kavenegar). */
+  sms?: SmsSender;
+  /** Google and Apple sign-in; default from GOOGLE_* / APPLE_* (null when unset). */
+  oauth?: { google: GoogleVerifier | null; apple: AppleVerifier | null };
+  /** Where uploads go; default DATA_DIR/uploads or S3 when S3_* is set. */
+  storage?: FileStorage;
 };
+
+/** The adapters with their defaults filled in. */
+export type Services = Required<Pick<AppDeps, "sms" | "oauth" | "storage">> & Pick<AppDeps, "socketAddress">;

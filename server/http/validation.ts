@@ -44,12 +44,24 @@ export function issueMessage(locale: Locale, issue: Issue, input?: unknown): str
 }
 
 /** A 422 carrying one message per field (dotted path; "body" for the body as a whole). */
-export function validationError(locale: Locale, error: z.ZodError, input?: unknown): AppError {
+export function validationError(
+  locale: Locale,
+  error: z.ZodError,
+  input?: unknown,
+  code: "validation_failed" | "reset_validation_failed" | "password_validation_failed" = "validation_failed",
+): AppError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const names =
       issue.code === "unrecognized_keys" ? issue.keys.map((k) => [...issue.path, k].join(".")) : [issue.path.join(".") || "body"];
     for (const name of names) fields[name] ??= issueMessage(locale, issue, input);
   }
-  return new AppError("validation_failed", {}, fields);
+  return new AppError(code, {}, fields);
+}
+
+/** SPEC §8 names its own 422 sentence for some forms; the rest say "The information you entered is incorrect." */
+export function validationCodeFor(path: string) {
+  if (path === "/api/auth/reset-password") return "reset_validation_failed" as const;
+  if (path === "/api/me/password") return "password_validation_failed" as const;
+  return "validation_failed" as const;
 }

@@ -1,5 +1,8 @@
 import { sql } from "drizzle-orm";
 import { createApp } from "@/server/app";
+import type { AppDeps } from "@/server/http/context";
+import type { SmsSender } from "@/server/adapters/sms";
+import type { FileStorage } from "@/server/adapters/storage";
 import { openDatabase, type Database } from "@/server/db/client";
 import { seedDemoData } from "@/server/db/seed";
 
@@ -10,13 +13,48 @@ import { seedDemoData } from "@/server/db/seed";
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   const database = await openDatabase(url ? { url, maxConnections: 5 } : {});
-  await database.db.execute(sql`truncate table content_pages, seed_runs`);
+  await database.db.execute(
+    sql`truncate table content_pages, seed_runs, audit_log, uploads, refresh_tokens, sessions, otp_sends, otp_challenges, social_identities, users, app_secrets cascade`,
+  );
   await seedDemoData(database.db);
   return database;
 }
 
-export function testApp(database: Database) {
-  return createApp({ database: async () => database });
+export function testApp(database: Database, deps: Partial<Omit<AppDeps, "database">> = {}) {
+  return createApp({
+    database: async () => database,
+    sms: deps.sms ?? recordingSms().sender,
+    storage: deps.storage ?? memoryStorage(),
+    ...deps,
+  });
+}
+
+/** An SMS sender that keeps what it would send, for tests that read codes (adapter tests use the fake Kavenegar). */
+export function recordingSms() {
+  const sent: Array<{ phone: string; code: string; purpose: string }> = [];
+  const sender: SmsSender = {
+    async sendOtp(input) {
+      sent.push(input);
+    },
+  };
+  return { sender, sent, lastCode: (phone: string) => [...sent].reverse().find((m) => m.phone === phone)?.code };
+}
+
+/** Uploads kept in memory. */
+export function memoryStorage(): FileStorage & { objects: Map<string, { bytes: Uint8Array; contentType: string }> } {
+  const objects = new Map<string, { bytes: Uint8Array; contentType: string }>();
+  return {
+    objects,
+    async put(key, bytes, contentType) {
+      objects.set(key, { bytes, contentType });
+    },
+    async get(key) {
+      return objects.get(key) ?? null;
+    },
+    async delete(key) {
+      objects.delete(key);
+    },
+  };
 }
 
 /** A JSON request to the app, as a browser would send it. */

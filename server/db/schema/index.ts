@@ -1,2 +1,3 @@
 export * from "./content-pages";
 export * from "./seed-runs";
+export * from "./accounts";

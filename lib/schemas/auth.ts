@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { normalizeDigits } from "@/lib/validation/digits";
+import { normalizeIranianMobile } from "@/lib/validation/phone";
+import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/validation/password";
+
+/**
+ * The account forms' schemas, shared by the web forms (zodResolver) and the API. A message names a
+ * key of api.validation in messages/<locale>.json, so both sides show the same translated sentence.
+ */
+export const NAME_MAX = 50;
+export const EMAIL_MAX = 254;
+
+const name = (requiredKey: string) => z.string(requiredKey).trim().min(1, requiredKey).max(NAME_MAX, "name_too_long");
+
+/** An Iranian mobile in any accepted form (09…, +989…, 00989…, Persian or Arabic digits) → E.164. */
+export const iranianMobile = z.string("phone_invalid").transform((value, ctx) => {
+  const phone = normalizeIranianMobile(value);
+  if (!phone) {
+    ctx.addIssue({ code: "custom", message: "phone_invalid" });
+    return z.NEVER;
+  }
+  return phone;
+});
+
+export const emailAddress = z.string("email_invalid").trim().toLowerCase().max(EMAIL_MAX, "email_invalid").pipe(z.email("email_invalid"));
+
+export const newPassword = z.string("password_length").min(PASSWORD_MIN, "password_length").max(PASSWORD_MAX, "password_length");
+
+export const registerInput = z
+  .object({
+    first_name: name("first_name_required"),
+    last_name: name("last_name_required"),
+    phone: iranianMobile,
+    email: emailAddress,
+    password: newPassword,
+    password_confirmation: z.string("password_mismatch"),
+    terms: z.literal(true, "terms_required"),
+  })
+  .refine((value) => value.password === value.password_confirmation, { path: ["password_confirmation"], message: "password_mismatch" });
+export type RegisterInput = z.input<typeof registerInput>;
+
+/** A phone in any accepted form, or an e-mail address. */
+export type Credential = { kind: "phone"; phone: string } | { kind: "email"; email: string };
+
+export function parseCredential(value: string): Credential | null {
+  const trimmed = normalizeDigits(value.trim());
+  if (trimmed.includes("@")) {
+    const email = z.email().safeParse(trimmed.toLowerCase());
+    return email.success ? { kind: "email", email: email.data } : null;
+  }
+  const phone = normalizeIranianMobile(trimmed);
+  return phone ? { kind: "phone", phone } : null;
+}
+
+export const credential = z
+  .string("credential_invalid")
+  .trim()
+  .min(1, "credential_required")
+  .max(EMAIL_MAX, "credential_invalid")
+  .refine((value) => parseCredential(value) !== null, "credential_invalid");
+
+export const loginInput = z.object({
+  credential,
+  password: z.string("password_required").min(1, "password_required").max(PASSWORD_MAX, "password_length"),
+});
+export type LoginInput = z.input<typeof loginInput>;
+
+export const forgotPasswordInput = z.object({ credential });
+export type ForgotPasswordInput = z.input<typeof forgotPasswordInput>;
+
+const otpToken = z.string("otp_token_invalid").min(16, "otp_token_invalid").max(128, "otp_token_invalid");
+
+export const resetPasswordInput = z
+  .object({ token: otpToken, password: newPassword, password_confirmation: z.string("password_mismatch") })
+  .refine((value) => value.password === value.password_confirmation, { path: ["password_confirmation"], message: "password_mismatch" });
+export type ResetPasswordInput = z.input<typeof resetPasswordInput>;
+
+/** Six digits; Persian and Arabic digits are accepted and read as ASCII. */
+export const otpCode = z
+  .string("otp_code_format")
+  .transform((value) => normalizeDigits(value.trim()))
+  .pipe(z.string().regex(/^\d{6}$/, "otp_code_format"));
+
+export const otpVerifyInput = z.object({ token: otpToken, code: otpCode, trust_device: z.boolean().optional() });
+export type OtpVerifyInput = z.input<typeof otpVerifyInput>;
+
+export const otpResendInput = z.object({ token: otpToken });
+
+export const otpStatusInput = z.object({ token: otpToken });
+
+/** Google: an ID token (One Tap), an authorization code (popup code flow) or an access token (token flow). */
+export const googleLoginInput = z
+  .object({
+    id_token: z.string().min(10).max(4096).optional(),
+    code: z.string().min(4).max(2048).optional(),
+    access_token: z.string().min(10).max(4096).optional(),
+  })
+  .refine((value) => [value.id_token, value.code, value.access_token].filter(Boolean).length === 1, {
+    path: ["id_token"],
+    message: "required",
+  });
+
+export const appleLoginInput = z.object({
+  id_token: z.string().min(10).max(4096),
+  nonce: z.string().min(8).max(256),
+  first_name: z.string().trim().max(NAME_MAX).optional(),
+  last_name: z.string().trim().max(NAME_MAX).optional(),
+});
+
+/** A social account adds its mobile number: a code goes to it. */
+export const addPhoneInput = z.object({ phone: iranianMobile });

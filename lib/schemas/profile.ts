@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { locales } from "@/lib/i18n/locales";
+import { normalizeDigits } from "@/lib/validation/digits";
+import { isValidIranianIban, normalizeIban } from "@/lib/validation/iban";
+import { isValidIranianNationalId } from "@/lib/validation/national-id";
+import { emailAddress, NAME_MAX, newPassword } from "./auth";
+
+/** A birth date as YYYY-MM-DD (Gregorian on the wire; the fa-IR picker shows the Persian calendar). */
+export const birthDate = z
+  .string("birth_date_invalid")
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "birth_date_invalid")
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
+    const age = (Date.now() - date.getTime()) / (365.25 * 24 * 3600 * 1000);
+    return age >= 13 && age <= 120;
+  }, "birth_date_invalid");
+
+export const nationalId = z
+  .string("national_id_invalid")
+  .transform((value) => normalizeDigits(value.trim()))
+  .refine(isValidIranianNationalId, "national_id_invalid");
+
+export const iban = z
+  .string("iban_invalid")
+  .transform((value) => normalizeIban(value))
+  .refine(isValidIranianIban, "iban_invalid");
+
+const optionalName = (key: string) => z.string(key).trim().min(1, key).max(NAME_MAX, "name_too_long");
+
+/** PATCH me: any subset; the bank name is derived from the IBAN's bank code, never sent. */
+export const updateProfileInput = z
+  .object({
+    first_name: optionalName("first_name_required"),
+    last_name: optionalName("last_name_required"),
+    national_id: nationalId,
+    birth_date: birthDate,
+    iban,
+    email: emailAddress,
+    locale: z.enum(locales, "invalid_value"),
+  })
+  .partial()
+  .strict();
+export type UpdateProfileInput = z.input<typeof updateProfileInput>;
+
+export const changePasswordInput = z
+  .object({
+    current_password: z.string("password_required").min(1, "password_required").max(256, "password_length"),
+    password: newPassword,
+    password_confirmation: z.string("password_mismatch"),
+  })
+  .refine((value) => value.password === value.password_confirmation, { path: ["password_confirmation"], message: "password_mismatch" });
+export type ChangePasswordInput = z.input<typeof changePasswordInput>;
+
+export const rejectIdentityInput = z.object({ reason: z.string("required").trim().min(3, "required").max(500, "too_big_string") });

@@ -1,0 +1,34 @@
+import type { Credential } from "@/lib/schemas/auth";
+import type { Db } from "@/server/db";
+import type { User } from "@/server/db/schema";
+import type { SmsSender } from "@/server/adapters/sms";
+import { AppError } from "@/server/http/errors";
+import { burnPasswordCheck, verifyPassword } from "./crypto";
+import { deviceTrustedFor } from "./jwt";
+import { signingKey } from "./keys";
+import { startOtp, type StartedOtp } from "./otp";
+import { findUserByCredential } from "./users";
+
+export type LoginOutcome = { kind: "session"; user: User } | { kind: "otp"; otp: StartedOtp };
+
+/**
+ * Password login. An unknown account costs the same password check as a known one and gets the
+ * same 401. An unverified phone or a device that has not passed a code step goes on to a code.
+ */
+export async function login(
+  db: Db,
+  sms: SmsSender,
+  input: { credential: Credential; password: string },
+  context: { ip: string; deviceToken: string | undefined },
+): Promise<LoginOutcome> {
+  const user = await findUserByCredential(db, input.credential);
+  if (!user?.passwordHash) {
+    await burnPasswordCheck(input.password);
+    throw new AppError("invalid_credentials");
+  }
+  if (!(await verifyPassword(input.password, user.passwordHash))) throw new AppError("invalid_credentials");
+  const trusted = user.phoneVerifiedAt !== null && (await deviceTrustedFor(await signingKey(db), context.deviceToken, user.id));
+  if (trusted) return { kind: "session", user };
+  if (!user.phone) throw new AppError("phone_required");
+  return { kind: "otp", otp: await startOtp(db, sms, { purpose: "login", phone: user.phone, userId: user.id, ip: context.ip }) };
+}

@@ -1,0 +1,127 @@
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import { refreshTokens, sessions, users, type User } from "@/server/db/schema";
+import { hashToken, randomToken } from "./crypto";
+import { signAccessToken, verifyAccessToken, ACCESS_TOKEN_TTL_SECONDS } from "./jwt";
+import { signingKey } from "./keys";
+
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+type Executor = Pick<Db, "insert" | "update" | "select" | "execute">;
+
+export type IssuedSession = {
+  sessionId: string;
+  userId: string;
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+};
+
+export type ClientMeta = { userAgent: string | null; ip: string | null };
+
+/** Opens a session (a refresh-token family) and issues its first token pair. `key` comes from signingKey(), fetched before any transaction. */
+export async function openSession(tx: Executor, key: Uint8Array, userId: string, meta: ClientMeta): Promise<IssuedSession> {
+  const [session] = await tx
+    .insert(sessions)
+    .values({
+      userId,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      ip: meta.ip,
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    })
+    .returning({ id: sessions.id });
+  if (!session) throw new Error("session not created");
+  const refreshToken = randomToken();
+  await tx.insert(refreshTokens).values({ tokenHash: hashToken(refreshToken), sessionId: session.id });
+  const accessToken = await signAccessToken(key, { userId, sessionId: session.id });
+  return { sessionId: session.id, userId, accessToken, refreshToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
+}
+
+export type RotateResult = { kind: "rotated"; session: IssuedSession } | { kind: "invalid" } | { kind: "reused" };
+
+/**
+ * Trades a refresh token for a new pair. Each token works once: presenting a used one again means
+ * it was stolen (or replayed), so the whole family — the session — is revoked.
+ */
+export async function rotateRefreshToken(db: Db, refreshToken: string): Promise<RotateResult> {
+  const tokenHash = hashToken(refreshToken);
+  // Outside the transaction: PGlite has one connection, and a query beside an open transaction waits for it.
+  const key = await signingKey(db);
+  const result = await db.transaction(async (tx): Promise<RotateResult> => {
+    const [row] = await tx
+      .select({
+        sessionId: refreshTokens.sessionId,
+        usedAt: refreshTokens.usedAt,
+        userId: sessions.userId,
+        revokedAt: sessions.revokedAt,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .where(eq(refreshTokens.tokenHash, tokenHash));
+    if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) return { kind: "invalid" };
+    const claimed = await tx
+      .update(refreshTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
+      .returning({ sessionId: refreshTokens.sessionId });
+    if (claimed.length === 0) {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokedReason: "refresh_token_reuse" })
+        .where(and(eq(sessions.id, row.sessionId), isNull(sessions.revokedAt)));
+      return { kind: "reused" };
+    }
+    const next = randomToken();
+    await tx.insert(refreshTokens).values({ tokenHash: hashToken(next), sessionId: row.sessionId });
+    await tx.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.sessionId));
+    const accessToken = await signAccessToken(key, { userId: row.userId, sessionId: row.sessionId });
+    return {
+      kind: "rotated",
+      session: { sessionId: row.sessionId, userId: row.userId, accessToken, refreshToken: next, expiresIn: ACCESS_TOKEN_TTL_SECONDS },
+    };
+  });
+  return result;
+}
+
+export async function revokeSession(db: Executor, sessionId: string, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessions(db: Executor, userId: string, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeOtherSessions(db: Executor, userId: string, keepSessionId: string, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+}
+
+export type Authenticated = { user: User; sessionId: string };
+
+/** The user behind an access token, only while its session is open: revocation takes effect at once. */
+export async function authenticate(db: Db, accessToken: string): Promise<Authenticated | null> {
+  const claims = await verifyAccessToken(await signingKey(db), accessToken);
+  if (!claims) return null;
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, claims.sessionId),
+        eq(sessions.userId, claims.userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    );
+  return row ? { user: row.user, sessionId: claims.sessionId } : null;
+}

@@ -1,0 +1,34 @@
+import { and, eq } from "drizzle-orm";
+import type { Locale } from "@/lib/i18n/locales";
+import type { Db } from "@/server/db";
+import { socialIdentities, users, type User } from "@/server/db/schema";
+import type { SocialIdentity } from "@/server/adapters/oauth";
+
+/**
+ * The account of a Google or Apple identity, created on first sign-in. An e-mail that already
+ * belongs to another account is not taken over (that account may be someone else's): the new
+ * account starts without one.
+ */
+export async function userForSocialIdentity(db: Db, identity: SocialIdentity, locale: Locale): Promise<User> {
+  return db.transaction(async (tx) => {
+    const [linked] = await tx
+      .select({ user: users })
+      .from(socialIdentities)
+      .innerJoin(users, eq(users.id, socialIdentities.userId))
+      .where(and(eq(socialIdentities.provider, identity.provider), eq(socialIdentities.sub, identity.sub)));
+    if (linked) return linked.user;
+    const email = identity.email && identity.emailVerified ? identity.email.toLowerCase() : null;
+    const [taken] = email ? await tx.select({ id: users.id }).from(users).where(eq(users.email, email)) : [];
+    const [user] = await tx
+      .insert(users)
+      .values({
+        firstName: identity.firstName?.slice(0, 50) ?? "",
+        lastName: identity.lastName?.slice(0, 50) ?? "",
+        email: taken ? null : email,
+        locale,
+      })
+      .returning();
+    await tx.insert(socialIdentities).values({ provider: identity.provider, sub: identity.sub, userId: user!.id, email: identity.email });
+    return user!;
+  });
+}

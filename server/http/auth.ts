@@ -1,0 +1,87 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { clientIp } from "@/lib/geo/request-country";
+import { ACCESS_COOKIE, DEVICE_COOKIE, REFRESH_COOKIE } from "@/lib/auth/cookies";
+import { authenticate, REFRESH_TOKEN_TTL_SECONDS, type IssuedSession } from "@/server/domain/auth/sessions";
+import { TRUSTED_DEVICE_TTL_SECONDS } from "@/server/domain/auth/jwt";
+import type { ClientMeta } from "@/server/domain/auth/sessions";
+import type { AppEnv, Services } from "./context";
+import { AppError } from "./errors";
+
+/** Secure cookies over HTTPS (directly or behind a proxy that says so); plain HTTP is local development. */
+function isSecure(c: Context): boolean {
+  return new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https";
+}
+
+function cookieOptions(c: Context, maxAge: number) {
+  return { httpOnly: true, secure: isSecure(c), sameSite: "Lax" as const, path: "/", maxAge };
+}
+
+/** The web app's session: both tokens in httpOnly cookies (the refresh cookie also tells proxy.ts someone is logged in). */
+export function setSessionCookies(c: Context, session: Pick<IssuedSession, "accessToken" | "refreshToken" | "expiresIn">): void {
+  setCookie(c, ACCESS_COOKIE, session.accessToken, cookieOptions(c, session.expiresIn));
+  setCookie(c, REFRESH_COOKIE, session.refreshToken, cookieOptions(c, REFRESH_TOKEN_TTL_SECONDS));
+}
+
+export function clearSessionCookies(c: Context): void {
+  deleteCookie(c, ACCESS_COOKIE, { path: "/", secure: isSecure(c) });
+  deleteCookie(c, REFRESH_COOKIE, { path: "/", secure: isSecure(c) });
+}
+
+export function setDeviceCookie(c: Context, token: string): void {
+  setCookie(c, DEVICE_COOKIE, token, cookieOptions(c, TRUSTED_DEVICE_TTL_SECONDS));
+}
+
+export function deviceCookie(c: Context): string | undefined {
+  return getCookie(c, DEVICE_COOKIE);
+}
+
+export function refreshCookie(c: Context): string | undefined {
+  return getCookie(c, REFRESH_COOKIE);
+}
+
+/**
+ * The caller's address for rate limits. X-Forwarded-For is believed only behind a proxy we were told
+ * about (TRUST_PROXY=true); otherwise anyone could pick a fresh address per request.
+ */
+export function rateLimitIp(c: Context, services: Pick<Services, "socketAddress">): string {
+  const socket = services.socketAddress?.(c.req.raw) ?? null;
+  const ip = process.env.TRUST_PROXY === "true" ? clientIp(c.req.raw.headers, socket) : socket?.replace(/^::ffff:/i, "");
+  return ip || "unknown";
+}
+
+export function clientMeta(c: Context, services: Pick<Services, "socketAddress">): ClientMeta {
+  return { userAgent: c.req.header("user-agent") ?? null, ip: rateLimitIp(c, services) };
+}
+
+/** The access token: `Authorization: Bearer` (API clients) or the httpOnly cookie (the web app). */
+export function accessTokenOf(c: Context): string | undefined {
+  const header = c.req.header("authorization");
+  if (header) {
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    return match?.[1];
+  }
+  return getCookie(c, ACCESS_COOKIE);
+}
+
+/** 401 unless a valid access token of an open session comes with the request; sets c.var.user. */
+export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = accessTokenOf(c);
+  const auth = token ? await authenticate(c.get("db"), token) : null;
+  if (!auth) throw new AppError("unauthorized");
+  c.set("user", auth.user);
+  c.set("sessionId", auth.sessionId);
+  c.header("Cache-Control", "private, no-store");
+  await next();
+};
+
+/** Admin routes answer 404 to everyone else: their existence is nobody else's business. */
+export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = accessTokenOf(c);
+  const auth = token ? await authenticate(c.get("db"), token) : null;
+  if (!auth || auth.user.role !== "admin") throw new AppError("route_not_found", { path: new URL(c.req.url).pathname });
+  c.set("user", auth.user);
+  c.set("sessionId", auth.sessionId);
+  c.header("Cache-Control", "private, no-store");
+  await next();
+};

@@ -1,0 +1,182 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { setCookie } from "hono/cookie";
+import { changePasswordInput, updateProfileInput } from "@/lib/schemas/profile";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from "@/lib/i18n/locales";
+import { changePassword, updateProfile } from "@/server/domain/profile/update-profile";
+import { requestIdentityVerification } from "@/server/domain/identity/request-verification";
+import { MAX_UPLOAD_BYTES } from "@/server/domain/uploads/identity-card-image";
+import { rateLimitIp, requireUser } from "../auth";
+import type { AppEnv, Services } from "../context";
+import { toUserOutput, userOutput } from "../dto/user";
+import { dataEnvelope, errorEnvelope, errorResponses } from "../envelope";
+import { AppError } from "../errors";
+import { translateApi } from "../i18n";
+
+const unauthorized = { 401: { description: "Not logged in", content: { "application/json": { schema: errorEnvelope } } } };
+
+const getMe = createRoute({
+  method: "get",
+  path: "/me",
+  middleware: [requireUser] as const,
+  tags: ["Profile"],
+  summary: "The logged-in user",
+  security: [{ bearer: [] }],
+  responses: {
+    200: {
+      description: "The user (never the password hash), with the header's figures",
+      content: {
+        "application/json": {
+          schema: dataEnvelope(
+            userOutput.extend({
+              wallet_balance: z.number().int().openapi({ description: "Rials; 0 until the wallet lands" }),
+              unread_notifications: z.number().int(),
+            }),
+          ),
+        },
+      },
+    },
+    ...unauthorized,
+  },
+});
+
+const patchMe = createRoute({
+  method: "patch",
+  path: "/me",
+  middleware: [requireUser] as const,
+  tags: ["Profile"],
+  summary: "Update the profile (identity, bank, e-mail, language)",
+  security: [{ bearer: [] }],
+  request: { body: { required: true, content: { "application/json": { schema: updateProfileInput.openapi("UpdateProfileInput") } } } },
+  responses: {
+    200: {
+      description: "Updated",
+      content: { "application/json": { schema: dataEnvelope(z.object({ user: userOutput, message: z.string() })) } },
+    },
+    409: { description: "E-mail in use, or identity locked", content: { "application/json": { schema: errorEnvelope } } },
+    ...unauthorized,
+    ...errorResponses,
+  },
+});
+
+const putPassword = createRoute({
+  method: "put",
+  path: "/me/password",
+  middleware: [requireUser] as const,
+  tags: ["Profile"],
+  summary: "Change the password (other sessions end)",
+  security: [{ bearer: [] }],
+  request: { body: { required: true, content: { "application/json": { schema: changePasswordInput.openapi("ChangePasswordInput") } } } },
+  responses: {
+    200: { description: "Changed", content: { "application/json": { schema: dataEnvelope(z.object({ message: z.string() })) } } },
+    ...unauthorized,
+    ...errorResponses,
+  },
+});
+
+const postVerification = createRoute({
+  method: "post",
+  path: "/me/identity-verification",
+  middleware: [requireUser] as const,
+  tags: ["Profile"],
+  summary: "Request identity verification with a photo of the national ID card (multipart, field `card`)",
+  security: [{ bearer: [] }],
+  request: {
+    body: {
+      required: true,
+      content: { "multipart/form-data": { schema: z.object({ card: z.any().openapi({ type: "string", format: "binary" }) }) } },
+    },
+  },
+  responses: {
+    200: {
+      description: "Request sent",
+      content: { "application/json": { schema: dataEnvelope(z.object({ user: userOutput, message: z.string() })) } },
+    },
+    409: { description: "Already pending or verified", content: { "application/json": { schema: errorEnvelope } } },
+    413: { description: "Image larger than 5 MB", content: { "application/json": { schema: errorEnvelope } } },
+    415: { description: "Not a JPEG, PNG or WebP image", content: { "application/json": { schema: errorEnvelope } } },
+    ...unauthorized,
+    ...errorResponses,
+  },
+});
+
+const getCard = createRoute({
+  method: "get",
+  path: "/me/identity-card",
+  middleware: [requireUser] as const,
+  tags: ["Profile"],
+  summary: "The logged-in user's own national ID card image",
+  security: [{ bearer: [] }],
+  responses: {
+    200: {
+      description: "The image",
+      content: { "image/jpeg": { schema: z.any() }, "image/png": { schema: z.any() }, "image/webp": { schema: z.any() } },
+    },
+    404: { description: "No card uploaded", content: { "application/json": { schema: errorEnvelope } } },
+    ...unauthorized,
+  },
+});
+
+/** Sends a stored image to someone allowed to see it, never cached by anything in between. */
+export async function serveStoredImage(services: Services, key: string | null) {
+  const file = key ? await services.storage.get(key) : null;
+  if (!file) throw new AppError("not_found");
+  return new Response(file.bytes as BodyInit, {
+    status: 200,
+    headers: {
+      "Content-Type": file.contentType,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Disposition": "inline",
+      "Content-Security-Policy": "default-src 'none'",
+    },
+  });
+}
+
+export function meRoutes(services: Services) {
+  return new OpenAPIHono<AppEnv>()
+    .openapi(getMe, (c) => c.json({ data: { ...toUserOutput(c.get("user")), wallet_balance: 0, unread_notifications: 0 } }, 200))
+    .openapi(patchMe, async (c) => {
+      const input = c.req.valid("json");
+      const user = await updateProfile(c.get("db"), c.get("user"), input, rateLimitIp(c, services));
+      if (input.locale) {
+        setCookie(c, LOCALE_COOKIE, input.locale, { path: "/", maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS, sameSite: "Lax" });
+      }
+      return c.json(
+        { data: { user: toUserOutput(user), message: translateApi(input.locale ?? c.get("locale"), "messages.profile_updated") } },
+        200,
+      );
+    })
+    .openapi(putPassword, async (c) => {
+      const locale = c.get("locale");
+      await changePassword(
+        c.get("db"),
+        c.get("user"),
+        c.get("sessionId"),
+        c.req.valid("json"),
+        { incorrect: translateApi(locale, "validation.password_incorrect"), common: translateApi(locale, "validation.password_common") },
+        rateLimitIp(c, services),
+      );
+      return c.json({ data: { message: translateApi(locale, "messages.password_changed") } }, 200);
+    })
+    .openapi(postVerification, async (c) => {
+      const type = c.req.header("content-type") ?? "";
+      if (!type.startsWith("multipart/form-data")) throw new AppError("unsupported_media_type");
+      let card: unknown;
+      try {
+        card = (await c.req.formData()).get("card");
+      } catch {
+        throw new AppError("bad_request");
+      }
+      if (!(card instanceof File) || card.size === 0) throw new AppError("upload_missing");
+      if (card.size > MAX_UPLOAD_BYTES) throw new AppError("upload_too_large");
+      const user = await requestIdentityVerification(
+        c.get("db"),
+        services.storage,
+        c.get("user"),
+        { bytes: new Uint8Array(await card.arrayBuffer()), filename: card.name, mimeType: card.type },
+        { ip: rateLimitIp(c, services), missingMessage: translateApi(c.get("locale"), "validation.missing_for_verification") },
+      );
+      return c.json({ data: { user: toUserOutput(user), message: translateApi(c.get("locale"), "messages.verification_requested") } }, 200);
+    })
+    .openapi(getCard, async (c) => serveStoredImage(services, c.get("user").identityCardKey) as never);
+}
