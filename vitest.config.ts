@@ -23,6 +23,8 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["tests/api/**/*.test.ts"],
+          // Concurrency tests need PostgreSQL (PGlite has one connection): collected only when it is there.
+          exclude: process.env.TEST_DATABASE_URL ? [] : ["tests/api/**/*.pg.test.ts"],
           environment: "node",
           // One database per file; PostgreSQL runs share one database, so files run one at a time.
           fileParallelism: false,
