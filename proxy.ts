@@ -5,6 +5,9 @@ import { requestCountry } from "@/lib/geo/request-country";
 import { lookupCountry, trustedCountryHeader } from "@/server/adapters/geoip";
 import { contentPageSlug, UNMATCHED_PATH } from "@/lib/content/paths";
 import { pageExists } from "@/server/domain/pages/page-exists";
+import { decideGuard } from "@/lib/auth/guard";
+import { ACCESS_COOKIE, REFRESH_COOKIE } from "@/lib/auth/cookies";
+import { isAdminToken } from "@/server/domain/auth/admin-gate";
 
 // Glue only: the decision is lib/i18n/negotiate.ts, the country lib/geo/request-country.ts.
 export async function proxy(request: NextRequest) {
@@ -24,14 +27,34 @@ export async function proxy(request: NextRequest) {
   const headers = new Headers(request.headers);
   headers.set(LOCALE_HEADER, decision.locale);
   headers.set(PATH_HEADER, request.nextUrl.pathname);
-  // An unknown content page: the server-rendered 404 of unmatched URLs rather than Next's notFound(),
-  // whose 404 renders only in the browser (vercel/next.js#62228).
-  const slug = contentPageSlug(request.nextUrl.pathname);
-  if (slug !== null && !(await pageExists(slug, decision.locale))) {
+  const notFound = () => {
     const url = request.nextUrl.clone();
     url.pathname = `/${decision.locale}${UNMATCHED_PATH}`;
     return NextResponse.rewrite(url, { request: { headers } });
+  };
+  // The auth-user guard (lib/auth/guard.ts); the admin area is a 404 to all but admins.
+  const hasSession = request.cookies.has(REFRESH_COOKIE);
+  const guard = decideGuard({ pathname: request.nextUrl.pathname, search: request.nextUrl.search, locale: decision.locale, hasSession });
+  if (guard.kind === "redirect") {
+    const response = NextResponse.redirect(new URL(guard.location, request.url), 307);
+    response.headers.set("Cache-Control", "private, no-store");
+    return response;
   }
+  if (guard.kind === "admin" && !(await isAdminToken(request.cookies.get(ACCESS_COOKIE)?.value))) {
+    // An expired access token with a live session: renew it, then come back.
+    if (hasSession && !request.nextUrl.searchParams.has("renewed")) {
+      const back = new URL(request.url);
+      back.searchParams.set("renewed", "1");
+      const url = new URL("/api/auth/refresh", request.url);
+      url.searchParams.set("redirect", `${back.pathname}${back.search}`);
+      return NextResponse.redirect(url, 307);
+    }
+    return notFound();
+  }
+  // An unknown content page: the server-rendered 404 of unmatched URLs rather than Next's notFound(),
+  // whose 404 renders only in the browser (vercel/next.js#62228).
+  const slug = contentPageSlug(request.nextUrl.pathname);
+  if (slug !== null && !(await pageExists(slug, decision.locale))) return notFound();
   if (decision.kind === "next") return NextResponse.next({ request: { headers } });
   const url = request.nextUrl.clone();
   url.pathname = decision.pathname;

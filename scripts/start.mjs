@@ -24,6 +24,10 @@ const buildEnvNames = [
   "SITE_URL",
   "NEXT_PUBLIC_CORE_API_URL",
   "NEXT_PUBLIC_SENTRY_DSN",
+  "NEXT_PUBLIC_GOOGLE_CLIENT_ID",
+  "NEXT_PUBLIC_GOOGLE_LOGIN_FLOW",
+  "NEXT_PUBLIC_APPLE_CLIENT_ID",
+  "NEXT_PUBLIC_APPLE_JS_URL",
 ];
 const buildEnv = () => JSON.stringify(Object.fromEntries(buildEnvNames.map((name) => [name, process.env[name] ?? null])));
 const sources = [

@@ -1,20 +1,26 @@
 "use client";
+import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
+import { authApi } from "@/lib/api/auth";
+import { useApiClient } from "@/lib/api/use-api-client";
 import { useRouter } from "@/lib/i18n/navigation";
 import { useAuthStore } from "@/stores/auth";
 
 export const LOGOUT_RELOAD_DELAY_MS = 500;
 
-/** SPEC §4 logout: clear jwt, otp and the Google flag, go to /auth/login, reload after 500 ms. */
+/** SPEC §4 logout: end the session on the server, clear jwt, otp and the Google flag, go to /auth/login, reload after 500 ms. */
 export function LogoutButton() {
   const t = useTranslations("panel.menu");
   const router = useRouter();
-  const clear = useAuthStore((s) => s.clear);
+  const api = useApiClient();
+  const queryClient = useQueryClient();
   return (
     <button
       type="button"
-      onClick={() => {
-        clear();
+      onClick={async () => {
+        await authApi.logout(api).catch(() => undefined);
+        useAuthStore.getState().clear();
+        queryClient.clear();
         router.push("/auth/login");
         window.setTimeout(() => window.location.reload(), LOGOUT_RELOAD_DELAY_MS);
       }}

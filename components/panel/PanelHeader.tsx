@@ -1,17 +1,20 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { Link } from "@/lib/i18n/navigation";
+import { useMe } from "@/lib/api/me";
+import { useMoney } from "@/lib/format/money";
 import { LanguageButton } from "@/components/i18n/LanguageButton";
 import { Brand } from "@/components/layout/Brand";
 import { MenuToggle } from "@/components/navigation/MenuToggle";
 
-/**
- * SPEC §2 panel header: wallet balance and notification count. Until accounts land the figures
- * are unknown and say so; the money and accounts issues bind them to GET /api/wallet and
- * GET /api/notifications.
- */
+/** SPEC §2 panel header: wallet balance and unread-notification count of the logged-in user. */
 export function PanelHeader() {
   const t = useTranslations("panel");
+  const money = useMoney();
+  const format = useFormatter();
+  const me = useMe();
+  const user = me.data ?? null;
+  const unread = user?.unread_notifications ?? 0;
   return (
     <header className="sticky top-0 z-nav border-b border-surface-line bg-surface/95 backdrop-blur">
       <div className="flex items-center justify-between gap-3 px-4 py-3">
@@ -22,22 +25,34 @@ export function PanelHeader() {
         <div className="flex items-center gap-2">
           <Link
             href="/dashboard/wallet"
-            className="hidden items-center gap-2 rounded-lg border border-surface-line px-3 py-1.5 text-sm sm:inline-flex"
-            title={t("balanceUnavailable")}
+            className="inline-flex items-center gap-2 rounded-lg border border-surface-line px-3 py-1.5 text-sm"
+            data-testid="wallet-balance"
           >
-            <span className="text-ink-muted">{t("walletBalance")}</span>
-            <span className="font-semibold" aria-label={t("balanceUnavailable")}>
-              —
-            </span>
+            <span className="hidden text-ink-muted sm:inline">{t("walletBalance")}</span>
+            {user ? (
+              <span className="font-semibold">{money(user.wallet_balance)}</span>
+            ) : me.isPending ? (
+              <span aria-label={t("loading")} className="inline-block h-4 w-16 animate-pulse rounded bg-surface-line" />
+            ) : (
+              <span className="font-semibold" aria-label={t("balanceUnavailable")}>
+                —
+              </span>
+            )}
           </Link>
           <Link
             href="/dashboard/notifications"
             className="relative rounded-lg border border-surface-line p-2"
-            aria-label={`${t("notifications")}: ${t("notificationCount", { count: 0 })}`}
+            aria-label={`${t("notifications")}: ${t("notificationCount", { count: unread })}`}
+            data-testid="notification-count"
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8">
               <path d="M6 8a6 6 0 1112 0c0 7 3 8 3 8H3s3-1 3-8M10 20a2 2 0 004 0" />
             </svg>
+            {unread > 0 ? (
+              <span className="absolute -end-1.5 -top-1.5 min-w-5 rounded-full bg-danger-600 px-1 text-center text-xs font-bold leading-5 text-white">
+                {format.number(unread)}
+              </span>
+            ) : null}
           </Link>
           <LanguageButton />
         </div>

@@ -32,6 +32,8 @@ export type ApiClientOptions = {
   baseUrl?: string;
   getToken?: () => string | null | undefined;
   fetch?: typeof fetch;
+  /** Called once when a request answers 401 (not for auth/* calls): renews the session; true means try again. */
+  onUnauthorized?: () => Promise<boolean>;
 };
 
 /** Statuses worth one more try (SPEC §7, less 409: a conflict does not heal by repeating). */
@@ -90,6 +92,7 @@ export function createApiClient(options: ApiClientOptions) {
     const url = buildUrl(baseUrl, path, request.query);
     const retryable = mayRetry(method, request.idempotencyKey);
 
+    let renewed = false;
     for (let attempt = 0; ; attempt++) {
       let response: Response;
       try {
@@ -100,6 +103,13 @@ export function createApiClient(options: ApiClientOptions) {
         throw new ApiError(0, "network_error", error instanceof Error ? error.message : "network error");
       }
       if (!response.ok && retryable && attempt === 0 && RETRY_STATUSES.has(response.status)) continue;
+      if (response.status === 401 && !renewed && options.onUnauthorized && !path.replace(/^\/+/, "").startsWith("auth/")) {
+        renewed = true;
+        if (await options.onUnauthorized()) {
+          attempt = -1;
+          continue;
+        }
+      }
       let body: Envelope = {};
       try {
         body = (await response.json()) as Envelope;

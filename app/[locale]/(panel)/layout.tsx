@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { AppProviders } from "@/components/providers/AppProviders";
 import { PanelHeader } from "@/components/panel/PanelHeader";
 import { PanelMenu } from "@/components/panel/PanelMenu";
+import { SignInPrompt } from "@/components/panel/SignInPrompt";
 
 /** The panel layout: header with balance and notifications, side menu, content. */
 export default async function PanelLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
@@ -15,6 +16,7 @@ export default async function PanelLayout({ children, params }: { children: Reac
         <div className="flex flex-1 flex-col lg:flex-row">
           <PanelMenu />
           <main id="main" className="flex-1 p-4 lg:p-8">
+            <SignInPrompt />
             {children}
           </main>
         </div>

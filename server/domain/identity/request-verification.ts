@@ -62,15 +62,13 @@ export async function requestIdentityVerification(
         .where(and(eq(users.id, user.id), notInArray(users.identityStatus, ["identity_verification_pending", "identity_verified"])))
         .returning();
       if (!updated) throw new AppError("identity_already_pending");
-      await tx
-        .insert(uploads)
-        .values({
-          ownerId: user.id,
-          kind: "identity_card",
-          storageKey: key,
-          contentType: image.contentType,
-          bytes: image.bytes.byteLength,
-        });
+      await tx.insert(uploads).values({
+        ownerId: user.id,
+        kind: "identity_card",
+        storageKey: key,
+        contentType: image.contentType,
+        bytes: image.bytes.byteLength,
+      });
       await recordAudit(tx, {
         actorId: user.id,
         action: "identity.requested",

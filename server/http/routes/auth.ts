@@ -14,6 +14,7 @@ import {
   resetPasswordInput,
 } from "@/lib/schemas/auth";
 import { maskPhone } from "@/lib/validation/phone";
+import { safeRedirectPath } from "@/lib/auth/guard";
 import type { User } from "@/server/db/schema";
 import { OAuthVerificationError, type SocialIdentity } from "@/server/adapters/oauth";
 import { completeOtp } from "@/server/domain/auth/complete-otp";
@@ -240,6 +241,15 @@ const refreshRoute = createRoute({
   },
 });
 
+const refreshRedirectRoute = createRoute({
+  method: "get",
+  path: "/auth/refresh",
+  tags: ["Accounts"],
+  summary: "Renew the session cookies during a page navigation, then go back to `redirect` (a path on this site)",
+  request: { query: z.object({ redirect: z.string().max(2000).optional() }) },
+  responses: { 303: { description: "Back to the page" } },
+});
+
 const logoutRoute = createRoute({
   method: "post",
   path: "/auth/logout",
@@ -389,6 +399,14 @@ export function authRoutes(services: Services) {
         },
         200,
       );
+    })
+    .openapi(refreshRedirectRoute, async (c) => {
+      const token = refreshCookie(c);
+      const result = token ? await rotateRefreshToken(c.get("db"), token) : null;
+      if (result?.kind === "rotated") setSessionCookies(c, result.session);
+      else clearSessionCookies(c);
+      c.header("Cache-Control", "no-store");
+      return c.redirect(safeRedirectPath(c.req.valid("query").redirect) ?? "/", 303);
     })
     .openapi(logoutRoute, async (c) => {
       const db = c.get("db");

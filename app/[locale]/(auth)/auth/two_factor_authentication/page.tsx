@@ -1,5 +1,18 @@
-import { comingSoonPage } from "@/components/layout/coming-soon-page";
+import { setRequestLocale } from "next-intl/server";
+import { Suspense } from "react";
+import { OtpForm } from "@/components/auth/OtpForm";
+import { titleMetadata } from "@/lib/page-metadata";
 
-const page = comingSoonPage("twoFactor", "/");
-export default page.Page;
-export const generateMetadata = page.generateMetadata;
+type Props = { params: Promise<{ locale: string }> };
+
+export const generateMetadata = ({ params }: Props) => titleMetadata(params, "twoFactor");
+
+export default async function Page({ params }: Props) {
+  setRequestLocale((await params).locale);
+  // The form reads ?redirect= (useSearchParams): it renders in the browser under this boundary.
+  return (
+    <Suspense fallback={null}>
+      <OtpForm />
+    </Suspense>
+  );
+}

@@ -1,0 +1,71 @@
+"use client";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { authApi } from "@/lib/api/auth";
+import { useApiClient } from "@/lib/api/use-api-client";
+import { applyServerErrors } from "@/lib/forms/server-errors";
+import { useFieldMessage } from "@/lib/forms/use-field-message";
+import { Link, useRouter } from "@/lib/i18n/navigation";
+import { forgotPasswordInput } from "@/lib/schemas/auth";
+import { useAuthStore } from "@/stores/auth";
+import { Alert } from "@/components/ui/Alert";
+import { Button } from "@/components/ui/Button";
+import { TextField } from "@/components/ui/Field";
+import { AuthCard } from "./AuthCard";
+
+export function ForgotPasswordForm() {
+  const t = useTranslations("auth.forgot");
+  const forms = useTranslations("forms");
+  const message = useFieldMessage();
+  const api = useApiClient();
+  const router = useRouter();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof forgotPasswordInput>>({ resolver: zodResolver(forgotPasswordInput), mode: "onTouched" });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const { otp } = await authApi.forgotPassword(api, values);
+      const store = useAuthStore.getState();
+      store.setOtp({ token: otp.token, route: otp.route });
+      store.setPhone(otp.phone);
+      router.push("/auth/two_factor_authentication");
+    } catch (error) {
+      setFormError(applyServerErrors(error, setError, ["credential"], forms("genericError")));
+    }
+  });
+
+  return (
+    <AuthCard
+      title={t("title")}
+      lead={t("lead")}
+      footer={
+        <Link href="/auth/login" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+          {t("backToLogin")}
+        </Link>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        {formError ? <Alert tone="error">{formError}</Alert> : null}
+        <TextField
+          label={t("credential")}
+          autoComplete="username"
+          ltr
+          error={message(errors.credential?.message)}
+          {...register("credential")}
+        />
+        <Button type="submit" busy={isSubmitting} className="w-full">
+          {t("submit")}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

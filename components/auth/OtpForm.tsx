@@ -1,0 +1,271 @@
+"use client";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useFormatter, useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { authApi } from "@/lib/api/auth";
+import { ApiError } from "@/lib/api/client";
+import { useApiClient } from "@/lib/api/use-api-client";
+import { applyServerErrors } from "@/lib/forms/server-errors";
+import { useFieldMessage } from "@/lib/forms/use-field-message";
+import { Link, useRouter } from "@/lib/i18n/navigation";
+import { addPhoneInput, otpCode } from "@/lib/schemas/auth";
+import { useAuthStore } from "@/stores/auth";
+import { Alert } from "@/components/ui/Alert";
+import { Button } from "@/components/ui/Button";
+import { Checkbox } from "@/components/ui/Checkbox";
+import { TextField } from "@/components/ui/Field";
+import { AuthCard } from "./AuthCard";
+import { useSignedIn } from "./use-signed-in";
+
+const codeForm = z.object({ code: otpCode, trust_device: z.boolean() });
+
+/** Seconds left, ticking once a second down to zero. */
+function useCountdown(initial: number | null) {
+  const [left, setLeft] = useState<number | null>(initial);
+  useEffect(() => setLeft(initial), [initial]);
+  useEffect(() => {
+    if (left === null || left <= 0) return;
+    const timer = window.setTimeout(() => setLeft((s) => (s === null ? s : Math.max(0, s - 1))), 1000);
+    return () => window.clearTimeout(timer);
+  }, [left]);
+  return [left, setLeft] as const;
+}
+
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/** SPEC §2 OTP verification: the code, the phone, a countdown before resend, resend, another account. */
+export function OtpForm() {
+  const hydrated = useHydrated();
+  const otp = useAuthStore((s) => s.otp);
+  const isGoogleLogin = useAuthStore((s) => s.isGoogleLogin);
+  if (!hydrated) return <AuthCard title="…">{null}</AuthCard>;
+  if (otp && otp.route === "/auth/two_factor_authentication") return <CodeStep token={otp.token} />;
+  if (isGoogleLogin) return <AddPhoneStep />;
+  return <NoStep />;
+}
+
+function AnotherAccount() {
+  const t = useTranslations("auth.otp");
+  const api = useApiClient();
+  const router = useRouter();
+  return (
+    <button
+      type="button"
+      className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+      onClick={async () => {
+        const social = useAuthStore.getState().isGoogleLogin;
+        useAuthStore.getState().clear();
+        useAuthStore.getState().setPhone(null);
+        if (social) await authApi.logout(api).catch(() => undefined);
+        router.replace("/auth/login");
+      }}
+    >
+      {t("anotherAccount")}
+    </button>
+  );
+}
+
+function NoStep() {
+  const t = useTranslations("auth.otp");
+  return (
+    <AuthCard title={t("title")} footer={<AnotherAccount />}>
+      <Alert tone="info">{t("noStep")}</Alert>
+      <div className="mt-4 flex flex-wrap gap-4 text-sm">
+        <Link href="/auth/login" className="font-semibold text-brand-700 underline">
+          {t("toLogin")}
+        </Link>
+        <Link href="/auth/register" className="font-semibold text-brand-700 underline">
+          {t("toRegister")}
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}
+
+function CodeStep({ token }: { token: string }) {
+  const t = useTranslations("auth.otp");
+  const forms = useTranslations("forms");
+  const format = useFormatter();
+  const message = useFieldMessage();
+  const api = useApiClient();
+  const router = useRouter();
+  const signedIn = useSignedIn();
+  const storedPhone = useAuthStore((s) => s.phone);
+  const [phone, setPhone] = useState<string | null>(storedPhone);
+  const [initialWait, setInitialWait] = useState<number | null>(null);
+  const [left, setLeft] = useCountdown(initialWait);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [ended, setEnded] = useState(false);
+  const [resending, setResending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof codeForm>, unknown, z.output<typeof codeForm>>({
+    resolver: zodResolver(codeForm),
+    defaultValues: { code: "", trust_device: true },
+  });
+
+  // The server knows the step's phone and its countdown (a reload must not reset them).
+  useEffect(() => {
+    let cancelled = false;
+    authApi
+      .otpStatus(api, token)
+      .then(({ otp }) => {
+        if (cancelled) return;
+        setPhone(otp.phone);
+        setInitialWait(otp.resend_in);
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        if (error instanceof ApiError && (error.status === 404 || error.status === 409 || error.status === 422)) setEnded(true);
+        else setInitialWait(0);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [api, token]);
+
+  if (ended) {
+    return (
+      <AuthCard title={t("title")} footer={<AnotherAccount />}>
+        <Alert tone="info">{t("ended")}</Alert>
+        <Link href="/auth/login" className="mt-4 inline-block font-semibold text-brand-700 underline">
+          {t("toLogin")}
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    setNotice(null);
+    try {
+      const answer = await authApi.verifyOtp(api, { token, code: values.code, trust_device: values.trust_device });
+      if ("reset" in answer) {
+        useAuthStore.getState().setOtp({ token: answer.reset.token, route: answer.reset.route });
+        router.replace("/auth/reset_password");
+        return;
+      }
+      signedIn(answer);
+    } catch (error) {
+      setFormError(applyServerErrors(error, setError, ["code"], forms("genericError")));
+    }
+  });
+
+  const resend = async () => {
+    setFormError(null);
+    setNotice(null);
+    setResending(true);
+    try {
+      const { otp } = await authApi.resendOtp(api, token);
+      setPhone(otp.phone);
+      setInitialWait(null);
+      setLeft(otp.resend_in);
+      setNotice(t("resent"));
+    } catch (error) {
+      setFormError(error instanceof ApiError && error.status !== 0 ? error.message : forms("networkError"));
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title={t("title")}
+      lead={
+        phone
+          ? t.rich("lead", {
+              phone: () => (
+                <bdi dir="ltr" className="font-semibold text-ink">
+                  {phone}
+                </bdi>
+              ),
+            })
+          : t("leadNoPhone")
+      }
+      footer={<AnotherAccount />}
+    >
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        {formError ? <Alert tone="error">{formError}</Alert> : null}
+        {notice ? <Alert tone="success">{notice}</Alert> : null}
+        <TextField
+          label={t("code")}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          ltr
+          className="[&_input]:text-center [&_input]:text-2xl [&_input]:tracking-[0.5em]"
+          error={message(errors.code?.message)}
+          {...register("code")}
+        />
+        <Checkbox label={t("trustDevice")} {...register("trust_device")} />
+        <Button type="submit" busy={isSubmitting} className="w-full">
+          {t("submit")}
+        </Button>
+      </form>
+      <div className="mt-4 text-center text-sm text-ink-muted" aria-live="polite">
+        {left === null ? null : left > 0 ? (
+          <p>{t("resendIn", { seconds: format.number(left) })}</p>
+        ) : (
+          <Button type="button" variant="ghost" busy={resending} onClick={resend}>
+            {t("resend")}
+          </Button>
+        )}
+      </div>
+    </AuthCard>
+  );
+}
+
+function AddPhoneStep() {
+  const t = useTranslations("auth.otp");
+  const forms = useTranslations("forms");
+  const message = useFieldMessage();
+  const api = useApiClient();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof addPhoneInput>, unknown, z.output<typeof addPhoneInput>>({ resolver: zodResolver(addPhoneInput) });
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const { otp } = await authApi.addPhone(api, values.phone);
+      const store = useAuthStore.getState();
+      store.setPhone(otp.phone);
+      store.setOtp({ token: otp.token, route: otp.route });
+    } catch (error) {
+      setFormError(applyServerErrors(error, setError, ["phone"], forms("genericError")));
+    }
+  });
+  return (
+    <AuthCard title={t("addPhoneTitle")} lead={t("addPhoneLead")} footer={<AnotherAccount />}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        {formError ? <Alert tone="error">{formError}</Alert> : null}
+        <TextField
+          label={t("phone")}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="09121234567"
+          ltr
+          error={message(errors.phone?.message)}
+          {...register("phone")}
+        />
+        <Button type="submit" busy={isSubmitting} className="w-full">
+          {t("sendCode")}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

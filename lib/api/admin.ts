@@ -1,0 +1,78 @@
+"use client";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiError, defaultBaseUrl } from "./client";
+import type { Me } from "./me";
+import { useApiClient } from "./use-api-client";
+
+/** A user as the admin API shows it (server/http/dto/user.ts): the profile without wallet figures. */
+export type AdminUser = Omit<Me, "wallet_balance" | "unread_notifications">;
+
+/** What approve and reject answer: the updated user and a sentence already in the request's locale. */
+export type IdentityDecisionResult = { user: AdminUser; message: string };
+
+export type IdentityDecision = { approve: true } | { approve: false; reason: string };
+
+export const IDENTITY_QUEUE_PER_PAGE = 20;
+
+export const adminKeys = {
+  all: ["admin"] as const,
+  identityQueues: () => [...adminKeys.all, "identity-requests"] as const,
+  identityQueue: (page: number, perPage: number) => [...adminKeys.identityQueues(), { page, perPage }] as const,
+  users: () => [...adminKeys.all, "users"] as const,
+  user: (id: string) => [...adminKeys.users(), id] as const,
+};
+
+/** The admin API answers 404 to anyone who is not an admin; 401/403 mean the same to the screen. */
+export function isAdminUnavailable(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status === 404);
+}
+
+/** The card image's address; the session cookie authenticates the <img> request. */
+export function identityCardUrl(id: string): string {
+  return `${defaultBaseUrl().replace(/\/+$/, "")}/admin/users/${encodeURIComponent(id)}/identity-card`;
+}
+
+/** GET /api/admin/identity-requests: pending identity requests, oldest first. */
+export function useIdentityQueue(page: number, perPage: number = IDENTITY_QUEUE_PER_PAGE) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: adminKeys.identityQueue(page, perPage),
+    queryFn: ({ signal }) => api.list<AdminUser>("admin/identity-requests", { query: { page, per_page: perPage }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/admin/users/{id}. */
+export function useAdminUser(id: string) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: adminKeys.user(id),
+    queryFn: ({ signal }) => api.request<AdminUser>(`admin/users/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+/** POST approve or reject; refreshes the user and every page of the queue afterwards. */
+export function useReviewIdentity(id: string) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (decision: IdentityDecision) =>
+      decision.approve
+        ? api.request<IdentityDecisionResult>(`admin/users/${encodeURIComponent(id)}/identity/approve`, { method: "POST" })
+        : api.request<IdentityDecisionResult>(`admin/users/${encodeURIComponent(id)}/identity/reject`, {
+            method: "POST",
+            body: { reason: decision.reason },
+          }),
+    onSuccess: (result) => {
+      queryClient.setQueryData(adminKeys.user(id), result.user);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.identityQueues() });
+    },
+    onError: (error) => {
+      // A 409 means someone else decided first: show the user's current state.
+      if (error instanceof ApiError && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: adminKeys.user(id) });
+        void queryClient.invalidateQueries({ queryKey: adminKeys.identityQueues() });
+      }
+    },
+  });
+}

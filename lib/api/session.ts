@@ -1,0 +1,21 @@
+import { defaultBaseUrl } from "./client";
+
+let inflight: Promise<boolean> | null = null;
+
+/**
+ * Trades the refresh cookie for a new pair. Every request that finds its access token expired at
+ * the same moment shares one refresh: two would spend the same refresh token and end the session.
+ */
+export function refreshSession(baseUrl = defaultBaseUrl(), doFetch: typeof fetch = (input, init) => fetch(input, init)): Promise<boolean> {
+  inflight ??= doFetch(`${baseUrl.replace(/\/+$/, "")}/auth/refresh`, {
+    method: "POST",
+    credentials: "include",
+    headers: { accept: "application/json" },
+  })
+    .then((response) => response.ok)
+    .catch(() => false)
+    .finally(() => {
+      inflight = null;
+    });
+  return inflight;
+}
