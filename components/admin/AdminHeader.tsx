@@ -1,0 +1,40 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { Link } from "@/lib/i18n/navigation";
+import { LanguageButton } from "@/components/i18n/LanguageButton";
+import { Brand } from "@/components/layout/Brand";
+
+/** The back office header: brand (to the back office home), its title, language, a way back to the panel. */
+export function AdminHeader() {
+  const t = useTranslations("admin.shell");
+  return (
+    <header className="sticky top-0 z-nav border-b border-surface-line bg-surface/95 backdrop-blur">
+      <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+        <div className="flex items-center gap-3">
+          <Brand href="/admin" />
+          <span className="rounded-md bg-ink px-2 py-0.5 text-xs font-semibold text-white">{t("title")}</span>
+        </div>
+        <div className="flex items-center gap-2">
+          <Link
+            href="/dashboard"
+            className="inline-flex items-center gap-1.5 rounded-lg border border-surface-line px-3 py-1.5 text-sm font-medium text-ink hover:border-brand-300"
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-4 w-4 rtl:-scale-x-100"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+            >
+              <path d="M15 18l-6-6 6-6" />
+            </svg>
+            {t("backToPanel")}
+          </Link>
+          <LanguageButton />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,281 @@
+"use client";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useFormatter, useTranslations } from "next-intl";
+import { useId, useState, type ReactNode } from "react";
+import { useForm } from "react-hook-form";
+import { Alert } from "@/components/ui/Alert";
+import { Button } from "@/components/ui/Button";
+import { Card } from "@/components/ui/Card";
+import { identityCardUrl, useAdminUser, useReviewIdentity, type AdminUser } from "@/lib/api/admin";
+import { ApiError } from "@/lib/api/client";
+import { Link } from "@/lib/i18n/navigation";
+import { rejectIdentityInput } from "@/lib/schemas/profile";
+import { AdminLoadError, AdminLoading } from "./AdminStates";
+import { dateOnly, fullName, groupIban } from "./format";
+
+/** The bounds rejectIdentityInput enforces (lib/schemas/profile.ts), for the messages. */
+export const REASON_MIN = 3;
+export const REASON_MAX = 500;
+
+type RejectForm = { reason: string };
+
+/** One identity request: the profile, the card image, and approve / reject. */
+export function IdentityReview({ id }: { id: string }) {
+  const t = useTranslations("admin.review");
+  const query = useAdminUser(id);
+  const [outcome, setOutcome] = useState<string | null>(null);
+
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-6">
+      <div className="grid gap-2">
+        <Link href="/admin/identity" className="inline-flex w-fit items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-4 w-4 rtl:-scale-x-100"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M15 18l-6-6 6-6" />
+          </svg>
+          {t("back")}
+        </Link>
+        <h1 className="text-2xl font-bold text-ink">{t("heading")}</h1>
+      </div>
+
+      {query.isPending ? (
+        <Card>
+          <AdminLoading />
+        </Card>
+      ) : query.isError ? (
+        <Card>
+          <AdminLoadError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        </Card>
+      ) : (
+        <>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Profile user={query.data} />
+            <IdentityCard user={query.data} />
+          </div>
+          {outcome ? (
+            <Alert tone="success" className="flex flex-wrap items-center justify-between gap-3">
+              <span>{outcome}</span>
+              <Link href="/admin/identity" className="font-semibold underline">
+                {t("backToQueue")}
+              </Link>
+            </Alert>
+          ) : (
+            <Decision user={query.data} onDecided={setOutcome} />
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 border-b border-surface-line py-2.5 last:border-b-0 sm:grid-cols-[10rem_1fr] sm:gap-3">
+      <dt className="text-sm text-ink-muted">{label}</dt>
+      <dd className="text-sm font-medium text-ink">{children}</dd>
+    </div>
+  );
+}
+
+function Profile({ user }: { user: AdminUser }) {
+  const t = useTranslations("admin.review");
+  const tStatus = useTranslations("admin.status");
+  const banks = useTranslations("banks");
+  const format = useFormatter();
+  const missing = <span className="font-normal text-ink-faint">{t("notProvided")}</span>;
+  const birth = user.birth_date ? dateOnly(user.birth_date) : null;
+  return (
+    <Card title={t("profile")} id="admin-profile">
+      <dl>
+        <Row label={t("firstName")}>{user.first_name || missing}</Row>
+        <Row label={t("lastName")}>{user.last_name || missing}</Row>
+        <Row label={t("phone")}>
+          {user.phone ? (
+            <span className="inline-flex flex-wrap items-center gap-2">
+              <span dir="ltr">{user.phone}</span>
+              <span className={`text-xs ${user.phone_verified ? "text-success-600" : "text-ink-faint"}`}>
+                ({user.phone_verified ? t("phoneVerified") : t("phoneNotVerified")})
+              </span>
+            </span>
+          ) : (
+            missing
+          )}
+        </Row>
+        <Row label={t("email")}>{user.email ? <span dir="ltr">{user.email}</span> : missing}</Row>
+        <Row label={t("nationalId")}>
+          {user.national_id ? (
+            <span dir="ltr" className="font-mono">
+              {user.national_id}
+            </span>
+          ) : (
+            missing
+          )}
+        </Row>
+        <Row label={t("birthDate")}>
+          {birth && user.birth_date ? (
+            <time dateTime={user.birth_date}>{format.dateTime(birth, { dateStyle: "long", timeZone: "UTC" })}</time>
+          ) : (
+            missing
+          )}
+        </Row>
+        <Row label={t("bank")}>{user.bank_name ? (banks.has(user.bank_name) ? banks(user.bank_name) : user.bank_name) : missing}</Row>
+        <Row label={t("iban")}>
+          {user.iban ? (
+            <span dir="ltr" className="inline-block font-mono tracking-wide">
+              {groupIban(user.iban)}
+            </span>
+          ) : (
+            missing
+          )}
+        </Row>
+        <Row label={t("status")}>{tStatus(user.identity_status)}</Row>
+        {user.identity_rejection_reason ? <Row label={t("previousReason")}>{user.identity_rejection_reason}</Row> : null}
+        <Row label={t("joined")}>
+          <time dateTime={user.created_at}>{format.dateTime(new Date(user.created_at), { dateStyle: "medium" })}</time>
+        </Row>
+      </dl>
+    </Card>
+  );
+}
+
+function IdentityCard({ user }: { user: AdminUser }) {
+  const t = useTranslations("admin.review");
+  const [failed, setFailed] = useState(false);
+  const src = identityCardUrl(user.id);
+  const name = fullName(user) ?? user.id;
+  return (
+    <Card title={t("cardTitle")} id="admin-card">
+      {!user.has_identity_card ? (
+        <p className="text-sm text-ink-muted">{t("cardMissing")}</p>
+      ) : failed ? (
+        <Alert tone="error">{t("cardLoadFailed")}</Alert>
+      ) : (
+        <div className="grid gap-3">
+          <a
+            href={src}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="block overflow-hidden rounded-lg border border-surface-line bg-surface-sunken"
+          >
+            {/* next/image cannot carry the session cookie through its optimizer: a plain <img> it is. */}
+            {/* eslint-disable-next-line @next/next/no-img-element */}
+            <img src={src} alt={t("cardAlt", { name })} className="max-h-[28rem] w-full object-contain" onError={() => setFailed(true)} />
+          </a>
+          <a href={src} target="_blank" rel="noopener noreferrer" className="w-fit text-sm font-medium text-brand-700 hover:underline">
+            {t("cardOpen")}
+          </a>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function Decision({ user, onDecided }: { user: AdminUser; onDecided: (message: string) => void }) {
+  const t = useTranslations("admin.review");
+  const review = useReviewIdentity(user.id);
+  const reasonId = useId();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<RejectForm>({ resolver: zodResolver(rejectIdentityInput), defaultValues: { reason: "" } });
+  const reasonError = form.formState.errors.reason;
+
+  if (user.identity_status !== "identity_verification_pending") {
+    // Also where a 409 lands once the user is fetched again: keep the server's sentence in view.
+    return (
+      <div className="grid gap-3">
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <Alert tone="info" className="flex flex-wrap items-center justify-between gap-3">
+          <span>{t("notPending")}</span>
+          <Link href="/admin/identity" className="font-semibold underline">
+            {t("backToQueue")}
+          </Link>
+        </Alert>
+      </div>
+    );
+  }
+
+  function explain(error: unknown): string {
+    if (error instanceof ApiError && error.status !== 0 && error.message) return error.message;
+    return t("failed");
+  }
+
+  async function approve() {
+    setFailure(null);
+    try {
+      const result = await review.mutateAsync({ approve: true });
+      onDecided(result.message);
+    } catch (error) {
+      setFailure(explain(error));
+    }
+  }
+
+  const reject = form.handleSubmit(async ({ reason }) => {
+    setFailure(null);
+    try {
+      const result = await review.mutateAsync({ approve: false, reason });
+      onDecided(result.message);
+    } catch (error) {
+      const serverReason = error instanceof ApiError ? error.fields.reason : undefined;
+      if (serverReason) form.setError("reason", { type: "server", message: serverReason });
+      else setFailure(explain(error));
+    }
+  });
+
+  const busy = review.isPending;
+  const describedBy = [`${reasonId}-hint`, reasonError ? `${reasonId}-error` : null].filter(Boolean).join(" ");
+  const reasonMessage = reasonError
+    ? reasonError.type === "server" && reasonError.message
+      ? reasonError.message
+      : t("reasonInvalid", { min: REASON_MIN, max: REASON_MAX })
+    : null;
+
+  return (
+    <Card title={t("decisionTitle")} id="admin-decision">
+      <div className="grid gap-5">
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <div>
+          <Button type="button" onClick={() => void approve()} busy={busy && review.variables?.approve === true} disabled={busy}>
+            {t("approve")}
+          </Button>
+        </div>
+        <form onSubmit={(event) => void reject(event)} noValidate className="grid gap-3 border-t border-surface-line pt-5">
+          <div>
+            <label htmlFor={reasonId} className="mb-1.5 block text-sm font-medium text-ink">
+              {t("reasonLabel")}
+            </label>
+            <textarea
+              id={reasonId}
+              rows={4}
+              maxLength={REASON_MAX}
+              required
+              aria-invalid={reasonError ? true : undefined}
+              aria-describedby={describedBy}
+              className={`block w-full rounded-lg border bg-surface px-3 py-2.5 text-base text-ink placeholder:text-ink-faint focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 ${
+                reasonError ? "border-danger-500" : "border-surface-line"
+              }`}
+              {...form.register("reason")}
+            />
+            <p id={`${reasonId}-hint`} className="mt-1 text-xs text-ink-muted">
+              {t("reasonHint", { min: REASON_MIN, max: REASON_MAX })}
+            </p>
+            {reasonMessage ? (
+              <p id={`${reasonId}-error`} className="mt-1 text-sm text-danger-600" role="alert">
+                {reasonMessage}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <Button type="submit" variant="danger" busy={busy && review.variables?.approve === false} disabled={busy}>
+              {t("reject")}
+            </Button>
+          </div>
+        </form>
+      </div>
+    </Card>
+  );
+}
