@@ -9,6 +9,20 @@ const baseURL = `http://127.0.0.1:${port}`;
 export const widgetPort = Number(process.env.E2E_WIDGET_PORT || 3219);
 /** Where tests/e2e/error-reporting.spec.ts runs a stand-in Sentry ingest. */
 export const sentryPort = Number(process.env.E2E_SENTRY_PORT || 3218);
+/** Where the fake Kavenegar (tests/support/fake-kavenegar.ts) takes the server's text messages. */
+export const kavenegarPort = Number(process.env.E2E_KAVENEGAR_PORT || 3217);
+
+/** Accounts: codes go through our production Kavenegar adapter to the fake; an admin is created at start. */
+const accountSettings = {
+  SMS_PROVIDER: "kavenegar",
+  KAVENEGAR_API_KEY: "e2e-api-key",
+  KAVENEGAR_TEMPLATE: "takapoo-otp",
+  KAVENEGAR_BASE_URL: `http://127.0.0.1:${kavenegarPort}`,
+  ADMIN_PHONE: "09100000001",
+  ADMIN_PASSWORD: "Admin-Pass-2026!e2e",
+  // Sign-ups made through the API in tests each claim their own address (the per-IP code limit is 20 an hour).
+  TRUST_PROXY: "true",
+};
 
 /** The settings the end-to-end tests check; npm start rebuilds when the build was made with others. */
 const siteSettings = {
@@ -39,18 +53,31 @@ export default defineConfig({
     trace: "off",
     screenshot: "only-on-failure",
   },
-  webServer: {
-    command: "node scripts/start.mjs",
-    url: `${baseURL}/api/health`,
-    timeout: 600_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    env: {
-      PORT: String(port),
-      DATA_DIR: process.env.E2E_DATA_DIR || ".data/e2e",
-      TRUST_PROXY_COUNTRY_HEADER: "CF-IPCountry",
-      ...siteSettings,
-      NEXT_TELEMETRY_DISABLED: "1",
+  webServer: [
+    {
+      command: "npx tsx tests/support/fake-kavenegar.ts",
+      port: kavenegarPort,
+      reuseExistingServer: false,
+      env: {
+        FAKE_KAVENEGAR_PORT: String(kavenegarPort),
+        KAVENEGAR_API_KEY: accountSettings.KAVENEGAR_API_KEY,
+        KAVENEGAR_TEMPLATE: accountSettings.KAVENEGAR_TEMPLATE,
+      },
     },
-  },
+    {
+      command: "node scripts/start.mjs",
+      url: `${baseURL}/api/health`,
+      timeout: 600_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      env: {
+        PORT: String(port),
+        DATA_DIR: process.env.E2E_DATA_DIR || ".data/e2e",
+        TRUST_PROXY_COUNTRY_HEADER: "CF-IPCountry",
+        ...siteSettings,
+        ...accountSettings,
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+    },
+  ],
 });

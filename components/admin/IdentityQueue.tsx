@@ -61,7 +61,7 @@ export function IdentityQueue({ perPage = IDENTITY_QUEUE_PER_PAGE }: { perPage?:
                       {t("nationalId")}
                     </th>
                     <th scope="col" className="px-3 py-2 text-start font-medium">
-                      {t("joined")}
+                      {t("requested")}
                     </th>
                     <th scope="col" className="px-3 py-2 text-end font-medium">
                       <span className="sr-only">{t("actions")}</span>
@@ -95,7 +95,12 @@ export function IdentityQueue({ perPage = IDENTITY_QUEUE_PER_PAGE }: { perPage?:
                           )}
                         </td>
                         <td className="px-3 py-3 text-ink-muted">
-                          <time dateTime={user.created_at}>{format.dateTime(new Date(user.created_at), { dateStyle: "medium" })}</time>
+                          <time dateTime={user.identity_requested_at ?? user.created_at}>
+                            {format.dateTime(new Date(user.identity_requested_at ?? user.created_at), {
+                              dateStyle: "medium",
+                              timeStyle: "short",
+                            })}
+                          </time>
                         </td>
                         <td className="px-3 py-3 text-end">
                           <Link

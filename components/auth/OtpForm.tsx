@@ -1,7 +1,7 @@
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useFormatter, useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { authApi } from "@/lib/api/auth";
@@ -21,22 +21,25 @@ import { useSignedIn } from "./use-signed-in";
 
 const codeForm = z.object({ code: otpCode, trust_device: z.boolean() });
 
-/** Seconds left, ticking once a second down to zero. */
-function useCountdown(initial: number | null) {
-  const [left, setLeft] = useState<number | null>(initial);
-  useEffect(() => setLeft(initial), [initial]);
+/** Seconds left until `deadline` (ms since epoch), re-rendering once a second; null while unknown. */
+function useSecondsUntil(deadline: number | null): number | null {
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (left === null || left <= 0) return;
-    const timer = window.setTimeout(() => setLeft((s) => (s === null ? s : Math.max(0, s - 1))), 1000);
-    return () => window.clearTimeout(timer);
-  }, [left]);
-  return [left, setLeft] as const;
+    if (deadline === null) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [deadline]);
+  return deadline === null ? null : Math.max(0, Math.ceil((deadline - now) / 1000));
 }
 
+const noSubscription = () => () => undefined;
+/** False during the server render and hydration, true afterwards (the persisted store lives in the browser). */
 function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 /** SPEC §2 OTP verification: the code, the phone, a countdown before resend, resend, another account. */
@@ -98,8 +101,8 @@ function CodeStep({ token }: { token: string }) {
   const signedIn = useSignedIn();
   const storedPhone = useAuthStore((s) => s.phone);
   const [phone, setPhone] = useState<string | null>(storedPhone);
-  const [initialWait, setInitialWait] = useState<number | null>(null);
-  const [left, setLeft] = useCountdown(initialWait);
+  const [resendAt, setResendAt] = useState<number | null>(null);
+  const left = useSecondsUntil(resendAt);
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [ended, setEnded] = useState(false);
@@ -122,12 +125,12 @@ function CodeStep({ token }: { token: string }) {
       .then(({ otp }) => {
         if (cancelled) return;
         setPhone(otp.phone);
-        setInitialWait(otp.resend_in);
+        setResendAt(Date.now() + otp.resend_in * 1000);
       })
       .catch((error: unknown) => {
         if (cancelled) return;
         if (error instanceof ApiError && (error.status === 404 || error.status === 409 || error.status === 422)) setEnded(true);
-        else setInitialWait(0);
+        else setResendAt(Date.now());
       });
     return () => {
       cancelled = true;
@@ -168,8 +171,7 @@ function CodeStep({ token }: { token: string }) {
     try {
       const { otp } = await authApi.resendOtp(api, token);
       setPhone(otp.phone);
-      setInitialWait(null);
-      setLeft(otp.resend_in);
+      setResendAt(Date.now() + otp.resend_in * 1000);
       setNotice(t("resent"));
     } catch (error) {
       setFormError(error instanceof ApiError && error.status !== 0 ? error.message : forms("networkError"));

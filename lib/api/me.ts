@@ -23,6 +23,7 @@ export type Me = {
   iban: string | null;
   identity_status: IdentityStatus;
   identity_rejection_reason: string | null;
+  identity_requested_at: string | null;
   has_identity_card: boolean;
   has_password: boolean;
   created_at: string;

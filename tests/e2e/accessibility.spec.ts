@@ -2,7 +2,19 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
 // No serious or critical WCAG violation on the public pages, in a right-to-left and a left-to-right locale.
-for (const path of ["/", "/en-US", "/ar-AE", "/contact", "/pages/about", "/auth/login", "/en-US/dashboard", "/en-US/no/such/page"]) {
+for (const path of [
+  "/",
+  "/en-US",
+  "/ar-AE",
+  "/contact",
+  "/pages/about",
+  "/auth/login",
+  "/en-US/auth/register",
+  "/ar-AE/auth/forgot_password",
+  "/auth/two_factor_authentication",
+  "/en-US/dashboard/campaigns",
+  "/en-US/no/such/page",
+]) {
   test(`${path} has no serious or critical accessibility violation`, async ({ page }) => {
     await page.goto(path);
     await expect(page.locator("h1").first()).toBeVisible();

@@ -25,10 +25,10 @@ test("the language modal switches language and the choice survives a reload and 
   expect(new URL(page.url()).pathname).toBe("/en-US/contact");
 
   // Back to Persian from the panel layout: the cookie says fa-IR and the unprefixed URL serves it.
-  await page.goto("/en-US/dashboard");
+  await page.goto("/en-US/dashboard/campaigns");
   await page.getByTestId("language-button").click();
   await page.getByRole("dialog").getByRole("button", { name: "فارسی" }).click();
-  await page.waitForURL((url) => url.pathname === "/dashboard");
+  await page.waitForURL((url) => url.pathname === "/dashboard/campaigns");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await page.goto("/");
   expect(new URL(page.url()).pathname).toBe("/");

@@ -84,7 +84,7 @@ test.describe("links keep the page's language", () => {
     "/en-US/contact",
     "/ar-AE/pages/about",
     "/tr-TR/auth/login",
-    "/en-US/dashboard/wallet",
+    "/en-US/dashboard/notifications",
     "/ar-AE/no/such/page",
   ]) {
     test(`every internal link on ${path} stays in its locale`, async ({ page }) => {

@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
+import { signUpViaApi } from "./support/accounts";
 
 test("the panel shell has its menu and a localized coming-soon page, and the mobile menu closes on navigation", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/dashboard/wallet");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("کیف پول");
+  await page.goto("/dashboard/campaigns");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("کمپین‌های من");
   await expect(page.getByText("به‌زودی", { exact: true })).toBeVisible();
   await page.screenshot({ path: "test-results/screens/panel-mobile-fa.png", fullPage: true });
 
@@ -12,13 +13,14 @@ test("the panel shell has its menu and a localized coming-soon page, and the mob
   await page.getByRole("button", { name: "باز کردن منو" }).click();
   await expect(menu).toBeVisible();
   await page.screenshot({ path: "test-results/screens/panel-mobile-menu-fa.png" });
-  await menu.getByRole("link", { name: "برداشت‌ها" }).click();
-  await page.waitForURL("**/dashboard/payouts");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("برداشت‌ها");
+  await menu.getByRole("link", { name: "کسب درآمد" }).click();
+  await page.waitForURL("**/dashboard/earn_money");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("کسب درآمد");
   await expect(menu).toBeHidden();
 });
 
 test("every panel menu entry opens a titled page in English", async ({ page }) => {
+  await signUpViaApi(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/en-US/dashboard");
   await page.screenshot({ path: "test-results/screens/panel-desktop-en.png" });

@@ -38,6 +38,7 @@ function user(overrides: Partial<AdminUser> = {}): AdminUser {
     has_identity_card: true,
     has_password: true,
     created_at: "2025-01-15T08:30:00.000Z",
+    identity_requested_at: "2025-02-01T09:00:00.000Z",
     ...overrides,
   };
 }
@@ -125,7 +126,8 @@ describe("admin identity review", () => {
     expect(screen.getAllByText("0499370899")).toHaveLength(2);
     expect(screen.getByText("2 requests waiting")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Review the request of Reza Karimi" })).toHaveAttribute("href", `/admin/identity/${second.id}`);
-    expect(screen.getAllByText("Jan 15, 2025")).toHaveLength(2);
+    // The request time, in Tehran time (UTC+3:30).
+    expect(screen.getAllByText("Feb 1, 2025, 12:30 PM")).toHaveLength(2);
     expect(screen.queryByRole("navigation", { name: "Pagination" })).toBeNull();
     expect(calls[0]).toMatchObject({ method: "GET", path: "/api/admin/identity-requests" });
   });
