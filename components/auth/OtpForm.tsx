@@ -1,6 +1,7 @@
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { localizeDigits } from "@/lib/format/digits";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
@@ -22,14 +23,14 @@ import { useSignedIn } from "./use-signed-in";
 const codeForm = z.object({ code: otpCode, trust_device: z.boolean() });
 
 /** Seconds left until `deadline` (ms since epoch), re-rendering once a second; null while unknown. */
-function useSecondsUntil(deadline: number | null): number | null {
+function useSecondsUntil(deadline: number | null, total: number): number | null {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (deadline === null) return;
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(timer);
   }, [deadline]);
-  return deadline === null ? null : Math.max(0, Math.ceil((deadline - now) / 1000));
+  return deadline === null ? null : Math.min(total, Math.max(0, Math.ceil((deadline - now) / 1000)));
 }
 
 const noSubscription = () => () => undefined;
@@ -95,6 +96,7 @@ function CodeStep({ token }: { token: string }) {
   const t = useTranslations("auth.otp");
   const forms = useTranslations("forms");
   const format = useFormatter();
+  const locale = useLocale();
   const message = useFieldMessage();
   const api = useApiClient();
   const router = useRouter();
@@ -102,7 +104,7 @@ function CodeStep({ token }: { token: string }) {
   const storedPhone = useAuthStore((s) => s.phone);
   const [phone, setPhone] = useState<string | null>(storedPhone);
   const [resendAt, setResendAt] = useState<number | null>(null);
-  const left = useSecondsUntil(resendAt);
+  const left = useSecondsUntil(resendAt, 120);
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [ended, setEnded] = useState(false);
@@ -188,7 +190,7 @@ function CodeStep({ token }: { token: string }) {
           ? t.rich("lead", {
               phone: () => (
                 <bdi dir="ltr" className="font-semibold text-ink">
-                  {phone}
+                  {localizeDigits(phone, locale)}
                 </bdi>
               ),
             })

@@ -63,7 +63,7 @@ export function BirthDatePicker({ label, value, onChange, onBlur, error, disable
 
   const describedBy = error ? `${id}-error` : undefined;
   return (
-    <div className="relative">
+    <div className="relative sm:col-span-2">
       <span id={`${id}-label`} className="mb-1.5 block text-sm font-medium text-ink">
         {label}
       </span>
