@@ -231,6 +231,7 @@ function CodeStep({ token }: { token: string }) {
 
 function AddPhoneStep() {
   const t = useTranslations("auth.otp");
+  const locale = useLocale();
   const forms = useTranslations("forms");
   const message = useFieldMessage();
   const api = useApiClient();
@@ -261,7 +262,7 @@ function AddPhoneStep() {
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          placeholder="09121234567"
+          placeholder={localizeDigits("09121234567", locale)}
           ltr
           error={message(errors.phone?.message)}
           {...register("phone")}

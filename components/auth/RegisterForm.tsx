@@ -1,6 +1,7 @@
 "use client";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { localizeDigits } from "@/lib/format/digits";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -24,6 +25,7 @@ export function RegisterForm() {
   const t = useTranslations("auth.register");
   const forms = useTranslations("forms");
   const message = useFieldMessage();
+  const locale = useLocale();
   const api = useApiClient();
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
@@ -82,7 +84,7 @@ export function RegisterForm() {
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          placeholder="09121234567"
+          placeholder={localizeDigits("09121234567", locale)}
           ltr
           error={message(errors.phone?.message)}
           hint={t("phoneHint")}

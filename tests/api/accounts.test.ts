@@ -376,7 +376,8 @@ describe("sessions", () => {
       .setProtectedHeader({ alg: "HS256" })
       .sign(key);
     const rightKey = await new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).sign(key);
-    for (const token of [none, otherKey, rs, confusion, wrongAud, wrongIss, expired, "garbage"]) {
+    const unknownKid = await new SignJWT(claims).setProtectedHeader({ alg: "HS256", kid: "someone-elses-key" }).sign(key);
+    for (const token of [none, otherKey, rs, confusion, wrongAud, wrongIss, expired, unknownKid, "garbage"]) {
       const response = await call("me", null, { method: "GET", token });
       expect(response.status, token.slice(0, 30)).toBe(401);
     }
@@ -385,6 +386,27 @@ describe("sessions", () => {
 });
 
 describe("authorization", () => {
+  it("lets a user see and end only their own sessions", async () => {
+    const a = await registerUser();
+    const b = await registerUser({ phone: "09351112233", email: "b@example.com" });
+    const tokenA = a.body.data.access_token as string;
+    const tokenB = b.body.data.access_token as string;
+    const listA = await call("me/sessions", null, { method: "GET", token: tokenA });
+    expect(listA.status).toBe(200);
+    expect(listA.body.data).toHaveLength(1);
+    expect(listA.body.data[0].current).toBe(true);
+    const listB = await call("me/sessions", null, { method: "GET", token: tokenB });
+    const sessionB = listB.body.data[0].id as string;
+    const steal = await call(`me/sessions/${sessionB}`, null, { method: "DELETE", token: tokenA });
+    expect(steal.status).toBe(404);
+    expect((await call("me", null, { method: "GET", token: tokenB })).status).toBe(200);
+    const [row] = await database.db.select().from(sessions).where(eq(sessions.id, sessionB));
+    expect(row!.revokedAt).toBeNull();
+    const own = await call(`me/sessions/${listA.body.data[0].id}`, null, { method: "DELETE", token: tokenA });
+    expect(own.status).toBe(200);
+    expect((await call("me", null, { method: "GET", token: tokenA })).status).toBe(401);
+  });
+
   it("answers 401 without a session on every account route", async () => {
     for (const [method, path] of [
       ["GET", "me"],

@@ -25,15 +25,15 @@ test("once a new deployment is seen, the next navigation is a full page load", a
 test("the loading bar appears during a slow navigation and is 3 px high", async ({ page }) => {
   await page.goto("/en-US/dashboard/campaigns");
   // Hold the next page's data so the navigation lasts longer than the 200 ms throttle.
-  await page.route("**/en-US/dashboard/notifications**", async (route) => {
+  await page.route("**/en-US/dashboard/earn_money**", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1200));
     await route.continue();
   });
-  await page.locator("#panel-menu").getByRole("link", { name: "Profile" }).click();
+  await page.locator("#panel-menu").getByRole("link", { name: "Earn money" }).click();
   const bar = page.locator("#nprogress .bar");
   await expect(bar).toBeVisible();
   expect((await bar.boundingBox())?.height).toBe(3);
-  await page.waitForURL("**/en-US/dashboard/notifications");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Profile");
+  await page.waitForURL("**/en-US/dashboard/earn_money");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Earn money");
   await expect(page.locator("#nprogress")).toHaveCount(0, { timeout: 3000 });
 });

@@ -24,7 +24,9 @@ export async function signAccessToken(key: Uint8Array, claims: AccessClaims): Pr
 /** The claims of a valid access token, or null for anything forged, expired or malformed. */
 export async function verifyAccessToken(key: Uint8Array, token: string): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ALGORITHMS, issuer: ISSUER, audience: ACCESS_AUDIENCE });
+    const { payload, protectedHeader } = await jwtVerify(token, key, { algorithms: ALGORITHMS, issuer: ISSUER, audience: ACCESS_AUDIENCE });
+    // Ours never name a key: a token that does (a kid, a jku, an embedded jwk) was not made here.
+    if (protectedHeader.kid !== undefined || protectedHeader.jku !== undefined || protectedHeader.jwk !== undefined) return null;
     if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
     return { userId: payload.sub, sessionId: payload.sid };
   } catch {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { refreshTokens, sessions, users, type User } from "@/server/db/schema";
 import { hashToken, randomToken } from "./crypto";
@@ -124,4 +124,23 @@ export async function authenticate(db: Db, accessToken: string): Promise<Authent
       ),
     );
   return row ? { user: row.user, sessionId: claims.sessionId } : null;
+}
+
+/** The user's open sessions, newest first. */
+export async function listOpenSessions(db: Db, userId: string) {
+  return db
+    .select({ id: sessions.id, userAgent: sessions.userAgent, ip: sessions.ip, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.lastUsedAt));
+}
+
+/** Ends one of the user's own sessions; false when no open session of theirs has that id. */
+export async function revokeOwnSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: "revoked_by_user" })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length > 0;
 }

@@ -5,6 +5,7 @@ import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from "@/lib/i18n/locales
 import { changePassword, updateProfile } from "@/server/domain/profile/update-profile";
 import { requestIdentityVerification } from "@/server/domain/identity/request-verification";
 import { MAX_UPLOAD_BYTES } from "@/server/domain/uploads/identity-card-image";
+import { listOpenSessions, revokeOwnSession } from "@/server/domain/auth/sessions";
 import { rateLimitIp, requireUser } from "../auth";
 import type { AppEnv, Services } from "../context";
 import { toUserOutput, userOutput } from "../dto/user";
@@ -116,6 +117,46 @@ const getCard = createRoute({
   },
 });
 
+const sessionOutput = z
+  .object({
+    id: z.string().uuid(),
+    user_agent: z.string().nullable(),
+    ip: z.string().nullable(),
+    created_at: z.string().openapi({ format: "date-time" }),
+    last_used_at: z.string().openapi({ format: "date-time" }),
+    current: z.boolean(),
+  })
+  .openapi("SessionInfo");
+
+const listSessions = createRoute({
+  method: "get",
+  path: "/me/sessions",
+  middleware: [requireUser] as const,
+  tags: ["Profile"],
+  summary: "The logged-in user's open sessions",
+  security: [{ bearer: [] }],
+  responses: {
+    200: { description: "Open sessions, newest first", content: { "application/json": { schema: dataEnvelope(z.array(sessionOutput)) } } },
+    ...unauthorized,
+  },
+});
+
+const deleteSession = createRoute({
+  method: "delete",
+  path: "/me/sessions/{id}",
+  middleware: [requireUser] as const,
+  tags: ["Profile"],
+  summary: "End one of the user's own sessions (another's answers 404)",
+  security: [{ bearer: [] }],
+  request: { params: z.object({ id: z.string().uuid("invalid_format") }) },
+  responses: {
+    200: { description: "Ended", content: { "application/json": { schema: dataEnvelope(z.object({ id: z.string() })) } } },
+    404: { description: "No open session of yours with this id", content: { "application/json": { schema: errorEnvelope } } },
+    ...unauthorized,
+    ...errorResponses,
+  },
+});
+
 /** Sends a stored image to someone allowed to see it, never cached by anything in between. */
 export async function serveStoredImage(services: Services, key: string | null) {
   const file = key ? await services.storage.get(key) : null;
@@ -178,5 +219,26 @@ export function meRoutes(services: Services) {
       );
       return c.json({ data: { user: toUserOutput(user), message: translateApi(c.get("locale"), "messages.verification_requested") } }, 200);
     })
-    .openapi(getCard, async (c) => serveStoredImage(services, c.get("user").identityCardKey) as never);
+    .openapi(getCard, async (c) => serveStoredImage(services, c.get("user").identityCardKey) as never)
+    .openapi(listSessions, async (c) => {
+      const rows = await listOpenSessions(c.get("db"), c.get("user").id);
+      return c.json(
+        {
+          data: rows.map((row) => ({
+            id: row.id,
+            user_agent: row.userAgent,
+            ip: row.ip,
+            created_at: row.createdAt.toISOString(),
+            last_used_at: row.lastUsedAt.toISOString(),
+            current: row.id === c.get("sessionId"),
+          })),
+        },
+        200,
+      );
+    })
+    .openapi(deleteSession, async (c) => {
+      const { id } = c.req.valid("param");
+      if (!(await revokeOwnSession(c.get("db"), c.get("user").id, id))) throw new AppError("not_found");
+      return c.json({ data: { id } }, 200);
+    });
 }
