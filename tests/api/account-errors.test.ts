@@ -210,7 +210,7 @@ describe("SPEC §8 account errors", () => {
         const answer = await scenario.run(locale);
         expect(answer.status).toBe(scenario.status);
         expect(answer.body.error!.code).toBe(scenario.code);
-        const params = scenario.code === "otp_resend_too_soon" ? { seconds: 120 } : {};
+        const params: Record<string, number> = scenario.code === "otp_resend_too_soon" ? { seconds: 120 } : {};
         const expected = translateApi(locale, `errors.${scenario.code}`, params);
         if (scenario.code === "otp_resend_too_soon") expect(answer.body.error!.message).toMatch(/1[12]\d|۱[۱۲][۰-۹]/);
         else expect(answer.body.error!.message).toBe(expected);
