@@ -4,7 +4,7 @@ import type { Database } from "@/server/db/client";
 import { otpChallenges } from "@/server/db/schema";
 import { translateApi } from "@/server/http/i18n";
 import { caller, registerAndSignIn, validRegistration } from "./account-helpers";
-import { openTestDatabase, recordingSms, testApp } from "./helpers";
+import { openTestDatabase, recordingSms, resetAccounts, testApp } from "./helpers";
 
 // SPEC §8: every account error, produced by a real request, answered with its status and its
 // sentence in Persian and in English.
@@ -25,9 +25,7 @@ afterAll(async () => {
   await database.close();
 });
 beforeEach(async () => {
-  await database.db.execute(
-    sql`truncate table audit_log, uploads, refresh_tokens, sessions, otp_sends, otp_challenges, social_identities, users cascade`,
-  );
+  await resetAccounts(database);
   sms = recordingSms();
   app = testApp(database, { sms: sms.sender, socketAddress: (request) => request.headers.get("x-test-ip") });
   ip = `10.4.${Math.floor(++n / 250)}.${n % 250}`;

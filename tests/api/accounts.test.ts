@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "@/server/db/client";
 import { auditLog, otpChallenges, sessions, users } from "@/server/db/schema";
-import { jsonRequest, openTestDatabase, recordingSms, testApp } from "./helpers";
+import { jsonRequest, openTestDatabase, recordingSms, resetAccounts, testApp } from "./helpers";
 
 let database: Database;
 let sms: ReturnType<typeof recordingSms>;
@@ -17,9 +17,7 @@ afterAll(async () => {
   await database.close();
 });
 beforeEach(async () => {
-  await database.db.execute(
-    sql`truncate table audit_log, uploads, refresh_tokens, sessions, otp_sends, otp_challenges, social_identities, users cascade`,
-  );
+  await resetAccounts(database);
   sms = recordingSms();
   app = testApp(database, { sms: sms.sender, socketAddress: (request) => request.headers.get("x-test-ip") });
   ip = `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
@@ -282,6 +280,23 @@ describe("login", () => {
     const malformed = await call("auth/login", { credential: "not a phone", password: "x" });
     expect(malformed.status).toBe(422);
     expect(malformed.body.error!.fields).toEqual({ credential: "Enter a valid mobile number or e-mail address." });
+  });
+});
+
+describe("password guessing", () => {
+  it("answers 429 after 10 wrong passwords for an account in 15 minutes, even for the right one", async () => {
+    await registerUser();
+    for (let i = 0; i < 10; i++)
+      expect((await call("auth/login", { credential: "09121234567", password: `guess-${i}-xx` })).status).toBe(401);
+    for (const credential of ["sara@example.com", "+989121234567"]) {
+      const blocked = await call("auth/login", { credential, password: valid.password }, { locale: "fa-IR" });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.error!.message).toBe("درخواست‌ها بیش از حد مجاز است. لطفاً چند دقیقهٔ دیگر دوباره تلاش کنید.");
+    }
+    // Someone else, from elsewhere, is not affected.
+    ip = "10.200.0.1";
+    const other = await call("auth/register", { ...valid, phone: "09350001111", email: "x@example.com" });
+    expect(other.status).toBe(200);
   });
 });
 

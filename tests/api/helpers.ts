@@ -13,11 +13,16 @@ import { seedDemoData } from "@/server/db/seed";
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   const database = await openDatabase(url ? { url, maxConnections: 5 } : {});
-  await database.db.execute(
-    sql`truncate table content_pages, seed_runs, audit_log, uploads, refresh_tokens, sessions, otp_sends, otp_challenges, social_identities, users, app_secrets cascade`,
-  );
+  await database.db.execute(sql`truncate table content_pages, seed_runs, app_secrets, ${sql.raw(ACCOUNT_TABLES)} cascade`);
   await seedDemoData(database.db);
   return database;
+}
+
+const ACCOUNT_TABLES = "audit_log, uploads, refresh_tokens, sessions, otp_sends, otp_challenges, login_failures, social_identities, users";
+
+/** Empties every account table (between tests of one file). */
+export async function resetAccounts(database: Database): Promise<void> {
+  await database.db.execute(sql`truncate table ${sql.raw(ACCOUNT_TABLES)} cascade`);
 }
 
 export function testApp(database: Database, deps: Partial<Omit<AppDeps, "database">> = {}) {

@@ -5,7 +5,7 @@ import type { Database } from "@/server/db/client";
 import { auditLog, uploads, users } from "@/server/db/schema";
 import { hashPassword } from "@/server/domain/auth/crypto";
 import { caller, registerAndSignIn } from "./account-helpers";
-import { memoryStorage, openTestDatabase, recordingSms, testApp } from "./helpers";
+import { memoryStorage, openTestDatabase, recordingSms, resetAccounts, testApp } from "./helpers";
 
 let database: Database;
 let sms: ReturnType<typeof recordingSms>;
@@ -25,9 +25,7 @@ afterAll(async () => {
   await database.close();
 });
 beforeEach(async () => {
-  await database.db.execute(
-    sql`truncate table audit_log, uploads, refresh_tokens, sessions, otp_sends, otp_challenges, social_identities, users cascade`,
-  );
+  await resetAccounts(database);
   sms = recordingSms();
   storage = memoryStorage();
   app = testApp(database, { sms: sms.sender, storage, socketAddress: (request) => request.headers.get("x-test-ip") });

@@ -5,7 +5,7 @@ import { socialIdentities, users } from "@/server/db/schema";
 import { appleVerifier, googleVerifier } from "@/server/adapters/oauth";
 import { startFakeOAuthProvider, type FakeOAuthProvider } from "../support/fake-oauth";
 import { caller } from "./account-helpers";
-import { openTestDatabase, recordingSms, testApp } from "./helpers";
+import { openTestDatabase, recordingSms, resetAccounts, testApp } from "./helpers";
 
 const GOOGLE_CLIENT = "takapoo-web.apps.googleusercontent.com";
 const APPLE_CLIENT = "app.takapoo.web";
@@ -28,9 +28,7 @@ afterAll(async () => {
   await Promise.all([database.close(), google.close(), apple.close()]);
 });
 beforeEach(async () => {
-  await database.db.execute(
-    sql`truncate table audit_log, uploads, refresh_tokens, sessions, otp_sends, otp_challenges, social_identities, users cascade`,
-  );
+  await resetAccounts(database);
   sms = recordingSms();
   app = testApp(database, {
     sms: sms.sender,

@@ -172,3 +172,18 @@ export const appSecrets = pgTable("app_secrets", {
 
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
+
+/** Failed password checks, for slowing down guessing (per account and per address; shared by all instances). */
+export const loginFailures = pgTable(
+  "login_failures",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountKey: text("account_key").notNull(),
+    ip: text("ip").notNull(),
+    failedAt: timestamp("failed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("login_failures_account_idx").on(table.accountKey, table.failedAt),
+    index("login_failures_ip_idx").on(table.ip, table.failedAt),
+  ],
+);
