@@ -8,20 +8,20 @@ import { authApi } from "@/lib/api/auth";
 import { useApiClient } from "@/lib/api/use-api-client";
 import { applyServerErrors } from "@/lib/forms/server-errors";
 import { useFieldMessage } from "@/lib/forms/use-field-message";
-import { Link, useRouter } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/navigation";
 import { forgotPasswordInput } from "@/lib/schemas/auth";
-import { useAuthStore } from "@/stores/auth";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { TextField } from "@/components/ui/Field";
 import { AuthCard } from "./AuthCard";
+import { useCodeStep } from "./use-code-step";
 
 export function ForgotPasswordForm() {
   const t = useTranslations("auth.forgot");
   const forms = useTranslations("forms");
   const message = useFieldMessage();
   const api = useApiClient();
-  const router = useRouter();
+  const openCodeStep = useCodeStep();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -34,10 +34,7 @@ export function ForgotPasswordForm() {
     setFormError(null);
     try {
       const { otp } = await authApi.forgotPassword(api, values);
-      const store = useAuthStore.getState();
-      store.setOtp({ token: otp.token, route: otp.route });
-      store.setPhone(otp.phone);
-      router.push("/auth/two_factor_authentication");
+      openCodeStep(otp);
     } catch (error) {
       setFormError(applyServerErrors(error, setError, ["credential"], forms("genericError")));
     }

@@ -8,13 +8,13 @@ import { authApi, isOtpAnswer } from "@/lib/api/auth";
 import { useApiClient } from "@/lib/api/use-api-client";
 import { applyServerErrors } from "@/lib/forms/server-errors";
 import { useFieldMessage } from "@/lib/forms/use-field-message";
-import { Link, useRouter } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/navigation";
 import { loginInput } from "@/lib/schemas/auth";
-import { useAuthStore } from "@/stores/auth";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { PasswordField, TextField } from "@/components/ui/Field";
 import { AuthCard } from "./AuthCard";
+import { useCodeStep } from "./use-code-step";
 import { SocialLogin } from "./SocialLogin";
 import { useSignedIn } from "./use-signed-in";
 
@@ -25,7 +25,7 @@ export function LoginForm() {
   const forms = useTranslations("forms");
   const message = useFieldMessage();
   const api = useApiClient();
-  const router = useRouter();
+  const openCodeStep = useCodeStep();
   const signedIn = useSignedIn();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -40,11 +40,7 @@ export function LoginForm() {
     try {
       const answer = await authApi.login(api, values);
       if (isOtpAnswer(answer)) {
-        const store = useAuthStore.getState();
-        store.setOtp({ token: answer.otp.token, route: answer.otp.route });
-        store.setPhone(answer.otp.phone);
-        store.setGoogleLogin(false);
-        router.push(`/auth/two_factor_authentication${window.location.search}`);
+        openCodeStep(answer.otp, { social: false });
         return;
       }
       signedIn(answer, { google: false });

@@ -19,6 +19,7 @@ import { Checkbox } from "@/components/ui/Checkbox";
 import { TextField } from "@/components/ui/Field";
 import { AuthCard } from "./AuthCard";
 import { useSignedIn } from "./use-signed-in";
+import { useCodeStep } from "./use-code-step";
 
 const codeForm = z.object({ code: otpCode, trust_device: z.boolean() });
 
@@ -231,6 +232,7 @@ function CodeStep({ token }: { token: string }) {
 
 function AddPhoneStep() {
   const t = useTranslations("auth.otp");
+  const openCodeStep = useCodeStep();
   const locale = useLocale();
   const forms = useTranslations("forms");
   const message = useFieldMessage();
@@ -246,9 +248,7 @@ function AddPhoneStep() {
     setFormError(null);
     try {
       const { otp } = await authApi.addPhone(api, values.phone);
-      const store = useAuthStore.getState();
-      store.setPhone(otp.phone);
-      store.setOtp({ token: otp.token, route: otp.route });
+      openCodeStep(otp, { navigate: false });
     } catch (error) {
       setFormError(applyServerErrors(error, setError, ["phone"], forms("genericError")));
     }

@@ -9,14 +9,14 @@ import { authApi } from "@/lib/api/auth";
 import { useApiClient } from "@/lib/api/use-api-client";
 import { applyServerErrors } from "@/lib/forms/server-errors";
 import { useFieldMessage } from "@/lib/forms/use-field-message";
-import { Link, useRouter } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/navigation";
 import { registerInput } from "@/lib/schemas/auth";
-import { useAuthStore } from "@/stores/auth";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Checkbox } from "@/components/ui/Checkbox";
 import { PasswordField, TextField } from "@/components/ui/Field";
 import { AuthCard } from "./AuthCard";
+import { useCodeStep } from "./use-code-step";
 
 type Values = z.input<typeof registerInput>;
 const FIELDS = ["first_name", "last_name", "phone", "email", "password", "password_confirmation", "terms"] as const;
@@ -27,7 +27,7 @@ export function RegisterForm() {
   const message = useFieldMessage();
   const locale = useLocale();
   const api = useApiClient();
-  const router = useRouter();
+  const openCodeStep = useCodeStep();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -40,11 +40,7 @@ export function RegisterForm() {
     setFormError(null);
     try {
       const { otp } = await authApi.register(api, values);
-      const store = useAuthStore.getState();
-      store.setOtp({ token: otp.token, route: otp.route });
-      store.setPhone(otp.phone);
-      store.setGoogleLogin(false);
-      router.push("/auth/two_factor_authentication");
+      openCodeStep(otp, { social: false });
     } catch (error) {
       setFormError(applyServerErrors(error, setError, FIELDS, forms("genericError")));
     }

@@ -14,28 +14,15 @@ type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
 const inputClass =
   "block w-full rounded-lg border bg-surface px-3 py-2.5 text-base text-ink placeholder:text-ink-faint focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 disabled:bg-surface-sunken disabled:text-ink-muted";
 
-/** A labelled input with its error and hint tied to it for screen readers. */
-export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField(
-  { label, error, hint, ltr, id, className, ...input },
-  ref,
-) {
-  const generated = useId();
-  const fieldId = id ?? generated;
-  const describedBy = [error ? `${fieldId}-error` : null, hint ? `${fieldId}-hint` : null].filter(Boolean).join(" ") || undefined;
+/** The ids a field's hint and error get, for aria-describedby. */
+function describedBy(fieldId: string, hint: ReactNode, error: string | undefined): string | undefined {
+  return [error ? `${fieldId}-error` : null, hint ? `${fieldId}-hint` : null].filter(Boolean).join(" ") || undefined;
+}
+
+/** The hint under a field and its error, announced when it appears. */
+export function FieldNotes({ fieldId, hint, error }: { fieldId: string; hint?: ReactNode; error?: string | undefined }) {
   return (
-    <div className={className}>
-      <label htmlFor={fieldId} className="mb-1.5 block text-sm font-medium text-ink">
-        {label}
-      </label>
-      <input
-        ref={ref}
-        id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        dir={ltr ? "ltr" : undefined}
-        className={`${inputClass} ${error ? "border-danger-500" : "border-surface-line"} ${ltr ? "text-start rtl:text-end" : ""}`}
-        {...input}
-      />
+    <>
       {hint ? (
         <p id={`${fieldId}-hint`} className="mt-1 text-xs text-ink-muted">
           {hint}
@@ -46,6 +33,32 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
           {error}
         </p>
       ) : null}
+    </>
+  );
+}
+
+/** A labelled input with its error and hint tied to it for screen readers. */
+export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField(
+  { label, error, hint, ltr, id, className, ...input },
+  ref,
+) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <div className={className}>
+      <label htmlFor={fieldId} className="mb-1.5 block text-sm font-medium text-ink">
+        {label}
+      </label>
+      <input
+        ref={ref}
+        id={fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, hint, error)}
+        dir={ltr ? "ltr" : undefined}
+        className={`${inputClass} ${error ? "border-danger-500" : "border-surface-line"} ${ltr ? "text-start rtl:text-end" : ""}`}
+        {...input}
+      />
+      <FieldNotes fieldId={fieldId} hint={hint} error={error} />
     </div>
   );
 });
@@ -59,7 +72,6 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, "type
   const generated = useId();
   const fieldId = id ?? generated;
   const [visible, setVisible] = useState(false);
-  const describedBy = [error ? `${fieldId}-error` : null, hint ? `${fieldId}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
       <label htmlFor={fieldId} className="mb-1.5 block text-sm font-medium text-ink">
@@ -72,7 +84,7 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, "type
           type={visible ? "text" : "password"}
           dir="ltr"
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(fieldId, hint, error)}
           className={`${inputClass} pe-20 text-start rtl:text-end ${error ? "border-danger-500" : "border-surface-line"}`}
           {...input}
         />
@@ -86,16 +98,7 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, "type
           {visible ? t("hidePassword") : t("showPassword")}
         </button>
       </div>
-      {hint ? (
-        <p id={`${fieldId}-hint`} className="mt-1 text-xs text-ink-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${fieldId}-error`} className="mt-1 text-sm text-danger-600" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes fieldId={fieldId} hint={hint} error={error} />
     </div>
   );
 });

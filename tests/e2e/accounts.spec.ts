@@ -1,136 +1,126 @@
 import { expect, test, type Page } from "@playwright/test";
+import enUS from "../../messages/en-US.json" with { type: "json" };
+import faIR from "../../messages/fa-IR.json" with { type: "json" };
 import { freshPhone, lastCode, PASSWORD, signUpViaApi } from "./support/accounts";
 
-async function fillRegister(page: Page, phone: string, labels: Record<string, string>, email = `${phone}@takapoo.test`) {
-  await page.getByLabel(labels.firstName!, { exact: true }).fill("Sara");
-  await page.getByLabel(labels.lastName!, { exact: true }).fill("Ahmadi");
-  await page.getByLabel(labels.phone!, { exact: true }).fill(phone);
-  await page.getByLabel(labels.email!, { exact: true }).fill(email);
-  await page.getByLabel(labels.password!, { exact: true }).fill(PASSWORD);
-  await page.getByLabel(labels.confirmation!, { exact: true }).fill(PASSWORD);
+const PERSIAN_DIGITS = "۰۱۲۳۴۵۶۷۸۹";
+const persian = (text: string) => text.replace(/\d/g, (d) => PERSIAN_DIGITS[Number(d)]!);
+
+const locales = [
+  { locale: "fa-IR", prefix: "", m: faIR, digits: persian },
+  { locale: "en-US", prefix: "/en-US", m: enUS, digits: (text: string) => text },
+] as const;
+
+async function register(page: Page, prefix: string, m: typeof enUS, phoneAsTyped: string, email: string) {
+  const r = m.auth.register;
+  await page.goto(`${prefix}/auth/register`);
+  await page.getByLabel(r.firstName, { exact: true }).fill("Sara");
+  await page.getByLabel(r.lastName, { exact: true }).fill("Ahmadi");
+  await page.getByLabel(r.phone, { exact: true }).fill(phoneAsTyped);
+  await page.getByLabel(r.email, { exact: true }).fill(email);
+  await page.getByLabel(r.password, { exact: true }).fill(PASSWORD);
+  await page.getByLabel(r.passwordConfirmation, { exact: true }).fill(PASSWORD);
   await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: r.submit }).click();
+  await page.waitForURL(`**${prefix}/auth/two_factor_authentication`);
 }
 
-test("fa-IR: register, enter the texted code, land on the dashboard", async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  const phone = freshPhone();
-  await page.goto("/auth/register");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("ساخت حساب کاربری");
-  // Client-side checks speak Persian before anything is sent.
-  await page.getByRole("button", { name: "ساخت حساب" }).click();
-  await expect(page.getByText("لطفاً قوانین و مقررات را مطالعه کرده و بپذیرید.")).toBeVisible();
-  await expect(page.getByText("نام خود را وارد کنید.")).toBeVisible();
-  await page.screenshot({ path: "test-results/screens/register-errors-fa.png", fullPage: true });
-  await fillRegister(
-    page,
-    phone.replace(/\d/g, (d) => "۰۱۲۳۴۵۶۷۸۹"[Number(d)]!),
-    {
-      firstName: "نام",
-      lastName: "نام خانوادگی",
-      phone: "شماره موبایل",
-      email: "ایمیل",
-      password: "رمز عبور",
-      confirmation: "تکرار رمز عبور",
-    },
-    `${phone}@takapoo.test`,
-  );
-  await page.getByRole("button", { name: "ساخت حساب" }).click();
-  await page.waitForURL("**/auth/two_factor_authentication");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("کد تأیید را وارد کنید");
-  const persian = (text: string) => text.replace(/\d/g, (d) => "۰۱۲۳۴۵۶۷۸۹"[Number(d)]!);
-  await expect(page.getByText(persian(`+98 ${phone.slice(1, 4)} *** ${phone.slice(-4)}`))).toBeVisible();
-  await expect(page.getByText("تا ۱۲۰ ثانیهٔ دیگر می‌توانید کد جدید درخواست کنید.")).toBeVisible();
-  await expect(page.getByText(/تا .+ ثانیهٔ دیگر می‌توانید کد جدید درخواست کنید/)).toBeVisible();
-  await page.screenshot({ path: "test-results/screens/otp-fa.png", fullPage: true });
-  await page.getByLabel("کد ۶ رقمی").fill("000000");
-  const code = await lastCode(page.request, phone);
-  if (code !== "000000") {
-    await page.getByRole("button", { name: "تأیید" }).click();
-    await expect(page.getByText("کد وارد شده نادرست است.")).toBeVisible();
-  }
-  await page.getByLabel("کد ۶ رقمی").fill(code);
-  await page.getByRole("button", { name: "تأیید" }).click();
-  await page.waitForURL((url) => url.pathname === "/dashboard");
-  await expect(page.getByTestId("wallet-balance")).toContainText("۰ ریال");
-  await page.screenshot({ path: "test-results/screens/dashboard-after-register-fa.png", fullPage: true });
-});
+async function enterCode(page: Page, m: typeof enUS, code: string) {
+  await page.getByLabel(m.auth.otp.code).fill(code);
+  await page.getByRole("button", { name: m.auth.otp.submit }).click();
+}
 
-test("en-US: register, then log in on a trusted and an untrusted device, and log out", async ({ page, browser }) => {
-  const phone = freshPhone();
-  await page.goto("/en-US/auth/register");
-  await fillRegister(page, phone, {
-    firstName: "First name",
-    lastName: "Last name",
-    phone: "Mobile number",
-    email: "E-mail",
-    password: "Password",
-    confirmation: "Repeat password",
+async function logIn(page: Page, prefix: string, m: typeof enUS, credential: string, password: string) {
+  await page.goto(`${prefix}/auth/login`);
+  await page.getByLabel(m.auth.login.credential).fill(credential);
+  await page.getByLabel(m.auth.login.password, { exact: true }).fill(password);
+  await page.getByRole("button", { name: m.auth.login.submit, exact: true }).click();
+}
+
+for (const { locale, prefix, m, digits } of locales) {
+  test.describe(locale, () => {
+    test("register, enter the texted code, land on the dashboard", async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const phone = freshPhone();
+      await page.goto(`${prefix}/auth/register`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.auth.register.title);
+      // Client-side checks speak the page's language before anything is sent.
+      await page.getByRole("button", { name: m.auth.register.submit }).click();
+      await expect(page.getByText(m.api.validation.terms_required)).toBeVisible();
+      await expect(page.getByText(m.api.validation.first_name_required)).toBeVisible();
+      await page.screenshot({ path: `test-results/screens/register-errors-${locale}.png`, fullPage: true });
+      // Persian UI: the number typed in Persian digits is accepted.
+      await register(page, prefix, m, digits(phone), `${phone}@takapoo.test`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.auth.otp.title);
+      await expect(page.getByText(digits(`+98 ${phone.slice(1, 4)} *** ${phone.slice(-4)}`))).toBeVisible();
+      await expect(page.getByText(m.auth.otp.resendIn.replace("{seconds}", digits("120")))).toBeVisible();
+      await page.screenshot({ path: `test-results/screens/otp-${locale}.png`, fullPage: true });
+      const code = await lastCode(page.request, phone);
+      await enterCode(page, m, code === "000000" ? "111111" : "000000");
+      await expect(page.getByText(m.api.errors.otp_incorrect)).toBeVisible();
+      await enterCode(page, m, code);
+      await page.waitForURL((url) => url.pathname === `${prefix}/dashboard`);
+      await expect(page.getByTestId("wallet-balance")).toContainText(m.money.amount.replace("{amount}", digits("0")));
+      await page.screenshot({ path: `test-results/screens/dashboard-after-register-${locale}.png`, fullPage: true });
+    });
+
+    test("log in on a trusted and an untrusted device, and log out", async ({ page, browser }) => {
+      const { phone, email } = await signUpViaApi(page, { locale });
+      // The API sign-up trusted this browser; log out first.
+      await page.goto(`${prefix}/dashboard/campaigns`);
+      await page.locator("#panel-menu").getByRole("button", { name: m.panel.menu.logout }).click();
+      await page.waitForURL(`**${prefix}/auth/login`);
+      await page.waitForTimeout(800); // the reload 500 ms after logout
+      await page.goto(`${prefix}/dashboard/profile`);
+      await page.waitForURL(`**${prefix}/auth/login?redirect=%2Fdashboard%2Fprofile`);
+
+      // This browser passed a code step: straight in, and back where the guard sent it from.
+      await page.getByLabel(m.auth.login.credential).fill(email);
+      await page.getByLabel(m.auth.login.password, { exact: true }).fill(PASSWORD);
+      await page.getByRole("button", { name: m.auth.login.submit, exact: true }).click();
+      await page.waitForURL(`**${prefix}/dashboard/profile`);
+
+      // A new browser (untrusted device) must enter a code; a wrong password says so first.
+      const other = await browser.newPage();
+      await logIn(other, prefix, m, phone, "wrong-password");
+      await expect(other.getByText(m.api.errors.invalid_credentials)).toBeVisible();
+      const before = await lastCode(other.request, phone);
+      await other.getByLabel(m.auth.login.password, { exact: true }).fill(PASSWORD);
+      await other.getByRole("button", { name: m.auth.login.submit, exact: true }).click();
+      await other.waitForURL(`**${prefix}/auth/two_factor_authentication`);
+      await enterCode(other, m, await lastCode(other.request, phone, before));
+      await other.waitForURL((url) => url.pathname === `${prefix}/dashboard`);
+      await other.close();
+    });
+
+    test("forgot password, reset it, log in with the new one", async ({ page }) => {
+      const { phone, email } = await signUpViaApi(page, { locale });
+      await page.context().clearCookies();
+      await page.goto(`${prefix}/auth/login`);
+      await page.getByRole("link", { name: m.auth.login.forgot }).click();
+      await page.waitForURL(`**${prefix}/auth/forgot_password`);
+      await page.getByLabel(m.auth.forgot.credential).fill("nobody@takapoo.test");
+      await page.getByRole("button", { name: m.auth.forgot.submit }).click();
+      await expect(page.getByText(m.api.errors.user_not_found)).toBeVisible();
+      const before = await lastCode(page.request, phone);
+      await page.getByLabel(m.auth.forgot.credential).fill(email);
+      await page.getByRole("button", { name: m.auth.forgot.submit }).click();
+      await page.waitForURL(`**${prefix}/auth/two_factor_authentication`);
+      await enterCode(page, m, await lastCode(page.request, phone, before));
+      await page.waitForURL(`**${prefix}/auth/reset_password`);
+      await page.getByLabel(m.auth.reset.password, { exact: true }).fill("Brand-New-Pass-2026");
+      await page.getByLabel(m.auth.reset.passwordConfirmation).fill("Brand-New-Pass-2026");
+      await page.getByRole("button", { name: m.auth.reset.submit }).click();
+      await expect(page.getByText(m.api.messages.password_changed)).toBeVisible();
+      await page.screenshot({ path: `test-results/screens/reset-done-${locale}.png` });
+      await page.getByRole("link", { name: m.auth.reset.backToLogin }).click();
+      await page.getByLabel(m.auth.login.credential).fill(email);
+      await page.getByLabel(m.auth.login.password, { exact: true }).fill("Brand-New-Pass-2026");
+      await page.getByRole("button", { name: m.auth.login.submit, exact: true }).click();
+      await page.waitForURL(`**${prefix}/auth/two_factor_authentication`);
+    });
   });
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL("**/en-US/auth/two_factor_authentication");
-  await page.getByLabel("6-digit code").fill(await lastCode(page.request, phone));
-  await expect(page.getByLabel("Trust this device for 30 days")).toBeChecked();
-  await page.getByRole("button", { name: "Confirm" }).click();
-  await page.waitForURL("**/en-US/dashboard");
-  await expect(page.getByTestId("wallet-balance")).toContainText("0 IRR");
-
-  // Logout: back to the login page; the panel is closed again.
-  await page.locator("#panel-menu").getByRole("button", { name: "Log out" }).click();
-  await page.waitForURL("**/en-US/auth/login");
-  await page.waitForTimeout(800); // the reload 500 ms after logout
-  await page.goto("/en-US/dashboard/profile");
-  await page.waitForURL("**/en-US/auth/login?redirect=%2Fdashboard%2Fprofile");
-
-  // This browser passed a code step: it goes straight in, and back where the guard sent it from.
-  await page.getByLabel("Mobile number or e-mail").fill(`${phone}@takapoo.test`);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL("**/en-US/dashboard/profile");
-
-  // A new browser (untrusted device) must enter a code.
-  const other = await browser.newPage();
-  await other.goto("/en-US/auth/login");
-  await other.getByLabel("Mobile number or e-mail").fill(phone);
-  await other.getByLabel("Password", { exact: true }).fill("wrong-password");
-  await other.getByRole("button", { name: "Log in" }).click();
-  await expect(other.getByText("The mobile number, e-mail or password is incorrect.")).toBeVisible();
-  const before = await lastCode(other.request, phone);
-  await other.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await other.getByRole("button", { name: "Log in" }).click();
-  await other.waitForURL("**/en-US/auth/two_factor_authentication");
-  await other.getByLabel("6-digit code").fill(await lastCode(other.request, phone, before));
-  await other.getByRole("button", { name: "Confirm" }).click();
-  await other.waitForURL("**/en-US/dashboard");
-  await other.close();
-});
-
-test("en-US: forgot password, reset it, log in with the new one", async ({ page }) => {
-  const { phone, email } = await signUpViaApi(page);
-  await page.context().clearCookies();
-  await page.goto("/en-US/auth/login");
-  await page.getByRole("link", { name: "Forgot your password?" }).click();
-  await page.waitForURL("**/en-US/auth/forgot_password");
-  await page.getByLabel("Mobile number or e-mail").fill("nobody@takapoo.test");
-  await page.getByRole("button", { name: "Send code" }).click();
-  await expect(page.getByText("No user was found with this mobile number or e-mail.")).toBeVisible();
-  const before = await lastCode(page.request, phone);
-  await page.getByLabel("Mobile number or e-mail").fill(email);
-  await page.getByRole("button", { name: "Send code" }).click();
-  await page.waitForURL("**/en-US/auth/two_factor_authentication");
-  await page.getByLabel("6-digit code").fill(await lastCode(page.request, phone, before));
-  await page.getByRole("button", { name: "Confirm" }).click();
-  await page.waitForURL("**/en-US/auth/reset_password");
-  await page.getByLabel("New password", { exact: true }).fill("Brand-New-Pass-2026");
-  await page.getByLabel("Repeat new password").fill("Brand-New-Pass-2026");
-  await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByText("Password changed successfully.")).toBeVisible();
-  await page.screenshot({ path: "test-results/screens/reset-done-en.png" });
-  await page.getByRole("link", { name: "Back to log in" }).click();
-  await page.getByLabel("Mobile number or e-mail").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("Brand-New-Pass-2026");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL("**/en-US/auth/two_factor_authentication");
-});
+}
 
 test("guards: anonymous visitors go to log in, logged-in users skip it; the admin area is a 404", async ({ page }) => {
   await page.goto("/en-US/dashboard/wallet");
@@ -139,7 +129,7 @@ test("guards: anonymous visitors go to log in, logged-in users skip it; the admi
   expect(admin?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("صفحه پیدا نشد");
   await page.goto("/en-US/dashboard/campaigns");
-  await expect(page.getByText("Log in to see your campaigns, wallet and earnings on this page.")).toBeVisible();
+  await expect(page.getByText(enUS.panel.signIn.body)).toBeVisible();
 
   await signUpViaApi(page);
   await page.goto("/en-US/auth/login");
