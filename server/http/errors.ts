@@ -52,6 +52,15 @@ export const errorStatus = {
   upload_unsupported: 415,
   upload_too_many_pixels: 422,
   upload_corrupt: 422,
+  // Money (SPEC §8)
+  insufficient_funds: 403,
+  idempotency_conflict: 409,
+  transaction_not_found: 404,
+  transaction_already_paid: 403,
+  transaction_unauthorized: 401,
+  gateway_unavailable: 503,
+  gateway_not_configured: 400,
+  payment_not_found: 404,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -1,3 +1,4 @@
 export * from "./content-pages";
 export * from "./seed-runs";
 export * from "./accounts";
+export * from "./money";
