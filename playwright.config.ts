@@ -22,6 +22,8 @@ const accountSettings = {
   ADMIN_PASSWORD: "Admin-Pass-2026!e2e",
   // Sign-ups made through the API in tests each claim their own address (the per-IP code limit is 20 an hour).
   TRUST_PROXY: "true",
+  // npm start runs with NODE_ENV=production, where the test gateway is off unless asked for.
+  PAYMENTS_SANDBOX: "true",
 };
 
 /** The settings the end-to-end tests check; npm start rebuilds when the build was made with others. */

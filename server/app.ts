@@ -22,6 +22,9 @@ import { oauthFromEnv } from "./adapters/oauth";
 import { fileStorageFromEnv } from "./adapters/storage";
 import { dataDir } from "./db";
 import { MAX_UPLOAD_BYTES } from "./domain/uploads/identity-card-image";
+import { defaultGateways } from "./adapters/payments/default";
+import { walletRoutes } from "./http/routes/wallet";
+import { paymentRoutes } from "./http/routes/payments";
 
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 /** The identity-card upload: the 5 MB image plus the multipart envelope. */
@@ -51,6 +54,7 @@ export function createApp(deps: AppDeps) {
     sms: deps.sms ?? smsSenderFromEnv(),
     oauth: deps.oauth ?? oauthFromEnv(),
     storage: deps.storage ?? fileStorageFromEnv(process.env, dataDir()),
+    gateways: deps.gateways ?? defaultGateways(deps.database),
     socketAddress: deps.socketAddress,
   };
   const app = new OpenAPIHono<AppEnv>({
@@ -106,6 +110,8 @@ export function createApp(deps: AppDeps) {
   app.route("/", authRoutes(services));
   app.route("/", meRoutes(services));
   app.route("/", adminRoutes(services));
+  app.route("/", walletRoutes(services));
+  app.route("/", paymentRoutes(services));
 
   app.doc31("/openapi.json", {
     openapi: "3.1.0",

@@ -1,6 +1,9 @@
 import { createServer } from "node:http";
 import next from "next";
 import { createApiListener } from "./http/node-listener";
+import { sharedDatabase } from "./db";
+import { defaultGateways } from "./adapters/payments/default";
+import { startReconcileJob } from "./jobs/reconcile-payments";
 
 /**
  * The production server (`npm start`): /api goes straight to the core API (Hono), everything else
@@ -10,7 +13,10 @@ import { createApiListener } from "./http/node-listener";
  */
 const port = Number(process.env.PORT || 3000);
 const web = next({ dev: false, dir: process.cwd(), port });
-const api = createApiListener();
+// One set of gateways for the API and the job that reconciles their pending payments.
+const gateways = defaultGateways(sharedDatabase);
+const api = createApiListener({ gateways });
+startReconcileJob(sharedDatabase, gateways);
 
 await web.prepare();
 const handle = web.getRequestHandler();

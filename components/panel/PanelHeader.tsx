@@ -2,6 +2,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { Link } from "@/lib/i18n/navigation";
 import { useMe } from "@/lib/api/me";
+import { useWallet } from "@/lib/api/wallet";
 import { useMoney } from "@/lib/format/money";
 import { LanguageButton } from "@/components/i18n/LanguageButton";
 import { Brand } from "@/components/layout/Brand";
@@ -13,7 +14,9 @@ export function PanelHeader() {
   const money = useMoney();
   const format = useFormatter();
   const me = useMe();
+  const wallet = useWallet();
   const user = me.data ?? null;
+  const balance = wallet.data?.wallet_balance ?? user?.wallet_balance ?? 0;
   const unread = user?.unread_notifications ?? 0;
   return (
     <header className="sticky top-0 z-nav border-b border-surface-line bg-surface/95 backdrop-blur">
@@ -30,7 +33,7 @@ export function PanelHeader() {
           >
             <span className="hidden text-ink-muted sm:inline">{t("walletBalance")}</span>
             {user ? (
-              <span className="font-semibold">{money(user.wallet_balance)}</span>
+              <span className="whitespace-nowrap font-semibold">{money(balance)}</span>
             ) : me.isPending ? (
               <span aria-label={t("loading")} className="inline-block h-4 w-16 animate-pulse rounded bg-surface-line" />
             ) : (

@@ -1,9 +1,15 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
 
-/** The one money formatter: integer Rials, digits of the locale, «ریال» after the amount in Persian. */
+/**
+ * The one money formatter: integer Rials, digits of the locale, «ریال» after the amount in Persian.
+ * `words` gives summaries in number words (۵ میلیون ریال, 5 million IRR).
+ */
 export function useMoney() {
   const format = useFormatter();
   const t = useTranslations("money");
-  return (rials: number | bigint) => t("amount", { amount: format.number(rials, { maximumFractionDigits: 0 }) });
+  return Object.assign((rials: number | bigint) => t("amount", { amount: format.number(rials, { maximumFractionDigits: 0 }) }), {
+    words: (rials: number) =>
+      t("amount", { amount: format.number(rials, { notation: "compact", compactDisplay: "long", maximumFractionDigits: 1 }) }),
+  });
 }

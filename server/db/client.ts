@@ -35,6 +35,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     const pool = new Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+    // An idle connection the server drops (restart, pg_terminate_backend) must not take the process down.
+    pool.on("error", (error) => console.error(`[db] idle connection lost: ${error.message}`));
+    // …nor one lost while in use: its query fails (and its transaction rolls back) on its own.
+    pool.on("connect", (client) => client.on("error", (error) => console.error(`[db] connection lost: ${error.message}`)));
     const client = await pool.connect();
     try {
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);

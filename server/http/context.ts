@@ -4,6 +4,7 @@ import type { User } from "@/server/db/schema";
 import type { SmsSender } from "@/server/adapters/sms";
 import type { AppleVerifier, GoogleVerifier } from "@/server/adapters/oauth";
 import type { FileStorage } from "@/server/adapters/storage";
+import type { Gateways } from "@/server/domain/payments/gateways";
 
 /** What every request handler can read from the Hono context. */
 export type AppEnv = {
@@ -32,7 +33,9 @@ export type AppDeps = {
   oauth?: { google: GoogleVerifier | null; apple: AppleVerifier | null };
   /** Where uploads go; default DATA_DIR/uploads or S3 when S3_* is set. */
   storage?: FileStorage;
+  /** Payment gateways; default from ZARINPAL_* / STRIPE_* / NOWPAYMENTS_*, the sandbox in development. */
+  gateways?: Gateways;
 };
 
 /** The adapters with their defaults filled in. */
-export type Services = Required<Pick<AppDeps, "sms" | "oauth" | "storage">> & Pick<AppDeps, "socketAddress">;
+export type Services = Required<Pick<AppDeps, "sms" | "oauth" | "storage" | "gateways">> & Pick<AppDeps, "socketAddress">;

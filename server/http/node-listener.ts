@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "../app";
+import type { AppDeps } from "./context";
 import { sharedDatabase } from "../db";
 import { reportError } from "../adapters/error-reporting";
 
@@ -8,9 +9,9 @@ import { reportError } from "../adapters/error-reporting";
  * The core API as a Node request listener on the process's shared database, telling the app each
  * caller's socket address (used for the country when no proxy header names it).
  */
-export function createApiListener(): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+export function createApiListener(deps: Partial<AppDeps> = {}): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const peers = new WeakMap<Request, string>();
-  const app = createApp({ database: sharedDatabase, reportError, socketAddress: (request) => peers.get(request) ?? null });
+  const app = createApp({ database: sharedDatabase, reportError, socketAddress: (request) => peers.get(request) ?? null, ...deps });
   // overrideGlobalObjects: false — Next.js may share this process and needs the real Request/Response.
   return getRequestListener(
     (request, env) => {

@@ -53,7 +53,9 @@ export const ledgerTransfers = pgTable(
     amount: bigint("amount", { mode: "number" }).notNull(),
     intent: text("intent").notNull(),
     status: text("status", { enum: transferStatuses }).notNull(),
-    metadata: jsonb("metadata").notNull().default(sql`'{}'::jsonb`),
+    metadata: jsonb("metadata")
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp("settled_at", { withTimezone: true }),
   },
@@ -101,7 +103,9 @@ export const transactions = pgTable(
     reference: text("reference"),
     transferId: uuid("transfer_id").references(() => ledgerTransfers.id),
     failureReason: text("failure_reason"),
-    metadata: jsonb("metadata").notNull().default(sql`'{}'::jsonb`),
+    metadata: jsonb("metadata")
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     approvedAt: timestamp("approved_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -6,6 +6,7 @@ import { changePassword, updateProfile } from "@/server/domain/profile/update-pr
 import { requestIdentityVerification } from "@/server/domain/identity/request-verification";
 import { MAX_UPLOAD_BYTES } from "@/server/domain/uploads/identity-card-image";
 import { listOpenSessions, revokeOwnSession } from "@/server/domain/auth/sessions";
+import { balancesOf } from "@/server/domain/ledger";
 import { rateLimitIp, requireUser } from "../auth";
 import type { AppEnv, Services } from "../context";
 import { toUserOutput, userOutput } from "../dto/user";
@@ -29,7 +30,7 @@ const getMe = createRoute({
         "application/json": {
           schema: dataEnvelope(
             userOutput.extend({
-              wallet_balance: z.number().int().openapi({ description: "Rials; 0 until the wallet lands" }),
+              wallet_balance: z.number().int().openapi({ description: "Rials available in the wallet" }),
               unread_notifications: z.number().int(),
             }),
           ),
@@ -175,7 +176,10 @@ export async function serveStoredImage(services: Services, key: string | null) {
 
 export function meRoutes(services: Services) {
   return new OpenAPIHono<AppEnv>()
-    .openapi(getMe, (c) => c.json({ data: { ...toUserOutput(c.get("user")), wallet_balance: 0, unread_notifications: 0 } }, 200))
+    .openapi(getMe, async (c) => {
+      const balances = await balancesOf(c.get("db"), c.get("user").id);
+      return c.json({ data: { ...toUserOutput(c.get("user")), wallet_balance: balances.wallet, unread_notifications: 0 } }, 200);
+    })
     .openapi(patchMe, async (c) => {
       const input = c.req.valid("json");
       const user = await updateProfile(c.get("db"), c.get("user"), input, rateLimitIp(c, services));

@@ -1,5 +1,21 @@
-import { comingSoonPage } from "@/components/layout/coming-soon-page";
+import { setRequestLocale } from "next-intl/server";
+import { Suspense } from "react";
+import { PaymentResultFallback, PaymentResultPage } from "@/components/wallet/PaymentResultPage";
+import { titleMetadata } from "@/lib/page-metadata";
 
-const page = comingSoonPage("paymentResult", "/dashboard");
-export default page.Page;
-export const generateMetadata = page.generateMetadata;
+type Props = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props) {
+  return { ...(await titleMetadata(params, "paymentResult")), robots: { index: false } };
+}
+
+export default async function Page({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  // ?tx= is read in the browser: the page itself stays static.
+  return (
+    <Suspense fallback={<PaymentResultFallback />}>
+      <PaymentResultPage />
+    </Suspense>
+  );
+}

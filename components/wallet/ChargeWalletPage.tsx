@@ -1,0 +1,315 @@
+"use client";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { useEffect, useId, useMemo, useState, type ReactNode } from "react";
+import { useForm, useWatch, type Resolver, type UseFormRegisterReturn } from "react-hook-form";
+import { Alert } from "@/components/ui/Alert";
+import { Button } from "@/components/ui/Button";
+import { TextField } from "@/components/ui/Field";
+import { ApiError } from "@/lib/api/client";
+import { useChargeWallet, useGateways, useWallet, type GatewayInfo } from "@/lib/api/wallet";
+import { useMoney } from "@/lib/format/money";
+import { useFieldMessage } from "@/lib/forms/use-field-message";
+import { applyServerErrors } from "@/lib/forms/server-errors";
+import { Link } from "@/lib/i18n/navigation";
+import { CHARGE_MAX_RIALS, CHARGE_MIN_RIALS, CHARGE_QUICK_PICKS, chargeWalletInput, type ChargeWalletInput } from "@/lib/schemas/wallet";
+import { parseRials } from "./amount";
+import { useWalletLabels } from "./labels";
+import { LoadError, SkeletonLines, WalletSignIn } from "./WalletStates";
+
+/** What the form holds: the amount as typed (any digits, separators), the gateway's id. */
+type Values = { amount: string; gateway: string };
+const FIELDS = ["amount", "gateway"] as const;
+
+/** The shared schema, run on the typed text turned into a number. */
+function chargeResolver(locale: string): Resolver<Values, unknown, ChargeWalletInput> {
+  const zod = zodResolver(chargeWalletInput);
+  return (values, context, options) =>
+    zod(
+      { amount: parseRials(values.amount, locale) as number, gateway: values.gateway },
+      context,
+      options as unknown as Parameters<typeof zod>[2],
+    ) as ReturnType<Resolver<Values, unknown, ChargeWalletInput>>;
+}
+
+/** SPEC §2 and §8: charge the wallet with an amount in Rials through a configured gateway. */
+export function ChargeWalletPage() {
+  const t = useTranslations("wallet.chargePage");
+  const titles = useTranslations("titles");
+  const wallet = useWallet();
+  const heading = (
+    <h1 id="page-title" className="text-2xl font-bold text-ink">
+      {titles("chargeWallet")}
+    </h1>
+  );
+  if (wallet.data === null) return <WalletSignIn heading={heading} body={t("signIn")} redirect="/dashboard/wallet/charge_wallet" />;
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-6">
+      <header className="grid gap-1">
+        <Link
+          href="/dashboard/wallet"
+          className="inline-flex w-fit items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            className="h-4 w-4 rtl:-scale-x-100"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M12.5 15l-5-5 5-5" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          {t("back")}
+        </Link>
+        {heading}
+        <p className="text-sm leading-6 text-ink-muted">{t("intro")}</p>
+      </header>
+      <ChargeWalletForm balance={wallet.data?.wallet_balance ?? null} />
+    </div>
+  );
+}
+
+function ChargeWalletForm({ balance }: { balance: number | null }) {
+  const t = useTranslations("wallet.chargePage");
+  const tf = useTranslations("forms");
+  const locale = useLocale();
+  const format = useFormatter();
+  const money = useMoney();
+  const labels = useWalletLabels();
+  const fieldMessage = useFieldMessage();
+  const gateways = useGateways();
+  const charge = useChargeWallet();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
+  const gatewaysId = useId();
+
+  const resolver = useMemo(() => chargeResolver(locale), [locale]);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    formState: { errors, isSubmitted },
+  } = useForm<Values, unknown, ChargeWalletInput>({
+    resolver,
+    defaultValues: { amount: "", gateway: "" },
+  });
+  const typed = useWatch({ control, name: "amount" }) ?? "";
+  const chosen = useWatch({ control, name: "gateway" }) ?? "";
+  const amount = parseRials(typed, locale);
+  const valid = amount !== undefined && Number.isInteger(amount) && amount >= CHARGE_MIN_RIALS && amount <= CHARGE_MAX_RIALS;
+  const list = gateways.data ?? [];
+  const chosenGateway = list.find((gateway) => gateway.id === chosen);
+
+  // One gateway configured: nothing to choose, so it is chosen.
+  useEffect(() => {
+    const only = gateways.data?.length === 1 ? gateways.data[0] : undefined;
+    if (only && !getValues("gateway")) setValue("gateway", only.id);
+  }, [gateways.data, getValues, setValue]);
+
+  // Coming back from the gateway with the Back button restores this page as it was left: usable again.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setRedirecting(false);
+    };
+    window.addEventListener("pageshow", onPageShow);
+    return () => window.removeEventListener("pageshow", onPageShow);
+  }, []);
+
+  const grouped = (rials: number) => format.number(rials, { maximumFractionDigits: 0 });
+  const pick = (rials: number) => setValue("amount", grouped(rials), { shouldValidate: isSubmitted, shouldDirty: true });
+
+  const onSubmit = handleSubmit(async (input) => {
+    setFormError(null);
+    try {
+      const result = await charge.mutateAsync(input);
+      setRedirecting(true);
+      window.location.assign(result.redirect_url);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "gateway_not_configured") void gateways.refetch();
+      const fallback = error instanceof ApiError && error.status === 0 ? tf("networkError") : tf("genericError");
+      setFormError(applyServerErrors(error, setError, FIELDS, fallback));
+    }
+  });
+
+  const amountRegistration = register("amount", {
+    // Written back in the locale's digits and grouping once the person leaves the field.
+    onBlur: (event: { target: { value: string } }) => {
+      const value = parseRials(event.target.value, locale);
+      if (value !== undefined && Number.isInteger(value) && value > 0) setValue("amount", grouped(value));
+    },
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-6">
+      <section aria-labelledby="charge-amount-title" className="grid gap-4 rounded-card bg-surface p-5 shadow-card sm:p-6">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="charge-amount-title" className="text-lg font-bold text-ink">
+            {t("amountTitle")}
+          </h2>
+          {balance !== null ? (
+            <p className="text-sm text-ink-muted">
+              {t("currentBalance")}: <span className="font-semibold text-ink">{money(balance)}</span>
+            </p>
+          ) : null}
+        </div>
+        <TextField
+          label={t("amountLabel")}
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
+          ltr
+          placeholder={grouped(CHARGE_QUICK_PICKS[0])}
+          error={fieldMessage(errors.amount?.message)}
+          hint={t("amountHint", { min: money(CHARGE_MIN_RIALS), max: money(CHARGE_MAX_RIALS) })}
+          {...amountRegistration}
+        />
+        <p className="-mt-2 min-h-6 text-sm font-semibold text-brand-800" aria-live="polite" data-testid="amount-words">
+          {amount !== undefined && Number.isFinite(amount) && amount > 0 ? t("amountWords", { words: money.words(amount) }) : null}
+        </p>
+        <div role="group" aria-labelledby="charge-quick-title" className="grid gap-2">
+          <p id="charge-quick-title" className="text-sm font-medium text-ink">
+            {t("quickPicks")}
+          </p>
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            {CHARGE_QUICK_PICKS.map((rials) => (
+              <button
+                key={rials}
+                type="button"
+                aria-pressed={amount === rials}
+                aria-label={money(rials)}
+                onClick={() => pick(rials)}
+                className={`rounded-lg border px-3 py-2 text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-400 ${
+                  amount === rials ? "border-brand-600 bg-brand-50 text-brand-800" : "border-surface-line text-ink hover:bg-surface-sunken"
+                }`}
+              >
+                {money.words(rials)}
+              </button>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="charge-gateway-title" className="grid gap-4 rounded-card bg-surface p-5 shadow-card sm:p-6">
+        <h2 id="charge-gateway-title" className="text-lg font-bold text-ink">
+          {t("gatewayTitle")}
+        </h2>
+        {gateways.isPending ? (
+          <SkeletonLines lines={2} />
+        ) : gateways.isError ? (
+          <LoadError message={t("gatewaysError")} onRetry={() => void gateways.refetch()} retrying={gateways.isFetching} />
+        ) : list.length === 0 ? (
+          <Alert tone="error">{t("noGateways")}</Alert>
+        ) : (
+          <fieldset className="grid gap-3">
+            <legend className="sr-only">{t("gatewayLegend")}</legend>
+            <div className="grid gap-3 sm:grid-cols-2">
+              {list.map((gateway) => (
+                <GatewayOption
+                  key={gateway.id}
+                  gateway={gateway}
+                  checked={chosen === gateway.id}
+                  describedBy={errors.gateway ? `${gatewaysId}-error` : undefined}
+                  {...register("gateway")}
+                />
+              ))}
+            </div>
+            {errors.gateway ? (
+              <p id={`${gatewaysId}-error`} role="alert" className="text-sm text-danger-600">
+                {fieldMessage(errors.gateway.message)}
+              </p>
+            ) : null}
+          </fieldset>
+        )}
+        <Alert tone="info">
+          <strong className="font-semibold">{t("ownCardTitle")}</strong> {t("ownCardBody")}
+        </Alert>
+      </section>
+
+      <section aria-labelledby="charge-summary-title" className="grid gap-4 rounded-card bg-surface p-5 shadow-card sm:p-6">
+        <h2 id="charge-summary-title" className="text-lg font-bold text-ink">
+          {t("summaryTitle")}
+        </h2>
+        <dl className="grid gap-2 rounded-lg bg-surface-sunken p-4 text-sm" data-testid="charge-summary">
+          <SummaryRow label={t("summaryAmount")}>
+            {valid ? (
+              <span className="grid justify-items-end gap-0.5 text-end">
+                <span className="font-semibold tabular-nums">{money(amount)}</span>
+                <span className="text-xs text-ink-muted">{money.words(amount)}</span>
+              </span>
+            ) : (
+              <span className="text-ink-faint">{t("summaryNoAmount")}</span>
+            )}
+          </SummaryRow>
+          <SummaryRow label={t("summaryGateway")}>
+            {chosenGateway ? labels.kind(chosenGateway.kind) : <span className="text-ink-faint">{t("summaryNoGateway")}</span>}
+          </SummaryRow>
+        </dl>
+        <p className="text-sm leading-6 text-ink-muted">{t("summaryRedirect")}</p>
+        {formError ? <Alert tone="error">{formError}</Alert> : null}
+        <div>
+          <Button
+            type="submit"
+            className="w-full sm:w-auto"
+            busy={charge.isPending || redirecting}
+            disabled={!gateways.isSuccess || list.length === 0}
+          >
+            {redirecting ? t("redirecting") : charge.isPending ? t("submitting") : t("submit")}
+          </Button>
+        </div>
+      </section>
+      {redirecting ? (
+        <p className="sr-only" role="status">
+          {t("redirecting")}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+function SummaryRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+      <dt className="text-ink-muted">{label}</dt>
+      <dd className="text-ink">{children}</dd>
+    </div>
+  );
+}
+
+/** One gateway as a radio card: the kind's name, a line on what it is, the provider. */
+function GatewayOption({
+  gateway,
+  checked,
+  describedBy,
+  ...radio
+}: { gateway: GatewayInfo; checked: boolean; describedBy: string | undefined } & UseFormRegisterReturn<"gateway">) {
+  const labels = useWalletLabels();
+  const t = useTranslations("wallet.gateways");
+  const id = `gateway-${gateway.id}`;
+  const provider = labels.gateway(gateway.id);
+  return (
+    <label
+      htmlFor={id}
+      className={`flex cursor-pointer items-start gap-3 rounded-lg border p-4 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-400 ${
+        checked ? "border-brand-600 bg-brand-50" : "border-surface-line hover:bg-surface-sunken"
+      }`}
+    >
+      <input
+        id={id}
+        type="radio"
+        value={gateway.id}
+        aria-describedby={describedBy}
+        className="mt-1 h-4 w-4 shrink-0 accent-brand-600"
+        {...radio}
+      />
+      <span className="grid gap-0.5">
+        <span className="font-semibold text-ink">{labels.kind(gateway.kind)}</span>
+        <span className="text-sm leading-6 text-ink-muted">{labels.kindBody(gateway.kind)}</span>
+        {provider && gateway.kind !== "test" ? <span className="text-xs text-ink-faint">{t("via", { provider })}</span> : null}
+      </span>
+    </label>
+  );
+}

@@ -1,0 +1,108 @@
+"use client";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ChargeWalletInput } from "@/lib/schemas/wallet";
+import { ApiError, type ListResult } from "./client";
+import { meKeys } from "./me";
+import { useApiClient } from "./use-api-client";
+
+export type WalletBalances = { wallet_balance: number; earnings_balance: number; held_balance: number };
+export type TransactionStatus = "pending" | "paid" | "failed";
+export type Transaction = {
+  id: string;
+  amount: number;
+  status: TransactionStatus;
+  intent: string;
+  gateway: string | null;
+  reference: string | null;
+  failure_reason: string | null;
+  created_at: string;
+  approved_at: string | null;
+};
+export type GatewayInfo = { id: string; kind: "test" | "shetab" | "card" | "crypto" };
+
+export const walletKeys = {
+  all: ["wallet"] as const,
+  balances: () => [...walletKeys.all, "balances"] as const,
+  transactions: (status: TransactionStatus | "all", page: number) => [...walletKeys.all, "transactions", status, page] as const,
+  transaction: (id: string) => [...walletKeys.all, "transaction", id] as const,
+  gateways: ["gateways"] as const,
+};
+
+/** Balances; null when nobody is logged in. Refreshed on focus and every minute, so the header follows changes. */
+export function useWallet() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: walletKeys.balances(),
+    queryFn: async () => {
+      try {
+        return await api.request<WalletBalances>("wallet");
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
+    refetchInterval: 60_000,
+  });
+}
+
+export const TRANSACTIONS_PER_PAGE = 10;
+
+export function useTransactions(status: TransactionStatus | "all", page: number) {
+  const api = useApiClient();
+  return useQuery<ListResult<Transaction>>({
+    queryKey: walletKeys.transactions(status, page),
+    queryFn: () =>
+      api.list<Transaction>("wallet/transactions", {
+        query: { status: status === "all" ? undefined : status, page, per_page: TRANSACTIONS_PER_PAGE },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTransaction(id: string | null) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: walletKeys.transaction(id ?? ""),
+    queryFn: () => api.request<Transaction>(`wallet/transactions/${id}`),
+    enabled: Boolean(id),
+  });
+}
+
+export function useGateways() {
+  const api = useApiClient();
+  return useQuery({ queryKey: walletKeys.gateways, queryFn: () => api.request<GatewayInfo[]>("payments/gateways"), staleTime: 5 * 60_000 });
+}
+
+export function useChargeWallet() {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: (input: ChargeWalletInput) =>
+      api.request<{ redirect_url: string; transaction: Transaction }>("wallet/charge", { method: "POST", body: input }),
+  });
+}
+
+/** After money moved: the header, the wallet page and the profile read fresh figures. */
+export function useRefreshMoney() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: walletKeys.all }), queryClient.invalidateQueries({ queryKey: meKeys.all })]);
+}
+
+/** The test gateway's payment, as its simulated bank page shows it. */
+export type SandboxPayment = { authority: string; amount: number; status: string };
+
+/**
+ * The test gateway's bank page lives outside the panel (no React Query there): plain calls with the
+ * API client. The authority is the payment's secret, so no login is needed.
+ */
+export function sandboxPaymentApi(api: ReturnType<typeof useApiClient>) {
+  return {
+    load: (authority: string, signal?: AbortSignal) =>
+      api.request<SandboxPayment>(`payments/sandbox/${encodeURIComponent(authority)}`, signal ? { signal } : {}),
+    decide: (authority: string, decision: "pay" | "cancel") =>
+      api.request<{ redirect_url: string }>(`payments/sandbox/${encodeURIComponent(authority)}/decision`, {
+        method: "POST",
+        body: { decision },
+      }),
+  };
+}

@@ -1,0 +1,18 @@
+export {
+  accountSpec,
+  balancesOf,
+  campaignEscrowCode,
+  ensureAccounts,
+  gatewayAccountCode,
+  systemAccountCode,
+  userAccountCode,
+  userWalletAccounts,
+  type AccountSpec,
+  type SystemAccountName,
+  type UserAccountKind,
+  type UserAccounts,
+  type UserBalances,
+} from "./accounts";
+export { checkLedgerInvariants, type LedgerViolation } from "./invariants";
+export { isRetryable, sqlState, withRetry } from "./retry";
+export { postTransfer, transfer, voidTransfer, wasPending, type LedgerOptions, type LedgerTx, type TransferInput } from "./transfer";

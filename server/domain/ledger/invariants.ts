@@ -1,0 +1,65 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "@/server/db";
+
+export type LedgerViolation =
+  | { kind: "sum_not_zero"; total: number }
+  | { kind: "balance_mismatch"; code: string; balance: number; expected: number }
+  | { kind: "pending_mismatch"; code: string; pendingDebits: number; expected: number }
+  | { kind: "overdraft"; code: string; balance: number; pendingDebits: number };
+
+type Row = {
+  kind: string;
+  code: string | null;
+  balance: string | number;
+  pending: string | number;
+  posted: string | number;
+  reserved: string | number;
+};
+
+/** Turns the rows of the query below into violations (one account may break several rules). */
+export function toViolations(rows: readonly Row[]): LedgerViolation[] {
+  const out: LedgerViolation[] = [];
+  for (const row of rows) {
+    const balance = Number(row.balance);
+    const pending = Number(row.pending);
+    if (row.kind === "total") {
+      if (balance !== 0) out.push({ kind: "sum_not_zero", total: balance });
+      continue;
+    }
+    const code = row.code ?? "";
+    if (balance !== Number(row.posted)) out.push({ kind: "balance_mismatch", code, balance, expected: Number(row.posted) });
+    if (pending !== Number(row.reserved))
+      out.push({ kind: "pending_mismatch", code, pendingDebits: pending, expected: Number(row.reserved) });
+    if (row.kind === "overdraft") out.push({ kind: "overdraft", code, balance, pendingDebits: pending });
+  }
+  return out;
+}
+
+/**
+ * DESIGN §3 invariants, in one query: the balances of all accounts sum to zero; every cached
+ * balance equals its posted credits minus its posted debits; every pending_debits equals the sum
+ * of its pending transfers; no account that may not go negative has balance − pending_debits < 0.
+ * Returns the violations (empty when the ledger is sound).
+ */
+export async function checkLedgerInvariants(db: Pick<Db, "execute">): Promise<LedgerViolation[]> {
+  const { rows } = await db.execute(sql`
+    with moves as (
+      select credit_account_id as id, amount as posted, 0::bigint as reserved from ledger_transfers where status = 'posted'
+      union all
+      select debit_account_id, -amount, 0 from ledger_transfers where status = 'posted'
+      union all
+      select debit_account_id, 0, amount from ledger_transfers where status = 'pending'
+    ), per_account as (
+      select id, sum(posted) as posted, sum(reserved) as reserved from moves group by id
+    )
+    select 'total' as kind, null as code, coalesce(sum(balance), 0)::text as balance, '0' as pending, '0' as posted, '0' as reserved
+    from ledger_accounts
+    union all
+    select case when not a.allow_negative and a.balance - a.pending_debits < 0 then 'overdraft' else 'account' end,
+      a.code, a.balance::text, a.pending_debits::text, coalesce(p.posted, 0)::text, coalesce(p.reserved, 0)::text
+    from ledger_accounts a left join per_account p on p.id = a.id
+    where a.balance <> coalesce(p.posted, 0)
+      or a.pending_debits <> coalesce(p.reserved, 0)
+      or (not a.allow_negative and a.balance - a.pending_debits < 0)`);
+  return toViolations(rows as Row[]);
+}

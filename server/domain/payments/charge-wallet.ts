@@ -1,0 +1,57 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import { transactions, type Transaction, type User } from "@/server/db/schema";
+import { GatewayError, type GatewayId } from "@/server/adapters/payments/types";
+import { AppError } from "@/server/http/errors";
+import type { Gateways } from "./gateways";
+
+/** The URL the gateway sends the browser back to: our callback, naming our transaction. */
+export function callbackUrl(origin: string, gateway: GatewayId, transactionId: string): string {
+  return `${origin.replace(/\/+$/, "")}/api/payments/${gateway}/callback?tx=${transactionId}`;
+}
+
+/**
+ * Starts a wallet charge: a pending transaction, then the gateway's payment. The browser goes to
+ * the returned URL; the callback settles the transaction.
+ */
+export async function startWalletCharge(
+  db: Db,
+  gateways: Gateways,
+  input: { user: User; amount: number; gateway: GatewayId; origin: string; description: string },
+): Promise<{ redirectUrl: string; transaction: Transaction }> {
+  const gateway = gateways.get(input.gateway);
+  if (!gateway) throw new AppError("gateway_not_configured");
+  const [pending] = await db
+    .insert(transactions)
+    .values({ userId: input.user.id, amount: input.amount, intent: "wallet_charge", gateway: gateway.id, status: "pending" })
+    .returning();
+  let created;
+  try {
+    created = await gateway.create({
+      transactionId: pending!.id,
+      amount: input.amount,
+      description: input.description,
+      callbackUrl: callbackUrl(input.origin, gateway.id, pending!.id),
+      ...(input.user.phone ? { mobile: input.user.phone } : {}),
+      ...(input.user.email ? { email: input.user.email } : {}),
+    });
+  } catch (error) {
+    const reason = error instanceof GatewayError ? `gateway_${error.reason}` : "gateway_error";
+    console.error(`[payments] ${gateway.id} create failed for transaction ${pending!.id}: ${reason}`);
+    await db
+      .update(transactions)
+      .set({ status: "failed", failureReason: reason, updatedAt: new Date() })
+      .where(eq(transactions.id, pending!.id));
+    throw new AppError("gateway_unavailable");
+  }
+  const [transaction] = await db
+    .update(transactions)
+    .set({
+      authority: created.authority,
+      metadata: created.providerAmount ? { provider_amount: created.providerAmount } : {},
+      updatedAt: new Date(),
+    })
+    .where(eq(transactions.id, pending!.id))
+    .returning();
+  return { redirectUrl: created.redirectUrl, transaction: transaction! };
+}

@@ -1,0 +1,34 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import { transactions, type Transaction, type TransactionStatus } from "@/server/db/schema";
+
+/** A user's transactions, newest first, optionally of one status. */
+export async function listTransactions(
+  db: Db,
+  userId: string,
+  filter: { status?: TransactionStatus | undefined; page: number; perPage: number },
+): Promise<{ rows: Transaction[]; total: number }> {
+  const where = filter.status
+    ? and(eq(transactions.userId, userId), eq(transactions.status, filter.status))
+    : eq(transactions.userId, userId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(transactions)
+      .where(where)
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(filter.perPage)
+      .offset((filter.page - 1) * filter.perPage),
+    db.select({ n: count() }).from(transactions).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** One of the user's own transactions; null for anyone else's. */
+export async function findOwnTransaction(db: Db, userId: string, id: string): Promise<Transaction | null> {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.id, id), eq(transactions.userId, userId)));
+  return row ?? null;
+}

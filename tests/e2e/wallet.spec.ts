@@ -1,0 +1,52 @@
+import { expect, test, type Page } from "@playwright/test";
+import faIR from "../../messages/fa-IR.json" with { type: "json" };
+import { signUpViaApi } from "./support/accounts";
+
+const w = faIR.wallet;
+const persian = (text: string) => text.replace(/\d/g, (d) => "۰۱۲۳۴۵۶۷۸۹"[Number(d)]!);
+
+async function chargeThroughSandbox(page: Page, amountTyped: string, decision: "pay" | "cancel") {
+  await page.goto("/dashboard/wallet/charge_wallet");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(faIR.titles.chargeWallet);
+  await page.getByLabel(w.chargePage.amountLabel).fill(amountTyped);
+  await expect(page.getByText(w.chargePage.amountWords.replace("{words}", "۱ میلیون ریال"))).toBeVisible();
+  await page.getByRole("radio", { name: new RegExp(w.gateways.kinds.test.replace(/[()]/g, "\\$&")) }).check();
+  await page.screenshot({ path: `test-results/screens/charge-wallet-fa-${decision}.png`, fullPage: true });
+  await page.getByRole("button", { name: w.chargePage.submit }).click();
+  await page.waitForURL("**/sandbox-bank/**");
+  await expect(page.getByText(faIR.sandboxBank.banner)).toBeVisible();
+  await page.screenshot({ path: `test-results/screens/sandbox-bank-fa.png`, fullPage: true });
+  await page.getByRole("button", { name: decision === "pay" ? faIR.sandboxBank.pay : faIR.sandboxBank.cancel, exact: true }).click();
+  await page.waitForURL("**/dashboard/payment-result?tx=*");
+}
+
+test("fa-IR: charge 1,000,000 Rials through the sandbox, see the result, the wallet and the header follow", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpViaApi(page, { locale: "fa-IR" });
+  await page.goto("/dashboard/wallet");
+  await expect(page.getByText(w.transactions.empty)).toBeVisible();
+
+  await chargeThroughSandbox(page, "۱٬۰۰۰٬۰۰۰", "pay");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(faIR.paymentResult.paid.title);
+  await expect(page.getByText(`${persian("1,000,000").replace(/,/g, "٬")} ریال`).first()).toBeVisible();
+  await expect(page.getByTestId("wallet-balance")).toContainText("۱٬۰۰۰٬۰۰۰ ریال");
+  await page.screenshot({ path: "test-results/screens/payment-result-paid-fa.png", fullPage: true });
+
+  await page.getByRole("link", { name: faIR.paymentResult.toWallet }).click();
+  await page.waitForURL("**/dashboard/wallet");
+  await expect(page.getByText("۱٬۰۰۰٬۰۰۰ ریال").first()).toBeVisible();
+  await page.getByRole("tab", { name: w.transactions.tabs.paid }).click();
+  await expect(page.getByText(w.intents.wallet_charge).first()).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/wallet-fa.png", fullPage: true });
+});
+
+test("fa-IR: a cancelled payment shows failure and a failed transaction", async ({ page }) => {
+  await signUpViaApi(page, { locale: "fa-IR" });
+  await chargeThroughSandbox(page, "1000000", "cancel");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(faIR.paymentResult.failed.title);
+  await page.screenshot({ path: "test-results/screens/payment-result-failed-fa.png", fullPage: true });
+  await page.goto("/dashboard/wallet");
+  await page.getByRole("tab", { name: w.transactions.tabs.failed }).click();
+  await expect(page.getByText(w.status.failed).first()).toBeVisible();
+  await expect(page.getByTestId("wallet-balance")).toContainText("۰ ریال");
+});

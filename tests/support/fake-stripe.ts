@@ -1,0 +1,394 @@
+/**
+ * A stand-in for Stripe Checkout on 127.0.0.1, answering as Stripe's API reference says
+ * (https://docs.stripe.com/api/checkout/sessions): form-encoded requests, `Authorization: Bearer <secret key>`
+ * (401 otherwise), JSON objects and {"error": {type, code, message, param}} errors.
+ *
+ *   POST /v1/checkout/sessions             → a checkout.session (status "open", payment_status "unpaid", url)
+ *   GET  /v1/checkout/sessions/{id}        → the session (404 resource_missing when unknown)
+ *   POST /v1/checkout/sessions/{id}/expire → the session, now "expired" (400 unless it was open)
+ *   GET  /c/pay/{id}                       the "Checkout page": links "pay" (completes the session, redirects to
+ *                                          success_url with {CHECKOUT_SESSION_ID} filled in) and "cancel" (redirects to
+ *                                          cancel_url; like Stripe, the session stays open)
+ *
+ * Plain node:http, no project imports. Run on its own with `npx tsx tests/support/fake-stripe.ts`
+ * (FAKE_STRIPE_PORT, STRIPE_SECRET_KEY) for browser tests.
+ */
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+
+export type FakeStripeSession = {
+  id: string;
+  object: "checkout.session";
+  amount_subtotal: number;
+  amount_total: number;
+  cancel_url: string | null;
+  client_reference_id: string | null;
+  created: number;
+  currency: string;
+  customer_email: string | null;
+  expires_at: number;
+  livemode: false;
+  metadata: Record<string, string>;
+  mode: string;
+  payment_intent: string | null;
+  payment_method_types: string[];
+  payment_status: "paid" | "unpaid" | "no_payment_required";
+  status: "open" | "complete" | "expired";
+  success_url: string | null;
+  url: string | null;
+  /** Not part of Stripe's object (line items are a separate list): the product name, for the fake page. */
+  _product_name: string;
+};
+
+export type FakeStripe = {
+  /** Use as STRIPE_BASE_URL. */
+  url: string;
+  sessions: Map<string, FakeStripeSession>;
+  /** The form bodies of session creations, oldest first. */
+  requests: URLSearchParams[];
+  /** The payer paid: completes the session and returns the success URL Stripe redirects to. */
+  pay(id: string): string;
+  /** The payer pressed "back": returns the cancel URL (the session stays open, as with Stripe). */
+  cancel(id: string): string;
+  /** Changes a session (e.g. a different amount_total to script a mismatch). */
+  update(id: string, patch: Partial<FakeStripeSession>): void;
+  /** The next API request is answered with this HTTP status (e.g. 500 api_error, 429 rate_limit). */
+  failNext(httpStatus: number): void;
+  setDelay(ms: number): void;
+  readonly retrieveCalls: number;
+  readonly expireCalls: number;
+  close(): Promise<void>;
+};
+
+const SESSION_PATH = /^\/v1\/checkout\/sessions\/([A-Za-z0-9_]+)(\/expire)?$/;
+const PAGE_PATH = /^\/c\/pay\/([A-Za-z0-9_]+)(?:\/(pay|cancel))?$/;
+const CURRENCIES = new Set(["usd", "eur", "gbp", "cad", "aud", "aed", "try"]);
+
+export async function startFakeStripe({ secretKey, port = 0 }: { secretKey: string; port?: number }): Promise<FakeStripe> {
+  const sessions = new Map<string, FakeStripeSession>();
+  const requests: URLSearchParams[] = [];
+  let forcedStatus: number | null = null;
+  let delayMs = 0;
+  let retrieveCalls = 0;
+  let expireCalls = 0;
+  let baseUrl = "";
+  const timers = new Set<NodeJS.Timeout>();
+
+  const wait = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        resolve();
+      }, ms);
+      timers.add(timer);
+    });
+
+  const error = (response: ServerResponse, status: number, details: { type?: string; code?: string; message: string; param?: string }) =>
+    sendJson(response, status, {
+      error: {
+        type: details.type ?? "invalid_request_error",
+        ...(details.code ? { code: details.code, doc_url: `https://stripe.com/docs/error-codes/${details.code.replace(/_/g, "-")}` } : {}),
+        message: details.message,
+        ...(details.param ? { param: details.param } : {}),
+      },
+    });
+
+  function sessionOrThrow(id: string): FakeStripeSession {
+    const session = sessions.get(id);
+    if (!session) throw new Error(`fake-stripe: no session ${id}`);
+    return session;
+  }
+
+  function complete(id: string): string {
+    const session = sessionOrThrow(id);
+    if (session.status === "open") {
+      session.status = "complete";
+      session.payment_status = "paid";
+      session.payment_intent = `pi_${randomId(24)}`;
+      session.url = null;
+    }
+    return (session.success_url ?? "").replace("{CHECKOUT_SESSION_ID}", id);
+  }
+
+  function authorized(request: IncomingMessage, response: ServerResponse): boolean {
+    const header = request.headers.authorization ?? "";
+    let key: string | null = null;
+    if (header.startsWith("Bearer ")) key = header.slice(7).trim();
+    else if (header.startsWith("Basic ")) key = Buffer.from(header.slice(6), "base64").toString("utf8").split(":")[0] ?? "";
+    if (!key) {
+      error(response, 401, {
+        message:
+          "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth " +
+          "(e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, " +
+          "or we can help at https://support.stripe.com/.",
+      });
+      return false;
+    }
+    if (key !== secretKey) {
+      error(response, 401, { message: `Invalid API Key provided: ${maskKey(key)}` });
+      return false;
+    }
+    return true;
+  }
+
+  function create(response: ServerResponse, form: URLSearchParams) {
+    requests.push(form);
+    const missing = (param: string) =>
+      error(response, 400, { code: "parameter_missing", message: `Missing required param: ${param}.`, param });
+    const invalid = (param: string, message: string) => error(response, 400, { code: "parameter_invalid_integer", message, param });
+
+    const mode = form.get("mode");
+    if (!mode) return missing("mode");
+    if (!["payment", "setup", "subscription"].includes(mode)) {
+      return error(response, 400, { message: `Invalid mode: must be one of payment, setup, or subscription`, param: "mode" });
+    }
+    const currency = form.get("line_items[0][price_data][currency]");
+    if (!currency) return missing("line_items[0][price_data][currency]");
+    if (!CURRENCIES.has(currency)) {
+      return error(response, 400, { message: `Invalid currency: ${currency}.`, param: "line_items[0][price_data][currency]" });
+    }
+    const unitAmountText = form.get("line_items[0][price_data][unit_amount]");
+    if (unitAmountText === null) return missing("line_items[0][price_data][unit_amount]");
+    if (!/^\d+$/.test(unitAmountText)) return invalid("line_items[0][price_data][unit_amount]", "Invalid integer: " + unitAmountText);
+    const name = form.get("line_items[0][price_data][product_data][name]");
+    if (!name) return missing("line_items[0][price_data][product_data][name]");
+    const quantityText = form.get("line_items[0][quantity]");
+    if (quantityText === null) return missing("line_items[0][quantity]");
+    if (!/^[1-9]\d*$/.test(quantityText)) return invalid("line_items[0][quantity]", "Invalid integer: " + quantityText);
+    const successUrl = form.get("success_url");
+    if (!successUrl) return missing("success_url");
+    if (!URL.canParse(successUrl)) return error(response, 400, { code: "url_invalid", message: "Not a valid URL", param: "success_url" });
+    const cancelUrl = form.get("cancel_url");
+    if (cancelUrl !== null && !URL.canParse(cancelUrl)) {
+      return error(response, 400, { code: "url_invalid", message: "Not a valid URL", param: "cancel_url" });
+    }
+
+    const created = Math.floor(Date.now() / 1000);
+    const expiresAtText = form.get("expires_at");
+    if (expiresAtText !== null && !/^\d+$/.test(expiresAtText)) return invalid("expires_at", "Invalid integer: " + expiresAtText);
+    const expiresAt = expiresAtText === null ? created + 24 * 60 * 60 : Number(expiresAtText);
+    if (expiresAt < created + 30 * 60 || expiresAt > created + 24 * 60 * 60) {
+      return error(response, 400, {
+        message: "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.",
+        param: "expires_at",
+      });
+    }
+
+    const total = Number(unitAmountText) * Number(quantityText);
+    if (currency === "usd" && total < 50) {
+      return error(response, 400, {
+        code: "amount_too_small",
+        message: "The Checkout Session's total amount due must add up to at least $0.50 usd",
+      });
+    }
+
+    const metadata: Record<string, string> = {};
+    for (const [key, value] of form) {
+      const match = /^metadata\[(.+)\]$/.exec(key);
+      if (match?.[1]) metadata[match[1]] = value;
+    }
+    const methods = [...form].filter(([key]) => /^payment_method_types\[\d+\]$/.test(key)).map(([, value]) => value);
+    const id = `cs_test_${randomId(58)}`;
+    const session: FakeStripeSession = {
+      id,
+      object: "checkout.session",
+      amount_subtotal: total,
+      amount_total: total,
+      cancel_url: cancelUrl,
+      client_reference_id: form.get("client_reference_id"),
+      created,
+      currency,
+      customer_email: form.get("customer_email"),
+      expires_at: expiresAt,
+      livemode: false,
+      metadata,
+      mode,
+      payment_intent: null,
+      payment_method_types: methods.length > 0 ? methods : ["card"],
+      payment_status: "unpaid",
+      status: "open",
+      success_url: successUrl,
+      url: `${baseUrl}/c/pay/${id}`,
+      _product_name: name,
+    };
+    sessions.set(id, session);
+    sendJson(response, 200, publicView(session));
+  }
+
+  async function api(request: IncomingMessage, response: ServerResponse, url: URL) {
+    const body = await readBody(request);
+    if (delayMs > 0) await wait(delayMs);
+    if (response.destroyed) return;
+    if (forcedStatus !== null) {
+      const status = forcedStatus;
+      forcedStatus = null;
+      if (status === 429) return error(response, 429, { type: "invalid_request_error", code: "rate_limit", message: "Too many requests" });
+      return error(response, status, { type: "api_error", message: "An unknown error occurred" });
+    }
+    if (!authorized(request, response)) return;
+
+    if (url.pathname === "/v1/checkout/sessions" && request.method === "POST") return create(response, new URLSearchParams(body));
+
+    const match = SESSION_PATH.exec(url.pathname);
+    if (match) {
+      const id = match[1] ?? "";
+      const expire = Boolean(match[2]);
+      if ((expire && request.method !== "POST") || (!expire && request.method !== "GET")) {
+        return error(response, 405, { message: `Unrecognized request URL (${request.method}: ${url.pathname}).` });
+      }
+      if (expire) expireCalls += 1;
+      else retrieveCalls += 1;
+      const session = sessions.get(id);
+      // Stripe expires an open session at expires_at by itself.
+      if (session?.status === "open" && session.expires_at * 1000 <= Date.now()) {
+        session.status = "expired";
+        session.url = null;
+      }
+      if (!session) {
+        return error(response, 404, { code: "resource_missing", message: `No such checkout.session: '${id}'`, param: "session" });
+      }
+      if (expire) {
+        if (session.status !== "open") {
+          return error(response, 400, { message: `Only Checkout Sessions with a status in ["open"] can be expired.` });
+        }
+        session.status = "expired";
+        session.url = null;
+      }
+      return sendJson(response, 200, publicView(session));
+    }
+    error(response, 404, { message: `Unrecognized request URL (${request.method}: ${url.pathname}).` });
+  }
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+
+    const page = PAGE_PATH.exec(url.pathname);
+    if (page && request.method === "GET") {
+      const id = page[1] ?? "";
+      const session = sessions.get(id);
+      if (!session || session.status !== "open")
+        return sendHtml(response, 404, "<html><body><p>This Checkout Session is no longer active.</p></body></html>");
+      if (page[2]) {
+        const target = page[2] === "pay" ? complete(id) : (session.cancel_url ?? "");
+        response.writeHead(302, { location: target });
+        return response.end();
+      }
+      return sendHtml(
+        response,
+        200,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe Checkout (fake)</title></head><body>` +
+          `<h1>${escapeHtml(session._product_name)}</h1><p data-amount="${session.amount_total}">${(session.amount_total / 100).toFixed(2)} ${session.currency.toUpperCase()}</p>` +
+          `<a id="pay" href="/c/pay/${id}/pay">pay</a> <a id="cancel" href="/c/pay/${id}/cancel">cancel</a></body></html>`,
+      );
+    }
+
+    if (url.pathname.startsWith("/v1/")) {
+      api(request, response, url).catch(() => {
+        if (!response.headersSent) error(response, 500, { type: "api_error", message: "An unknown error occurred" });
+      });
+      return;
+    }
+    error(response, 404, { message: `Unrecognized request URL (${request.method}: ${url.pathname}).` });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port: actualPort } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${actualPort}`;
+
+  return {
+    url: baseUrl,
+    sessions,
+    requests,
+    pay: complete,
+    cancel: (id) => sessionOrThrow(id).cancel_url ?? "",
+    update(id, patch) {
+      Object.assign(sessionOrThrow(id), patch);
+    },
+    failNext(httpStatus) {
+      forcedStatus = httpStatus;
+    },
+    setDelay(ms) {
+      delayMs = ms;
+    },
+    get retrieveCalls() {
+      return retrieveCalls;
+    },
+    get expireCalls() {
+      return expireCalls;
+    },
+    close() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      return new Promise<void>((resolve, reject) => {
+        server.close((closeError) => (closeError ? reject(closeError) : resolve()));
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+/** What Stripe answers: the session without the fake's own fields. */
+function publicView(session: FakeStripeSession): Omit<FakeStripeSession, "_product_name"> {
+  const { _product_name: _ignored, ...rest } = session;
+  void _ignored;
+  return rest;
+}
+
+/** sk_test_abcdefgh12345678 → sk_test_************5678, as Stripe quotes a wrong key. */
+function maskKey(key: string): string {
+  const prefix = /^(?:sk|rk|pk)_(?:test|live)_/.exec(key)?.[0] ?? "";
+  const rest = key.slice(prefix.length);
+  return `${prefix}${"*".repeat(Math.max(rest.length - 4, 0))}${rest.slice(-4)}`;
+}
+
+function randomId(length: number): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  return Array.from(randomBytes(length), (byte) => alphabet[byte % alphabet.length]).join("");
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  if (response.destroyed) return;
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(text),
+    "request-id": `req_${randomId(14)}`,
+  });
+  response.end(text);
+}
+
+function sendHtml(response: ServerResponse, status: number, html: string): void {
+  if (response.destroyed) return;
+  response.writeHead(status, { "content-type": "text/html; charset=utf-8", "content-length": Buffer.byteLength(html) });
+  response.end(html);
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+// Standalone: `npx tsx tests/support/fake-stripe.ts` for Playwright's webServer.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const fake = await startFakeStripe({
+    secretKey: process.env.STRIPE_SECRET_KEY || "sk_test_takapoo_fake_key",
+    port: Number(process.env.FAKE_STRIPE_PORT || 0),
+  });
+  console.info(`[fake-stripe] listening on ${fake.url}`);
+  const stop = () => void fake.close().then(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
