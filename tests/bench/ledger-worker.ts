@@ -37,17 +37,15 @@ if (mode === "setup") {
   await ensureAccounts(db, [gatewayAccountCode("bench"), ...codes]);
   for (let i = 0; i < codes.length; i += 50) {
     await Promise.all(
-      codes
-        .slice(i, i + 50)
-        .map((to) =>
-          transfer(db, {
-            idempotencyKey: `fund:${to}`,
-            from: gatewayAccountCode("bench"),
-            to,
-            amount: 1_000_000_000_000,
-            intent: "wallet_charge",
-          }),
-        ),
+      codes.slice(i, i + 50).map((to) =>
+        transfer(db, {
+          idempotencyKey: `fund:${to}`,
+          from: gatewayAccountCode("bench"),
+          to,
+          amount: 1_000_000_000_000,
+          intent: "wallet_charge",
+        }),
+      ),
     );
   }
   console.log(JSON.stringify({ accounts: codes.length }));

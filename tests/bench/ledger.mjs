@@ -75,14 +75,15 @@ const workerEnv = {
   BENCH_SECONDS: String(SECONDS),
   BENCH_ACCOUNTS: String(ACCOUNTS),
 };
-const tsx = ["node_modules/.bin/tsx", "tests/bench/ledger-worker.ts"];
-const worker = (mode) => JSON.parse(run(tsx[0], [tsx[1], mode], { env: workerEnv }).trim().split("\n").pop());
+// The worker imports the TypeScript sources through tsx, on the same Node as this script.
+const workerArgs = (mode) => ["--import", "tsx", "tests/bench/ledger-worker.ts", mode];
+const worker = (mode) => JSON.parse(run(process.execPath, workerArgs(mode), { env: workerEnv }).trim().split("\n").pop());
 
 worker("setup");
 const domain = worker("domain");
 
 const http = await new Promise((resolve, reject) => {
-  const child = spawn(tsx[0], [tsx[1], "http"], { env: workerEnv, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, workerArgs("http"), { env: workerEnv, stdio: ["ignore", "pipe", "inherit"] });
   child.on("error", reject);
   let buffered = "";
   let started = false;

@@ -1,6 +1,7 @@
 // `npm run bench`: the production build on a free port with a fresh DATA_DIR, driven by autocannon.
 // Prints req/s and p99 per endpoint and each endpoint's req/s as a ratio of a static file of
 // similar size served by the same server from public/ in the same run.
+import { spawnSync } from "node:child_process";
 import os from "node:os";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
@@ -114,4 +115,8 @@ for (const path of ["/", "/en-US"]) {
 
 console.log(failed ? "\nsome targets missed" : "\nall targets met");
 stop();
+
+// The ledger on PostgreSQL (pgbench as the reference): its own process, after the web server is gone.
+// BENCH_LEDGER=0 skips it (no PostgreSQL at hand).
+if (process.env.BENCH_LEDGER !== "0") spawnSync(process.execPath, ["tests/bench/ledger.mjs"], { stdio: "inherit" });
 process.exit(0);
