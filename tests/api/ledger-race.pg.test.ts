@@ -8,9 +8,11 @@ import {
   checkLedgerInvariants,
   ensureAccounts,
   gatewayAccountCode,
+  postTransfer,
   transfer,
   userAccountCode,
   userWalletAccounts,
+  voidTransfer,
 } from "@/server/domain/ledger";
 import { AppError } from "@/server/http/errors";
 import { openTestDatabase, resetAccounts } from "./helpers";
@@ -86,6 +88,33 @@ describe("ledger under concurrency (PostgreSQL)", () => {
     expect(await db.select().from(ledgerTransfers)).toHaveLength(1);
     expect(await balanceOf(wallet)).toBe(750_000);
     expect(await balanceOf(gateway)).toBe(-750_000);
+    expect(await checkLedgerInvariants(db)).toEqual([]);
+  });
+
+  it("50 parallel posts and voids of one pending transfer: one of them settles it, the money moves at most once", async () => {
+    const db = database.db;
+    const escrow = campaignEscrowCode(randomUUID());
+    await transfer(db, { idempotencyKey: "fund", from: gateway, to: wallet, amount: 900_000, intent: "wallet_charge" });
+    const reserved = await transfer(db, {
+      idempotencyKey: "reserve",
+      from: wallet,
+      to: escrow,
+      amount: 600_000,
+      intent: "payout",
+      pending: true,
+    });
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) => (i % 2 ? postTransfer(db, reserved.id) : voidTransfer(db, reserved.id)).then((t) => t.status)),
+    );
+    const [final] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, reserved.id));
+    expect(["posted", "voided"]).toContain(final!.status);
+    results.forEach((r, i) => {
+      const asked = i % 2 ? "posted" : "voided";
+      if (asked === final!.status) expect(r).toEqual({ status: "fulfilled", value: asked });
+      else expect(r.status === "rejected" && (r.reason as AppError).code).toBe("conflict");
+    });
+    expect(await balanceOf(wallet)).toBe(final!.status === "posted" ? 300_000 : 900_000);
+    expect(await balanceOf(escrow)).toBe(final!.status === "posted" ? 600_000 : 0);
     expect(await checkLedgerInvariants(db)).toEqual([]);
   });
 

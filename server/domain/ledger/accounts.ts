@@ -62,17 +62,24 @@ export function accountSpec(code: string): AccountSpec {
 type Executor = Pick<Db, "select" | "insert">;
 
 /**
- * Makes sure the accounts exist (insert … on conflict (code) do nothing, then select: safe under any
- * number of parallel callers) and returns them by code. Accepts codes or specs.
+ * Makes sure the accounts exist and returns them by code. Accepts codes or specs. Reads first; the
+ * missing ones are inserted with on conflict (code) do nothing and read again, so any number of
+ * parallel callers end up with the same rows.
  */
 export async function ensureAccounts(db: Executor, specs: ReadonlyArray<string | AccountSpec>): Promise<Map<string, LedgerAccount>> {
-  const wanted = specs.map((s) => (typeof s === "string" ? accountSpec(s) : s));
+  const wanted = new Map<string, AccountSpec>();
+  for (const spec of specs) {
+    const full = typeof spec === "string" ? accountSpec(spec) : spec;
+    wanted.set(full.code, full);
+  }
   const byCode = new Map<string, LedgerAccount>();
-  if (wanted.length === 0) return byCode;
-  const codes = [...new Set(wanted.map((s) => s.code))];
-  const existing = await db.select().from(ledgerAccounts).where(inArray(ledgerAccounts.code, codes));
+  if (wanted.size === 0) return byCode;
+  const existing = await db
+    .select()
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.code, [...wanted.keys()]));
   for (const row of existing) byCode.set(row.code, row);
-  const missing = wanted.filter((s, i) => !byCode.has(s.code) && wanted.findIndex((o) => o.code === s.code) === i);
+  const missing = [...wanted.values()].filter((spec) => !byCode.has(spec.code));
   if (missing.length === 0) return byCode;
   await db
     .insert(ledgerAccounts)

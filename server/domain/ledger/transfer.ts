@@ -3,6 +3,7 @@ import type { Db } from "@/server/db";
 import type { LedgerTransfer } from "@/server/db/schema";
 import { AppError } from "@/server/http/errors";
 import { ensureAccounts } from "./accounts";
+import { runStatement } from "./execute";
 import { sqlState, violatedConstraint, withRetry } from "./retry";
 
 /** A transaction opened by the caller (drizzle's `db.transaction(async (tx) => …)`). */
@@ -24,7 +25,11 @@ export type TransferInput = {
 };
 
 export type LedgerOptions = {
-  /** Run inside the caller's transaction (no transaction of our own, no retry: the caller owns both). */
+  /**
+   * Run inside the caller's transaction (e.g. a payment settlement): no transaction of our own and no
+   * retry — the caller owns both. The transfer runs under a savepoint, so a refusal or a lost race on
+   * the key leaves the caller's transaction usable; a caller that rolls back takes the transfer with it.
+   */
   tx?: LedgerTx;
 };
 
@@ -100,6 +105,9 @@ export function fromJson(row: TransferJson): LedgerTransfer {
  *     same key that committed meanwhile makes it fail with a unique violation, which aborts the
  *     statement and undoes the debit), then credit `to` (not for a pending transfer).
  * Refused for want of money, the statement writes nothing: `debited` is false.
+ * READ COMMITTED: the availability test sees the balance as of the statement's start and, for a row
+ * changed meanwhile, again on the newest version once the lock is held — so a spend racing a charge
+ * of the same wallet may be refused as if it came first, and never passes on stale money.
  */
 function transferStatement(input: TransferInput): SQL {
   const pending = input.pending === true;
@@ -169,7 +177,7 @@ type Outcome = { found: boolean; known: boolean; debited: boolean; transfer: Tra
 async function attempt(q: Executor, input: TransferInput, savepoint: boolean): Promise<Outcome | "duplicate"> {
   const statement = transferStatement(input);
   try {
-    const { rows } = savepoint ? await (q as LedgerTx).transaction((sp) => sp.execute(statement)) : await q.execute(statement);
+    const rows = savepoint ? (await (q as LedgerTx).transaction((sp) => sp.execute(statement))).rows : await runStatement(q, statement);
     return rows[0] as Outcome;
   } catch (error) {
     // A parallel request with the same key committed first: this one wrote nothing, answer the first.
@@ -245,7 +253,7 @@ function voidStatement(transferId: string): SQL {
 
 async function settle(q: Pick<Db, "execute">, transferId: string, to: "posted" | "voided"): Promise<LedgerTransfer> {
   if (!UUID.test(transferId)) throw new AppError("not_found");
-  const { rows } = await q.execute(to === "posted" ? postStatement(transferId) : voidStatement(transferId));
+  const rows = await runStatement(q, to === "posted" ? postStatement(transferId) : voidStatement(transferId));
   const settled = rows[0] as { transfer: TransferJson } | undefined;
   if (settled) return fromJson(settled.transfer);
   const { rows: current } = await q.execute(
