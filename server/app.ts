@@ -25,6 +25,7 @@ import { MAX_UPLOAD_BYTES } from "./domain/uploads/identity-card-image";
 import { defaultGateways } from "./adapters/payments/default";
 import { walletRoutes } from "./http/routes/wallet";
 import { paymentRoutes } from "./http/routes/payments";
+import { campaignRoutes } from "./http/routes/campaigns";
 
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 /** The identity-card upload: the 5 MB image plus the multipart envelope. */
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", adminRoutes(services));
   app.route("/", walletRoutes(services));
   app.route("/", paymentRoutes(services));
+  app.route("/", campaignRoutes(services));
 
   app.doc31("/openapi.json", {
     openapi: "3.1.0",

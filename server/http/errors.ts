@@ -61,6 +61,11 @@ export const errorStatus = {
   gateway_unavailable: 503,
   gateway_not_configured: 400,
   payment_not_found: 404,
+  // Campaigns (SPEC §8)
+  campaign_validation_failed: 422,
+  trial_already_created: 409,
+  campaign_not_found: 404,
+  campaign_transition_invalid: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

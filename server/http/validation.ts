@@ -48,7 +48,7 @@ export function validationError(
   locale: Locale,
   error: z.ZodError,
   input?: unknown,
-  code: "validation_failed" | "reset_validation_failed" | "password_validation_failed" = "validation_failed",
+  code: "validation_failed" | "reset_validation_failed" | "password_validation_failed" | "campaign_validation_failed" = "validation_failed",
 ): AppError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
@@ -63,5 +63,6 @@ export function validationError(
 export function validationCodeFor(path: string) {
   if (path === "/api/auth/reset-password") return "reset_validation_failed" as const;
   if (path === "/api/me/password") return "password_validation_failed" as const;
+  if (path === "/api/campaigns" || path === "/api/campaigns/quote") return "campaign_validation_failed" as const;
   return "validation_failed" as const;
 }

@@ -2,3 +2,4 @@ export * from "./content-pages";
 export * from "./seed-runs";
 export * from "./accounts";
 export * from "./money";
+export * from "./campaigns";

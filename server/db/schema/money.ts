@@ -102,6 +102,8 @@ export const transactions = pgTable(
     /** The provider's reference once paid (Zarinpal's ref_id …). */
     reference: text("reference"),
     transferId: uuid("transfer_id").references(() => ledgerTransfers.id),
+    /** The campaign a campaign payment belongs to. */
+    campaignId: uuid("campaign_id"),
     failureReason: text("failure_reason"),
     metadata: jsonb("metadata")
       .notNull()
@@ -114,6 +116,7 @@ export const transactions = pgTable(
     index("transactions_user_idx").on(table.userId, table.createdAt),
     uniqueIndex("transactions_gateway_authority_idx").on(table.gateway, table.authority),
     index("transactions_pending_idx").on(table.status, table.createdAt),
+    index("transactions_campaign_idx").on(table.campaignId, table.createdAt),
     check("transactions_amount_positive", sql`${table.amount} > 0`),
   ],
 );

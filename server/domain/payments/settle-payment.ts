@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
-import { transactions, type Transaction } from "@/server/db/schema";
+import { campaigns, transactions, type Transaction } from "@/server/db/schema";
 import { GatewayError, type GatewayId, type VerifyResult } from "@/server/adapters/payments/types";
 import { AppError } from "@/server/http/errors";
-import { gatewayAccountCode, transfer, userAccountCode } from "@/server/domain/ledger";
+import { campaignEscrowCode, gatewayAccountCode, transfer, userAccountCode } from "@/server/domain/ledger";
 import type { Gateways } from "./gateways";
 
 type ProviderAmount = { value: number; currency: string };
@@ -85,18 +85,26 @@ async function creditPaid(db: Db, transaction: Transaction, reference: string | 
       const [current] = await tx.select().from(transactions).where(eq(transactions.id, transaction.id));
       return current!;
     }
+    // A campaign paid by gateway: the money goes to its escrow and the campaign on to review.
+    const forCampaign = transaction.intent === "campaign_creation" && transaction.campaignId !== null;
     const moved = await transfer(
       db,
       {
         idempotencyKey: `transaction:${transaction.id}`,
         from: gatewayAccountCode(transaction.gateway!),
-        to: userAccountCode(transaction.userId, "wallet"),
+        to: forCampaign ? campaignEscrowCode(transaction.campaignId!) : userAccountCode(transaction.userId, "wallet"),
         amount: transaction.amount,
-        intent: "wallet_charge",
+        intent: transaction.intent,
         metadata: { transaction_id: transaction.id, reference },
       },
       { tx },
     );
+    if (forCampaign) {
+      await tx
+        .update(campaigns)
+        .set({ status: "awaiting_review", updatedAt: new Date() })
+        .where(and(eq(campaigns.id, transaction.campaignId!), eq(campaigns.status, "awaiting_payment")));
+    }
     const [linked] = await tx.update(transactions).set({ transferId: moved.id }).where(eq(transactions.id, transaction.id)).returning();
     return linked!;
   });

@@ -1,0 +1,163 @@
+/**
+ * The quote for a new campaign: what it buys, line by line, and what it costs. Shared by the create form (live preview)
+ * and the API (the amount actually charged), so both always agree. Pure and browser-safe.
+ *
+ * Every amount is an integer number of Rials and never negative; nothing throws. Each line counts one metric,
+ * bought through one action at that action's `unitPrice` (from `prices`, else DEFAULT_PRICES; a missing or
+ * non-positive price counts as 0); a line's `amount` is `max * unitPrice` — the most it can cost.
+ *
+ * Strategies:
+ * - smart: `amount` (the budget, required, ≥ 1) is the subtotal to spend. It is split across the network's engagement
+ *   metrics by SMART_WEIGHTS (youtube: likes 30%, comments 15%, views_per_post 35%, watch_minutes 20%; instagram:
+ *   likes 30%, comments 15%, story_views 15%, story_replies 5%, shares 10%, shares_to_story 5%, views 20%):
+ *   max = floor(weight × amount / unitPrice) (0 when the price is 0), min = floor(max × 0.8).
+ *   `followerCount` caps engagement per post: likes ≤ followerCount, comments ≤ ceil(followerCount / 10); whatever a
+ *   cap leaves unspent is simply not charged. The subtotal (sum of the lines) is therefore ≤ the budget.
+ * - trial: free — the TRIAL_TARGETS lines at unitPrice 0, min = max; subtotal, fee and total are 0.
+ * - monetize (youtube only, else `strategy_network_mismatch`): `hours` (1..4000, else `missing_hours`) of watch time
+ *   and MONETIZE_SUBSCRIBERS subscribers: subscribers at the subscribe price, watch_minutes = round(hours × 60) at the
+ *   watch_minute price; min = max.
+ * - watch_time: `hours` (1..4000, else `missing_hours`) and `percentage` (1..100, else `missing_percentage`):
+ *   watch_minutes = round(hours × 60) at the watch_minute price (youtube only: Instagram sells no watch minutes),
+ *   and views_per_post (youtube) / views (instagram) = ceil(watch_minutes / max(1, percentage / 100 × 10)) — an
+ *   average 10-minute video watched to `percentage` — at the view price; min = max.
+ *
+ * Totals: subtotal = sum of line amounts; fee = round(subtotal × PLATFORM_FEE_RATE); total = subtotal + fee;
+ * walletCovers = min(walletBalance, total) (a negative balance covers nothing); remaining = total − walletCovers.
+ */
+import {
+  findPrice,
+  isNetwork,
+  MONETIZE_SUBSCRIBERS,
+  METRIC_ACTIONS,
+  metricsByNetwork,
+  PLATFORM_FEE_RATE,
+  TRIAL_TARGETS,
+  type Metric,
+  type Network,
+  type PriceEntry,
+  type Strategy,
+} from "@/lib/campaigns/pricing";
+
+export type QuoteInput = {
+  network: Network;
+  strategy: Strategy;
+  /** Budget in Rials (smart). */
+  amount?: number;
+  followerCount: number;
+  /** Watch hours (monetize, watch_time), 1..4000. */
+  hours?: number;
+  /** How much of a video a view watches (watch_time), 1..100. */
+  percentage?: number;
+};
+
+export type QuoteLine = { metric: Metric; action: string; unitPrice: number; min: number; max: number; amount: number };
+export type Quote = { lines: QuoteLine[]; subtotal: number; fee: number; total: number; walletCovers: number; remaining: number };
+export type QuoteError = { error: "strategy_network_mismatch" | "missing_amount" | "missing_hours" | "missing_percentage" };
+
+/** How a smart budget is split, in percent (each network's weights add up to 100). */
+export const SMART_WEIGHTS: { readonly youtube: Readonly<Record<string, number>>; readonly instagram: Readonly<Record<string, number>> } = {
+  youtube: { likes: 30, comments: 15, views_per_post: 35, watch_minutes: 20 },
+  instagram: { likes: 30, comments: 15, story_views: 15, story_replies: 5, shares: 10, shares_to_story: 5, views: 20 },
+};
+
+export const MIN_HOURS = 1;
+export const MAX_HOURS = 4000;
+/** Share of a smart line's maximum that is its minimum. */
+const SMART_MIN_RATIO = 0.8;
+/** Average video length, in minutes, behind the watch_time strategy's view count. */
+const AVERAGE_VIDEO_MINUTES = 10;
+
+export const isQuoteError = (value: Quote | QuoteError): value is QuoteError => "error" in value;
+
+const nonNegativeInt = (value: unknown): number =>
+  typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+const inRange = (value: number | undefined, min: number, max: number): value is number =>
+  typeof value === "number" && Number.isFinite(value) && value >= min && value <= max;
+
+function actionOf(network: Network, metric: Metric): string {
+  return (METRIC_ACTIONS[network] as Readonly<Record<string, string>>)[metric] ?? metric;
+}
+
+function unitPriceOf(prices: readonly PriceEntry[], network: Network, action: string): number {
+  const price = findPrice(prices, network, action)?.price;
+  return typeof price === "number" && Number.isFinite(price) && price > 0 ? Math.round(price) : 0;
+}
+
+function line(prices: readonly PriceEntry[], network: Network, metric: Metric, max: number, min = max, free = false): QuoteLine {
+  const action = actionOf(network, metric);
+  const unitPrice = free ? 0 : unitPriceOf(prices, network, action);
+  return { metric, action, unitPrice, min, max, amount: max * unitPrice };
+}
+
+function smartLines(prices: readonly PriceEntry[], network: Network, budget: number, followerCount: number): QuoteLine[] {
+  const weights = SMART_WEIGHTS[network];
+  const followers = nonNegativeInt(followerCount);
+  const caps: Partial<Record<string, number>> = { likes: followers, comments: Math.ceil(followers / 10) };
+  return (metricsByNetwork[network] as readonly Metric[]).flatMap((metric) => {
+    const weight = weights[metric];
+    if (weight === undefined) return [];
+    const unitPrice = unitPriceOf(prices, network, actionOf(network, metric));
+    // floor(budget × weight% / unitPrice), in exact integer arithmetic.
+    let max = unitPrice > 0 ? Number((BigInt(budget) * BigInt(weight)) / (100n * BigInt(unitPrice))) : 0;
+    const cap = caps[metric];
+    if (cap !== undefined) max = Math.min(max, cap);
+    return [line(prices, network, metric, max, Math.floor(max * SMART_MIN_RATIO))];
+  });
+}
+
+function trialLines(prices: readonly PriceEntry[], network: Network): QuoteLine[] {
+  const targets = TRIAL_TARGETS[network] as Partial<Record<string, number>>;
+  return (metricsByNetwork[network] as readonly Metric[]).flatMap((metric) => {
+    const count = targets[metric];
+    return count === undefined ? [] : [line(prices, network, metric, count, count, true)];
+  });
+}
+
+function totals(lines: QuoteLine[], walletBalance: number): Quote {
+  const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
+  // The rate in basis points keeps the product an integer before the one rounding.
+  const fee = Math.round((subtotal * Math.round(PLATFORM_FEE_RATE * 10_000)) / 10_000);
+  const total = subtotal + fee;
+  const walletCovers = Math.min(nonNegativeInt(walletBalance), total);
+  return { lines, subtotal, fee, total, walletCovers, remaining: total - walletCovers };
+}
+
+/** Prices a campaign; see the rules at the top of this file. */
+export function quoteCampaign(input: QuoteInput, prices: readonly PriceEntry[], walletBalance: number): Quote | QuoteError {
+  const { network, strategy } = input;
+  // Only reachable from unchecked input: the types allow nothing else.
+  if (!isNetwork(network)) return { error: "strategy_network_mismatch" };
+  switch (strategy) {
+    case "smart": {
+      if (!inRange(input.amount, 1, Number.MAX_SAFE_INTEGER)) return { error: "missing_amount" };
+      return totals(smartLines(prices, network, Math.floor(input.amount), input.followerCount), walletBalance);
+    }
+    case "trial":
+      return totals(trialLines(prices, network), walletBalance);
+    case "monetize": {
+      if (network !== "youtube") return { error: "strategy_network_mismatch" };
+      if (!inRange(input.hours, MIN_HOURS, MAX_HOURS)) return { error: "missing_hours" };
+      const minutes = Math.round(input.hours * 60);
+      return totals(
+        [line(prices, network, "subscribers", MONETIZE_SUBSCRIBERS), line(prices, network, "watch_minutes", minutes)],
+        walletBalance,
+      );
+    }
+    case "watch_time": {
+      if (!inRange(input.hours, MIN_HOURS, MAX_HOURS)) return { error: "missing_hours" };
+      if (!inRange(input.percentage, 1, 100)) return { error: "missing_percentage" };
+      const minutes = Math.round(input.hours * 60);
+      // minutes / max(1, p/100 × 10) written as minutes × 100 / max(100, p × 10): integer inputs give one exact division.
+      const views = Math.ceil((minutes * 100) / Math.max(100, input.percentage * AVERAGE_VIDEO_MINUTES));
+      const lines =
+        network === "youtube"
+          ? [line(prices, network, "watch_minutes", minutes), line(prices, network, "views_per_post", views)]
+          : [line(prices, network, "views", views)];
+      return totals(lines, walletBalance);
+    }
+    default:
+      void (strategy satisfies never);
+      return { error: "strategy_network_mismatch" };
+  }
+}

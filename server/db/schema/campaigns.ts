@@ -1,0 +1,66 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+
+export const campaignNetworks = ["youtube", "instagram"] as const;
+export const campaignStrategies = ["smart", "trial", "monetize", "watch_time"] as const;
+export const campaignStatuses = ["awaiting_payment", "awaiting_review", "active", "rejected", "completed", "paid", "paused"] as const;
+export type CampaignStatus = (typeof campaignStatuses)[number];
+
+/** Price per action in Rials and the booster's share, per network and action; admins edit it. */
+export const pricing = pgTable(
+  "pricing",
+  {
+    network: text("network", { enum: campaignNetworks }).notNull(),
+    action: text("action").notNull(),
+    price: bigint("price", { mode: "number" }).notNull(),
+    boosterShare: real("booster_share").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("pricing_network_action_idx").on(table.network, table.action),
+    check("pricing_price_positive", sql`${table.price} > 0`),
+  ],
+);
+
+/** A producer's campaign. Its money sits in the ledger account campaign:<id>:escrow. */
+export const campaigns = pgTable(
+  "campaigns",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    name: text("name").notNull(),
+    network: text("network", { enum: campaignNetworks }).notNull(),
+    strategy: text("strategy", { enum: campaignStrategies }).notNull(),
+    link: text("link").notNull(),
+    followerCount: integer("follower_count").notNull(),
+    hours: integer("hours"),
+    percentage: integer("percentage"),
+    status: text("status", { enum: campaignStatuses }).notNull(),
+    /** The invoice at creation: lines (metric, min, max, unit price), subtotal, fee, total. */
+    invoice: jsonb("invoice").notNull(),
+    budget: bigint("budget", { mode: "number" }).notNull(),
+    spent: bigint("spent", { mode: "number" }).notNull().default(0),
+    progress: integer("progress").notNull().default(0),
+    rejectionReason: text("rejection_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (table) => [
+    // The list: a producer's campaigns by status, newest first.
+    index("campaigns_owner_status_created_idx").on(table.ownerId, table.status, table.createdAt),
+    index("campaigns_owner_created_idx").on(table.ownerId, table.createdAt),
+    index("campaigns_status_created_idx").on(table.status, table.createdAt),
+    // SPEC §9: a Trial is once per user — held by the database, not by a check-then-insert.
+    uniqueIndex("campaigns_one_trial_per_owner_idx")
+      .on(table.ownerId)
+      .where(sql`${table.strategy} = 'trial'`),
+    check("campaigns_progress_range", sql`${table.progress} between 0 and 100`),
+  ],
+);
+
+export type Campaign = typeof campaigns.$inferSelect;

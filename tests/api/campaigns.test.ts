@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "@/server/db/client";
+import { users } from "@/server/db/schema";
+import { sandboxGateway } from "@/server/adapters/payments/sandbox";
+import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
+import { hashPassword } from "@/server/domain/auth/crypto";
+import { balancesOf, checkLedgerInvariants, gatewayAccountCode, transfer, userAccountCode } from "@/server/domain/ledger";
+import { caller, registerAndSignIn } from "./account-helpers";
+import { openTestDatabase, recordingSms, resetAccounts, testApp } from "./helpers";
+
+let database: Database;
+let sms: ReturnType<typeof recordingSms>;
+let app: ReturnType<typeof testApp>;
+let n = 0;
+const call = caller(
+  () => app,
+  () => `10.8.0.${n % 250}`,
+);
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+beforeEach(async () => {
+  await resetAccounts(database);
+  sms = recordingSms();
+  n++;
+  const gateways = new Map<GatewayId, PaymentGateway>([["sandbox", sandboxGateway(async () => database)]]);
+  app = testApp(database, { sms: sms.sender, gateways, socketAddress: () => `10.8.0.${n % 250}` });
+});
+
+const smart = {
+  name: "Spring videos",
+  network: "youtube",
+  strategy: "smart",
+  link: "https://www.youtube.com/@takapoo_channel",
+  follower_count: 5000,
+  amount: 2_000_000,
+  gateway: "wallet",
+  accept_policies: true,
+};
+
+async function producer(walletRials: number, phone = "09121234567") {
+  const signed = await registerAndSignIn(call, sms, { phone, email: `${phone}@example.com` });
+  if (walletRials > 0)
+    await transfer(database.db, {
+      idempotencyKey: `fund:${signed.user.id}`,
+      from: gatewayAccountCode("sandbox"),
+      to: userAccountCode(signed.user.id, "wallet"),
+      amount: walletRials,
+      intent: "wallet_charge",
+    });
+  return signed;
+}
+
+async function admin() {
+  await database.db.insert(users).values({
+    firstName: "A",
+    phone: "+989100000077",
+    phoneVerifiedAt: new Date(),
+    passwordHash: await hashPassword("Admin-Pass-2026!"),
+    role: "admin",
+  });
+  const login = await call("auth/login", { credential: "09100000077", password: "Admin-Pass-2026!" });
+  const verified = await call("auth/otp/verify", { token: login.body.data.otp.token, code: sms.lastCode("+989100000077") });
+  return verified.body.data.access_token as string;
+}
+
+const get = (path: string, token: string) => call(path, undefined, { method: "GET", token });
+
+describe("campaigns", () => {
+  it("quotes, creates from the wallet into escrow, is approved (fee to revenue), paused and activated", async () => {
+    const { token, user } = await producer(5_000_000);
+    const quote = await call("campaigns/quote", smart, { token });
+    expect(quote.status).toBe(200);
+    const total = quote.body.data.total as number;
+    expect(total).toBe(quote.body.data.subtotal + quote.body.data.fee);
+    expect(quote.body.data.wallet_covers).toBe(total);
+    expect(quote.body.data.lines.length).toBeGreaterThan(0);
+
+    const created = await call("campaigns", smart, { token });
+    expect(created.status).toBe(200);
+    expect(created.body.data.message).toBe("Campaign created.");
+    expect(created.body.data.campaign).toMatchObject({ status: "awaiting_review", budget: total, network: "youtube", strategy: "smart" });
+    expect((await balancesOf(database.db, user.id)).wallet).toBe(5_000_000 - total);
+    const id = created.body.data.campaign.id as string;
+
+    expect((await call(`campaigns/${id}/pause`, {}, { token })).status).toBe(409);
+    const adminToken = await admin();
+    const approved = await call(`admin/campaigns/${id}/approve`, {}, { token: adminToken });
+    expect(approved.body.data.campaign.status).toBe("active");
+    const paused = await call(`campaigns/${id}/pause`, {}, { token });
+    expect(paused.body.data).toMatchObject({ message: "Campaign paused.", campaign: { status: "paused" } });
+    const activated = await call(`campaigns/${id}/activate`, {}, { token, locale: "fa-IR" });
+    expect(activated.body.data).toMatchObject({ message: "کمپین فعال شد.", campaign: { status: "active" } });
+    expect((await call(`campaigns/${id}/activate`, {}, { token })).status).toBe(409);
+
+    const list = await get("campaigns?status=active", token);
+    expect(list.body.meta.total).toBe(1);
+    const dashboard = await get("dashboard", token);
+    expect(dashboard.body.data.active_campaigns.count).toBe(1);
+    expect(dashboard.body.data.wallet.wallet_balance).toBe(5_000_000 - total);
+    const payments = await get(`campaigns/${id}/payments`, token);
+    expect(payments.body.data[0]).toMatchObject({ intent: "campaign_creation", status: "paid", amount: total });
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it("refuses a short wallet with 403 and creates nothing; bad input is 422 with SPEC's texts", async () => {
+    const { token } = await producer(100_000);
+    const short = await call("campaigns", smart, { token });
+    expect(short.status).toBe(403);
+    expect(short.body.error!.message).toBe("Your wallet balance is not enough for this.");
+    expect((await get("campaigns", token)).body.meta.total).toBe(0);
+    const bad = await call("campaigns", { ...smart, link: "https://youtube.com.evil.example/@x", name: "" }, { token });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error!.message).toBe("Please fill in all required fields.");
+    expect(bad.body.error!.fields).toMatchObject({ link: "Please enter a valid link." });
+    expect((await call("campaigns", "{", { token })).status).toBe(400);
+    expect((await call("campaigns", smart)).status).toBe(401);
+  });
+
+  it("a Trial is free and once per user", async () => {
+    const { token } = await producer(0);
+    const trial = { ...smart, strategy: "trial", amount: undefined };
+    expect((await call("campaigns", trial, { token })).status).toBe(200);
+    const again = await call("campaigns", trial, { token });
+    expect(again.status).toBe(409);
+    expect(again.body.error!.message).toBe("Campaign already created");
+  });
+
+  it("rejection refunds the escrow to the wallet with the reason shown; others see 404 everywhere", async () => {
+    const { token, user } = await producer(5_000_000);
+    const created = await call("campaigns", smart, { token });
+    const id = created.body.data.campaign.id as string;
+    const stranger = await producer(0, "09350000044");
+    for (const [method, path] of [
+      ["GET", `campaigns/${id}`],
+      ["GET", `campaigns/${id}/activities`],
+      ["GET", `campaigns/${id}/payments`],
+      ["POST", `campaigns/${id}/pause`],
+      ["POST", `campaigns/${id}/activate`],
+    ] as const) {
+      const answer = method === "GET" ? await get(path, stranger.token) : await call(path, {}, { token: stranger.token });
+      expect(answer.status, path).toBe(404);
+    }
+    expect((await call(`admin/campaigns/${id}/approve`, {}, { token: stranger.token })).status).toBe(404);
+    const adminToken = await admin();
+    const rejected = await call(`admin/campaigns/${id}/reject`, { reason: "The channel link is not yours." }, { token: adminToken });
+    expect(rejected.body.data.campaign).toMatchObject({ status: "rejected", rejection_reason: "The channel link is not yours." });
+    expect((await balancesOf(database.db, user.id)).wallet).toBe(5_000_000);
+    expect((await call(`admin/campaigns/${id}/approve`, {}, { token: adminToken })).status).toBe(409);
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it("paid through a gateway: awaiting payment, then awaiting review once the gateway says paid", async () => {
+    const { token } = await producer(0);
+    const created = await call("campaigns", { ...smart, gateway: "sandbox" }, { token });
+    expect(created.body.data.campaign.status).toBe("awaiting_payment");
+    const authority = (created.body.data.redirect_url as string).split("/").at(-1)!;
+    const decided = await call(`payments/sandbox/${authority}/decision`, { decision: "pay" });
+    const back = new URL(decided.body.data.redirect_url as string, "http://localhost");
+    await call(`${back.pathname.replace(/^\/api\//, "")}${back.search}`, undefined, { method: "GET" });
+    const after = await get(`campaigns/${created.body.data.campaign.id}`, token);
+    expect(after.body.data.status).toBe("awaiting_review");
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+});
