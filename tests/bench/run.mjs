@@ -119,4 +119,7 @@ stop();
 // The ledger on PostgreSQL (pgbench as the reference): its own process, after the web server is gone.
 // BENCH_LEDGER=0 skips it (no PostgreSQL at hand).
 if (process.env.BENCH_LEDGER !== "0") spawnSync(process.execPath, ["tests/bench/ledger.mjs"], { stdio: "inherit" });
+// Campaign lists and the dashboard on PostgreSQL with 100,000 campaigns.
+if (process.env.BENCH_CAMPAIGNS !== "0")
+  spawnSync(process.execPath, ["tests/bench/campaigns.mjs"], { stdio: ["inherit", "inherit", "ignore"] });
 process.exit(0);

@@ -7,7 +7,8 @@ import { GatewayError } from "@/server/adapters/payments/types";
 import { AppError } from "@/server/http/errors";
 import { campaignEscrowCode, transfer, userAccountCode } from "@/server/domain/ledger";
 import { uniqueViolation } from "@/server/domain/auth/users";
-import { callbackUrl } from "@/server/domain/payments/charge-wallet";
+import { callbackUrl, localizeRedirect } from "@/server/domain/payments/charge-wallet";
+import type { Locale } from "@/lib/i18n/locales";
 import type { Gateways } from "@/server/domain/payments/gateways";
 import { quoteFor, type CampaignRequest } from "./quote";
 
@@ -22,7 +23,7 @@ export type CreatedCampaign = { campaign: Campaign; redirectUrl: string | null }
 export async function createCampaign(
   db: Db,
   gateways: Gateways,
-  input: { user: User; request: CampaignRequest; origin: string; description: string },
+  input: { user: User; request: CampaignRequest; origin: string; description: string; locale: Locale },
 ): Promise<CreatedCampaign> {
   const { user, request } = input;
   const quote = await quoteFor(db, user.id, request);
@@ -120,7 +121,7 @@ export async function createCampaign(
       .update(transactions)
       .set({ authority: started.authority, metadata: started.providerAmount ? { provider_amount: started.providerAmount } : {} })
       .where(eq(transactions.id, payment.id));
-    return { campaign, redirectUrl: started.redirectUrl };
+    return { campaign, redirectUrl: localizeRedirect(started.redirectUrl, input.locale) };
   } catch (error) {
     const reason = error instanceof GatewayError ? `gateway_${error.reason}` : "gateway_error";
     await db.update(transactions).set({ status: "failed", failureReason: reason }).where(eq(transactions.id, payment.id));

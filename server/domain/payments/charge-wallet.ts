@@ -1,9 +1,16 @@
 import { eq } from "drizzle-orm";
+import type { Locale } from "@/lib/i18n/locales";
+import { localizedPath } from "@/lib/i18n/negotiate";
 import type { Db } from "@/server/db";
 import { transactions, type Transaction, type User } from "@/server/db/schema";
 import { GatewayError, type GatewayId } from "@/server/adapters/payments/types";
 import { AppError } from "@/server/http/errors";
 import type { Gateways } from "./gateways";
+
+/** A gateway page of our own (the sandbox bank) opens in the payer's language; a provider's URL is left as it is. */
+export function localizeRedirect(url: string, locale: Locale): string {
+  return url.startsWith("/") && !url.startsWith("//") ? localizedPath(locale, url) : url;
+}
 
 /** The URL the gateway sends the browser back to: our callback, naming our transaction. */
 export function callbackUrl(origin: string, gateway: GatewayId, transactionId: string): string {
@@ -17,7 +24,7 @@ export function callbackUrl(origin: string, gateway: GatewayId, transactionId: s
 export async function startWalletCharge(
   db: Db,
   gateways: Gateways,
-  input: { user: User; amount: number; gateway: GatewayId; origin: string; description: string },
+  input: { user: User; amount: number; gateway: GatewayId; origin: string; description: string; locale: Locale },
 ): Promise<{ redirectUrl: string; transaction: Transaction }> {
   const gateway = gateways.get(input.gateway);
   if (!gateway) throw new AppError("gateway_not_configured");
@@ -53,5 +60,5 @@ export async function startWalletCharge(
     })
     .where(eq(transactions.id, pending!.id))
     .returning();
-  return { redirectUrl: created.redirectUrl, transaction: transaction! };
+  return { redirectUrl: localizeRedirect(created.redirectUrl, input.locale), transaction: transaction! };
 }

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { campaignInput, campaignStatusFilter } from "@/lib/schemas/campaigns";
 import { rejectIdentityInput } from "@/lib/schemas/profile";
 import { transactionStatusFilter } from "@/lib/schemas/wallet";
@@ -218,6 +218,7 @@ export function campaignRoutes(services: Services) {
         request: c.req.valid("json"),
         origin: publicOrigin(c.req.url),
         description: translateApi(c.get("locale"), "messages.charge_description"),
+        locale: c.get("locale"),
       });
       return c.json(
         {
@@ -297,15 +298,19 @@ export function campaignRoutes(services: Services) {
     })
     .openapi(adminQueueRoute, async (c) => {
       const { page, per_page } = c.req.valid("query");
-      const rows = await c
-        .get("db")
-        .select()
-        .from(campaigns)
-        .where(eq(campaigns.status, "awaiting_review"))
-        .orderBy(campaigns.createdAt)
-        .limit(per_page)
-        .offset((page - 1) * per_page);
-      return c.json({ data: rows.map(toCampaignOutput), meta: { page, per_page, total: rows.length } }, 200);
+      const db = c.get("db");
+      const waiting = eq(campaigns.status, "awaiting_review");
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(campaigns)
+          .where(waiting)
+          .orderBy(campaigns.createdAt)
+          .limit(per_page)
+          .offset((page - 1) * per_page),
+        db.select({ n: count() }).from(campaigns).where(waiting),
+      ]);
+      return c.json({ data: rows.map(toCampaignOutput), meta: { page, per_page, total: total?.n ?? 0 } }, 200);
     })
     .openapi(approve, async (c) => {
       const campaign = await applyCampaignEvent(c.get("db"), {

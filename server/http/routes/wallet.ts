@@ -148,6 +148,7 @@ export function walletRoutes(services: Services) {
         gateway: input.gateway as GatewayId,
         origin: publicOrigin(c.req.url),
         description: translateApi(c.get("locale"), "messages.charge_description"),
+        locale: c.get("locale"),
       });
       return c.json({ data: { redirect_url: redirectUrl, transaction: toTransactionOutput(transaction) } }, 200);
     })

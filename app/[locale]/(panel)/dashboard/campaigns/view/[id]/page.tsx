@@ -1,5 +1,15 @@
-import { comingSoonPage } from "@/components/layout/coming-soon-page";
+import { setRequestLocale } from "next-intl/server";
+import { CampaignView } from "@/components/campaigns/CampaignView";
+import { titleMetadata } from "@/lib/page-metadata";
 
-const page = comingSoonPage("campaign", "/dashboard");
-export default page.Page;
-export const generateMetadata = page.generateMetadata;
+type Props = { params: Promise<{ locale: string; id: string }> };
+
+export function generateMetadata({ params }: Props) {
+  return titleMetadata(params, "campaign");
+}
+
+export default async function Page({ params }: Props) {
+  const { locale, id } = await params;
+  setRequestLocale(locale);
+  return <CampaignView id={id} />;
+}

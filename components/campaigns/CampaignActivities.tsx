@@ -1,0 +1,1 @@
+export { CampaignActivities } from "./CampaignView";

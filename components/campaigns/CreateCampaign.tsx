@@ -1,0 +1,425 @@
+"use client";
+import { useLocale, useTranslations } from "next-intl";
+import { useEffect, useId, useMemo, useState, type ReactNode } from "react";
+import { useForm, useWatch, type FieldErrors, type Resolver } from "react-hook-form";
+import { Alert } from "@/components/ui/Alert";
+import { Button } from "@/components/ui/Button";
+import { Checkbox } from "@/components/ui/Checkbox";
+import { TextField } from "@/components/ui/Field";
+import { parseRials } from "@/components/wallet/amount";
+import { useWalletLabels } from "@/components/wallet/labels";
+import { LoadError, SkeletonLines } from "@/components/wallet/WalletStates";
+import { ApiError } from "@/lib/api/client";
+import { useCreateCampaign, useQuote, type Quote } from "@/lib/api/campaigns";
+import { useGateways, useWallet } from "@/lib/api/wallet";
+import { parseChannelLink } from "@/lib/campaigns/links";
+import { networks, strategies, type Network, type Strategy } from "@/lib/campaigns/pricing";
+import { useMoney } from "@/lib/format/money";
+import { applyServerErrors } from "@/lib/forms/server-errors";
+import { useFieldMessage } from "@/lib/forms/use-field-message";
+import { useRouter } from "@/lib/i18n/navigation";
+import { CAMPAIGN_BUDGET_MAX, CAMPAIGN_BUDGET_MIN, campaignInput, type CampaignInput } from "@/lib/schemas/campaigns";
+import { setCampaignFlash } from "./flash";
+
+/** What the form holds: numbers as typed (any digits), the choices as strings. */
+type Values = {
+  network: Network;
+  strategy: Strategy;
+  name: string;
+  link: string;
+  follower_count: string;
+  amount: string;
+  hours: string;
+  percentage: string;
+  gateway: string;
+  accept_policies: boolean;
+};
+const FIELDS = [
+  "network",
+  "strategy",
+  "name",
+  "link",
+  "follower_count",
+  "amount",
+  "hours",
+  "percentage",
+  "gateway",
+  "accept_policies",
+] as const;
+
+/** The request the values make: only what the strategy needs, numbers read in any digits. */
+export function toCampaignInput(values: Values, locale: string): CampaignInput {
+  const number = (text: string) => parseRials(text, locale);
+  const input: CampaignInput = {
+    name: values.name,
+    network: values.network,
+    strategy: values.strategy,
+    link: values.link,
+    follower_count: number(values.follower_count) as number,
+    gateway: values.gateway,
+  };
+  if (values.strategy === "smart") input.amount = number(values.amount);
+  if (values.strategy === "monetize" || values.strategy === "watch_time") input.hours = number(values.hours);
+  if (values.strategy === "watch_time") input.percentage = number(values.percentage);
+  return input;
+}
+
+/** The shared schema (its messages are api.validation keys) and the policies checkbox, which the form requires. */
+function createResolver(locale: string): Resolver<Values, unknown, CampaignInput> {
+  return (values) => {
+    const input = toCampaignInput(values, locale);
+    const parsed = campaignInput.safeParse(input);
+    const errors: FieldErrors<Values> = {};
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? "") as keyof Values;
+        if ((FIELDS as readonly string[]).includes(field) && !errors[field])
+          errors[field] = { type: issue.code, message: issue.message.includes(" ") ? "invalid" : issue.message };
+      }
+    }
+    if (!values.accept_policies) errors.accept_policies = { type: "required", message: "engagement_policy_required" };
+    if (Object.keys(errors).length > 0) return { values: {}, errors };
+    return { values: { ...input, accept_policies: true } as CampaignInput, errors: {} };
+  };
+}
+
+/** SPEC §2 create campaign: network and strategy, the target, what to buy, how to pay, and the live invoice. */
+export function CreateCampaign() {
+  const t = useTranslations("campaigns.create");
+  const titles = useTranslations("titles");
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-6">
+      <header className="grid gap-1">
+        <h1 id="page-title" className="text-2xl font-bold text-ink">
+          {titles("createCampaign")}
+        </h1>
+        <p className="text-sm leading-6 text-ink-muted">{t("intro")}</p>
+      </header>
+      <CreateCampaignForm />
+    </div>
+  );
+}
+
+function CreateCampaignForm() {
+  const t = useTranslations("campaigns.create");
+  const tc = useTranslations("campaigns");
+  const tf = useTranslations("forms");
+  const locale = useLocale();
+  const router = useRouter();
+  const fieldMessage = useFieldMessage();
+  const labels = useWalletLabels();
+  const money = useMoney();
+  const wallet = useWallet();
+  const gateways = useGateways();
+  const create = useCreateCampaign();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
+  const paymentId = useId();
+
+  const resolver = useMemo(() => createResolver(locale), [locale]);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors },
+  } = useForm<Values, unknown, CampaignInput>({
+    resolver,
+    defaultValues: {
+      network: "youtube",
+      strategy: "smart",
+      name: "",
+      link: "",
+      follower_count: "",
+      amount: "",
+      hours: "",
+      percentage: "",
+      gateway: "wallet",
+      accept_policies: false,
+    },
+  });
+  const values = useWatch({ control }) as Values;
+  const { network, strategy } = values;
+
+  // Monetize is sold for YouTube only.
+  useEffect(() => {
+    if (network !== "youtube" && strategy === "monetize") setValue("strategy", "smart");
+  }, [network, strategy, setValue]);
+
+  const quoteInput = toCampaignInput(values, locale);
+  const quote = useQuote(quoteInput);
+  // A quote for an earlier, valid input is not shown once the form stops parsing.
+  const quoteShown = campaignInput.safeParse(quoteInput).success ? (quote.data ?? null) : null;
+  const linkTyped = (values.link ?? "").trim();
+  const linkError =
+    linkTyped && !parseChannelLink(network, linkTyped).ok ? fieldMessage("link_invalid") : fieldMessage(errors.link?.message);
+
+  const onSubmit = handleSubmit(async (input) => {
+    setFormError(null);
+    try {
+      const result = await create.mutateAsync(input);
+      if (result.redirect_url) {
+        setRedirecting(true);
+        window.location.assign(result.redirect_url);
+        return;
+      }
+      setCampaignFlash(result.campaign.id, result.message);
+      router.push(`/dashboard/campaigns/view/${result.campaign.id}`);
+    } catch (error) {
+      const fallback = error instanceof ApiError && error.status === 0 ? tf("networkError") : tf("genericError");
+      setFormError(applyServerErrors(error, setError, FIELDS, fallback));
+    }
+  });
+
+  const strategyOptions = strategies.filter((value) => value !== "monetize" || network === "youtube");
+  const gatewayList = gateways.data ?? [];
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
+      <div className="grid gap-6">
+        <Section id="campaign-kind" title={t("kindTitle")}>
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium text-ink">{t("network")}</legend>
+            <div className="grid gap-3 sm:grid-cols-2">
+              {networks.map((value) => (
+                <RadioCard key={value} checked={network === value} title={tc(`networks.${value}`)} {...register("network")} value={value} />
+              ))}
+            </div>
+          </fieldset>
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium text-ink">{t("strategy")}</legend>
+            <div className="grid gap-3 sm:grid-cols-2">
+              {strategyOptions.map((value) => (
+                <RadioCard
+                  key={value}
+                  checked={strategy === value}
+                  title={tc(`strategies.${value}`)}
+                  body={t(`strategyBodies.${value}`)}
+                  {...register("strategy")}
+                  value={value}
+                />
+              ))}
+            </div>
+          </fieldset>
+        </Section>
+
+        <Section id="campaign-target" title={t("targetTitle")}>
+          <TextField label={t("name")} autoComplete="off" error={fieldMessage(errors.name?.message)} {...register("name")} />
+          <TextField
+            label={t(`link.${network}`)}
+            ltr
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={network === "youtube" ? "https://www.youtube.com/@handle" : "https://www.instagram.com/username"}
+            error={linkError}
+            {...register("link")}
+          />
+          <TextField
+            label={t("followerCount")}
+            ltr
+            inputMode="numeric"
+            autoComplete="off"
+            error={fieldMessage(errors.follower_count?.message)}
+            {...register("follower_count")}
+          />
+        </Section>
+
+        {strategy !== "trial" ? (
+          <Section id="campaign-order" title={t("orderTitle")}>
+            {strategy === "smart" ? (
+              <TextField
+                label={t("amount")}
+                ltr
+                inputMode="numeric"
+                autoComplete="off"
+                hint={t("amountHint", { min: money(CAMPAIGN_BUDGET_MIN), max: money(CAMPAIGN_BUDGET_MAX) })}
+                error={fieldMessage(errors.amount?.message)}
+                {...register("amount")}
+              />
+            ) : null}
+            {strategy === "monetize" || strategy === "watch_time" ? (
+              <TextField
+                label={t("hours")}
+                ltr
+                inputMode="numeric"
+                autoComplete="off"
+                error={fieldMessage(errors.hours?.message)}
+                {...register("hours")}
+              />
+            ) : null}
+            {strategy === "watch_time" ? (
+              <TextField
+                label={t("percentage")}
+                ltr
+                inputMode="numeric"
+                autoComplete="off"
+                error={fieldMessage(errors.percentage?.message)}
+                {...register("percentage")}
+              />
+            ) : null}
+          </Section>
+        ) : null}
+
+        <Section id="campaign-payment" title={t("paymentTitle")}>
+          {gateways.isPending ? (
+            <SkeletonLines lines={2} />
+          ) : gateways.isError ? (
+            <LoadError message={t("gatewaysError")} onRetry={() => void gateways.refetch()} retrying={gateways.isFetching} />
+          ) : (
+            <fieldset className="grid gap-3">
+              <legend className="sr-only">{t("paymentTitle")}</legend>
+              <div className="grid gap-3 sm:grid-cols-2">
+                <RadioCard
+                  checked={values.gateway === "wallet"}
+                  title={t("payWallet")}
+                  body={wallet.data ? t("walletBalance", { balance: money(wallet.data.wallet_balance) }) : undefined}
+                  describedBy={errors.gateway ? `${paymentId}-error` : undefined}
+                  {...register("gateway")}
+                  value="wallet"
+                />
+                {gatewayList.map((gateway) => (
+                  <RadioCard
+                    key={gateway.id}
+                    checked={values.gateway === gateway.id}
+                    title={labels.kind(gateway.kind)}
+                    body={labels.kindBody(gateway.kind)}
+                    describedBy={errors.gateway ? `${paymentId}-error` : undefined}
+                    {...register("gateway")}
+                    value={gateway.id}
+                  />
+                ))}
+              </div>
+              {errors.gateway ? (
+                <p id={`${paymentId}-error`} role="alert" className="text-sm text-danger-600">
+                  {fieldMessage(errors.gateway.message)}
+                </p>
+              ) : null}
+            </fieldset>
+          )}
+        </Section>
+      </div>
+
+      <div className="grid gap-4 lg:sticky lg:top-4">
+        <Invoice quote={quoteShown} loading={quote.isFetching} failed={quote.isError} />
+        <section className="grid gap-4 rounded-card bg-surface p-5 shadow-card">
+          <Checkbox label={t("policies")} error={fieldMessage(errors.accept_policies?.message)} {...register("accept_policies")} />
+          {formError ? <Alert tone="error">{formError}</Alert> : null}
+          <Button type="submit" busy={create.isPending || redirecting} className="w-full">
+            {redirecting ? t("redirecting") : t("submit")}
+          </Button>
+        </section>
+      </div>
+    </form>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className="grid gap-4 rounded-card bg-surface p-5 shadow-card sm:p-6">
+      <h2 id={`${id}-title`} className="text-lg font-bold text-ink">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+type RadioProps = {
+  checked: boolean;
+  title: string;
+  body?: string | undefined;
+  describedBy?: string | undefined;
+  name: string;
+  value: string;
+  onChange: (event: { target: unknown; type?: unknown }) => unknown;
+  onBlur: (event: { target: unknown; type?: unknown }) => unknown;
+  ref: (instance: HTMLInputElement | null) => void;
+};
+
+/** A radio input drawn as a card. */
+function RadioCard({ checked, title, body, describedBy, ref, ...radio }: RadioProps) {
+  const id = useId();
+  return (
+    <label
+      htmlFor={id}
+      className={`flex cursor-pointer items-start gap-3 rounded-lg border p-4 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-400 ${
+        checked ? "border-brand-600 bg-brand-50" : "border-surface-line hover:bg-surface-sunken"
+      }`}
+    >
+      <input id={id} ref={ref} type="radio" aria-describedby={describedBy} className="mt-1 h-4 w-4 shrink-0 accent-brand-600" {...radio} />
+      <span className="grid gap-0.5">
+        <span className="font-semibold text-ink">{title}</span>
+        {body ? <span className="text-sm leading-6 text-ink-muted">{body}</span> : null}
+      </span>
+    </label>
+  );
+}
+
+/** The invoice: one line per metric (min–max, unit price, amount), then subtotal, fee, total and what the wallet covers. */
+export function Invoice({ quote, loading = false, failed = false }: { quote: Quote | null; loading?: boolean; failed?: boolean }) {
+  const t = useTranslations("campaigns.invoice");
+  const metric = useMetricLabel();
+  const money = useMoney();
+  const count = useCount();
+  return (
+    <section
+      aria-labelledby="invoice-title"
+      className="grid gap-3 rounded-card bg-surface p-5 shadow-card"
+      aria-busy={loading || undefined}
+    >
+      <h2 id="invoice-title" className="text-lg font-bold text-ink">
+        {t("title")}
+      </h2>
+      {!quote ? (
+        <p className="text-sm leading-6 text-ink-muted">{failed ? t("failed") : t("empty")}</p>
+      ) : (
+        <>
+          <ul className="grid gap-2 text-sm" data-testid="invoice-lines">
+            {quote.lines.map((line) => (
+              <li key={line.metric} className="grid gap-0.5 border-b border-surface-line pb-2 last:border-b-0">
+                <div className="flex items-baseline justify-between gap-2">
+                  <span className="font-semibold text-ink">{metric(line.metric)}</span>
+                  <span className="tabular-nums text-ink">{money(line.amount)}</span>
+                </div>
+                <div className="flex flex-wrap items-baseline justify-between gap-2 text-xs text-ink-muted">
+                  <span>{line.min === line.max ? count(line.max) : t("range", { min: count(line.min), max: count(line.max) })}</span>
+                  <span>{t("unitPrice", { price: money(line.unit_price) })}</span>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <dl className="grid gap-1.5 rounded-lg bg-surface-sunken p-3 text-sm" data-testid="invoice-totals">
+            <Row label={t("subtotal")}>{money(quote.subtotal)}</Row>
+            <Row label={t("fee")}>{money(quote.fee)}</Row>
+            <Row label={t("total")} strong>
+              {money(quote.total)}
+            </Row>
+            <Row label={t("walletCovers")}>{money(quote.wallet_covers)}</Row>
+            <Row label={t("remaining")}>{money(quote.remaining)}</Row>
+          </dl>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Row({ label, strong = false, children }: { label: string; strong?: boolean; children: ReactNode }) {
+  return (
+    <div className={`flex flex-wrap items-baseline justify-between gap-x-3 ${strong ? "font-bold text-ink" : ""}`}>
+      <dt className={strong ? "" : "text-ink-muted"}>{label}</dt>
+      <dd className="tabular-nums text-ink">{children}</dd>
+    </div>
+  );
+}
+
+export function useMetricLabel() {
+  const t = useTranslations("campaigns.metrics");
+  return (code: string) => (t.has(code as never) ? t(code as never) : code.replaceAll("_", " "));
+}
+
+function useCount() {
+  const locale = useLocale();
+  return (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
+}

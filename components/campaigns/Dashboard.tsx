@@ -1,0 +1,105 @@
+"use client";
+import { useFormatter, useTranslations } from "next-intl";
+import type { ReactNode } from "react";
+import { LoadError, SkeletonLines, linkButton } from "@/components/wallet/WalletStates";
+import { useDashboard } from "@/lib/api/campaigns";
+import { useMoney } from "@/lib/format/money";
+import { Link } from "@/lib/i18n/navigation";
+import { CampaignCards, CampaignTable } from "./CampaignList";
+import { EmptyText, isUnauthorized } from "./shared";
+
+/** SPEC §2 dashboard: campaigns, queue and wallet widgets, then the active campaigns. */
+export function Dashboard() {
+  const t = useTranslations("dashboard");
+  const titles = useTranslations("titles");
+  const format = useFormatter();
+  const money = useMoney();
+  const query = useDashboard();
+  if (isUnauthorized(query.error)) return null;
+  const heading = (
+    <h1 id="page-title" className="text-2xl font-bold text-ink">
+      {titles("dashboard")}
+    </h1>
+  );
+  if (query.isPending)
+    return (
+      <div className="mx-auto grid w-full max-w-6xl gap-6">
+        {heading}
+        <SkeletonLines lines={4} />
+      </div>
+    );
+  if (query.isError)
+    return (
+      <div className="mx-auto grid w-full max-w-6xl gap-6">
+        {heading}
+        <LoadError message={t("loadError")} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      </div>
+    );
+  const data = query.data;
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        {heading}
+        <Link href="/dashboard/campaigns/create" className={`${linkButton.primary} w-full sm:w-auto`}>
+          {t("create")}
+        </Link>
+      </header>
+      <div className="grid gap-4 md:grid-cols-3">
+        <Widget
+          title={t("campaigns.title")}
+          link={
+            <Link href="/dashboard/campaigns" className="text-sm font-semibold text-brand-700 hover:underline">
+              {t("campaigns.link")}
+            </Link>
+          }
+        >
+          <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
+            <dt className="text-ink-muted">{t("campaigns.completed")}</dt>
+            <dd className="text-lg font-bold tabular-nums text-ink" data-testid="dashboard-completed">
+              {format.number(data.campaigns.completed)}
+            </dd>
+            <dt className="text-ink-muted">{t("campaigns.awaitingReview")}</dt>
+            <dd className="text-lg font-bold tabular-nums text-ink">{format.number(data.campaigns.awaiting_review)}</dd>
+          </dl>
+        </Widget>
+        <Widget title={t("queue.title")}>
+          <p className="text-2xl font-bold tabular-nums text-ink">{format.number(data.queue.open_campaigns)}</p>
+          <p className="text-sm text-ink-muted">{t("queue.body")}</p>
+        </Widget>
+        <Widget
+          title={t("wallet.title")}
+          link={
+            <Link href="/dashboard/wallet" className="text-sm font-semibold text-brand-700 hover:underline">
+              {t("wallet.link")}
+            </Link>
+          }
+        >
+          <p className="text-2xl font-bold tabular-nums text-ink">{money(data.wallet.wallet_balance)}</p>
+        </Widget>
+      </div>
+      <section aria-labelledby="active-title" className="rounded-card bg-surface p-4 shadow-card sm:p-6">
+        <h2 id="active-title" className="mb-4 text-lg font-bold text-ink">
+          {t("active", { count: data.active_campaigns.count, formatted: format.number(data.active_campaigns.count) })}
+        </h2>
+        {data.active_campaigns.items.length === 0 ? (
+          <EmptyText testId="dashboard-empty" />
+        ) : (
+          <div className="grid gap-4">
+            <CampaignTable rows={data.active_campaigns.items} />
+            <CampaignCards rows={data.active_campaigns.items} />
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Widget({ title, link, children }: { title: string; link?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="grid content-start gap-2 rounded-card bg-surface p-5 shadow-card">
+      <h2 className="text-sm font-semibold text-ink-muted">{title}</h2>
+      {children}
+      {link ? <div className="mt-1">{link}</div> : null}
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+"use client";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import type { Network, Strategy } from "@/lib/campaigns/pricing";
+import type { CampaignStatus } from "@/lib/campaigns/state-machine";
+import { campaignInput, type CampaignInput } from "@/lib/schemas/campaigns";
+import type { ListResult } from "./client";
+import { useApiClient } from "./use-api-client";
+import { walletKeys, type Transaction, type TransactionStatus, type WalletBalances } from "./wallet";
+
+export type QuoteLine = { metric: string; action: string; unit_price: number; min: number; max: number; amount: number };
+export type Quote = { lines: QuoteLine[]; subtotal: number; fee: number; total: number; wallet_covers: number; remaining: number };
+export type Campaign = {
+  id: string;
+  name: string;
+  network: Network;
+  strategy: Strategy;
+  link: string;
+  follower_count: number;
+  hours: number | null;
+  percentage: number | null;
+  status: CampaignStatus;
+  budget: number;
+  spent: number;
+  progress: number;
+  invoice: Quote;
+  rejection_reason: string | null;
+  created_at: string;
+  ends_at: string | null;
+  completed_at: string | null;
+};
+export type CampaignActivity = { id: string } & Record<string, unknown>;
+export type Dashboard = {
+  campaigns: { completed: number; awaiting_review: number; active: number };
+  queue: { open_campaigns: number };
+  wallet: WalletBalances;
+  active_campaigns: { count: number; items: Campaign[] };
+};
+export type CampaignTab = "all" | "active" | "completed" | "awaiting_payment" | "awaiting_review" | "rejected";
+export type PaymentTab = TransactionStatus | "all";
+export type CreatedCampaign = { campaign: Campaign; redirect_url: string | null; message: string };
+export type CampaignEventResult = { campaign: Campaign; message: string };
+
+export const CAMPAIGNS_PER_PAGE = 10;
+
+export const campaignKeys = {
+  all: ["campaigns"] as const,
+  lists: () => [...campaignKeys.all, "list"] as const,
+  list: (status: CampaignTab, page: number) => [...campaignKeys.lists(), status, page] as const,
+  detail: (id: string) => [...campaignKeys.all, "detail", id] as const,
+  payments: (id: string, status: PaymentTab, page: number) => [...campaignKeys.all, "payments", id, status, page] as const,
+  activities: (id: string, page: number) => [...campaignKeys.all, "activities", id, page] as const,
+  quote: (input: unknown) => [...campaignKeys.all, "quote", input] as const,
+  dashboard: ["dashboard"] as const,
+};
+
+export function useCampaigns(status: CampaignTab, page: number) {
+  const api = useApiClient();
+  return useQuery<ListResult<Campaign>>({
+    queryKey: campaignKeys.list(status, page),
+    queryFn: () =>
+      api.list<Campaign>("campaigns", { query: { status: status === "all" ? undefined : status, page, per_page: CAMPAIGNS_PER_PAGE } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCampaign(id: string) {
+  const api = useApiClient();
+  return useQuery({ queryKey: campaignKeys.detail(id), queryFn: () => api.request<Campaign>(`campaigns/${encodeURIComponent(id)}`) });
+}
+
+export function useCampaignPayments(id: string, status: PaymentTab, page: number) {
+  const api = useApiClient();
+  return useQuery<ListResult<Transaction>>({
+    queryKey: campaignKeys.payments(id, status, page),
+    queryFn: () =>
+      api.list<Transaction>(`campaigns/${encodeURIComponent(id)}/payments`, {
+        query: { status: status === "all" ? undefined : status, page, per_page: CAMPAIGNS_PER_PAGE },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCampaignActivities(id: string, page: number) {
+  const api = useApiClient();
+  return useQuery<ListResult<CampaignActivity>>({
+    queryKey: campaignKeys.activities(id, page),
+    queryFn: () =>
+      api.list<CampaignActivity>(`campaigns/${encodeURIComponent(id)}/activities`, { query: { page, per_page: CAMPAIGNS_PER_PAGE } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDashboard() {
+  const api = useApiClient();
+  return useQuery({ queryKey: campaignKeys.dashboard, queryFn: () => api.request<Dashboard>("dashboard") });
+}
+
+/** `value`, `delay` ms after it last changed (compared by JSON, so a new object with the same content does not restart it). */
+function useDebounced<T>(value: T, delay: number): T {
+  const [debounced, setDebounced] = useState(value);
+  const serialized = JSON.stringify(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(JSON.parse(serialized) as T), delay);
+    return () => clearTimeout(timer);
+  }, [serialized, delay]);
+  return debounced;
+}
+
+export const QUOTE_DEBOUNCE_MS = 300;
+
+/** The invoice for what the create form holds, ~300 ms after the last change, asked only when the input parses. */
+export function useQuote(input: Partial<CampaignInput> | null) {
+  const api = useApiClient();
+  const debounced = useDebounced(input, QUOTE_DEBOUNCE_MS);
+  const parsed = debounced ? campaignInput.safeParse(debounced) : null;
+  const body = parsed?.success ? parsed.data : null;
+  return useQuery({
+    queryKey: campaignKeys.quote(body),
+    queryFn: ({ signal }) => api.request<Quote>("campaigns/quote", { method: "POST", body, signal }),
+    enabled: body !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+export function useCreateCampaign() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CampaignInput) => api.request<CreatedCampaign>("campaigns", { method: "POST", body: input }),
+    onSuccess: (result) => {
+      queryClient.setQueryData(campaignKeys.detail(result.campaign.id), result.campaign);
+      void queryClient.invalidateQueries({ queryKey: campaignKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: campaignKeys.dashboard });
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    },
+  });
+}
+
+function useCampaignEvent(event: "pause" | "activate") {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.request<CampaignEventResult>(`campaigns/${encodeURIComponent(id)}/${event}`, { method: "POST" }),
+    onSuccess: (result) => {
+      queryClient.setQueryData(campaignKeys.detail(result.campaign.id), result.campaign);
+      void queryClient.invalidateQueries({ queryKey: campaignKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: campaignKeys.dashboard });
+    },
+  });
+}
+
+export const usePauseCampaign = () => useCampaignEvent("pause");
+export const useActivateCampaign = () => useCampaignEvent("activate");

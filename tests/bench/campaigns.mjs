@@ -1,0 +1,132 @@
+// The campaigns bench (part of `npm run bench`, or alone: node tests/bench/campaigns.mjs), on PostgreSQL:
+// a producer with 10,000 campaigns in a table of 100,000, the API server on its own (server/standalone.ts),
+// autocannon at 32 connections on GET /api/campaigns and GET /api/dashboard. Target: p99 < 25 ms each.
+// Prints the EXPLAIN of the list query, which must use the owner index.
+import { spawn, spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import net from "node:net";
+import autocannon from "autocannon";
+import { SignJWT } from "jose";
+
+const CONNECTIONS = 32;
+const SECONDS = Number(process.env.BENCH_CAMPAIGNS_SECONDS || 8);
+const TARGET_P99_MS = 25;
+const DB = "takapoo_bench_campaigns";
+const pgArgs = ["-h", "127.0.0.1", "-p", "5432", "-U", "postgres"];
+const url = `postgres://postgres@127.0.0.1:5432/${DB}`;
+const secret = "bench-secret-bench-secret-bench-secret-0123456789";
+
+const run = (command, args, input) => {
+  const result = spawnSync(command, args, { encoding: "utf8", input });
+  if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr}`);
+  return result.stdout;
+};
+const psql = (sql) => run("psql", [...pgArgs, "-d", DB, "-v", "ON_ERROR_STOP=1", "-q", "-At"], sql);
+
+spawnSync("dropdb", [...pgArgs, "--if-exists", DB]);
+run("createdb", [...pgArgs, DB]);
+let api;
+process.on("exit", () => {
+  api?.kill();
+  if (!process.env.BENCH_KEEP_DB) spawnSync("dropdb", [...pgArgs, "--if-exists", "--force", DB]);
+});
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+const port = await freePort();
+api = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "server/standalone.ts"], {
+  env: {
+    ...process.env,
+    DATABASE_URL: url,
+    API_PORT: String(port),
+    API_HOST: "127.0.0.1",
+    AUTH_SECRET: secret,
+    SEED_DEMO_DATA: "false",
+    NODE_ENV: "production",
+  },
+  stdio: ["ignore", "pipe", "inherit"],
+});
+await new Promise((resolve, reject) => {
+  api.stdout.on("data", (chunk) => String(chunk).includes("core API on") && resolve());
+  api.on("exit", (code) => reject(new Error(`API exited ${code}`)));
+});
+
+// The API opens (and migrates) its database on first use.
+const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+if (!health.ok) throw new Error(`health ${health.status}`);
+
+// 1,000 producers; the first has 10,000 campaigns, the others 90 each: 100,000 in all.
+const producer = randomUUID();
+const session = randomUUID();
+psql(`
+  insert into users (id, first_name, phone, phone_verified_at) values ('${producer}', 'Bench', '+989120000000', now());
+  insert into users (id, first_name, phone, phone_verified_at)
+    select gen_random_uuid(), 'P' || g, '+98935' || lpad(g::text, 7, '0'), now() from generate_series(1, 999) g;
+  insert into sessions (id, user_id, expires_at) values ('${session}', '${producer}', now() + interval '1 day');
+  insert into campaigns (owner_id, name, network, strategy, link, follower_count, status, invoice, budget, created_at)
+    select '${producer}', 'Campaign ' || g, (array['youtube','instagram'])[1 + g % 2], 'smart', 'https://www.youtube.com/@bench', 1000,
+      (array['active','awaiting_review','completed','paused','rejected','awaiting_payment','paid'])[1 + g % 7],
+      '{"lines":[],"subtotal":0,"fee":0,"total":0}', 1000000, now() - (g || ' minutes')::interval
+    from generate_series(1, 10000) g;
+  insert into campaigns (owner_id, name, network, strategy, link, follower_count, status, invoice, budget, created_at)
+    select u.id, 'Campaign ' || g, 'instagram', 'smart', 'https://www.instagram.com/bench/', 1000,
+      (array['active','awaiting_review','completed','paused'])[1 + g % 4], '{"lines":[],"subtotal":0,"fee":0,"total":0}', 1000000, now() - (g || ' minutes')::interval
+    from (select id from users where id <> '${producer}') u, generate_series(1, 90) g;
+  vacuum analyze;
+`);
+const count = psql("select count(*) from campaigns").trim();
+
+const token = await new SignJWT({ sid: session })
+  .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+  .setSubject(producer)
+  .setIssuer("takapoo")
+  .setAudience("takapoo-api")
+  .setIssuedAt()
+  .setExpirationTime("1h")
+  .sign(new TextEncoder().encode(secret));
+
+async function measure(path) {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}${path}`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { authorization: `Bearer ${token}`, accept: "application/json" },
+  });
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+const rows = [
+  ["GET /api/campaigns (page 1 of 10,000)", await measure("/api/campaigns?per_page=10")],
+  ["GET /api/campaigns?status=active", await measure("/api/campaigns?status=active&per_page=10")],
+  ["GET /api/dashboard", await measure("/api/dashboard")],
+];
+
+console.log(`\nCampaigns bench — PostgreSQL, ${count} campaigns (10,000 of one producer), ${CONNECTIONS} connections, ${SECONDS} s each\n`);
+console.log(
+  `${"endpoint".padEnd(40)} ${"req/s".padStart(7)} ${"p99 ms".padStart(7)} ${"errors".padStart(7)}  target p99 < ${TARGET_P99_MS} ms`,
+);
+let met = true;
+for (const [name, r] of rows) {
+  const ok = r.p99 < TARGET_P99_MS && r.errors === 0;
+  met &&= ok;
+  console.log(
+    `${name.padEnd(40)} ${String(r.rps).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.errors).padStart(7)}  ${ok ? "met" : "MISSED"}`,
+  );
+}
+console.log("\nEXPLAIN of the list query:");
+console.log(
+  psql(`explain (analyze, costs off, timing off, summary off)
+    select * from campaigns where owner_id = '${producer}' order by created_at desc, id desc limit 10 offset 0;`),
+);
+console.log(
+  psql(`explain (analyze, costs off, timing off, summary off)
+    select * from campaigns where owner_id = '${producer}' and status = 'active' order by created_at desc, id desc limit 10 offset 0;`),
+);
+console.log(met ? "campaigns: all targets met" : "campaigns: targets missed");
+process.exit(0);
