@@ -4,6 +4,7 @@ import { createApiListener } from "./http/node-listener";
 import { sharedDatabase } from "./db";
 import { defaultGateways } from "./adapters/payments/default";
 import { startReconcileJob } from "./jobs/reconcile-payments";
+import { startCampaignCompletionJob } from "./jobs/complete-campaigns";
 
 /**
  * The production server (`npm start`): /api goes straight to the core API (Hono), everything else
@@ -17,6 +18,7 @@ const web = next({ dev: false, dir: process.cwd(), port });
 const gateways = defaultGateways(sharedDatabase);
 const api = createApiListener({ gateways });
 startReconcileJob(sharedDatabase, gateways);
+startCampaignCompletionJob(sharedDatabase);
 
 await web.prepare();
 const handle = web.getRequestHandler();

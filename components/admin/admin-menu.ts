@@ -5,6 +5,16 @@ export const adminMenu = [
     key: "identity",
     icon: "M4 6h16v12H4zM8 10a1.5 1.5 0 103 0 1.5 1.5 0 00-3 0M6.5 15a3 3 0 016 0M14 10h4M14 13h3",
   },
+  {
+    href: "/admin/campaigns",
+    key: "campaigns",
+    icon: "M4 5h16v14H4zM8 9h8M8 13h5M15 15l1.5 1.5L19 14",
+  },
+  {
+    href: "/admin/pricing",
+    key: "pricing",
+    icon: "M12 3v18M16.5 7.5c0-1.7-2-3-4.5-3s-4.5 1.3-4.5 3 2 2.6 4.5 3 4.5 1.3 4.5 3-2 3-4.5 3-4.5-1.3-4.5-3",
+  },
 ] as const;
 
 /** Whether a menu entry is the current page or one of its children; /admin itself shows the first entry. */

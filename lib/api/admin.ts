@@ -1,6 +1,7 @@
 "use client";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, defaultBaseUrl } from "./client";
+import type { Campaign } from "./campaigns";
 import type { Me } from "./me";
 import { useApiClient } from "./use-api-client";
 
@@ -74,5 +75,82 @@ export function useReviewIdentity(id: string) {
         void queryClient.invalidateQueries({ queryKey: adminKeys.identityQueues() });
       }
     },
+  });
+}
+
+/* ---- Campaign review and pricing ---- */
+
+/** A price as GET /api/pricing and PUT /api/admin/pricing answer it: Rials per action, the booster's share 0..1. */
+export type AdminPrice = { network: "youtube" | "instagram"; action: string; price: number; booster_share: number };
+
+export type CampaignDecision = { approve: true } | { approve: false; reason: string };
+
+export const CAMPAIGN_QUEUE_PER_PAGE = 20;
+
+export const adminCampaignKeys = {
+  queues: () => [...adminKeys.all, "campaigns"] as const,
+  queue: (page: number, perPage: number) => [...adminCampaignKeys.queues(), { page, perPage }] as const,
+  campaign: (id: string) => [...adminKeys.all, "campaign", id] as const,
+  pricing: () => [...adminKeys.all, "pricing"] as const,
+};
+
+/** GET /api/admin/campaigns: campaigns awaiting review, oldest first. */
+export function useCampaignQueue(page: number, perPage: number = CAMPAIGN_QUEUE_PER_PAGE) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: adminCampaignKeys.queue(page, perPage),
+    queryFn: ({ signal }) => api.list<Campaign>("admin/campaigns", { query: { page, per_page: perPage }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/campaigns/{id} (admins may read any campaign). */
+export function useAdminCampaign(id: string) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: adminCampaignKeys.campaign(id),
+    queryFn: ({ signal }) => api.request<Campaign>(`campaigns/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+/** POST approve or reject a campaign; refreshes it and the queue afterwards. */
+export function useReviewCampaign(id: string) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const path = `admin/campaigns/${encodeURIComponent(id)}`;
+  return useMutation({
+    mutationFn: (decision: CampaignDecision) =>
+      decision.approve
+        ? api.request<{ campaign: Campaign }>(`${path}/approve`, { method: "POST" })
+        : api.request<{ campaign: Campaign }>(`${path}/reject`, { method: "POST", body: { reason: decision.reason } }),
+    onSuccess: (result) => {
+      queryClient.setQueryData(adminCampaignKeys.campaign(id), result.campaign);
+      void queryClient.invalidateQueries({ queryKey: adminCampaignKeys.queues() });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: adminCampaignKeys.campaign(id) });
+        void queryClient.invalidateQueries({ queryKey: adminCampaignKeys.queues() });
+      }
+    },
+  });
+}
+
+/** GET /api/pricing. */
+export function usePricing() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: adminCampaignKeys.pricing(),
+    queryFn: ({ signal }) => api.request<AdminPrice[]>("pricing", { signal }),
+  });
+}
+
+/** PUT /api/admin/pricing: answers the new list. */
+export function useUpdatePricing() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (prices: AdminPrice[]) => api.request<AdminPrice[]>("admin/pricing", { method: "PUT", body: { prices } }),
+    onSuccess: (prices) => queryClient.setQueryData(adminCampaignKeys.pricing(), prices),
   });
 }

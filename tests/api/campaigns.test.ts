@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "@/server/db/client";
-import { users } from "@/server/db/schema";
+import { eq } from "drizzle-orm";
+import { campaigns, users } from "@/server/db/schema";
+import { completeEndedCampaigns } from "@/server/domain/campaigns/transitions";
 import { sandboxGateway } from "@/server/adapters/payments/sandbox";
 import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
 import { hashPassword } from "@/server/domain/auth/crypto";
@@ -152,6 +154,52 @@ describe("campaigns", () => {
     expect((await balancesOf(database.db, user.id)).wallet).toBe(5_000_000);
     expect((await call(`admin/campaigns/${id}/approve`, {}, { token: adminToken })).status).toBe(409);
     expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it("completes when its end date passes and returns what the escrow holds", async () => {
+    const { token, user } = await producer(5_000_000);
+    const created = await call("campaigns", smart, { token });
+    const id = created.body.data.campaign.id as string;
+    const fee = created.body.data.campaign.invoice.fee as number;
+    const adminToken = await admin();
+    await call(`admin/campaigns/${id}/approve`, {}, { token: adminToken });
+    expect(await completeEndedCampaigns(database.db)).toBe(0);
+    await database.db
+      .update(campaigns)
+      .set({ endsAt: new Date(Date.now() - 1000) })
+      .where(eq(campaigns.id, id));
+    expect(await completeEndedCampaigns(database.db)).toBe(1);
+    const after = await get(`campaigns/${id}`, token);
+    expect(after.body.data.status).toBe("paid");
+    expect(after.body.data.completed_at).toBeTruthy();
+    expect((await balancesOf(database.db, user.id)).wallet).toBe(5_000_000 - fee);
+    expect(await completeEndedCampaigns(database.db)).toBe(0);
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it("admins set prices (audited); the quote follows; nobody else may", async () => {
+    const { token } = await producer(0);
+    const before = await call("pricing", undefined, { method: "GET" });
+    expect(before.body.data.find((p: { network: string; action: string }) => p.network === "youtube" && p.action === "like")).toBeTruthy();
+    const change = { prices: [{ network: "youtube", action: "like", price: 9_000, booster_share: 0.5 }] };
+    expect((await call("admin/pricing", change, { method: "PUT", token })).status).toBe(404);
+    const adminToken = await admin();
+    const updated = await call("admin/pricing", change, { method: "PUT", token: adminToken });
+    expect(updated.status).toBe(200);
+    expect(
+      updated.body.data.find((p: { action: string; network: string }) => p.network === "youtube" && p.action === "like"),
+    ).toMatchObject({ price: 9_000, booster_share: 0.5 });
+    expect(
+      (
+        await call(
+          "admin/pricing",
+          { prices: [{ network: "youtube", action: "teleport", price: 1, booster_share: 0.5 }] },
+          { method: "PUT", token: adminToken },
+        )
+      ).status,
+    ).toBe(422);
+    const quote = await call("campaigns/quote", smart, { token });
+    expect(quote.body.data.lines.find((l: { metric: string }) => l.metric === "likes").unit_price).toBe(9_000);
   });
 
   it("paid through a gateway: awaiting payment, then awaiting review once the gateway says paid", async () => {

@@ -57,9 +57,19 @@ for (const { locale, prefix, m } of [
     await expect(page.getByText(c.status.awaiting_review).first()).toBeVisible();
     const id = page.url().split("/").at(-1)!;
 
+    // The admin approves it in the back office.
     const admin = await adminRequest(page);
-    const approved = await admin.request.post(`/api/admin/campaigns/${id}/approve`);
-    expect(approved.status()).toBe(200);
+    const adminPage = await admin.newPage();
+    await adminPage.goto(`${prefix}/admin/campaigns`);
+    await expect(adminPage.getByRole("heading", { level: 1 })).toHaveText(m.admin.campaignQueue.heading);
+    await adminPage
+      .getByRole("link", { name: m.admin.campaignQueue.reviewFor.replace("{name}", "Spring videos") })
+      .first()
+      .click();
+    await adminPage.waitForURL(`**/admin/campaigns/${id}`);
+    await adminPage.getByRole("button", { name: m.admin.campaignReview.approve }).click();
+    await expect(adminPage.getByText(m.admin.campaignReview.approved)).toBeVisible();
+    await adminPage.screenshot({ path: `test-results/screens/admin-campaign-${locale}.png`, fullPage: true });
     await admin.close();
 
     await page.reload();

@@ -3,8 +3,8 @@ import { signUpViaApi } from "./support/accounts";
 
 test("the panel shell has its menu and a localized coming-soon page, and the mobile menu closes on navigation", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/dashboard/campaigns");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("کمپین‌های من");
+  await page.goto("/dashboard/notifications");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("اعلان‌ها");
   await expect(page.getByText("به‌زودی", { exact: true })).toBeVisible();
   await page.screenshot({ path: "test-results/screens/panel-mobile-fa.png", fullPage: true });
 

@@ -1,10 +1,13 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
 import { transition, type CampaignEvent } from "@/lib/campaigns/state-machine";
 import type { Db } from "@/server/db";
-import { campaigns, type Campaign, type User } from "@/server/db/schema";
+import { campaigns, ledgerAccounts, type Campaign, type User } from "@/server/db/schema";
 import { AppError } from "@/server/http/errors";
 import { recordAudit } from "@/server/domain/audit/record";
 import { campaignEscrowCode, systemAccountCode, transfer, userAccountCode, type LedgerTx } from "@/server/domain/ledger";
+
+/** How long an approved campaign runs before it completes on its own. */
+export const CAMPAIGN_DAYS = 30;
 
 type Effects = (tx: LedgerTx, campaign: Campaign) => Promise<void>;
 
@@ -45,6 +48,26 @@ function effectsOf(db: Db, event: CampaignEvent, reason?: string): Effects | nul
           { tx },
         );
     };
+  if (event === "settle")
+    // Whatever the escrow still holds returns to the producer's wallet.
+    return async (tx, campaign) => {
+      const [escrow] = await tx
+        .select({ balance: ledgerAccounts.balance })
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.code, campaignEscrowCode(campaign.id)));
+      if (escrow && escrow.balance > 0)
+        await transfer(
+          db,
+          {
+            idempotencyKey: `campaign:${campaign.id}:settle`,
+            from: campaignEscrowCode(campaign.id),
+            to: userAccountCode(campaign.ownerId, "wallet"),
+            amount: escrow.balance,
+            intent: "refund",
+          },
+          { tx },
+        );
+    };
   return null;
 }
 
@@ -54,7 +77,7 @@ function effectsOf(db: Db, event: CampaignEvent, reason?: string): Effects | nul
  */
 export async function applyCampaignEvent(
   db: Db,
-  input: { campaignId: string; event: CampaignEvent; actor: User; reason?: string; ip?: string | null },
+  input: { campaignId: string; event: CampaignEvent; actor: User | null; reason?: string; ip?: string | null },
 ): Promise<Campaign> {
   return db.transaction(async (tx) => {
     const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, input.campaignId)).for("update");
@@ -68,12 +91,13 @@ export async function applyCampaignEvent(
         status: next.to,
         updatedAt: new Date(),
         ...(input.event === "reject" ? { rejectionReason: input.reason ?? null } : {}),
-        ...(input.event === "approve" ? { endsAt: new Date(Date.now() + 30 * 24 * 3600 * 1000) } : {}),
+        ...(input.event === "approve" ? { endsAt: new Date(Date.now() + CAMPAIGN_DAYS * 24 * 3600 * 1000) } : {}),
+        ...(input.event === "complete" ? { completedAt: new Date() } : {}),
       })
       .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, campaign.status)))
       .returning();
     if (!updated) throw new AppError("campaign_transition_invalid");
-    if (input.actor.role === "admin" && input.actor.id !== campaign.ownerId) {
+    if (input.actor?.role === "admin" && input.actor.id !== campaign.ownerId) {
       await recordAudit(tx, {
         actorId: input.actor.id,
         action: `campaign.${input.event}`,
@@ -85,4 +109,21 @@ export async function applyCampaignEvent(
     }
     return updated;
   });
+}
+
+/**
+ * Completes campaigns whose end date has passed and returns what their escrow still holds.
+ * (Completion by targets met or budget spent follows the boosters' activities.)
+ */
+export async function completeEndedCampaigns(db: Db, now = new Date()): Promise<number> {
+  const ended = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(inArray(campaigns.status, ["active", "paused"]), lt(campaigns.endsAt, now)))
+    .limit(500);
+  for (const { id } of ended) {
+    await applyCampaignEvent(db, { campaignId: id, event: "complete", actor: null });
+    await applyCampaignEvent(db, { campaignId: id, event: "settle", actor: null });
+  }
+  return ended.length;
 }

@@ -6,7 +6,7 @@ import { transactionStatusFilter } from "@/lib/schemas/wallet";
 import { campaigns, transactions } from "@/server/db/schema";
 import { balancesOf } from "@/server/domain/ledger";
 import { createCampaign } from "@/server/domain/campaigns/create-campaign";
-import { loadPricing } from "@/server/domain/campaigns/pricing";
+import { loadPricing, updatePricing } from "@/server/domain/campaigns/pricing";
 import { dashboardFor, listCampaigns, visibleCampaign } from "@/server/domain/campaigns/queries";
 import { quoteFor } from "@/server/domain/campaigns/quote";
 import { applyCampaignEvent } from "@/server/domain/campaigns/transitions";
@@ -194,6 +194,37 @@ const adminDecisionRoute = (decision: "approve" | "reject") =>
     },
   });
 
+const pricingUpdateInput = z.object({
+  prices: z
+    .array(
+      z.object({
+        network: z.enum(["youtube", "instagram"]),
+        action: z.string().min(1).max(40),
+        price: z.number().int().min(1).max(1_000_000_000),
+        booster_share: z.number().min(0).max(1),
+      }),
+    )
+    .min(1)
+    .max(50),
+});
+
+const adminPricingRoute = createRoute({
+  method: "put",
+  path: "/admin/pricing",
+  middleware: [requireAdmin] as const,
+  tags: ["Admin"],
+  summary: "Set prices (Rials per action) and boosters' shares; each change is audited",
+  request: body(pricingUpdateInput.openapi("PricingUpdate")),
+  responses: {
+    200: {
+      description: "The new prices",
+      ...json(dataEnvelope(z.array(z.object({ network: z.string(), action: z.string(), price: z.number(), booster_share: z.number() })))),
+    },
+    404: err("Not an admin"),
+    ...errorResponses,
+  },
+});
+
 function publicOrigin(requestUrl: string): string {
   return process.env.SITE_URL || new URL(requestUrl).origin;
 }
@@ -311,6 +342,13 @@ export function campaignRoutes(services: Services) {
         db.select({ n: count() }).from(campaigns).where(waiting),
       ]);
       return c.json({ data: rows.map(toCampaignOutput), meta: { page, per_page, total: total?.n ?? 0 } }, 200);
+    })
+    .openapi(adminPricingRoute, async (c) => {
+      const prices = await updatePricing(c.get("db"), c.get("user"), c.req.valid("json").prices, rateLimitIp(c, services));
+      return c.json(
+        { data: prices.map((p) => ({ network: p.network, action: p.action, price: p.price, booster_share: p.boosterShare })) },
+        200,
+      );
     })
     .openapi(approve, async (c) => {
       const campaign = await applyCampaignEvent(c.get("db"), {

@@ -1,0 +1,228 @@
+"use client";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useFormatter, useTranslations } from "next-intl";
+import { useId, useState, type ReactNode } from "react";
+import { useForm } from "react-hook-form";
+import { Invoice } from "@/components/campaigns/CreateCampaign";
+import { CampaignStatusBadge, useDates } from "@/components/campaigns/shared";
+import { Alert } from "@/components/ui/Alert";
+import { Button } from "@/components/ui/Button";
+import { Card } from "@/components/ui/Card";
+import { useAdminCampaign, useReviewCampaign } from "@/lib/api/admin";
+import type { Campaign } from "@/lib/api/campaigns";
+import { ApiError } from "@/lib/api/client";
+import { useMoney } from "@/lib/format/money";
+import { Link } from "@/lib/i18n/navigation";
+import { rejectIdentityInput } from "@/lib/schemas/profile";
+import { AdminLoadError, AdminLoading } from "./AdminStates";
+import { REASON_MAX, REASON_MIN } from "./IdentityReview";
+
+type RejectForm = { reason: string };
+
+function BackLink({ children }: { children: ReactNode }) {
+  return (
+    <Link href="/admin/campaigns" className="inline-flex w-fit items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 rtl:-scale-x-100" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M15 18l-6-6 6-6" />
+      </svg>
+      {children}
+    </Link>
+  );
+}
+
+/** One campaign awaiting review: its specifications, its invoice, approve / reject. */
+export function CampaignReview({ id }: { id: string }) {
+  const t = useTranslations("admin.campaignReview");
+  const query = useAdminCampaign(id);
+  const [outcome, setOutcome] = useState<string | null>(null);
+
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-6">
+      <div className="grid gap-2">
+        <BackLink>{t("back")}</BackLink>
+        <h1 className="text-2xl font-bold text-ink">{t("heading")}</h1>
+      </div>
+
+      {query.isPending ? (
+        <Card>
+          <AdminLoading />
+        </Card>
+      ) : query.isError ? (
+        <Card>
+          <AdminLoadError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        </Card>
+      ) : (
+        <>
+          <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
+            <Specifications campaign={query.data} />
+            <Invoice quote={query.data.invoice} />
+          </div>
+          {outcome ? (
+            <Alert tone="success" className="flex flex-wrap items-center justify-between gap-3">
+              <span>{outcome}</span>
+              <Link href="/admin/campaigns" className="font-semibold underline">
+                {t("backToQueue")}
+              </Link>
+            </Alert>
+          ) : (
+            <Decision campaign={query.data} onDecided={setOutcome} />
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function Specifications({ campaign }: { campaign: Campaign }) {
+  const t = useTranslations("campaigns");
+  const tReview = useTranslations("admin.campaignReview");
+  const money = useMoney();
+  const format = useFormatter();
+  const date = useDates();
+  const rows: [string, ReactNode][] = [
+    [t("columns.name"), campaign.name],
+    [t("columns.status"), <CampaignStatusBadge key="status" status={campaign.status} />],
+    [
+      t("spec.link"),
+      <a
+        key="link"
+        href={campaign.link}
+        target="_blank"
+        rel="noopener noreferrer"
+        dir="ltr"
+        className="text-brand-700 [overflow-wrap:anywhere] hover:underline"
+      >
+        {campaign.link}
+      </a>,
+    ],
+    [t("columns.network"), t(`networks.${campaign.network}`)],
+    [t("columns.strategy"), t(`strategies.${campaign.strategy}`)],
+    [t("spec.followerCount"), format.number(campaign.follower_count)],
+  ];
+  if (campaign.hours !== null) rows.push([t("spec.hours"), format.number(campaign.hours)]);
+  if (campaign.percentage !== null) rows.push([t("spec.percentage"), format.number(campaign.percentage / 100, { style: "percent" })]);
+  rows.push([t("spec.budget"), money(campaign.budget)], [t("columns.created"), date(campaign.created_at)]);
+  return (
+    <Card title={tReview("specifications")} id="admin-campaign-spec">
+      <div className="grid gap-4">
+        {campaign.rejection_reason ? (
+          <Alert tone="error">
+            <strong className="font-semibold">{t("spec.rejectionReason")}:</strong> {campaign.rejection_reason}
+          </Alert>
+        ) : null}
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm" data-testid="admin-campaign-specifications">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-ink-muted">{label}</dt>
+              <dd className="font-medium text-ink">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </Card>
+  );
+}
+
+function Decision({ campaign, onDecided }: { campaign: Campaign; onDecided: (message: string) => void }) {
+  const t = useTranslations("admin.campaignReview");
+  const tIdentity = useTranslations("admin.review");
+  const review = useReviewCampaign(campaign.id);
+  const reasonId = useId();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<RejectForm>({ resolver: zodResolver(rejectIdentityInput), defaultValues: { reason: "" } });
+  const reasonError = form.formState.errors.reason;
+
+  if (campaign.status !== "awaiting_review") {
+    return (
+      <div className="grid gap-3">
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <Alert tone="info" className="flex flex-wrap items-center justify-between gap-3">
+          <span>{t("notPending")}</span>
+          <Link href="/admin/campaigns" className="font-semibold underline">
+            {t("backToQueue")}
+          </Link>
+        </Alert>
+      </div>
+    );
+  }
+
+  function explain(error: unknown): string {
+    if (error instanceof ApiError && error.status !== 0 && error.message) return error.message;
+    return t("failed");
+  }
+
+  async function approve() {
+    setFailure(null);
+    try {
+      await review.mutateAsync({ approve: true });
+      onDecided(t("approved"));
+    } catch (error) {
+      setFailure(explain(error));
+    }
+  }
+
+  const reject = form.handleSubmit(async ({ reason }) => {
+    setFailure(null);
+    try {
+      await review.mutateAsync({ approve: false, reason });
+      onDecided(t("rejected"));
+    } catch (error) {
+      const serverReason = error instanceof ApiError ? error.fields.reason : undefined;
+      if (serverReason) form.setError("reason", { type: "server", message: serverReason });
+      else setFailure(explain(error));
+    }
+  });
+
+  const busy = review.isPending;
+  const describedBy = [`${reasonId}-hint`, reasonError ? `${reasonId}-error` : null].filter(Boolean).join(" ");
+  const reasonMessage = reasonError
+    ? reasonError.type === "server" && reasonError.message
+      ? reasonError.message
+      : tIdentity("reasonInvalid", { min: REASON_MIN, max: REASON_MAX })
+    : null;
+
+  return (
+    <Card title={tIdentity("decisionTitle")} id="admin-campaign-decision">
+      <div className="grid gap-5">
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <div>
+          <Button type="button" onClick={() => void approve()} busy={busy && review.variables?.approve === true} disabled={busy}>
+            {t("approve")}
+          </Button>
+        </div>
+        <form onSubmit={(event) => void reject(event)} noValidate className="grid gap-3 border-t border-surface-line pt-5">
+          <div>
+            <label htmlFor={reasonId} className="mb-1.5 block text-sm font-medium text-ink">
+              {t("reasonLabel")}
+            </label>
+            <textarea
+              id={reasonId}
+              rows={4}
+              maxLength={REASON_MAX}
+              required
+              aria-invalid={reasonError ? true : undefined}
+              aria-describedby={describedBy}
+              className={`block w-full rounded-lg border bg-surface px-3 py-2.5 text-base text-ink placeholder:text-ink-faint focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 ${
+                reasonError ? "border-danger-500" : "border-surface-line"
+              }`}
+              {...form.register("reason")}
+            />
+            <p id={`${reasonId}-hint`} className="mt-1 text-xs text-ink-muted">
+              {tIdentity("reasonHint", { min: REASON_MIN, max: REASON_MAX })}
+            </p>
+            {reasonMessage ? (
+              <p id={`${reasonId}-error`} className="mt-1 text-sm text-danger-600" role="alert">
+                {reasonMessage}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <Button type="submit" variant="danger" busy={busy && review.variables?.approve === false} disabled={busy}>
+              {t("reject")}
+            </Button>
+          </div>
+        </form>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,216 @@
+"use client";
+import { useFormatter, useTranslations } from "next-intl";
+import { useState, type FormEvent } from "react";
+import { Alert } from "@/components/ui/Alert";
+import { Button } from "@/components/ui/Button";
+import { Card } from "@/components/ui/Card";
+import { usePricing, useUpdatePricing, type AdminPrice } from "@/lib/api/admin";
+import { ApiError } from "@/lib/api/client";
+import { actionsByNetwork, networks, rialsToToman } from "@/lib/campaigns/pricing";
+import { AdminLoadError, AdminLoading } from "./AdminStates";
+
+/** The server's bounds (server/http/routes/campaigns.ts pricingUpdateInput). */
+export const PRICE_MAX = 1_000_000_000;
+
+type Draft = { network: AdminPrice["network"]; action: string; price: string; share: string };
+type RowErrors = { price?: boolean; share?: boolean };
+
+const keyOf = (row: { network: string; action: string }) => `${row.network}:${row.action}`;
+const toPercent = (share: number) => String(Math.round(share * 10_000) / 100);
+
+/** Whole Rials, at least 1: the parsed price or null. */
+export function parsePrice(value: string): number | null {
+  const text = value.trim();
+  if (!/^\d+$/.test(text)) return null;
+  const price = Number(text);
+  return price >= 1 && price <= PRICE_MAX ? price : null;
+}
+
+/** A percentage 0–100 (up to two decimals) as a share 0..1, or null. */
+export function parsePercent(value: string): number | null {
+  const text = value.trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
+  const percent = Number(text);
+  return percent >= 0 && percent <= 100 ? Math.round(percent * 100) / 10_000 : null;
+}
+
+/** Prices per action (Rials) and the booster's share (%), one table per network; Save sends the whole list. */
+export function PricingEditor() {
+  const t = useTranslations("admin.pricing");
+  const query = usePricing();
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-6">
+      <div>
+        <h1 className="text-2xl font-bold text-ink">{t("heading")}</h1>
+        <p className="mt-1 text-sm leading-6 text-ink-muted">{t("intro")}</p>
+      </div>
+      {query.isPending ? (
+        <Card>
+          <AdminLoading />
+        </Card>
+      ) : query.isError ? (
+        <Card>
+          <AdminLoadError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        </Card>
+      ) : (
+        <PricingForm prices={query.data} />
+      )}
+    </div>
+  );
+}
+
+function PricingForm({ prices }: { prices: AdminPrice[] }) {
+  const t = useTranslations("admin.pricing");
+  const tNetworks = useTranslations("campaigns.networks");
+  const format = useFormatter();
+  const update = useUpdatePricing();
+  const [drafts, setDrafts] = useState<Draft[]>(() =>
+    prices.map((p) => ({ network: p.network, action: p.action, price: String(p.price), share: toPercent(p.booster_share) })),
+  );
+  const [errors, setErrors] = useState<Record<string, RowErrors>>({});
+  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+
+  const actionLabel = (action: string) =>
+    t.has(`actions.${action}` as never) ? t(`actions.${action}` as never) : action.replaceAll("_", " ");
+  const order = (network: string, action: string) => {
+    const list = (actionsByNetwork as Record<string, readonly string[]>)[network] ?? [];
+    const index = list.indexOf(action);
+    return index === -1 ? list.length : index;
+  };
+
+  function change(key: string, field: "price" | "share", value: string) {
+    setDrafts((rows) => rows.map((row) => (keyOf(row) === key ? { ...row, [field]: value } : row)));
+    setErrors((current) => (current[key]?.[field] ? { ...current, [key]: { ...current[key], [field]: false } } : current));
+    setNotice(null);
+  }
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setNotice(null);
+    const found: Record<string, RowErrors> = {};
+    const body: AdminPrice[] = [];
+    for (const row of drafts) {
+      const price = parsePrice(row.price);
+      const share = parsePercent(row.share);
+      if (price === null || share === null) found[keyOf(row)] = { price: price === null, share: share === null };
+      else body.push({ network: row.network, action: row.action, price, booster_share: share });
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setNotice({ tone: "error", text: t("invalid") });
+      return;
+    }
+    try {
+      await update.mutateAsync(body);
+      setNotice({ tone: "success", text: t("saved") });
+    } catch (error) {
+      setNotice({
+        tone: "error",
+        text: error instanceof ApiError && error.status !== 0 && error.message ? error.message : t("failed"),
+      });
+    }
+  }
+
+  const input =
+    "block w-full rounded-lg border bg-surface px-3 py-2 text-base tabular-nums text-ink focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200";
+
+  return (
+    <form onSubmit={(event) => void save(event)} noValidate className="grid gap-6">
+      {networks.map((network) => {
+        const rows = drafts.filter((row) => row.network === network).sort((a, b) => order(network, a.action) - order(network, b.action));
+        if (rows.length === 0) return null;
+        return (
+          <Card key={network} title={tNetworks(network)} id={`pricing-${network}`}>
+            <div className="overflow-x-auto">
+              <table className="w-full min-w-[36rem] text-start text-sm">
+                <caption className="sr-only">{t("caption", { network: tNetworks(network) })}</caption>
+                <thead>
+                  <tr className="border-b border-surface-line text-ink-muted">
+                    <th scope="col" className="px-3 py-2 text-start font-medium">
+                      {t("action")}
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-start font-medium">
+                      {t("price")}
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-start font-medium">
+                      {t("share")}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((row) => {
+                    const key = keyOf(row);
+                    const id = `price-${network}-${row.action}`;
+                    const label = actionLabel(row.action);
+                    const price = parsePrice(row.price);
+                    const rowErrors = errors[key] ?? {};
+                    return (
+                      <tr key={key} className="border-b border-surface-line align-top last:border-b-0">
+                        <th scope="row" className="px-3 py-3 text-start font-semibold text-ink">
+                          {label}
+                        </th>
+                        <td className="px-3 py-3">
+                          <input
+                            id={`${id}-rials`}
+                            type="number"
+                            inputMode="numeric"
+                            min={1}
+                            max={PRICE_MAX}
+                            step={1}
+                            dir="ltr"
+                            aria-label={t("priceFor", { action: label })}
+                            aria-invalid={rowErrors.price ? true : undefined}
+                            aria-describedby={`${id}-toman${rowErrors.price ? ` ${id}-rials-error` : ""}`}
+                            value={row.price}
+                            onChange={(event) => change(key, "price", event.target.value)}
+                            className={`${input} ${rowErrors.price ? "border-danger-500" : "border-surface-line"}`}
+                          />
+                          <p id={`${id}-toman`} className="mt-1 text-xs text-ink-muted">
+                            {price !== null ? t("toman", { amount: format.number(rialsToToman(price)) }) : "\u00a0"}
+                          </p>
+                          {rowErrors.price ? (
+                            <p id={`${id}-rials-error`} className="mt-1 text-sm text-danger-600">
+                              {t("priceInvalid")}
+                            </p>
+                          ) : null}
+                        </td>
+                        <td className="px-3 py-3">
+                          <input
+                            id={`${id}-share`}
+                            type="number"
+                            inputMode="decimal"
+                            min={0}
+                            max={100}
+                            step="any"
+                            dir="ltr"
+                            aria-label={t("shareFor", { action: label })}
+                            aria-invalid={rowErrors.share ? true : undefined}
+                            aria-describedby={rowErrors.share ? `${id}-share-error` : undefined}
+                            value={row.share}
+                            onChange={(event) => change(key, "share", event.target.value)}
+                            className={`${input} max-w-32 ${rowErrors.share ? "border-danger-500" : "border-surface-line"}`}
+                          />
+                          {rowErrors.share ? (
+                            <p id={`${id}-share-error`} className="mt-1 text-sm text-danger-600">
+                              {t("shareInvalid")}
+                            </p>
+                          ) : null}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          </Card>
+        );
+      })}
+      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      <div>
+        <Button type="submit" busy={update.isPending} disabled={update.isPending}>
+          {t("save")}
+        </Button>
+      </div>
+    </form>
+  );
+}
