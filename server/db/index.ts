@@ -23,6 +23,7 @@ export function sharedDatabase(): Promise<Database> {
   holder[key] ??= (async () => {
     const database = await openDatabase({
       url: process.env.DATABASE_URL || undefined,
+      maxConnections: Number(process.env.DATABASE_POOL_SIZE) || 10,
       dataDir: process.env.DATABASE_URL ? undefined : path.join(dataDir(), "pglite"),
     });
     const demo = process.env.SEED_DEMO_DATA !== "false";

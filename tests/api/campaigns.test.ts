@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "@/server/db/client";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { campaigns, users } from "@/server/db/schema";
 import { completeEndedCampaigns } from "@/server/domain/campaigns/transitions";
 import { sandboxGateway } from "@/server/adapters/payments/sandbox";
@@ -24,6 +24,15 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await database.close();
+});
+// The trigger-kept counts (campaign_counts) always equal a real count.
+afterEach(async () => {
+  const drift = await database.db.execute(sql`
+    select coalesce(c.owner_id, k.owner_id) as owner_id, coalesce(c.status, k.status) as status, c.n as real, k.n as kept
+    from (select owner_id, status, count(*)::bigint as n from campaigns group by 1, 2) c
+    full join (select owner_id, status, n from campaign_counts where n <> 0) k on k.owner_id = c.owner_id and k.status = c.status
+    where c.n is distinct from k.n`);
+  expect(drift.rows).toEqual([]);
 });
 beforeEach(async () => {
   await resetAccounts(database);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 
 export const campaignNetworks = ["youtube", "instagram"] as const;
@@ -64,3 +64,18 @@ export const campaigns = pgTable(
 );
 
 export type Campaign = typeof campaigns.$inferSelect;
+
+/**
+ * How many campaigns each owner has per status, kept by a trigger on campaigns (migration 0005) in
+ * the same transaction as every insert, status change or delete: list totals and the dashboard read
+ * one row instead of counting thousands.
+ */
+export const campaignCounts = pgTable(
+  "campaign_counts",
+  {
+    ownerId: uuid("owner_id").notNull(),
+    status: text("status", { enum: campaignStatuses }).notNull(),
+    n: bigint("n", { mode: "number" }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.ownerId, table.status] }), index("campaign_counts_status_idx").on(table.status)],
+);

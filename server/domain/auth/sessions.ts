@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { refreshTokens, sessions, users, type User } from "@/server/db/schema";
+import { preparedOnce } from "@/server/db/prepared";
 import { hashToken, randomToken } from "./crypto";
 import { signAccessToken, verifyAccessToken, ACCESS_TOKEN_TTL_SECONDS } from "./jwt";
 import { signingKey } from "./keys";
@@ -108,21 +109,27 @@ export async function revokeOtherSessions(db: Executor, userId: string, keepSess
 export type Authenticated = { user: User; sessionId: string };
 
 /** The user behind an access token, only while its session is open: revocation takes effect at once. */
-export async function authenticate(db: Db, accessToken: string): Promise<Authenticated | null> {
-  const claims = await verifyAccessToken(await signingKey(db), accessToken);
-  if (!claims) return null;
-  const [row] = await db
+/** Every authenticated request runs this lookup, as a prepared statement. */
+const sessionLookup = preparedOnce((db) =>
+  db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, claims.sessionId),
-        eq(sessions.userId, claims.userId),
+        eq(sessions.id, sql.placeholder("sessionId")),
+        eq(sessions.userId, sql.placeholder("userId")),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
+        gt(sessions.expiresAt, sql`now()`),
       ),
-    );
+    )
+    .prepare("auth_session_lookup"),
+);
+
+export async function authenticate(db: Db, accessToken: string): Promise<Authenticated | null> {
+  const claims = await verifyAccessToken(await signingKey(db), accessToken);
+  if (!claims) return null;
+  const [row] = await sessionLookup(db).execute({ sessionId: claims.sessionId, userId: claims.userId });
   return row ? { user: row.user, sessionId: claims.sessionId } : null;
 }
 

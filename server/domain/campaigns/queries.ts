@@ -1,8 +1,44 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, sql, sum } from "drizzle-orm";
+import { preparedOnce } from "@/server/db/prepared";
 import type { CampaignStatus } from "@/lib/campaigns/state-machine";
 import type { Db } from "@/server/db";
-import { campaigns, type Campaign, type User } from "@/server/db/schema";
+import { campaignCounts, campaigns, type Campaign, type User } from "@/server/db/schema";
 import { AppError } from "@/server/http/errors";
+
+const owner = sql.placeholder("ownerId");
+const status = sql.placeholder("status");
+const limit = sql.placeholder("limit");
+const offset = sql.placeholder("offset");
+
+// The list's statements, prepared (server/db/prepared.ts).
+const listAll = preparedOnce((db) =>
+  db
+    .select()
+    .from(campaigns)
+    .where(eq(campaigns.ownerId, owner))
+    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+    .limit(limit)
+    .offset(offset)
+    .prepare("campaigns_list_all"),
+);
+const listByStatus = preparedOnce((db) =>
+  db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.ownerId, owner), eq(campaigns.status, status)))
+    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+    .limit(limit)
+    .offset(offset)
+    .prepare("campaigns_list_status"),
+);
+// The trigger-kept counts: at most seven rows instead of counting every campaign.
+const countsOf = preparedOnce((db) =>
+  db
+    .select({ status: campaignCounts.status, n: campaignCounts.n })
+    .from(campaignCounts)
+    .where(eq(campaignCounts.ownerId, owner))
+    .prepare("campaigns_counts_owner"),
+);
 
 /** A producer's campaigns, newest first (index campaigns_owner_status_created_idx / campaigns_owner_created_idx). */
 export async function listCampaigns(
@@ -10,18 +46,13 @@ export async function listCampaigns(
   ownerId: string,
   filter: { status?: CampaignStatus | undefined; page: number; perPage: number },
 ) {
-  const where = filter.status ? and(eq(campaigns.ownerId, ownerId), eq(campaigns.status, filter.status)) : eq(campaigns.ownerId, ownerId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(campaigns)
-      .where(where)
-      .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
-      .limit(filter.perPage)
-      .offset((filter.page - 1) * filter.perPage),
-    db.select({ n: count() }).from(campaigns).where(where),
+  const window = { ownerId, limit: filter.perPage, offset: (filter.page - 1) * filter.perPage };
+  const [rows, counts] = await Promise.all([
+    filter.status ? listByStatus(db).execute({ ...window, status: filter.status }) : listAll(db).execute(window),
+    countsOf(db).execute({ ownerId }),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  const total = counts.filter((row) => !filter.status || row.status === filter.status).reduce((n, row) => n + row.n, 0);
+  return { rows, total };
 }
 
 /** A campaign its owner or an admin may see; 404 for anyone else (its existence is not theirs to know). */
@@ -31,22 +62,21 @@ export async function visibleCampaign(db: Db, viewer: User, id: string): Promise
   return campaign;
 }
 
+const marketplaceQueue = preparedOnce((db) =>
+  db
+    .select({ n: sum(campaignCounts.n).mapWith(Number) })
+    .from(campaignCounts)
+    .where(eq(campaignCounts.status, "active"))
+    .prepare("campaigns_marketplace_queue"),
+);
+
 /** GET dashboard: the producer's counts, the marketplace queue and the active list. */
 export async function dashboardFor(db: Db, ownerId: string) {
-  const byStatus = await db
-    .select({ status: campaigns.status, n: count() })
-    .from(campaigns)
-    .where(eq(campaigns.ownerId, ownerId))
-    .groupBy(campaigns.status);
+  const byStatus = await countsOf(db).execute({ ownerId });
   const countOf = (status: CampaignStatus) => byStatus.find((row) => row.status === status)?.n ?? 0;
   const [[queue], active] = await Promise.all([
-    db.select({ n: count() }).from(campaigns).where(eq(campaigns.status, "active")),
-    db
-      .select()
-      .from(campaigns)
-      .where(and(eq(campaigns.ownerId, ownerId), inArray(campaigns.status, ["active"])))
-      .orderBy(desc(campaigns.createdAt))
-      .limit(10),
+    marketplaceQueue(db).execute(),
+    listByStatus(db).execute({ ownerId, status: "active", limit: 10, offset: 0 }),
   ]);
   return {
     campaigns: {

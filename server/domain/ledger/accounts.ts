@@ -1,5 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
+import { preparedOnce } from "@/server/db/prepared";
 import { ledgerAccounts, type LedgerAccount, type LedgerAccountKind } from "@/server/db/schema";
 import { AppError } from "@/server/http/errors";
 
@@ -118,20 +119,24 @@ export type UserBalances = {
 };
 
 /** A user's balances in Rials; accounts that were never used count as zero (nothing is created). */
-export async function balancesOf(db: Pick<Db, "select">, userId: string): Promise<UserBalances> {
-  const rows = await db
+const balancesQuery = preparedOnce((db) =>
+  db
     .select({
       code: ledgerAccounts.code,
       available: sql<string | number>`${ledgerAccounts.balance} - ${ledgerAccounts.pendingDebits}`,
       balance: ledgerAccounts.balance,
     })
     .from(ledgerAccounts)
-    .where(
-      inArray(
-        ledgerAccounts.code,
-        userKinds.map((kind) => userAccountCode(userId, kind)),
-      ),
-    );
+    .where(inArray(ledgerAccounts.code, [sql.placeholder("wallet"), sql.placeholder("earnings"), sql.placeholder("held")]))
+    .prepare("ledger_user_balances"),
+);
+
+export async function balancesOf(db: Db, userId: string): Promise<UserBalances> {
+  const rows = await balancesQuery(db).execute({
+    wallet: userAccountCode(userId, "wallet"),
+    earnings: userAccountCode(userId, "earnings"),
+    held: userAccountCode(userId, "earnings_held"),
+  });
   const find = (kind: UserAccountKind) => rows.find((r) => r.code === userAccountCode(userId, kind));
   return {
     wallet: Number(find("wallet")?.available ?? 0),
