@@ -22,7 +22,8 @@ export function CampaignList() {
   const [tab, setTab] = useState<CampaignTab>("all");
   const [page, setPage] = useState(1);
   const query = useCampaigns(tab, page);
-  if (isUnauthorized(query.error)) return null;
+  // Anonymous visitors see the page's title; the panel's sign-in prompt says the rest.
+  const anonymous = isUnauthorized(query.error);
 
   const perPage = query.data?.meta.per_page || CAMPAIGNS_PER_PAGE;
   const total = query.data?.meta.total ?? 0;
@@ -42,33 +43,35 @@ export function CampaignList() {
           {t("create")}
         </Link>
       </header>
-      <section aria-labelledby="page-title" className="rounded-card bg-surface p-4 shadow-card sm:p-6">
-        <Tabs
-          id="campaigns"
-          values={CAMPAIGN_TABS}
-          value={tab}
-          onChange={(next) => {
-            setTab(next);
-            setPage(1);
-          }}
-          label={t("tabsLabel")}
-          name={(value) => t(`tabs.${value}`)}
-        >
-          {query.isPending ? (
-            <SkeletonLines lines={4} />
-          ) : query.isError ? (
-            <LoadError message={t("loadError")} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-          ) : rows.length === 0 ? (
-            <EmptyText testId="campaigns-empty" />
-          ) : (
-            <div className="grid gap-4" aria-busy={query.isFetching || undefined}>
-              <CampaignTable rows={rows} />
-              <CampaignCards rows={rows} />
-              <Pagination page={page} pages={pages} busy={query.isFetching} onPage={setPage} />
-            </div>
-          )}
-        </Tabs>
-      </section>
+      {anonymous ? null : (
+        <section aria-labelledby="page-title" className="rounded-card bg-surface p-4 shadow-card sm:p-6">
+          <Tabs
+            id="campaigns"
+            values={CAMPAIGN_TABS}
+            value={tab}
+            onChange={(next) => {
+              setTab(next);
+              setPage(1);
+            }}
+            label={t("tabsLabel")}
+            name={(value) => t(`tabs.${value}`)}
+          >
+            {query.isPending ? (
+              <SkeletonLines lines={4} />
+            ) : query.isError ? (
+              <LoadError message={t("loadError")} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+            ) : rows.length === 0 ? (
+              <EmptyText testId="campaigns-empty" />
+            ) : (
+              <div className="grid gap-4" aria-busy={query.isFetching || undefined}>
+                <CampaignTable rows={rows} />
+                <CampaignCards rows={rows} />
+                <Pagination page={page} pages={pages} busy={query.isFetching} onPage={setPage} />
+              </div>
+            )}
+          </Tabs>
+        </section>
+      )}
     </div>
   );
 }
