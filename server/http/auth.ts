@@ -5,6 +5,7 @@ import { ACCESS_COOKIE, DEVICE_COOKIE, REFRESH_COOKIE } from "@/lib/auth/cookies
 import { authenticate, REFRESH_TOKEN_TTL_SECONDS, type IssuedSession } from "@/server/domain/auth/sessions";
 import { TRUSTED_DEVICE_TTL_SECONDS } from "@/server/domain/auth/jwt";
 import type { ClientMeta } from "@/server/domain/auth/sessions";
+import type { User } from "@/server/db/schema";
 import type { AppEnv, Services } from "./context";
 import { AppError } from "./errors";
 
@@ -64,24 +65,27 @@ export function accessTokenOf(c: Context): string | undefined {
   return getCookie(c, ACCESS_COOKIE);
 }
 
-/** 401 unless a valid access token of an open session comes with the request; sets c.var.user. */
-export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const token = accessTokenOf(c);
-  const auth = token ? await authenticate(c.get("db"), token) : null;
-  if (!auth) throw new AppError("unauthorized");
-  c.set("user", auth.user);
-  c.set("sessionId", auth.sessionId);
-  c.header("Cache-Control", "private, no-store");
-  await next();
-};
+/** Authenticates the caller, or answers `refuse()`; on success sets c.var.user and keeps the answer out of caches. */
+function requireCaller(allowed: (user: User) => boolean, refuse: (c: Context<AppEnv>) => AppError): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = accessTokenOf(c);
+    const auth = token ? await authenticate(c.get("db"), token) : null;
+    if (!auth || !allowed(auth.user)) throw refuse(c);
+    c.set("user", auth.user);
+    c.set("sessionId", auth.sessionId);
+    c.header("Cache-Control", "private, no-store");
+    await next();
+  };
+}
+
+/** 401 unless a valid access token of an open session comes with the request. */
+export const requireUser = requireCaller(
+  () => true,
+  () => new AppError("unauthorized"),
+);
 
 /** Admin routes answer 404 to everyone else: their existence is nobody else's business. */
-export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const token = accessTokenOf(c);
-  const auth = token ? await authenticate(c.get("db"), token) : null;
-  if (!auth || auth.user.role !== "admin") throw new AppError("route_not_found", { path: new URL(c.req.url).pathname });
-  c.set("user", auth.user);
-  c.set("sessionId", auth.sessionId);
-  c.header("Cache-Control", "private, no-store");
-  await next();
-};
+export const requireAdmin = requireCaller(
+  (user) => user.role === "admin",
+  (c) => new AppError("route_not_found", { path: new URL(c.req.url).pathname }),
+);

@@ -74,7 +74,7 @@ describe("wallet", () => {
   });
 
   it("charges through the sandbox: pending, paid on the callback, credited exactly once", async () => {
-    const { token, user } = await registerAndSignIn(call, sms);
+    const { token } = await registerAndSignIn(call, sms);
     const { charged, back, callback } = await chargeThroughSandbox(token, 1_000_000, "pay");
     expect(charged.body.data.transaction).toMatchObject({
       amount: 1_000_000,
@@ -99,7 +99,6 @@ describe("wallet", () => {
     expect(await checkLedgerInvariants(database.db)).toEqual([]);
     const me = await get("me", token);
     expect(me.body.data.wallet_balance).toBe(1_000_000);
-    void user;
   });
 
   it("a cancelled payment fails and credits nothing", async () => {

@@ -12,6 +12,7 @@ import { quoteFor } from "@/server/domain/campaigns/quote";
 import { applyCampaignEvent } from "@/server/domain/campaigns/transitions";
 import { rateLimitIp, requireAdmin, requireUser } from "../auth";
 import type { AppEnv, Services } from "../context";
+import { publicOrigin } from "../origin";
 import { campaignOutput, quoteOutput, toCampaignOutput, toQuoteOutput } from "../dto/campaign";
 import { toTransactionOutput, transactionOutput } from "../dto/transaction";
 import { dataEnvelope, errorEnvelope, errorResponses } from "../envelope";
@@ -224,10 +225,6 @@ const adminPricingRoute = createRoute({
     ...errorResponses,
   },
 });
-
-function publicOrigin(requestUrl: string): string {
-  return process.env.SITE_URL || new URL(requestUrl).origin;
-}
 
 export function campaignRoutes(services: Services) {
   const approve = adminDecisionRoute("approve");

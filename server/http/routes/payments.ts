@@ -1,16 +1,15 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { localizedPath } from "@/lib/i18n/negotiate";
 import { isLocale } from "@/lib/i18n/locales";
-import { users } from "@/server/db/schema";
+import { transactions, users } from "@/server/db/schema";
 import { decideSandboxPayment } from "@/server/adapters/payments/sandbox";
 import { callbackUrl } from "@/server/domain/payments/charge-wallet";
 import { findCallbackTransaction, settlePayment } from "@/server/domain/payments/settle-payment";
 import type { AppEnv, Services } from "../context";
+import { publicOrigin } from "../origin";
 import { dataEnvelope, errorEnvelope } from "../envelope";
 import { AppError } from "../errors";
-import { transactions } from "@/server/db/schema";
-import { and } from "drizzle-orm";
 
 const callbackRoute = createRoute({
   method: "get",
@@ -61,10 +60,6 @@ const sandboxDecision = createRoute({
     404: { description: "Unknown or already settled", content: { "application/json": { schema: errorEnvelope } } },
   },
 });
-
-function publicOrigin(requestUrl: string): string {
-  return process.env.SITE_URL || new URL(requestUrl).origin;
-}
 
 export function paymentRoutes(services: Services) {
   const app = new OpenAPIHono<AppEnv>().openapi(callbackRoute, async (c) => {

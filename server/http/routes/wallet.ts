@@ -6,6 +6,7 @@ import { startWalletCharge } from "@/server/domain/payments/charge-wallet";
 import { findOwnTransaction, listTransactions } from "@/server/domain/payments/list-transactions";
 import { requireUser } from "../auth";
 import type { AppEnv, Services } from "../context";
+import { publicOrigin } from "../origin";
 import { toTransactionOutput, transactionOutput } from "../dto/transaction";
 import { dataEnvelope, errorEnvelope, errorResponses } from "../envelope";
 import { AppError } from "../errors";
@@ -118,11 +119,6 @@ const gatewaysRoute = createRoute({
     },
   },
 });
-
-/** The public origin the gateways send the browser back to. */
-function publicOrigin(requestUrl: string): string {
-  return process.env.SITE_URL || new URL(requestUrl).origin;
-}
 
 export function walletRoutes(services: Services) {
   return new OpenAPIHono<AppEnv>()

@@ -1,0 +1,4 @@
+/** The site's public origin, where gateways send payers back: SITE_URL, else the request's own. */
+export function publicOrigin(requestUrl: string): string {
+  return process.env.SITE_URL || new URL(requestUrl).origin;
+}
