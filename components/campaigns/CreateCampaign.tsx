@@ -18,7 +18,14 @@ import { useMoney } from "@/lib/format/money";
 import { applyServerErrors } from "@/lib/forms/server-errors";
 import { useFieldMessage } from "@/lib/forms/use-field-message";
 import { useRouter } from "@/lib/i18n/navigation";
-import { CAMPAIGN_BUDGET_MAX, CAMPAIGN_BUDGET_MIN, campaignInput, type CampaignInput } from "@/lib/schemas/campaigns";
+import {
+  CAMPAIGN_BUDGET_MAX,
+  CAMPAIGN_BUDGET_MIN,
+  campaignInput,
+  campaignQuoteInput,
+  type CampaignInput,
+  type CampaignQuoteInput,
+} from "@/lib/schemas/campaigns";
 import { setCampaignFlash } from "./flash";
 
 /** What the form holds: numbers as typed (any digits), the choices as strings. */
@@ -48,9 +55,9 @@ const FIELDS = [
 ] as const;
 
 /** The request the values make: only what the strategy needs, numbers read in any digits. */
-export function toCampaignInput(values: Values, locale: string): CampaignInput {
+export function toCampaignInput(values: Values, locale: string): CampaignQuoteInput {
   const number = (text: string) => parseRials(text, locale);
-  const input: CampaignInput = {
+  const input: CampaignQuoteInput = {
     name: values.name,
     network: values.network,
     strategy: values.strategy,
@@ -68,7 +75,7 @@ export function toCampaignInput(values: Values, locale: string): CampaignInput {
 function createResolver(locale: string): Resolver<Values, unknown, CampaignInput> {
   return (values) => {
     const input = toCampaignInput(values, locale);
-    const parsed = campaignInput.safeParse(input);
+    const parsed = campaignInput.safeParse({ ...input, accept_policies: values.accept_policies });
     const errors: FieldErrors<Values> = {};
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -150,7 +157,7 @@ function CreateCampaignForm() {
   const quoteInput = toCampaignInput(values, locale);
   const quote = useQuote(quoteInput);
   // A quote for an earlier, valid input is not shown once the form stops parsing.
-  const quoteShown = campaignInput.safeParse(quoteInput).success ? (quote.data ?? null) : null;
+  const quoteShown = campaignQuoteInput.safeParse(quoteInput).success ? (quote.data ?? null) : null;
   const linkTyped = (values.link ?? "").trim();
   const linkError =
     linkTyped && !parseChannelLink(network, linkTyped).ok ? fieldMessage("link_invalid") : fieldMessage(errors.link?.message);

@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useEffect, useState } from "react";
 import type { Network, Strategy } from "@/lib/campaigns/pricing";
 import type { CampaignStatus } from "@/lib/campaigns/state-machine";
-import { campaignInput, type CampaignInput } from "@/lib/schemas/campaigns";
+import { campaignQuoteInput, type CampaignInput, type CampaignQuoteInput } from "@/lib/schemas/campaigns";
 import type { ListResult } from "./client";
 import { useApiClient } from "./use-api-client";
 import { walletKeys, type Transaction, type TransactionStatus, type WalletBalances } from "./wallet";
@@ -110,10 +110,10 @@ function useDebounced<T>(value: T, delay: number): T {
 export const QUOTE_DEBOUNCE_MS = 300;
 
 /** The invoice for what the create form holds, ~300 ms after the last change, asked only when the input parses. */
-export function useQuote(input: Partial<CampaignInput> | null) {
+export function useQuote(input: Partial<CampaignQuoteInput> | null) {
   const api = useApiClient();
   const debounced = useDebounced(input, QUOTE_DEBOUNCE_MS);
-  const parsed = debounced ? campaignInput.safeParse(debounced) : null;
+  const parsed = debounced ? campaignQuoteInput.safeParse(debounced) : null;
   const body = parsed?.success ? parsed.data : null;
   return useQuery({
     queryKey: campaignKeys.quote(body),

@@ -39,6 +39,7 @@ const campaign = {
   link: "https://www.instagram.com/takapoo.app/",
   follower_count: 2000,
   gateway: "wallet",
+  accept_policies: true,
 };
 
 describe("campaigns under concurrency (PostgreSQL)", () => {

@@ -128,6 +128,15 @@ describe("campaigns", () => {
     expect(bad.status).toBe(422);
     expect(bad.body.error!.message).toBe("Please fill in all required fields.");
     expect(bad.body.error!.fields).toMatchObject({ link: "Please enter a valid link." });
+    const { accept_policies: _accepted, ...unaccepted } = smart;
+    for (const body of [unaccepted, { ...smart, accept_policies: false }, { ...smart, accept_policies: "yes" }]) {
+      const refused = await call("campaigns", body, { token });
+      expect(refused.status).toBe(422);
+      expect(Object.keys(refused.body.error!.fields)).toEqual(["accept_policies"]);
+    }
+    // The quote is the form's live preview: it does not ask for the policies.
+    expect((await call("campaigns/quote", unaccepted, { token })).status).toBe(200);
+    expect((await get("campaigns", token)).body.meta.total).toBe(0);
     expect((await call("campaigns", "{", { token })).status).toBe(400);
     expect((await call("campaigns", smart)).status).toBe(401);
   });

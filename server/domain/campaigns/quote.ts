@@ -1,12 +1,12 @@
 import type { z } from "zod";
 import { quoteCampaign, type Quote } from "@/lib/campaigns/quote";
-import type { campaignInput } from "@/lib/schemas/campaigns";
+import type { campaignQuoteInput } from "@/lib/schemas/campaigns";
 import type { Db } from "@/server/db";
 import { AppError } from "@/server/http/errors";
 import { balancesOf } from "@/server/domain/ledger";
 import { loadPricing } from "./pricing";
 
-export type CampaignRequest = z.output<typeof campaignInput>;
+export type CampaignRequest = z.output<typeof campaignQuoteInput>;
 
 /** The invoice for a campaign request, with what the user's wallet covers. */
 export async function quoteFor(db: Db, userId: string, input: CampaignRequest): Promise<Quote> {

@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, count, desc, eq } from "drizzle-orm";
-import { campaignInput, campaignStatusFilter } from "@/lib/schemas/campaigns";
+import { campaignInput, campaignQuoteInput, campaignStatusFilter } from "@/lib/schemas/campaigns";
 import { rejectIdentityInput } from "@/lib/schemas/profile";
 import { transactionStatusFilter } from "@/lib/schemas/wallet";
 import { campaigns, transactions } from "@/server/db/schema";
@@ -47,7 +47,7 @@ const quoteRoute = createRoute({
   middleware: [requireUser] as const,
   tags: ["Campaigns"],
   summary: "The invoice for a campaign (same body as create)",
-  request: body(campaignInput.openapi("CampaignInput")),
+  request: body(campaignQuoteInput.openapi("CampaignQuoteInput")),
   responses: { 200: { description: "The invoice", ...json(dataEnvelope(quoteOutput)) }, 401: err("Not logged in"), ...errorResponses },
 });
 
@@ -57,7 +57,7 @@ const createRouteDef = createRoute({
   middleware: [requireUser] as const,
   tags: ["Campaigns"],
   summary: "Create a campaign, paid from the wallet (to escrow) or through a gateway",
-  request: body(campaignInput),
+  request: body(campaignInput.openapi("CampaignInput")),
   responses: {
     200: {
       description: "Created; redirect_url when a gateway must be visited",
