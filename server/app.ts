@@ -26,6 +26,7 @@ import { defaultGateways } from "./adapters/payments/default";
 import { walletRoutes } from "./http/routes/wallet";
 import { paymentRoutes } from "./http/routes/payments";
 import { campaignRoutes } from "./http/routes/campaigns";
+import { activityRoutes } from "./http/routes/activities";
 
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 /** The identity-card upload: the 5 MB image plus the multipart envelope. */
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", walletRoutes(services));
   app.route("/", paymentRoutes(services));
   app.route("/", campaignRoutes(services));
+  app.route("/", activityRoutes(services));
 
   app.doc31("/openapi.json", {
     openapi: "3.1.0",

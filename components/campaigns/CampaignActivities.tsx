@@ -1,1 +1,258 @@
-export { CampaignActivities } from "./CampaignView";
+"use client";
+import { useTranslations } from "next-intl";
+import { useState, type ReactNode } from "react";
+import { LoadError, SkeletonLines, linkButton } from "@/components/wallet/WalletStates";
+import {
+  useCampaignActivities,
+  useCampaignActivity,
+  CAMPAIGNS_PER_PAGE,
+  type ActivityStatus,
+  type CampaignActivity,
+} from "@/lib/api/campaigns";
+import { useMoney } from "@/lib/format/money";
+import { Link } from "@/lib/i18n/navigation";
+import { EmptyText, NotFoundCard, Pagination, ProgressBar, isNotFound, isUnauthorized, useDates } from "./shared";
+
+const statusTones: Record<ActivityStatus, string> = {
+  pending: "bg-surface-sunken text-ink-muted ring-surface-line",
+  in_progress: "bg-brand-50 text-brand-800 ring-brand-500/30",
+  awaiting_review: "bg-amber-50 text-amber-800 ring-amber-500/30",
+  approved: "bg-green-50 text-success-600 ring-success-500/30",
+  completed: "bg-green-50 text-success-600 ring-success-500/30",
+  denied: "bg-red-50 text-danger-600 ring-danger-500/30",
+};
+
+/** An activity's status as a coloured label; the word carries the meaning. */
+function ActivityStatusBadge({ status }: { status: ActivityStatus }) {
+  const t = useTranslations("campaigns.activities.status");
+  return (
+    <span
+      className={`inline-flex items-center gap-1.5 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${statusTones[status] ?? statusTones.pending}`}
+    >
+      <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-current" />
+      {t.has(status as never) ? t(status as never) : status}
+    </span>
+  );
+}
+
+/** "Like", "Watch time" …: the action's name, or the raw value for one this version does not know. */
+function useActionName() {
+  const t = useTranslations("campaigns.activities");
+  return (activity: Pick<CampaignActivity, "action" | "type">) => ({
+    action: t.has(`actions.${activity.action}` as never) ? t(`actions.${activity.action}` as never) : activity.action,
+    type: t.has(`types.${activity.type}` as never) ? t(`types.${activity.type}` as never) : activity.type,
+  });
+}
+
+const COLUMNS = ["type", "action", "booster", "status", "budget", "cost", "progress", "created", "details"] as const;
+
+/** SPEC §2 activities table: type, action, the booster masked, status, budget, cost, progress, dates; each row opens its detail. */
+export function ActivitiesTable({ campaignId }: { campaignId: string }) {
+  const t = useTranslations("campaigns.activities");
+  const titles = useTranslations("titles");
+  const money = useMoney();
+  const date = useDates();
+  const names = useActionName();
+  const [page, setPage] = useState(1);
+  const query = useCampaignActivities(campaignId, page);
+  if (query.isPending) return <SkeletonLines lines={3} />;
+  if (query.isError) return <LoadError message={t("loadError")} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  const rows = query.data.data;
+  const pages = Math.max(1, Math.ceil(query.data.meta.total / (query.data.meta.per_page || CAMPAIGNS_PER_PAGE)));
+  const cells = (row: CampaignActivity): Record<(typeof COLUMNS)[number], ReactNode> => {
+    const name = names(row);
+    return {
+      type: name.type,
+      action: name.action,
+      booster: <span dir="auto">{row.booster}</span>,
+      status: <ActivityStatusBadge status={row.status} />,
+      budget: <span className="whitespace-nowrap">{money(row.budget)}</span>,
+      cost: <span className="whitespace-nowrap">{money(row.cost)}</span>,
+      progress: <ProgressBar value={row.progress} label={t("progressOf", { action: name.action })} />,
+      created: date(row.created_at),
+      details: (
+        <Link
+          href={`/dashboard/campaigns/view/${campaignId}/activities/${row.id}`}
+          className="font-semibold text-brand-700 hover:underline"
+          aria-label={t("detailsOf", { action: name.action, booster: row.booster })}
+        >
+          {t("details")}
+        </Link>
+      ),
+    };
+  };
+  return (
+    <div className="grid gap-4">
+      {rows.length === 0 ? (
+        <EmptyText testId="activities-empty" />
+      ) : (
+        <>
+          {/* Cards on small screens, a table from md up. */}
+          <ul className="grid gap-3 md:hidden" data-testid="activity-cards">
+            {rows.map((row) => {
+              const cell = cells(row);
+              return (
+                <li key={row.id} className="grid gap-2 rounded-card border border-surface-line p-4 text-sm">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="font-semibold text-ink">
+                      {cell.action} · {cell.type}
+                    </span>
+                    {cell.status}
+                  </div>
+                  <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-ink-muted">
+                    {(["booster", "budget", "cost", "created"] as const).map((column) => (
+                      <div key={column} className="contents">
+                        <dt>{t(`columns.${column}`)}</dt>
+                        <dd className="text-ink">{cell[column]}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                  {cell.progress}
+                  <div>{cell.details}</div>
+                </li>
+              );
+            })}
+          </ul>
+          <div className="hidden overflow-x-auto md:block">
+            <table className="w-full min-w-[48rem] text-sm" data-testid="activities-table">
+              <caption className="sr-only">{titles("campaignActivities")}</caption>
+              <thead>
+                <tr className="border-b border-surface-line text-ink-muted">
+                  {COLUMNS.map((column) => (
+                    <th key={column} scope="col" className="px-3 py-2 text-start font-medium">
+                      {column === "details" ? <span className="sr-only">{t("details")}</span> : t(`columns.${column}`)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => {
+                  const cell = cells(row);
+                  return (
+                    <tr key={row.id} className="border-b border-surface-line last:border-b-0">
+                      {COLUMNS.map((column) => (
+                        <td key={column} className="px-3 py-3 align-middle text-ink">
+                          {cell[column]}
+                        </td>
+                      ))}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      <Pagination page={page} pages={pages} busy={query.isFetching} onPage={setPage} />
+    </div>
+  );
+}
+
+/** SPEC §2 /dashboard/campaigns/view/:id/activities: the campaign's activities on a page of their own. */
+export function CampaignActivities({ id }: { id: string }) {
+  const t = useTranslations("campaigns.activities");
+  const titles = useTranslations("titles");
+  const probe = useCampaignActivities(id, 1);
+  if (isUnauthorized(probe.error)) return null;
+  if (isNotFound(probe.error)) return <NotFoundCard />;
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-6">
+      <header className="grid gap-2">
+        <Link href={`/dashboard/campaigns/view/${id}`} className="text-sm font-semibold text-brand-700 hover:underline">
+          {t("back")}
+        </Link>
+        <h1 id="page-title" className="text-2xl font-bold text-ink">
+          {titles("campaignActivities")}
+        </h1>
+      </header>
+      <section aria-labelledby="page-title" className="rounded-card bg-surface p-4 shadow-card sm:p-6">
+        <ActivitiesTable campaignId={id} />
+      </section>
+    </div>
+  );
+}
+
+/** SPEC §2 one activity: what was done, by whom (masked), its money and dates, the post it was done on, and a way back. */
+export function ActivityDetail({ id, activityId }: { id: string; activityId: string }) {
+  const t = useTranslations("campaigns.activities");
+  const money = useMoney();
+  const date = useDates();
+  const names = useActionName();
+  const query = useCampaignActivity(id, activityId);
+  if (isUnauthorized(query.error)) return null;
+  if (isNotFound(query.error)) return <NotFoundCard />;
+  const back = (
+    <Link href={`/dashboard/campaigns/view/${id}/activities`} className={linkButton.secondary} data-testid="activity-back">
+      {t("backToList")}
+    </Link>
+  );
+  if (query.isPending) return <SkeletonLines lines={5} className="mx-auto w-full max-w-3xl" />;
+  if (query.isError)
+    return (
+      <div className="mx-auto grid w-full max-w-3xl gap-4">
+        <LoadError message={t("loadError")} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <div>{back}</div>
+      </div>
+    );
+  const activity = query.data;
+  const name = names(activity);
+  const rows: [string, ReactNode][] = [
+    [t("columns.type"), name.type],
+    [t("columns.action"), name.action],
+    [t("columns.quantity"), activity.quantity],
+    [
+      t("columns.booster"),
+      <span key="booster" dir="auto">
+        {activity.booster}
+      </span>,
+    ],
+    [t("columns.status"), <ActivityStatusBadge key="status" status={activity.status} />],
+    [t("columns.budget"), money(activity.budget)],
+    [t("columns.cost"), money(activity.cost)],
+    [t("columns.progress"), <ProgressBar key="progress" value={activity.progress} label={t("progressOf", { action: name.action })} />],
+    [t("columns.created"), date(activity.created_at)],
+    [t("columns.submitted"), date(activity.submitted_at)],
+    [t("columns.reviewed"), date(activity.reviewed_at)],
+  ];
+  if (activity.denial_reason)
+    rows.push([
+      t("columns.denialReason"),
+      <span key="reason" dir="auto">
+        {activity.denial_reason}
+      </span>,
+    ]);
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-6">
+      <header className="grid gap-2">
+        <h1 id="page-title" className="text-2xl font-bold text-ink">
+          {t("detailTitle", { action: name.action, booster: activity.booster })}
+        </h1>
+      </header>
+      <section aria-labelledby="page-title" className="grid gap-5 rounded-card bg-surface p-4 shadow-card sm:p-6">
+        <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-ink-muted">{label}</dt>
+              <dd className="text-ink">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="flex flex-wrap items-center gap-3 border-t border-surface-line pt-4">
+          <a
+            href={activity.post_link}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className={linkButton.primary}
+            data-testid="activity-post-link"
+          >
+            {t("openPost")}
+          </a>
+          <span dir="ltr" className="text-xs text-ink-muted [overflow-wrap:anywhere]">
+            {activity.post_link}
+          </span>
+        </div>
+        <div>{back}</div>
+      </section>
+    </div>
+  );
+}

@@ -4,16 +4,10 @@ import { useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { StatusBadge } from "@/components/wallet/StatusBadge";
 import { LoadError, SkeletonLines, linkButton } from "@/components/wallet/WalletStates";
-import {
-  useCampaign,
-  useCampaignActivities,
-  useCampaignPayments,
-  CAMPAIGNS_PER_PAGE,
-  type Campaign,
-  type PaymentTab,
-} from "@/lib/api/campaigns";
+import { useCampaign, useCampaignPayments, CAMPAIGNS_PER_PAGE, type Campaign, type PaymentTab } from "@/lib/api/campaigns";
 import { useMoney } from "@/lib/format/money";
 import { Link } from "@/lib/i18n/navigation";
+import { ActivitiesTable } from "./CampaignActivities";
 import { Invoice } from "./CreateCampaign";
 import { takeCampaignFlash } from "./flash";
 import {
@@ -79,11 +73,14 @@ export function CampaignView({ id }: { id: string }) {
           {tab === "specifications" ? (
             <Specifications campaign={campaign} />
           ) : (
-            <div className="grid justify-items-start gap-3 py-4">
+            <div className="grid gap-3 py-4">
               <p className="text-sm text-ink-muted">{t("view.activitiesIntro")}</p>
-              <Link href={`/dashboard/campaigns/view/${campaign.id}/activities`} className={linkButton.secondary}>
-                {t("view.openActivities")}
-              </Link>
+              <ActivitiesTable campaignId={campaign.id} />
+              <div>
+                <Link href={`/dashboard/campaigns/view/${campaign.id}/activities`} className={linkButton.secondary}>
+                  {t("view.openActivities")}
+                </Link>
+              </div>
             </div>
           )}
         </Tabs>
@@ -216,77 +213,5 @@ function Payments({ id }: { id: string }) {
         )}
       </Tabs>
     </section>
-  );
-}
-
-const ACTIVITY_COLUMNS = ["booster", "action", "post", "status", "created"] as const;
-
-/** SPEC §2 activities: the boosters' work on the campaign (the API returns none yet). */
-export function CampaignActivities({ id }: { id: string }) {
-  const t = useTranslations("campaigns");
-  const titles = useTranslations("titles");
-  const [page, setPage] = useState(1);
-  const query = useCampaignActivities(id, page);
-  if (isUnauthorized(query.error)) return null;
-  if (isNotFound(query.error)) return <NotFoundCard />;
-  const rows = query.data?.data ?? [];
-  const total = query.data?.meta.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / (query.data?.meta.per_page || CAMPAIGNS_PER_PAGE)));
-  const cell = (value: unknown) => (value === undefined || value === null ? "—" : String(value));
-  return (
-    <div className="mx-auto grid w-full max-w-5xl gap-6">
-      <header className="grid gap-2">
-        <Link href={`/dashboard/campaigns/view/${id}`} className="text-sm font-semibold text-brand-700 hover:underline">
-          {t("activities.back")}
-        </Link>
-        <h1 id="page-title" className="text-2xl font-bold text-ink">
-          {titles("campaignActivities")}
-        </h1>
-      </header>
-      <section aria-labelledby="page-title" className="rounded-card bg-surface p-4 shadow-card sm:p-6">
-        {query.isPending ? (
-          <SkeletonLines lines={3} />
-        ) : query.isError ? (
-          <LoadError message={t("activities.loadError")} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-        ) : (
-          <div className="grid gap-4">
-            <div className="overflow-x-auto">
-              <table className="w-full min-w-[36rem] text-sm">
-                <caption className="sr-only">{titles("campaignActivities")}</caption>
-                <thead>
-                  <tr className="border-b border-surface-line text-ink-muted">
-                    {ACTIVITY_COLUMNS.map((column) => (
-                      <th key={column} scope="col" className="px-3 py-2 text-start font-medium">
-                        {t(`activities.columns.${column}`)}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.length === 0 ? (
-                    <tr>
-                      <td colSpan={ACTIVITY_COLUMNS.length}>
-                        <EmptyText testId="activities-empty" />
-                      </td>
-                    </tr>
-                  ) : (
-                    rows.map((row) => (
-                      <tr key={row.id} className="border-b border-surface-line last:border-b-0">
-                        {ACTIVITY_COLUMNS.map((column) => (
-                          <td key={column} className="px-3 py-3 text-ink">
-                            {cell(row[column])}
-                          </td>
-                        ))}
-                      </tr>
-                    ))
-                  )}
-                </tbody>
-              </table>
-            </div>
-            <Pagination page={page} pages={pages} busy={query.isFetching} onPage={setPage} />
-          </div>
-        )}
-      </section>
-    </div>
   );
 }

@@ -29,7 +29,27 @@ export type Campaign = {
   ends_at: string | null;
   completed_at: string | null;
 };
-export type CampaignActivity = { id: string } & Record<string, unknown>;
+export type ActivityStatus = "pending" | "in_progress" | "awaiting_review" | "approved" | "denied" | "completed";
+/** SPEC §3 activity, as a producer sees it (the booster masked). */
+export type CampaignActivity = {
+  id: string;
+  campaign_id: string;
+  type: "video" | "story" | "post";
+  action: string;
+  metric: string;
+  quantity: number;
+  booster: string;
+  status: ActivityStatus;
+  budget: number;
+  cost: number;
+  progress: number;
+  post_link: string;
+  denial_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  submitted_at: string | null;
+  reviewed_at: string | null;
+};
 export type Dashboard = {
   campaigns: { completed: number; awaiting_review: number; active: number };
   queue: { open_campaigns: number };
@@ -50,6 +70,7 @@ export const campaignKeys = {
   detail: (id: string) => [...campaignKeys.all, "detail", id] as const,
   payments: (id: string, status: PaymentTab, page: number) => [...campaignKeys.all, "payments", id, status, page] as const,
   activities: (id: string, page: number) => [...campaignKeys.all, "activities", id, page] as const,
+  activity: (id: string, activityId: string) => [...campaignKeys.all, "activity", id, activityId] as const,
   quote: (input: unknown) => [...campaignKeys.all, "quote", input] as const,
   dashboard: ["dashboard"] as const,
 };
@@ -88,6 +109,14 @@ export function useCampaignActivities(id: string, page: number) {
     queryFn: () =>
       api.list<CampaignActivity>(`campaigns/${encodeURIComponent(id)}/activities`, { query: { page, per_page: CAMPAIGNS_PER_PAGE } }),
     placeholderData: keepPreviousData,
+  });
+}
+
+export function useCampaignActivity(id: string, activityId: string) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: campaignKeys.activity(id, activityId),
+    queryFn: () => api.request<CampaignActivity>(`campaigns/${encodeURIComponent(id)}/activities/${encodeURIComponent(activityId)}`),
   });
 }
 

@@ -66,6 +66,13 @@ export const errorStatus = {
   trial_already_created: 409,
   campaign_not_found: 404,
   campaign_transition_invalid: 409,
+  // Boosters' tasks and activities
+  identity_not_verified: 403,
+  task_not_found: 404,
+  task_unavailable: 409,
+  task_already_taken: 409,
+  activity_not_found: 404,
+  activity_state_invalid: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -1,13 +1,20 @@
 import type { Database } from "@/server/db";
+import { expireActivities } from "@/server/domain/activities/review";
 import { completeEndedCampaigns } from "@/server/domain/campaigns/transitions";
 
 export const COMPLETE_EVERY_MS = 5 * 60 * 1000;
 
-/** Every 5 minutes: campaigns past their end date complete and return their escrow (idempotent, so any instance may run it). */
+/**
+ * Every 5 minutes: tasks started but not submitted within their hour are released, then campaigns
+ * past their end date complete and return their escrow (idempotent, so any instance may run it).
+ */
 export function startCampaignCompletionJob(database: () => Promise<Pick<Database, "db">>): () => void {
   const run = async () => {
     try {
-      const completed = await completeEndedCampaigns((await database()).db);
+      const { db } = await database();
+      const expired = await expireActivities(db);
+      if (expired > 0) console.info(`[campaigns] released ${expired} expired tasks`);
+      const completed = await completeEndedCampaigns(db);
       if (completed > 0) console.info(`[campaigns] completed ${completed} ended campaigns`);
     } catch (error) {
       console.error("[campaigns] completion failed", error instanceof Error ? error.message : error);

@@ -19,7 +19,7 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 const ACCOUNT_TABLES =
-  "campaign_counts, campaigns, transactions, ledger_transfers, ledger_accounts, audit_log, uploads, refresh_tokens, sessions, otp_sends, otp_challenges, login_failures, social_identities, users";
+  "activities, campaign_counts, campaigns, transactions, ledger_transfers, ledger_accounts, audit_log, uploads, refresh_tokens, sessions, otp_sends, otp_challenges, login_failures, social_identities, users";
 
 /** Empties every account table (between tests of one file). */
 export async function resetAccounts(database: Database): Promise<void> {

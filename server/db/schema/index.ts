@@ -3,3 +3,4 @@ export * from "./seed-runs";
 export * from "./accounts";
 export * from "./money";
 export * from "./campaigns";
+export * from "./activities";

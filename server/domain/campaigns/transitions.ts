@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { transition, type CampaignEvent } from "@/lib/campaigns/state-machine";
 import type { Db } from "@/server/db";
 import { campaigns, ledgerAccounts, type Campaign, type User } from "@/server/db/schema";
@@ -49,20 +49,21 @@ function effectsOf(db: Db, event: CampaignEvent, reason?: string): Effects | nul
         );
     };
   if (event === "settle")
-    // Whatever the escrow still holds returns to the producer's wallet.
+    // Whatever the escrow still holds returns to the producer's wallet — except what boosters' work
+    // in review has reserved (pending debits): approving it pays from there, denying it refunds then.
     return async (tx, campaign) => {
       const [escrow] = await tx
-        .select({ balance: ledgerAccounts.balance })
+        .select({ available: sql<number>`${ledgerAccounts.balance} - ${ledgerAccounts.pendingDebits}`.mapWith(Number) })
         .from(ledgerAccounts)
         .where(eq(ledgerAccounts.code, campaignEscrowCode(campaign.id)));
-      if (escrow && escrow.balance > 0)
+      if (escrow && escrow.available > 0)
         await transfer(
           db,
           {
             idempotencyKey: `campaign:${campaign.id}:settle`,
             from: campaignEscrowCode(campaign.id),
             to: userAccountCode(campaign.ownerId, "wallet"),
-            amount: escrow.balance,
+            amount: escrow.available,
             intent: "refund",
           },
           { tx },
@@ -113,7 +114,7 @@ export async function applyCampaignEvent(
 
 /**
  * Completes campaigns whose end date has passed and returns what their escrow still holds.
- * (Completion by targets met or budget spent follows the boosters' activities.)
+ * (Completion by targets met or budget spent happens as boosters' work is approved: activities/review.ts.)
  */
 export async function completeEndedCampaigns(db: Db, now = new Date()): Promise<number> {
   const ended = await db

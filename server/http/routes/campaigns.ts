@@ -3,7 +3,8 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { campaignInput, campaignQuoteInput, campaignStatusFilter } from "@/lib/schemas/campaigns";
 import { rejectIdentityInput } from "@/lib/schemas/profile";
 import { transactionStatusFilter } from "@/lib/schemas/wallet";
-import { campaigns, transactions } from "@/server/db/schema";
+import { activityStatuses, campaigns, transactions } from "@/server/db/schema";
+import { campaignActivities, campaignActivity } from "@/server/domain/activities/queries";
 import { balancesOf } from "@/server/domain/ledger";
 import { createCampaign } from "@/server/domain/campaigns/create-campaign";
 import { loadPricing, updatePricing } from "@/server/domain/campaigns/pricing";
@@ -13,6 +14,7 @@ import { applyCampaignEvent } from "@/server/domain/campaigns/transitions";
 import { rateLimitIp, requireAdmin, requireUser } from "../auth";
 import type { AppEnv, Services } from "../context";
 import { publicOrigin } from "../origin";
+import { activityOutput, toActivityOutput } from "../dto/activity";
 import { campaignOutput, quoteOutput, toCampaignOutput, toQuoteOutput } from "../dto/campaign";
 import { toTransactionOutput, transactionOutput } from "../dto/transaction";
 import { dataEnvelope, errorEnvelope, errorResponses } from "../envelope";
@@ -119,12 +121,22 @@ const activitiesRoute = createRoute({
   path: "/campaigns/{id}/activities",
   middleware: [requireUser] as const,
   tags: ["Campaigns"],
-  summary: "The campaign's activities (boosters' tasks), newest first",
-  request: { params: idParam, query: z.object(paging) },
+  summary: "The campaign's activities (boosters' work), newest first; boosters shown masked",
+  request: { params: idParam, query: z.object({ status: z.enum(activityStatuses, "invalid_value").optional(), ...paging }) },
   responses: {
-    200: { description: "A page", ...json(z.object({ data: z.array(z.object({ id: z.string() })), meta: listMeta })) },
+    200: { description: "A page", ...json(z.object({ data: z.array(activityOutput), meta: listMeta })) },
     404: err("Not found"),
   },
+});
+
+const activityRoute = createRoute({
+  method: "get",
+  path: "/campaigns/{id}/activities/{activityId}",
+  middleware: [requireUser] as const,
+  tags: ["Campaigns"],
+  summary: "One activity of the campaign, with its post link",
+  request: { params: idParam.extend({ activityId: z.string().uuid("invalid_format") }) },
+  responses: { 200: { description: "The activity", ...json(dataEnvelope(activityOutput)) }, 404: err("Not found") },
 });
 
 const paymentsRoute = createRoute({
@@ -288,10 +300,20 @@ export function campaignRoutes(services: Services) {
       );
     })
     .openapi(activitiesRoute, async (c) => {
-      await visibleCampaign(c.get("db"), c.get("user"), c.req.valid("param").id);
-      const { page, per_page } = c.req.valid("query");
-      // Activities arrive with the boosters' tasks (the earn-money issue); until then there are none.
-      return c.json({ data: [], meta: { page, per_page, total: 0 } }, 200);
+      const campaign = await visibleCampaign(c.get("db"), c.get("user"), c.req.valid("param").id);
+      const { status, page, per_page } = c.req.valid("query");
+      const { rows, total } = await campaignActivities(c.get("db"), campaign.id, { status, page, perPage: per_page });
+      const reward = c.get("user").role === "admin";
+      return c.json(
+        { data: rows.map((row) => toActivityOutput(row.activity, row.booster, { reward })), meta: { page, per_page, total } },
+        200,
+      );
+    })
+    .openapi(activityRoute, async (c) => {
+      const { id, activityId } = c.req.valid("param");
+      const campaign = await visibleCampaign(c.get("db"), c.get("user"), id);
+      const row = await campaignActivity(c.get("db"), campaign.id, activityId);
+      return c.json({ data: toActivityOutput(row.activity, row.booster, { reward: c.get("user").role === "admin" }) }, 200);
     })
     .openapi(paymentsRoute, async (c) => {
       const campaign = await visibleCampaign(c.get("db"), c.get("user"), c.req.valid("param").id);
@@ -299,15 +321,18 @@ export function campaignRoutes(services: Services) {
       const where = status
         ? and(eq(transactions.campaignId, campaign.id), eq(transactions.status, status))
         : eq(transactions.campaignId, campaign.id);
-      const rows = await c
-        .get("db")
-        .select()
-        .from(transactions)
-        .where(where)
-        .orderBy(desc(transactions.createdAt))
-        .limit(per_page)
-        .offset((page - 1) * per_page);
-      return c.json({ data: rows.map(toTransactionOutput), meta: { page, per_page, total: rows.length } }, 200);
+      const db = c.get("db");
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(transactions)
+          .where(where)
+          .orderBy(desc(transactions.createdAt))
+          .limit(per_page)
+          .offset((page - 1) * per_page),
+        db.select({ n: count() }).from(transactions).where(where),
+      ]);
+      return c.json({ data: rows.map(toTransactionOutput), meta: { page, per_page, total: total?.n ?? 0 } }, 200);
     })
     .openapi(dashboardRoute, async (c) => {
       const db = c.get("db");

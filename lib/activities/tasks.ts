@@ -1,0 +1,85 @@
+/**
+ * Boosters' tasks and activities: what a campaign still offers, what one task is worth, how far a
+ * campaign has come, and how a booster is shown to a producer. Pure and browser-safe.
+ *
+ * A campaign's invoice lines are its targets: line `metric` wants `max` units of `action` at
+ * `unitPrice` Rials each. A task is one line of one active campaign; starting it makes an activity
+ * of `quantity` units (1 for an action; TASK_MINUTES for watch time, or what is left of the line).
+ */
+import type { Network } from "@/lib/campaigns/pricing";
+
+export type TargetLine = { metric: string; action: string; unitPrice: number; max: number };
+export type ActivityType = "video" | "story" | "post";
+
+/** Minutes of watch time one task asks for (an average video). */
+export const TASK_MINUTES = 10;
+/** How long a started task stays reserved for its booster before it expires. */
+export const TASK_TTL_MINUTES = 60;
+
+const STORY_ACTIONS = new Set(["story_view", "story_reply", "share_to_story"]);
+
+/** SPEC §3 activity type: YouTube work happens on a video; Instagram on a story or a post. */
+export function activityTypeOf(network: Network, action: string): ActivityType {
+  if (network === "youtube") return "video";
+  return STORY_ACTIONS.has(action) ? "story" : "post";
+}
+
+/** Units one task of this line asks for, given how many are still free (0 when none). */
+export function taskQuantity(metric: string, remaining: number): number {
+  if (!Number.isFinite(remaining) || remaining <= 0) return 0;
+  return metric === "watch_minutes" ? Math.min(TASK_MINUTES, Math.floor(remaining)) : 1;
+}
+
+/** Splits an activity's budget: the booster's reward (rounded down, share clamped to 0..1) and the platform's margin. */
+export function splitBudget(budget: number, boosterShare: number): { reward: number; margin: number } {
+  const share = Number.isFinite(boosterShare) ? Math.min(1, Math.max(0, boosterShare)) : 0;
+  // The share in basis points keeps the product an integer before the one rounding.
+  const reward = Math.floor((budget * Math.round(share * 10_000)) / 10_000);
+  return { reward, margin: budget - reward };
+}
+
+/** Units each line still has free, given the units taken (started, submitted or approved) per metric. */
+export function remainingByMetric(lines: readonly TargetLine[], taken: Readonly<Record<string, number>>): Record<string, number> {
+  const remaining: Record<string, number> = {};
+  for (const line of lines) remaining[line.metric] = Math.max(0, line.max - (taken[line.metric] ?? 0));
+  return remaining;
+}
+
+/** Every line with a target has been delivered (approved units ≥ its max). A campaign with no targets is not "met". */
+export function targetsMet(lines: readonly TargetLine[], approved: Readonly<Record<string, number>>): boolean {
+  const targeted = lines.filter((line) => line.max > 0);
+  return targeted.length > 0 && targeted.every((line) => (approved[line.metric] ?? 0) >= line.max);
+}
+
+/** Share of the campaign's units delivered, 0..100, rounded down (100 only when every target is met). */
+export function campaignProgress(lines: readonly TargetLine[], approved: Readonly<Record<string, number>>): number {
+  const wanted = lines.reduce((sum, line) => sum + Math.max(0, line.max), 0);
+  if (wanted === 0) return 0;
+  const done = lines.reduce((sum, line) => sum + Math.min(Math.max(0, line.max), approved[line.metric] ?? 0), 0);
+  return Math.min(100, Math.floor((done * 100) / wanted));
+}
+
+/**
+ * How a booster appears to a producer: the first letter of each name and stars ("S*** K***"),
+ * never the full name, phone or e-mail. Without a name: "***".
+ */
+export function maskBooster(firstName: string, lastName: string): string {
+  const part = (name: string) => {
+    const first = Array.from(name.trim())[0];
+    return first ? `${first}***` : "";
+  };
+  return [part(firstName), part(lastName)].filter(Boolean).join(" ") || "***";
+}
+
+/** A task's id on the wire: the campaign's id and the line's metric ("<uuid>.<metric>"). */
+export function taskId(campaignId: string, metric: string): string {
+  return `${campaignId}.${metric}`;
+}
+
+const TASK_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([a-z_]{1,40})$/;
+
+/** Reads a task id back; null for anything that is not one. */
+export function parseTaskId(id: string): { campaignId: string; metric: string } | null {
+  const match = TASK_ID.exec(id.toLowerCase());
+  return match ? { campaignId: match[1]!, metric: match[2]! } : null;
+}

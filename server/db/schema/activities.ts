@@ -1,0 +1,72 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+import { campaigns } from "./campaigns";
+import { ledgerTransfers } from "./money";
+
+/** SPEC §4 activity states. */
+export const activityStatuses = ["pending", "in_progress", "awaiting_review", "approved", "denied", "completed"] as const;
+export type ActivityStatus = (typeof activityStatuses)[number];
+
+/** SPEC §3 activity types: where the action happens. */
+export const activityTypes = ["video", "story", "post"] as const;
+
+/**
+ * One booster's work on one line of a campaign (e.g. a like, ten watch minutes). Starting it reserves
+ * its budget in the ledger (two pending transfers out of the campaign's escrow, or out of promotions
+ * for a Trial); approving posts them, denying or expiring voids them.
+ */
+export const activities = pgTable(
+  "activities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "restrict" }),
+    boosterId: uuid("booster_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    /** The invoice line it counts toward (likes, watch_minutes …) and the action that line buys. */
+    metric: text("metric").notNull(),
+    action: text("action").notNull(),
+    type: text("type", { enum: activityTypes }).notNull(),
+    /** Units of the metric: 1 for an action, minutes for watch time. */
+    quantity: integer("quantity").notNull(),
+    status: text("status", { enum: activityStatuses }).notNull(),
+    /** What the producer pays for it (reserved at start), what was actually charged, the booster's part. */
+    budget: bigint("budget", { mode: "number" }).notNull(),
+    cost: bigint("cost", { mode: "number" }).notNull().default(0),
+    reward: bigint("reward", { mode: "number" }).notNull(),
+    progress: integer("progress").notNull().default(0),
+    /** The post the booster engaged with (the campaign's link until they submit). */
+    postLink: text("post_link").notNull(),
+    proof: text("proof"),
+    denialReason: text("denial_reason"),
+    rewardTransferId: uuid("reward_transfer_id").references(() => ledgerTransfers.id),
+    marginTransferId: uuid("margin_transfer_id").references(() => ledgerTransfers.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+  },
+  (table) => [
+    // The campaign's activities table, newest first.
+    index("activities_campaign_created_idx").on(table.campaignId, table.createdAt, table.id),
+    // A booster's own list.
+    index("activities_booster_created_idx").on(table.boosterId, table.createdAt, table.id),
+    // The review queue and the expiry job.
+    index("activities_status_created_idx").on(table.status, table.createdAt),
+    // One live activity per booster per campaign line: a second start races into this index, not past it.
+    uniqueIndex("activities_one_live_per_line_idx")
+      .on(table.campaignId, table.boosterId, table.metric)
+      .where(sql`${table.status} <> 'denied'`),
+    check("activities_progress_range", sql`${table.progress} between 0 and 100`),
+    check(
+      "activities_amounts",
+      sql`${table.quantity} > 0 and ${table.budget} >= 0 and ${table.reward} >= 0 and ${table.reward} <= ${table.budget} and ${table.cost} between 0 and ${table.budget}`,
+    ),
+  ],
+);
+
+export type Activity = typeof activities.$inferSelect;
