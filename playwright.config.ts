@@ -11,6 +11,8 @@ export const widgetPort = Number(process.env.E2E_WIDGET_PORT || 3219);
 export const sentryPort = Number(process.env.E2E_SENTRY_PORT || 3218);
 /** Where the fake Kavenegar (tests/support/fake-kavenegar.ts) takes the server's text messages. */
 export const kavenegarPort = Number(process.env.E2E_KAVENEGAR_PORT || 3217);
+/** Where the fake YouTube Data API (tests/support/fake-youtube.ts) answers the create page's channel search. */
+export const youtubePort = Number(process.env.E2E_YOUTUBE_PORT || 3216);
 
 /** Accounts: codes go through our production Kavenegar adapter to the fake; an admin is created at start. */
 const accountSettings = {
@@ -24,6 +26,9 @@ const accountSettings = {
   TRUST_PROXY: "true",
   // npm start runs with NODE_ENV=production, where the test gateway is off unless asked for.
   PAYMENTS_SANDBOX: "true",
+  // Channel search through our production YouTube adapter, answered by the fake.
+  YOUTUBE_API_KEY: "e2e-youtube-key",
+  YOUTUBE_API_BASE_URL: `http://127.0.0.1:${youtubePort}`,
 };
 
 /** The settings the end-to-end tests check; npm start rebuilds when the build was made with others. */
@@ -65,6 +70,12 @@ export default defineConfig({
         KAVENEGAR_API_KEY: accountSettings.KAVENEGAR_API_KEY,
         KAVENEGAR_TEMPLATE: accountSettings.KAVENEGAR_TEMPLATE,
       },
+    },
+    {
+      command: "npx tsx tests/support/fake-youtube.ts",
+      port: youtubePort,
+      reuseExistingServer: false,
+      env: { FAKE_YOUTUBE_PORT: String(youtubePort), YOUTUBE_API_KEY: accountSettings.YOUTUBE_API_KEY },
     },
     {
       command: "node scripts/start.mjs",

@@ -27,6 +27,8 @@ import { walletRoutes } from "./http/routes/wallet";
 import { paymentRoutes } from "./http/routes/payments";
 import { campaignRoutes } from "./http/routes/campaigns";
 import { activityRoutes } from "./http/routes/activities";
+import { youtubeRoutes } from "./http/routes/youtube";
+import { youtubeFromEnv } from "./adapters/youtube";
 
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 /** The identity-card upload: the 5 MB image plus the multipart envelope. */
@@ -116,6 +118,8 @@ export function createApp(deps: AppDeps) {
   app.route("/", paymentRoutes(services));
   app.route("/", campaignRoutes(services));
   app.route("/", activityRoutes(services));
+  // null turns search off even when YOUTUBE_API_KEY is set (tests), hence !== undefined rather than ??.
+  app.route("/", youtubeRoutes(deps.youtube !== undefined ? deps.youtube : youtubeFromEnv()));
 
   app.doc31("/openapi.json", {
     openapi: "3.1.0",

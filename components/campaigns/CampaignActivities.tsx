@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { LoadError, SkeletonLines, linkButton } from "@/components/wallet/WalletStates";
 import {
@@ -44,6 +44,9 @@ function useActionName() {
   });
 }
 
+/** A Latin name inside a right-to-left sentence keeps its own direction (FSI … PDI). */
+const isolate = (text: string) => `\u2068${text}\u2069`;
+
 const COLUMNS = ["type", "action", "booster", "status", "budget", "cost", "progress", "created", "details"] as const;
 
 /** SPEC §2 activities table: type, action, the booster masked, status, budget, cost, progress, dates; each row opens its detail. */
@@ -74,7 +77,7 @@ export function ActivitiesTable({ campaignId }: { campaignId: string }) {
         <Link
           href={`/dashboard/campaigns/view/${campaignId}/activities/${row.id}`}
           className="font-semibold text-brand-700 hover:underline"
-          aria-label={t("detailsOf", { action: name.action, booster: row.booster })}
+          aria-label={t("detailsOf", { action: name.action, booster: isolate(row.booster) })}
         >
           {t("details")}
         </Link>
@@ -175,6 +178,7 @@ export function CampaignActivities({ id }: { id: string }) {
 /** SPEC §2 one activity: what was done, by whom (masked), its money and dates, the post it was done on, and a way back. */
 export function ActivityDetail({ id, activityId }: { id: string; activityId: string }) {
   const t = useTranslations("campaigns.activities");
+  const format = useFormatter();
   const money = useMoney();
   const date = useDates();
   const names = useActionName();
@@ -199,7 +203,7 @@ export function ActivityDetail({ id, activityId }: { id: string; activityId: str
   const rows: [string, ReactNode][] = [
     [t("columns.type"), name.type],
     [t("columns.action"), name.action],
-    [t("columns.quantity"), activity.quantity],
+    [t("columns.quantity"), format.number(activity.quantity)],
     [
       t("columns.booster"),
       <span key="booster" dir="auto">
@@ -225,7 +229,7 @@ export function ActivityDetail({ id, activityId }: { id: string; activityId: str
     <div className="mx-auto grid w-full max-w-3xl gap-6">
       <header className="grid gap-2">
         <h1 id="page-title" className="text-2xl font-bold text-ink">
-          {t("detailTitle", { action: name.action, booster: activity.booster })}
+          {t("detailTitle", { action: name.action, booster: isolate(activity.booster) })}
         </h1>
       </header>
       <section aria-labelledby="page-title" className="grid gap-5 rounded-card bg-surface p-4 shadow-card sm:p-6">

@@ -26,6 +26,7 @@ import {
   type CampaignInput,
   type CampaignQuoteInput,
 } from "@/lib/schemas/campaigns";
+import { ChannelSearch } from "./ChannelSearch";
 import { setCampaignFlash } from "./flash";
 
 /** What the form holds: numbers as typed (any digits), the choices as strings. */
@@ -213,6 +214,14 @@ function CreateCampaignForm() {
 
         <Section id="campaign-target" title={t("targetTitle")}>
           <TextField label={t("name")} autoComplete="off" error={fieldMessage(errors.name?.message)} {...register("name")} />
+          <ChannelSearch
+            network={network}
+            onPick={(hit) => {
+              setValue("link", hit.link, { shouldValidate: true, shouldDirty: true });
+              if (hit.subscribers !== null) setValue("follower_count", String(hit.subscribers), { shouldDirty: true });
+              if (!values.name) setValue("name", hit.title, { shouldDirty: true });
+            }}
+          />
           <TextField
             label={t(`link.${network}`)}
             ltr

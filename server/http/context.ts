@@ -1,3 +1,4 @@
+import type { YoutubeSearch } from "@/server/adapters/youtube";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Db } from "@/server/db";
 import type { User } from "@/server/db/schema";
@@ -35,6 +36,8 @@ export type AppDeps = {
   storage?: FileStorage;
   /** Payment gateways; default from ZARINPAL_* / STRIPE_* / NOWPAYMENTS_*, the sandbox in development. */
   gateways?: Gateways;
+  /** YouTube channel search; default from YOUTUBE_API_KEY (null: off). */
+  youtube?: YoutubeSearch | null;
 };
 
 /** The adapters with their defaults filled in. */

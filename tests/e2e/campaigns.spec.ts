@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import sharp from "sharp";
 import enUS from "../../messages/en-US.json" with { type: "json" };
 import faIR from "../../messages/fa-IR.json" with { type: "json" };
-import { lastCode, signUpViaApi } from "./support/accounts";
+import { lastCode, melliIban, signUpViaApi } from "./support/accounts";
 
 /** Charges the signed-in user's wallet through the sandbox, by the API (the wallet spec covers the pages). */
 async function fundWallet(request: APIRequestContext, amount: number) {
@@ -28,6 +29,45 @@ async function adminRequest(page: Page) {
     expect(verified.status()).toBe(200);
   }
   return context;
+}
+
+/**
+ * A booster in a browser of their own: signs up, fills the profile and sends a card photo, the admin
+ * approves the identity; then takes the campaign's like task, submits the post, and the admin approves the work.
+ */
+async function boosterLikes(page: Page, admin: BrowserContext, campaignId: string) {
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin });
+  const booster = await context.newPage();
+  await signUpViaApi(booster);
+  const api = booster.request;
+  expect((await api.patch("/api/me", { data: { national_id: "0499370899", birth_date: "1990-03-21", iban: melliIban() } })).status()).toBe(
+    200,
+  );
+  const card = await sharp({ create: { width: 640, height: 400, channels: 3, background: "#9ab" } })
+    .jpeg()
+    .toBuffer();
+  const requested = await api.post("/api/me/identity-verification", {
+    multipart: { card: { name: "card.jpg", mimeType: "image/jpeg", buffer: card } },
+  });
+  expect(requested.status()).toBe(200);
+  const { data: me } = (await (await api.get("/api/me")).json()) as { data: { id: string } };
+  expect((await admin.request.post(`/api/admin/users/${me.id}/identity/approve`)).status()).toBe(200);
+
+  const tasks = (await (await api.get("/api/tasks?per_page=100")).json()) as { data: { id: string }[] };
+  expect(tasks.data.map((t) => t.id)).toContain(`${campaignId}.likes`);
+  const started = await api.post(`/api/tasks/${campaignId}.likes/start`);
+  expect(started.status()).toBe(201);
+  const { data: activity } = (await started.json()) as { data: { id: string } };
+  const submitted = await api.post(`/api/activities/${activity.id}/submit`, {
+    data: { post_link: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" },
+  });
+  expect(submitted.status()).toBe(200);
+  expect((await admin.request.post(`/api/admin/activities/${activity.id}/approve`)).status()).toBe(200);
+  await context.close();
+  return activity.id;
 }
 
 for (const { locale, prefix, m } of [
@@ -70,6 +110,7 @@ for (const { locale, prefix, m } of [
     await adminPage.getByRole("button", { name: m.admin.campaignReview.approve }).click();
     await expect(adminPage.getByText(m.admin.campaignReview.approved)).toBeVisible();
     await adminPage.screenshot({ path: `test-results/screens/admin-campaign-${locale}.png`, fullPage: true });
+    const activityId = await boosterLikes(page, admin, id);
     await admin.close();
 
     await page.reload();
@@ -80,6 +121,29 @@ for (const { locale, prefix, m } of [
     await page.getByRole("button", { name: c.actions.activate }).click();
     await expect(page.getByText(m.api.messages.campaign_activated)).toBeVisible();
     await page.screenshot({ path: `test-results/screens/campaign-view-${locale}.png`, fullPage: true });
+
+    // The booster's approved like, in the Activities tab (masked), then on its own page with the post link and a way back.
+    await page.getByRole("tab", { name: c.view.tabs.activities }).click();
+    const a = c.activities;
+    const row = page.getByTestId("activities-table").getByRole("row").nth(1);
+    await expect(row).toContainText(a.actions.like);
+    await expect(row).toContainText("S*** T***");
+    await expect(row).toContainText(a.status.approved);
+    await expect(row).not.toContainText("Sara");
+    await page.screenshot({ path: `test-results/screens/campaign-activities-${locale}.png`, fullPage: true });
+    await row
+      .getByRole("link", { name: a.detailsOf.replace("{action}", a.actions.like).replace("{booster}", "\u2068S*** T***\u2069") })
+      .click();
+    await page.waitForURL(`**${prefix}/dashboard/campaigns/view/${id}/activities/${activityId}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      a.detailTitle.replace("{action}", a.actions.like).replace("{booster}", "\u2068S*** T***\u2069"),
+    );
+    await expect(page.getByTestId("activity-post-link")).toHaveAttribute("href", /dQw4w9WgXcQ/);
+    await page.screenshot({ path: `test-results/screens/activity-detail-${locale}.png`, fullPage: true });
+    await page.getByTestId("activity-back").click();
+    await page.waitForURL(`**${prefix}/dashboard/campaigns/view/${id}/activities`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.titles.campaignActivities);
+    await expect(page.getByTestId("activities-table")).toContainText(a.status.approved);
 
     await page.goto(`${prefix}/dashboard`);
     await expect(page.getByText("Spring videos").first()).toBeVisible();
@@ -118,4 +182,24 @@ test("en-US: a campaign paid through the sandbox gateway waits for review once p
     if (attempt === 1) await page.waitForURL("**/dashboard/campaigns/view/**");
     else await expect(page.getByText(enUS.api.errors.trial_already_created)).toBeVisible();
   }
+});
+
+test("fa-IR: the channel is found by its name through the YouTube search, filling the link and the follower count", async ({ page }) => {
+  await signUpViaApi(page, { locale: "fa-IR" });
+  const c = faIR.campaigns;
+  await page.goto("/dashboard/campaigns/create");
+  const search = page.getByRole("combobox", { name: c.channelSearch.label });
+  await search.fill("@sara.cooks");
+  const option = page.getByRole("option").filter({ hasText: "آشپزی با سارا" });
+  await expect(option).toBeVisible();
+  // Subscribers in Persian digits, compact ("1.3 million").
+  await expect(option).toContainText("۱٫۳");
+  await page.screenshot({ path: "test-results/screens/channel-search-fa-IR.png", fullPage: true });
+  await option.click();
+  await expect(page.getByLabel(c.create.link.youtube)).toHaveValue("https://www.youtube.com/@sara.cooks");
+  await expect(page.getByLabel(c.create.name)).toHaveValue("آشپزی با سارا");
+  await expect(page.getByLabel(c.create.followerCount)).toHaveValue("1250000");
+  // Instagram has no search: the box goes away.
+  await page.getByRole("radio", { name: c.networks.instagram, exact: true }).check();
+  await expect(page.getByRole("combobox", { name: c.channelSearch.label })).toHaveCount(0);
 });

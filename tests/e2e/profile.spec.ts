@@ -1,13 +1,6 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { lastCode, signUpViaApi } from "./support/accounts";
-
-/** A valid Iranian IBAN at Bank Melli (bank code 017), check digits by ISO 13616 mod-97. */
-function melliIban(): string {
-  const body = "0170000000100324200001".padEnd(22, "0");
-  const check = 98n - (BigInt(`${body}182700`) % 97n);
-  return `IR${String(check).padStart(2, "0")}${body}`;
-}
+import { lastCode, melliIban, signUpViaApi } from "./support/accounts";
 
 test("en-US: fill the profile, request identity verification with a card photo, an admin approves it", async ({ page, browser }) => {
   await signUpViaApi(page);

@@ -1,0 +1,54 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { useApiClient } from "./use-api-client";
+
+/** One channel of GET /api/youtube/channels. */
+export type ChannelHit = {
+  id: string;
+  title: string;
+  /** "@name"; null when the channel has none. */
+  handle: string | null;
+  thumbnail: string | null;
+  /** null when the channel hides its count. */
+  subscribers: number | null;
+  /** The canonical link the create form accepts. */
+  link: string;
+};
+export type YoutubeStatus = { enabled: boolean };
+
+/** The server's limits for q (trimmed). */
+export const CHANNEL_QUERY_MIN = 2;
+export const CHANNEL_QUERY_MAX = 100;
+
+export const youtubeKeys = {
+  all: ["youtube"] as const,
+  status: () => [...youtubeKeys.all, "status"] as const,
+  channels: (q: string) => [...youtubeKeys.all, "channels", q] as const,
+};
+
+/** Whether channel search is on here (the server has a YouTube API key); it does not change while the page is open. */
+export function useYoutubeStatus() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: youtubeKeys.status(),
+    queryFn: ({ signal }) => api.request<YoutubeStatus>("youtube/status", { signal }),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/**
+ * Channels matching `q` (trimmed), asked only for 2–100 characters. Not retried beyond the client's one retry:
+ * every search spends YouTube quota. Debouncing is the caller's business.
+ */
+export function useChannelSearch(q: string) {
+  const api = useApiClient();
+  const query = q.trim();
+  return useQuery({
+    queryKey: youtubeKeys.channels(query),
+    queryFn: ({ signal }) => api.request<ChannelHit[]>("youtube/channels", { query: { q: query }, signal }),
+    enabled: query.length >= CHANNEL_QUERY_MIN && query.length <= CHANNEL_QUERY_MAX,
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
+}

@@ -1,0 +1,314 @@
+/**
+ * A stand-in for the YouTube Data API v3 on 127.0.0.1, answering as its reference says
+ * (https://developers.google.com/youtube/v3/docs): GET /channels (channels.list by `forHandle` or `id`) and
+ * GET /search (search.list, `type=channel`), each with `?key=`. Errors come in Google's shape
+ * `{error:{code, message, errors:[{message, domain, reason}], status}}`. Plain node:http, no dependencies.
+ *
+ * Use `url` as YOUTUBE_API_BASE_URL. Run on its own with `npx tsx tests/support/fake-youtube.ts`
+ * (FAKE_YOUTUBE_PORT, YOUTUBE_API_KEY), for end-to-end tests: it then serves a few demo channels.
+ */
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+
+export type FakeChannel = {
+  /** UC + 22 characters. */
+  id: string;
+  title: string;
+  /** "@name", or null for a channel without a handle. */
+  handle: string | null;
+  /** null: the channel hides its count (hiddenSubscriberCount, no subscriberCount). */
+  subscribers: number | null;
+  description?: string;
+};
+
+export type FakeYoutubeRequest = {
+  /** "/channels" or "/search" (or whatever else was asked). */
+  path: string;
+  /** The query parameters, `key` included. */
+  params: Record<string, string>;
+  at: Date;
+};
+
+/** quota: 403 quotaExceeded; keyInvalid: 400 keyInvalid; server: 500 backendError; html: 502 with an HTML page. */
+export type FakeYoutubeFailure = "quota" | "keyInvalid" | "server" | "html";
+
+export type FakeYoutube = {
+  /** Use as YOUTUBE_API_BASE_URL, e.g. http://127.0.0.1:41234 */
+  url: string;
+  /** Every request, oldest first. */
+  requests: FakeYoutubeRequest[];
+  /** The channels it knows; tests may push more. */
+  channels: FakeChannel[];
+  /** The next request is answered with this failure. */
+  failNext(failure: FakeYoutubeFailure): void;
+  /** Every request is answered with this failure until set back to null. */
+  setFailure(failure: FakeYoutubeFailure | null): void;
+  /** Wait this long before answering each request. */
+  setDelay(ms: number): void;
+  close(): Promise<void>;
+};
+
+const CHANNEL_PARTS = new Set([
+  "id",
+  "snippet",
+  "statistics",
+  "contentDetails",
+  "brandingSettings",
+  "status",
+  "topicDetails",
+  "localizations",
+]);
+const QUOTA_MESSAGE =
+  'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.';
+
+function googleError(code: number, reason: string, message: string, domain = "global", status?: string) {
+  return { error: { code, message, errors: [{ message, domain, reason }], ...(status ? { status } : {}) } };
+}
+
+const thumbnails = (channel: FakeChannel) => {
+  const base = `https://yt3.ggpht.com/fake-${channel.id}`;
+  return {
+    default: { url: `${base}=s88-c-k-c0x00ffffff-no-rj`, width: 88, height: 88 },
+    medium: { url: `${base}=s240-c-k-c0x00ffffff-no-rj`, width: 240, height: 240 },
+    high: { url: `${base}=s800-c-k-c0x00ffffff-no-rj`, width: 800, height: 800 },
+  };
+};
+
+function channelResource(channel: FakeChannel) {
+  return {
+    kind: "youtube#channel",
+    etag: `etag-${channel.id}`,
+    id: channel.id,
+    snippet: {
+      title: channel.title,
+      description: channel.description ?? "",
+      ...(channel.handle ? { customUrl: channel.handle.toLowerCase() } : {}),
+      publishedAt: "2019-03-21T10:00:00Z",
+      thumbnails: thumbnails(channel),
+      localized: { title: channel.title, description: channel.description ?? "" },
+    },
+    statistics: {
+      viewCount: "1000000",
+      ...(channel.subscribers === null ? {} : { subscriberCount: String(channel.subscribers) }),
+      hiddenSubscriberCount: channel.subscribers === null,
+      videoCount: "42",
+    },
+  };
+}
+
+function searchResult(channel: FakeChannel) {
+  return {
+    kind: "youtube#searchResult",
+    etag: `search-${channel.id}`,
+    id: { kind: "youtube#channel", channelId: channel.id },
+    snippet: {
+      publishedAt: "2019-03-21T10:00:00Z",
+      channelId: channel.id,
+      title: channel.title,
+      description: channel.description ?? "",
+      thumbnails: { default: { url: thumbnails(channel).default.url }, medium: { url: thumbnails(channel).medium.url } },
+      channelTitle: channel.title,
+      liveBroadcastContent: "none",
+      publishTime: "2019-03-21T10:00:00Z",
+    },
+  };
+}
+
+/** A channel list answer: `items` is absent when nothing matched, as the real API does. */
+function listAnswer(kind: string, items: unknown[], perPage: number) {
+  return {
+    kind,
+    etag: "fake-etag",
+    pageInfo: { totalResults: items.length, resultsPerPage: perPage },
+    ...(items.length > 0 ? { items } : {}),
+  };
+}
+
+export async function startFakeYoutube({
+  apiKey,
+  channels = [],
+  port = 0,
+}: {
+  apiKey: string;
+  channels?: FakeChannel[];
+  port?: number;
+}): Promise<FakeYoutube> {
+  const requests: FakeYoutubeRequest[] = [];
+  const known = [...channels];
+  let nextFailure: FakeYoutubeFailure | null = null;
+  let failure: FakeYoutubeFailure | null = null;
+  let delayMs = 0;
+  const timers = new Set<NodeJS.Timeout>();
+
+  const wait = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        resolve();
+      }, ms);
+      timers.add(timer);
+    });
+
+  function sendFailure(response: ServerResponse, kind: FakeYoutubeFailure) {
+    if (kind === "quota") return sendJson(response, 403, googleError(403, "quotaExceeded", QUOTA_MESSAGE, "youtube.quota"));
+    if (kind === "keyInvalid")
+      return sendJson(
+        response,
+        400,
+        googleError(400, "keyInvalid", "API key not valid. Please pass a valid API key.", "global", "INVALID_ARGUMENT"),
+      );
+    if (kind === "server") return sendJson(response, 500, googleError(500, "backendError", "Backend Error"));
+    if (response.destroyed) return;
+    response.writeHead(502, { "content-type": "text/html; charset=utf-8" });
+    response.end("<html><body><h1>502 Bad Gateway</h1></body></html>");
+  }
+
+  const badRequest = (response: ServerResponse, reason: string, message: string) =>
+    sendJson(response, 400, googleError(400, reason, message, "youtube.parameter", "INVALID_ARGUMENT"));
+
+  function channelsList(response: ServerResponse, params: URLSearchParams) {
+    const parts = (params.get("part") ?? "").split(",").map((part) => part.trim());
+    if (!params.get("part") || parts.some((part) => !CHANNEL_PARTS.has(part)))
+      return badRequest(response, "missingRequiredParameter", "No filter selected. Expected one of: part");
+    const filters = ["id", "forHandle", "forUsername", "mine", "managedByMe", "categoryId"].filter((name) => params.has(name));
+    if (filters.length !== 1)
+      return badRequest(
+        response,
+        "incompatibleParameters",
+        "Incompatible parameters specified in the request: exactly one filter is expected",
+      );
+
+    let found: FakeChannel[];
+    if (params.has("forHandle")) {
+      // The handle may come with or without its "@"; handles ignore case.
+      const wanted = `@${(params.get("forHandle") ?? "").replace(/^@/, "")}`.toLowerCase();
+      found = known.filter((channel) => channel.handle?.toLowerCase() === wanted);
+    } else if (params.has("id")) {
+      const ids = (params.get("id") ?? "").split(",").filter(Boolean);
+      if (ids.length > 50) return badRequest(response, "invalidValue", "Too many ids: at most 50");
+      found = ids.map((id) => known.find((channel) => channel.id === id)).filter((channel): channel is FakeChannel => Boolean(channel));
+    } else {
+      found = [];
+    }
+    sendJson(response, 200, listAnswer("youtube#channelListResponse", found.map(channelResource), 5));
+  }
+
+  function searchList(response: ServerResponse, params: URLSearchParams) {
+    if (params.get("part") !== "snippet") return badRequest(response, "invalidPart", "The part parameter must be snippet");
+    const maxResults = Number(params.get("maxResults") ?? "5");
+    if (!Number.isInteger(maxResults) || maxResults < 0 || maxResults > 50)
+      return badRequest(response, "invalidValue", "Invalid value for maxResults: expected 0 to 50");
+    const type = params.get("type") ?? "video,channel,playlist";
+    const words = (params.get("q") ?? "").toLowerCase().replace(/^@/, "").split(/\s+/).filter(Boolean);
+    const matches = type.split(",").includes("channel")
+      ? known.filter((channel) => {
+          const haystack = `${channel.title} ${channel.handle ?? ""} ${channel.description ?? ""}`.toLowerCase();
+          return words.length > 0 && words.every((word) => haystack.includes(word));
+        })
+      : [];
+    sendJson(response, 200, {
+      ...listAnswer("youtube#searchListResponse", matches.slice(0, maxResults).map(searchResult), maxResults),
+      regionCode: "IR",
+    });
+  }
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    requests.push({ path: url.pathname, params: Object.fromEntries(url.searchParams), at: new Date() });
+
+    void (async () => {
+      if (delayMs > 0) await wait(delayMs);
+      if (response.destroyed) return;
+      const forced = nextFailure ?? failure;
+      nextFailure = null;
+      if (forced) return sendFailure(response, forced);
+
+      if (request.method !== "GET") return sendJson(response, 405, googleError(405, "methodNotAllowed", "Method Not Allowed"));
+      const key = url.searchParams.get("key");
+      if (!key)
+        return sendJson(
+          response,
+          403,
+          googleError(
+            403,
+            "forbidden",
+            "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.",
+            "global",
+            "PERMISSION_DENIED",
+          ),
+        );
+      if (key !== apiKey)
+        return sendJson(
+          response,
+          400,
+          googleError(400, "keyInvalid", "API key not valid. Please pass a valid API key.", "global", "INVALID_ARGUMENT"),
+        );
+
+      if (url.pathname === "/channels") return channelsList(response, url.searchParams);
+      if (url.pathname === "/search") return searchList(response, url.searchParams);
+      sendJson(response, 404, googleError(404, "notFound", "Not Found"));
+    })().catch(() => {
+      if (!response.headersSent) sendFailure(response, "server");
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port: actualPort } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${actualPort}`,
+    requests,
+    channels: known,
+    failNext(kind) {
+      nextFailure = kind;
+    },
+    setFailure(kind) {
+      failure = kind;
+    },
+    setDelay(ms) {
+      delayMs = ms;
+    },
+    close() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      return new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  if (response.destroyed) return;
+  const text = JSON.stringify(body);
+  response.writeHead(status, { "content-type": "application/json; charset=UTF-8", "content-length": Buffer.byteLength(text) });
+  response.end(text);
+}
+
+/** A few channels for end-to-end runs of the standalone fake. */
+export const DEMO_CHANNELS: FakeChannel[] = [
+  { id: "UCtakapooDemoChannel0001", title: "Takapoo", handle: "@takapoo", subscribers: 12_400, description: "Takapoo demo channel" },
+  { id: "UCtakapooCookingChann001", title: "آشپزی با سارا", handle: "@sara.cooks", subscribers: 1_250_000, description: "Persian cooking" },
+  { id: "UCtakapooHiddenCount0001", title: "Takapoo Studio", handle: null, subscribers: null, description: "Studio sessions" },
+];
+
+// Standalone: `npx tsx tests/support/fake-youtube.ts` for Playwright's webServer.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const fake = await startFakeYoutube({
+    apiKey: process.env.YOUTUBE_API_KEY || "test-youtube-key",
+    channels: DEMO_CHANNELS,
+    port: Number(process.env.FAKE_YOUTUBE_PORT || 0),
+  });
+  console.info(`[fake-youtube] listening on ${fake.url}`);
+  const stop = () => void fake.close().then(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
