@@ -92,7 +92,7 @@ describe("activities under concurrency (PostgreSQL)", () => {
       .where(eq(campaigns.id, id));
     await call(`admin/campaigns/${id}/approve`, {}, { token: admin });
 
-    const boosters = [];
+    const boosters: Awaited<ReturnType<typeof person>>[] = [];
     for (let i = 0; i < 12; i++) boosters.push(await person(true));
     const starts = await Promise.all(boosters.map((b) => call(`tasks/${id}.likes/start`, {}, { token: b.token })));
     expect(starts.filter((s) => s.status === 201)).toHaveLength(3);
