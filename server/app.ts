@@ -28,6 +28,7 @@ import { paymentRoutes } from "./http/routes/payments";
 import { campaignRoutes } from "./http/routes/campaigns";
 import { activityRoutes } from "./http/routes/activities";
 import { youtubeRoutes } from "./http/routes/youtube";
+import { statsRoutes } from "./http/routes/stats";
 import { youtubeFromEnv } from "./adapters/youtube";
 
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
@@ -118,6 +119,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", paymentRoutes(services));
   app.route("/", campaignRoutes(services));
   app.route("/", activityRoutes(services));
+  app.route("/", statsRoutes());
   // null turns search off even when YOUTUBE_API_KEY is set (tests), hence !== undefined rather than ??.
   app.route("/", youtubeRoutes(deps.youtube !== undefined ? deps.youtube : youtubeFromEnv()));
 

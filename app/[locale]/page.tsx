@@ -5,6 +5,7 @@ import { AudienceSwitch } from "@/components/landing/AudienceSwitch";
 import { Hero } from "@/components/landing/Hero";
 import { HowItWorks } from "@/components/landing/HowItWorks";
 import { JoinCta } from "@/components/landing/JoinCta";
+import { Stats } from "@/components/landing/Stats";
 import { isLocale, defaultLocale } from "@/lib/i18n/locales";
 import { alternatesFor, siteUrl } from "@/lib/seo/alternates";
 
@@ -21,7 +22,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: { absolute: meta("titleTemplate").replace("%s", titles("home")) }, alternates: alternatesFor(current, "/") };
 }
 
-/** The landing page (no layout set): hero, who it is for, how to start, join. */
+/** The landing page (no layout set): hero, the figures, who it is for, how to start, join. */
 export default async function HomePage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
@@ -38,6 +39,7 @@ export default async function HomePage({ params }: Props) {
     <PublicShell>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(organization).replace(/</g, "\\u003c") }} />
       <Hero locale={current} />
+      <Stats locale={current} />
       <AudienceSwitch />
       <HowItWorks locale={current} />
       <JoinCta locale={current} />

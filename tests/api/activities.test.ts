@@ -184,6 +184,11 @@ describe("boosters' activities on a campaign", () => {
     expect(campaign.body.data).toMatchObject({ status: "active", spent: 3_000 });
     const mine = await get("activities?status=approved", booster.token);
     expect(mine.body.data[0]).toMatchObject({ id: activityId, reward: 1_800 });
+
+    // The landing page's figures (GET stats, public).
+    const stats = await call("stats", undefined, { method: "GET" });
+    expect(stats.status).toBe(200);
+    expect(stats.body.data).toEqual({ campaigns_run: 1, tasks_completed: 1, boosters_paid: 1, rials_paid_out: 1_800 });
     expect(await checkLedgerInvariants(database.db)).toEqual([]);
   });
 

@@ -16,12 +16,35 @@ test.describe("landing page", () => {
         await expect(page.getByRole("tablist")).toBeVisible();
         await expect(page.locator("#steps-title")).toBeVisible();
         await expect(page.locator("#join-title")).toBeVisible();
+        await expect(page.getByTestId("landing-stats")).toHaveAttribute("aria-busy", "false");
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow).toBeLessThanOrEqual(0);
         await page.screenshot({ path: `test-results/screens/landing-${locale}-${name}.png`, fullPage: true });
       });
     }
   }
+
+  test("shows the figures of GET /api/stats, counted in the database, in each locale's digits", async ({ page }) => {
+    const answer = await page.request.get("/api/stats");
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()["cache-control"]).toContain("max-age=60");
+    const { data } = (await answer.json()) as { data: Record<string, number> };
+    expect(Object.keys(data).sort()).toEqual(["boosters_paid", "campaigns_run", "rials_paid_out", "tasks_completed"]);
+    await page.goto("/en-US");
+    const figures = page.getByTestId("landing-stats");
+    await expect(figures).toHaveAttribute("aria-busy", "false");
+    const en = new Intl.NumberFormat("en-US");
+    await expect(figures.getByRole("definition").nth(0)).toHaveText(en.format(data.campaigns_run!));
+    await expect(figures.getByRole("definition").nth(1)).toHaveText(en.format(data.tasks_completed!));
+    await expect(figures.getByRole("definition").nth(2)).toHaveText(en.format(data.boosters_paid!));
+    await expect(figures.getByRole("definition").nth(3)).toContainText("IRR");
+    await page.goto("/");
+    await expect(page.getByTestId("landing-stats")).toHaveAttribute("aria-busy", "false");
+    const fa = new Intl.NumberFormat("fa-IR");
+    await expect(page.getByTestId("landing-stats").getByRole("definition").nth(0)).toHaveText(fa.format(data.campaigns_run!));
+    await expect(page.getByTestId("landing-stats")).not.toContainText(/[0-9]/);
+    await expect(page.getByTestId("landing-stats").getByRole("definition").nth(3)).toContainText("ریال");
+  });
 
   test("the producers/boosters switch starts on producers and follows the header links", async ({ page }) => {
     await page.goto("/en-US");

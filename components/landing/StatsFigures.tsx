@@ -1,0 +1,51 @@
+"use client";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
+import { createApiClient } from "@/lib/api/client";
+import { useMoney } from "@/lib/format/money";
+import { defaultLocale, isLocale } from "@/lib/i18n/locales";
+
+type PublicStats = { campaigns_run: number; tasks_completed: number; boosters_paid: number; rials_paid_out: number };
+
+/**
+ * The four figures of GET /api/stats (counted in the database, cached a minute by the API), asked
+ * once the page is interactive so that the landing page itself stays a static file. Until they
+ * arrive each figure holds its place with a dash; if they never do, the dashes stay.
+ */
+export function StatsFigures() {
+  const t = useTranslations("landing.stats");
+  const format = useFormatter();
+  const money = useMoney();
+  const locale = useLocale();
+  const [stats, setStats] = useState<PublicStats | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    createApiClient({ locale: isLocale(locale) ? locale : defaultLocale })
+      .request<PublicStats>("stats", { signal: controller.signal })
+      .then(setStats)
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [locale]);
+  const figures = [
+    { key: "campaigns", value: stats && format.number(stats.campaigns_run) },
+    { key: "tasks", value: stats && format.number(stats.tasks_completed) },
+    { key: "boosters", value: stats && format.number(stats.boosters_paid) },
+    { key: "paidOut", value: stats && money.words(stats.rials_paid_out) },
+  ] as const;
+  return (
+    <dl className="mt-8 grid grid-cols-2 gap-4 md:grid-cols-4" aria-busy={stats === null} data-testid="landing-stats">
+      {figures.map((figure) => (
+        <div key={figure.key} className="flex flex-col-reverse items-center gap-1 rounded-card border border-surface-line p-5 text-center">
+          <dt className="text-sm text-ink-muted">{t(figure.key)}</dt>
+          <dd className="min-h-8 text-2xl font-black text-brand-700 [overflow-wrap:anywhere]">
+            {figure.value ?? (
+              <span aria-hidden="true" className="text-ink-faint">
+                —
+              </span>
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

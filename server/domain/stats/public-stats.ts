@@ -1,0 +1,57 @@
+import { inArray, sql } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import { activities, campaignCounts } from "@/server/db/schema";
+
+export type PublicStats = {
+  /** Campaigns that went live (active, paused, completed or settled). */
+  campaigns_run: number;
+  /** Boosters' activities approved. */
+  tasks_completed: number;
+  /** Boosters with at least one approved activity. */
+  boosters_paid: number;
+  /** Rials of rewards credited to boosters. */
+  rials_paid_out: number;
+};
+
+const DONE = ["approved", "completed"] as const;
+
+/** The landing page's figures, counted in the database (campaign counts come from the trigger-kept table). */
+export async function publicStats(db: Db): Promise<PublicStats> {
+  const [[campaigns], [work]] = await Promise.all([
+    db
+      .select({ n: sql<number>`coalesce(sum(${campaignCounts.n}), 0)`.mapWith(Number) })
+      .from(campaignCounts)
+      .where(inArray(campaignCounts.status, ["active", "paused", "completed", "paid"])),
+    db
+      .select({
+        tasks: sql<number>`count(*)`.mapWith(Number),
+        boosters: sql<number>`count(distinct ${activities.boosterId})`.mapWith(Number),
+        rewards: sql<number>`coalesce(sum(${activities.reward}), 0)`.mapWith(Number),
+      })
+      .from(activities)
+      .where(inArray(activities.status, [...DONE])),
+  ]);
+  return {
+    campaigns_run: campaigns?.n ?? 0,
+    tasks_completed: work?.tasks ?? 0,
+    boosters_paid: work?.boosters ?? 0,
+    rials_paid_out: work?.rewards ?? 0,
+  };
+}
+
+/** How long one count serves every caller of this instance (the figures are marketing, not money). */
+export const STATS_TTL_MS = 60_000;
+
+/** Remembers the last count per database for STATS_TTL_MS; concurrent callers share one count. */
+export function cachedStats(load: (db: Db) => Promise<PublicStats> = publicStats, now: () => number = Date.now) {
+  const cache = new WeakMap<Db, { at: number; value: Promise<PublicStats> }>();
+  return (db: Db): Promise<PublicStats> => {
+    const hit = cache.get(db);
+    if (hit && now() - hit.at < STATS_TTL_MS) return hit.value;
+    const value = load(db);
+    cache.set(db, { at: now(), value });
+    // A failed count is not remembered.
+    value.catch(() => cache.delete(db));
+    return value;
+  };
+}
