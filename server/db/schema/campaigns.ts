@@ -51,9 +51,10 @@ export const campaigns = pgTable(
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
   (table) => [
-    // The list: a producer's campaigns by status, newest first.
-    index("campaigns_owner_status_created_idx").on(table.ownerId, table.status, table.createdAt),
-    index("campaigns_owner_created_idx").on(table.ownerId, table.createdAt),
+    // The list: a producer's campaigns by status, newest first; id breaks ties, so a page is read
+    // straight off the index (no sort).
+    index("campaigns_owner_status_created_idx").on(table.ownerId, table.status, table.createdAt, table.id),
+    index("campaigns_owner_created_idx").on(table.ownerId, table.createdAt, table.id),
     index("campaigns_status_created_idx").on(table.status, table.createdAt),
     // SPEC §9: a Trial is once per user — held by the database, not by a check-then-insert.
     uniqueIndex("campaigns_one_trial_per_owner_idx")

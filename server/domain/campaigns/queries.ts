@@ -10,10 +10,14 @@ const status = sql.placeholder("status");
 const limit = sql.placeholder("limit");
 const offset = sql.placeholder("offset");
 
-// The list's statements, prepared (server/db/prepared.ts).
+// The list's statements, prepared (server/db/prepared.ts). Each page carries its total (a scalar
+// subquery over the trigger-kept counts, run once per statement), so a page is one query.
+const totalAll = sql<number>`(select coalesce(sum(k.n), 0) from ${campaignCounts} k where k.owner_id = ${owner})`.mapWith(Number);
+const totalByStatus =
+  sql<number>`(select coalesce(sum(k.n), 0) from ${campaignCounts} k where k.owner_id = ${owner} and k.status = ${status})`.mapWith(Number);
 const listAll = preparedOnce((db) =>
   db
-    .select()
+    .select({ campaign: campaigns, total: totalAll })
     .from(campaigns)
     .where(eq(campaigns.ownerId, owner))
     .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
@@ -23,7 +27,7 @@ const listAll = preparedOnce((db) =>
 );
 const listByStatus = preparedOnce((db) =>
   db
-    .select()
+    .select({ campaign: campaigns, total: totalByStatus })
     .from(campaigns)
     .where(and(eq(campaigns.ownerId, owner), eq(campaigns.status, status)))
     .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
@@ -47,12 +51,12 @@ export async function listCampaigns(
   filter: { status?: CampaignStatus | undefined; page: number; perPage: number },
 ) {
   const window = { ownerId, limit: filter.perPage, offset: (filter.page - 1) * filter.perPage };
-  const [rows, counts] = await Promise.all([
-    filter.status ? listByStatus(db).execute({ ...window, status: filter.status }) : listAll(db).execute(window),
-    countsOf(db).execute({ ownerId }),
-  ]);
+  const page = filter.status ? await listByStatus(db).execute({ ...window, status: filter.status }) : await listAll(db).execute(window);
+  if (page.length > 0) return { rows: page.map((row) => row.campaign), total: page[0]!.total };
+  // Past the last page (or nothing at all): the total alone.
+  const counts = await countsOf(db).execute({ ownerId });
   const total = counts.filter((row) => !filter.status || row.status === filter.status).reduce((n, row) => n + row.n, 0);
-  return { rows, total };
+  return { rows: [], total };
 }
 
 /** A campaign its owner or an admin may see; 404 for anyone else (its existence is not theirs to know). */
@@ -70,14 +74,28 @@ const marketplaceQueue = preparedOnce((db) =>
     .prepare("campaigns_marketplace_queue"),
 );
 
-/** GET dashboard: the producer's counts, the marketplace queue and the active list. */
+// The producer's counts, each row carrying the marketplace queue (an uncorrelated subquery, run once).
+const countsWithQueue = preparedOnce((db) =>
+  db
+    .select({
+      status: campaignCounts.status,
+      n: campaignCounts.n,
+      queue: sql<number>`(select coalesce(sum(q.n), 0) from ${campaignCounts} q where q.status = 'active')`.mapWith(Number),
+    })
+    .from(campaignCounts)
+    .where(eq(campaignCounts.ownerId, owner))
+    .prepare("campaigns_counts_owner_queue"),
+);
+
+/** GET dashboard: the producer's counts, the marketplace queue and the active list — two statements, at once. */
 export async function dashboardFor(db: Db, ownerId: string) {
-  const byStatus = await countsOf(db).execute({ ownerId });
-  const countOf = (status: CampaignStatus) => byStatus.find((row) => row.status === status)?.n ?? 0;
-  const [[queue], active] = await Promise.all([
-    marketplaceQueue(db).execute(),
+  const [byStatus, active] = await Promise.all([
+    countsWithQueue(db).execute({ ownerId }),
     listByStatus(db).execute({ ownerId, status: "active", limit: 10, offset: 0 }),
   ]);
+  // A producer with no campaign yet has no counts row to carry the queue.
+  const queue = byStatus[0] ? { n: byStatus[0].queue } : (await marketplaceQueue(db).execute())[0];
+  const countOf = (status: CampaignStatus) => byStatus.find((row) => row.status === status)?.n ?? 0;
   return {
     campaigns: {
       completed: countOf("completed") + countOf("paid"),
@@ -85,6 +103,6 @@ export async function dashboardFor(db: Db, ownerId: string) {
       active: countOf("active"),
     },
     queue: { open_campaigns: queue?.n ?? 0 },
-    active_campaigns: { count: countOf("active"), items: active },
+    active_campaigns: { count: countOf("active"), items: active.map((row) => row.campaign) },
   };
 }
