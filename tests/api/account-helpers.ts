@@ -1,6 +1,9 @@
 import { expect } from "vitest";
 import type { createApp } from "@/server/app";
 import type { recordingSms } from "./helpers";
+import type { Db } from "@/server/db";
+import { users } from "@/server/db/schema";
+import { hashPassword } from "@/server/domain/auth/crypto";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in assertions
 export type Json = { data?: any; meta?: any; error?: { code: string; message: string; fields?: Record<string, string> } };
@@ -51,4 +54,24 @@ export async function registerAndSignIn(
   const verified = await call("auth/otp/verify", { token: started.body.data.otp.token, code: sms.lastCode(phone) });
   expect(verified.status).toBe(200);
   return { token: verified.body.data.access_token as string, user: verified.body.data.user as { id: string }, phone };
+}
+
+/** An admin account made in the database, signed in through login and the texted code; its access token. */
+export async function signInAdmin(
+  database: { db: Db },
+  call: ReturnType<typeof caller>,
+  sms: ReturnType<typeof recordingSms>,
+  phone09 = "09100000077",
+): Promise<string> {
+  const e164 = `+98${phone09.slice(1)}`;
+  await database.db.insert(users).values({
+    firstName: "A",
+    phone: e164,
+    phoneVerifiedAt: new Date(),
+    passwordHash: await hashPassword("Admin-Pass-2026!"),
+    role: "admin",
+  });
+  const login = await call("auth/login", { credential: phone09, password: "Admin-Pass-2026!" });
+  const verified = await call("auth/otp/verify", { token: login.body.data.otp.token, code: sms.lastCode(e164) });
+  return verified.body.data.access_token as string;
 }

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/server/db/client";
 import { activities, campaigns, ledgerAccounts, users } from "@/server/db/schema";
-import { hashPassword } from "@/server/domain/auth/crypto";
 import {
   campaignEscrowCode,
   checkLedgerInvariants,
@@ -11,7 +10,7 @@ import {
   userAccountCode,
   balancesOf,
 } from "@/server/domain/ledger";
-import { caller, registerAndSignIn } from "./account-helpers";
+import { caller, registerAndSignIn, signInAdmin } from "./account-helpers";
 import { openTestDatabase, recordingSms, resetAccounts, testApp } from "./helpers";
 
 // PostgreSQL only (*.pg.test.ts): many boosters and admins at once, on real connections.
@@ -45,18 +44,7 @@ async function person(verified: boolean) {
   return signed;
 }
 
-async function adminToken() {
-  await database.db.insert(users).values({
-    firstName: "A",
-    phone: "+989100000079",
-    phoneVerifiedAt: new Date(),
-    passwordHash: await hashPassword("Admin-Pass-2026!"),
-    role: "admin",
-  });
-  const login = await call("auth/login", { credential: "09100000079", password: "Admin-Pass-2026!" });
-  const verified = await call("auth/otp/verify", { token: login.body.data.otp.token, code: sms.lastCode("+989100000079") });
-  return verified.body.data.access_token as string;
-}
+const adminToken = () => signInAdmin(database, call, sms, "09100000079");
 
 describe("activities under concurrency (PostgreSQL)", () => {
   it("12 boosters racing for the last 3 likes: 3 start, 9 are refused; approvals and denials racing decide once", async () => {

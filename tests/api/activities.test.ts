@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
 import { activities, campaigns, ledgerAccounts, users } from "@/server/db/schema";
 import { expireActivities } from "@/server/domain/activities/review";
-import { hashPassword } from "@/server/domain/auth/crypto";
 import {
   balancesOf,
   campaignEscrowCode,
@@ -13,7 +12,7 @@ import {
   transfer,
   userAccountCode,
 } from "@/server/domain/ledger";
-import { caller, registerAndSignIn } from "./account-helpers";
+import { caller, registerAndSignIn, signInAdmin } from "./account-helpers";
 import { openTestDatabase, recordingSms, resetAccounts, testApp } from "./helpers";
 
 let database: Database;
@@ -67,18 +66,7 @@ async function person(walletRials = 0, verified = false) {
   return signed;
 }
 
-async function admin() {
-  await database.db.insert(users).values({
-    firstName: "A",
-    phone: "+989100000078",
-    phoneVerifiedAt: new Date(),
-    passwordHash: await hashPassword("Admin-Pass-2026!"),
-    role: "admin",
-  });
-  const login = await call("auth/login", { credential: "09100000078", password: "Admin-Pass-2026!" });
-  const verified = await call("auth/otp/verify", { token: login.body.data.otp.token, code: sms.lastCode("+989100000078") });
-  return verified.body.data.access_token as string;
-}
+const admin = () => signInAdmin(database, call, sms, "09100000078");
 
 /** A producer's approved Smart campaign; `lines` replaces its targets when a test needs small ones. */
 async function liveCampaign(adminToken: string, lines?: { metric: string; action: string; unitPrice: number; max: number }[]) {

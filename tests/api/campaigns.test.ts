@@ -1,13 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "@/server/db/client";
 import { eq, sql } from "drizzle-orm";
-import { campaigns, users } from "@/server/db/schema";
+import { campaigns } from "@/server/db/schema";
 import { completeEndedCampaigns } from "@/server/domain/campaigns/transitions";
 import { sandboxGateway } from "@/server/adapters/payments/sandbox";
 import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
-import { hashPassword } from "@/server/domain/auth/crypto";
 import { balancesOf, checkLedgerInvariants, gatewayAccountCode, transfer, userAccountCode } from "@/server/domain/ledger";
-import { caller, registerAndSignIn } from "./account-helpers";
+import { caller, registerAndSignIn, signInAdmin } from "./account-helpers";
 import { openTestDatabase, recordingSms, resetAccounts, testApp } from "./helpers";
 
 let database: Database;
@@ -66,18 +65,7 @@ async function producer(walletRials: number, phone = "09121234567") {
   return signed;
 }
 
-async function admin() {
-  await database.db.insert(users).values({
-    firstName: "A",
-    phone: "+989100000077",
-    phoneVerifiedAt: new Date(),
-    passwordHash: await hashPassword("Admin-Pass-2026!"),
-    role: "admin",
-  });
-  const login = await call("auth/login", { credential: "09100000077", password: "Admin-Pass-2026!" });
-  const verified = await call("auth/otp/verify", { token: login.body.data.otp.token, code: sms.lastCode("+989100000077") });
-  return verified.body.data.access_token as string;
-}
+const admin = () => signInAdmin(database, call, sms, "09100000077");
 
 const get = (path: string, token: string) => call(path, undefined, { method: "GET", token });
 

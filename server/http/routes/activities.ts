@@ -8,17 +8,10 @@ import { eq } from "drizzle-orm";
 import { rateLimitIp, requireAdmin, requireUser } from "../auth";
 import type { AppEnv, Services } from "../context";
 import { activityOutput, taskOutput, toActivityOutput } from "../dto/activity";
-import { dataEnvelope, errorEnvelope, errorResponses } from "../envelope";
+import { dataEnvelope, errorResponses } from "../envelope";
 import { translateApi } from "../i18n";
+import { err, idParam, json, listMeta, paging } from "../route-parts";
 
-const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
-const err = (description: string) => ({ description, ...json(errorEnvelope) });
-const listMeta = z.object({ page: z.number(), per_page: z.number(), total: z.number() });
-const paging = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(10),
-};
-const idParam = z.object({ id: z.string().uuid("invalid_format") });
 const taskParam = z.object({ id: z.string().min(1).max(80) });
 const statusFilter = z.enum(activityStatuses, "invalid_value");
 export const submitActivityInput = z.object({

@@ -17,18 +17,9 @@ import { publicOrigin } from "../origin";
 import { activityOutput, toActivityOutput } from "../dto/activity";
 import { campaignOutput, quoteOutput, toCampaignOutput, toQuoteOutput } from "../dto/campaign";
 import { toTransactionOutput, transactionOutput } from "../dto/transaction";
-import { dataEnvelope, errorEnvelope, errorResponses } from "../envelope";
+import { dataEnvelope, errorResponses } from "../envelope";
 import { translateApi } from "../i18n";
-
-const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
-const err = (description: string) => ({ description, ...json(errorEnvelope) });
-const listMeta = z.object({ page: z.number(), per_page: z.number(), total: z.number() });
-const paging = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(10),
-};
-const idParam = z.object({ id: z.string().uuid("invalid_format") });
-const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, ...json(schema) } });
+import { body, err, idParam, json, listMeta, paging } from "../route-parts";
 
 const pricingRoute = createRoute({
   method: "get",

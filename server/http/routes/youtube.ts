@@ -3,15 +3,13 @@ import type { MiddlewareHandler } from "hono";
 import { YoutubeUnavailable, type YoutubeSearch } from "@/server/adapters/youtube";
 import { requireUser } from "../auth";
 import type { AppEnv } from "../context";
-import { dataEnvelope, errorEnvelope, errorResponses } from "../envelope";
+import { dataEnvelope, errorResponses } from "../envelope";
 import { AppError } from "../errors";
+import { err, json } from "../route-parts";
 
 /** The search box's limits: the query is trimmed first. */
 export const CHANNEL_QUERY_MIN = 2;
 export const CHANNEL_QUERY_MAX = 100;
-
-const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
-const err = (description: string) => ({ description, ...json(errorEnvelope) });
 
 const channelHitOutput = z
   .object({
