@@ -19,9 +19,9 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 const ACCOUNT_TABLES =
-  "activities, campaign_counts, campaigns, transactions, ledger_transfers, ledger_accounts, audit_log, uploads, refresh_tokens, sessions, otp_sends, otp_challenges, login_failures, social_identities, users";
+  "pricing, activities, campaign_counts, campaigns, transactions, ledger_transfers, ledger_accounts, audit_log, uploads, refresh_tokens, sessions, otp_sends, otp_challenges, login_failures, social_identities, users";
 
-/** Empties every account table (between tests of one file). */
+/** Empties every account table and the prices (between tests; prices go back to the seeded defaults on first use). */
 export async function resetAccounts(database: Database): Promise<void> {
   await database.db.execute(sql`truncate table ${sql.raw(ACCOUNT_TABLES)} cascade`);
 }
