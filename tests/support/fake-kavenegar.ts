@@ -9,7 +9,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
+import { isMain, readBody, sendJson as sendJsonWith, serveUntilStopped } from "./fake-http";
 
 export type FakeKavenegarMessage = { receptor: string; token: string; template: string; at: Date };
 
@@ -170,33 +170,16 @@ export async function startFakeKavenegar({
   };
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  if (response.destroyed) return;
-  const text = JSON.stringify(body);
-  response.writeHead(status, {
-    "content-type": "application/json; charset=utf-8",
-    "content-length": Buffer.byteLength(text),
-    // Lets a page under test read /__messages with fetch.
-    "access-control-allow-origin": "*",
-  });
-  response.end(text);
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
+// Lets a page under test read /__messages with fetch.
+const sendJson = (response: ServerResponse, status: number, body: unknown) =>
+  sendJsonWith(response, status, body, { "access-control-allow-origin": "*" });
 
 // Standalone: `npx tsx tests/support/fake-kavenegar.ts` for Playwright's webServer.
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+if (isMain(import.meta.url)) {
   const fake = await startFakeKavenegar({
     apiKey: process.env.KAVENEGAR_API_KEY || "test-api-key",
     template: process.env.KAVENEGAR_TEMPLATE || "takapoo-otp",
     port: Number(process.env.FAKE_KAVENEGAR_PORT || 0),
   });
-  console.info(`[fake-kavenegar] listening on ${fake.url}`);
-  const stop = () => void fake.close().then(() => process.exit(0));
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  serveUntilStopped("fake-kavenegar", fake);
 }

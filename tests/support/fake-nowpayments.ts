@@ -14,7 +14,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
+import { isMain, readBody, sendHtml, sendJson, serveUntilStopped } from "./fake-http";
 
 export type FakeNowPaymentsStatus =
   "waiting" | "confirming" | "confirmed" | "sending" | "partially_paid" | "finished" | "failed" | "refunded" | "expired";
@@ -278,33 +278,11 @@ export async function startFakeNowPayments({ apiKey, port = 0 }: { apiKey: strin
   };
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  if (response.destroyed) return;
-  const text = JSON.stringify(body);
-  response.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
-  response.end(text);
-}
-
-function sendHtml(response: ServerResponse, status: number, html: string): void {
-  if (response.destroyed) return;
-  response.writeHead(status, { "content-type": "text/html; charset=utf-8", "content-length": Buffer.byteLength(html) });
-  response.end(html);
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 // Standalone: `npx tsx tests/support/fake-nowpayments.ts` for Playwright's webServer.
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+if (isMain(import.meta.url)) {
   const fake = await startFakeNowPayments({
     apiKey: process.env.NOWPAYMENTS_API_KEY || "NP-TEST-KEY-takapoo",
     port: Number(process.env.FAKE_NOWPAYMENTS_PORT || 0),
   });
-  console.info(`[fake-nowpayments] listening on ${fake.url}`);
-  const stop = () => void fake.close().then(() => process.exit(0));
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  serveUntilStopped("fake-nowpayments", fake);
 }

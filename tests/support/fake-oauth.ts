@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { base64url, exportJWK, exportSPKI, generateKeyPair, SignJWT } from "jose";
 import type { CryptoKey, JWK, JWTPayload } from "jose";
+import { readBody, sendJson as sendJsonWith } from "./fake-http";
 
 export type FakeClaims = JWTPayload & Record<string, unknown>;
 
@@ -68,17 +69,8 @@ function now(): number {
   return Math.floor(Date.now() / 1000);
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers });
-  response.end(text);
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
+const sendJson = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
+  sendJsonWith(response, status, body, { "cache-control": "no-store", ...headers });
 
 export async function startFakeOAuthProvider(options: { issuer?: string; port?: number } = {}): Promise<FakeOAuthProvider> {
   const { publicKey, privateKey } = await generateKeyPair("RS256", { extractable: true });

@@ -7,6 +7,7 @@
 import { createHash, createHmac } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readBodyBytes } from "./fake-http";
 
 export type FakeS3Object = { bytes: Uint8Array; contentType: string };
 
@@ -110,12 +111,6 @@ function verifySignature(request: IncomingMessage, body: Buffer, options: Requir
   return { ok: true };
 }
 
-async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 export async function startFakeS3(options: FakeS3Options = {}): Promise<FakeS3> {
   const settings: Required<FakeS3Options> = {
     bucket: options.bucket ?? "test-bucket",
@@ -127,7 +122,7 @@ export async function startFakeS3(options: FakeS3Options = {}): Promise<FakeS3> 
   const requests: FakeS3["requests"] = [];
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const body = await readBody(request);
+    const body = await readBodyBytes(request);
     const verdict = verifySignature(request, body, settings);
     if (!verdict.ok) return xmlError(response, 403, verdict.code, verdict.message);
 

@@ -16,7 +16,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
+import { escapeHtml, isMain, readBody, sendHtml, sendJson as sendJsonWith, serveUntilStopped } from "./fake-http";
 
 export type FakeStripeSession = {
   id: string;
@@ -354,41 +354,15 @@ function randomId(length: number): string {
   return Array.from(randomBytes(length), (byte) => alphabet[byte % alphabet.length]).join("");
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  if (response.destroyed) return;
-  const text = JSON.stringify(body);
-  response.writeHead(status, {
-    "content-type": "application/json",
-    "content-length": Buffer.byteLength(text),
-    "request-id": `req_${randomId(14)}`,
-  });
-  response.end(text);
-}
-
-function sendHtml(response: ServerResponse, status: number, html: string): void {
-  if (response.destroyed) return;
-  response.writeHead(status, { "content-type": "text/html; charset=utf-8", "content-length": Buffer.byteLength(html) });
-  response.end(html);
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
+// Stripe answers plain application/json and names each request.
+const sendJson = (response: ServerResponse, status: number, body: unknown) =>
+  sendJsonWith(response, status, body, { "content-type": "application/json", "request-id": `req_${randomId(14)}` });
 
 // Standalone: `npx tsx tests/support/fake-stripe.ts` for Playwright's webServer.
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+if (isMain(import.meta.url)) {
   const fake = await startFakeStripe({
     secretKey: process.env.STRIPE_SECRET_KEY || "sk_test_takapoo_fake_key",
     port: Number(process.env.FAKE_STRIPE_PORT || 0),
   });
-  console.info(`[fake-stripe] listening on ${fake.url}`);
-  const stop = () => void fake.close().then(() => process.exit(0));
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  serveUntilStopped("fake-stripe", fake);
 }

@@ -9,7 +9,7 @@
  */
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
+import { isMain, sendJson, serveUntilStopped } from "./fake-http";
 
 export type FakeChannel = {
   /** UC + 22 characters. */
@@ -286,13 +286,6 @@ export async function startFakeYoutube({
   };
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  if (response.destroyed) return;
-  const text = JSON.stringify(body);
-  response.writeHead(status, { "content-type": "application/json; charset=UTF-8", "content-length": Buffer.byteLength(text) });
-  response.end(text);
-}
-
 /** A few channels for end-to-end runs of the standalone fake. */
 export const DEMO_CHANNELS: FakeChannel[] = [
   { id: "UCtakapooDemoChannel0001", title: "Takapoo", handle: "@takapoo", subscribers: 12_400, description: "Takapoo demo channel" },
@@ -301,14 +294,11 @@ export const DEMO_CHANNELS: FakeChannel[] = [
 ];
 
 // Standalone: `npx tsx tests/support/fake-youtube.ts` for Playwright's webServer.
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+if (isMain(import.meta.url)) {
   const fake = await startFakeYoutube({
     apiKey: process.env.YOUTUBE_API_KEY || "test-youtube-key",
     channels: DEMO_CHANNELS,
     port: Number(process.env.FAKE_YOUTUBE_PORT || 0),
   });
-  console.info(`[fake-youtube] listening on ${fake.url}`);
-  const stop = () => void fake.close().then(() => process.exit(0));
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  serveUntilStopped("fake-youtube", fake);
 }

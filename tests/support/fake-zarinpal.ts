@@ -16,7 +16,7 @@
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
+import { escapeHtml, isMain, readBody, sendHtml, sendJson, serveUntilStopped } from "./fake-http";
 
 export type FakeZarinpalPayment = {
   authority: string;
@@ -279,37 +279,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  if (response.destroyed) return;
-  const text = JSON.stringify(body);
-  response.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
-  response.end(text);
-}
-
-function sendHtml(response: ServerResponse, status: number, html: string): void {
-  if (response.destroyed) return;
-  response.writeHead(status, { "content-type": "text/html; charset=utf-8", "content-length": Buffer.byteLength(html) });
-  response.end(html);
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 // Standalone: `npx tsx tests/support/fake-zarinpal.ts` for Playwright's webServer.
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+if (isMain(import.meta.url)) {
   const fake = await startFakeZarinpal({
     merchantId: process.env.ZARINPAL_MERCHANT_ID || "00000000-0000-0000-0000-000000000000",
     port: Number(process.env.FAKE_ZARINPAL_PORT || 0),
   });
-  console.info(`[fake-zarinpal] listening on ${fake.url}`);
-  const stop = () => void fake.close().then(() => process.exit(0));
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  serveUntilStopped("fake-zarinpal", fake);
 }

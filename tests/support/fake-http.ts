@@ -1,0 +1,46 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { fileURLToPath } from "node:url";
+
+/**
+ * What every fake provider (tests/support/fake-*.ts) needs from node:http: answering JSON or HTML,
+ * reading a body, and running on its own for Playwright's webServer.
+ */
+export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (response.destroyed) return;
+  const text = JSON.stringify(body);
+  response.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text), ...headers });
+  response.end(text);
+}
+
+export function sendHtml(response: ServerResponse, status: number, html: string): void {
+  if (response.destroyed) return;
+  response.writeHead(status, { "content-type": "text/html; charset=utf-8", "content-length": Buffer.byteLength(html) });
+  response.end(html);
+}
+
+export async function readBodyBytes(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export async function readBody(request: IncomingMessage): Promise<string> {
+  return (await readBodyBytes(request)).toString("utf8");
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** Whether the module at `moduleUrl` is the one `npx tsx <file>` was asked to run. */
+export function isMain(moduleUrl: string): boolean {
+  return Boolean(process.argv[1]) && fileURLToPath(moduleUrl) === process.argv[1];
+}
+
+/** Keeps a started fake serving until SIGINT/SIGTERM, then closes it. */
+export function serveUntilStopped(name: string, fake: { url: string; close(): Promise<void> }): void {
+  console.info(`[${name}] listening on ${fake.url}`);
+  const stop = () => void fake.close().then(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
