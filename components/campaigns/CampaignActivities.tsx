@@ -1,6 +1,7 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
+import { StatusPill, type StatusTone } from "@/components/ui/StatusPill";
 import { LoadError, SkeletonLines, linkButton } from "@/components/wallet/WalletStates";
 import {
   useCampaignActivities,
@@ -13,26 +14,19 @@ import { useMoney } from "@/lib/format/money";
 import { Link } from "@/lib/i18n/navigation";
 import { EmptyText, NotFoundCard, Pagination, ProgressBar, isNotFound, isUnauthorized, useDates } from "./shared";
 
-const statusTones: Record<ActivityStatus, string> = {
-  pending: "bg-surface-sunken text-ink-muted ring-surface-line",
-  in_progress: "bg-brand-50 text-brand-800 ring-brand-500/30",
-  awaiting_review: "bg-amber-50 text-amber-800 ring-amber-500/30",
-  approved: "bg-green-50 text-success-600 ring-success-500/30",
-  completed: "bg-green-50 text-success-600 ring-success-500/30",
-  denied: "bg-red-50 text-danger-600 ring-danger-500/30",
+const statusTones: Record<ActivityStatus, StatusTone> = {
+  pending: "muted",
+  in_progress: "info",
+  awaiting_review: "warning",
+  approved: "success",
+  completed: "success",
+  denied: "danger",
 };
 
-/** An activity's status as a coloured label; the word carries the meaning. */
+/** An activity's status as a coloured label. */
 function ActivityStatusBadge({ status }: { status: ActivityStatus }) {
   const t = useTranslations("campaigns.activities.status");
-  return (
-    <span
-      className={`inline-flex items-center gap-1.5 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${statusTones[status] ?? statusTones.pending}`}
-    >
-      <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-current" />
-      {t.has(status as never) ? t(status as never) : status}
-    </span>
-  );
+  return <StatusPill tone={statusTones[status] ?? "muted"}>{t.has(status as never) ? t(status as never) : status}</StatusPill>;
 }
 
 /** "Like", "Watch time" …: the action's name, or the raw value for one this version does not know. */

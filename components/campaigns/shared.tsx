@@ -9,32 +9,26 @@ import { useActivateCampaign, usePauseCampaign, type Campaign } from "@/lib/api/
 import { allowedEvents, type CampaignStatus } from "@/lib/campaigns/state-machine";
 import { directionOf, isLocale } from "@/lib/i18n/locales";
 import { Link } from "@/lib/i18n/navigation";
+import { StatusPill, type StatusTone } from "@/components/ui/StatusPill";
 
 /** True for an answer saying nobody is logged in: the panel's layout already shows its sign-in prompt. */
 export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
-const statusTones: Record<CampaignStatus, string> = {
-  awaiting_payment: "bg-amber-50 text-amber-800 ring-amber-500/30",
-  awaiting_review: "bg-brand-50 text-brand-800 ring-brand-500/30",
-  active: "bg-green-50 text-success-600 ring-success-500/30",
-  paused: "bg-surface-sunken text-ink-muted ring-surface-line",
-  completed: "bg-green-50 text-success-600 ring-success-500/30",
-  paid: "bg-surface-sunken text-ink ring-surface-line",
-  rejected: "bg-red-50 text-danger-600 ring-danger-500/30",
+const statusTones: Record<CampaignStatus, StatusTone> = {
+  awaiting_payment: "warning",
+  awaiting_review: "info",
+  active: "success",
+  paused: "muted",
+  completed: "success",
+  paid: "neutral",
+  rejected: "danger",
 };
 
-/** A campaign's status as a coloured label; the word carries the meaning. */
+/** A campaign's status as a coloured label. */
 export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
   const t = useTranslations("campaigns.status");
-  return (
-    <span
-      className={`inline-flex items-center gap-1.5 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${statusTones[status] ?? statusTones.paid}`}
-    >
-      <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-current" />
-      {t.has(status as never) ? t(status as never) : status}
-    </span>
-  );
+  return <StatusPill tone={statusTones[status] ?? "neutral"}>{t.has(status as never) ? t(status as never) : status}</StatusPill>;
 }
 
 /** 0–100 as a bar with its figure. */

@@ -1,0 +1,25 @@
+import type { ReactNode } from "react";
+
+/** The colours a status can take; the word always carries the meaning, the colour only repeats it. */
+export type StatusTone = "success" | "warning" | "info" | "danger" | "muted" | "neutral";
+
+const tones: Record<StatusTone, string> = {
+  success: "bg-green-50 text-success-600 ring-success-500/30",
+  warning: "bg-amber-50 text-amber-800 ring-amber-500/30",
+  info: "bg-brand-50 text-brand-800 ring-brand-500/30",
+  danger: "bg-red-50 text-danger-600 ring-danger-500/30",
+  muted: "bg-surface-sunken text-ink-muted ring-surface-line",
+  neutral: "bg-surface-sunken text-ink ring-surface-line",
+};
+
+/** A status as a coloured label with a dot (transactions, campaigns, activities). */
+export function StatusPill({ tone, children }: { tone: StatusTone; children: ReactNode }) {
+  return (
+    <span
+      className={`inline-flex items-center gap-1.5 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${tones[tone]}`}
+    >
+      <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-current" />
+      {children}
+    </span>
+  );
+}
