@@ -110,8 +110,9 @@ export async function listTasks(
   const tasks: Task[] = [];
   for (const campaign of open) {
     const rows = taken.filter((row) => row.campaignId === campaign.id);
-    const remaining = remainingByMetric(linesOf(campaign), Object.fromEntries(rows.map((row) => [row.metric, row.units])));
-    for (const line of linesOf(campaign)) {
+    const lines = linesOf(campaign);
+    const remaining = remainingByMetric(lines, Object.fromEntries(rows.map((row) => [row.metric, row.units])));
+    for (const line of lines) {
       const quantity = taskQuantity(line.metric, remaining[line.metric] ?? 0);
       if (quantity === 0 || rows.some((row) => row.metric === line.metric && row.mine)) continue;
       const { reward } = priceTask(campaign, line, quantity, prices);

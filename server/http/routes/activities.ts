@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { rejectIdentityInput } from "@/lib/schemas/profile";
-import { activityStatuses, users } from "@/server/db/schema";
+import { activityStatuses, users, type Activity } from "@/server/db/schema";
 import { activitiesByStatus, boosterActivities } from "@/server/domain/activities/queries";
 import { approveActivity, denyActivity, submitActivity } from "@/server/domain/activities/review";
 import { listTasks, startTask } from "@/server/domain/activities/tasks";
@@ -112,11 +113,17 @@ const decisionRoute = (decision: "approve" | "deny") =>
 export function activityRoutes(services: Services) {
   const approve = decisionRoute("approve");
   const deny = decisionRoute("deny");
-  const withBooster = async (db: AppEnv["Variables"]["db"], activity: Parameters<typeof toActivityOutput>[0]) => {
-    const [booster] = await db
-      .select({ firstName: users.firstName, lastName: users.lastName })
-      .from(users)
-      .where(eq(users.id, activity.boosterId));
+  // The booster's name for the masked label: the caller's own for a booster, one lookup for an admin's decision.
+  const withBooster = async (c: Context<AppEnv>, activity: Activity) => {
+    const caller = c.get("user");
+    const [booster] =
+      activity.boosterId === caller.id
+        ? [caller]
+        : await c
+            .get("db")
+            .select({ firstName: users.firstName, lastName: users.lastName })
+            .from(users)
+            .where(eq(users.id, activity.boosterId));
     return toActivityOutput(activity, booster ?? { firstName: "", lastName: "" }, { reward: true });
   };
   return new OpenAPIHono<AppEnv>()
@@ -143,13 +150,13 @@ export function activityRoutes(services: Services) {
     })
     .openapi(startRoute, async (c) => {
       const activity = await startTask(c.get("db"), c.get("user"), c.req.valid("param").id);
-      return c.json({ data: await withBooster(c.get("db"), activity) }, 201);
+      return c.json({ data: await withBooster(c, activity) }, 201);
     })
     .openapi(submitRoute, async (c) => {
       const activity = await submitActivity(c.get("db"), c.get("user"), c.req.valid("param").id, c.req.valid("json"), {
         linkInvalid: translateApi(c.get("locale"), "validation.link_invalid"),
       });
-      return c.json({ data: await withBooster(c.get("db"), activity) }, 200);
+      return c.json({ data: await withBooster(c, activity) }, 200);
     })
     .openapi(mineRoute, async (c) => {
       const { status, page, per_page } = c.req.valid("query");
@@ -169,11 +176,11 @@ export function activityRoutes(services: Services) {
     })
     .openapi(approve, async (c) => {
       const activity = await approveActivity(c.get("db"), c.get("user"), c.req.valid("param").id, rateLimitIp(c, services));
-      return c.json({ data: await withBooster(c.get("db"), activity) }, 200);
+      return c.json({ data: await withBooster(c, activity) }, 200);
     })
     .openapi(deny, async (c) => {
       const { reason } = c.req.valid("json" as never) as { reason: string };
       const activity = await denyActivity(c.get("db"), c.get("user"), c.req.valid("param").id, reason, rateLimitIp(c, services));
-      return c.json({ data: await withBooster(c.get("db"), activity) }, 200);
+      return c.json({ data: await withBooster(c, activity) }, 200);
     });
 }
