@@ -72,44 +72,49 @@ function effectsOf(db: Db, event: CampaignEvent, reason?: string): Effects | nul
   return null;
 }
 
+type EventInput = { campaignId: string; event: CampaignEvent; actor: User | null; reason?: string; ip?: string | null };
+
 /**
  * The one place campaign statuses change: the state machine decides, the update is conditional on
  * the status read (a concurrent change loses with 409), and money moves in the same transaction.
  */
-export async function applyCampaignEvent(
-  db: Db,
-  input: { campaignId: string; event: CampaignEvent; actor: User | null; reason?: string; ip?: string | null },
-): Promise<Campaign> {
-  return db.transaction(async (tx) => {
-    const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, input.campaignId)).for("update");
-    if (!campaign) throw new AppError("campaign_not_found");
-    const next = transition(campaign.status, input.event);
-    if (!next.ok) throw new AppError("campaign_transition_invalid");
-    await effectsOf(db, input.event, input.reason)?.(tx, campaign);
-    const [updated] = await tx
-      .update(campaigns)
-      .set({
-        status: next.to,
-        updatedAt: new Date(),
-        ...(input.event === "reject" ? { rejectionReason: input.reason ?? null } : {}),
-        ...(input.event === "approve" ? { endsAt: new Date(Date.now() + CAMPAIGN_DAYS * 24 * 3600 * 1000) } : {}),
-        ...(input.event === "complete" ? { completedAt: new Date() } : {}),
-      })
-      .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, campaign.status)))
-      .returning();
-    if (!updated) throw new AppError("campaign_transition_invalid");
-    if (input.actor?.role === "admin" && input.actor.id !== campaign.ownerId) {
-      await recordAudit(tx, {
-        actorId: input.actor.id,
-        action: `campaign.${input.event}`,
-        targetType: "campaign",
-        targetId: campaign.id,
-        details: input.reason ? { reason: input.reason } : {},
-        ip: input.ip ?? null,
-      });
-    }
-    return updated;
-  });
+export async function applyCampaignEvent(db: Db, input: EventInput): Promise<Campaign> {
+  return db.transaction((tx) => applyCampaignEventIn(db, tx, input));
+}
+
+/**
+ * The same, inside a transaction the caller already holds (a gateway payment's settlement moves the
+ * money and the campaign together).
+ */
+export async function applyCampaignEventIn(db: Db, tx: LedgerTx, input: EventInput): Promise<Campaign> {
+  const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, input.campaignId)).for("update");
+  if (!campaign) throw new AppError("campaign_not_found");
+  const next = transition(campaign.status, input.event);
+  if (!next.ok) throw new AppError("campaign_transition_invalid");
+  await effectsOf(db, input.event, input.reason)?.(tx, campaign);
+  const [updated] = await tx
+    .update(campaigns)
+    .set({
+      status: next.to,
+      updatedAt: new Date(),
+      ...(input.event === "reject" ? { rejectionReason: input.reason ?? null } : {}),
+      ...(input.event === "approve" ? { endsAt: new Date(Date.now() + CAMPAIGN_DAYS * 24 * 3600 * 1000) } : {}),
+      ...(input.event === "complete" ? { completedAt: new Date() } : {}),
+    })
+    .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, campaign.status)))
+    .returning();
+  if (!updated) throw new AppError("campaign_transition_invalid");
+  if (input.actor?.role === "admin" && input.actor.id !== campaign.ownerId) {
+    await recordAudit(tx, {
+      actorId: input.actor.id,
+      action: `campaign.${input.event}`,
+      targetType: "campaign",
+      targetId: campaign.id,
+      details: input.reason ? { reason: input.reason } : {},
+      ip: input.ip ?? null,
+    });
+  }
+  return updated;
 }
 
 /**

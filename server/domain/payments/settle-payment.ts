@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
-import { campaigns, transactions, type Transaction } from "@/server/db/schema";
+import { transactions, type Transaction } from "@/server/db/schema";
+import { applyCampaignEventIn } from "@/server/domain/campaigns/transitions";
 import { GatewayError, type GatewayId, type VerifyResult } from "@/server/adapters/payments/types";
 import { AppError } from "@/server/http/errors";
 import { campaignEscrowCode, gatewayAccountCode, transfer, userAccountCode } from "@/server/domain/ledger";
@@ -99,12 +100,12 @@ async function creditPaid(db: Db, transaction: Transaction, reference: string | 
       },
       { tx },
     );
-    if (forCampaign) {
-      await tx
-        .update(campaigns)
-        .set({ status: "awaiting_review", updatedAt: new Date() })
-        .where(and(eq(campaigns.id, transaction.campaignId!), eq(campaigns.status, "awaiting_payment")));
-    }
+    // Through the state machine (pay: awaiting_payment → awaiting_review), in this same transaction.
+    // A campaign no longer awaiting payment keeps its status; the money is credited all the same.
+    if (forCampaign)
+      await applyCampaignEventIn(db, tx, { campaignId: transaction.campaignId!, event: "pay", actor: null }).catch((error: unknown) => {
+        if (!(error instanceof AppError && error.code === "campaign_transition_invalid")) throw error;
+      });
     const [linked] = await tx.update(transactions).set({ transferId: moved.id }).where(eq(transactions.id, transaction.id)).returning();
     return linked!;
   });
