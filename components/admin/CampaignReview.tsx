@@ -1,23 +1,16 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useFormatter, useTranslations } from "next-intl";
-import { useId, useState, type ReactNode } from "react";
-import { useForm } from "react-hook-form";
+import { useState, type ReactNode } from "react";
 import { Invoice } from "@/components/campaigns/CreateCampaign";
 import { CampaignStatusBadge, useDates } from "@/components/campaigns/shared";
 import { Alert } from "@/components/ui/Alert";
-import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { useAdminCampaign, useReviewCampaign } from "@/lib/api/admin";
 import type { Campaign } from "@/lib/api/campaigns";
-import { ApiError } from "@/lib/api/client";
 import { useMoney } from "@/lib/format/money";
 import { Link } from "@/lib/i18n/navigation";
-import { rejectIdentityInput } from "@/lib/schemas/profile";
 import { AdminLoadError, AdminLoading } from "./AdminStates";
-import { REASON_MAX, REASON_MIN } from "./IdentityReview";
-
-type RejectForm = { reason: string };
+import { DecisionPanel } from "./DecisionPanel";
 
 function BackLink({ children }: { children: ReactNode }) {
   return (
@@ -125,104 +118,21 @@ function Specifications({ campaign }: { campaign: Campaign }) {
 
 function Decision({ campaign, onDecided }: { campaign: Campaign; onDecided: (message: string) => void }) {
   const t = useTranslations("admin.campaignReview");
-  const tIdentity = useTranslations("admin.review");
-  const review = useReviewCampaign(campaign.id);
-  const reasonId = useId();
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<RejectForm>({ resolver: zodResolver(rejectIdentityInput), defaultValues: { reason: "" } });
-  const reasonError = form.formState.errors.reason;
-
-  if (campaign.status !== "awaiting_review") {
-    return (
-      <div className="grid gap-3">
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <Alert tone="info" className="flex flex-wrap items-center justify-between gap-3">
-          <span>{t("notPending")}</span>
-          <Link href="/admin/campaigns" className="font-semibold underline">
-            {t("backToQueue")}
-          </Link>
-        </Alert>
-      </div>
-    );
-  }
-
-  function explain(error: unknown): string {
-    if (error instanceof ApiError && error.status !== 0 && error.message) return error.message;
-    return t("failed");
-  }
-
-  async function approve() {
-    setFailure(null);
-    try {
-      await review.mutateAsync({ approve: true });
-      onDecided(t("approved"));
-    } catch (error) {
-      setFailure(explain(error));
-    }
-  }
-
-  const reject = form.handleSubmit(async ({ reason }) => {
-    setFailure(null);
-    try {
-      await review.mutateAsync({ approve: false, reason });
-      onDecided(t("rejected"));
-    } catch (error) {
-      const serverReason = error instanceof ApiError ? error.fields.reason : undefined;
-      if (serverReason) form.setError("reason", { type: "server", message: serverReason });
-      else setFailure(explain(error));
-    }
-  });
-
-  const busy = review.isPending;
-  const describedBy = [`${reasonId}-hint`, reasonError ? `${reasonId}-error` : null].filter(Boolean).join(" ");
-  const reasonMessage = reasonError
-    ? reasonError.type === "server" && reasonError.message
-      ? reasonError.message
-      : tIdentity("reasonInvalid", { min: REASON_MIN, max: REASON_MAX })
-    : null;
-
   return (
-    <Card title={tIdentity("decisionTitle")} id="admin-campaign-decision">
-      <div className="grid gap-5">
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <div>
-          <Button type="button" onClick={() => void approve()} busy={busy && review.variables?.approve === true} disabled={busy}>
-            {t("approve")}
-          </Button>
-        </div>
-        <form onSubmit={(event) => void reject(event)} noValidate className="grid gap-3 border-t border-surface-line pt-5">
-          <div>
-            <label htmlFor={reasonId} className="mb-1.5 block text-sm font-medium text-ink">
-              {t("reasonLabel")}
-            </label>
-            <textarea
-              id={reasonId}
-              rows={4}
-              maxLength={REASON_MAX}
-              required
-              aria-invalid={reasonError ? true : undefined}
-              aria-describedby={describedBy}
-              className={`block w-full rounded-lg border bg-surface px-3 py-2.5 text-base text-ink placeholder:text-ink-faint focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 ${
-                reasonError ? "border-danger-500" : "border-surface-line"
-              }`}
-              {...form.register("reason")}
-            />
-            <p id={`${reasonId}-hint`} className="mt-1 text-xs text-ink-muted">
-              {tIdentity("reasonHint", { min: REASON_MIN, max: REASON_MAX })}
-            </p>
-            {reasonMessage ? (
-              <p id={`${reasonId}-error`} className="mt-1 text-sm text-danger-600" role="alert">
-                {reasonMessage}
-              </p>
-            ) : null}
-          </div>
-          <div>
-            <Button type="submit" variant="danger" busy={busy && review.variables?.approve === false} disabled={busy}>
-              {t("reject")}
-            </Button>
-          </div>
-        </form>
-      </div>
-    </Card>
+    <DecisionPanel
+      id="admin-campaign-decision"
+      pending={campaign.status === "awaiting_review"}
+      queueHref="/admin/campaigns"
+      labels={{
+        approve: t("approve"),
+        reject: t("reject"),
+        reasonLabel: t("reasonLabel"),
+        notPending: t("notPending"),
+        backToQueue: t("backToQueue"),
+      }}
+      review={useReviewCampaign(campaign.id)}
+      messageOf={(decision) => (decision.approve ? t("approved") : t("rejected"))}
+      onDecided={onDecided}
+    />
   );
 }

@@ -1,23 +1,13 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useFormatter, useTranslations } from "next-intl";
-import { useId, useState, type ReactNode } from "react";
-import { useForm } from "react-hook-form";
+import { useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/Alert";
-import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { identityCardUrl, useAdminUser, useReviewIdentity, type AdminUser } from "@/lib/api/admin";
-import { ApiError } from "@/lib/api/client";
 import { Link } from "@/lib/i18n/navigation";
-import { rejectIdentityInput } from "@/lib/schemas/profile";
 import { AdminLoadError, AdminLoading } from "./AdminStates";
 import { dateOnly, fullName, groupIban } from "./format";
-
-/** The bounds rejectIdentityInput enforces (lib/schemas/profile.ts), for the messages. */
-export const REASON_MIN = 3;
-export const REASON_MAX = 500;
-
-type RejectForm = { reason: string };
+import { DecisionPanel } from "./DecisionPanel";
 
 /** One identity request: the profile, the card image, and approve / reject. */
 export function IdentityReview({ id }: { id: string }) {
@@ -178,104 +168,21 @@ function IdentityCard({ user }: { user: AdminUser }) {
 
 function Decision({ user, onDecided }: { user: AdminUser; onDecided: (message: string) => void }) {
   const t = useTranslations("admin.review");
-  const review = useReviewIdentity(user.id);
-  const reasonId = useId();
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<RejectForm>({ resolver: zodResolver(rejectIdentityInput), defaultValues: { reason: "" } });
-  const reasonError = form.formState.errors.reason;
-
-  if (user.identity_status !== "identity_verification_pending") {
-    // Also where a 409 lands once the user is fetched again: keep the server's sentence in view.
-    return (
-      <div className="grid gap-3">
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <Alert tone="info" className="flex flex-wrap items-center justify-between gap-3">
-          <span>{t("notPending")}</span>
-          <Link href="/admin/identity" className="font-semibold underline">
-            {t("backToQueue")}
-          </Link>
-        </Alert>
-      </div>
-    );
-  }
-
-  function explain(error: unknown): string {
-    if (error instanceof ApiError && error.status !== 0 && error.message) return error.message;
-    return t("failed");
-  }
-
-  async function approve() {
-    setFailure(null);
-    try {
-      const result = await review.mutateAsync({ approve: true });
-      onDecided(result.message);
-    } catch (error) {
-      setFailure(explain(error));
-    }
-  }
-
-  const reject = form.handleSubmit(async ({ reason }) => {
-    setFailure(null);
-    try {
-      const result = await review.mutateAsync({ approve: false, reason });
-      onDecided(result.message);
-    } catch (error) {
-      const serverReason = error instanceof ApiError ? error.fields.reason : undefined;
-      if (serverReason) form.setError("reason", { type: "server", message: serverReason });
-      else setFailure(explain(error));
-    }
-  });
-
-  const busy = review.isPending;
-  const describedBy = [`${reasonId}-hint`, reasonError ? `${reasonId}-error` : null].filter(Boolean).join(" ");
-  const reasonMessage = reasonError
-    ? reasonError.type === "server" && reasonError.message
-      ? reasonError.message
-      : t("reasonInvalid", { min: REASON_MIN, max: REASON_MAX })
-    : null;
-
   return (
-    <Card title={t("decisionTitle")} id="admin-decision">
-      <div className="grid gap-5">
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <div>
-          <Button type="button" onClick={() => void approve()} busy={busy && review.variables?.approve === true} disabled={busy}>
-            {t("approve")}
-          </Button>
-        </div>
-        <form onSubmit={(event) => void reject(event)} noValidate className="grid gap-3 border-t border-surface-line pt-5">
-          <div>
-            <label htmlFor={reasonId} className="mb-1.5 block text-sm font-medium text-ink">
-              {t("reasonLabel")}
-            </label>
-            <textarea
-              id={reasonId}
-              rows={4}
-              maxLength={REASON_MAX}
-              required
-              aria-invalid={reasonError ? true : undefined}
-              aria-describedby={describedBy}
-              className={`block w-full rounded-lg border bg-surface px-3 py-2.5 text-base text-ink placeholder:text-ink-faint focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 ${
-                reasonError ? "border-danger-500" : "border-surface-line"
-              }`}
-              {...form.register("reason")}
-            />
-            <p id={`${reasonId}-hint`} className="mt-1 text-xs text-ink-muted">
-              {t("reasonHint", { min: REASON_MIN, max: REASON_MAX })}
-            </p>
-            {reasonMessage ? (
-              <p id={`${reasonId}-error`} className="mt-1 text-sm text-danger-600" role="alert">
-                {reasonMessage}
-              </p>
-            ) : null}
-          </div>
-          <div>
-            <Button type="submit" variant="danger" busy={busy && review.variables?.approve === false} disabled={busy}>
-              {t("reject")}
-            </Button>
-          </div>
-        </form>
-      </div>
-    </Card>
+    <DecisionPanel
+      id="admin-decision"
+      pending={user.identity_status === "identity_verification_pending"}
+      queueHref="/admin/identity"
+      labels={{
+        approve: t("approve"),
+        reject: t("reject"),
+        reasonLabel: t("reasonLabel"),
+        notPending: t("notPending"),
+        backToQueue: t("backToQueue"),
+      }}
+      review={useReviewIdentity(user.id)}
+      messageOf={(_, result) => result.message}
+      onDecided={onDecided}
+    />
   );
 }
