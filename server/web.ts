@@ -5,6 +5,8 @@ import { sharedDatabase } from "./db";
 import { defaultGateways } from "./adapters/payments/default";
 import { startReconcileJob } from "./jobs/reconcile-payments";
 import { startCampaignCompletionJob } from "./jobs/complete-campaigns";
+import { RenderedPageCache } from "./http/rendered-page-cache";
+import { onPageInvalidated } from "./domain/pages/page-cache";
 
 /**
  * The production server (`npm start`): /api goes straight to the core API (Hono), everything else
@@ -25,9 +27,14 @@ const handle = web.getRequestHandler();
 
 const isApi = (url: string | undefined) => url === "/api" || Boolean(url?.startsWith("/api/")) || Boolean(url?.startsWith("/api?"));
 
+// Public pages (landing, contact, content pages) are answered from memory after their first render.
+const pages = new RenderedPageCache();
+// An admin's edit of a content page (server/domain/pages/save-page.ts) drops its rendered copies too.
+onPageInvalidated((slug) => pages.dropContentPage(slug));
+
 const server = createServer((req, res) => {
   if (isApi(req.url)) void api(req, res);
-  else void handle(req, res);
+  else pages.handle(req, res, () => void handle(req, res));
 });
 server.keepAliveTimeout = 65_000;
 server.listen(port, () => console.log(`Takapoo on http://localhost:${port} (API docs: /api/docs)`));

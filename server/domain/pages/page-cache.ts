@@ -3,12 +3,23 @@
  * edited rarely: an edit calls invalidatePage() on the instance that made it, and other instances
  * see it within TTL_MS. Unknown slugs are not cached, so junk requests cannot fill it; its size is
  * bounded anyway.
+ *
+ * The entries and the listeners live on globalThis: `npm start` loads this module twice (the API
+ * server outside Next.js, and Next.js's own bundle that renders the pages), and an edit made
+ * through one must reach the other.
  */
 export const PAGE_CACHE_TTL_MS = 30_000;
 const MAX_ENTRIES = 500;
 
 type Entry<T> = { value: T; expires: number };
-const entries = new Map<string, Entry<unknown>>();
+/** Told after a slug's entries (or all entries, slug undefined) were dropped. */
+export type PageInvalidationListener = (slug?: string) => void;
+
+const stateKey = Symbol.for("takapoo.pageCache");
+type State = { entries: Map<string, Entry<unknown>>; listeners: Set<PageInvalidationListener> };
+type Holder = { [stateKey]?: State };
+const holder = globalThis as Holder;
+const { entries, listeners } = (holder[stateKey] ??= { entries: new Map(), listeners: new Set() });
 
 export async function cachedPage<T>(key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
   const hit = entries.get(key);
@@ -19,8 +30,24 @@ export async function cachedPage<T>(key: string, load: () => Promise<T>, now = D
   return value;
 }
 
-/** Drops every cached locale of a slug (all slugs when none is given). */
+/** Drops every cached locale of a slug (all slugs when none is given), then tells the listeners. */
 export function invalidatePage(slug?: string): void {
-  if (!slug) return entries.clear();
-  for (const key of entries.keys()) if (key.startsWith(`${slug}\u0000`)) entries.delete(key);
+  if (!slug) entries.clear();
+  else for (const entry of entries.keys()) if (entry.startsWith(`${slug}\u0000`)) entries.delete(entry);
+  for (const listener of [...listeners]) {
+    try {
+      listener(slug);
+    } catch (error) {
+      // The edit is already committed; a failing listener must not turn it into an error.
+      console.error("[page-cache] an invalidation listener failed", error);
+    }
+  }
+}
+
+/** Calls `listener` after every invalidatePage(); answers the function that unsubscribes it. */
+export function onPageInvalidated(listener: PageInvalidationListener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }

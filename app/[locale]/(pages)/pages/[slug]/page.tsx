@@ -16,12 +16,10 @@ type PageData = {
   updated_at: string;
 };
 
-// Rendered on first visit, then served from the cache and refreshed in the background at most every
-// five minutes. Nothing is rendered at build time (no database then).
-export const revalidate = 300;
-export function generateStaticParams() {
-  return [];
-}
+// Rendered on request, from the content-page cache (server/domain/pages/page-cache.ts); the
+// production server keeps the rendered page (server/http/rendered-page-cache.ts). Both drop a page
+// when an admin edits it, which Next.js's own page cache could not be told to do from the API.
+export const dynamic = "force-dynamic";
 
 // One call per request, shared by the metadata and the page (SPEC §7 POST pages/get).
 const loadPage = cache((slug: string, locale: Locale) => callApi<PageData>("pages/get", { body: { slug }, locale }));
