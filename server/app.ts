@@ -16,6 +16,7 @@ import { monitoringRoutes } from "./http/routes/monitoring";
 import { authRoutes } from "./http/routes/auth";
 import { meRoutes } from "./http/routes/me";
 import { adminRoutes } from "./http/routes/admin";
+import { adminPageRoutes } from "./http/routes/admin-pages";
 import type { Services } from "./http/context";
 import { smsSenderFromEnv } from "./adapters/sms";
 import { oauthFromEnv } from "./adapters/oauth";
@@ -35,6 +36,12 @@ export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 /** The identity-card upload: the 5 MB image plus the multipart envelope. */
 const UPLOAD_BODY_LIMIT_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
 const UPLOAD_PATHS = new Set(["/api/me/identity-verification"]);
+/**
+ * A content page's body may be 100,000 characters (lib/schemas/pages.ts): up to 3 bytes each in
+ * UTF-8, 6 when JSON escapes them, plus the other fields.
+ */
+export const PAGE_BODY_LIMIT_BYTES = 640 * 1024;
+const PAGE_PATH = /^\/api\/admin\/pages\/[^/]+\/[^/]+$/;
 
 /** Maps what Hono itself throws (bad JSON, wrong method …) onto our error codes. */
 function fromHttpException(error: HTTPException): AppError {
@@ -93,9 +100,16 @@ export function createApp(deps: AppDeps) {
       throw new AppError("upload_too_large");
     },
   });
+  const pageBodyLimit = bodyLimit({
+    maxSize: PAGE_BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError("payload_too_large");
+    },
+  });
   app.use((c, next) => {
     if (c.req.path === "/api/monitoring") return next();
-    return UPLOAD_PATHS.has(c.req.path) ? uploadBodyLimit(c, next) : jsonBodyLimit(c, next);
+    if (UPLOAD_PATHS.has(c.req.path)) return uploadBodyLimit(c, next);
+    return PAGE_PATH.test(c.req.path) ? pageBodyLimit(c, next) : jsonBodyLimit(c, next);
   });
 
   // The database is opened (and migrated) on first use, so /api/openapi.json needs none.
@@ -115,6 +129,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", authRoutes(services));
   app.route("/", meRoutes(services));
   app.route("/", adminRoutes(services));
+  app.route("/", adminPageRoutes(services));
   app.route("/", walletRoutes(services));
   app.route("/", paymentRoutes(services));
   app.route("/", campaignRoutes(services));

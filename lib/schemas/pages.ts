@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { locales } from "@/lib/i18n/locales";
 
 /** POST pages/get: the page's slug, the last segment of /pages/<slug>. Shared by the API and the web. */
 export const getPageInput = z.object({
@@ -10,3 +11,63 @@ export const getPageInput = z.object({
     .regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/, "invalid_format"),
 });
 export type GetPageInput = z.infer<typeof getPageInput>;
+
+/* ---- The back office's page editor (PUT admin/pages/{slug}/{locale}); messages name keys of api.validation ---- */
+
+export const PAGE_SLUG_MAX = 64;
+export const PAGE_TITLE_MAX = 200;
+export const PAGE_BODY_MAX = 100_000;
+export const PAGE_META_TITLE_MAX = 120;
+export const PAGE_META_DESCRIPTION_MAX = 300;
+export const PAGE_OG_IMAGE_MAX = 500;
+
+/** A slug an admin may give a page: lowercase Latin letters and digits in groups joined by single hyphens. */
+export const PAGE_SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+export const pageSlug = z
+  .string("page_slug_invalid")
+  .min(1, "page_slug_invalid")
+  .max(PAGE_SLUG_MAX, "page_slug_invalid")
+  .regex(PAGE_SLUG_PATTERN, "page_slug_invalid");
+
+export const pageLocale = z.enum(locales, "invalid_value");
+
+/** The page's address and language, as the editor's URL carries them. */
+export const pageParams = z.object({ slug: pageSlug, locale: pageLocale });
+
+/** The "new page" form: only the slug. */
+export const newPageInput = z.object({ slug: z.string("page_slug_invalid").trim().pipe(pageSlug) });
+export type NewPageInput = z.input<typeof newPageInput>;
+
+/** An absolute https:// address without credentials. */
+export function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname !== "" && url.username === "" && url.password === "";
+  } catch {
+    return false;
+  }
+}
+
+const text = (max: number, tooLong: string) => z.string("required").trim().min(1, "required").max(max, tooLong);
+
+/**
+ * One language's version of a page. An empty share-image address means none (the form holds a
+ * string); on the wire null says the same.
+ */
+export const pageContentInput = z.object({
+  title: text(PAGE_TITLE_MAX, "page_title_too_long"),
+  body: text(PAGE_BODY_MAX, "page_body_too_long"),
+  meta_title: text(PAGE_META_TITLE_MAX, "page_meta_title_too_long"),
+  meta_description: text(PAGE_META_DESCRIPTION_MAX, "page_meta_description_too_long"),
+  og_image: z
+    .string("page_og_image_invalid")
+    .trim()
+    .max(PAGE_OG_IMAGE_MAX, "page_og_image_invalid")
+    .refine((value) => value === "" || isHttpsUrl(value), "page_og_image_invalid")
+    .nullable()
+    .optional()
+    .transform((value) => value || null),
+});
+export type PageContentInput = z.input<typeof pageContentInput>;
+export type PageContent = z.output<typeof pageContentInput>;

@@ -25,4 +25,14 @@ describe("content Markdown", () => {
     expect(screen.getByRole("heading", { level: 2 })).toHaveTextContent('<img src=x onerror="alert(1)">');
     expect(screen.getByText("<script>alert(1)</script>")).toBeInTheDocument();
   });
+
+  it("renders a saved script-injection body inert: no script, no link, no javascript: address", () => {
+    const markdown = "<script>alert(1)</script>\n\n[x](javascript:alert(1))\n\n- [y](javascript:alert(2)) **<b onclick=alert(3)>z</b>**";
+    const { container } = render(<ContentBody markdown={markdown} />);
+    expect(container.querySelector("script, a, b, [onclick], [href]")).toBeNull();
+    expect(container.innerHTML).not.toMatch(/href=|<script|<a[\s>]/i);
+    expect(screen.getByText("<script>alert(1)</script>")).toBeInTheDocument();
+    expect(screen.getByText("[x](javascript:alert(1))")).toBeInTheDocument();
+    expect(screen.getByRole("listitem")).toHaveTextContent("[y](javascript:alert(2)) <b onclick=alert(3)>z</b>");
+  });
 });

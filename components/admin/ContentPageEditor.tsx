@@ -1,0 +1,89 @@
+"use client";
+import { useLocale, useTranslations } from "next-intl";
+import { useMemo, useState, type ReactNode } from "react";
+import { Alert } from "@/components/ui/Alert";
+import { Card } from "@/components/ui/Card";
+import { useAdminPage, type AdminPageVersion } from "@/lib/api/admin-pages";
+import { ApiError } from "@/lib/api/client";
+import { Link } from "@/lib/i18n/navigation";
+import { defaultLocale, isLocale, locales, type Locale } from "@/lib/i18n/locales";
+import { AdminLoadError, AdminLoading } from "./AdminStates";
+import { LocaleTabs, localePanelId, localeTabId } from "./LocaleTabs";
+import { PageVersionForm } from "./PageVersionForm";
+
+function BackLink({ children }: { children: ReactNode }) {
+  return (
+    <Link href="/admin/pages" className="inline-flex w-fit items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 rtl:-scale-x-100" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M15 18l-6-6 6-6" />
+      </svg>
+      {children}
+    </Link>
+  );
+}
+
+/** A slug nobody has written yet: the editor starts empty. */
+const isNewPage = (error: unknown) => error instanceof ApiError && error.code === "page_not_found";
+
+/** A content page in its four languages, one tab each; each tab has its own form and preview. */
+export function ContentPageEditor({ slug }: { slug: string }) {
+  const t = useTranslations("admin.pageEditor");
+  const query = useAdminPage(slug);
+  const loaded = query.isSuccess || (query.isError && isNewPage(query.error));
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6">
+      <div className="grid gap-2">
+        <BackLink>{t("back")}</BackLink>
+        <h1 className="text-2xl font-bold text-ink">{t("heading")}</h1>
+        <p className="text-sm text-ink-muted [overflow-wrap:anywhere]">
+          {t("address")}{" "}
+          <bdi dir="ltr" className="font-semibold text-ink">
+            /pages/{slug}
+          </bdi>
+        </p>
+      </div>
+      {loaded ? (
+        <Versions slug={slug} versions={query.data?.versions ?? []} />
+      ) : query.isError ? (
+        <Card>
+          <AdminLoadError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        </Card>
+      ) : (
+        <Card>
+          <AdminLoading />
+        </Card>
+      )}
+    </div>
+  );
+}
+
+function Versions({ slug, versions }: { slug: string; versions: AdminPageVersion[] }) {
+  const t = useTranslations("admin.pageEditor");
+  const uiLocale = useLocale();
+  const byLocale = useMemo(() => new Map(versions.map((v) => [v.locale, v])), [versions]);
+  const missing = useMemo(() => new Set(locales.filter((l) => !byLocale.has(l))), [byLocale]);
+  // A new page starts with Persian, the version every other language falls back to.
+  const [selected, setSelected] = useState<Locale>(() => (versions.length > 0 && isLocale(uiLocale) ? uiLocale : defaultLocale));
+
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      {versions.length === 0 ? <Alert tone="info">{t("newPage")}</Alert> : null}
+      <LocaleTabs selected={selected} onSelect={setSelected} missing={missing} label={t("languages")} />
+      {locales.map((locale) => (
+        // Every form stays mounted, so a draft in one language survives a look at another.
+        <div
+          key={locale}
+          role="tabpanel"
+          id={localePanelId(locale)}
+          aria-labelledby={localeTabId(locale)}
+          hidden={locale !== selected}
+          tabIndex={0}
+          className="focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-200"
+        >
+          <PageVersionForm slug={slug} locale={locale} version={byLocale.get(locale) ?? null} hasDefault={byLocale.has(defaultLocale)} />
+        </div>
+      ))}
+    </div>
+  );
+}
