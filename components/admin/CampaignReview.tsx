@@ -1,8 +1,8 @@
 "use client";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { Invoice } from "@/components/campaigns/CreateCampaign";
-import { CampaignStatusBadge, useDates } from "@/components/campaigns/shared";
+import { CampaignSpecList, CampaignStatusBadge, useCampaignSpecRows, useDates } from "@/components/campaigns/shared";
 import { Alert } from "@/components/ui/Alert";
 import { Card } from "@/components/ui/Card";
 import { useAdminCampaign, useReviewCampaign } from "@/lib/api/admin";
@@ -70,48 +70,16 @@ function Specifications({ campaign }: { campaign: Campaign }) {
   const t = useTranslations("campaigns");
   const tReview = useTranslations("admin.campaignReview");
   const money = useMoney();
-  const format = useFormatter();
   const date = useDates();
   const rows: [string, ReactNode][] = [
     [t("columns.name"), campaign.name],
     [t("columns.status"), <CampaignStatusBadge key="status" status={campaign.status} />],
-    [
-      t("spec.link"),
-      <a
-        key="link"
-        href={campaign.link}
-        target="_blank"
-        rel="noopener noreferrer"
-        dir="ltr"
-        className="text-brand-700 [overflow-wrap:anywhere] hover:underline"
-      >
-        {campaign.link}
-      </a>,
-    ],
-    [t("columns.network"), t(`networks.${campaign.network}`)],
-    [t("columns.strategy"), t(`strategies.${campaign.strategy}`)],
-    [t("spec.followerCount"), format.number(campaign.follower_count)],
+    ...useCampaignSpecRows(campaign),
   ];
-  if (campaign.hours !== null) rows.push([t("spec.hours"), format.number(campaign.hours)]);
-  if (campaign.percentage !== null) rows.push([t("spec.percentage"), format.number(campaign.percentage / 100, { style: "percent" })]);
   rows.push([t("spec.budget"), money(campaign.budget)], [t("columns.created"), date(campaign.created_at)]);
   return (
     <Card title={tReview("specifications")} id="admin-campaign-spec">
-      <div className="grid gap-4">
-        {campaign.rejection_reason ? (
-          <Alert tone="error">
-            <strong className="font-semibold">{t("spec.rejectionReason")}:</strong> {campaign.rejection_reason}
-          </Alert>
-        ) : null}
-        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm" data-testid="admin-campaign-specifications">
-          {rows.map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="text-ink-muted">{label}</dt>
-              <dd className="font-medium text-ink">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </div>
+      <CampaignSpecList campaign={campaign} rows={rows} testId="admin-campaign-specifications" valueClassName="font-medium text-ink" />
     </Card>
   );
 }

@@ -229,3 +229,62 @@ export function CampaignEventButtons({ campaign, compact = false }: { campaign: 
     </div>
   );
 }
+
+/** A campaign's specification rows both the producer's view and the admin's review show: link, network, strategy, followers, hours and percentage when set. */
+export function useCampaignSpecRows(campaign: Campaign): [string, ReactNode][] {
+  const t = useTranslations("campaigns");
+  const format = useFormatter();
+  const rows: [string, ReactNode][] = [
+    [
+      t("spec.link"),
+      <a
+        key="link"
+        href={campaign.link}
+        target="_blank"
+        rel="noopener noreferrer"
+        dir="ltr"
+        className="text-brand-700 [overflow-wrap:anywhere] hover:underline"
+      >
+        {campaign.link}
+      </a>,
+    ],
+    [t("columns.network"), t(`networks.${campaign.network}`)],
+    [t("columns.strategy"), t(`strategies.${campaign.strategy}`)],
+    [t("spec.followerCount"), format.number(campaign.follower_count)],
+  ];
+  if (campaign.hours !== null) rows.push([t("spec.hours"), format.number(campaign.hours)]);
+  if (campaign.percentage !== null) rows.push([t("spec.percentage"), format.number(campaign.percentage / 100, { style: "percent" })]);
+  return rows;
+}
+
+/** The rejection reason, when there is one, above a campaign's specification rows. */
+export function CampaignSpecList({
+  campaign,
+  rows,
+  testId,
+  valueClassName,
+}: {
+  campaign: Campaign;
+  rows: [string, ReactNode][];
+  testId: string;
+  valueClassName: string;
+}) {
+  const t = useTranslations("campaigns");
+  return (
+    <div className="grid gap-4">
+      {campaign.rejection_reason ? (
+        <Alert tone="error">
+          <strong className="font-semibold">{t("spec.rejectionReason")}:</strong> {campaign.rejection_reason}
+        </Alert>
+      ) : null}
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm" data-testid={testId}>
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-ink-muted">{label}</dt>
+            <dd className={valueClassName}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}

@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useEffect, useState } from "react";
 import type { Network, Strategy } from "@/lib/campaigns/pricing";
 import type { CampaignStatus } from "@/lib/campaigns/state-machine";
-import { campaignQuoteInput, type CampaignInput, type CampaignQuoteInput } from "@/lib/schemas/campaigns";
+import { campaignQuoteInput, type CampaignInput, type CampaignQuoteInput, type PayCampaignInput } from "@/lib/schemas/campaigns";
 import type { ListResult } from "./client";
 import { useApiClient } from "./use-api-client";
 import { walletKeys, type Transaction, type TransactionStatus, type WalletBalances } from "./wallet";
@@ -60,6 +60,7 @@ export type CampaignTab = "all" | "active" | "completed" | "awaiting_payment" | 
 export type PaymentTab = TransactionStatus | "all";
 export type CreatedCampaign = { campaign: Campaign; redirect_url: string | null; message: string };
 export type CampaignEventResult = { campaign: Campaign; message: string };
+export type PaidCampaignPayment = { transaction: Transaction; campaign: Campaign; message: string };
 
 export const CAMPAIGNS_PER_PAGE = 10;
 
@@ -68,7 +69,8 @@ export const campaignKeys = {
   lists: () => [...campaignKeys.all, "list"] as const,
   list: (status: CampaignTab, page: number) => [...campaignKeys.lists(), status, page] as const,
   detail: (id: string) => [...campaignKeys.all, "detail", id] as const,
-  payments: (id: string, status: PaymentTab, page: number) => [...campaignKeys.all, "payments", id, status, page] as const,
+  allPayments: (id: string) => [...campaignKeys.all, "payments", id] as const,
+  payments: (id: string, status: PaymentTab, page: number) => [...campaignKeys.allPayments(id), status, page] as const,
   activities: (id: string, page: number) => [...campaignKeys.all, "activities", id, page] as const,
   activity: (id: string, activityId: string) => [...campaignKeys.all, "activity", id, activityId] as const,
   quote: (input: unknown) => [...campaignKeys.all, "quote", input] as const,
@@ -182,3 +184,27 @@ function useCampaignEvent(event: "pause" | "activate") {
 
 export const usePauseCampaign = () => useCampaignEvent("pause");
 export const useActivateCampaign = () => useCampaignEvent("activate");
+
+/**
+ * Pays a campaign awaiting payment from the wallet, in place of one of its pending or failed gateway
+ * payments. Afterwards the campaign, its payments, the lists, the dashboard and the balances are read afresh.
+ */
+export function usePayCampaignPayment(campaignId: string) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (transactionId: string) =>
+      api.request<PaidCampaignPayment>(`campaigns/${encodeURIComponent(campaignId)}/payments/${encodeURIComponent(transactionId)}/pay`, {
+        method: "POST",
+        body: { gateway: "wallet" } satisfies PayCampaignInput,
+      }),
+    onSuccess: (result) => {
+      queryClient.setQueryData(campaignKeys.detail(result.campaign.id), result.campaign);
+      void queryClient.invalidateQueries({ queryKey: campaignKeys.detail(result.campaign.id) });
+      void queryClient.invalidateQueries({ queryKey: campaignKeys.allPayments(result.campaign.id) });
+      void queryClient.invalidateQueries({ queryKey: campaignKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: campaignKeys.dashboard });
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    },
+  });
+}

@@ -50,3 +50,7 @@ export const campaignStatusFilter = z.enum(
   ["awaiting_payment", "awaiting_review", "active", "rejected", "completed", "paid", "paused"],
   "invalid_value",
 );
+
+/** POST campaigns/{id}/payments/{transactionId}/pay: pay a campaign awaiting payment another way (today: the wallet). */
+export const payCampaignInput = z.object({ gateway: z.literal("wallet", "invalid_value") });
+export type PayCampaignInput = z.input<typeof payCampaignInput>;

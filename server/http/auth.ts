@@ -84,6 +84,12 @@ export const requireUser = requireCaller(
   () => new AppError("unauthorized"),
 );
 
+/** The same for paying: SPEC §8 campaign payments names its 401 "unauthorized operation". */
+export const requirePayer = requireCaller(
+  () => true,
+  () => new AppError("transaction_unauthorized"),
+);
+
 /** Admin routes answer 404 to everyone else: their existence is nobody else's business. */
 export const requireAdmin = requireCaller(
   (user) => user.role === "admin",

@@ -2,7 +2,8 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page } 
 import sharp from "sharp";
 import enUS from "../../messages/en-US.json" with { type: "json" };
 import faIR from "../../messages/fa-IR.json" with { type: "json" };
-import { lastCode, melliIban, signUpViaApi } from "./support/accounts";
+import { melliIban, signUpViaApi } from "./support/accounts";
+import { adminContext } from "./support/admin";
 
 /** Charges the signed-in user's wallet through the sandbox, by the API (the wallet spec covers the pages). */
 async function fundWallet(request: APIRequestContext, amount: number) {
@@ -13,22 +14,6 @@ async function fundWallet(request: APIRequestContext, amount: number) {
   const decided = await request.post(`/api/payments/sandbox/${authority}/decision`, { data: { decision: "pay" } });
   const { data: decision } = (await decided.json()) as { data: { redirect_url: string } };
   await request.get(decision.redirect_url, { maxRedirects: 0 });
-}
-
-/** An admin session in its own browser context: login, then the code texted to the admin's phone. */
-async function adminRequest(page: Page) {
-  const context = await page
-    .context()
-    .browser()!
-    .newContext({ baseURL: new URL(page.url()).origin });
-  const login = await context.request.post("/api/auth/login", { data: { credential: "09100000001", password: "Admin-Pass-2026!e2e" } });
-  const body = (await login.json()) as { data: { otp?: { token: string } } };
-  if (body.data.otp) {
-    const code = await lastCode(context.request, "09100000001");
-    const verified = await context.request.post("/api/auth/otp/verify", { data: { token: body.data.otp.token, code } });
-    expect(verified.status()).toBe(200);
-  }
-  return context;
 }
 
 /**
@@ -98,7 +83,7 @@ for (const { locale, prefix, m } of [
     const id = page.url().split("/").at(-1)!;
 
     // The admin approves it in the back office.
-    const admin = await adminRequest(page);
+    const admin = await adminContext(page.context().browser()!, new URL(page.url()).origin);
     const adminPage = await admin.newPage();
     await adminPage.goto(`${prefix}/admin/campaigns`);
     await expect(adminPage.getByRole("heading", { level: 1 })).toHaveText(m.admin.campaignQueue.heading);
@@ -202,4 +187,54 @@ test("fa-IR: the channel is found by its name through the YouTube search, fillin
   // Instagram has no search: the box goes away.
   await page.getByRole("radio", { name: c.networks.instagram, exact: true }).check();
   await expect(page.getByRole("combobox", { name: c.channelSearch.label })).toHaveCount(0);
+});
+
+test("fa-IR: a campaign left at the gateway's page is paid later from the wallet and goes to review", async ({ page }) => {
+  await signUpViaApi(page, { locale: "fa-IR" });
+  const c = faIR.campaigns;
+  const pay = c.payments.pay;
+  await page.goto("/dashboard/campaigns/create");
+  await page.getByRole("radio", { name: c.networks.instagram, exact: true }).check();
+  await page.getByRole("radio", { name: new RegExp(`^${c.strategies.smart}`) }).check();
+  await page.getByLabel(c.create.name).fill("Abandoned reels");
+  await page.getByLabel(c.create.link.instagram).fill("https://www.instagram.com/takapoo.app/");
+  await page.getByLabel(c.create.followerCount).fill("2000");
+  await page.getByLabel(c.create.amount).fill("1000000");
+  await page.getByRole("radio", { name: new RegExp(faIR.wallet.gateways.kinds.test.replace(/[()]/g, "\\$&")) }).check();
+  await page.getByRole("checkbox", { name: c.create.policies }).check();
+  await page.getByRole("button", { name: c.create.submit }).click();
+  // The bank page is left without paying; the wallet is charged afterwards.
+  await page.waitForURL("**/sandbox-bank/**");
+  await fundWallet(page.request, 10_000_000);
+
+  await page.goto("/dashboard/campaigns");
+  await page.getByRole("link", { name: "Abandoned reels" }).first().click();
+  await page.waitForURL("**/dashboard/campaigns/view/**");
+  const header = page.locator("header").filter({ has: page.getByRole("heading", { level: 1 }) });
+  await expect(header.getByText(c.status.awaiting_payment)).toBeVisible();
+  const payments = page.getByTestId("payments-table");
+  await expect(payments).toContainText(faIR.wallet.status.pending);
+  const button = payments.getByRole("button", { name: new RegExp(`^${pay.button}`) });
+  await expect(button).toBeVisible();
+  await page.getByRole("heading", { name: c.payments.title }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/screens/campaign-pay-from-wallet-fa-IR.png", fullPage: true });
+
+  // The confirmation names the amount; it is worked with the keyboard: Cancel has the focus, Tab reaches Pay.
+  await button.click();
+  const dialog = page.getByRole("dialog", { name: pay.title });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(faIR.money.amount.replace("{amount}", ""));
+  await expect(dialog.getByRole("button", { name: pay.cancel })).toBeFocused();
+  await page.screenshot({ path: "test-results/screens/campaign-pay-confirm-fa-IR.png", fullPage: true });
+  await page.keyboard.press("Tab");
+  const confirm = dialog.getByRole("button", { name: new RegExp(`^${pay.confirm.replace("{amount}", "")}`) });
+  await expect(confirm).toBeFocused();
+  await page.keyboard.press("Enter");
+
+  await expect(page.getByTestId("pay-from-wallet-outcome")).toHaveText(faIR.api.messages.campaign_payment_completed);
+  await expect(dialog).toBeHidden();
+  await expect(header.getByText(c.status.awaiting_review)).toBeVisible();
+  await expect(payments.getByRole("button", { name: new RegExp(`^${pay.button}`) })).toHaveCount(0);
+  await expect(payments).toContainText(faIR.wallet.status.paid);
+  await page.screenshot({ path: "test-results/screens/campaign-paid-from-wallet-fa-IR.png", fullPage: true });
 });

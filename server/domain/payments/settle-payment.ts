@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
-import { transactions, type Transaction } from "@/server/db/schema";
+import { campaigns, transactions, type Transaction } from "@/server/db/schema";
 import { applyCampaignEventIn } from "@/server/domain/campaigns/transitions";
 import { GatewayError, type GatewayId, type VerifyResult } from "@/server/adapters/payments/types";
 import { AppError } from "@/server/http/errors";
-import { campaignEscrowCode, gatewayAccountCode, transfer, userAccountCode } from "@/server/domain/ledger";
+import { campaignEscrowCode, gatewayAccountCode, transfer, userAccountCode, type LedgerTx } from "@/server/domain/ledger";
 import type { Gateways } from "./gateways";
 
 type ProviderAmount = { value: number; currency: string };
@@ -86,26 +86,29 @@ async function creditPaid(db: Db, transaction: Transaction, reference: string | 
       const [current] = await tx.select().from(transactions).where(eq(transactions.id, transaction.id));
       return current!;
     }
-    // A campaign paid by gateway: the money goes to its escrow and the campaign on to review.
-    const forCampaign = transaction.intent === "campaign_creation" && transaction.campaignId !== null;
+    // A campaign paid by gateway: the money goes to its escrow and the campaign on to review — if it
+    // still awaits payment (read under its row lock, the lock a payment from the wallet takes). Paid
+    // meanwhile by other means, the campaign keeps its status and the money goes to the wallet.
+    const toCampaign =
+      transaction.intent === "campaign_creation" && transaction.campaignId !== null && (await awaitsPayment(tx, transaction.campaignId));
     const moved = await transfer(
       db,
       {
         idempotencyKey: `transaction:${transaction.id}`,
         from: gatewayAccountCode(transaction.gateway!),
-        to: forCampaign ? campaignEscrowCode(transaction.campaignId!) : userAccountCode(transaction.userId, "wallet"),
+        to: toCampaign ? campaignEscrowCode(transaction.campaignId!) : userAccountCode(transaction.userId, "wallet"),
         amount: transaction.amount,
         intent: transaction.intent,
-        metadata: { transaction_id: transaction.id, reference },
+        metadata: {
+          transaction_id: transaction.id,
+          reference,
+          ...(transaction.campaignId !== null && !toCampaign ? { campaign_id: transaction.campaignId, credited: "wallet" } : {}),
+        },
       },
       { tx },
     );
     // Through the state machine (pay: awaiting_payment → awaiting_review), in this same transaction.
-    // A campaign no longer awaiting payment keeps its status; the money is credited all the same.
-    if (forCampaign)
-      await applyCampaignEventIn(db, tx, { campaignId: transaction.campaignId!, event: "pay", actor: null }).catch((error: unknown) => {
-        if (!(error instanceof AppError && error.code === "campaign_transition_invalid")) throw error;
-      });
+    if (toCampaign) await applyCampaignEventIn(db, tx, { campaignId: transaction.campaignId!, event: "pay", actor: null });
     const [linked] = await tx.update(transactions).set({ transferId: moved.id }).where(eq(transactions.id, transaction.id)).returning();
     return linked!;
   });
@@ -129,6 +132,12 @@ async function rememberCallback(db: Db, transaction: Transaction, query: URLSear
       .where(eq(transactions.id, transaction.id));
   }
   return kept;
+}
+
+/** Whether the campaign still awaits its payment; locks its row until the caller's transaction ends. */
+async function awaitsPayment(tx: LedgerTx, campaignId: string): Promise<boolean> {
+  const [campaign] = await tx.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
+  return campaign?.status === "awaiting_payment";
 }
 
 async function reload(db: Db, id: string): Promise<Transaction> {

@@ -1,17 +1,18 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, count, desc, eq } from "drizzle-orm";
-import { campaignInput, campaignQuoteInput, campaignStatusFilter } from "@/lib/schemas/campaigns";
+import { campaignInput, campaignQuoteInput, campaignStatusFilter, payCampaignInput } from "@/lib/schemas/campaigns";
 import { rejectIdentityInput } from "@/lib/schemas/profile";
 import { transactionStatusFilter } from "@/lib/schemas/wallet";
 import { activityStatuses, campaigns, transactions } from "@/server/db/schema";
 import { campaignActivities, campaignActivity } from "@/server/domain/activities/queries";
 import { balancesOf } from "@/server/domain/ledger";
 import { createCampaign } from "@/server/domain/campaigns/create-campaign";
+import { payCampaignFromWallet } from "@/server/domain/campaigns/pay-from-wallet";
 import { loadPricing, updatePricing } from "@/server/domain/campaigns/pricing";
 import { dashboardFor, listCampaigns, visibleCampaign } from "@/server/domain/campaigns/queries";
 import { quoteFor } from "@/server/domain/campaigns/quote";
 import { applyCampaignEvent } from "@/server/domain/campaigns/transitions";
-import { rateLimitIp, requireAdmin, requireUser } from "../auth";
+import { rateLimitIp, requireAdmin, requirePayer, requireUser } from "../auth";
 import type { AppEnv, Services } from "../context";
 import { publicOrigin } from "../origin";
 import { activityOutput, toActivityOutput } from "../dto/activity";
@@ -140,6 +141,30 @@ const paymentsRoute = createRoute({
   responses: {
     200: { description: "A page", ...json(z.object({ data: z.array(transactionOutput), meta: listMeta })) },
     404: err("Not found"),
+  },
+});
+
+const payRoute = createRoute({
+  method: "post",
+  path: "/campaigns/{id}/payments/{transactionId}/pay",
+  middleware: [requirePayer] as const,
+  tags: ["Campaigns"],
+  summary: "Pay a campaign awaiting payment from the wallet, in place of one of its pending or failed gateway payments",
+  description:
+    "A new paid wallet payment is made and the money moves from the wallet to the campaign's escrow; the gateway payment is left as it is (should the gateway still report it paid, that money goes to the wallet).",
+  request: {
+    params: idParam.extend({ transactionId: z.string().uuid("invalid_format") }),
+    ...body(payCampaignInput.openapi("PayCampaignInput")),
+  },
+  responses: {
+    200: {
+      description: "Paid: the new payment and the campaign, now awaiting review",
+      ...json(dataEnvelope(z.object({ transaction: transactionOutput, campaign: campaignOutput, message: z.string() }))),
+    },
+    401: err("Unauthorized operation (not logged in, or not the campaign's owner)"),
+    403: err("Transaction already paid (or the campaign is), or insufficient wallet balance"),
+    404: err("Campaign or transaction not found"),
+    ...errorResponses,
   },
 });
 
@@ -324,6 +349,22 @@ export function campaignRoutes(services: Services) {
         db.select({ n: count() }).from(transactions).where(where),
       ]);
       return c.json({ data: rows.map(toTransactionOutput), meta: { page, per_page, total: total?.n ?? 0 } }, 200);
+    })
+    .openapi(payRoute, async (c) => {
+      const { id, transactionId } = c.req.valid("param");
+      // 404 for someone else's campaign before anything is locked (checked again under the lock).
+      await visibleCampaign(c.get("db"), c.get("user"), id);
+      const paid = await payCampaignFromWallet(c.get("db"), { payer: c.get("user"), campaignId: id, transactionId });
+      return c.json(
+        {
+          data: {
+            transaction: toTransactionOutput(paid.transaction),
+            campaign: toCampaignOutput(paid.campaign),
+            message: translateApi(c.get("locale"), "messages.campaign_payment_completed"),
+          },
+        },
+        200,
+      );
     })
     .openapi(dashboardRoute, async (c) => {
       const db = c.get("db");
