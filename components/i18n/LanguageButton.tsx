@@ -2,6 +2,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { isLocale, languageOf } from "@/lib/i18n/locales";
 import { useUiStore } from "@/stores/ui";
+import { preloadLanguageModal } from "./LanguageModalSlot";
 
 /** Opens the language modal; present in every layout. */
 export function LanguageButton({ className = "" }: { className?: string }) {
@@ -13,6 +14,8 @@ export function LanguageButton({ className = "" }: { className?: string }) {
     <button
       type="button"
       onClick={() => open(true)}
+      onPointerEnter={preloadLanguageModal}
+      onFocus={preloadLanguageModal}
       aria-haspopup="dialog"
       data-testid="language-button"
       className={`inline-flex items-center gap-1.5 rounded-lg border border-surface-line bg-surface px-3 py-1.5 text-sm font-medium text-ink hover:border-brand-300 ${className}`}

@@ -1,12 +1,13 @@
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages, getTranslations } from "next-intl/server";
 import { Suspense, type ReactNode } from "react";
-import { LanguageModal } from "@/components/i18n/LanguageModal";
+import { LanguageModalSlot } from "@/components/i18n/LanguageModalSlot";
 import { NavigationEvents } from "@/components/navigation/NavigationEvents";
 import { CloseNavOnRouteChange } from "@/components/navigation/CloseNavOnRouteChange";
 import { SupportWidget } from "@/components/support/SupportWidget";
 import { vazirmatn } from "@/lib/fonts";
 import { directionOf, type Locale } from "@/lib/i18n/locales";
+import { pickNamespaces, SHELL_NAMESPACES } from "@/lib/i18n/client-messages";
 
 /**
  * <html lang dir> and everything every page has: messages, navigation feedback, the
@@ -23,13 +24,13 @@ export async function DocumentShell({ locale, children }: { locale: Locale; chil
         >
           {t("skipToContent")}
         </a>
-        <NextIntlClientProvider locale={locale} messages={messages}>
+        <NextIntlClientProvider locale={locale} messages={pickNamespaces(messages, SHELL_NAMESPACES)}>
           <Suspense fallback={null}>
             <NavigationEvents />
           </Suspense>
           <CloseNavOnRouteChange />
           {children}
-          <LanguageModal />
+          <LanguageModalSlot />
           <SupportWidget />
         </NextIntlClientProvider>
       </body>

@@ -1,18 +1,30 @@
 "use client";
-import NProgress from "nprogress";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useEffect } from "react";
 import { createProgressController } from "@/lib/navigation/progress";
 import { claimReload, isChunkLoadError } from "@/lib/navigation/reload-guard";
 import { DEPLOYMENT_CHECK, isInAppNavigation, isNewDeployment } from "@/lib/navigation/deployment";
 
-NProgress.configure({ showSpinner: false, trickle: false, minimum: 0.08, speed: 200 });
+type NProgressApi = typeof import("nprogress");
+let loadedBar: Promise<NProgressApi> | null = null;
+
+/**
+ * nprogress is fetched on the first navigation, not with the page: the bar appears only after the
+ * throttle, by which time it has arrived. Calls made before it arrives run in order once it has.
+ */
+function withBar(use: (bar: NProgressApi) => void) {
+  loadedBar ??= import("nprogress").then(({ default: bar }) => {
+    bar.configure({ showSpinner: false, trickle: false, minimum: 0.08, speed: 200 });
+    return bar;
+  });
+  void loadedBar.then(use);
+}
 
 const progress = createProgressController(
   {
-    show: () => NProgress.start(),
-    set: (fraction) => NProgress.set(fraction),
-    hide: () => NProgress.remove(),
+    show: () => withBar((bar) => bar.start()),
+    set: (fraction) => withBar((bar) => bar.set(fraction)),
+    hide: () => withBar((bar) => bar.remove()),
     setError: (error) => document.documentElement.classList.toggle("nprogress-error", error),
   },
   {

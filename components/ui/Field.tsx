@@ -1,5 +1,5 @@
 "use client";
-import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { useTranslations } from "next-intl";
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
@@ -37,6 +37,31 @@ export function FieldNotes({ fieldId, hint, error }: { fieldId: string; hint?: R
   );
 }
 
+/** A control's label above it and its hint and error below it: the frame every field here shares. */
+function LabelledField(props: {
+  fieldId: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  className?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className={props.className}>
+      <label htmlFor={props.fieldId} className="mb-1.5 block text-sm font-medium text-ink">
+        {props.label}
+      </label>
+      {props.children}
+      <FieldNotes fieldId={props.fieldId} hint={props.hint} error={props.error} />
+    </div>
+  );
+}
+
+/** The attributes that tie a control to its label, hint and error. */
+function controlProps(fieldId: string, hint: ReactNode, error: string | undefined) {
+  return { id: fieldId, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy(fieldId, hint, error) } as const;
+}
+
 /** A labelled input with its error and hint tied to it for screen readers. */
 export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField(
   { label, error, hint, ltr, id, className, ...input },
@@ -45,21 +70,34 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
   const generated = useId();
   const fieldId = id ?? generated;
   return (
-    <div className={className}>
-      <label htmlFor={fieldId} className="mb-1.5 block text-sm font-medium text-ink">
-        {label}
-      </label>
+    <LabelledField fieldId={fieldId} label={label} hint={hint} error={error} className={className}>
       <input
         ref={ref}
-        id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, hint, error)}
+        {...controlProps(fieldId, hint, error)}
         dir={ltr ? "ltr" : undefined}
         className={`${inputClass} ${error ? "border-danger-500" : "border-surface-line"} ${ltr ? "text-start rtl:text-end" : ""}`}
         {...input}
       />
-      <FieldNotes fieldId={fieldId} hint={hint} error={error} />
-    </div>
+    </LabelledField>
+  );
+});
+
+/** A labelled multi-line text box, with its error and hint tied to it like TextField's. */
+export const TextAreaField = forwardRef<
+  HTMLTextAreaElement,
+  TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string | undefined; hint?: ReactNode }
+>(function TextAreaField({ label, error, hint, id, className, ...textarea }, ref) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <LabelledField fieldId={fieldId} label={label} hint={hint} error={error} className={className}>
+      <textarea
+        ref={ref}
+        {...controlProps(fieldId, hint, error)}
+        className={`${inputClass} resize-y leading-7 ${error ? "border-danger-500" : "border-surface-line"}`}
+        {...textarea}
+      />
+    </LabelledField>
   );
 });
 
@@ -73,18 +111,13 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, "type
   const fieldId = id ?? generated;
   const [visible, setVisible] = useState(false);
   return (
-    <div className={className}>
-      <label htmlFor={fieldId} className="mb-1.5 block text-sm font-medium text-ink">
-        {label}
-      </label>
+    <LabelledField fieldId={fieldId} label={label} hint={hint} error={error} className={className}>
       <div className="relative">
         <input
           ref={ref}
-          id={fieldId}
+          {...controlProps(fieldId, hint, error)}
           type={visible ? "text" : "password"}
           dir="ltr"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(fieldId, hint, error)}
           className={`${inputClass} pe-20 text-start rtl:text-end ${error ? "border-danger-500" : "border-surface-line"}`}
           {...input}
         />
@@ -98,7 +131,6 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, "type
           {visible ? t("hidePassword") : t("showPassword")}
         </button>
       </div>
-      <FieldNotes fieldId={fieldId} hint={hint} error={error} />
-    </div>
+    </LabelledField>
   );
 });

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { Brand } from "@/components/layout/Brand";
+import { AllMessages } from "@/components/i18n/AllMessages";
 import { LanguageButton } from "@/components/i18n/LanguageButton";
 import { defaultLocale, isLocale } from "@/lib/i18n/locales";
 
@@ -10,18 +11,20 @@ export default async function AuthLayout({ children, params }: { children: React
   setRequestLocale(locale);
   const t = await getTranslations({ locale: isLocale(locale) ? locale : defaultLocale, namespace: "auth" });
   return (
-    <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 to-surface-sunken">
-      <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-4 py-4">
-        <Brand />
-        <LanguageButton />
-      </header>
-      <main id="main" className="mx-auto flex w-full max-w-5xl flex-1 flex-col items-center px-4 pb-12">
-        <div className="mb-2 text-center">
-          <p className="text-lg font-bold text-brand-800">{t("welcome")}</p>
-          <p className="text-sm text-ink-muted">{t("tagline")}</p>
-        </div>
-        {children}
-      </main>
-    </div>
+    <AllMessages locale={locale}>
+      <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 to-surface-sunken">
+        <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-4 py-4">
+          <Brand />
+          <LanguageButton />
+        </header>
+        <main id="main" className="mx-auto flex w-full max-w-5xl flex-1 flex-col items-center px-4 pb-12">
+          <div className="mb-2 text-center">
+            <p className="text-lg font-bold text-brand-800">{t("welcome")}</p>
+            <p className="text-sm text-ink-muted">{t("tagline")}</p>
+          </div>
+          {children}
+        </main>
+      </div>
+    </AllMessages>
   );
 }
