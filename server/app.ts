@@ -107,7 +107,8 @@ export function createApp(deps: AppDeps) {
     },
   });
   app.use((c, next) => {
-    if (c.req.path === "/api/monitoring") return next();
+    // A GET or HEAD has no body to limit; asking for one would build the whole web Request.
+    if (c.req.method === "GET" || c.req.method === "HEAD" || c.req.path === "/api/monitoring") return next();
     if (UPLOAD_PATHS.has(c.req.path)) return uploadBodyLimit(c, next);
     return PAGE_PATH.test(c.req.path) ? pageBodyLimit(c, next) : jsonBodyLimit(c, next);
   });

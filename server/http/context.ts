@@ -2,6 +2,7 @@ import type { YoutubeSearch } from "@/server/adapters/youtube";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Db } from "@/server/db";
 import type { User } from "@/server/db/schema";
+import type { AccessClaims } from "@/server/domain/auth/jwt";
 import type { SmsSender } from "@/server/adapters/sms";
 import type { AppleVerifier, GoogleVerifier } from "@/server/adapters/oauth";
 import type { FileStorage } from "@/server/adapters/storage";
@@ -18,6 +19,8 @@ export type AppEnv = {
     /** The caller, set by requireUser (server/http/auth.ts). */
     user: User;
     sessionId: string;
+    /** The access token's claims, set by requireUser and requireSessionClaims. */
+    claims: AccessClaims;
   };
 };
 

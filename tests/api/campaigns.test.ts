@@ -3,6 +3,8 @@ import type { Database } from "@/server/db/client";
 import { eq, sql } from "drizzle-orm";
 import { campaigns } from "@/server/db/schema";
 import { completeEndedCampaigns } from "@/server/domain/campaigns/transitions";
+import { countMarketplaceQueue } from "@/server/domain/campaigns/queries";
+import type { CampaignStatus } from "@/lib/campaigns/state-machine";
 import { sandboxGateway } from "@/server/adapters/payments/sandbox";
 import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
 import { balancesOf, checkLedgerInvariants, gatewayAccountCode, transfer, userAccountCode } from "@/server/domain/ledger";
@@ -104,6 +106,65 @@ describe("campaigns", () => {
     const payments = await get(`campaigns/${id}/payments`, token);
     expect(payments.body.data[0]).toMatchObject({ intent: "campaign_creation", status: "paid", amount: total });
     expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it("the list and the dashboard check the session in their own statement: right figures while it is open, 401 once it is not", async () => {
+    const { token, user } = await producer(3_000_000);
+    const other = await producer(0, "09121234568");
+    const row = (ownerId: string, status: CampaignStatus, minutes: number) => ({
+      ownerId,
+      name: `${status} ${minutes}`,
+      network: "youtube" as const,
+      strategy: "smart" as const,
+      link: "https://www.youtube.com/@takapoo_channel",
+      followerCount: 1000,
+      status,
+      invoice: { lines: [], subtotal: 0, fee: 0, total: 0 },
+      budget: 1000,
+      createdAt: new Date(Date.now() - minutes * 60_000),
+    });
+    await database.db.insert(campaigns).values([
+      row(user.id, "active", 1),
+      row(user.id, "active", 2),
+      row(user.id, "completed", 3),
+      row(user.id, "paid", 4),
+      row(user.id, "awaiting_review", 5),
+      row(other.user.id, "active", 6),
+    ]);
+
+    const list = await get("campaigns?per_page=2", token);
+    expect(list.status).toBe(200);
+    expect(list.body.meta.total).toBe(5);
+    expect(list.body.data.map((c: { name: string }) => c.name)).toEqual(["active 1", "active 2"]);
+    const past = await get("campaigns?page=9&per_page=2", token);
+    expect(past.body).toMatchObject({ data: [], meta: { total: 5 } });
+    const dashboard = await get("dashboard", token);
+    const balances = await balancesOf(database.db, user.id);
+    expect(dashboard.body.data).toMatchObject({
+      campaigns: { completed: 2, awaiting_review: 1, active: 2 },
+      wallet: { wallet_balance: balances.wallet, earnings_balance: balances.earnings, held_balance: balances.held },
+      active_campaigns: { count: 2 },
+    });
+    expect(dashboard.body.data.wallet.wallet_balance).toBe(3_000_000);
+    expect(dashboard.body.data.active_campaigns.items.map((c: { name: string }) => c.name)).toEqual(["active 1", "active 2"]);
+    // The marketplace queue counts every owner's active campaigns (the dashboard shows it up to 10 s late).
+    expect(await countMarketplaceQueue(database.db)).toBe(3);
+    expect(dashboard.body.data.queue.open_campaigns).toBeGreaterThanOrEqual(0);
+    const fresh = await producer(0, "09121234569");
+    expect((await get("dashboard", fresh.token)).body.data).toMatchObject({
+      campaigns: { completed: 0, awaiting_review: 0, active: 0 },
+      active_campaigns: { count: 0, items: [] },
+    });
+
+    // Logged out: the token is still well signed and unexpired, but its session is closed.
+    expect((await call("auth/logout", {}, { token })).status).toBe(200);
+    for (const path of ["campaigns", "campaigns?status=active", "campaigns?page=9", "dashboard"]) {
+      const refused = await get(path, token);
+      expect(refused.status, path).toBe(401);
+      expect(refused.body.data).toBeUndefined();
+    }
+    expect((await get("campaigns", `${token}x`)).status).toBe(401);
+    expect((await call("campaigns", undefined, { method: "GET" })).status).toBe(401);
   });
 
   it("refuses a short wallet with 403 and creates nothing; bad input is 422 with SPEC's texts", async () => {

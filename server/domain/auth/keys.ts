@@ -4,6 +4,7 @@ import type { Db } from "@/server/db";
 import { appSecrets } from "@/server/db/schema";
 
 const cache = new WeakMap<object, Promise<Uint8Array>>();
+let configuredKey: { secret: string; key: Promise<Uint8Array> } | undefined;
 
 /**
  * The key that signs access tokens and trusted-device cookies: AUTH_SECRET (at least 32 characters)
@@ -13,7 +14,9 @@ export function signingKey(db: Db): Promise<Uint8Array> {
   const configured = process.env.AUTH_SECRET;
   if (configured) {
     if (configured.length < 32) throw new Error("AUTH_SECRET must be at least 32 characters long");
-    return Promise.resolve(new TextEncoder().encode(configured));
+    // One array per secret: the verifier keeps its imported key per array (server/domain/auth/jwt.ts).
+    if (configuredKey?.secret !== configured) configuredKey = { secret: configured, key: Promise.resolve(new TextEncoder().encode(configured)) };
+    return configuredKey.key;
   }
   let key = cache.get(db);
   if (!key) {

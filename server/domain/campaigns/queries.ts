@@ -1,17 +1,22 @@
-import { and, desc, eq, sql, sum } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { preparedOnce } from "@/server/db/prepared";
+import { cachedPerDatabase } from "@/server/db/cached-read";
 import type { CampaignStatus } from "@/lib/campaigns/state-machine";
 import type { Db } from "@/server/db";
-import { campaignCounts, campaigns, type Campaign, type User } from "@/server/db/schema";
+import { campaignCounts, campaigns, sessions, type Campaign, type User } from "@/server/db/schema";
+import { isOpenSession, openSessionUser, sessionIsOpen } from "@/server/domain/auth/sessions";
+import type { AccessClaims } from "@/server/domain/auth/jwt";
+import { userBalanceCodes, userBalanceColumns } from "@/server/domain/ledger";
 import { AppError } from "@/server/http/errors";
 
-const owner = sql.placeholder("ownerId");
+const owner = sql.placeholder("userId");
 const status = sql.placeholder("status");
 const limit = sql.placeholder("limit");
 const offset = sql.placeholder("offset");
 
-// The list's statements, prepared (server/db/prepared.ts). Each page carries its total (a scalar
-// subquery over the trigger-kept counts, run once per statement), so a page is one query.
+// The list's statements, prepared (server/db/prepared.ts). Each checks the caller's session itself
+// (openSessionUser: no rows unless it is open) and carries the page's total (a scalar subquery over
+// the trigger-kept counts, run once per statement), so a page is one round trip.
 const totalAll = sql<number>`(select coalesce(sum(k.n), 0) from ${campaignCounts} k where k.owner_id = ${owner})`.mapWith(Number);
 const totalByStatus =
   sql<number>`(select coalesce(sum(k.n), 0) from ${campaignCounts} k where k.owner_id = ${owner} and k.status = ${status})`.mapWith(Number);
@@ -19,7 +24,7 @@ const listAll = preparedOnce((db) =>
   db
     .select({ campaign: campaigns, total: totalAll })
     .from(campaigns)
-    .where(eq(campaigns.ownerId, owner))
+    .where(eq(campaigns.ownerId, openSessionUser))
     .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
     .limit(limit)
     .offset(offset)
@@ -29,7 +34,7 @@ const listByStatus = preparedOnce((db) =>
   db
     .select({ campaign: campaigns, total: totalByStatus })
     .from(campaigns)
-    .where(and(eq(campaigns.ownerId, owner), eq(campaigns.status, status)))
+    .where(and(eq(campaigns.ownerId, openSessionUser), eq(campaigns.status, status)))
     .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
     .limit(limit)
     .offset(offset)
@@ -44,17 +49,21 @@ const countsOf = preparedOnce((db) =>
     .prepare("campaigns_counts_owner"),
 );
 
-/** A producer's campaigns, newest first (index campaigns_owner_status_created_idx / campaigns_owner_created_idx). */
+/**
+ * A producer's campaigns, newest first (index campaigns_owner_status_created_idx /
+ * campaigns_owner_created_idx); null when the caller's session is not open.
+ */
 export async function listCampaigns(
   db: Db,
-  ownerId: string,
+  caller: AccessClaims,
   filter: { status?: CampaignStatus | undefined; page: number; perPage: number },
 ) {
-  const window = { ownerId, limit: filter.perPage, offset: (filter.page - 1) * filter.perPage };
+  const window = { ...caller, limit: filter.perPage, offset: (filter.page - 1) * filter.perPage };
   const page = filter.status ? await listByStatus(db).execute({ ...window, status: filter.status }) : await listAll(db).execute(window);
   if (page.length > 0) return { rows: page.map((row) => row.campaign), total: page[0]!.total };
-  // Past the last page (or nothing at all): the total alone.
-  const counts = await countsOf(db).execute({ ownerId });
+  // No rows: a closed session, or past the last page (or nothing at all) and the total alone.
+  const [open, counts] = await Promise.all([sessionIsOpen(db, caller), countsOf(db).execute({ userId: caller.userId })]);
+  if (!open) return null;
   const total = counts.filter((row) => !filter.status || row.status === filter.status).reduce((n, row) => n + row.n, 0);
   return { rows: [], total };
 }
@@ -68,41 +77,56 @@ export async function visibleCampaign(db: Db, viewer: User, id: string): Promise
 
 const marketplaceQueue = preparedOnce((db) =>
   db
-    .select({ n: sum(campaignCounts.n).mapWith(Number) })
+    .select({ n: sql<number>`coalesce(sum(${campaignCounts.n}), 0)`.mapWith(Number) })
     .from(campaignCounts)
     .where(eq(campaignCounts.status, "active"))
     .prepare("campaigns_marketplace_queue"),
 );
 
-// The producer's counts, each row carrying the marketplace queue (an uncorrelated subquery, run once).
-const countsWithQueue = preparedOnce((db) =>
+/** Active campaigns across the marketplace, every owner's: it reads a counts row per producer. */
+export async function countMarketplaceQueue(db: Db): Promise<number> {
+  const [row] = await marketplaceQueue(db).execute();
+  return row?.n ?? 0;
+}
+
+/** How long one count of the marketplace queue serves this instance's dashboards (a figure to show, not money). */
+export const QUEUE_TTL_MS = 10_000;
+const cachedMarketplaceQueue = cachedPerDatabase(countMarketplaceQueue, QUEUE_TTL_MS);
+
+// The dashboard's own figures in one row, from the caller's open session (no row when it is not
+// open): their counts by status and their balances.
+const dashboardSummary = preparedOnce((db) =>
   db
     .select({
-      status: campaignCounts.status,
-      n: campaignCounts.n,
-      queue: sql<number>`(select coalesce(sum(q.n), 0) from ${campaignCounts} q where q.status = 'active')`.mapWith(Number),
+      counts: sql<Record<string, number> | null>`(select json_object_agg(k.status, k.n) from ${campaignCounts} k where k.owner_id = ${sessions.userId})`,
+      ...userBalanceColumns,
     })
-    .from(campaignCounts)
-    .where(eq(campaignCounts.ownerId, owner))
-    .prepare("campaigns_counts_owner_queue"),
+    .from(sessions)
+    .where(isOpenSession)
+    .prepare("campaigns_dashboard_summary"),
 );
 
-/** GET dashboard: the producer's counts, the marketplace queue and the active list — two statements, at once. */
-export async function dashboardFor(db: Db, ownerId: string) {
-  const [byStatus, active] = await Promise.all([
-    countsWithQueue(db).execute({ ownerId }),
-    listByStatus(db).execute({ ownerId, status: "active", limit: 10, offset: 0 }),
+/**
+ * GET dashboard: the caller's counts, their balances and the active list (two statements, at once),
+ * and the marketplace queue (counted at most once per QUEUE_TTL_MS); null when the caller's session
+ * is not open.
+ */
+export async function dashboardFor(db: Db, caller: AccessClaims) {
+  const [[summary], active, queue] = await Promise.all([
+    dashboardSummary(db).execute({ ...caller, ...userBalanceCodes(caller.userId) }),
+    listByStatus(db).execute({ ...caller, status: "active", limit: 10, offset: 0 }),
+    cachedMarketplaceQueue(db),
   ]);
-  // A producer with no campaign yet has no counts row to carry the queue.
-  const queue = byStatus[0] ? { n: byStatus[0].queue } : (await marketplaceQueue(db).execute())[0];
-  const countOf = (status: CampaignStatus) => byStatus.find((row) => row.status === status)?.n ?? 0;
+  if (!summary) return null;
+  const countOf = (status: CampaignStatus) => Number(summary.counts?.[status] ?? 0);
   return {
     campaigns: {
       completed: countOf("completed") + countOf("paid"),
       awaiting_review: countOf("awaiting_review"),
       active: countOf("active"),
     },
-    queue: { open_campaigns: queue?.n ?? 0 },
+    queue: { open_campaigns: queue },
+    wallet: { wallet_balance: summary.wallet, earnings_balance: summary.earnings, held_balance: summary.held },
     active_campaigns: { count: countOf("active"), items: active.map((row) => row.campaign) },
   };
 }

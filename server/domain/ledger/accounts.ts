@@ -118,7 +118,6 @@ export type UserBalances = {
   held: number;
 };
 
-/** A user's balances in Rials; accounts that were never used count as zero (nothing is created). */
 const balancesQuery = preparedOnce((db) =>
   db
     .select({
@@ -131,6 +130,28 @@ const balancesQuery = preparedOnce((db) =>
     .prepare("ledger_user_balances"),
 );
 
+/**
+ * The same balances as scalar subqueries, for a statement that reads more than them (the dashboard's).
+ * Placeholders: walletCode, earningsCode, heldCode (userBalanceCodes).
+ */
+const balanceOf = (code: string, value: "available" | "balance") =>
+  sql<number>`coalesce((select ${value === "available" ? sql`a.balance - a.pending_debits` : sql`a.balance`} from ${ledgerAccounts} a where a.code = ${sql.placeholder(code)}), 0)`.mapWith(
+    Number,
+  );
+export const userBalanceColumns = {
+  wallet: balanceOf("walletCode", "available"),
+  earnings: balanceOf("earningsCode", "available"),
+  held: balanceOf("heldCode", "balance"),
+};
+export function userBalanceCodes(userId: string) {
+  return {
+    walletCode: userAccountCode(userId, "wallet"),
+    earningsCode: userAccountCode(userId, "earnings"),
+    heldCode: userAccountCode(userId, "earnings_held"),
+  };
+}
+
+/** A user's balances in Rials; accounts that were never used count as zero (nothing is created). */
 export async function balancesOf(db: Db, userId: string): Promise<UserBalances> {
   const rows = await balancesQuery(db).execute({
     wallet: userAccountCode(userId, "wallet"),

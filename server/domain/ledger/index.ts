@@ -1,6 +1,8 @@
 export {
   accountSpec,
   balancesOf,
+  userBalanceCodes,
+  userBalanceColumns,
   campaignEscrowCode,
   ensureAccounts,
   gatewayAccountCode,

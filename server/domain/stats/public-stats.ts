@@ -1,5 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
+import { cachedPerDatabase } from "@/server/db/cached-read";
 import { activities, campaignCounts } from "@/server/db/schema";
 
 export type PublicStats = {
@@ -44,14 +45,5 @@ export const STATS_TTL_MS = 60_000;
 
 /** Remembers the last count per database for STATS_TTL_MS; concurrent callers share one count. */
 export function cachedStats(load: (db: Db) => Promise<PublicStats> = publicStats, now: () => number = Date.now) {
-  const cache = new WeakMap<Db, { at: number; value: Promise<PublicStats> }>();
-  return (db: Db): Promise<PublicStats> => {
-    const hit = cache.get(db);
-    if (hit && now() - hit.at < STATS_TTL_MS) return hit.value;
-    const value = load(db);
-    cache.set(db, { at: now(), value });
-    // A failed count is not remembered.
-    value.catch(() => cache.delete(db));
-    return value;
-  };
+  return cachedPerDatabase(load, STATS_TTL_MS, now);
 }

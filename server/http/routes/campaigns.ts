@@ -5,15 +5,15 @@ import { rejectIdentityInput } from "@/lib/schemas/profile";
 import { transactionStatusFilter } from "@/lib/schemas/wallet";
 import { activityStatuses, campaigns, transactions } from "@/server/db/schema";
 import { campaignActivities, campaignActivity } from "@/server/domain/activities/queries";
-import { balancesOf } from "@/server/domain/ledger";
 import { createCampaign } from "@/server/domain/campaigns/create-campaign";
 import { payCampaignFromWallet } from "@/server/domain/campaigns/pay-from-wallet";
 import { loadPricing, updatePricing } from "@/server/domain/campaigns/pricing";
 import { dashboardFor, listCampaigns, visibleCampaign } from "@/server/domain/campaigns/queries";
 import { quoteFor } from "@/server/domain/campaigns/quote";
 import { applyCampaignEvent } from "@/server/domain/campaigns/transitions";
-import { rateLimitIp, requireAdmin, requirePayer, requireUser } from "../auth";
+import { rateLimitIp, requireAdmin, requirePayer, requireSessionClaims, requireUser } from "../auth";
 import type { AppEnv, Services } from "../context";
+import { AppError } from "../errors";
 import { publicOrigin } from "../origin";
 import { activityOutput, toActivityOutput } from "../dto/activity";
 import { campaignOutput, quoteOutput, toCampaignOutput, toQuoteOutput } from "../dto/campaign";
@@ -67,7 +67,7 @@ const createRouteDef = createRoute({
 const listRoute = createRoute({
   method: "get",
   path: "/campaigns",
-  middleware: [requireUser] as const,
+  middleware: [requireSessionClaims] as const,
   tags: ["Campaigns"],
   summary: "The producer's campaigns, newest first",
   request: { query: z.object({ status: campaignStatusFilter.optional(), ...paging }) },
@@ -171,7 +171,7 @@ const payRoute = createRoute({
 const dashboardRoute = createRoute({
   method: "get",
   path: "/dashboard",
-  middleware: [requireUser] as const,
+  middleware: [requireSessionClaims] as const,
   tags: ["Campaigns"],
   summary: "The dashboard's widgets and the active campaigns",
   responses: {
@@ -289,8 +289,9 @@ export function campaignRoutes(services: Services) {
     })
     .openapi(listRoute, async (c) => {
       const { status, page, per_page } = c.req.valid("query");
-      const { rows, total } = await listCampaigns(c.get("db"), c.get("user").id, { status, page, perPage: per_page });
-      return c.json({ data: rows.map(toCampaignOutput), meta: { page, per_page, total } }, 200);
+      const found = await listCampaigns(c.get("db"), c.get("claims"), { status, page, perPage: per_page });
+      if (!found) throw new AppError("unauthorized");
+      return c.json({ data: found.rows.map(toCampaignOutput), meta: { page, per_page, total: found.total } }, 200);
     })
     .openapi(oneRoute, async (c) =>
       c.json({ data: toCampaignOutput(await visibleCampaign(c.get("db"), c.get("user"), c.req.valid("param").id)) }, 200),
@@ -367,17 +368,11 @@ export function campaignRoutes(services: Services) {
       );
     })
     .openapi(dashboardRoute, async (c) => {
-      const db = c.get("db");
-      const [dashboard, balances] = await Promise.all([dashboardFor(db, c.get("user").id), balancesOf(db, c.get("user").id)]);
+      const dashboard = await dashboardFor(c.get("db"), c.get("claims"));
+      if (!dashboard) throw new AppError("unauthorized");
+      const { active_campaigns, ...widgets } = dashboard;
       return c.json(
-        {
-          data: {
-            campaigns: dashboard.campaigns,
-            queue: dashboard.queue,
-            wallet: { wallet_balance: balances.wallet, earnings_balance: balances.earnings, held_balance: balances.held },
-            active_campaigns: { count: dashboard.active_campaigns.count, items: dashboard.active_campaigns.items.map(toCampaignOutput) },
-          },
-        },
+        { data: { ...widgets, active_campaigns: { count: active_campaigns.count, items: active_campaigns.items.map(toCampaignOutput) } } },
         200,
       );
     })
