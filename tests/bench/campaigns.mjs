@@ -69,6 +69,7 @@ psql(`
   insert into users (id, first_name, phone, phone_verified_at)
     select gen_random_uuid(), 'P' || g, '+98935' || lpad(g::text, 7, '0'), now() from generate_series(1, 999) g;
   insert into sessions (id, user_id, expires_at) values ('${session}', '${producer}', now() + interval '1 day');
+  insert into sessions (user_id, expires_at) select id, now() + interval '1 day' from users, generate_series(1, 3) where id <> '${producer}';
   insert into campaigns (owner_id, name, network, strategy, link, follower_count, status, invoice, budget, created_at)
     select '${producer}', 'Campaign ' || g, (array['youtube','instagram'])[1 + g % 2], 'smart', 'https://www.youtube.com/@bench', 1000,
       (array['active','awaiting_review','completed','paused','rejected','awaiting_payment','paid'])[1 + g % 7],
@@ -127,14 +128,16 @@ for (const [name, r] of rows) {
     `${name.padEnd(40)} ${String(r.rps).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.errors).padStart(7)}  ${ok ? "met" : "MISSED"}`,
   );
 }
+// The list's statement checks the caller's session itself (server/domain/campaigns/queries.ts).
+const openSession = `select user_id from sessions where id = '${session}' and user_id = '${producer}' and revoked_at is null and expires_at > now()`;
 console.log("\nEXPLAIN of the list query:");
 console.log(
   psql(`explain (analyze, costs off, timing off, summary off)
-    select * from campaigns where owner_id = '${producer}' order by created_at desc, id desc limit 10 offset 0;`),
+    select * from campaigns where owner_id = (${openSession}) order by created_at desc, id desc limit 10 offset 0;`),
 );
 console.log(
   psql(`explain (analyze, costs off, timing off, summary off)
-    select * from campaigns where owner_id = '${producer}' and status = 'active' order by created_at desc, id desc limit 10 offset 0;`),
+    select * from campaigns where owner_id = (${openSession}) and status = 'active' order by created_at desc, id desc limit 10 offset 0;`),
 );
 console.log(met ? "campaigns: all targets met" : "campaigns: targets missed");
 process.exit(0);

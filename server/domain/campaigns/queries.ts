@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { preparedOnce } from "@/server/db/prepared";
 import { cachedPerDatabase } from "@/server/db/cached-read";
 import type { CampaignStatus } from "@/lib/campaigns/state-machine";
@@ -93,18 +93,31 @@ export async function countMarketplaceQueue(db: Db): Promise<number> {
 export const QUEUE_TTL_MS = 10_000;
 const cachedMarketplaceQueue = cachedPerDatabase(countMarketplaceQueue, QUEUE_TTL_MS);
 
-// The dashboard's own figures in one row, from the caller's open session (no row when it is not
-// open): their counts by status and their balances.
-const dashboardSummary = preparedOnce((db) =>
-  db
+// The dashboard's own figures from the caller's open session (no row when it is not open): their
+// counts by status and balances on every row, and their ten newest active campaigns (lateral), so
+// the whole dashboard but the queue is one statement.
+const dashboardRows = preparedOnce((db) => {
+  const active = db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.ownerId, sessions.userId), eq(campaigns.status, "active")))
+    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+    .limit(10)
+    .as("active");
+  // The subquery's columns under the campaign's field names, so rows map to Campaign as elsewhere.
+  const columns = getTableColumns(campaigns);
+  const campaign = Object.fromEntries(Object.keys(columns).map((name) => [name, active[name as keyof typeof columns]])) as unknown as typeof columns;
+  return db
     .select({
       counts: sql<Record<string, number> | null>`(select json_object_agg(k.status, k.n) from ${campaignCounts} k where k.owner_id = ${sessions.userId})`,
       ...userBalanceColumns,
+      campaign,
     })
     .from(sessions)
+    .leftJoinLateral(active, sql`true`)
     .where(isOpenSession)
-    .prepare("campaigns_dashboard_summary"),
-);
+    .prepare("campaigns_dashboard");
+});
 
 /**
  * GET dashboard: the caller's counts, their balances and the active list (two statements, at once),
@@ -112,11 +125,11 @@ const dashboardSummary = preparedOnce((db) =>
  * is not open.
  */
 export async function dashboardFor(db: Db, caller: AccessClaims) {
-  const [[summary], active, queue] = await Promise.all([
-    dashboardSummary(db).execute({ ...caller, ...userBalanceCodes(caller.userId) }),
-    listByStatus(db).execute({ ...caller, status: "active", limit: 10, offset: 0 }),
+  const [rows, queue] = await Promise.all([
+    dashboardRows(db).execute({ ...caller, ...userBalanceCodes(caller.userId) }),
     cachedMarketplaceQueue(db),
   ]);
+  const summary = rows[0];
   if (!summary) return null;
   const countOf = (status: CampaignStatus) => Number(summary.counts?.[status] ?? 0);
   return {
@@ -127,6 +140,6 @@ export async function dashboardFor(db: Db, caller: AccessClaims) {
     },
     queue: { open_campaigns: queue },
     wallet: { wallet_balance: summary.wallet, earnings_balance: summary.earnings, held_balance: summary.held },
-    active_campaigns: { count: countOf("active"), items: active.map((row) => row.campaign) },
+    active_campaigns: { count: countOf("active"), items: rows.flatMap((row) => (row.campaign ? [row.campaign] : [])) },
   };
 }
