@@ -132,6 +132,7 @@ for (const { locale, prefix, m } of [
 
     await page.goto(`${prefix}/dashboard`);
     await expect(page.getByText("Spring videos").first()).toBeVisible();
+    await page.screenshot({ path: `test-results/screens/dashboard-${locale}.png`, fullPage: true });
   });
 }
 
