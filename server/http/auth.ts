@@ -73,7 +73,6 @@ function requireCaller(allowed: (user: User) => boolean, refuse: (c: Context<App
     const auth = token ? await authenticate(c.get("db"), token) : null;
     if (!auth || !allowed(auth.user)) throw refuse(c);
     c.set("user", auth.user);
-    c.set("sessionId", auth.sessionId);
     c.set("claims", { userId: auth.user.id, sessionId: auth.sessionId });
     c.header("Cache-Control", "private, no-store");
     await next();

@@ -18,7 +18,6 @@ export type AppEnv = {
     ping: () => Promise<void>;
     /** The caller, set by requireUser (server/http/auth.ts). */
     user: User;
-    sessionId: string;
     /** The access token's claims, set by requireUser and requireSessionClaims. */
     claims: AccessClaims;
   };

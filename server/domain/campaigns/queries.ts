@@ -120,9 +120,9 @@ const dashboardRows = preparedOnce((db) => {
 });
 
 /**
- * GET dashboard: the caller's counts, their balances and the active list (two statements, at once),
- * and the marketplace queue (counted at most once per QUEUE_TTL_MS); null when the caller's session
- * is not open.
+ * GET dashboard: the caller's counts, their balances and the active list (one statement), and the
+ * marketplace queue (counted at most once per QUEUE_TTL_MS); null when the caller's session is not
+ * open.
  */
 export async function dashboardFor(db: Db, caller: AccessClaims) {
   const [rows, queue] = await Promise.all([

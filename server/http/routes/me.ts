@@ -196,7 +196,7 @@ export function meRoutes(services: Services) {
       await changePassword(
         c.get("db"),
         c.get("user"),
-        c.get("sessionId"),
+        c.get("claims").sessionId,
         c.req.valid("json"),
         { incorrect: translateApi(locale, "validation.password_incorrect"), common: translateApi(locale, "validation.password_common") },
         rateLimitIp(c, services),
@@ -234,7 +234,7 @@ export function meRoutes(services: Services) {
             ip: row.ip,
             created_at: row.createdAt.toISOString(),
             last_used_at: row.lastUsedAt.toISOString(),
-            current: row.id === c.get("sessionId"),
+            current: row.id === c.get("claims").sessionId,
           })),
         },
         200,
