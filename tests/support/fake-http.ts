@@ -1,9 +1,10 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 
 /**
  * What every fake provider (tests/support/fake-*.ts) needs from node:http: answering JSON or HTML,
- * reading a body, and running on its own for Playwright's webServer.
+ * reading a body, listening on loopback, and running on its own for Playwright's webServer.
  */
 export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (response.destroyed) return;
@@ -43,4 +44,16 @@ export function serveUntilStopped(name: string, fake: { url: string; close(): Pr
   const stop = () => void fake.close().then(() => process.exit(0));
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+}
+
+/** Listens on 127.0.0.1 (`port` 0: any free port) and gives the base URL. */
+export async function listenOnLoopback(server: Server, port: number): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }

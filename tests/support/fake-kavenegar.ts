@@ -8,8 +8,7 @@
  * `npx tsx tests/support/fake-kavenegar.ts` (FAKE_KAVENEGAR_PORT, KAVENEGAR_API_KEY, KAVENEGAR_TEMPLATE).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { isMain, readBody, sendJson as sendJsonWith, serveUntilStopped } from "./fake-http";
+import { isMain, readBody, sendJson as sendJsonWith, serveUntilStopped, listenOnLoopback } from "./fake-http";
 
 export type FakeKavenegarMessage = { receptor: string; token: string; template: string; at: Date };
 
@@ -140,17 +139,10 @@ export async function startFakeKavenegar({
     sendJson(response, 404, { return: { status: 404, message: STATUS_MESSAGES[404] }, entries: null });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const { port: actualPort } = server.address() as AddressInfo;
+  const baseUrl = await listenOnLoopback(server, port);
 
   return {
-    url: `http://127.0.0.1:${actualPort}`,
+    url: baseUrl,
     messages,
     lastCodeFor: (receptor09) => messages.findLast((message) => message.receptor === receptor09)?.token,
     failNext(status) {

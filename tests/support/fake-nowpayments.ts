@@ -13,8 +13,7 @@
  * (FAKE_NOWPAYMENTS_PORT, NOWPAYMENTS_API_KEY) for browser tests.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { isMain, readBody, sendHtml, sendJson, serveUntilStopped } from "./fake-http";
+import { isMain, readBody, sendHtml, sendJson, serveUntilStopped, listenOnLoopback } from "./fake-http";
 
 export type FakeNowPaymentsStatus =
   "waiting" | "confirming" | "confirmed" | "sending" | "partially_paid" | "finished" | "failed" | "refunded" | "expired";
@@ -236,15 +235,7 @@ export async function startFakeNowPayments({ apiKey, port = 0 }: { apiKey: strin
     fail(response, 404, "NOT_FOUND", "Not found");
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const { port: actualPort } = server.address() as AddressInfo;
-  baseUrl = `http://127.0.0.1:${actualPort}`;
+  baseUrl = await listenOnLoopback(server, port);
 
   return {
     url: baseUrl,

@@ -15,8 +15,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { escapeHtml, isMain, readBody, sendHtml, sendJson as sendJsonWith, serveUntilStopped } from "./fake-http";
+import { escapeHtml, isMain, readBody, sendHtml, sendJson as sendJsonWith, serveUntilStopped, listenOnLoopback } from "./fake-http";
 
 export type FakeStripeSession = {
   id: string;
@@ -293,15 +292,7 @@ export async function startFakeStripe({ secretKey, port = 0 }: { secretKey: stri
     error(response, 404, { message: `Unrecognized request URL (${request.method}: ${url.pathname}).` });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const { port: actualPort } = server.address() as AddressInfo;
-  baseUrl = `http://127.0.0.1:${actualPort}`;
+  baseUrl = await listenOnLoopback(server, port);
 
   return {
     url: baseUrl,

@@ -8,8 +8,7 @@
  * (FAKE_YOUTUBE_PORT, YOUTUBE_API_KEY), for end-to-end tests: it then serves a few demo channels.
  */
 import { createServer, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { isMain, sendJson, serveUntilStopped } from "./fake-http";
+import { isMain, sendJson, serveUntilStopped, listenOnLoopback } from "./fake-http";
 
 export type FakeChannel = {
   /** UC + 22 characters. */
@@ -253,17 +252,10 @@ export async function startFakeYoutube({
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const { port: actualPort } = server.address() as AddressInfo;
+  const baseUrl = await listenOnLoopback(server, port);
 
   return {
-    url: `http://127.0.0.1:${actualPort}`,
+    url: baseUrl,
     requests,
     channels: known,
     failNext(kind) {

@@ -15,8 +15,7 @@
  */
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { escapeHtml, isMain, readBody, sendHtml, sendJson, serveUntilStopped } from "./fake-http";
+import { escapeHtml, isMain, readBody, sendHtml, sendJson, serveUntilStopped, listenOnLoopback } from "./fake-http";
 
 export type FakeZarinpalPayment = {
   authority: string;
@@ -237,17 +236,10 @@ export async function startFakeZarinpal({
     sendJson(response, 404, { data: [], errors: { code: -404, message: "Not Found", validations: [] } });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const { port: actualPort } = server.address() as AddressInfo;
+  const baseUrl = await listenOnLoopback(server, port);
 
   return {
-    url: `http://127.0.0.1:${actualPort}`,
+    url: baseUrl,
     payments,
     requests,
     pay: (authority) => settle(authority, "paid"),
