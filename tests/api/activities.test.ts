@@ -3,16 +3,9 @@ import { eq } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
 import { activities, campaigns, ledgerAccounts, users } from "@/server/db/schema";
 import { expireActivities } from "@/server/domain/activities/review";
-import {
-  balancesOf,
-  campaignEscrowCode,
-  checkLedgerInvariants,
-  gatewayAccountCode,
-  systemAccountCode,
-  transfer,
-  userAccountCode,
-} from "@/server/domain/ledger";
+import { balancesOf, campaignEscrowCode, checkLedgerInvariants, systemAccountCode } from "@/server/domain/ledger";
 import { caller, registerAndSignIn, signInAdmin } from "./account-helpers";
+import { fundWallet, smartCampaign } from "./campaign-fixtures";
 import { openTestDatabase, recordingSms, resetAccounts, testApp } from "./helpers";
 
 let database: Database;
@@ -38,30 +31,14 @@ beforeEach(async () => {
   app = testApp(database, { sms: sms.sender, socketAddress: () => `10.7.0.${n % 250}` });
 });
 
-const smart = {
-  name: "Spring videos",
-  network: "youtube",
-  strategy: "smart",
-  link: "https://www.youtube.com/@takapoo_channel",
-  follower_count: 5000,
-  amount: 2_000_000,
-  gateway: "wallet",
-  accept_policies: true,
-};
+const smart = smartCampaign;
 
 let phones = 0;
 async function person(walletRials = 0, verified = false) {
   phones++;
   const phone = `0935${String(1_000_000 + phones).slice(1)}0`.slice(0, 11);
   const signed = await registerAndSignIn(call, sms, { phone, email: `p${phones}@example.com`, first_name: "Reza", last_name: "Karimi" });
-  if (walletRials > 0)
-    await transfer(database.db, {
-      idempotencyKey: `fund:${signed.user.id}`,
-      from: gatewayAccountCode("sandbox"),
-      to: userAccountCode(signed.user.id, "wallet"),
-      amount: walletRials,
-      intent: "wallet_charge",
-    });
+  if (walletRials > 0) await fundWallet(database.db, signed.user.id, walletRials);
   if (verified) await database.db.update(users).set({ identityStatus: "identity_verified" }).where(eq(users.id, signed.user.id));
   return signed;
 }

@@ -5,19 +5,13 @@ import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types
 import type { Database } from "@/server/db/client";
 import { campaigns, ledgerAccounts, ledgerTransfers, transactions } from "@/server/db/schema";
 import { campaignPaymentKey } from "@/server/domain/campaigns/pay-from-wallet";
-import {
-  balancesOf,
-  campaignEscrowCode,
-  checkLedgerInvariants,
-  gatewayAccountCode,
-  transfer,
-  userAccountCode,
-} from "@/server/domain/ledger";
+import { balancesOf, campaignEscrowCode, checkLedgerInvariants, userAccountCode } from "@/server/domain/ledger";
 import { RECONCILE_AFTER_MS } from "@/server/domain/payments/gateways";
 import { reconcilePayments } from "@/server/domain/payments/reconcile";
 import enUS from "@/messages/en-US.json";
 import faIR from "@/messages/fa-IR.json";
 import { caller, registerAndSignIn, signInAdmin } from "./account-helpers";
+import { fundWallet, smartCampaign } from "./campaign-fixtures";
 import { openTestDatabase, recordingSms, resetAccounts, testApp } from "./helpers";
 
 // SPEC §8 campaign payments (401 unauthorized operation; 403 already paid; 404 not found), for
@@ -50,16 +44,7 @@ afterEach(async () => {
   expect(await checkLedgerInvariants(database.db)).toEqual([]);
 });
 
-const smart = {
-  name: "Spring videos",
-  network: "youtube",
-  strategy: "smart",
-  link: "https://www.youtube.com/@takapoo_channel",
-  follower_count: 5000,
-  amount: 2_000_000,
-  gateway: "sandbox",
-  accept_policies: true,
-};
+const smart = { ...smartCampaign, gateway: "sandbox" };
 const PAY = { gateway: "wallet" };
 
 async function producer(walletRials: number, phone = "09121234567") {
@@ -68,15 +53,7 @@ async function producer(walletRials: number, phone = "09121234567") {
   return signed;
 }
 
-async function fund(userId: string, rials: number, key: string) {
-  await transfer(database.db, {
-    idempotencyKey: `fund:${userId}:${key}`,
-    from: gatewayAccountCode("sandbox"),
-    to: userAccountCode(userId, "wallet"),
-    amount: rials,
-    intent: "wallet_charge",
-  });
-}
+const fund = (userId: string, rials: number, key: string) => fundWallet(database.db, userId, rials, key);
 
 /** A campaign created with the sandbox gateway whose bank page was abandoned: awaiting payment, its payment pending. */
 async function abandonedCampaign(token: string, name = smart.name) {

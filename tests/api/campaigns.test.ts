@@ -7,8 +7,9 @@ import { countMarketplaceQueue } from "@/server/domain/campaigns/queries";
 import type { CampaignStatus } from "@/lib/campaigns/state-machine";
 import { sandboxGateway } from "@/server/adapters/payments/sandbox";
 import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
-import { balancesOf, checkLedgerInvariants, gatewayAccountCode, transfer, userAccountCode } from "@/server/domain/ledger";
+import { balancesOf, checkLedgerInvariants } from "@/server/domain/ledger";
 import { caller, registerAndSignIn, signInAdmin } from "./account-helpers";
+import { fundWallet, smartCampaign } from "./campaign-fixtures";
 import { openTestDatabase, recordingSms, resetAccounts, testApp } from "./helpers";
 
 let database: Database;
@@ -43,27 +44,11 @@ beforeEach(async () => {
   app = testApp(database, { sms: sms.sender, gateways, socketAddress: () => `10.8.0.${n % 250}` });
 });
 
-const smart = {
-  name: "Spring videos",
-  network: "youtube",
-  strategy: "smart",
-  link: "https://www.youtube.com/@takapoo_channel",
-  follower_count: 5000,
-  amount: 2_000_000,
-  gateway: "wallet",
-  accept_policies: true,
-};
+const smart = smartCampaign;
 
 async function producer(walletRials: number, phone = "09121234567") {
   const signed = await registerAndSignIn(call, sms, { phone, email: `${phone}@example.com` });
-  if (walletRials > 0)
-    await transfer(database.db, {
-      idempotencyKey: `fund:${signed.user.id}`,
-      from: gatewayAccountCode("sandbox"),
-      to: userAccountCode(signed.user.id, "wallet"),
-      amount: walletRials,
-      intent: "wallet_charge",
-    });
+  if (walletRials > 0) await fundWallet(database.db, signed.user.id, walletRials);
   return signed;
 }
 
@@ -123,14 +108,16 @@ describe("campaigns", () => {
       budget: 1000,
       createdAt: new Date(Date.now() - minutes * 60_000),
     });
-    await database.db.insert(campaigns).values([
-      row(user.id, "active", 1),
-      row(user.id, "active", 2),
-      row(user.id, "completed", 3),
-      row(user.id, "paid", 4),
-      row(user.id, "awaiting_review", 5),
-      row(other.user.id, "active", 6),
-    ]);
+    await database.db
+      .insert(campaigns)
+      .values([
+        row(user.id, "active", 1),
+        row(user.id, "active", 2),
+        row(user.id, "completed", 3),
+        row(user.id, "paid", 4),
+        row(user.id, "awaiting_review", 5),
+        row(other.user.id, "active", 6),
+      ]);
 
     const list = await get("campaigns?per_page=2", token);
     expect(list.status).toBe(200);
