@@ -118,21 +118,10 @@ export type UserBalances = {
   held: number;
 };
 
-const balancesQuery = preparedOnce((db) =>
-  db
-    .select({
-      code: ledgerAccounts.code,
-      available: sql<string | number>`${ledgerAccounts.balance} - ${ledgerAccounts.pendingDebits}`,
-      balance: ledgerAccounts.balance,
-    })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.code, [sql.placeholder("wallet"), sql.placeholder("earnings"), sql.placeholder("held")]))
-    .prepare("ledger_user_balances"),
-);
-
 /**
- * The same balances as scalar subqueries, for a statement that reads more than them (the dashboard's).
- * Placeholders: walletCode, earningsCode, heldCode (userBalanceCodes).
+ * A user's balances as scalar subqueries (zero for an account never used), so a statement that reads
+ * more than them (the dashboard's) can carry them. Placeholders: walletCode, earningsCode, heldCode
+ * (userBalanceCodes).
  */
 const balanceOf = (code: string, value: "available" | "balance") =>
   sql<number>`coalesce((select ${value === "available" ? sql`a.balance - a.pending_debits` : sql`a.balance`} from ${ledgerAccounts} a where a.code = ${sql.placeholder(code)}), 0)`.mapWith(
@@ -151,17 +140,15 @@ export function userBalanceCodes(userId: string) {
   };
 }
 
+const balancesQuery = preparedOnce((db) =>
+  db
+    .select(userBalanceColumns)
+    .from(sql`(select 1) as one`)
+    .prepare("ledger_user_balances"),
+);
+
 /** A user's balances in Rials; accounts that were never used count as zero (nothing is created). */
 export async function balancesOf(db: Db, userId: string): Promise<UserBalances> {
-  const rows = await balancesQuery(db).execute({
-    wallet: userAccountCode(userId, "wallet"),
-    earnings: userAccountCode(userId, "earnings"),
-    held: userAccountCode(userId, "earnings_held"),
-  });
-  const find = (kind: UserAccountKind) => rows.find((r) => r.code === userAccountCode(userId, kind));
-  return {
-    wallet: Number(find("wallet")?.available ?? 0),
-    earnings: Number(find("earnings")?.available ?? 0),
-    held: find("earnings_held")?.balance ?? 0,
-  };
+  const [row] = await balancesQuery(db).execute(userBalanceCodes(userId));
+  return row ?? { wallet: 0, earnings: 0, held: 0 };
 }
