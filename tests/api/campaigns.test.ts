@@ -134,9 +134,9 @@ describe("campaigns", () => {
     });
     expect(dashboard.body.data.wallet.wallet_balance).toBe(3_000_000);
     expect(dashboard.body.data.active_campaigns.items.map((c: { name: string }) => c.name)).toEqual(["active 1", "active 2"]);
-    // The marketplace queue counts every owner's active campaigns (the dashboard shows it up to 10 s late).
+    // The marketplace queue counts every owner's active campaigns (the dashboard shows that count up
+    // to 10 s late, so an earlier test's may still be the one it shows).
     expect(await countMarketplaceQueue(database.db)).toBe(3);
-    expect(dashboard.body.data.queue.open_campaigns).toBeGreaterThanOrEqual(0);
     const fresh = await producer(0, "09121234569");
     expect((await get("dashboard", fresh.token)).body.data).toMatchObject({
       campaigns: { completed: 0, awaiting_review: 0, active: 0 },
