@@ -9,15 +9,19 @@ type NProgressApi = typeof import("nprogress");
 let loadedBar: Promise<NProgressApi> | null = null;
 
 /**
- * nprogress is fetched on the first navigation, not with the page: the bar appears only after the
- * throttle, by which time it has arrived. Calls made before it arrives run in order once it has.
+ * nprogress is fetched right after the page has hydrated (or on the first navigation, if sooner), not
+ * with the page, so the first navigation's bar is not waiting for it on a slow connection. Calls
+ * made before it arrives run in order once it has.
  */
-function withBar(use: (bar: NProgressApi) => void) {
+function loadBar(): Promise<NProgressApi> {
   loadedBar ??= import("nprogress").then(({ default: bar }) => {
     bar.configure({ showSpinner: false, trickle: false, minimum: 0.08, speed: 200 });
     return bar;
   });
-  void loadedBar.then(use);
+  return loadedBar;
+}
+function withBar(use: (bar: NProgressApi) => void) {
+  void loadBar().then(use);
 }
 
 const progress = createProgressController(
@@ -93,6 +97,7 @@ export function NavigationEvents() {
         // Offline or the server restarting: try again at the next tick.
       }
     };
+    const preload = window.setTimeout(() => void loadBar().catch(() => (loadedBar = null)), 0);
     const first = window.setTimeout(check, DEPLOYMENT_CHECK.firstAfterMs);
     const every = window.setInterval(check, DEPLOYMENT_CHECK.everyMs);
     const onVisible = () => void check();
@@ -104,6 +109,7 @@ export function NavigationEvents() {
       window.removeEventListener("error", onError);
       window.removeEventListener("unhandledrejection", onRejection);
       document.removeEventListener("visibilitychange", onVisible);
+      window.clearTimeout(preload);
       window.clearTimeout(first);
       window.clearInterval(every);
     };
