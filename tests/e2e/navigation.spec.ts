@@ -23,12 +23,16 @@ test("once a new deployment is seen, the next navigation is a full page load", a
 });
 
 test("the loading bar appears during a slow navigation and is 3 px high", async ({ page }) => {
-  await page.goto("/en-US/dashboard/campaigns");
-  // Hold the next page's data so the navigation lasts longer than the 200 ms throttle.
+  // Hold the next page's data, its prefetch included (so it is not already there when the link is
+  // clicked), so the navigation lasts longer than the 200 ms throttle.
   await page.route("**/en-US/dashboard/earn_money**", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1200));
     await route.continue();
   });
+  // The first deployment check shows the navigation listener is in place (the page has hydrated).
+  const listening = page.waitForResponse("**/api/build");
+  await page.goto("/en-US/dashboard/campaigns");
+  await listening;
   await page.locator("#panel-menu").getByRole("link", { name: "Earn money" }).click();
   const bar = page.locator("#nprogress .bar");
   await expect(bar).toBeVisible();
