@@ -14,6 +14,7 @@ import { useCreateCampaign, useQuote, type Quote } from "@/lib/api/campaigns";
 import { useGateways, useWallet } from "@/lib/api/wallet";
 import { parseChannelLink } from "@/lib/campaigns/links";
 import { networks, strategies, type Network, type Strategy } from "@/lib/campaigns/pricing";
+import type { InvoiceSettlement } from "@/lib/campaigns/settlement";
 import { useMoney } from "@/lib/format/money";
 import { applyServerErrors } from "@/lib/forms/server-errors";
 import { useFieldMessage } from "@/lib/forms/use-field-message";
@@ -373,8 +374,22 @@ function RadioCard({ checked, title, body, describedBy, ref, ...radio }: RadioPr
   );
 }
 
-/** The invoice: one line per metric (min–max, unit price, amount), then subtotal, fee, total and what the wallet covers. */
-export function Invoice({ quote, loading = false, failed = false }: { quote: Quote | null; loading?: boolean; failed?: boolean }) {
+/**
+ * The invoice: one line per metric (min–max, unit price, amount), then subtotal, fee, total and what
+ * the wallet covers. A created campaign's invoice (`settlement`) says how it stands instead: what the
+ * wallet covered was true when it was created, not after a later payment.
+ */
+export function Invoice({
+  quote,
+  loading = false,
+  failed = false,
+  settlement,
+}: {
+  quote: Quote | null;
+  loading?: boolean;
+  failed?: boolean;
+  settlement?: InvoiceSettlement;
+}) {
   const t = useTranslations("campaigns.invoice");
   const metric = useMetricLabel();
   const money = useMoney();
@@ -412,8 +427,16 @@ export function Invoice({ quote, loading = false, failed = false }: { quote: Quo
             <Row label={t("total")} strong>
               {money(quote.total)}
             </Row>
-            <Row label={t("walletCovers")}>{money(quote.wallet_covers)}</Row>
-            <Row label={t("remaining")}>{money(quote.remaining)}</Row>
+            {settlement ? (
+              <Row label={t("payment")}>
+                <span data-testid="invoice-settlement">{t(`settlement.${settlement}`)}</span>
+              </Row>
+            ) : (
+              <>
+                <Row label={t("walletCovers")}>{money(quote.wallet_covers)}</Row>
+                <Row label={t("remaining")}>{money(quote.remaining)}</Row>
+              </>
+            )}
           </dl>
         </>
       )}

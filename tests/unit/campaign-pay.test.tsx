@@ -135,6 +135,10 @@ describe("paying a pending campaign payment from the wallet", () => {
     });
     wrap(<CampaignView id={ID} />, "fa-IR");
     const f = faIR.campaigns.payments.pay;
+    const settlement = faIR.campaigns.invoice.settlement;
+    // The invoice says it is unpaid, not what the wallet covered when the campaign was created.
+    expect(await screen.findByTestId("invoice-settlement")).toHaveTextContent(settlement.unpaid);
+    expect(screen.queryByText(faIR.campaigns.invoice.remaining)).not.toBeInTheDocument();
     const [button] = within(await screen.findByTestId("payments-table")).getAllByRole("button", { name: new RegExp(`^${f.button}`) });
     await userEvent.click(button!);
     const dialog = screen.getByRole("dialog", { name: f.title });
@@ -150,6 +154,7 @@ describe("paying a pending campaign payment from the wallet", () => {
     await waitFor(() => expect(screen.getAllByText(faIR.campaigns.status.awaiting_review).length).toBeGreaterThan(0));
     await waitFor(() => expect(screen.queryByRole("button", { name: new RegExp(`^${f.button}`) })).not.toBeInTheDocument());
     await waitFor(() => expect(calls.filter((c) => c.path === `/api/campaigns/${ID}/payments`).length).toBeGreaterThan(1));
+    expect(screen.getByTestId("invoice-settlement")).toHaveTextContent(settlement.paid);
   });
 
   it("cancelling pays nothing", async () => {
