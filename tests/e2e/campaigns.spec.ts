@@ -101,6 +101,7 @@ for (const { locale, prefix, m } of [
     await page.reload();
     await expect(page.getByText(c.status.active).first()).toBeVisible();
     await expect(page.getByText(c.invoice.total).first()).toBeVisible();
+    await expect(page.getByTestId("invoice-settlement")).toHaveText(c.invoice.settlement.paid);
     await page.getByRole("button", { name: c.actions.pause }).click();
     await expect(page.getByText(m.api.messages.campaign_paused)).toBeVisible();
     await page.getByRole("button", { name: c.actions.activate }).click();
@@ -217,6 +218,7 @@ test("fa-IR: a campaign left at the gateway's page is paid later from the wallet
   await expect(payments).toContainText(faIR.wallet.status.pending);
   const button = payments.getByRole("button", { name: new RegExp(`^${pay.button}`) });
   await expect(button).toBeVisible();
+  await expect(page.getByTestId("invoice-settlement")).toHaveText(c.invoice.settlement.unpaid);
   await page.getByRole("heading", { name: c.payments.title }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: "test-results/screens/campaign-pay-from-wallet-fa-IR.png", fullPage: true });
 
@@ -237,5 +239,7 @@ test("fa-IR: a campaign left at the gateway's page is paid later from the wallet
   await expect(header.getByText(c.status.awaiting_review)).toBeVisible();
   await expect(payments.getByRole("button", { name: new RegExp(`^${pay.button}`) })).toHaveCount(0);
   await expect(payments).toContainText(faIR.wallet.status.paid);
+  // The invoice follows: paid, not the "left to pay" of the moment the campaign was created.
+  await expect(page.getByTestId("invoice-settlement")).toHaveText(c.invoice.settlement.paid);
   await page.screenshot({ path: "test-results/screens/campaign-paid-from-wallet-fa-IR.png", fullPage: true });
 });
