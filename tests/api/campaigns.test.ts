@@ -176,6 +176,12 @@ describe("campaigns", () => {
     expect((await get("campaigns", token)).body.meta.total).toBe(0);
     expect((await call("campaigns", "{", { token })).status).toBe(400);
     expect((await call("campaigns", smart)).status).toBe(401);
+    // A page past what a list may ask for names the list's own bound, however far past it is.
+    for (const page of ["100001", "99999999999999999999"]) {
+      const far = await get(`campaigns?page=${page}`, token);
+      expect(far.status).toBe(422);
+      expect(far.body.error!.fields).toEqual({ page: "Enter a number of at most 100000." });
+    }
   });
 
   it("a Trial is free and once per user", async () => {

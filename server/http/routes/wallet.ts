@@ -11,6 +11,7 @@ import { toTransactionOutput, transactionOutput } from "../dto/transaction";
 import { dataEnvelope, errorEnvelope, errorResponses } from "../envelope";
 import { AppError } from "../errors";
 import { translateApi } from "../i18n";
+import { paging } from "../route-parts";
 
 const unauthorized = { 401: { description: "Not logged in", content: { "application/json": { schema: errorEnvelope } } } };
 
@@ -40,8 +41,7 @@ const getWallet = createRoute({
 
 const listQuery = z.object({
   status: transactionStatusFilter.optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(10),
+  ...paging,
 });
 
 const listRoute = createRoute({
