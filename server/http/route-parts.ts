@@ -8,7 +8,7 @@ export const body = <T extends z.ZodType>(schema: T) => ({ body: { required: tru
 /** Lists answer `{ data, meta: { page, per_page, total } }` and take `?page=&per_page=` (DESIGN §2). */
 export const listMeta = z.object({ page: z.number(), per_page: z.number(), total: z.number() });
 export const paging = {
-  page: z.coerce.number().min(1).max(100_000).int().default(1),
-  per_page: z.coerce.number().min(1).max(100).int().default(10),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(10),
 };
 export const idParam = z.object({ id: z.string().uuid("invalid_format") });

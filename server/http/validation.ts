@@ -43,6 +43,16 @@ export function issueMessage(locale: Locale, issue: Issue, input?: unknown): str
   }
 }
 
+/**
+ * zod's `.int()` carries its own bounds, ±Number.MAX_SAFE_INTEGER. A value past them usually breaks
+ * the schema's own bound too, and that one is what the user should read: the safe-integer issue only
+ * speaks for a field when nothing else does.
+ */
+const isSafeIntegerBound = (issue: Issue) =>
+  (issue.code === "too_big" || issue.code === "too_small") &&
+  issue.origin === "int" &&
+  Math.abs(Number(issue.code === "too_big" ? issue.maximum : issue.minimum)) === Number.MAX_SAFE_INTEGER;
+
 /** A 422 carrying one message per field (dotted path; "body" for the body as a whole). */
 export function validationError(
   locale: Locale,
@@ -51,7 +61,9 @@ export function validationError(
   code: "validation_failed" | "reset_validation_failed" | "password_validation_failed" | "campaign_validation_failed" = "validation_failed",
 ): AppError {
   const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
+  // Stable: the schema's own issues keep their order, the safe-integer bound goes last.
+  const issues = [...error.issues].sort((a, b) => Number(isSafeIntegerBound(a)) - Number(isSafeIntegerBound(b)));
+  for (const issue of issues) {
     const names =
       issue.code === "unrecognized_keys" ? issue.keys.map((k) => [...issue.path, k].join(".")) : [issue.path.join(".") || "body"];
     for (const name of names) fields[name] ??= issueMessage(locale, issue, input);

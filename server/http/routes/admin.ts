@@ -15,8 +15,8 @@ const notFound = {
 };
 const userParam = z.object({ id: z.string().uuid("invalid_format") });
 const listQuery = z.object({
-  page: z.coerce.number().min(1).max(10_000).int().default(1),
-  per_page: z.coerce.number().min(1).max(100).int().default(20),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
 });
 
 const listRoute = createRoute({

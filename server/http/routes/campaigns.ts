@@ -229,7 +229,7 @@ const pricingUpdateInput = z.object({
       z.object({
         network: z.enum(["youtube", "instagram"]),
         action: z.string().min(1).max(40),
-        price: z.number().min(1).max(1_000_000_000).int(),
+        price: z.number().int().min(1).max(1_000_000_000),
         booster_share: z.number().min(0).max(1),
       }),
     )
