@@ -2,7 +2,6 @@
 import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { Invoice } from "@/components/campaigns/CreateCampaign";
-import { invoiceSettlement } from "@/lib/campaigns/settlement";
 import { CampaignSpecList, CampaignStatusBadge, useCampaignSpecRows, useDates } from "@/components/campaigns/shared";
 import { Alert } from "@/components/ui/Alert";
 import { Card } from "@/components/ui/Card";
@@ -49,7 +48,7 @@ export function CampaignReview({ id }: { id: string }) {
         <>
           <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
             <Specifications campaign={query.data} />
-            <Invoice quote={query.data.invoice} settlement={invoiceSettlement(query.data.status, query.data.invoice.total)} />
+            <Invoice quote={query.data.invoice} status={query.data.status} />
           </div>
           {outcome ? (
             <Alert tone="success" className="flex flex-wrap items-center justify-between gap-3">

@@ -4,7 +4,6 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { LoadError, SkeletonLines, linkButton } from "@/components/wallet/WalletStates";
 import { useCampaign, type Campaign } from "@/lib/api/campaigns";
-import { invoiceSettlement } from "@/lib/campaigns/settlement";
 import { useMoney } from "@/lib/format/money";
 import { Link } from "@/lib/i18n/navigation";
 import { ActivitiesTable } from "./CampaignActivities";
@@ -106,7 +105,7 @@ function Specifications({ campaign }: { campaign: Campaign }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
       <CampaignSpecList campaign={campaign} rows={rows} testId="campaign-specifications" valueClassName="min-w-0 text-ink" />
-      <Invoice quote={campaign.invoice} settlement={invoiceSettlement(campaign.status, campaign.invoice.total)} />
+      <Invoice quote={campaign.invoice} status={campaign.status} />
     </div>
   );
 }

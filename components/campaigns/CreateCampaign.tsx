@@ -14,7 +14,8 @@ import { useCreateCampaign, useQuote, type Quote } from "@/lib/api/campaigns";
 import { useGateways, useWallet } from "@/lib/api/wallet";
 import { parseChannelLink } from "@/lib/campaigns/links";
 import { networks, strategies, type Network, type Strategy } from "@/lib/campaigns/pricing";
-import type { InvoiceSettlement } from "@/lib/campaigns/settlement";
+import { invoiceSettlement } from "@/lib/campaigns/settlement";
+import type { CampaignStatus } from "@/lib/campaigns/state-machine";
 import { useMoney } from "@/lib/format/money";
 import { applyServerErrors } from "@/lib/forms/server-errors";
 import { useFieldMessage } from "@/lib/forms/use-field-message";
@@ -376,19 +377,19 @@ function RadioCard({ checked, title, body, describedBy, ref, ...radio }: RadioPr
 
 /**
  * The invoice: one line per metric (min–max, unit price, amount), then subtotal, fee, total and what
- * the wallet covers. A created campaign's invoice (`settlement`) says how it stands instead: what the
- * wallet covered was true when it was created, not after a later payment.
+ * the wallet covers. A created campaign's invoice (given its `status`) says how it stands instead:
+ * what the wallet covered was true when it was created, not after a later payment.
  */
 export function Invoice({
   quote,
   loading = false,
   failed = false,
-  settlement,
+  status,
 }: {
   quote: Quote | null;
   loading?: boolean;
   failed?: boolean;
-  settlement?: InvoiceSettlement;
+  status?: CampaignStatus;
 }) {
   const t = useTranslations("campaigns.invoice");
   const metric = useMetricLabel();
@@ -427,9 +428,9 @@ export function Invoice({
             <Row label={t("total")} strong>
               {money(quote.total)}
             </Row>
-            {settlement ? (
+            {status ? (
               <Row label={t("payment")}>
-                <span data-testid="invoice-settlement">{t(`settlement.${settlement}`)}</span>
+                <span data-testid="invoice-settlement">{t(`settlement.${invoiceSettlement(status, quote.total)}`)}</span>
               </Row>
             ) : (
               <>
