@@ -1,14 +1,12 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { NextIntlClientProvider } from "next-intl";
 import type { AnchorHTMLAttributes, ReactNode } from "react";
+import { renderWithProviders } from "./render-with-providers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CampaignQueue } from "@/components/admin/CampaignQueue";
 import { CampaignReview } from "@/components/admin/CampaignReview";
 import { PricingEditor } from "@/components/admin/PricingEditor";
 import type { Campaign } from "@/lib/api/campaigns";
-import messages from "@/messages/en-US.json";
 
 vi.mock("@/lib/i18n/navigation", () => ({
   Link: ({ href, children, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string; children: ReactNode }) => (
@@ -68,15 +66,6 @@ function fakeApi() {
     }),
   );
   return calls;
-}
-
-function renderWithProviders(ui: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <NextIntlClientProvider locale="en-US" messages={messages} timeZone="Asia/Tehran">
-      <QueryClientProvider client={client}>{ui}</QueryClientProvider>
-    </NextIntlClientProvider>,
-  );
 }
 
 describe("admin campaign review and pricing", () => {

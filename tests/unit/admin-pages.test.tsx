@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { NextIntlClientProvider } from "next-intl";
 import type { AnchorHTMLAttributes, ReactNode } from "react";
+import { renderWithProviders } from "./render-with-providers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ContentPageEditor } from "@/components/admin/ContentPageEditor";
 import { ContentPageList } from "@/components/admin/ContentPageList";
@@ -73,15 +72,6 @@ function fakeApi(options: { saveAnswer?: (body: Record<string, unknown>) => Resp
     }),
   );
   return calls;
-}
-
-function renderWithProviders(ui: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <NextIntlClientProvider locale="en-US" messages={messages} timeZone="Asia/Tehran">
-      <QueryClientProvider client={client}>{ui}</QueryClientProvider>
-    </NextIntlClientProvider>,
-  );
 }
 
 const panel = () => screen.getByRole("tabpanel");

@@ -1,13 +1,11 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { NextIntlClientProvider } from "next-intl";
 import type { AnchorHTMLAttributes, ReactNode } from "react";
+import { renderWithProviders } from "./render-with-providers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { IdentityQueue } from "@/components/admin/IdentityQueue";
 import { IdentityReview } from "@/components/admin/IdentityReview";
 import type { AdminUser } from "@/lib/api/admin";
-import messages from "@/messages/en-US.json";
 
 // next-intl's navigation needs the Next.js router; a plain anchor does here.
 vi.mock("@/lib/i18n/navigation", () => ({
@@ -91,15 +89,6 @@ function fakeAdminApi(initial: AdminUser[]) {
   });
   vi.stubGlobal("fetch", fetchMock);
   return { calls, users };
-}
-
-function renderWithProviders(ui: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <NextIntlClientProvider locale="en-US" messages={messages} timeZone="Asia/Tehran">
-      <QueryClientProvider client={client}>{ui}</QueryClientProvider>
-    </NextIntlClientProvider>,
-  );
 }
 
 describe("admin identity review", () => {

@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { NextIntlClientProvider } from "next-intl";
 import type { ReactNode } from "react";
+import { renderWithProviders } from "./render-with-providers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CampaignView } from "@/components/campaigns/CampaignView";
 import type { Campaign } from "@/lib/api/campaigns";
@@ -19,19 +18,9 @@ vi.mock("@/lib/i18n/navigation", () => ({
   useRouter: () => ({ push: vi.fn() }),
 }));
 
-const messages = { "en-US": enUS, "fa-IR": faIR } as const;
 const ID = "0b7a3c7e-1d2f-4a5b-8c9d-0e1f2a3b4c5d";
 const PENDING = "1c8b4d8f-2e3a-4b6c-9d0e-1f2a3b4c5d6e";
 const p = enUS.campaigns.payments.pay;
-
-function wrap(ui: ReactNode, locale: keyof typeof messages = "en-US") {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <NextIntlClientProvider locale={locale} messages={messages[locale]} timeZone="Asia/Tehran">
-      <QueryClientProvider client={client}>{ui}</QueryClientProvider>
-    </NextIntlClientProvider>,
-  );
-}
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -110,7 +99,7 @@ describe("paying a pending campaign payment from the wallet", () => {
       },
       () => json(500, {}),
     );
-    wrap(<CampaignView id={ID} />);
+    renderWithProviders(<CampaignView id={ID} />);
     const table = await screen.findByTestId("payments-table");
     // Table rows and small-screen cards each carry one per pending/failed payment.
     expect(within(table).getAllByRole("button", { name: new RegExp(`^${p.button}`) })).toHaveLength(2);
@@ -119,7 +108,7 @@ describe("paying a pending campaign payment from the wallet", () => {
 
   it("has no button once the campaign is paid", async () => {
     fakeApi({ campaign: campaign("awaiting_review"), payments: [payment()] }, () => json(500, {}));
-    wrap(<CampaignView id={ID} />);
+    renderWithProviders(<CampaignView id={ID} />);
     await screen.findByTestId("payments-table");
     expect(screen.queryByRole("button", { name: new RegExp(`^${p.button}`) })).not.toBeInTheDocument();
   });
@@ -133,7 +122,7 @@ describe("paying a pending campaign payment from the wallet", () => {
         data: { campaign: state.campaign, transaction: state.payments[0], message: faIR.api.messages.campaign_payment_completed },
       });
     });
-    wrap(<CampaignView id={ID} />, "fa-IR");
+    renderWithProviders(<CampaignView id={ID} />, "fa-IR");
     const f = faIR.campaigns.payments.pay;
     const settlement = faIR.campaigns.invoice.settlement;
     // The invoice says it is unpaid, not what the wallet covered when the campaign was created.
@@ -159,7 +148,7 @@ describe("paying a pending campaign payment from the wallet", () => {
 
   it("cancelling pays nothing", async () => {
     const calls = fakeApi({ campaign: campaign("awaiting_payment"), payments: [payment()] }, () => json(500, {}));
-    wrap(<CampaignView id={ID} />);
+    renderWithProviders(<CampaignView id={ID} />);
     const [button] = within(await screen.findByTestId("payments-table")).getAllByRole("button", { name: new RegExp(`^${p.button}`) });
     await userEvent.click(button!);
     await userEvent.click(within(screen.getByRole("dialog", { name: p.title })).getByRole("button", { name: p.cancel }));
@@ -170,7 +159,7 @@ describe("paying a pending campaign payment from the wallet", () => {
     fakeApi({ campaign: campaign("awaiting_payment"), payments: [payment()] }, () =>
       json(403, { error: { code: "insufficient_funds", message: enUS.api.errors.insufficient_funds, request_id: "r" } }),
     );
-    wrap(<CampaignView id={ID} />);
+    renderWithProviders(<CampaignView id={ID} />);
     const [button] = within(await screen.findByTestId("payments-table")).getAllByRole("button", { name: new RegExp(`^${p.button}`) });
     await userEvent.click(button!);
     await userEvent.click(screen.getByRole("button", { name: /^Pay 660,000/ }));
@@ -186,7 +175,7 @@ describe("paying a pending campaign payment from the wallet", () => {
       fakeApi({ campaign: campaign("awaiting_payment"), payments: [payment()] }, () =>
         json(status, { error: { code, message, request_id: "r" } }),
       );
-      const view = wrap(<CampaignView id={ID} />);
+      const view = renderWithProviders(<CampaignView id={ID} />);
       const [button] = within(await screen.findByTestId("payments-table")).getAllByRole("button", { name: new RegExp(`^${p.button}`) });
       await userEvent.click(button!);
       await userEvent.click(screen.getByRole("button", { name: /^Pay 660,000/ }));

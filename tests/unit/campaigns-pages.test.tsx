@@ -1,16 +1,13 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { NextIntlClientProvider } from "next-intl";
 import type { ReactNode } from "react";
+import { renderWithProviders } from "./render-with-providers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CampaignList } from "@/components/campaigns/CampaignList";
 import { CampaignView } from "@/components/campaigns/CampaignView";
 import { CreateCampaign } from "@/components/campaigns/CreateCampaign";
 import { Dashboard } from "@/components/campaigns/Dashboard";
 import type { Campaign, Quote } from "@/lib/api/campaigns";
-import enUS from "@/messages/en-US.json";
-import faIR from "@/messages/fa-IR.json";
 
 const router = vi.hoisted(() => ({ push: vi.fn() }));
 vi.mock("@/lib/i18n/navigation", () => ({
@@ -21,17 +18,6 @@ vi.mock("@/lib/i18n/navigation", () => ({
   ),
   useRouter: () => router,
 }));
-
-const messages = { "en-US": enUS, "fa-IR": faIR } as const;
-
-function wrap(ui: ReactNode, locale: keyof typeof messages = "en-US") {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <NextIntlClientProvider locale={locale} messages={messages[locale]} timeZone="Asia/Tehran">
-      <QueryClientProvider client={client}>{ui}</QueryClientProvider>
-    </NextIntlClientProvider>,
-  );
-}
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -97,7 +83,7 @@ describe("campaign list", () => {
     const calls = fakeApi((url) =>
       url.pathname === "/api/campaigns" ? jsonResponse(200, { data: [], meta: { page: 1, per_page: 10, total: 0 } }) : undefined,
     );
-    wrap(<CampaignList />);
+    renderWithProviders(<CampaignList />);
     const tabs = screen.getAllByRole("tab").map((tab) => tab.textContent);
     expect(tabs).toEqual(["All", "Active", "Completed", "Awaiting payment", "Awaiting review", "Rejected"]);
     expect(await screen.findByText("No items found.")).toBeInTheDocument();
@@ -112,7 +98,7 @@ describe("campaign list", () => {
     fakeApi((url) =>
       url.pathname === "/api/campaigns" ? jsonResponse(200, { data: [], meta: { page: 1, per_page: 10, total: 0 } }) : undefined,
     );
-    wrap(<CampaignList />, "fa-IR");
+    renderWithProviders(<CampaignList />, "fa-IR");
     expect(await screen.findByText("موردی یافت نشد.")).toBeInTheDocument();
   });
 
@@ -125,7 +111,7 @@ describe("campaign list", () => {
           })
         : undefined,
     );
-    wrap(<CampaignList />);
+    renderWithProviders(<CampaignList />);
     const table = await screen.findByRole("table");
     expect(within(table).getByRole("link", { name: "Spring launch" })).toHaveAttribute(
       "href",
@@ -147,7 +133,7 @@ describe("create campaign", () => {
 
   it("says a link is not valid while it is typed", async () => {
     api();
-    wrap(<CreateCampaign />);
+    renderWithProviders(<CreateCampaign />);
     await userEvent.type(screen.getByLabelText("Channel or video link"), "https://evil.example/@takapoo");
     expect(await screen.findByText("Please enter a valid link.")).toBeInTheDocument();
     await userEvent.clear(screen.getByLabelText("Channel or video link"));
@@ -157,7 +143,7 @@ describe("create campaign", () => {
 
   it("offers Monetize for YouTube only", async () => {
     api();
-    wrap(<CreateCampaign />);
+    renderWithProviders(<CreateCampaign />);
     expect(screen.getByRole("radio", { name: /Monetize/ })).toBeInTheDocument();
     await userEvent.click(screen.getByRole("radio", { name: "Instagram" }));
     expect(screen.queryByRole("radio", { name: /Monetize/ })).not.toBeInTheDocument();
@@ -165,7 +151,7 @@ describe("create campaign", () => {
 
   it("renders the invoice lines from the quote once the form parses, with Persian digits accepted", async () => {
     const calls = api();
-    wrap(<CreateCampaign />);
+    renderWithProviders(<CreateCampaign />);
     await userEvent.type(screen.getByLabelText("Campaign name"), "Spring launch");
     await userEvent.type(screen.getByLabelText("Channel or video link"), "https://www.youtube.com/@takapoo");
     await userEvent.type(screen.getByLabelText("Current followers or subscribers"), "۱۲۰۰");
@@ -189,7 +175,7 @@ describe("create campaign", () => {
         return jsonResponse(403, { error: { code: "insufficient_balance", message: "Insufficient wallet balance." } });
       return undefined;
     });
-    wrap(<CreateCampaign />);
+    renderWithProviders(<CreateCampaign />);
     await userEvent.type(screen.getByLabelText("Campaign name"), "Spring launch");
     await userEvent.type(screen.getByLabelText("Channel or video link"), "https://www.youtube.com/@takapoo");
     await userEvent.type(screen.getByLabelText("Current followers or subscribers"), "1200");
@@ -206,7 +192,7 @@ describe("create campaign", () => {
 describe("campaign view and dashboard", () => {
   it("shows a not-found card on 404", async () => {
     fakeApi(() => undefined);
-    wrap(<CampaignView id="0b7a3c7e-1d2f-4a5b-8c9d-0e1f2a3b4c5d" />);
+    renderWithProviders(<CampaignView id="0b7a3c7e-1d2f-4a5b-8c9d-0e1f2a3b4c5d" />);
     expect(await screen.findByText("Campaign not found")).toBeInTheDocument();
   });
 
@@ -216,7 +202,7 @@ describe("campaign view and dashboard", () => {
       if (url.pathname.startsWith("/api/campaigns/")) return jsonResponse(200, { data: campaign() });
       return undefined;
     });
-    wrap(<CampaignView id="0b7a3c7e-1d2f-4a5b-8c9d-0e1f2a3b4c5d" />);
+    renderWithProviders(<CampaignView id="0b7a3c7e-1d2f-4a5b-8c9d-0e1f2a3b4c5d" />);
     expect(await screen.findByRole("heading", { level: 1, name: "Spring launch (Smart)" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: /Pause/ })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Activate/ })).not.toBeInTheDocument();
@@ -243,7 +229,7 @@ describe("campaign view and dashboard", () => {
           })
         : undefined,
     );
-    wrap(<Dashboard />);
+    renderWithProviders(<Dashboard />);
     expect(await screen.findByRole("heading", { name: "Active campaigns (1)" })).toBeInTheDocument();
     expect(screen.getByTestId("dashboard-completed")).toHaveTextContent("3");
   });

@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { NextIntlClientProvider } from "next-intl";
 import type { ReactNode } from "react";
+import { renderWithProviders } from "./render-with-providers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BankForm } from "@/components/profile/BankForm";
 import { IdentityForm } from "@/components/profile/IdentityForm";
@@ -11,8 +10,6 @@ import { ProfilePage } from "@/components/profile/ProfilePage";
 import { VerificationRequestCard } from "@/components/profile/VerificationRequestCard";
 import { formatIsoDate, isoFromDate, dateFromIso, missingForVerification } from "@/components/profile/identity";
 import type { IdentityStatus, Me } from "@/lib/api/me";
-import enUS from "@/messages/en-US.json";
-import faIR from "@/messages/fa-IR.json";
 
 // The language form navigates with next-intl's router, which needs a mounted Next.js app router.
 vi.mock("@/lib/i18n/navigation", () => ({
@@ -24,17 +21,6 @@ vi.mock("@/lib/i18n/navigation", () => ({
   usePathname: () => "/dashboard/profile",
   useRouter: () => ({ replace: vi.fn(), push: vi.fn() }),
 }));
-
-const messages = { "en-US": enUS, "fa-IR": faIR } as const;
-
-function wrap(ui: ReactNode, locale: keyof typeof messages = "en-US") {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <NextIntlClientProvider locale={locale} messages={messages[locale]} timeZone="Asia/Tehran">
-      <QueryClientProvider client={client}>{ui}</QueryClientProvider>
-    </NextIntlClientProvider>,
-  );
-}
 
 function me(overrides: Partial<Me> = {}): Me {
   return {
@@ -80,17 +66,17 @@ describe("identity badge", () => {
   ];
 
   it.each(cases)("labels %s as “%s”", (status, label) => {
-    wrap(<IdentityBadge status={status} />);
+    renderWithProviders(<IdentityBadge status={status} />);
     expect(screen.getByText(label)).toBeInTheDocument();
   });
 
   it("shows the reason of a refusal", () => {
-    wrap(<IdentityBadge status="identity_verification_failed" rejectionReason="The photo is blurred." />);
+    renderWithProviders(<IdentityBadge status="identity_verification_failed" rejectionReason="The photo is blurred." />);
     expect(screen.getByText("Reason: The photo is blurred.")).toBeInTheDocument();
   });
 
   it("speaks Persian in fa-IR", () => {
-    wrap(<IdentityBadge status="identity_verification_pending" />, "fa-IR");
+    renderWithProviders(<IdentityBadge status="identity_verification_pending" />, "fa-IR");
     expect(screen.getByText("در حال بررسی")).toBeInTheDocument();
   });
 });
@@ -99,7 +85,7 @@ describe("identity verification request", () => {
   it("lists what is missing and disables the request", () => {
     const user = me({ national_id: null, iban: null, bank_name: null, birth_date: null });
     expect(missingForVerification(user)).toEqual(["national_id", "birth_date", "iban"]);
-    wrap(<VerificationRequestCard me={user} />);
+    renderWithProviders(<VerificationRequestCard me={user} />);
     const list = screen.getByTestId("verification-missing");
     expect(within(list).getByText("Fill in and save these 3 items first:")).toBeInTheDocument();
     expect(within(list).getByText("National ID")).toBeInTheDocument();
@@ -115,7 +101,7 @@ describe("identity verification request", () => {
   });
 
   it("allows the request when everything is filled in", () => {
-    wrap(<VerificationRequestCard me={me()} />);
+    renderWithProviders(<VerificationRequestCard me={me()} />);
     expect(screen.queryByTestId("verification-missing")).toBeNull();
     expect(screen.getByRole("button", { name: "Send verification request" })).toBeEnabled();
     expect(screen.getByLabelText("Photo of your national ID card")).toHaveAttribute("accept", "image/jpeg,image/png,image/webp");
@@ -124,7 +110,7 @@ describe("identity verification request", () => {
   it("refuses a file of the wrong type before uploading", async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal("fetch", fetchMock);
-    wrap(<VerificationRequestCard me={me()} />);
+    renderWithProviders(<VerificationRequestCard me={me()} />);
     const input = screen.getByLabelText("Photo of your national ID card");
     await userEvent.upload(input, new File(["%PDF"], "card.pdf", { type: "application/pdf" }), { applyAccept: false });
     expect(await screen.findByText("Upload a JPEG, PNG or WebP image.")).toBeInTheDocument();
@@ -133,7 +119,7 @@ describe("identity verification request", () => {
   });
 
   it("hides the request while under review and offers it again after a refusal", () => {
-    const { unmount } = wrap(
+    const { unmount } = renderWithProviders(
       <VerificationRequestCard
         me={me({ identity_status: "identity_verification_pending", identity_requested_at: "2025-01-10T08:00:00Z" })}
       />,
@@ -142,7 +128,7 @@ describe("identity verification request", () => {
     expect(screen.getByText("Sent on Jan 10, 2025")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Send verification request" })).toBeNull();
     unmount();
-    wrap(
+    renderWithProviders(
       <VerificationRequestCard me={me({ identity_status: "identity_verification_failed", identity_rejection_reason: "Wrong card." })} />,
     );
     expect(screen.getByText("Reason: Wrong card.")).toBeInTheDocument();
@@ -154,7 +140,7 @@ describe("bank form", () => {
   it("prefills IR and shows the client-side IBAN error on the field, without calling the server", async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal("fetch", fetchMock);
-    wrap(<BankForm me={me({ iban: null, bank_name: null })} />);
+    renderWithProviders(<BankForm me={me({ iban: null, bank_name: null })} />);
     const field = screen.getByLabelText("IBAN (Sheba)");
     expect(field).toHaveValue("IR");
     await userEvent.type(field, "12345");
@@ -165,7 +151,7 @@ describe("bank form", () => {
   });
 
   it("names the bank live and groups the IBAN", async () => {
-    wrap(<BankForm me={me({ iban: null, bank_name: null })} />);
+    renderWithProviders(<BankForm me={me({ iban: null, bank_name: null })} />);
     const field = screen.getByLabelText("IBAN (Sheba)");
     await userEvent.clear(field);
     await userEvent.type(field, "IR970570000000100324200001");
@@ -174,7 +160,7 @@ describe("bank form", () => {
   });
 
   it("uses Persian digits and bank names in fa-IR", () => {
-    wrap(<BankForm me={me()} />, "fa-IR");
+    renderWithProviders(<BankForm me={me()} />, "fa-IR");
     expect(screen.getByTestId("bank-name")).toHaveTextContent("بانک ملی ایران");
     expect(screen.getByText("IR۲۷ ۰۱۷۰ ۰۰۰۰ ۰۰۱۰ ۰۳۲۴ ۲۰۰۰ ۰۱")).toBeInTheDocument();
   });
@@ -188,7 +174,7 @@ describe("bank form", () => {
         }),
       ),
     );
-    wrap(<BankForm me={me()} />);
+    renderWithProviders(<BankForm me={me()} />);
     await userEvent.click(screen.getByRole("button", { name: "Save bank information" }));
     expect(await screen.findByText("Server says no.")).toBeInTheDocument();
   });
@@ -213,7 +199,7 @@ describe("birth date picker", () => {
       jsonResponse(200, { data: { user: JSON.parse(String(init.body)), message: "Your profile was updated." } }),
     );
     vi.stubGlobal("fetch", fetchMock);
-    wrap(<IdentityForm me={me({ birth_date: null })} />);
+    renderWithProviders(<IdentityForm me={me({ birth_date: null })} />);
     const open = screen.getByRole("button", { name: "Choose date: Date of birth" });
     expect(open).toHaveAttribute("aria-expanded", "false");
     await userEvent.click(open);
@@ -238,7 +224,7 @@ describe("birth date picker", () => {
   }, 20_000);
 
   it("shows the Persian calendar in fa-IR", async () => {
-    wrap(<IdentityForm me={me({ birth_date: "1990-03-21" })} />, "fa-IR");
+    renderWithProviders(<IdentityForm me={me({ birth_date: "1990-03-21" })} />, "fa-IR");
     expect(screen.getByText(/۱۳۶۹/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: /تغییر تاریخ/ }));
     const calendar = await screen.findByRole("dialog");
@@ -254,7 +240,7 @@ describe("profile page", () => {
       "fetch",
       vi.fn(async () => jsonResponse(401, { error: { code: "unauthorized", message: "You need to log in to do this." } })),
     );
-    wrap(<ProfilePage />);
+    renderWithProviders(<ProfilePage />);
     expect(screen.getByText("Loading…")).toBeInTheDocument();
     const link = await screen.findByRole("link", { name: "Log in" });
     expect(link).toHaveAttribute("href", "/auth/login?redirect=/dashboard/profile");
@@ -265,7 +251,7 @@ describe("profile page", () => {
       "fetch",
       vi.fn(async () => jsonResponse(400, { error: { code: "bad_request", message: "Invalid request." } })),
     );
-    wrap(<ProfilePage />);
+    renderWithProviders(<ProfilePage />);
     expect(await screen.findByText("We could not load your profile.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
   });
@@ -275,7 +261,7 @@ describe("profile page", () => {
       "fetch",
       vi.fn(async () => jsonResponse(200, { data: me({ identity_status: "identity_verification_pending", has_identity_card: false }) })),
     );
-    wrap(<ProfilePage />);
+    renderWithProviders(<ProfilePage />);
     expect(await screen.findByRole("heading", { level: 1, name: "Profile" })).toBeInTheDocument();
     expect(screen.getByText("Under review")).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText("First name")).toHaveValue("Sara"));

@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { NextIntlClientProvider } from "next-intl";
 import type { ReactNode } from "react";
+import { renderWithProviders } from "./render-with-providers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseRials } from "@/components/wallet/amount";
 import { ChargeWalletPage } from "@/components/wallet/ChargeWalletPage";
@@ -11,7 +12,6 @@ import { SandboxBankPage } from "@/components/wallet/SandboxBankPage";
 import { WalletPage } from "@/components/wallet/WalletPage";
 import type { Transaction } from "@/lib/api/wallet";
 import enUS from "@/messages/en-US.json";
-import faIR from "@/messages/fa-IR.json";
 
 // next-intl's Link needs a mounted Next.js app router: a plain anchor is enough here.
 vi.mock("@/lib/i18n/navigation", () => ({
@@ -27,18 +27,6 @@ vi.mock("@/lib/i18n/navigation", () => ({
 
 const search = vi.hoisted(() => ({ value: "" }));
 vi.mock("next/navigation", () => ({ useSearchParams: () => new URLSearchParams(search.value) }));
-
-const messages = { "en-US": enUS, "fa-IR": faIR } as const;
-
-function wrap(ui: ReactNode, locale: keyof typeof messages = "en-US") {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const result = render(
-    <NextIntlClientProvider locale={locale} messages={messages[locale]} timeZone="Asia/Tehran">
-      <QueryClientProvider client={client}>{ui}</QueryClientProvider>
-    </NextIntlClientProvider>,
-  );
-  return result;
-}
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -106,7 +94,7 @@ describe("parseRials", () => {
 describe("charge wallet", () => {
   it("accepts Persian digits with separators and shows the amount in words", async () => {
     api();
-    wrap(<ChargeWalletPage />);
+    renderWithProviders(<ChargeWalletPage />);
     const field = screen.getByLabelText("Amount (Rials)");
     expect(field).toHaveAttribute("inputmode", "numeric");
     await userEvent.type(field, "۱٬۰۰۰٬۰۰۰");
@@ -116,14 +104,14 @@ describe("charge wallet", () => {
 
   it("writes the words in Persian in fa-IR", async () => {
     api();
-    wrap(<ChargeWalletPage />, "fa-IR");
+    renderWithProviders(<ChargeWalletPage />, "fa-IR");
     await userEvent.type(screen.getByLabelText("مبلغ (ریال)"), "5000000");
     expect(screen.getByTestId("amount-words")).toHaveTextContent("یعنی ۵ میلیون ریال");
   });
 
   it("refuses an amount out of range with the range message, without calling the server", async () => {
     const { calls } = api();
-    wrap(<ChargeWalletPage />);
+    renderWithProviders(<ChargeWalletPage />);
     await screen.findByRole("radio", { name: /Test gateway \(sandbox\)/ });
     await userEvent.type(screen.getByLabelText("Amount (Rials)"), "50");
     await userEvent.click(screen.getByRole("button", { name: "Continue to payment" }));
@@ -140,7 +128,7 @@ describe("charge wallet", () => {
       ],
       () => jsonResponse(201, { data: { redirect_url: `${window.location.origin}/#gateway`, transaction: {} } }),
     );
-    wrap(<ChargeWalletPage />);
+    renderWithProviders(<ChargeWalletPage />);
     await userEvent.click(screen.getByRole("button", { name: "5,000,000 IRR" }));
     expect(screen.getByLabelText("Amount (Rials)")).toHaveValue("5,000,000");
     expect(screen.getByRole("button", { name: "5,000,000 IRR" })).toHaveAttribute("aria-pressed", "true");
@@ -159,7 +147,7 @@ describe("charge wallet", () => {
         error: { code: "validation_failed", message: "The information you entered is incorrect.", fields: { amount: "Too much today." } },
       }),
     );
-    wrap(<ChargeWalletPage />);
+    renderWithProviders(<ChargeWalletPage />);
     await screen.findByRole("radio", { name: /Test gateway/ });
     // The only gateway is chosen for the person.
     await waitFor(() => expect(screen.getByRole("radio", { name: /Test gateway/ })).toBeChecked());
@@ -171,14 +159,14 @@ describe("charge wallet", () => {
 
   it("says so when no gateway is configured", async () => {
     api([]);
-    wrap(<ChargeWalletPage />);
+    renderWithProviders(<ChargeWalletPage />);
     expect(await screen.findByText(/No payment method is available right now/)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Continue to payment" })).toBeDisabled();
   });
 
   it("advises paying with a card in one's own name", async () => {
     api();
-    wrap(<ChargeWalletPage />);
+    renderWithProviders(<ChargeWalletPage />);
     expect(screen.getByText("Pay with a card in your own name.")).toBeInTheDocument();
   });
 });
@@ -199,7 +187,7 @@ describe("wallet page", () => {
 
   it("shows the balance in the title, wallet and earnings apart, and a summary in words", async () => {
     walletApi(() => ({ data: [transaction()], total: 1 }));
-    wrap(<WalletPage />);
+    renderWithProviders(<WalletPage />);
     expect(await screen.findByTestId("wallet-title-balance")).toHaveTextContent("1,000,000 IRR");
     expect(screen.getByRole("heading", { level: 1, name: "Wallet" })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe("Wallet: 1,000,000 IRR | Takapoo"));
@@ -220,7 +208,7 @@ describe("wallet page", () => {
 
   it("switches the status filter with the tabs, by click and by arrow keys", async () => {
     const { calls } = walletApi(() => ({ data: [transaction()], total: 1 }));
-    wrap(<WalletPage />);
+    renderWithProviders(<WalletPage />);
     const all = await screen.findByRole("tab", { name: "All" });
     expect(all).toHaveAttribute("aria-selected", "true");
     expect(screen.getByRole("tablist", { name: "Filter transactions by status" })).toBeInTheDocument();
@@ -245,20 +233,20 @@ describe("wallet page", () => {
 
   it("shows the empty text when there is nothing", async () => {
     walletApi(() => ({ data: [], total: 0 }));
-    wrap(<WalletPage />);
+    renderWithProviders(<WalletPage />);
     expect(await screen.findByText("No items found.")).toBeInTheDocument();
   });
 
   it("shows the empty text in Persian in fa-IR", async () => {
     walletApi(() => ({ data: [], total: 0 }));
-    wrap(<WalletPage />, "fa-IR");
+    renderWithProviders(<WalletPage />, "fa-IR");
     expect(await screen.findByText("موردی یافت نشد.")).toBeInTheDocument();
     expect(screen.getByTestId("wallet-title-balance")).toHaveTextContent("۱٬۰۰۰٬۰۰۰ ریال");
   });
 
   it("pages through the transactions", async () => {
     const { calls } = walletApi((_status, page) => ({ data: [transaction({ id: `id-${page}`, reference: `REF-${page}` })], total: 25 }));
-    wrap(<WalletPage />);
+    renderWithProviders(<WalletPage />);
     expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
     await userEvent.click(screen.getByRole("button", { name: "Next" }));
@@ -276,14 +264,14 @@ describe("wallet page", () => {
       if (url.pathname === "/api/wallet") return jsonResponse(200, { data: balances });
       return jsonResponse(500, { error: { code: "internal", message: "Boom." } });
     });
-    wrap(<WalletPage />);
+    renderWithProviders(<WalletPage />);
     expect(await screen.findByText("We could not load your transactions.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
   });
 
   it("asks a visitor who is not logged in to log in", async () => {
     fakeApi(() => jsonResponse(401, { error: { code: "unauthorized", message: "You need to log in to do this." } }));
-    wrap(<WalletPage />);
+    renderWithProviders(<WalletPage />);
     expect(await screen.findByRole("link", { name: "Log in" })).toHaveAttribute("href", "/auth/login?redirect=%2Fdashboard%2Fwallet");
   });
 });
@@ -299,7 +287,7 @@ describe("payment result", () => {
 
   it("shows a successful payment with its amount, reference and date", async () => {
     resultApi(transaction());
-    wrap(<PaymentResult transactionId={transaction().id} />);
+    renderWithProviders(<PaymentResult transactionId={transaction().id} />);
     expect(await screen.findByRole("heading", { level: 1, name: "Payment successful" })).toBeInTheDocument();
     expect(screen.getByText("5,000,000 IRR was added to your wallet.")).toBeInTheDocument();
     expect(screen.getByTestId("payment-reference")).toHaveTextContent("SBX-REF-42");
@@ -327,7 +315,7 @@ describe("payment result", () => {
 
   it("shows a failed payment with its reason and a way to try again", async () => {
     resultApi(transaction({ status: "failed", reference: null, approved_at: null, failure_reason: "cancelled" }));
-    wrap(<PaymentResult transactionId={transaction().id} />);
+    renderWithProviders(<PaymentResult transactionId={transaction().id} />);
     expect(await screen.findByRole("heading", { level: 1, name: "Payment failed" })).toBeInTheDocument();
     expect(screen.getByText("The payment was cancelled.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Charge again" })).toHaveAttribute("href", "/dashboard/wallet/charge_wallet");
@@ -335,7 +323,7 @@ describe("payment result", () => {
 
   it("says a pending payment is still being confirmed and checks again on request", async () => {
     const { calls } = resultApi(transaction({ status: "pending", reference: null, approved_at: null }));
-    wrap(<PaymentResult transactionId={transaction().id} />);
+    renderWithProviders(<PaymentResult transactionId={transaction().id} />);
     expect(await screen.findByRole("heading", { level: 1, name: "Payment still being confirmed" })).toBeInTheDocument();
     const before = calls.length;
     await userEvent.click(screen.getByRole("button", { name: "Check again" }));
@@ -345,17 +333,17 @@ describe("payment result", () => {
   it("reads ?tx= and explains an unknown or missing transaction", async () => {
     resultApi(null);
     search.value = `tx=${transaction().id}`;
-    const { unmount } = wrap(<PaymentResultPage />);
+    const { unmount } = renderWithProviders(<PaymentResultPage />);
     expect(await screen.findByText("Payment not found")).toBeInTheDocument();
     unmount();
     search.value = "";
-    wrap(<PaymentResultPage />);
+    renderWithProviders(<PaymentResultPage />);
     expect(screen.getByText("Payment not found")).toBeInTheDocument();
   });
 
   it("speaks Persian in fa-IR", async () => {
     resultApi(transaction());
-    wrap(<PaymentResult transactionId={transaction().id} />, "fa-IR");
+    renderWithProviders(<PaymentResult transactionId={transaction().id} />, "fa-IR");
     expect(await screen.findByRole("heading", { level: 1, name: "پرداخت موفق بود" })).toBeInTheDocument();
     expect(screen.getByText("۵٬۰۰۰٬۰۰۰ ریال به کیف پول شما اضافه شد.")).toBeInTheDocument();
   });
@@ -370,7 +358,7 @@ describe("sandbox bank page", () => {
         return jsonResponse(200, { data: { redirect_url: `${window.location.origin}/#callback` } });
       return undefined;
     });
-    wrap(<SandboxBankPage authority="AUTH-1" />);
+    renderWithProviders(<SandboxBankPage authority="AUTH-1" />);
     expect(screen.getByText("Test gateway — no real money moves")).toBeInTheDocument();
     expect(await screen.findByTestId("sandbox-amount")).toHaveTextContent("1,000,000 IRR");
     expect(screen.getByLabelText("Card number")).toBeInTheDocument();
@@ -392,7 +380,7 @@ describe("sandbox bank page", () => {
       if (init?.method === "POST") return jsonResponse(200, { data: { redirect_url: `${window.location.origin}/#cancelled` } });
       return undefined;
     });
-    wrap(<SandboxBankPage authority="AUTH-2" />);
+    renderWithProviders(<SandboxBankPage authority="AUTH-2" />);
     await userEvent.click(await screen.findByRole("button", { name: "Cancel payment" }));
     await waitFor(() => expect(window.location.hash).toBe("#cancelled"));
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({ decision: "cancel" });
@@ -400,7 +388,7 @@ describe("sandbox bank page", () => {
 
   it("explains an unknown authority", async () => {
     fakeApi(() => undefined);
-    wrap(<SandboxBankPage authority="nope" />);
+    renderWithProviders(<SandboxBankPage authority="nope" />);
     expect(await screen.findByText(/This payment was not found/)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Pay" })).toBeNull();
   });
