@@ -77,8 +77,9 @@ export class RenderedPageCache {
   }
 }
 
+/** Node.js keeps header names in lower case; the names asked for may be configured otherwise (CF-IPCountry). */
 function headerValue(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
+  const value = req.headers[name.toLowerCase()];
   return Array.isArray(value) ? value.join(", ") : value;
 }
 

@@ -146,6 +146,23 @@ describe("RenderedPageCache", () => {
     await get("/", { "x-forwarded-for": "78.160.0.1" });
     expect(renders).toBe(2);
   });
+
+  it("reads the trusted country header however its name is cased in TRUST_PROXY_COUNTRY_HEADER", async () => {
+    const configured = process.env.TRUST_PROXY_COUNTRY_HEADER;
+    process.env.TRUST_PROXY_COUNTRY_HEADER = "CF-IPCountry";
+    try {
+      // A Persian visitor's landing page is kept; a visitor the header places in Turkey is not given it.
+      await get("/", { "cf-ipcountry": "IR" });
+      await get("/", { "cf-ipcountry": "IR" });
+      expect(renders).toBe(1);
+      const turkish = await get("/", { "cf-ipcountry": "TR" });
+      expect(turkish.headers.get(CACHE_STATUS_HEADER)).toBeNull();
+      expect(renders).toBe(2);
+    } finally {
+      if (configured === undefined) delete process.env.TRUST_PROXY_COUNTRY_HEADER;
+      else process.env.TRUST_PROXY_COUNTRY_HEADER = configured;
+    }
+  });
 });
 
 describe("etagMatches", () => {
