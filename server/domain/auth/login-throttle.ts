@@ -1,10 +1,10 @@
-import { and, count, eq, gt } from "drizzle-orm";
+import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { Credential } from "@/lib/schemas/auth";
 import type { Db } from "@/server/db";
 import { loginFailures } from "@/server/db/schema";
 import { AppError } from "@/server/http/errors";
 
-/** Wrong passwords allowed per account, and per address, within the window before 429. */
+/** Password checks allowed per account, and per address, within the window before 429. */
 export const LOGIN_FAILURES_PER_ACCOUNT = 10;
 export const LOGIN_FAILURES_PER_IP = 50;
 export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
@@ -13,22 +13,34 @@ export function accountKey(credential: Credential): string {
   return credential.kind === "phone" ? `phone:${credential.phone}` : `email:${credential.email}`;
 }
 
-/** 429 when this account or this address has failed too often lately (also for accounts that do not exist). */
-export async function assertLoginAllowed(db: Db, key: string, ip: string): Promise<void> {
-  const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_SECONDS * 1000);
-  const [[byAccount], [byIp]] = await Promise.all([
-    db
+/**
+ * Reserves one password check for this account and this address, or answers 429 (also for
+ * accounts that do not exist). The attempt is counted and recorded in one transaction under
+ * advisory locks (account first, then address — one order everywhere), before the password is
+ * looked at: however many guesses arrive at once, on however many instances, at most
+ * LOGIN_FAILURES_PER_ACCOUNT (and LOGIN_FAILURES_PER_IP) of them are ever checked in the window.
+ * The reservation stays as a failure unless releaseLoginAttempt drops it (the password was right).
+ */
+export async function reserveLoginAttempt(db: Db, key: string, ip: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-account:${key}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-ip:${ip}`}))`);
+    const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_SECONDS * 1000);
+    const [byAccount] = await tx
       .select({ n: count() })
       .from(loginFailures)
-      .where(and(eq(loginFailures.accountKey, key), gt(loginFailures.failedAt, since))),
-    db
+      .where(and(eq(loginFailures.accountKey, key), gt(loginFailures.failedAt, since)));
+    const [byIp] = await tx
       .select({ n: count() })
       .from(loginFailures)
-      .where(and(eq(loginFailures.ip, ip), gt(loginFailures.failedAt, since))),
-  ]);
-  if ((byAccount?.n ?? 0) >= LOGIN_FAILURES_PER_ACCOUNT || (byIp?.n ?? 0) >= LOGIN_FAILURES_PER_IP) throw new AppError("rate_limited");
+      .where(and(eq(loginFailures.ip, ip), gt(loginFailures.failedAt, since)));
+    if ((byAccount?.n ?? 0) >= LOGIN_FAILURES_PER_ACCOUNT || (byIp?.n ?? 0) >= LOGIN_FAILURES_PER_IP) throw new AppError("rate_limited");
+    const [attempt] = await tx.insert(loginFailures).values({ accountKey: key, ip }).returning({ id: loginFailures.id });
+    return attempt!.id;
+  });
 }
 
-export async function recordLoginFailure(db: Db, key: string, ip: string): Promise<void> {
-  await db.insert(loginFailures).values({ accountKey: key, ip });
+/** The reserved check found the right password: it is not a failure. */
+export async function releaseLoginAttempt(db: Db, attemptId: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.id, attemptId));
 }

@@ -8,13 +8,14 @@ import { deviceTrustedFor } from "./jwt";
 import { signingKey } from "./keys";
 import { startOtp, type StartedOtp } from "./otp";
 import { findUserByCredential } from "./users";
-import { accountKey, assertLoginAllowed, recordLoginFailure } from "./login-throttle";
+import { accountKey, releaseLoginAttempt, reserveLoginAttempt } from "./login-throttle";
 
 export type LoginOutcome = { kind: "session"; user: User } | { kind: "otp"; otp: StartedOtp };
 
 /**
  * Password login. An unknown account costs the same password check as a known one and gets the
- * same 401. Ten wrong passwords for an account (or fifty from an address) in 15 minutes answer 429.
+ * same 401. Ten wrong passwords for an account (or fifty from an address) in 15 minutes answer 429:
+ * each check is reserved before the password is looked at, so parallel guesses cannot outrun it.
  * An unverified phone or a device that has not passed a code step goes on to a code.
  */
 export async function login(
@@ -26,14 +27,12 @@ export async function login(
   const user = await findUserByCredential(db, input.credential);
   // Guesses through the phone and through the e-mail count against the same account.
   const key = user ? `user:${user.id}` : accountKey(input.credential);
-  await assertLoginAllowed(db, key, context.ip);
+  const attempt = await reserveLoginAttempt(db, key, context.ip);
   const passwordOk = user?.passwordHash
     ? await verifyPassword(input.password, user.passwordHash)
     : (await burnPasswordCheck(input.password), false);
-  if (!user || !passwordOk) {
-    await recordLoginFailure(db, key, context.ip);
-    throw new AppError("invalid_credentials");
-  }
+  if (!user || !passwordOk) throw new AppError("invalid_credentials");
+  await releaseLoginAttempt(db, attempt);
   const trusted = user.phoneVerifiedAt !== null && (await deviceTrustedFor(await signingKey(db), context.deviceToken, user.id));
   if (trusted) return { kind: "session", user };
   if (!user.phone) throw new AppError("phone_required");

@@ -1,0 +1,118 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Database } from "@/server/db/client";
+import { loginFailures, users } from "@/server/db/schema";
+import { hashPassword } from "@/server/domain/auth/crypto";
+import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_IP } from "@/server/domain/auth/login-throttle";
+import { caller } from "../account-helpers";
+import { openTestDatabase, recordingSms, testApp } from "../helpers";
+
+// Every password check the login makes, known account or not, goes through one of these two.
+const checks = vi.hoisted(() => ({ count: 0 }));
+vi.mock("@/server/domain/auth/crypto", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@/server/domain/auth/crypto")>();
+  return {
+    ...original,
+    verifyPassword: async (...args: Parameters<typeof original.verifyPassword>) => {
+      checks.count++;
+      return original.verifyPassword(...args);
+    },
+    burnPasswordCheck: async (...args: Parameters<typeof original.burnPasswordCheck>) => {
+      checks.count++;
+      return original.burnPasswordCheck(...args);
+    },
+  };
+});
+
+const PASSWORD = "Takapoo-Rial-2026!x";
+const SPEC_429 = /try again after a few minutes/i;
+
+// The login limit must hold however many guesses arrive at once (issue 13, item 2): each check is
+// reserved before the password is looked at. Needs real connections, so PostgreSQL only.
+describe("login limits under concurrency (PostgreSQL)", { timeout: 60_000 }, () => {
+  let database: Database;
+  const sms = recordingSms();
+  let app: ReturnType<typeof testApp>;
+  let ip = "10.40.0.1";
+  const call = caller(
+    () => app,
+    () => ip,
+  );
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    app = testApp(database, { sms: sms.sender, socketAddress: (request) => request.headers.get("x-test-ip") });
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+  beforeEach(async () => {
+    await database.db.execute(sql`truncate table login_failures, otp_sends, otp_challenges, refresh_tokens, sessions, users cascade`);
+    checks.count = 0;
+  });
+
+  async function account(phone: string) {
+    await database.db.insert(users).values({
+      firstName: "S",
+      phone: `+98${phone.slice(1)}`,
+      phoneVerifiedAt: new Date(),
+      passwordHash: await hashPassword(PASSWORD),
+    });
+  }
+
+  it("200 parallel wrong guesses at one account check at most 10 passwords, then 429 — even for the right one", async () => {
+    await account("09120000101");
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => {
+        ip = `10.41.${Math.floor(i / 250)}.${(i % 250) + 1}`;
+        return call("auth/login", { credential: "09120000101", password: `wrong-guess-${i}` });
+      }),
+    );
+    expect(checks.count).toBeLessThanOrEqual(LOGIN_FAILURES_PER_ACCOUNT);
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_FAILURES_PER_ACCOUNT);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(200 - LOGIN_FAILURES_PER_ACCOUNT);
+    const refused = results.find((r) => r.status === 429)!;
+    expect(refused.body.error?.code).toBe("rate_limited");
+    expect(refused.body.error?.message).toMatch(SPEC_429);
+
+    ip = "10.42.0.1";
+    checks.count = 0;
+    const right = await call("auth/login", { credential: "09120000101", password: PASSWORD });
+    expect(right.status).toBe(429);
+    expect(right.body.error?.message).toMatch(SPEC_429);
+    expect(checks.count).toBe(0);
+    expect(sms.sent).toHaveLength(0);
+  });
+
+  it("200 parallel wrong guesses from one address at many accounts check at most 50 passwords", async () => {
+    ip = "10.43.0.1";
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        call("auth/login", { credential: `0912${String(i).padStart(7, "0")}`, password: "wrong-guess" }),
+      ),
+    );
+    expect(checks.count).toBeLessThanOrEqual(LOGIN_FAILURES_PER_IP);
+    expect(results.filter((r) => r.status === 401)).toHaveLength(LOGIN_FAILURES_PER_IP);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(200 - LOGIN_FAILURES_PER_IP);
+    expect(await database.db.select().from(loginFailures).where(eq(loginFailures.ip, ip))).toHaveLength(LOGIN_FAILURES_PER_IP);
+  });
+
+  it("the right password is not counted as a failure, even among parallel wrong ones", async () => {
+    await account("09120000102");
+    ip = "10.44.0.1";
+    const results = await Promise.all([
+      ...Array.from({ length: 5 }, (_, i) => call("auth/login", { credential: "09120000102", password: `wrong-${i}` })),
+      ...Array.from({ length: 4 }, () => call("auth/login", { credential: "09120000102", password: PASSWORD })),
+    ]);
+    expect(results.filter((r) => r.status === 401)).toHaveLength(5);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(4);
+    const [user] = await database.db.select().from(users).where(eq(users.phone, "+989120000102"));
+    expect(
+      await database.db
+        .select()
+        .from(loginFailures)
+        .where(eq(loginFailures.accountKey, `user:${user!.id}`)),
+    ).toHaveLength(5);
+  });
+});
