@@ -1,5 +1,4 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useFormatter, useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -7,6 +6,7 @@ import { useFieldErrorText } from "@/components/profile/form-errors";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { TextField } from "@/components/ui/Field";
+import { schemaResolver } from "@/lib/forms/schema-resolver";
 import { useAdminPages, type AdminPageSummary } from "@/lib/api/admin-pages";
 import { Link, useRouter } from "@/lib/i18n/navigation";
 import { locales } from "@/lib/i18n/locales";
@@ -131,7 +131,7 @@ function NewPageForm() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof newPageInput>, unknown, z.output<typeof newPageInput>>({
-    resolver: zodResolver(newPageInput),
+    resolver: schemaResolver(newPageInput),
     defaultValues: { slug: "" },
   });
   const onSubmit = handleSubmit(({ slug }) => router.push(`/admin/pages/${slug}`));

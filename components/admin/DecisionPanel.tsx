@@ -1,5 +1,4 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -8,11 +7,9 @@ import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { ApiError } from "@/lib/api/client";
 import { Link } from "@/lib/i18n/navigation";
-import { rejectIdentityInput } from "@/lib/schemas/profile";
-
-/** The bounds rejectIdentityInput enforces (lib/schemas/profile.ts), for the messages. */
-export const REASON_MIN = 3;
-export const REASON_MAX = 500;
+import { schemaResolver } from "@/lib/forms/schema-resolver";
+import { useFieldMessage } from "@/lib/forms/use-field-message";
+import { REASON_MAX, REASON_MIN, rejectIdentityInput } from "@/lib/schemas/profile";
 
 export type Decision = { approve: true } | { approve: false; reason: string };
 type RejectForm = { reason: string };
@@ -43,7 +40,8 @@ export function DecisionPanel<R>({
   const t = useTranslations("admin.review");
   const reasonId = useId();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<RejectForm>({ resolver: zodResolver(rejectIdentityInput), defaultValues: { reason: "" } });
+  const fieldMessage = useFieldMessage();
+  const form = useForm<RejectForm>({ resolver: schemaResolver(rejectIdentityInput), defaultValues: { reason: "" } });
   const reasonError = form.formState.errors.reason;
 
   if (!pending) {
@@ -90,11 +88,13 @@ export function DecisionPanel<R>({
 
   const busy = review.isPending;
   const describedBy = [`${reasonId}-hint`, reasonError ? `${reasonId}-error` : null].filter(Boolean).join(" ");
-  const reasonMessage = reasonError
-    ? reasonError.type === "server" && reasonError.message
-      ? reasonError.message
-      : t("reasonInvalid", { min: REASON_MIN, max: REASON_MAX })
-    : null;
+  // The server's sentence; the panel's own for a length out of bounds; else the shared schema's (invisible text, direction controls).
+  const lengthMessage = t("reasonInvalid", { min: REASON_MIN, max: REASON_MAX });
+  const reasonMessage = !reasonError
+    ? null
+    : reasonError.type === "server" || (reasonError.type !== "too_small" && reasonError.type !== "too_big")
+      ? (fieldMessage(reasonError.message) ?? lengthMessage)
+      : lengthMessage;
 
   return (
     <Card title={t("decisionTitle")} id={id}>

@@ -1,5 +1,4 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useFormatter, useTranslations } from "next-intl";
 import { useDeferredValue, useMemo, useState } from "react";
 import { useForm, useWatch, type Control } from "react-hook-form";
@@ -10,6 +9,7 @@ import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { TextAreaField, TextField } from "@/components/ui/Field";
+import { schemaResolver } from "@/lib/forms/schema-resolver";
 import { publicPagePath, useSavePage, type AdminPageVersion } from "@/lib/api/admin-pages";
 import { defaultLocale, directionOf, type Locale } from "@/lib/i18n/locales";
 import {
@@ -65,7 +65,7 @@ export function PageVersionForm({
     setError,
     formState: { errors },
   } = useForm<Values, unknown, z.output<typeof pageContentInput>>({
-    resolver: zodResolver(pageContentInput),
+    resolver: schemaResolver(pageContentInput),
     values,
     resetOptions: { keepDirtyValues: true },
   });

@@ -18,6 +18,7 @@ import { invoiceSettlement } from "@/lib/campaigns/settlement";
 import type { CampaignStatus } from "@/lib/campaigns/state-machine";
 import { useMoney } from "@/lib/format/money";
 import { applyServerErrors } from "@/lib/forms/server-errors";
+import { fieldErrorOf } from "@/lib/forms/schema-resolver";
 import { useFieldMessage } from "@/lib/forms/use-field-message";
 import { useRouter } from "@/lib/i18n/navigation";
 import {
@@ -83,8 +84,7 @@ function createResolver(locale: string): Resolver<Values, unknown, CampaignInput
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0] ?? "") as keyof Values;
-        if ((FIELDS as readonly string[]).includes(field) && !errors[field])
-          errors[field] = { type: issue.code, message: issue.message.includes(" ") ? "invalid" : issue.message };
+        if ((FIELDS as readonly string[]).includes(field) && !errors[field]) errors[field] = fieldErrorOf(issue, input);
       }
     }
     if (!values.accept_policies) errors.accept_policies = { type: "required", message: "engagement_policy_required" };

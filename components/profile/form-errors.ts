@@ -4,6 +4,7 @@ import { useCallback } from "react";
 import type { FieldError, FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { ApiError } from "@/lib/api/client";
 import { applyServerErrors } from "@/lib/forms/server-errors";
+import { translateFieldMessage } from "@/lib/forms/use-field-message";
 
 /**
  * The sentence under a field: the server's own (already translated) for server errors, otherwise the
@@ -16,7 +17,7 @@ export function useFieldErrorText() {
       if (!error) return undefined;
       const message = error.message ?? "";
       if (error.type === "server") return message || t("invalid");
-      return message && t.has(message) ? t(message) : t("invalid");
+      return translateFieldMessage(t, message) ?? t("invalid");
     },
     [t],
   );

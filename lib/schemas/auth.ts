@@ -2,6 +2,7 @@ import { z } from "zod";
 import { normalizeDigits } from "@/lib/validation/digits";
 import { normalizeIranianMobile } from "@/lib/validation/phone";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/validation/password";
+import { visibleText } from "@/lib/validation/visible-text";
 
 /**
  * The account forms' schemas, shared by the web forms (zodResolver) and the API. A message names a
@@ -10,7 +11,10 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/validation/password";
 export const NAME_MAX = 50;
 export const EMAIL_MAX = 254;
 
-const name = (requiredKey: string) => z.string(requiredKey).trim().min(1, requiredKey).max(NAME_MAX, "name_too_long");
+/** A person's name as others see it: something visible, no text-direction controls (lib/validation/visible-text.ts). */
+export const personName = (requiredKey: string) =>
+  z.string(requiredKey).trim().min(1, requiredKey).max(NAME_MAX, "name_too_long").superRefine(visibleText);
+const name = personName;
 
 /** An Iranian mobile in any accepted form (09…, +989…, 00989…, Persian or Arabic digits) → E.164. */
 export const iranianMobile = z.string("phone_invalid").transform((value, ctx) => {
@@ -103,8 +107,8 @@ export const googleLoginInput = z
 export const appleLoginInput = z.object({
   id_token: z.string().min(10).max(4096),
   nonce: z.string().min(8).max(256),
-  first_name: z.string().trim().max(NAME_MAX).optional(),
-  last_name: z.string().trim().max(NAME_MAX).optional(),
+  first_name: z.string().trim().max(NAME_MAX, "name_too_long").superRefine(visibleText).optional(),
+  last_name: z.string().trim().max(NAME_MAX, "name_too_long").superRefine(visibleText).optional(),
 });
 
 /** A social account adds its mobile number: a code goes to it. */

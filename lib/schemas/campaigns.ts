@@ -1,12 +1,19 @@
 import { z } from "zod";
 import { parseChannelLink } from "@/lib/campaigns/links";
 import { networks, strategies } from "@/lib/campaigns/pricing";
+import { visibleText } from "@/lib/validation/visible-text";
 
 export const CAMPAIGN_BUDGET_MIN = 100_000;
 export const CAMPAIGN_BUDGET_MAX = 5_000_000_000;
+export const CAMPAIGN_NAME_MAX = 100;
 
 const campaignFields = {
-  name: z.string("campaign_name_required").trim().min(1, "campaign_name_required").max(100, "too_big_string"),
+  name: z
+    .string("campaign_name_required")
+    .trim()
+    .min(1, "campaign_name_required")
+    .max(CAMPAIGN_NAME_MAX, "too_big_string")
+    .superRefine(visibleText),
   network: z.enum(networks, "invalid_value"),
   strategy: z.enum(strategies, "invalid_value"),
   link: z.string("link_invalid").trim().min(1, "link_invalid").max(300, "link_invalid"),

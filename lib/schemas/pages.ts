@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { locales } from "@/lib/i18n/locales";
+import { visibleText } from "@/lib/validation/visible-text";
 
 /** POST pages/get: the page's slug, the last segment of /pages/<slug>. Shared by the API and the web. */
 export const getPageInput = z.object({
@@ -49,7 +50,8 @@ export function isHttpsUrl(value: string): boolean {
   }
 }
 
-const text = (max: number, tooLong: string) => z.string("required").trim().min(1, "required").max(max, tooLong);
+/** A page's text as visitors read it: something visible, no text-direction controls (lib/validation/visible-text.ts). */
+const text = (max: number, tooLong: string) => z.string("required").trim().min(1, "required").max(max, tooLong).superRefine(visibleText);
 
 /**
  * One language's version of a page. An empty share-image address means none (the form holds a

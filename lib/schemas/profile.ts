@@ -3,7 +3,8 @@ import { locales } from "@/lib/i18n/locales";
 import { normalizeDigits } from "@/lib/validation/digits";
 import { isValidIranianIban, normalizeIban } from "@/lib/validation/iban";
 import { isValidIranianNationalId } from "@/lib/validation/national-id";
-import { emailAddress, NAME_MAX, newPassword } from "./auth";
+import { visibleText } from "@/lib/validation/visible-text";
+import { emailAddress, newPassword, personName } from "./auth";
 
 /** A birth date as YYYY-MM-DD (Gregorian on the wire; the fa-IR picker shows the Persian calendar). */
 export const birthDate = z
@@ -26,13 +27,11 @@ export const iban = z
   .transform((value) => normalizeIban(value))
   .refine(isValidIranianIban, "iban_invalid");
 
-const optionalName = (key: string) => z.string(key).trim().min(1, key).max(NAME_MAX, "name_too_long");
-
 /** PATCH me: any subset; the bank name is derived from the IBAN's bank code, never sent. */
 export const updateProfileInput = z
   .object({
-    first_name: optionalName("first_name_required"),
-    last_name: optionalName("last_name_required"),
+    first_name: personName("first_name_required"),
+    last_name: personName("last_name_required"),
     national_id: nationalId,
     birth_date: birthDate,
     iban,
@@ -52,4 +51,9 @@ export const changePasswordInput = z
   .refine((value) => value.password === value.password_confirmation, { path: ["password_confirmation"], message: "password_mismatch" });
 export type ChangePasswordInput = z.input<typeof changePasswordInput>;
 
-export const rejectIdentityInput = z.object({ reason: z.string("required").trim().min(3, "required").max(500, "too_big_string") });
+/** A reviewer's reason (identity, campaign, activity): shown to the person, so visible and without direction controls. */
+export const REASON_MIN = 3;
+export const REASON_MAX = 500;
+export const rejectIdentityInput = z.object({
+  reason: z.string("required").trim().min(REASON_MIN, "too_small_string").max(REASON_MAX, "too_big_string").superRefine(visibleText),
+});

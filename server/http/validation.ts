@@ -1,46 +1,17 @@
 import type { z } from "@hono/zod-openapi";
 import type { Locale } from "@/lib/i18n/locales";
 import faIR from "@/messages/fa-IR.json";
+import { validationMessage } from "@/lib/validation/messages";
 import { AppError } from "./errors";
 import { translateApi } from "./i18n";
 
 type Issue = z.core.$ZodIssue;
 const validationKeys = new Set(Object.keys(faIR.api.validation));
 
-/** The value at an issue's path in what was sent (zod 4 issues do not carry it). */
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  let value = input;
-  for (const key of path) {
-    if (value === null || typeof value !== "object") return undefined;
-    value = (value as Record<PropertyKey, unknown>)[key];
-  }
-  return value;
-}
-
-/** One translated sentence for one zod issue. Schemas may name a key of api.validation as their message. */
+/** One translated sentence for one zod issue, by the mapping the web forms share (lib/validation/messages.ts). */
 export function issueMessage(locale: Locale, issue: Issue, input?: unknown): string {
-  if (validationKeys.has(issue.message)) return translateApi(locale, `validation.${issue.message}`);
-  switch (issue.code) {
-    case "invalid_type":
-      return translateApi(locale, valueAt(input, issue.path) == null ? "validation.required" : "validation.invalid_type");
-    case "too_small": {
-      if (issue.origin === "string" && Number(issue.minimum) <= 1) return translateApi(locale, "validation.required");
-      const kind = issue.origin === "string" ? "string" : "number";
-      return translateApi(locale, `validation.too_small_${kind}`, { minimum: Number(issue.minimum) });
-    }
-    case "too_big": {
-      const kind = issue.origin === "string" ? "string" : "number";
-      return translateApi(locale, `validation.too_big_${kind}`, { maximum: Number(issue.maximum) });
-    }
-    case "invalid_format":
-      return translateApi(locale, "validation.invalid_format");
-    case "invalid_value":
-      return translateApi(locale, "validation.invalid_value");
-    case "unrecognized_keys":
-      return translateApi(locale, "validation.unrecognized_keys");
-    default:
-      return translateApi(locale, "validation.invalid");
-  }
+  const { key, params } = validationMessage(issue, input, (message) => validationKeys.has(message));
+  return translateApi(locale, `validation.${key}`, params);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { rejectIdentityInput } from "@/lib/schemas/profile";
+import { visibleText } from "@/lib/validation/visible-text";
 import { activityStatuses, users, type Activity } from "@/server/db/schema";
 import { activitiesByStatus, boosterActivities } from "@/server/domain/activities/queries";
 import { approveActivity, denyActivity, submitActivity } from "@/server/domain/activities/review";
@@ -17,7 +18,7 @@ const taskParam = z.object({ id: z.string().min(1).max(80) });
 const statusFilter = z.enum(activityStatuses, "invalid_value");
 export const submitActivityInput = z.object({
   post_link: z.string("link_invalid").trim().min(1, "link_invalid").max(300, "link_invalid"),
-  proof: z.string().trim().max(500, "too_big_string").optional(),
+  proof: z.string().trim().max(500, "too_big_string").superRefine(visibleText).optional(),
 });
 
 const tasksRoute = createRoute({

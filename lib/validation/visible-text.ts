@@ -1,0 +1,54 @@
+import type { z } from "zod";
+
+/**
+ * Text that people write for others to read (names, campaign names, reasons, page titles) must show
+ * something and must not reorder what surrounds it. One check for every such field, on the server
+ * (the API's zod schemas) and in the web forms (the same schemas).
+ *
+ * Invisible: whitespace, control characters, format characters (Unicode category Cf: zero-width
+ * space, joiners, word joiner, BOM, soft hyphen, directional marks…), every other default-ignorable
+ * code point (variation selectors, Hangul fillers, combining grapheme joiner…) and the Braille blank.
+ * Text made only of these is refused; they stay allowed next to visible letters, because Persian
+ * writes the zero-width non-joiner (U+200C) inside words: «می‌خواهم».
+ *
+ * Bidirectional controls that embed, override or isolate (U+202A–U+202E, U+2066–U+2069) are refused
+ * wherever they sit: a right-to-left override shows "gpj.exe" as "exe.jpg" and, unterminated, turns
+ * around whatever the page writes after the name. The implicit marks LRM (U+200E), RLM (U+200F) and
+ * the Arabic letter mark (U+061C) are allowed: Persian and Arabic keyboards type them to place
+ * punctuation next to Latin words, they only give a direction to the neutral characters beside them
+ * (they cannot reverse letters), and the screens isolate user text (<bdi>, dir="auto") so even that
+ * stays inside the name.
+ */
+const INVISIBLE = /[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/gu;
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
+
+/** Messages (keys of api.validation) of the two refusals. */
+export const TEXT_INVISIBLE = "text_invisible";
+export const TEXT_BIDI_CONTROL = "text_bidi_control";
+
+/** True when something would show once the invisible characters are removed. */
+export function hasVisibleText(value: string): boolean {
+  return value.replace(INVISIBLE, "") !== "";
+}
+
+/** True when the text holds an embedding, override or isolate control. */
+export function hasBidiControl(value: string): boolean {
+  return BIDI_CONTROL.test(value);
+}
+
+/**
+ * What is wrong with a piece of human text, as a key of api.validation, or null. The empty string is
+ * left to the field's own required / optional rule.
+ */
+export function visibleTextProblem(value: string): typeof TEXT_INVISIBLE | typeof TEXT_BIDI_CONTROL | null {
+  if (value === "") return null;
+  if (hasBidiControl(value)) return TEXT_BIDI_CONTROL;
+  if (!hasVisibleText(value)) return TEXT_INVISIBLE;
+  return null;
+}
+
+/** The check itself, for `.superRefine(visibleText)` on a string schema. */
+export function visibleText(value: string, ctx: z.RefinementCtx): void {
+  const problem = visibleTextProblem(value);
+  if (problem) ctx.addIssue({ code: "custom", message: problem, input: value });
+}
