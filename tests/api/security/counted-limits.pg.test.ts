@@ -71,16 +71,14 @@ describe("counted sign-in limits under concurrency (PostgreSQL)", { timeout: 60_
 
   it(`codes per address: 40 parallel forgotten passwords of 40 accounts from one address send ${OTP_MAX_PER_IP_PER_HOUR}`, async () => {
     const passwordHash = await hashPassword(PASSWORD);
-    await database.db
-      .insert(users)
-      .values(
-        Array.from({ length: 40 }, (_, i) => ({
-          firstName: "S",
-          phone: `+98913${String(i).padStart(7, "0")}`,
-          phoneVerifiedAt: new Date(),
-          passwordHash,
-        })),
-      );
+    await database.db.insert(users).values(
+      Array.from({ length: 40 }, (_, i) => ({
+        firstName: "S",
+        phone: `+98913${String(i).padStart(7, "0")}`,
+        phoneVerifiedAt: new Date(),
+        passwordHash,
+      })),
+    );
     ip = "10.52.0.2";
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) => call("auth/forgot-password", { credential: `0913${String(i).padStart(7, "0")}` })),
