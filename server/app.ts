@@ -1,10 +1,13 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppDeps, AppEnv } from "./http/context";
 import { AppError } from "./http/errors";
+import { limitBody } from "./http/body-limit";
+import { allowedMethods } from "./http/allowed-methods";
+import { corsAllowedOrigins, corsHeaders } from "./http/cors";
+import { refuseCrossSiteWrites } from "./http/same-origin";
 import { pingDatabase } from "./db/client";
 import { requestLocale, translateApi } from "./http/i18n";
 import { validationCodeFor, validationError } from "./http/validation";
@@ -86,21 +89,25 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use(secureHeaders({ crossOriginResourcePolicy: "same-site" }));
+  // Same origin unless CORS_ALLOWED_ORIGINS names others (read now, so a bad value stops the start).
+  corsAllowedOrigins();
+  app.use(corsHeaders);
+  app.use(refuseCrossSiteWrites);
 
   // JSON bodies of the API are small; the error-report tunnel checks its own, larger limit.
-  const jsonBodyLimit = bodyLimit({
+  const jsonBodyLimit = limitBody({
     maxSize: JSON_BODY_LIMIT_BYTES,
     onError: () => {
       throw new AppError("payload_too_large");
     },
   });
-  const uploadBodyLimit = bodyLimit({
+  const uploadBodyLimit = limitBody({
     maxSize: UPLOAD_BODY_LIMIT_BYTES,
     onError: () => {
       throw new AppError("upload_too_large");
     },
   });
-  const pageBodyLimit = bodyLimit({
+  const pageBodyLimit = limitBody({
     maxSize: PAGE_BODY_LIMIT_BYTES,
     onError: () => {
       throw new AppError("payload_too_large");
@@ -151,8 +158,15 @@ export function createApp(deps: AppDeps) {
   });
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
 
+  // No route for this method: OPTIONS on a known path answers 204 with Allow (and, through
+  // corsHeaders, a CORS preflight's answer for an allowed origin); another method 405 with Allow.
+  const methodsOf = allowedMethods(app.routes);
   app.notFound((c) => {
-    throw new AppError("route_not_found", { path: new URL(c.req.url).pathname });
+    const allowed = methodsOf(c.req.path);
+    if (allowed.length === 0) throw new AppError("route_not_found", { path: new URL(c.req.url).pathname });
+    c.header("Allow", allowed.join(", "));
+    if (c.req.method === "OPTIONS") return c.body(null, 204);
+    throw new AppError("method_not_allowed");
   });
 
   app.onError((err, c) => {

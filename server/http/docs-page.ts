@@ -6,6 +6,8 @@ const escapeHtml = (text: string) =>
 /**
  * A self-contained API reference: fetches /api/openapi.json and lists every operation with its
  * request and response schemas. No third-party script, so it works offline and under a strict CSP.
+ * Each operation shows the path a client requests: the document's server URL ("/") and its path,
+ * which already carries the /api mount.
  */
 export function renderDocsPage({ locale, title, intro }: { locale: Locale; title: string; intro: string }): string {
   return `<!doctype html>
@@ -29,11 +31,12 @@ pre{background:#0f172a;color:#e2e8f0;padding:12px;border-radius:8px;overflow:aut
 <script>
 fetch('/api/openapi.json').then(r=>r.json()).then(doc=>{
   const main=document.getElementById('ops');
+  const base=((doc.servers&&doc.servers[0]&&doc.servers[0].url)||'/').replace(/[/]+$/,'');
   for (const [p, ops] of Object.entries(doc.paths||{})) for (const [m, op] of Object.entries(ops)) {
     const d=document.createElement('details');
     const s=document.createElement('summary');
     const b=document.createElement('span'); b.className='m '+m; b.textContent=m;
-    const c=document.createElement('code'); c.textContent='/api'+p;
+    const c=document.createElement('code'); c.textContent=base+p;
     s.append(b,c,document.createTextNode(' — '+(op.summary||'')));
     const pre=document.createElement('pre');
     pre.textContent=JSON.stringify({request:op.requestBody||op.parameters||null,responses:op.responses},null,2);

@@ -12,6 +12,8 @@ export const errorStatus = {
   route_not_found: 404,
   page_not_found: 404,
   method_not_allowed: 405,
+  /** A write sent by another site's page with the visitor's cookies (server/http/same-origin.ts). */
+  cross_site_request: 403,
   conflict: 409,
   payload_too_large: 413,
   validation_failed: 422,

@@ -150,10 +150,15 @@ describe("unknown routes and documents", () => {
     expect(body.error.message).toBe("Page not found: /api/nothing/here");
   });
 
-  it("answers a wrong method on a known path with a JSON 404", async () => {
-    const response = await app.request("/api/health", { method: "DELETE" });
-    expect(response.status).toBe(404);
+  it("answers a wrong method on a known path with a JSON 405 naming the allowed methods", async () => {
+    const response = await app.request("/api/health", { method: "DELETE", headers: { "x-locale": "en-US" } });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
     expect(response.headers.get("content-type")).toMatch(/application\/json/);
+    expect(((await response.json()) as ErrorBody).error).toMatchObject({
+      code: "method_not_allowed",
+      message: "This method is not allowed here.",
+    });
   });
 
   it("serves OpenAPI 3.1 describing every route", async () => {

@@ -1,0 +1,31 @@
+const ORDER = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+/** A Hono route path (`/api/me/sessions/:id`, `/api/*`) as a regular expression over request paths. */
+function pathPattern(path: string): RegExp {
+  const segments = path.split("/").map((segment) => {
+    if (segment === "*") return ".*";
+    if (segment.startsWith(":")) return "[^/]+";
+    return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  });
+  return new RegExp(`^${segments.join("/")}$`);
+}
+
+/**
+ * The methods the app answers on a path, from its route table: HEAD wherever GET is, OPTIONS on
+ * every known path, nothing for a path no route matches. A wrong method on a known path answers 405
+ * with this list as `Allow` (RFC 9110 §15.5.6) instead of 404.
+ */
+export function allowedMethods(routes: ReadonlyArray<{ method: string; path: string }>): (path: string) => string[] {
+  let table: Array<{ method: string; pattern: RegExp }> | null = null;
+  return (path) => {
+    // Built on first use: every route is registered by then.
+    table ??= routes
+      .filter((route) => route.method !== "ALL")
+      .map((route) => ({ method: route.method.toUpperCase(), pattern: pathPattern(route.path) }));
+    const methods = new Set(table.filter((route) => route.pattern.test(path)).map((route) => route.method));
+    if (methods.size === 0) return [];
+    if (methods.has("GET")) methods.add("HEAD");
+    methods.add("OPTIONS");
+    return [...ORDER.filter((method) => methods.has(method)), ...[...methods].filter((method) => !ORDER.includes(method))];
+  };
+}

@@ -1,0 +1,36 @@
+import { randomInt } from "node:crypto";
+import type { Db } from "@/server/db";
+import { users, type User } from "@/server/db/schema";
+import { openSession, type IssuedSession } from "@/server/domain/auth/sessions";
+import { signingKey } from "@/server/domain/auth/keys";
+import { hashPassword } from "@/server/domain/auth/crypto";
+import { ACCESS_COOKIE, REFRESH_COOKIE } from "@/lib/auth/cookies";
+
+export type SignedIn = IssuedSession & { user: User; password: string; cookie: string };
+
+/**
+ * A user (or admin) made in the database with an open session, as login and the code step would
+ * leave it: no text message is sent, so no limit on codes is spent. `cookie` is the web app's
+ * session cookies; `accessToken` is for `Authorization: Bearer`.
+ */
+export async function signedInUser(db: Db, role: "user" | "admin" = "user", firstName = "Sara"): Promise<SignedIn> {
+  const password = "Takapoo-Rial-2026!x";
+  const [user] = await db
+    .insert(users)
+    .values({
+      firstName,
+      lastName: "Ahmadi",
+      phone: `+98912${String(randomInt(0, 10_000_000)).padStart(7, "0")}`,
+      phoneVerifiedAt: new Date(),
+      passwordHash: await hashPassword(password),
+      role,
+    })
+    .returning();
+  return { ...(await newSession(db, user!)), user: user!, password };
+}
+
+/** Another open session of the same user. */
+export async function newSession(db: Db, user: User): Promise<IssuedSession & { cookie: string }> {
+  const session = await openSession(db, await signingKey(db), user.id, { userAgent: "security test", ip: null });
+  return { ...session, cookie: `${ACCESS_COOKIE}=${session.accessToken}; ${REFRESH_COOKIE}=${session.refreshToken}` };
+}
