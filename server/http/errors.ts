@@ -62,7 +62,12 @@ export const errorStatus = {
   transaction_unauthorized: 401,
   gateway_unavailable: 503,
   gateway_not_configured: 400,
+  payments_not_configured: 503,
   payment_not_found: 404,
+  // Idempotency-Key on money requests (server/http/idempotency.ts)
+  idempotency_key_invalid: 422,
+  idempotency_key_reused: 422,
+  idempotency_request_in_progress: 409,
   // Campaigns (SPEC §8)
   campaign_validation_failed: 422,
   trial_already_created: 409,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/server/db/client";
 import { ledgerTransfers, transactions } from "@/server/db/schema";
 import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
+import { sandboxGateway } from "@/server/adapters/payments/sandbox";
 import { zarinpalGateway } from "@/server/adapters/payments/zarinpal";
 import { checkLedgerInvariants } from "@/server/domain/ledger";
 import { reconcilePayments } from "@/server/domain/payments/reconcile";
@@ -28,6 +29,7 @@ beforeAll(async () => {
   zarinpal = await startFakeZarinpal({ merchantId: MERCHANT });
   gateways = new Map<GatewayId, PaymentGateway>([
     ["zarinpal", zarinpalGateway({ merchantId: MERCHANT, baseUrl: zarinpal.url, timeoutMs: 5000 })],
+    ["sandbox", sandboxGateway(async () => database)],
   ]);
   app = testApp(database, { sms: sms.sender, gateways, socketAddress: () => "10.7.0.1" });
 });
@@ -38,12 +40,14 @@ beforeEach(async () => {
   await resetAccounts(database);
 });
 
-async function startCharge(amount: number) {
-  const { token } = await registerAndSignIn(call, sms, {
-    phone: `0912${String(Date.now()).slice(-7)}`,
-    email: `r${Date.now()}@example.com`,
-  });
-  const charged = await call("wallet/charge", { amount, gateway: "zarinpal" }, { token });
+async function startCharge(amount: number, gateway: GatewayId = "zarinpal", signedIn?: { token: string }) {
+  const { token } =
+    signedIn ??
+    (await registerAndSignIn(call, sms, {
+      phone: `0912${String(Date.now()).slice(-7)}`,
+      email: `r${Date.now()}@example.com`,
+    }));
+  const charged = await call("wallet/charge", { amount, gateway }, { token });
   const authority = (charged.body.data.redirect_url as string).split("/").at(-1)!;
   return { token, authority, id: charged.body.data.transaction.id as string };
 }
@@ -104,6 +108,32 @@ describe("settling Zarinpal payments under concurrency (PostgreSQL)", () => {
     await reconcilePayments(database.db, gateways);
     expect((await call("wallet", undefined, { method: "GET", token })).body.data.wallet_balance).toBe(3_000_000);
     expect(await database.db.select().from(ledgerTransfers)).toHaveLength(1);
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it("the sandbox bank's pay racing a callback: 20 tries, every payment paid exactly once and credited once", async () => {
+    const signedIn = await registerAndSignIn(call, sms, { phone: "09125550101", email: "sandbox-race@example.com" });
+    const tries = 20;
+    const amount = 1_000_000;
+    for (let i = 0; i < tries; i++) {
+      const { authority, id } = await startCharge(amount, "sandbox", signedIn);
+      const back = `payments/sandbox/callback?tx=${id}&Authority=${authority}&Status=OK`;
+      // The payer presses pay on the bank page while a callback for the same payment (an early return of the
+      // browser, a replay) is being handled; then the browser follows the bank's redirect as it always does.
+      const [decided, early] = await Promise.all([
+        call(`payments/sandbox/${authority}/decision`, { decision: "pay" }),
+        call(back, undefined, { method: "GET" }),
+      ]);
+      expect(decided.status).toBe(200);
+      expect(early.status).toBe(303);
+      const redirect = new URL(decided.body.data.redirect_url as string);
+      expect((await call(`${redirect.pathname.replace(/^\/api\//, "")}${redirect.search}`, undefined, { method: "GET" })).status).toBe(303);
+    }
+    const rows = await database.db.select().from(transactions).where(eq(transactions.gateway, "sandbox"));
+    expect(rows.map((row) => row.status)).toEqual(Array.from({ length: tries }, () => "paid"));
+    expect(rows.every((row) => row.transferId !== null)).toBe(true);
+    expect((await call("wallet", undefined, { method: "GET", token: signedIn.token })).body.data.wallet_balance).toBe(tries * amount);
+    expect(await database.db.select().from(ledgerTransfers)).toHaveLength(tries);
     expect(await checkLedgerInvariants(database.db)).toEqual([]);
   });
 });

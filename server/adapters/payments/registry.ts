@@ -4,8 +4,8 @@
  *   zarinpal     ZARINPAL_MERCHANT_ID                      (ZARINPAL_BASE_URL, default https://payment.zarinpal.com)
  *   stripe       STRIPE_SECRET_KEY + CARD_IRR_PER_USD      (STRIPE_BASE_URL, default https://api.stripe.com)
  *   nowpayments  NOWPAYMENTS_API_KEY + CRYPTO_IRR_PER_USD  (NOWPAYMENTS_BASE_URL, default https://api.nowpayments.io)
- *   sandbox      the given sandbox gateway, when no real gateway is configured outside production,
- *                or whenever PAYMENTS_SANDBOX=true (PAYMENTS_SANDBOX=false keeps it out)
+ *   sandbox      the given sandbox gateway (a test bank that "pays" whatever is asked), only when PAYMENTS_SANDBOX=true
+ *                is set explicitly — never by default, whatever NODE_ENV says or however few gateways are configured
  *
  * PAYMENTS_TIMEOUT_MS (default 10000) bounds each provider request. A provider whose variables are only partly set
  * is a configuration error naming what is missing — never a silently missing gateway. Values of secrets never appear
@@ -65,11 +65,10 @@ export function gatewaysFromEnv(env: Env = process.env, sandbox?: PaymentGateway
     );
   }
 
-  const flag = readFlag(read("PAYMENTS_SANDBOX"));
-  const wantSandbox = flag ?? (gateways.size === 0 && env.NODE_ENV !== "production");
-  if (wantSandbox) {
-    if (sandbox) gateways.set("sandbox", sandbox);
-    else if (flag) throw new PaymentConfigError("PAYMENTS_SANDBOX=true, but no sandbox gateway was handed to gatewaysFromEnv");
+  // Money is safe by default: the test bank credits wallets for nothing, so it runs only where it is asked for by name.
+  if (readFlag(read("PAYMENTS_SANDBOX")) === true) {
+    if (!sandbox) throw new PaymentConfigError("PAYMENTS_SANDBOX=true, but no sandbox gateway was handed to gatewaysFromEnv");
+    gateways.set("sandbox", sandbox);
   }
   return gateways;
 }

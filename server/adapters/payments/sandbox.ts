@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { transactions } from "@/server/db/schema";
+import { mergeMetadata } from "@/server/domain/payments/transaction-updates";
 import type { PaymentGateway } from "./types";
 
 export type SandboxDecision = "paid" | "cancelled";
@@ -36,12 +37,23 @@ export function sandboxGateway(database: () => Promise<{ db: Db }>): PaymentGate
   };
 }
 
-/** The payer's choice on the sandbox bank page, for a pending sandbox payment only. */
+/**
+ * The payer's choice on the sandbox bank page, for a pending sandbox payment only. Like a bank, it decides
+ * once: the same choice again answers the payment (a double press), another choice finds nothing. The choice
+ * is merged into the metadata in SQL, so a callback handled at the same moment neither loses it nor is lost.
+ */
 export async function decideSandboxPayment(db: Db, authority: string, decision: SandboxDecision) {
   const [row] = await db
     .update(transactions)
-    .set({ metadata: sql`${transactions.metadata} || ${JSON.stringify({ sandbox: decision })}::jsonb`, updatedAt: new Date() })
-    .where(and(eq(transactions.gateway, "sandbox"), eq(transactions.authority, authority), eq(transactions.status, "pending")))
+    .set({ metadata: mergeMetadata({ sandbox: decision }), updatedAt: new Date() })
+    .where(
+      and(
+        eq(transactions.gateway, "sandbox"),
+        eq(transactions.authority, authority),
+        eq(transactions.status, "pending"),
+        sql`coalesce(${transactions.metadata}->>'sandbox', ${decision}) = ${decision}`,
+      ),
+    )
     .returning();
   return row ?? null;
 }

@@ -2,14 +2,14 @@ import { eq } from "drizzle-orm";
 import { parseChannelLink } from "@/lib/campaigns/links";
 import type { Db } from "@/server/db";
 import { campaigns, transactions, type Campaign, type User } from "@/server/db/schema";
-import type { GatewayId } from "@/server/adapters/payments/types";
 import { GatewayError } from "@/server/adapters/payments/types";
 import { AppError } from "@/server/http/errors";
 import { campaignEscrowCode, transfer, userAccountCode } from "@/server/domain/ledger";
 import { uniqueViolation } from "@/server/domain/auth/users";
-import { callbackUrl, localizeRedirect } from "@/server/domain/payments/charge-wallet";
+import { callbackUrl, localizeRedirect, providerAmountMetadata } from "@/server/domain/payments/charge-wallet";
+import { stillPending } from "@/server/domain/payments/transaction-updates";
 import type { Locale } from "@/lib/i18n/locales";
-import type { Gateways } from "@/server/domain/payments/gateways";
+import { requireGateway, type Gateways } from "@/server/domain/payments/gateways";
 import { quoteFor, type CampaignRequest } from "./quote";
 
 export type CreatedCampaign = { campaign: Campaign; redirectUrl: string | null };
@@ -90,8 +90,7 @@ export async function createCampaign(
     return { campaign, redirectUrl: null };
   }
 
-  const gateway = gateways.get(request.gateway as GatewayId);
-  if (!gateway) throw new AppError("gateway_not_configured");
+  const gateway = requireGateway(gateways, request.gateway);
   const { campaign, payment } = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(campaigns)
@@ -119,12 +118,12 @@ export async function createCampaign(
     });
     await db
       .update(transactions)
-      .set({ authority: started.authority, metadata: started.providerAmount ? { provider_amount: started.providerAmount } : {} })
+      .set({ authority: started.authority, ...providerAmountMetadata(started.providerAmount), updatedAt: new Date() })
       .where(eq(transactions.id, payment.id));
     return { campaign, redirectUrl: localizeRedirect(started.redirectUrl, input.locale) };
   } catch (error) {
     const reason = error instanceof GatewayError ? `gateway_${error.reason}` : "gateway_error";
-    await db.update(transactions).set({ status: "failed", failureReason: reason }).where(eq(transactions.id, payment.id));
+    await db.update(transactions).set({ status: "failed", failureReason: reason, updatedAt: new Date() }).where(stillPending(payment.id));
     throw new AppError("gateway_unavailable");
   }
 }

@@ -3,13 +3,19 @@ import type { Locale } from "@/lib/i18n/locales";
 import { localizedPath } from "@/lib/i18n/negotiate";
 import type { Db } from "@/server/db";
 import { transactions, type Transaction, type User } from "@/server/db/schema";
-import { GatewayError, type GatewayId } from "@/server/adapters/payments/types";
+import { GatewayError, type GatewayId, type ProviderAmount } from "@/server/adapters/payments/types";
 import { AppError } from "@/server/http/errors";
-import type { Gateways } from "./gateways";
+import { requireGateway, type Gateways } from "./gateways";
+import { mergeMetadata, stillPending } from "./transaction-updates";
 
 /** A gateway page of our own (the sandbox bank) opens in the payer's language; a provider's URL is left as it is. */
 export function localizeRedirect(url: string, locale: Locale): string {
   return url.startsWith("/") && !url.startsWith("//") ? localizedPath(locale, url) : url;
+}
+
+/** What create reported in the provider's currency, merged into the row's metadata (nothing when it priced in Rials). */
+export function providerAmountMetadata(providerAmount: ProviderAmount | undefined) {
+  return providerAmount ? { metadata: mergeMetadata({ provider_amount: providerAmount }) } : {};
 }
 
 /** The URL the gateway sends the browser back to: our callback, naming our transaction. */
@@ -26,8 +32,7 @@ export async function startWalletCharge(
   gateways: Gateways,
   input: { user: User; amount: number; gateway: GatewayId; origin: string; description: string; locale: Locale },
 ): Promise<{ redirectUrl: string; transaction: Transaction }> {
-  const gateway = gateways.get(input.gateway);
-  if (!gateway) throw new AppError("gateway_not_configured");
+  const gateway = requireGateway(gateways, input.gateway);
   const [pending] = await db
     .insert(transactions)
     .values({ userId: input.user.id, amount: input.amount, intent: "wallet_charge", gateway: gateway.id, status: "pending" })
@@ -45,19 +50,12 @@ export async function startWalletCharge(
   } catch (error) {
     const reason = error instanceof GatewayError ? `gateway_${error.reason}` : "gateway_error";
     console.error(`[payments] ${gateway.id} create failed for transaction ${pending!.id}: ${reason}`);
-    await db
-      .update(transactions)
-      .set({ status: "failed", failureReason: reason, updatedAt: new Date() })
-      .where(eq(transactions.id, pending!.id));
+    await db.update(transactions).set({ status: "failed", failureReason: reason, updatedAt: new Date() }).where(stillPending(pending!.id));
     throw new AppError("gateway_unavailable");
   }
   const [transaction] = await db
     .update(transactions)
-    .set({
-      authority: created.authority,
-      metadata: created.providerAmount ? { provider_amount: created.providerAmount } : {},
-      updatedAt: new Date(),
-    })
+    .set({ authority: created.authority, ...providerAmountMetadata(created.providerAmount), updatedAt: new Date() })
     .where(eq(transactions.id, pending!.id))
     .returning();
   return { redirectUrl: localizeRedirect(created.redirectUrl, input.locale), transaction: transaction! };

@@ -2,12 +2,11 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { campaigns, transactions, type Transaction } from "@/server/db/schema";
 import { applyCampaignEventIn } from "@/server/domain/campaigns/transitions";
-import { GatewayError, type GatewayId, type VerifyResult } from "@/server/adapters/payments/types";
+import { GatewayError, type GatewayId, type ProviderAmount, type VerifyResult } from "@/server/adapters/payments/types";
 import { AppError } from "@/server/http/errors";
 import { campaignEscrowCode, gatewayAccountCode, transfer, userAccountCode, type LedgerTx } from "@/server/domain/ledger";
 import type { Gateways } from "./gateways";
-
-type ProviderAmount = { value: number; currency: string };
+import { mergeMetadata, stillPending } from "./transaction-updates";
 
 /** The transaction a callback is about: by the provider's id when it names one, else by our `tx`, always of this gateway. */
 export async function findCallbackTransaction(db: Db, gateways: Gateways, gatewayId: string, query: URLSearchParams): Promise<Transaction> {
@@ -68,7 +67,7 @@ export async function settlePayment(
     const [failed] = await db
       .update(transactions)
       .set({ status: "failed", failureReason: result.reason.slice(0, 200), updatedAt: new Date() })
-      .where(and(eq(transactions.id, transaction.id), eq(transactions.status, "pending")))
+      .where(stillPending(transaction.id))
       .returning();
     return failed ?? (await reload(db, transaction.id));
   }
@@ -80,7 +79,7 @@ async function creditPaid(db: Db, transaction: Transaction, reference: string | 
     const [claimed] = await tx
       .update(transactions)
       .set({ status: "paid", reference, approvedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(transactions.id, transaction.id), eq(transactions.status, "pending")))
+      .where(stillPending(transaction.id))
       .returning();
     if (!claimed) {
       const [current] = await tx.select().from(transactions).where(eq(transactions.id, transaction.id));
@@ -126,10 +125,12 @@ async function rememberCallback(db: Db, transaction: Transaction, query: URLSear
   if ([...kept.keys()].length === 0) return new URLSearchParams(stored ?? "");
   const text = kept.toString().slice(0, 1000);
   if (text !== stored) {
+    // Merged in SQL, never written back from our copy: the sandbox bank's decision (or anything else kept in
+    // the metadata) may have been written since we read the row.
     await db
       .update(transactions)
-      .set({ metadata: { ...(transaction.metadata as object), callback: text } })
-      .where(eq(transactions.id, transaction.id));
+      .set({ metadata: mergeMetadata({ callback: text }), updatedAt: new Date() })
+      .where(stillPending(transaction.id));
   }
   return kept;
 }
