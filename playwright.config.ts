@@ -22,8 +22,9 @@ const accountSettings = {
   KAVENEGAR_BASE_URL: `http://127.0.0.1:${kavenegarPort}`,
   ADMIN_PHONE: "09100000001",
   ADMIN_PASSWORD: "Admin-Pass-2026!e2e",
-  // Sign-ups made through the API in tests each claim their own address (the per-IP code limit is 20 an hour).
-  TRUST_PROXY: "true",
+  // Sign-ups made through the API in tests each claim their own address (the per-IP code limit is 20 an hour):
+  // the server trusts one proxy hop, so the X-Forwarded-For a test sends stands for what that proxy appends.
+  TRUST_PROXY: "1",
   // npm start runs with NODE_ENV=production, where the test gateway is off unless asked for.
   PAYMENTS_SANDBOX: "true",
   // Channel search through our production YouTube adapter, answered by the fake.

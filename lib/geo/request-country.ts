@@ -1,23 +1,23 @@
 import { normalizeCountryCode } from "@/lib/i18n/locales";
+import { clientAddress } from "./client-address";
 
 /** Looks an IP address up in a country database; null when the address is unknown or private. */
 export type CountryLookup = (ip: string) => string | null;
 
 type HeaderSource = { get(name: string): string | null };
 
-/** The client's address: the first entry of X-Forwarded-For, else X-Real-IP, else the socket's. */
+/**
+ * The client's address as TRUST_PROXY says to read it (lib/geo/client-address.ts): without it the
+ * socket's peer, X-Forwarded-For ignored; behind trusted proxies, read from the right.
+ */
 export function clientIp(headers: HeaderSource, socketAddress?: string | null): string | null {
-  const forwarded = headers.get("x-forwarded-for");
-  const first = forwarded?.split(",")[0]?.trim();
-  const candidate = first || headers.get("x-real-ip")?.trim() || socketAddress || null;
-  if (!candidate) return null;
-  // "::ffff:1.2.3.4" is an IPv4 address in IPv6 clothing.
-  return candidate.replace(/^::ffff:/i, "");
+  return clientAddress(headers, socketAddress);
 }
 
 /**
  * The visitor's country: from the trusted proxy header when one is configured and present
- * (TRUST_PROXY_COUNTRY_HEADER, e.g. CF-IPCountry), else from the IP address; null when unknown.
+ * (TRUST_PROXY_COUNTRY_HEADER, e.g. CF-IPCountry), else from the client's address (clientIp: pass
+ * the socket's peer as `socketAddress` where it is known); null when unknown.
  */
 export function requestCountry(
   headers: HeaderSource,

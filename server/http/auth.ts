@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { clientIp } from "@/lib/geo/request-country";
+import { clientAddress, proxyTrust } from "@/lib/geo/client-address";
 import { ACCESS_COOKIE, DEVICE_COOKIE, REFRESH_COOKIE } from "@/lib/auth/cookies";
 import { authenticate, REFRESH_TOKEN_TTL_SECONDS, type IssuedSession } from "@/server/domain/auth/sessions";
 import { TRUSTED_DEVICE_TTL_SECONDS, verifyAccessToken } from "@/server/domain/auth/jwt";
@@ -42,14 +42,16 @@ export function refreshCookie(c: Context): string | undefined {
   return getCookie(c, REFRESH_COOKIE);
 }
 
+// A TRUST_PROXY the server cannot read stops it at start (this module loads with the API), not at the first request.
+proxyTrust();
+
 /**
- * The caller's address for rate limits. X-Forwarded-For is believed only behind a proxy we were told
- * about (TRUST_PROXY=true); otherwise anyone could pick a fresh address per request.
+ * The caller's address for rate limits, sessions and audit entries (lib/geo/client-address.ts):
+ * X-Forwarded-For is read from the right, and only as far as the proxies TRUST_PROXY names;
+ * otherwise anyone could pick a fresh address per request.
  */
 export function rateLimitIp(c: Context, services: Pick<Services, "socketAddress">): string {
-  const socket = services.socketAddress?.(c.req.raw) ?? null;
-  const ip = process.env.TRUST_PROXY === "true" ? clientIp(c.req.raw.headers, socket) : socket?.replace(/^::ffff:/i, "");
-  return ip || "unknown";
+  return clientAddress(c.req.raw.headers, services.socketAddress?.(c.req.raw)) || "unknown";
 }
 
 export function clientMeta(c: Context, services: Pick<Services, "socketAddress">): ClientMeta {
