@@ -104,12 +104,26 @@ export function keyForIssue(issue: Issue, input?: unknown): string {
 }
 
 /**
+ * The values a key's sentence names, by the key's name: too_small_… the minimum, too_big_… the
+ * maximum, length_… the length, not_multiple_of the divisor (tests/unit/validation-messages.test.ts
+ * holds the four catalogues to it).
+ */
+export function valuesNamedBy(key: string): string[] {
+  if (key.startsWith("too_small_")) return ["minimum"];
+  if (key.startsWith("too_big_")) return ["maximum"];
+  if (key.startsWith("length_")) return ["length"];
+  if (key === "not_multiple_of") return ["divisor"];
+  return [];
+}
+
+/**
  * The message for one issue: the schema's own key when it names one (`isKey` says which keys exist;
- * by default anything shaped like a key), else the key for its code, with the issue's values.
+ * by default anything shaped like a key) and the issue carries the values that key's sentence names,
+ * else the key for its code, with the issue's values.
  */
 export function validationMessage(issue: Issue, input?: unknown, isKey: (key: string) => boolean = looksLikeMessageKey): ValidationMessage {
   const params = issueParams(issue);
-  if (isKey(issue.message)) return { key: issue.message, params };
+  if (isKey(issue.message) && valuesNamedBy(issue.message).every((name) => name in params)) return { key: issue.message, params };
   return { key: keyForIssue(issue, input), params };
 }
 
