@@ -90,6 +90,34 @@ export function clientAddress(headers: HeaderSource, peer: string | null | undef
   return hops.at(-1) ?? null;
 }
 
+/**
+ * Where the production server (server/web.ts) writes the client's address for the page side:
+ * Next.js's proxy.ts sees no socket, so the server works the address out from its socket and
+ * TRUST_PROXY (stampClientAddress) and hands it on in this header, replacing whatever a client sent
+ * under the same name. requestCountry reads it where no socket is known. Only the country (the
+ * page's language) comes from it: a client that reaches Next.js some other way and writes it
+ * chooses nothing but its own language, as the language cookie lets anyone do.
+ */
+export const CLIENT_ADDRESS_HEADER = "x-takapoo-client-address";
+
+type NodeRequest = { headers: Record<string, string | string[] | undefined>; socket: { remoteAddress?: string | undefined } };
+
+/** For server/web.ts, on every page request before the page cache and Next.js see it. */
+export function stampClientAddress(req: NodeRequest): void {
+  delete req.headers[CLIENT_ADDRESS_HEADER];
+  const address = clientAddress(nodeHeaders(req.headers), req.socket.remoteAddress);
+  if (address) req.headers[CLIENT_ADDRESS_HEADER] = address;
+}
+
+function nodeHeaders(headers: NodeRequest["headers"]): HeaderSource {
+  return {
+    get(name) {
+      const value = headers[name.toLowerCase()];
+      return Array.isArray(value) ? value.join(", ") : (value ?? null);
+    },
+  };
+}
+
 /** Trims an entry and unwraps what proxies add around an address: [v6]:port, v4:port, ::ffff:v4. */
 export function normalizeAddress(entry: string): string {
   let address = entry.trim();

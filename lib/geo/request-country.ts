@@ -1,5 +1,5 @@
 import { normalizeCountryCode } from "@/lib/i18n/locales";
-import { clientAddress } from "./client-address";
+import { CLIENT_ADDRESS_HEADER, clientAddress, normalizeAddress } from "./client-address";
 
 /** Looks an IP address up in a country database; null when the address is unknown or private. */
 export type CountryLookup = (ip: string) => string | null;
@@ -27,6 +27,8 @@ export function requestCountry(
     const fromHeader = normalizeCountryCode(headers.get(options.trustedHeader));
     if (fromHeader) return fromHeader;
   }
-  const ip = clientIp(headers, options.socketAddress);
+  // No socket here (proxy.ts, the page cache): the address the production server worked out.
+  const stamped = options.socketAddress === undefined ? headers.get(CLIENT_ADDRESS_HEADER) : null;
+  const ip = stamped ? normalizeAddress(stamped) : clientIp(headers, options.socketAddress);
   return ip ? normalizeCountryCode(options.lookup(ip)) : null;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { clientAddress, parseTrustProxy } from "@/lib/geo/client-address";
+import { CLIENT_ADDRESS_HEADER, clientAddress, parseTrustProxy, stampClientAddress } from "@/lib/geo/client-address";
 import { clientIp, requestCountry } from "@/lib/geo/request-country";
 import { lookupCountry } from "@/server/adapters/geoip";
 
@@ -47,6 +47,35 @@ describe("requestCountry with the shipped GeoIP database", () => {
         trustedHeader: "CF-IPCountry",
       }),
     ).toBe("IR");
+  });
+
+  it("where no socket is known (proxy.ts, the page cache), takes the address the production server stamped", () => {
+    delete process.env.TRUST_PROXY;
+    // A direct visitor from Iran who writes Türkiye in every header it can.
+    const req = {
+      headers: { "x-forwarded-for": "88.255.0.1", "x-real-ip": "88.255.0.1", [CLIENT_ADDRESS_HEADER]: "88.255.0.1" } as Record<
+        string,
+        string | string[] | undefined
+      >,
+      socket: { remoteAddress: "::ffff:5.160.0.1" },
+    };
+    stampClientAddress(req);
+    expect(req.headers[CLIENT_ADDRESS_HEADER]).toBe("5.160.0.1");
+    const seen = headers(req.headers as Record<string, string>);
+    expect(requestCountry(seen, { lookup: lookupCountry })).toBe("IR");
+    // Behind one proxy: the entry it appended, not the forged one on the left.
+    process.env.TRUST_PROXY = "1";
+    const proxied = {
+      headers: { "x-forwarded-for": ["88.255.0.1", "5.160.0.1"] } as Record<string, string | string[] | undefined>,
+      socket: { remoteAddress: "10.0.0.2" },
+    };
+    stampClientAddress(proxied);
+    expect(proxied.headers[CLIENT_ADDRESS_HEADER]).toBe("5.160.0.1");
+    // Without a socket address the stamp goes: no address, rather than one the client wrote.
+    delete process.env.TRUST_PROXY;
+    const unknown = { headers: { [CLIENT_ADDRESS_HEADER]: "88.255.0.1" } as Record<string, string | string[] | undefined>, socket: {} };
+    stampClientAddress(unknown);
+    expect(unknown.headers[CLIENT_ADDRESS_HEADER]).toBeUndefined();
   });
 
   it("clientIp unwraps IPv4-mapped IPv6", () => {
