@@ -61,6 +61,16 @@ function fromHttpException(error: HTTPException): AppError {
 }
 
 /**
+ * A body that stopped arriving because the client closed the connection (Node's "aborted",
+ * ECONNRESET): the client's doing, not an internal error to log and report for every such client.
+ */
+function clientWentAway(request: Request, error: unknown): boolean {
+  const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
+  if (code === "ECONNRESET" || code === "ECONNABORTED") return true;
+  return request.signal?.aborted === true && (error === request.signal.reason || name === "AbortError");
+}
+
+/**
  * The core API, mounted at /api: by Next.js (app/api/[[...route]]/route.ts) or standalone
  * (server/standalone.ts). Every answer is JSON in the {"data"} / {"error"} envelope.
  */
@@ -171,7 +181,14 @@ export function createApp(deps: AppDeps) {
 
   app.onError((err, c) => {
     const locale = c.get("locale") ?? requestLocale(c.req.raw.headers);
-    const error = err instanceof AppError ? err : err instanceof HTTPException ? fromHttpException(err) : new AppError("internal");
+    const error =
+      err instanceof AppError
+        ? err
+        : err instanceof HTTPException
+          ? fromHttpException(err)
+          : clientWentAway(c.req.raw, err)
+            ? new AppError("bad_request")
+            : new AppError("internal");
     if (error.code === "internal") {
       // The stack goes to the server log, never to the client.
       console.error(`[api] ${c.req.method} ${c.req.path} request_id=${c.get("requestId")}`, err);
