@@ -4,3 +4,4 @@ export * from "./accounts";
 export * from "./money";
 export * from "./campaigns";
 export * from "./activities";
+export * from "./idempotency";

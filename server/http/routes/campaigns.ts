@@ -14,6 +14,7 @@ import { applyCampaignEvent } from "@/server/domain/campaigns/transitions";
 import { rateLimitIp, requireAdmin, requirePayer, requireSessionClaims, requireUser } from "../auth";
 import type { AppEnv, Services } from "../context";
 import { AppError } from "../errors";
+import { idempotencyHeaders, idempotent } from "../idempotency";
 import { publicOrigin } from "../origin";
 import { activityOutput, toActivityOutput } from "../dto/activity";
 import { campaignOutput, quoteOutput, toCampaignOutput, toQuoteOutput } from "../dto/campaign";
@@ -48,10 +49,10 @@ const quoteRoute = createRoute({
 const createRouteDef = createRoute({
   method: "post",
   path: "/campaigns",
-  middleware: [requireUser] as const,
+  middleware: [requireUser, idempotent] as const,
   tags: ["Campaigns"],
   summary: "Create a campaign, paid from the wallet (to escrow) or through a gateway",
-  request: body(campaignInput.openapi("CampaignInput")),
+  request: { headers: idempotencyHeaders, ...body(campaignInput.openapi("CampaignInput")) },
   responses: {
     200: {
       description: "Created; redirect_url when a gateway must be visited",
@@ -147,13 +148,14 @@ const paymentsRoute = createRoute({
 const payRoute = createRoute({
   method: "post",
   path: "/campaigns/{id}/payments/{transactionId}/pay",
-  middleware: [requirePayer] as const,
+  middleware: [requirePayer, idempotent] as const,
   tags: ["Campaigns"],
   summary: "Pay a campaign awaiting payment from the wallet, in place of one of its pending or failed gateway payments",
   description:
     "A new paid wallet payment is made and the money moves from the wallet to the campaign's escrow; the gateway payment is left as it is (should the gateway still report it paid, that money goes to the wallet).",
   request: {
     params: idParam.extend({ transactionId: z.string().uuid("invalid_format") }),
+    headers: idempotencyHeaders,
     ...body(payCampaignInput.openapi("PayCampaignInput")),
   },
   responses: {

@@ -5,6 +5,7 @@ import { balancesOf } from "@/server/domain/ledger";
 import { startWalletCharge } from "@/server/domain/payments/charge-wallet";
 import { findOwnTransaction, listTransactions } from "@/server/domain/payments/list-transactions";
 import { requireUser } from "../auth";
+import { idempotencyHeaders, idempotent } from "../idempotency";
 import type { AppEnv, Services } from "../context";
 import { publicOrigin } from "../origin";
 import { toTransactionOutput, transactionOutput } from "../dto/transaction";
@@ -87,11 +88,14 @@ const oneRoute = createRoute({
 const chargeRoute = createRoute({
   method: "post",
   path: "/wallet/charge",
-  middleware: [requireUser] as const,
+  middleware: [requireUser, idempotent] as const,
   tags: ["Wallet"],
   summary: "Charge the wallet: a pending transaction and the gateway's payment page to send the browser to",
   security: [{ bearer: [] }],
-  request: { body: { required: true, content: { "application/json": { schema: chargeWalletInput.openapi("ChargeWalletInput") } } } },
+  request: {
+    headers: idempotencyHeaders,
+    body: { required: true, content: { "application/json": { schema: chargeWalletInput.openapi("ChargeWalletInput") } } },
+  },
   responses: {
     200: {
       description: "Go to redirect_url to pay",

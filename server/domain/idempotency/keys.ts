@@ -1,0 +1,116 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import { idempotencyKeys } from "@/server/db/schema";
+
+/** How long a key answers with its first result (Stripe keeps keys for 24 hours too). */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long a request may hold its key before another with the same key and body may take it over:
+ * only a request whose process died holds one this long (a gateway call gives up after
+ * PAYMENTS_TIMEOUT_MS, 10 s by default). Until then a repeat waits or answers 409.
+ */
+export const IDEMPOTENCY_LOCK_MS = 2 * 60 * 1000;
+/** Expired keys deleted per claim of a new one: more than are ever made, so the table stays at about a day's keys. */
+const CLEANUP_BATCH = 100;
+
+export type StoredAnswer = { status: number; body: string };
+
+export type Claim =
+  /** The key is ours: run the request, then `complete` or `release` it. */
+  | { state: "claimed" }
+  /** The first request with this key and this body has answered: replay it. */
+  | { state: "done"; answer: StoredAnswer }
+  /** The first request with this key is still running. */
+  | { state: "running" }
+  /** The key was used for another request (another body, path or method). */
+  | { state: "mismatch" };
+
+type Owner = { userId: string; key: string; requestId: string };
+
+/**
+ * Takes the key for this request, or says what holds it. One statement decides under any
+ * concurrency (the primary key): a new key is inserted; an expired one, or one whose holder
+ * has held it past IDEMPOTENCY_LOCK_MS for the same request, is taken over.
+ */
+export async function claimIdempotencyKey(db: Db, owner: Owner & { fingerprint: string }): Promise<Claim> {
+  const ttl = `${IDEMPOTENCY_KEY_TTL_MS} milliseconds`;
+  const lock = `${IDEMPOTENCY_LOCK_MS} milliseconds`;
+  for (let attempt = 0; ; attempt++) {
+    const taken = await db.execute(sql`
+      insert into idempotency_keys (user_id, key, fingerprint, request_id, locked_at, created_at, expires_at)
+      values (${owner.userId}, ${owner.key}, ${owner.fingerprint}, ${owner.requestId}, now(), now(), now() + ${ttl}::interval)
+      on conflict (user_id, key) do update
+        set fingerprint = excluded.fingerprint, request_id = excluded.request_id, response_status = null, response_body = null,
+            locked_at = excluded.locked_at, created_at = excluded.created_at, expires_at = excluded.expires_at
+        where idempotency_keys.expires_at <= now()
+           or (idempotency_keys.response_status is null
+               and idempotency_keys.fingerprint = excluded.fingerprint
+               and idempotency_keys.locked_at <= now() - ${lock}::interval)
+      returning request_id`);
+    if ((taken.rows as unknown[]).length > 0) return { state: "claimed" };
+    const held = await checkIdempotencyKey(db, owner);
+    if (held) return held;
+    // Released (its request failed) between the two statements: try to take it again, a few times at most.
+    if (attempt >= 2) return { state: "running" };
+  }
+}
+
+/** What holds the key now, for a request with this fingerprint that did not get it; null when nothing does. */
+export async function checkIdempotencyKey(db: Db, owner: Omit<Owner, "requestId"> & { fingerprint: string }): Promise<Claim | null> {
+  const held = await findIdempotencyKey(db, owner.userId, owner.key);
+  return held ? judge(held, owner.fingerprint) : null;
+}
+
+function judge(
+  held: { fingerprint: string; responseStatus: number | null; responseBody: string | null; expiresAt: Date },
+  fingerprint: string,
+): Claim {
+  if (held.fingerprint !== fingerprint) return { state: "mismatch" };
+  if (held.responseStatus !== null) return { state: "done", answer: { status: held.responseStatus, body: held.responseBody ?? "" } };
+  return { state: "running" };
+}
+
+async function findIdempotencyKey(db: Db, userId: string, key: string) {
+  const [row] = await db
+    .select({
+      fingerprint: idempotencyKeys.fingerprint,
+      responseStatus: idempotencyKeys.responseStatus,
+      responseBody: idempotencyKeys.responseBody,
+      expiresAt: idempotencyKeys.expiresAt,
+    })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), sql`${idempotencyKeys.expiresAt} > now()`));
+  return row ?? null;
+}
+
+/** Keeps the first answer for replays; only while this request still holds the key. */
+export async function completeIdempotencyKey(db: Db, owner: Owner, answer: StoredAnswer): Promise<void> {
+  await db.update(idempotencyKeys).set({ responseStatus: answer.status, responseBody: answer.body }).where(ownedBy(owner));
+  await deleteExpiredIdempotencyKeys(db);
+}
+
+/** Lets the key go (the request failed on our side): a retry with it runs again. */
+export async function releaseIdempotencyKey(db: Db, owner: Owner): Promise<void> {
+  await db.delete(idempotencyKeys).where(ownedBy(owner));
+}
+
+/**
+ * Deletes up to `limit` expired keys, skipping rows another instance is deleting. Called after each
+ * answer kept, so the table never holds much more than a day's keys without a job of its own.
+ */
+export async function deleteExpiredIdempotencyKeys(db: Db, limit = CLEANUP_BATCH): Promise<number> {
+  const deleted = await db.execute(sql`
+    delete from idempotency_keys where (user_id, key) in (
+      select user_id, key from idempotency_keys where expires_at <= now() order by expires_at limit ${limit} for update skip locked
+    ) returning key`);
+  return (deleted.rows as unknown[]).length;
+}
+
+function ownedBy(owner: Owner) {
+  return and(
+    eq(idempotencyKeys.userId, owner.userId),
+    eq(idempotencyKeys.key, owner.key),
+    eq(idempotencyKeys.requestId, owner.requestId),
+    sql`${idempotencyKeys.responseStatus} is null`,
+  );
+}
