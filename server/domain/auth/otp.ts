@@ -109,30 +109,39 @@ export async function describeOtp(db: Db, token: string) {
 
 /**
  * Checks a code. Each try counts before the comparison, so the sixth try is refused even when it is
- * right; a right code is claimed with a conditional update, so of any number of parallel correct
- * tries exactly one succeeds.
+ * right; the try is compared with the code the counting update saw (a resend may have replaced the
+ * one read first), and a right code is claimed with a conditional update on that same code, so of
+ * any number of parallel correct tries exactly one succeeds and a replaced code never does.
  */
 export async function verifyOtp(db: Db, input: { token: string; code: string }): Promise<OtpChallenge> {
   const challenge = await findChallenge(db, input.token);
   if (challenge.consumedAt || challenge.verifiedAt) throw new AppError("otp_used");
   if (challenge.expiresAt.getTime() <= Date.now()) throw new AppError("otp_expired");
-  const counted = await db
+  const [counted] = await db
     .update(otpChallenges)
     .set({ attempts: sql`${otpChallenges.attempts} + 1` })
     .where(and(eq(otpChallenges.id, challenge.id), sql`${otpChallenges.attempts} < ${OTP_MAX_ATTEMPTS}`))
-    .returning({ attempts: otpChallenges.attempts });
-  if (counted.length === 0) throw new AppError("otp_locked");
-  if (!sameDigest(codeHash(challenge.tokenHash, input.code), challenge.codeHash)) throw new AppError("otp_incorrect");
+    .returning({ codeHash: otpChallenges.codeHash });
+  if (!counted) throw new AppError("otp_locked");
+  if (!sameDigest(codeHash(challenge.tokenHash, input.code), counted.codeHash)) throw new AppError("otp_incorrect");
   const now = new Date();
   // A password reset keeps the step open (verified) until the new password arrives; others end here.
   const claim = challenge.purpose === "reset_password" ? { verifiedAt: now } : { consumedAt: now, verifiedAt: now };
-  const claimed = await db
+  const [claimed] = await db
     .update(otpChallenges)
     .set(claim)
-    .where(and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.verifiedAt), isNull(otpChallenges.consumedAt)))
+    .where(
+      and(
+        eq(otpChallenges.id, challenge.id),
+        eq(otpChallenges.codeHash, counted.codeHash),
+        isNull(otpChallenges.verifiedAt),
+        isNull(otpChallenges.consumedAt),
+      ),
+    )
     .returning();
-  if (claimed.length === 0) throw new AppError("otp_used");
-  return claimed[0]!;
+  if (claimed) return claimed;
+  const [current] = await db.select({ codeHash: otpChallenges.codeHash }).from(otpChallenges).where(eq(otpChallenges.id, challenge.id));
+  throw new AppError(current && current.codeHash !== counted.codeHash ? "otp_incorrect" : "otp_used");
 }
 
 /** Sends a new code for the same step, once the 120-second countdown is over. */

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "@/server/db/client";
 import { otpChallenges, otpSends, users } from "@/server/db/schema";
@@ -147,5 +148,42 @@ describe("counted sign-in limits under concurrency (PostgreSQL)", { timeout: 60_
     const late = await call("auth/otp/verify", { token, code: right });
     expect(late.status).toBe(429);
     expect(late.body.error?.code).toBe("otp_locked");
+  });
+  it("a code replaced by a resend while its try waits is not accepted; the new one is", async () => {
+    await verifiedAccount("09120000206");
+    ip = "10.55.0.1";
+    const started = await call("auth/login", { credential: "09120000206", password: PASSWORD });
+    const token = started.body.data.otp.token as string;
+    const oldCode = sms.lastCode("+989120000206")!;
+    const newCode = oldCode === "000000" ? "000001" : "000000";
+    const [challenge] = await database.db
+      .select()
+      .from(otpChallenges)
+      .where(eq(otpChallenges.tokenHash, hashToken(token)));
+    // Another instance's resend holds the step's row while a try of the old code arrives.
+    const resend = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await resend.connect();
+    try {
+      await resend.query("begin");
+      await resend.query("select 1 from otp_challenges where id = $1 for update", [challenge!.id]);
+      const attempt = call("auth/otp/verify", { token, code: oldCode });
+      for (let waiting = 0; waiting === 0;) {
+        const { rows } = await database.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'update "otp_challenges"%'`,
+        );
+        waiting = rows[0]?.n ?? 0;
+      }
+      await resend.query("update otp_challenges set code_hash = $1, attempts = 0 where id = $2", [
+        hashToken(`${challenge!.tokenHash}:${newCode}`),
+        challenge!.id,
+      ]);
+      await resend.query("commit");
+      const late = await attempt;
+      expect(late.status).toBe(422);
+      expect(late.body.error?.code).toBe("otp_incorrect");
+    } finally {
+      await resend.end();
+    }
+    expect((await call("auth/otp/verify", { token, code: newCode })).status).toBe(200);
   });
 });
