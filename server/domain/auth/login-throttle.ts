@@ -44,3 +44,15 @@ export async function reserveLoginAttempt(db: Db, key: string, ip: string): Prom
 export async function releaseLoginAttempt(db: Db, attemptId: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.id, attemptId));
 }
+
+/**
+ * One password check within the account's and the address's budget: reserved first (429 when
+ * spent), kept as a failure when wrong, dropped when right. The account key of a known user is
+ * `user:<id>`, so every place that checks its password (login, a password change) shares one budget.
+ */
+export async function countedPasswordCheck(db: Db, key: string, ip: string, check: () => Promise<boolean>): Promise<boolean> {
+  const attempt = await reserveLoginAttempt(db, key, ip);
+  const right = await check();
+  if (right) await releaseLoginAttempt(db, attempt);
+  return right;
+}

@@ -8,7 +8,7 @@ import { deviceTrustedFor } from "./jwt";
 import { signingKey } from "./keys";
 import { startOtp, type StartedOtp } from "./otp";
 import { findUserByCredential } from "./users";
-import { accountKey, releaseLoginAttempt, reserveLoginAttempt } from "./login-throttle";
+import { accountKey, countedPasswordCheck } from "./login-throttle";
 
 export type LoginOutcome = { kind: "session"; user: User } | { kind: "otp"; otp: StartedOtp };
 
@@ -27,12 +27,10 @@ export async function login(
   const user = await findUserByCredential(db, input.credential);
   // Guesses through the phone and through the e-mail count against the same account.
   const key = user ? `user:${user.id}` : accountKey(input.credential);
-  const attempt = await reserveLoginAttempt(db, key, context.ip);
-  const passwordOk = user?.passwordHash
-    ? await verifyPassword(input.password, user.passwordHash)
-    : (await burnPasswordCheck(input.password), false);
+  const passwordOk = await countedPasswordCheck(db, key, context.ip, async () =>
+    user?.passwordHash ? verifyPassword(input.password, user.passwordHash) : (await burnPasswordCheck(input.password), false),
+  );
   if (!user || !passwordOk) throw new AppError("invalid_credentials");
-  await releaseLoginAttempt(db, attempt);
   const trusted = user.phoneVerifiedAt !== null && (await deviceTrustedFor(await signingKey(db), context.deviceToken, user.id));
   if (trusted) return { kind: "session", user };
   if (!user.phone) throw new AppError("phone_required");
