@@ -1,14 +1,19 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { proxyTrust } from "@/lib/geo/client-address";
 import { corsAllowedOrigins, originOf } from "./cors";
 import { AppError } from "./errors";
 
 /** Methods that change nothing (RFC 9110 §9.2.1); every other method must come from our own pages. */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** TRUST_PROXY set to anything but false/0: a proxy in front says which host and scheme the browser used. */
+/** Behind a proxy we were told about (TRUST_PROXY), which says which host and scheme the browser used. */
 function behindProxy(): boolean {
-  const value = process.env.TRUST_PROXY?.trim().toLowerCase();
-  return Boolean(value) && value !== "false" && value !== "0";
+  try {
+    return proxyTrust().kind !== "none";
+  } catch {
+    // An unreadable TRUST_PROXY stops the server at start (lib/geo/client-address.ts); believe no proxy.
+    return false;
+  }
 }
 
 const firstValue = (header: string | undefined) => header?.split(",")[0]?.trim() || undefined;
