@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import type { Network, Strategy } from "@/lib/campaigns/pricing";
 import type { CampaignStatus } from "@/lib/campaigns/state-machine";
 import { campaignQuoteInput, type CampaignInput, type CampaignQuoteInput, type PayCampaignInput } from "@/lib/schemas/campaigns";
-import type { ListResult } from "./client";
+import { submissionKeys, type ListResult } from "./client";
 import { useApiClient } from "./use-api-client";
 import { walletKeys, type Transaction, type TransactionStatus, type WalletBalances } from "./wallet";
 
@@ -155,11 +155,15 @@ export function useQuote(input: Partial<CampaignQuoteInput> | null) {
   });
 }
 
+/** Creates a campaign: one Idempotency-Key per submission, so a retry after a lost answer never makes (and pays for) a second one. */
 export function useCreateCampaign() {
   const api = useApiClient();
   const queryClient = useQueryClient();
+  const [keys] = useState(submissionKeys);
   return useMutation({
-    mutationFn: (input: CampaignInput) => api.request<CreatedCampaign>("campaigns", { method: "POST", body: input }),
+    mutationFn: (input: CampaignInput) =>
+      api.request<CreatedCampaign>("campaigns", { method: "POST", body: input, idempotencyKey: keys.keyFor(input) }),
+    onSettled: (_data, error) => keys.settled(error),
     onSuccess: (result) => {
       queryClient.setQueryData(campaignKeys.detail(result.campaign.id), result.campaign);
       void queryClient.invalidateQueries({ queryKey: campaignKeys.lists() });
@@ -192,12 +196,16 @@ export const useActivateCampaign = () => useCampaignEvent("activate");
 export function usePayCampaignPayment(campaignId: string) {
   const api = useApiClient();
   const queryClient = useQueryClient();
+  // One Idempotency-Key per press of pay (per payment), reused only when the same payment is sent again after an unknown outcome.
+  const [keys] = useState(submissionKeys);
   return useMutation({
     mutationFn: (transactionId: string) =>
       api.request<PaidCampaignPayment>(`campaigns/${encodeURIComponent(campaignId)}/payments/${encodeURIComponent(transactionId)}/pay`, {
         method: "POST",
         body: { gateway: "wallet" } satisfies PayCampaignInput,
+        idempotencyKey: keys.keyFor({ campaignId, transactionId }),
       }),
+    onSettled: (_data, error) => keys.settled(error),
     onSuccess: (result) => {
       queryClient.setQueryData(campaignKeys.detail(result.campaign.id), result.campaign);
       void queryClient.invalidateQueries({ queryKey: campaignKeys.detail(result.campaign.id) });

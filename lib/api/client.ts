@@ -21,7 +21,10 @@ export type RequestOptions = {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
   query?: Record<string, string | number | boolean | null | undefined>;
-  /** Makes a POST/PATCH safe to retry: the server answers a repeat with the first result. */
+  /**
+   * Makes a POST safe to retry (sent as Idempotency-Key): the server answers a repeat with the first
+   * result. The client's own retry sends the same key; money forms take theirs from submissionKeys().
+   */
   idempotencyKey?: string;
   signal?: AbortSignal;
 };
@@ -44,6 +47,52 @@ const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS
 export function mayRetry(method: string, idempotencyKey: string | undefined): boolean {
   return IDEMPOTENT_METHODS.has(method) || Boolean(idempotencyKey);
 }
+
+/**
+ * A fresh Idempotency-Key: a random UUID. crypto.randomUUID exists only in secure contexts (HTTPS,
+ * localhost); getRandomValues everywhere, so a site tried over plain HTTP still sends keys.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * Whether a failed request may have run on the server all the same: no answer (network, abort), a
+ * server error, or the server still running the first request with its key. Sending it again must
+ * then reuse its key; any other answer is the request's outcome.
+ */
+export function outcomeUnknown(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status >= 500 || error.code === "idempotency_request_in_progress";
+}
+
+/**
+ * One Idempotency-Key per submission of a money form (wallet charge, campaign create, campaign pay;
+ * the server's rules are in server/http/idempotency.ts). `keyFor(request)` is the key to send: the
+ * same request sent again after an unknown outcome keeps its key, so the server answers the first
+ * result instead of charging twice; once an answer came (`settled`), or for another request, a new key.
+ */
+export function submissionKeys() {
+  let current: { key: string; request: string } | null = null;
+  return {
+    keyFor(request: unknown): string {
+      const text = JSON.stringify(request ?? null);
+      if (!current || current.request !== text) current = { key: newIdempotencyKey(), request: text };
+      return current.key;
+    },
+    /** After the call: success (no error) or a definite refusal ends the submission; an unknown outcome keeps its key. */
+    settled(error: unknown): void {
+      if (error === null || error === undefined || !outcomeUnknown(error)) current = null;
+    },
+  };
+}
+
+export type SubmissionKeys = ReturnType<typeof submissionKeys>;
 
 export function defaultBaseUrl(): string {
   return process.env.NEXT_PUBLIC_CORE_API_URL || "/api";

@@ -1,7 +1,8 @@
 "use client";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ChargeWalletInput } from "@/lib/schemas/wallet";
-import { ApiError, type ListResult } from "./client";
+import { useState } from "react";
+import { ApiError, submissionKeys, type ListResult } from "./client";
 import { meKeys } from "./me";
 import { useApiClient } from "./use-api-client";
 
@@ -73,11 +74,18 @@ export function useGateways() {
   return useQuery({ queryKey: walletKeys.gateways, queryFn: () => api.request<GatewayInfo[]>("payments/gateways"), staleTime: 5 * 60_000 });
 }
 
+/** Charges the wallet: one Idempotency-Key per submission, kept when the form sends the same charge again after an unknown outcome. */
 export function useChargeWallet() {
   const api = useApiClient();
+  const [keys] = useState(submissionKeys);
   return useMutation({
     mutationFn: (input: ChargeWalletInput) =>
-      api.request<{ redirect_url: string; transaction: Transaction }>("wallet/charge", { method: "POST", body: input }),
+      api.request<{ redirect_url: string; transaction: Transaction }>("wallet/charge", {
+        method: "POST",
+        body: input,
+        idempotencyKey: keys.keyFor(input),
+      }),
+    onSettled: (_data, error) => keys.settled(error),
   });
 }
 

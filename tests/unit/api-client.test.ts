@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ApiError, createApiClient } from "@/lib/api/client";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError, createApiClient, newIdempotencyKey, outcomeUnknown, submissionKeys } from "@/lib/api/client";
 
 // A real HTTP server on 127.0.0.1 that answers from a script and records what it received.
 let server: Server;
@@ -83,7 +83,42 @@ describe("API client", () => {
     ];
     expect(await api.request("wallet/charge", { method: "POST", body: { amount: 1 }, idempotencyKey: "k-1" })).toBe(2);
     expect(received).toHaveLength(2);
+    expect(received[0]?.headers["idempotency-key"]).toBe("k-1");
     expect(received[1]?.headers["idempotency-key"]).toBe("k-1");
+  });
+
+  it("sends a submission's key on its retries, and a new key for the next submission", async () => {
+    const api = createApiClient({ baseUrl, locale: "en-US" });
+    const keys = submissionKeys();
+    const body = { amount: 1_000_000, gateway: "sandbox" };
+    const submit = async () => {
+      try {
+        const data = await api.request("wallet/charge", { method: "POST", body, idempotencyKey: keys.keyFor(body) });
+        keys.settled(null);
+        return data;
+      } catch (error) {
+        keys.settled(error);
+        throw error;
+      }
+    };
+    // The answer is lost twice (the client's own retry included): the person presses again, same key.
+    script = [
+      { status: 503, body: {} },
+      { status: 502, body: {} },
+      { status: 200, body: { data: "charged" } },
+    ];
+    await expect(submit()).rejects.toMatchObject({ status: 502 });
+    expect(await submit()).toBe("charged");
+    const sent = received.map((call) => call.headers["idempotency-key"]);
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent).size).toBe(1);
+    expect(sent[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+
+    // After an answer, the same form submitted again is a new charge: a new key.
+    received = [];
+    script = [{ status: 200, body: { data: "again" } }];
+    expect(await submit()).toBe("again");
+    expect(received[0]?.headers["idempotency-key"]).not.toBe(sent[0]);
   });
 
   it("does not retry a 409 or a 422, and turns the envelope into one typed error", async () => {
@@ -104,5 +139,51 @@ describe("API client", () => {
   it("reports an unreachable server as a network error after one retry", async () => {
     const api = createApiClient({ baseUrl: "http://127.0.0.1:1/api", locale: "en-US" });
     await expect(api.request("health")).rejects.toMatchObject({ status: 0, code: "network_error" });
+  });
+});
+
+describe("submission keys", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("keep the key only while the outcome is unknown and the request is the same", () => {
+    const keys = submissionKeys();
+    const first = keys.keyFor({ amount: 1 });
+    expect(keys.keyFor({ amount: 1 })).toBe(first);
+    // No answer, a server error, or the first request still running: the outcome is unknown, the key stays.
+    for (const error of [new ApiError(0, "network_error", "x"), new ApiError(503, "gateway_unavailable", "x"), new TypeError("aborted")]) {
+      keys.settled(error);
+      expect(keys.keyFor({ amount: 1 })).toBe(first);
+    }
+    keys.settled(new ApiError(409, "idempotency_request_in_progress", "x"));
+    expect(keys.keyFor({ amount: 1 })).toBe(first);
+    // Another request (the person changed the amount) is another submission.
+    const second = keys.keyFor({ amount: 2 });
+    expect(second).not.toBe(first);
+    // A definite answer ends the submission: a refusal, or success.
+    keys.settled(new ApiError(403, "insufficient_funds", "x"));
+    const third = keys.keyFor({ amount: 2 });
+    expect(third).not.toBe(second);
+    keys.settled(null);
+    expect(keys.keyFor({ amount: 2 })).not.toBe(third);
+  });
+
+  it("tells unknown outcomes from answers", () => {
+    expect(outcomeUnknown(new ApiError(0, "network_error", "x"))).toBe(true);
+    expect(outcomeUnknown(new ApiError(500, "internal", "x"))).toBe(true);
+    expect(outcomeUnknown(new ApiError(409, "idempotency_request_in_progress", "x"))).toBe(true);
+    expect(outcomeUnknown(new ApiError(409, "trial_already_created", "x"))).toBe(false);
+    expect(outcomeUnknown(new ApiError(422, "validation_failed", "x"))).toBe(false);
+  });
+
+  it("make UUIDs even where crypto.randomUUID is missing (plain HTTP is not a secure context)", () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(newIdempotencyKey()).toMatch(uuid);
+    const getRandomValues = crypto.getRandomValues.bind(crypto);
+    vi.stubGlobal("crypto", { getRandomValues });
+    const made = new Set(Array.from({ length: 50 }, () => newIdempotencyKey()));
+    expect(made.size).toBe(50);
+    for (const key of made) expect(key).toMatch(uuid);
   });
 });

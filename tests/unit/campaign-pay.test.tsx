@@ -65,13 +65,19 @@ function payment(overrides: Partial<Transaction> = {}): Transaction {
 
 /** The API as the campaign view sees it; `answer` is what the pay call gets. */
 function fakeApi(state: { campaign: Campaign; payments: Transaction[] }, answer: () => Response) {
-  const calls: { path: string; method: string; body: unknown }[] = [];
+  const calls: { path: string; method: string; body: unknown; idempotencyKey?: string }[] = [];
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), "http://localhost");
       const method = init?.method ?? "GET";
-      calls.push({ path: url.pathname, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      const idempotencyKey = (init?.headers as Record<string, string> | undefined)?.["Idempotency-Key"];
+      calls.push({
+        path: url.pathname,
+        method,
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+      });
       if (method === "POST" && url.pathname === `/api/campaigns/${ID}/payments/${PENDING}/pay`) return answer();
       if (url.pathname === `/api/campaigns/${ID}/payments`)
         return json(200, { data: state.payments, meta: { page: 1, per_page: 10, total: state.payments.length } });
@@ -137,13 +143,48 @@ describe("paying a pending campaign payment from the wallet", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: f.confirm.replace("{amount}", "۶۶۰٬۰۰۰ ریال") }));
     expect(await screen.findByText(faIR.api.messages.campaign_payment_completed)).toBeInTheDocument();
     expect(calls.filter((c) => c.method === "POST")).toEqual([
-      { path: `/api/campaigns/${ID}/payments/${PENDING}/pay`, method: "POST", body: { gateway: "wallet" } },
+      {
+        path: `/api/campaigns/${ID}/payments/${PENDING}/pay`,
+        method: "POST",
+        body: { gateway: "wallet" },
+        idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      },
     ]);
     // The header's status and the payments follow, the button is gone.
     await waitFor(() => expect(screen.getAllByText(faIR.campaigns.status.awaiting_review).length).toBeGreaterThan(0));
     await waitFor(() => expect(screen.queryByRole("button", { name: new RegExp(`^${f.button}`) })).not.toBeInTheDocument());
     await waitFor(() => expect(calls.filter((c) => c.path === `/api/campaigns/${ID}/payments`).length).toBeGreaterThan(1));
     expect(screen.getByTestId("invoice-settlement")).toHaveTextContent(settlement.paid);
+  });
+
+  it("sends one Idempotency-Key per press: the same after an unknown outcome, a new one after an answer", async () => {
+    const answers = [
+      () => json(503, { error: { code: "service_unavailable", message: "Try again shortly.", request_id: "r" } }),
+      () => json(503, { error: { code: "service_unavailable", message: "Try again shortly.", request_id: "r" } }),
+      () => json(403, { error: { code: "insufficient_funds", message: enUS.api.errors.insufficient_funds, request_id: "r" } }),
+      () => json(403, { error: { code: "insufficient_funds", message: enUS.api.errors.insufficient_funds, request_id: "r" } }),
+    ];
+    const calls = fakeApi({ campaign: campaign("awaiting_payment"), payments: [payment()] }, () => answers.shift()!());
+    renderWithProviders(<CampaignView id={ID} />);
+    const pays = () => calls.filter((c) => c.method === "POST");
+    const press = async () => {
+      const [button] = within(await screen.findByTestId("payments-table")).getAllByRole("button", { name: new RegExp(`^${p.button}`) });
+      await userEvent.click(button!);
+      await userEvent.click(screen.getByRole("button", { name: /^Pay 660,000/ }));
+    };
+    await press(); // 503, and the client's own retry: 503
+    expect(await screen.findByText("Try again shortly.")).toBeInTheDocument();
+    expect(pays()).toHaveLength(2);
+    await press(); // the same payment again: its outcome was unknown, so the same key
+    await waitFor(() => expect(pays()).toHaveLength(3));
+    await screen.findByText(enUS.api.errors.insufficient_funds);
+    await press(); // answered (403): a new press is a new payment attempt
+    await waitFor(() => expect(pays()).toHaveLength(4));
+    const keys = pays().map((c) => c.idempotencyKey);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys.slice(0, 3)).toEqual([keys[0], keys[0], keys[0]]);
+    expect(keys[3]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[3]).not.toBe(keys[0]);
   });
 
   it("cancelling pays nothing", async () => {

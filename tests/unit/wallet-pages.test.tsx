@@ -36,11 +36,12 @@ type Route = (url: URL, init: RequestInit | undefined) => Response | Promise<Res
 
 /** A fake fetch answering by method and path; every call is recorded with its parsed URL. */
 function fakeApi(route: Route) {
-  const calls: { url: URL; method: string; body: unknown }[] = [];
+  const calls: { url: URL; method: string; body: unknown; idempotencyKey: string | undefined }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), "http://localhost");
     const method = init?.method ?? "GET";
-    calls.push({ url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const idempotencyKey = (init?.headers as Record<string, string> | undefined)?.["Idempotency-Key"];
+    calls.push({ url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined, idempotencyKey });
     const answer = await route(url, init);
     return answer ?? jsonResponse(404, { error: { code: "not_found", message: "Not found." } });
   });
@@ -139,6 +140,37 @@ describe("charge wallet", () => {
     await waitFor(() => expect(window.location.hash).toBe("#gateway"));
     const charge = calls.find((call) => call.url.pathname === "/api/wallet/charge");
     expect(charge?.body).toEqual({ amount: 5_000_000, gateway: "zarinpal" });
+  });
+
+  it("sends one Idempotency-Key per submission: the same on retries after an unknown outcome, a new one after an answer", async () => {
+    const answers = [
+      () => jsonResponse(503, { error: { code: "gateway_unavailable", message: "The gateway cannot be reached." } }),
+      () => jsonResponse(503, { error: { code: "gateway_unavailable", message: "The gateway cannot be reached." } }),
+      () => jsonResponse(403, { error: { code: "forbidden", message: "Not now." } }),
+      () => jsonResponse(200, { data: { redirect_url: `${window.location.origin}/#paid`, transaction: {} } }),
+    ];
+    const { calls } = api(undefined, () => answers.shift()!());
+    renderWithProviders(<ChargeWalletPage />);
+    await waitFor(() => expect(screen.getByRole("radio", { name: /Test gateway/ })).toBeChecked());
+    await userEvent.type(screen.getByLabelText("Amount (Rials)"), "1000000");
+    const submit = () => userEvent.click(screen.getByRole("button", { name: "Continue to payment" }));
+    const charges = () => calls.filter((call) => call.url.pathname === "/api/wallet/charge");
+
+    // No answer that counts (503, and the client's own retry): pressed again, the same charge goes with the same key.
+    await submit();
+    await waitFor(() => expect(charges()).toHaveLength(2));
+    await screen.findByText("The gateway cannot be reached.");
+    await submit();
+    await waitFor(() => expect(charges()).toHaveLength(3));
+    await screen.findByText("Not now.");
+    // The server answered (403): the next press is a new submission with a new key.
+    await submit();
+    await waitFor(() => expect(window.location.hash).toBe("#paid"));
+    const keys = charges().map((call) => call.idempotencyKey);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys.slice(0, 3)).toEqual([keys[0], keys[0], keys[0]]);
+    expect(keys[3]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[3]).not.toBe(keys[0]);
   });
 
   it("puts the server's field message on the field and its sentence in an alert", async () => {
