@@ -34,7 +34,7 @@ export function corsAllowedOrigins(env: NodeJS.ProcessEnv = process.env): Readon
     .map((item) => item.trim())
     .filter(Boolean)) {
     const origin = originOf(entry);
-    if (!origin || origin.toLowerCase() !== entry.replace(/\/$/, "").toLowerCase())
+    if (!origin || entry.includes("*") || origin.toLowerCase() !== entry.replace(/\/$/, "").toLowerCase())
       throw new Error(`CORS_ALLOWED_ORIGINS: "${entry}" is not an origin (scheme://host[:port], no path, no wildcard)`);
     origins.add(origin);
   }
