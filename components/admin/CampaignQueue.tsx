@@ -79,7 +79,7 @@ export function CampaignQueue({ perPage = CAMPAIGN_QUEUE_PER_PAGE }: { perPage?:
                   {rows.map((campaign) => (
                     <tr key={campaign.id} className="border-b border-surface-line last:border-b-0">
                       <th scope="row" className="px-3 py-3 text-start font-semibold text-ink">
-                        {campaign.name}
+                        <bdi>{campaign.name}</bdi>
                       </th>
                       <td className="px-3 py-3">{tCampaigns(`networks.${campaign.network}`)}</td>
                       <td className="px-3 py-3">{tCampaigns(`strategies.${campaign.strategy}`)}</td>

@@ -72,7 +72,7 @@ function Specifications({ campaign }: { campaign: Campaign }) {
   const money = useMoney();
   const date = useDates();
   const rows: [string, ReactNode][] = [
-    [t("columns.name"), campaign.name],
+    [t("columns.name"), <bdi key="name">{campaign.name}</bdi>],
     [t("columns.status"), <CampaignStatusBadge key="status" status={campaign.status} />],
     ...useCampaignSpecRows(campaign),
   ];

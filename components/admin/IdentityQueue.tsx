@@ -7,6 +7,7 @@ import { IDENTITY_QUEUE_PER_PAGE, useIdentityQueue } from "@/lib/api/admin";
 import { Link } from "@/lib/i18n/navigation";
 import { AdminLoadError, AdminLoading } from "./AdminStates";
 import { fullName } from "./format";
+import { UserName } from "./UserName";
 
 /** The identity verification queue: pending requests, oldest first, a page at a time. */
 export function IdentityQueue({ perPage = IDENTITY_QUEUE_PER_PAGE }: { perPage?: number }) {
@@ -70,11 +71,11 @@ export function IdentityQueue({ perPage = IDENTITY_QUEUE_PER_PAGE }: { perPage?:
                 </thead>
                 <tbody>
                   {rows.map((user) => {
-                    const name = fullName(user) ?? tReview("notProvided");
+                    const name = fullName(user);
                     return (
                       <tr key={user.id} className="border-b border-surface-line last:border-b-0">
                         <th scope="row" className="px-3 py-3 text-start font-semibold text-ink">
-                          {name}
+                          {name ? <UserName user={user} /> : tReview("notProvided")}
                         </th>
                         <td className="px-3 py-3">
                           {user.phone ? (
@@ -105,7 +106,7 @@ export function IdentityQueue({ perPage = IDENTITY_QUEUE_PER_PAGE }: { perPage?:
                         <td className="px-3 py-3 text-end">
                           <Link
                             href={`/admin/identity/${user.id}`}
-                            aria-label={t("reviewFor", { name })}
+                            aria-label={t("reviewFor", { name: name ?? tReview("notProvided") })}
                             className="inline-flex rounded-lg px-3 py-1.5 font-semibold text-brand-700 hover:bg-brand-50"
                           >
                             {t("review")}

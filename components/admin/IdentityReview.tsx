@@ -83,8 +83,8 @@ function Profile({ user }: { user: AdminUser }) {
   return (
     <Card title={t("profile")} id="admin-profile">
       <dl>
-        <Row label={t("firstName")}>{user.first_name || missing}</Row>
-        <Row label={t("lastName")}>{user.last_name || missing}</Row>
+        <Row label={t("firstName")}>{user.first_name ? <bdi>{user.first_name}</bdi> : missing}</Row>
+        <Row label={t("lastName")}>{user.last_name ? <bdi>{user.last_name}</bdi> : missing}</Row>
         <Row label={t("phone")}>
           {user.phone ? (
             <span className="inline-flex flex-wrap items-center gap-2">
@@ -125,7 +125,11 @@ function Profile({ user }: { user: AdminUser }) {
           )}
         </Row>
         <Row label={t("status")}>{tStatus(user.identity_status)}</Row>
-        {user.identity_rejection_reason ? <Row label={t("previousReason")}>{user.identity_rejection_reason}</Row> : null}
+        {user.identity_rejection_reason ? (
+          <Row label={t("previousReason")}>
+            <bdi>{user.identity_rejection_reason}</bdi>
+          </Row>
+        ) : null}
         <Row label={t("joined")}>
           <time dateTime={user.created_at}>{format.dateTime(new Date(user.created_at), { dateStyle: "medium" })}</time>
         </Row>

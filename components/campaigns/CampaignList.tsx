@@ -82,7 +82,7 @@ export function useCampaignCells() {
   return {
     name: (row: Campaign) => (
       <Link href={`/dashboard/campaigns/view/${row.id}`} className="font-semibold text-brand-700 hover:underline">
-        {row.name}
+        <bdi>{row.name}</bdi>
       </Link>
     ),
     actions: (row: Campaign) => (

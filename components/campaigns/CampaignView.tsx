@@ -52,7 +52,11 @@ export function CampaignView({ id }: { id: string }) {
             {t("view.back")}
           </Link>
           <h1 id="page-title" className="text-2xl font-bold text-ink">
-            {t("view.title", { name: campaign.name, strategy: t(`strategies.${campaign.strategy}`) })}
+            {t.rich("view.title", {
+              name: campaign.name,
+              strategy: t(`strategies.${campaign.strategy}`),
+              bdi: (name) => <bdi>{name}</bdi>,
+            })}
           </h1>
           <div>
             <CampaignStatusBadge status={campaign.status} />

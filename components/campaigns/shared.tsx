@@ -274,7 +274,7 @@ export function CampaignSpecList({
     <div className="grid gap-4">
       {campaign.rejection_reason ? (
         <Alert tone="error">
-          <strong className="font-semibold">{t("spec.rejectionReason")}:</strong> {campaign.rejection_reason}
+          <strong className="font-semibold">{t("spec.rejectionReason")}:</strong> <bdi>{campaign.rejection_reason}</bdi>
         </Alert>
       ) : null}
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm" data-testid={testId}>
