@@ -118,6 +118,18 @@ function nodeHeaders(headers: NodeRequest["headers"]): HeaderSource {
   };
 }
 
+/**
+ * What a per-address limit counts: an IPv4 address itself, an IPv6 address's /64 (one subscriber's
+ * network: whoever has one address there has 2^64 of them, so counting single IPv6 addresses would
+ * let one client take a fresh address per request).
+ */
+export function addressBucket(address: string): string {
+  const bytes = parseIp(address);
+  if (!bytes || bytes.length === 4) return address;
+  const groups = Array.from({ length: 4 }, (_, i) => ((bytes[i * 2]! << 8) | bytes[i * 2 + 1]!).toString(16));
+  return `${groups.join(":")}::/64`;
+}
+
 /** Trims an entry and unwraps what proxies add around an address: [v6]:port, v4:port, ::ffff:v4. */
 export function normalizeAddress(entry: string): string {
   let address = entry.trim();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { CLIENT_ADDRESS_HEADER, clientAddress, parseTrustProxy, stampClientAddress } from "@/lib/geo/client-address";
+import { addressBucket, CLIENT_ADDRESS_HEADER, clientAddress, parseTrustProxy, stampClientAddress } from "@/lib/geo/client-address";
 import { clientIp, requestCountry } from "@/lib/geo/request-country";
 import { lookupCountry } from "@/server/adapters/geoip";
 
@@ -153,5 +153,15 @@ describe("clientAddress", () => {
     expect(() => parseTrustProxy("yes")).toThrow(/not a number of proxy hops/);
     expect(() => parseTrustProxy("10.0.0.0/33")).toThrow(/TRUST_PROXY/);
     expect(() => parseTrustProxy("300.1.1.1")).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe("addressBucket", () => {
+  it("counts an IPv4 address alone and an IPv6 address by its /64", () => {
+    expect(addressBucket("203.0.113.9")).toBe("203.0.113.9");
+    expect(addressBucket("2001:db8:1:2:aaaa:bbbb:cccc:dddd")).toBe("2001:db8:1:2::/64");
+    expect(addressBucket("2001:db8:1:2::1")).toBe("2001:db8:1:2::/64");
+    expect(addressBucket("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
+    expect(addressBucket("unknown")).toBe("unknown");
   });
 });

@@ -1,4 +1,5 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
+import { addressBucket } from "@/lib/geo/client-address";
 import type { Credential } from "@/lib/schemas/auth";
 import type { Db } from "@/server/db";
 import { loginFailures } from "@/server/db/schema";
@@ -14,14 +15,15 @@ export function accountKey(credential: Credential): string {
 }
 
 /**
- * Reserves one password check for this account and this address, or answers 429 (also for
- * accounts that do not exist). The attempt is counted and recorded in one transaction under
- * advisory locks (account first, then address — one order everywhere), before the password is
- * looked at: however many guesses arrive at once, on however many instances, at most
+ * Reserves one password check for this account and this address (an IPv6 address's /64:
+ * addressBucket), or answers 429 (also for accounts that do not exist). The attempt is counted and
+ * recorded in one transaction under advisory locks (account first, then address — one order
+ * everywhere), before the password is looked at: however many guesses arrive at once, on however many instances, at most
  * LOGIN_FAILURES_PER_ACCOUNT (and LOGIN_FAILURES_PER_IP) of them are ever checked in the window.
  * The reservation stays as a failure unless releaseLoginAttempt drops it (the password was right).
  */
-export async function reserveLoginAttempt(db: Db, key: string, ip: string): Promise<string> {
+export async function reserveLoginAttempt(db: Db, key: string, address: string): Promise<string> {
+  const ip = addressBucket(address);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-account:${key}`}))`);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-ip:${ip}`}))`);

@@ -1,4 +1,5 @@
 import { and, count, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { addressBucket } from "@/lib/geo/client-address";
 import type { Db } from "@/server/db";
 import { otpChallenges, otpSends, type OtpPurpose } from "@/server/db/schema";
 import type { SmsSender } from "@/server/adapters/sms";
@@ -21,10 +22,12 @@ function codeHash(tokenHash: string, code: string): string {
 }
 
 /**
- * Counts this hour's codes for the phone and the IP under advisory locks (phone first, then IP —
- * one order everywhere), so parallel requests on any number of instances cannot slip past the limit.
+ * Counts this hour's codes for the phone and the address (an IPv6 address's /64: addressBucket)
+ * under advisory locks (phone first, then address — one order everywhere), so parallel requests on
+ * any number of instances cannot slip past the limit.
  */
-async function reserveSend(tx: Pick<Db, "execute" | "select" | "insert">, phone: string, ip: string): Promise<string> {
+async function reserveSend(tx: Pick<Db, "execute" | "select" | "insert">, phone: string, address: string): Promise<string> {
+  const ip = addressBucket(address);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp-phone:${phone}`}))`);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp-ip:${ip}`}))`);
   const since = new Date(Date.now() - 60 * 60 * 1000);

@@ -12,7 +12,7 @@ import { openTestDatabase, recordingSms, resetAccounts, testApp } from "../helpe
  * TRUST_PROXY's hops or listed proxies go (issue 13, item 3): entries the client writes on the left
  * never reach rate limits, sessions or the country.
  */
-describe("the client's address behind proxies", () => {
+describe("the client's address behind proxies", { timeout: 60_000 }, () => {
   let database: Database;
   let sms = recordingSms();
   let app: ReturnType<typeof testApp>;
@@ -96,6 +96,24 @@ describe("the client's address behind proxies", () => {
     expect((await register(OTP_MAX_PER_IP_PER_HOUR, forged())).status).toBe(429);
     const sends = await database.db.select().from(otpSends);
     expect(sends.every((send) => send.ip === "203.0.113.20")).toBe(true);
+  });
+
+  it("counts an IPv6 client by its /64: fresh addresses from one network share the limit", async () => {
+    delete process.env.TRUST_PROXY;
+    for (let i = 0; i < OTP_MAX_PER_IP_PER_HOUR; i++) {
+      peer = `2001:db8:7:1::${(i + 1).toString(16)}`;
+      expect((await register(i)).status).toBe(200);
+    }
+    peer = "2001:db8:7:1:ffff::99";
+    expect((await register(OTP_MAX_PER_IP_PER_HOUR)).status).toBe(429);
+    peer = "2001:db8:7:2::1";
+    expect((await register(OTP_MAX_PER_IP_PER_HOUR + 1)).status).toBe(200);
+    for (let i = 0; i < LOGIN_FAILURES_PER_IP; i++) {
+      peer = `2001:db8:8:1::${(i + 1).toString(16)}`;
+      expect((await post("auth/login", { credential: `0936${String(i).padStart(7, "0")}`, password: "wrong" })).status).toBe(401);
+    }
+    peer = "2001:db8:8:1::ffff";
+    expect((await post("auth/login", { credential: "09369999999", password: "wrong" })).status).toBe(429);
   });
 
   it("records the real client's address on the session, not the forged one", async () => {
