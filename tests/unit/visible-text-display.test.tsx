@@ -6,6 +6,9 @@ import { CampaignQueue } from "@/components/admin/CampaignQueue";
 import { CampaignReview } from "@/components/admin/CampaignReview";
 import { IdentityQueue } from "@/components/admin/IdentityQueue";
 import { IdentityReview } from "@/components/admin/IdentityReview";
+import { CampaignList } from "@/components/campaigns/CampaignList";
+import { CampaignView } from "@/components/campaigns/CampaignView";
+import { CreateCampaign } from "@/components/campaigns/CreateCampaign";
 import type { AdminUser } from "@/lib/api/admin";
 import type { Campaign } from "@/lib/api/campaigns";
 import { renderWithProviders } from "./render-with-providers";
@@ -82,6 +85,11 @@ function fakeApi() {
       if (url.pathname === `/api/admin/users/${USER_ID}`) return json(200, { data: person });
       if (url.pathname === "/api/admin/campaigns") return json(200, { data: [campaign], meta: { page: 1, per_page: 20, total: 1 } });
       if (url.pathname === `/api/campaigns/${CAMPAIGN_ID}`) return json(200, { data: campaign });
+      if (url.pathname === "/api/campaigns") return json(200, { data: [campaign], meta: { page: 1, per_page: 20, total: 1 } });
+      if (url.pathname === "/api/wallet") return json(200, { data: { wallet_balance: 5_000_000, earnings_balance: 0, held_balance: 0 } });
+      if (url.pathname === "/api/payments/gateways") return json(200, { data: [] });
+      if (url.pathname === "/api/campaigns/quote")
+        return json(422, { error: { code: "campaign_validation_failed", message: "x", request_id: "t" } });
       return json(404, { error: { code: "not_found", message: "Not found.", request_id: "test" } });
     }),
   );
@@ -122,6 +130,48 @@ describe("user text inside other text is isolated", () => {
     renderWithProviders(<CampaignReview id={CAMPAIGN_ID} />);
     const name = await screen.findByText(campaign.name);
     expect(name.tagName).toBe("BDI");
+  });
+});
+
+describe("the producer's campaign screens isolate the campaign's name", () => {
+  it("in the list and in the page title", async () => {
+    fakeApi();
+    const list = renderWithProviders(<CampaignList />, "fa-IR");
+    const [link] = await screen.findAllByRole("link", { name: campaign.name });
+    expect(isolated(link!)).toEqual([campaign.name]);
+    list.unmount();
+
+    renderWithProviders(<CampaignView id={CAMPAIGN_ID} />);
+    const title = await screen.findByRole("heading", { level: 1, name: `${campaign.name} (Smart)` });
+    expect(isolated(title)).toEqual([campaign.name]);
+  });
+});
+
+describe("the create form says what the API says", () => {
+  it.each([
+    ["a name one character too long", "ن".repeat(101), "Enter at most 100 characters."],
+    ["a name of zero-width characters", "\u200B\u200D", "This text has only invisible characters; enter text that can be seen."],
+    [
+      "a name with a right-to-left override",
+      "\u202Eabc",
+      "Text-direction control characters (such as the right-to-left override) are not allowed; remove them.",
+    ],
+  ])("%s", async (_, name, sentence) => {
+    const posts = fakeApi();
+    renderWithProviders(<CreateCampaign />);
+    await userEvent.click(screen.getByLabelText("Campaign name"));
+    await userEvent.paste(name);
+    await userEvent.click(screen.getByRole("button", { name: "Confirm and pay" }));
+    expect(await screen.findByText(sentence)).toBeInTheDocument();
+    expect(posts).toEqual([]);
+  });
+
+  it("a budget below the minimum names it (it said only 'not valid')", async () => {
+    fakeApi();
+    renderWithProviders(<CreateCampaign />);
+    await userEvent.type(screen.getByLabelText("Budget (Rials)"), "5");
+    await userEvent.click(screen.getByRole("button", { name: "Confirm and pay" }));
+    expect(await screen.findByText("Enter a number of at least 100,000.")).toBeInTheDocument();
   });
 });
 
