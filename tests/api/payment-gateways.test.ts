@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { nowpaymentsGateway } from "@/server/adapters/payments/nowpayments";
+import { decideSandboxPayment, sandboxGateway } from "@/server/adapters/payments/sandbox";
 import { gatewaysFromEnv, PaymentConfigError } from "@/server/adapters/payments/registry";
 import { stripeGateway } from "@/server/adapters/payments/stripe";
 import { appendQuery, GatewayError, parseRate, rialsToUsdCents, type PaymentGateway } from "@/server/adapters/payments/types";
@@ -7,6 +9,14 @@ import { toZarinpalMobile, zarinpalGateway } from "@/server/adapters/payments/za
 import { startFakeNowPayments, type FakeNowPayments } from "../support/fake-nowpayments";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 import { startFakeZarinpal, type FakeZarinpal } from "../support/fake-zarinpal";
+import type { Database } from "@/server/db/client";
+import { transactions, users } from "@/server/db/schema";
+import { balancesOf, checkLedgerInvariants } from "@/server/domain/ledger";
+import { startWalletCharge } from "@/server/domain/payments/charge-wallet";
+import { settlePayment } from "@/server/domain/payments/settle-payment";
+import type { GatewayId } from "@/server/adapters/payments/types";
+import { caller, registerAndSignIn } from "./account-helpers";
+import { openTestDatabase, recordingSms, testApp } from "./helpers";
 
 const MERCHANT_ID = "1344b5d4-0048-11e8-94db-005056a205be";
 const STRIPE_KEY = "sk_test_51TakapooSecretKeyForTests0000wxyz";
@@ -715,5 +725,64 @@ describe("gatewaysFromEnv", () => {
 
   it("treats blank variables as unset", () => {
     expect(gatewaysFromEnv({ NODE_ENV: "production", STRIPE_SECRET_KEY: "  ", CARD_IRR_PER_USD: "" }).size).toBe(0);
+  });
+});
+
+describe("the sandbox bank and the payment row", () => {
+  let database: Database;
+  const sms = recordingSms();
+  let app: ReturnType<typeof testApp>;
+  let gateways: Map<GatewayId, PaymentGateway>;
+  const call = caller(
+    () => app,
+    () => "10.13.8.1",
+  );
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    gateways = new Map<GatewayId, PaymentGateway>([["sandbox", sandboxGateway(async () => database)]]);
+    app = testApp(database, { sms: sms.sender, gateways, socketAddress: () => "10.13.8.1" });
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  async function pendingCharge(phone: string, amount = 4_000_000) {
+    const { user } = await registerAndSignIn(call, sms, { phone, email: `${phone}@example.com` });
+    const [full] = await database.db.select().from(users).where(eq(users.id, user.id));
+    const { transaction } = await startWalletCharge(database.db, gateways, {
+      user: full!,
+      amount,
+      gateway: "sandbox",
+      origin: "http://localhost",
+      description: "test",
+      locale: "en-US",
+    });
+    return { userId: user.id, transaction };
+  }
+
+  it("a callback holding a copy read before the bank's pay keeps the decision: the payment is paid, credited once", async () => {
+    const { userId, transaction } = await pendingCharge("09125550401");
+    // The callback read the row, then the payer pressed pay, then the callback goes on with its copy.
+    const stale = transaction;
+    expect(await decideSandboxPayment(database.db, transaction.authority!, "paid")).not.toBeNull();
+    const query = new URLSearchParams({ tx: transaction.id, Authority: transaction.authority!, Status: "OK" });
+    const settled = await settlePayment(database.db, gateways, stale, query);
+    expect(settled.status).toBe("paid");
+    const [row] = await database.db.select().from(transactions).where(eq(transactions.id, transaction.id));
+    expect(row!.metadata).toMatchObject({ sandbox: "paid", callback: `Authority=${transaction.authority}&Status=OK` });
+    expect((await balancesOf(database.db, userId)).wallet).toBe(4_000_000);
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it("the bank decides once: the same press again is answered, the other choice is refused", async () => {
+    const { transaction } = await pendingCharge("09125550402");
+    expect(await decideSandboxPayment(database.db, transaction.authority!, "paid")).not.toBeNull();
+    expect(await decideSandboxPayment(database.db, transaction.authority!, "paid")).not.toBeNull();
+    expect(await decideSandboxPayment(database.db, transaction.authority!, "cancelled")).toBeNull();
+    const settled = await settlePayment(database.db, gateways, transaction, new URLSearchParams({ Authority: transaction.authority! }));
+    expect(settled.status).toBe("paid");
+    // Settled: no decision changes it any more.
+    expect(await decideSandboxPayment(database.db, transaction.authority!, "paid")).toBeNull();
   });
 });
