@@ -1,9 +1,9 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { schemaResolver } from "@/lib/forms/schema-resolver";
 import { authApi } from "@/lib/api/auth";
 import { useApiClient } from "@/lib/api/use-api-client";
 import { applyServerErrors } from "@/lib/forms/server-errors";
@@ -28,7 +28,7 @@ export function ForgotPasswordForm() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof forgotPasswordInput>>({ resolver: zodResolver(forgotPasswordInput), mode: "onTouched" });
+  } = useForm<z.input<typeof forgotPasswordInput>>({ resolver: schemaResolver(forgotPasswordInput), mode: "onTouched" });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);

@@ -1,9 +1,9 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { schemaResolver } from "@/lib/forms/schema-resolver";
 import { authApi, isOtpAnswer } from "@/lib/api/auth";
 import { useApiClient } from "@/lib/api/use-api-client";
 import { applyServerErrors } from "@/lib/forms/server-errors";
@@ -33,7 +33,7 @@ export function LoginForm() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ resolver: zodResolver(loginInput), mode: "onTouched" });
+  } = useForm<Values>({ resolver: schemaResolver(loginInput), mode: "onTouched" });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);

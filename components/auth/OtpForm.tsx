@@ -1,6 +1,6 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { schemaResolver } from "@/lib/forms/schema-resolver";
 import { localizeDigits } from "@/lib/format/digits";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useForm } from "react-hook-form";
@@ -116,7 +116,7 @@ function CodeStep({ token }: { token: string }) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof codeForm>, unknown, z.output<typeof codeForm>>({
-    resolver: zodResolver(codeForm),
+    resolver: schemaResolver(codeForm),
     defaultValues: { code: "", trust_device: true },
   });
 
@@ -243,7 +243,7 @@ function AddPhoneStep() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof addPhoneInput>, unknown, z.output<typeof addPhoneInput>>({ resolver: zodResolver(addPhoneInput) });
+  } = useForm<z.input<typeof addPhoneInput>, unknown, z.output<typeof addPhoneInput>>({ resolver: schemaResolver(addPhoneInput) });
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {

@@ -1,6 +1,6 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocale, useTranslations } from "next-intl";
+import { schemaResolver } from "@/lib/forms/schema-resolver";
 import { localizeDigits } from "@/lib/format/digits";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -34,7 +34,7 @@ export function RegisterForm() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, z.output<typeof registerInput>>({ resolver: zodResolver(registerInput), mode: "onTouched" });
+  } = useForm<Values, unknown, z.output<typeof registerInput>>({ resolver: schemaResolver(registerInput), mode: "onTouched" });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);

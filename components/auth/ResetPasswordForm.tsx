@@ -1,9 +1,9 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
+import { schemaResolver } from "@/lib/forms/schema-resolver";
 import { authApi } from "@/lib/api/auth";
 import { useApiClient } from "@/lib/api/use-api-client";
 import { applyServerErrors } from "@/lib/forms/server-errors";
@@ -34,7 +34,7 @@ export function ResetPasswordForm() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof resetForm>>({ resolver: zodResolver(resetForm), mode: "onTouched" });
+  } = useForm<z.input<typeof resetForm>>({ resolver: schemaResolver(resetForm), mode: "onTouched" });
 
   const backToLogin = (
     <Link href="/auth/login" className="font-semibold text-brand-700 underline-offset-4 hover:underline">

@@ -1,9 +1,9 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
+import { schemaResolver } from "@/lib/forms/schema-resolver";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
@@ -38,7 +38,7 @@ export function BankForm({ me }: { me: Me }) {
     setError,
     formState: { errors },
   } = useForm<Values, unknown, z.output<typeof bankFormSchema>>({
-    resolver: zodResolver(bankFormSchema),
+    resolver: schemaResolver(bankFormSchema),
     values,
     resetOptions: { keepDirtyValues: true },
   });

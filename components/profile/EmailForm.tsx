@@ -1,9 +1,9 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { schemaResolver } from "@/lib/forms/schema-resolver";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
@@ -32,7 +32,7 @@ export function EmailForm({ me }: { me: Me }) {
     setError,
     formState: { errors },
   } = useForm<Values, unknown, z.output<typeof emailFormSchema>>({
-    resolver: zodResolver(emailFormSchema),
+    resolver: schemaResolver(emailFormSchema),
     values,
     resetOptions: { keepDirtyValues: true },
   });

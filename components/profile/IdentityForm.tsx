@@ -1,8 +1,8 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
+import { schemaResolver } from "@/lib/forms/schema-resolver";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
@@ -46,7 +46,7 @@ export function IdentityForm({ me }: { me: Me }) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<IdentityFormValues>({ resolver: zodResolver(schema), values, resetOptions: { keepDirtyValues: true } });
+  } = useForm<IdentityFormValues>({ resolver: schemaResolver(schema), values, resetOptions: { keepDirtyValues: true } });
 
   const onSubmit = handleSubmit(async (form) => {
     setStatus(null);

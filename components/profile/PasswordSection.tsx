@@ -1,8 +1,8 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
+import { schemaResolver } from "@/lib/forms/schema-resolver";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
@@ -31,7 +31,7 @@ export function PasswordSection({ me }: { me: Me }) {
     setError,
     reset,
     formState: { errors },
-  } = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordInput), defaultValues: EMPTY });
+  } = useForm<ChangePasswordInput>({ resolver: schemaResolver(changePasswordInput), defaultValues: EMPTY });
 
   const closePanel = () => {
     setOpen(false);

@@ -1,8 +1,8 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useMemo, useState, type ReactNode } from "react";
 import { useForm, useWatch, type Resolver, type UseFormRegisterReturn } from "react-hook-form";
+import { schemaResolver } from "@/lib/forms/schema-resolver";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { TextField } from "@/components/ui/Field";
@@ -23,7 +23,7 @@ const FIELDS = ["amount", "gateway"] as const;
 
 /** The shared schema, run on the typed text turned into a number. */
 function chargeResolver(locale: string): Resolver<Values, unknown, ChargeWalletInput> {
-  const zod = zodResolver(chargeWalletInput);
+  const zod = schemaResolver(chargeWalletInput);
   return (values, context, options) =>
     zod(
       { amount: parseRials(values.amount, locale) as number, gateway: values.gateway },
