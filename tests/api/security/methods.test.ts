@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -148,7 +149,13 @@ describe("every path, every method, with and without a body, through the Node li
     let cookie = user.cookie;
     const { failures } = await sweep({
       name: "user (cookie)",
-      headers: () => [`Cookie: ${cookie}`, `Origin: http://127.0.0.1:${port}`, "Sec-Fetch-Site: same-origin"],
+      // A fresh Idempotency-Key each time, as the web client sends with its money requests.
+      headers: () => [
+        `Cookie: ${cookie}`,
+        `Origin: http://127.0.0.1:${port}`,
+        "Sec-Fetch-Site: same-origin",
+        `Idempotency-Key: ${randomUUID()}`,
+      ],
       variants: [VARIANTS.none!, VARIANTS.json!, VARIANTS.chunked!, VARIANTS.untyped!],
       renew: async () => {
         cookie = (await newSession(database.db, user.user)).cookie;
