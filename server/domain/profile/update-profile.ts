@@ -7,6 +7,7 @@ import { users, type User } from "@/server/db/schema";
 import { AppError } from "@/server/http/errors";
 import { recordAudit } from "@/server/domain/audit/record";
 import { hashPassword, verifyPassword } from "@/server/domain/auth/crypto";
+import { countedPasswordCheck } from "@/server/domain/auth/login-throttle";
 import { isCommonPassword } from "@/server/domain/auth/password-policy";
 import { revokeOtherSessions } from "@/server/domain/auth/sessions";
 import { uniqueViolation } from "@/server/domain/auth/users";
@@ -74,7 +75,12 @@ export async function changePassword(
   messages: { incorrect: string; common: string },
   ip: string,
 ): Promise<void> {
-  if (!user.passwordHash || !(await verifyPassword(input.current_password, user.passwordHash))) {
+  // The current password is guessed against the login's budget: a stolen session cannot try it freely.
+  const passwordHash0 = user.passwordHash;
+  const right =
+    passwordHash0 !== null &&
+    (await countedPasswordCheck(db, `user:${user.id}`, ip, () => verifyPassword(input.current_password, passwordHash0)));
+  if (!right) {
     throw new AppError("password_validation_failed", {}, { current_password: messages.incorrect });
   }
   if (isCommonPassword(input.password)) throw new AppError("password_validation_failed", {}, { password: messages.common });

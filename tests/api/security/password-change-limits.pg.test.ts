@@ -1,0 +1,63 @@
+import { eq, sql } from "drizzle-orm";
+import { users } from "@/server/db/schema";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Database } from "@/server/db/client";
+import { LOGIN_FAILURES_PER_ACCOUNT } from "@/server/domain/auth/login-throttle";
+import { caller, registerAndSignIn, validRegistration } from "../account-helpers";
+import { openTestDatabase, recordingSms, testApp } from "../helpers";
+
+const checks = vi.hoisted(() => ({ count: 0 }));
+vi.mock("@/server/domain/auth/crypto", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@/server/domain/auth/crypto")>();
+  return {
+    ...original,
+    verifyPassword: async (...args: Parameters<typeof original.verifyPassword>) => {
+      checks.count++;
+      return original.verifyPassword(...args);
+    },
+  };
+});
+
+// A stolen session must not be a way to guess the account's password (issue 13, item 2's class):
+// PUT me/password checks the current password against the login's per-account budget.
+describe("password change guesses under concurrency (PostgreSQL)", { timeout: 60_000 }, () => {
+  let database: Database;
+  const sms = recordingSms();
+  let app: ReturnType<typeof testApp>;
+  let ip = "10.60.0.1";
+  const call = caller(
+    () => app,
+    () => ip,
+  );
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await database.db.execute(sql`truncate table login_failures, otp_sends, otp_challenges, refresh_tokens, sessions, users cascade`);
+    app = testApp(database, { sms: sms.sender, socketAddress: (request) => request.headers.get("x-test-ip") });
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("100 parallel wrong current passwords check at most 10, then 429 — the right one too", async () => {
+    const { token, user } = await registerAndSignIn(call, sms, { phone: "09120000601", email: "guess@example.com" });
+    const [before] = await database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+    checks.count = 0;
+    const next = { password: "Brand-New-2026!z", password_confirmation: "Brand-New-2026!z" };
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => {
+        ip = `10.61.0.${(i % 250) + 1}`;
+        return call("me/password", { current_password: `wrong-${i}`, ...next }, { method: "PUT", token });
+      }),
+    );
+    expect(checks.count).toBeLessThanOrEqual(LOGIN_FAILURES_PER_ACCOUNT);
+    expect(results.filter((r) => r.status === 422)).toHaveLength(LOGIN_FAILURES_PER_ACCOUNT);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(100 - LOGIN_FAILURES_PER_ACCOUNT);
+
+    ip = "10.62.0.1";
+    const right = await call("me/password", { current_password: validRegistration.password, ...next }, { method: "PUT", token });
+    expect(right.status).toBe(429);
+    const [after] = await database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+    expect(after!.hash).toBe(before!.hash);
+  });
+});
