@@ -1,6 +1,11 @@
 // The browser's error reporting: only when NEXT_PUBLIC_SENTRY_DSN was set at build time, and then
 // loaded after the page, so it never weighs on the first load. Events go through our own origin
 // (/api/monitoring), tagged with the release (build id) and the page's locale.
+import { keepZodWithinPolicy } from "@/lib/security/browser";
+
+// Before any schema is built: Zod must not try to evaluate code under the Content-Security-Policy.
+keepZodWithinPolicy();
+
 const dsn = process.env.NEXT_PUBLIC_SENTRY_DSN;
 
 if (dsn) {

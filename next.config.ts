@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { contentSecurityPolicy, PAGE_SECURITY_HEADERS } from "./lib/security/csp";
 
 const withNextIntl = createNextIntlPlugin({
   requestConfig: "./lib/i18n/request.ts",
@@ -22,16 +23,13 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pg", "geoip-country", "drizzle-orm"],
   devIndicators: false,
   async headers() {
-    return [
-      {
-        source: "/:path*",
-        headers: [
-          { key: "X-Content-Type-Options", value: "nosniff" },
-          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-          { key: "X-Frame-Options", value: "SAMEORIGIN" },
-        ],
-      },
-    ];
+    const headers = Object.entries(PAGE_SECURITY_HEADERS).map(([key, value]) => ({ key, value }));
+    // The production server (server/web.ts) gives each document its own policy, with the hashes of
+    // its inline scripts; `next dev` gets a looser one, without hashes (lib/security/csp.ts).
+    if (process.env.NODE_ENV === "development") {
+      headers.push({ key: "Content-Security-Policy", value: contentSecurityPolicy({ development: true }) });
+    }
+    return [{ source: "/:path*", headers }];
   },
 };
 

@@ -6,6 +6,8 @@ import { defaultGateways } from "./adapters/payments/default";
 import { startReconcileJob } from "./jobs/reconcile-payments";
 import { startCampaignCompletionJob } from "./jobs/complete-campaigns";
 import { RenderedPageCache } from "./http/rendered-page-cache";
+import { documentPolicy } from "./http/security-headers";
+import { pageHandler } from "./http/page-server";
 import { onPageInvalidated } from "./domain/pages/page-cache";
 
 /**
@@ -32,9 +34,13 @@ const pages = new RenderedPageCache();
 // An admin's edit of a content page (server/domain/pages/save-page.ts) drops its rendered copies too.
 onPageInvalidated((slug) => pages.dropContentPage(slug));
 
+// Every HTML document Next.js sends carries a Content-Security-Policy allowing its own inline scripts
+// by hash (pages are static, so no nonce); the cache keeps it with the page, computed once per fill.
+const page = pageHandler({ cache: pages, policy: documentPolicy(), next: (req, res) => void handle(req, res) });
+
 const server = createServer((req, res) => {
   if (isApi(req.url)) void api(req, res);
-  else pages.handle(req, res, () => void handle(req, res));
+  else page(req, res);
 });
 server.keepAliveTimeout = 65_000;
 server.listen(port, () => console.log(`Takapoo on http://localhost:${port} (API docs: /api/docs)`));

@@ -3,6 +3,7 @@ import { publicPageKey } from "@/lib/content/public-page-key";
 import { requestCountry } from "@/lib/geo/request-country";
 import { lookupCountry, trustedCountryHeader } from "@/server/adapters/geoip";
 import { PAGE_CACHE_TTL_MS } from "@/server/domain/pages/page-cache";
+import { decodeBody, HSTS_HEADER } from "@/server/http/security-headers";
 
 /**
  * The production server's cache of rendered public pages (server/web.ts), in front of Next.js: the
@@ -13,8 +14,11 @@ import { PAGE_CACHE_TTL_MS } from "@/server/domain/pages/page-cache";
  * instance that made it (invalidatePage → dropContentPage), and every entry lives at most
  * PAGE_CACHE_TTL_MS, so other instances follow within that time.
  *
- * Only 200 answers without Set-Cookie are kept; anything else (a 404, a redirect, an error) is
- * left to Next.js every time.
+ * Only what a plain visitor gets is kept: a 200 HTML document (text/html, a body that opens with
+ * <!DOCTYPE html> once decoded) without Set-Cookie, to a GET carrying none of Next.js's own request
+ * headers (publicPageKey). Anything else (a 404, a redirect, an RSC payload, a prefetch's `{}`) is
+ * left to Next.js every time. The key holds everything that changes the answer: the locale the
+ * proxy would decide (URL, language cookie, country), the URL and Accept-Encoding.
  */
 type Entry = { status: number; headers: OutgoingHttpHeaders; body: Buffer; slug: string | null; expires: number };
 
@@ -22,6 +26,9 @@ const MAX_ENTRIES = 500;
 const MAX_BODY_BYTES = 1024 * 1024;
 // Connection-level headers Node.js writes itself for each response.
 const HOP_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "date", "content-length"]);
+// Headers server/web.ts sets for each request itself (HTTPS or not); never replayed from the cache.
+const PER_REQUEST_HEADERS = new Set([HSTS_HEADER]);
+const DOCTYPE = /^(?:\uFEFF)?\s*<!doctype html[\s>]/i;
 
 export const CACHE_STATUS_HEADER = "x-page-cache";
 const NOT_MODIFIED_HEADERS = ["etag", "cache-control", "vary", "expires", "content-location"];
@@ -42,6 +49,7 @@ export class RenderedPageCache {
         method: req.method,
         url: req.url,
         header: (name) => headerValue(req, name),
+        headerNames: () => Object.keys(req.headers),
         country: () =>
           requestCountry(
             { get: (name) => headerValue(req, name) ?? null },
@@ -57,8 +65,7 @@ export class RenderedPageCache {
     if (hit) this.entries.delete(page.key);
     const { key, slug } = page;
     capture(res, (status, headers, body) => {
-      if (status !== 200 || headers["set-cookie"] !== undefined || body.length > MAX_BODY_BYTES) return;
-      if (req.method !== "GET") return;
+      if (req.method !== "GET" || !isPlainDocument(status, headers, body)) return;
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
       this.entries.set(key, { status, headers, body, slug, expires: now + this.ttlMs });
     });
@@ -75,6 +82,15 @@ export class RenderedPageCache {
   get size(): number {
     return this.entries.size;
   }
+}
+
+/** A full page as a visitor's browser gets it: 200, HTML, a document from its first byte, no cookie. */
+export function isPlainDocument(status: number, headers: OutgoingHttpHeaders, body: Buffer): boolean {
+  if (status !== 200 || headers["set-cookie"] !== undefined || body.length > MAX_BODY_BYTES) return false;
+  const type = headers["content-type"];
+  if (typeof type !== "string" || !/^\s*text\/html\b/i.test(type)) return false;
+  const html = decodeBody(body, headers["content-encoding"]);
+  return html !== null && DOCTYPE.test(html.subarray(0, 64).toString("utf8"));
 }
 
 /** Node.js keeps header names in lower case; the names asked for may be configured otherwise (CF-IPCountry). */
@@ -141,7 +157,8 @@ function capture(res: ServerResponse, done: (status: number, headers: OutgoingHt
     const result = (end as (...a: unknown[]) => ServerResponse).apply(this, args);
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries({ ...res.getHeaders(), ...written })) {
-      if (!HOP_HEADERS.has(name) && name !== CACHE_STATUS_HEADER && value !== undefined) headers[name] = value;
+      if (!HOP_HEADERS.has(name) && !PER_REQUEST_HEADERS.has(name) && name !== CACHE_STATUS_HEADER && value !== undefined)
+        headers[name] = value;
     }
     if (size <= MAX_BODY_BYTES) done(res.statusCode, headers, Buffer.concat(chunks));
     return result;

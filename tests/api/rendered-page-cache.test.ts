@@ -29,7 +29,7 @@ function fakeNext(req: IncomingMessage, res: ServerResponse) {
     res.setHeader("ETag", `"${version}"`);
     res.setHeader("Cache-Control", "s-maxage=31536000");
     // Written in two pieces, like a streamed render.
-    res.write(`<html><body>${req.url} ${version} `);
+    res.write(`<!DOCTYPE html><html><body>${req.url} ${version} `);
     res.end(`${"padding ".repeat(200)}</body></html>`);
   });
 }
@@ -38,12 +38,19 @@ let cache: RenderedPageCache;
 let server: Server;
 let base = "";
 
+// The visitors' countries below come from X-Forwarded-For, as behind one reverse proxy.
+const trustProxy = process.env.TRUST_PROXY;
 beforeAll(async () => {
+  process.env.TRUST_PROXY = "1";
   server = createServer((req, res) => cache.handle(req, res, () => fakeNext(req, res)));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(async () => {
+  if (trustProxy === undefined) delete process.env.TRUST_PROXY;
+  else process.env.TRUST_PROXY = trustProxy;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
 beforeEach(() => {
   cache = new RenderedPageCache(60_000);
   renders = 0;

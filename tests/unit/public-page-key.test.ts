@@ -5,6 +5,7 @@ const request = (url: string, headers: Record<string, string> = {}, extra: Parti
   method: "GET",
   url,
   header: (name) => headers[name],
+  headerNames: () => Object.keys(headers),
   country: () => "IR",
   ...extra,
 });
@@ -43,9 +44,31 @@ describe("publicPageKey", () => {
     }
     expect(publicPageKey(request("/", {}, { method: "POST" }))).toBeNull();
     expect(publicPageKey(request("/en-US", { "accept-encoding": `gzip, ${"x".repeat(80)}` }))).toBeNull();
-    for (const header of ["rsc", "next-router-prefetch", "next-router-state-tree", "next-router-segment-prefetch", "next-action"]) {
+    for (const header of [
+      "rsc",
+      "next-router-prefetch",
+      "next-router-state-tree",
+      "next-router-segment-prefetch",
+      "next-action",
+      "next-url",
+      "next-hmr-refresh",
+      "x-middleware-prefetch",
+      "x-middleware-subrequest",
+      "x-nextjs-data",
+      "x-now-route-matches",
+      "x-prerender-revalidate",
+    ]) {
       expect(publicPageKey(request("/en-US", { [header]: "1" })), header).toBeNull();
     }
+    for (const [name, value] of [
+      ["purpose", "prefetch"],
+      ["sec-purpose", "prefetch"],
+      ["sec-purpose", "prefetch;prerender"],
+    ]) {
+      expect(publicPageKey(request("/en-US", { [name!]: value! })), `${name}: ${value}`).toBeNull();
+    }
+    // A browser's ordinary headers leave the page cacheable.
+    expect(publicPageKey(request("/en-US", { "sec-fetch-dest": "document", "sec-purpose": "", "user-agent": "x" }))).not.toBeNull();
   });
 
   it("asks for the country only when the URL has no locale and no cookie decides", () => {
