@@ -35,6 +35,16 @@ describe("GET /api/health", () => {
 });
 
 describe("GET /api/ip/info", () => {
+  // Behind one reverse proxy, whose X-Forwarded-For names the client (without TRUST_PROXY the header is ignored).
+  const trustProxy = process.env.TRUST_PROXY;
+  beforeAll(() => {
+    process.env.TRUST_PROXY = "1";
+  });
+  afterAll(() => {
+    if (trustProxy === undefined) delete process.env.TRUST_PROXY;
+    else process.env.TRUST_PROXY = trustProxy;
+  });
+
   it("finds the country of the forwarded address", async () => {
     const response = await app.request("/api/ip/info", { headers: { "x-forwarded-for": "5.160.0.1" } });
     expect(await response.json()).toEqual({ data: { country_code: "IR" } });
