@@ -21,6 +21,7 @@ import type { z } from "zod";
  */
 const INVISIBLE = /[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/gu;
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/gu;
 
 /** Messages (keys of api.validation) of the two refusals. */
 export const TEXT_INVISIBLE = "text_invisible";
@@ -45,6 +46,16 @@ export function visibleTextProblem(value: string): typeof TEXT_INVISIBLE | typeo
   if (hasBidiControl(value)) return TEXT_BIDI_CONTROL;
   if (!hasVisibleText(value)) return TEXT_INVISIBLE;
   return null;
+}
+
+/**
+ * Text that reaches us without a form to refuse it in (a name in a Google or Apple token), as we
+ * keep it: direction controls dropped, at most `max` characters, and "" when nothing visible is left
+ * (the person then writes the name in the profile, through the check above).
+ */
+export function providedText(value: string | null | undefined, max: number): string {
+  const cleaned = [...(value ?? "").replace(BIDI_CONTROLS, "").trim()].slice(0, max).join("").trim();
+  return hasVisibleText(cleaned) ? cleaned : "";
 }
 
 /** The check itself, for `.superRefine(visibleText)` on a string schema. */

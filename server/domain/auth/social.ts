@@ -1,5 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Locale } from "@/lib/i18n/locales";
+import { NAME_MAX } from "@/lib/schemas/auth";
+import { providedText } from "@/lib/validation/visible-text";
 import type { Db } from "@/server/db";
 import { socialIdentities, users, type User } from "@/server/db/schema";
 import type { SocialIdentity } from "@/server/adapters/oauth";
@@ -22,8 +24,9 @@ export async function userForSocialIdentity(db: Db, identity: SocialIdentity, lo
     const [user] = await tx
       .insert(users)
       .values({
-        firstName: identity.firstName?.slice(0, 50) ?? "",
-        lastName: identity.lastName?.slice(0, 50) ?? "",
+        // The provider's name goes through the same rule as a typed one (invisible-only or reversed names are not kept).
+        firstName: providedText(identity.firstName, NAME_MAX),
+        lastName: providedText(identity.lastName, NAME_MAX),
         email: taken ? null : email,
         locale,
       })

@@ -11,6 +11,8 @@ import { CAMPAIGN_NAME_MAX } from "@/lib/schemas/campaigns";
 import type { Database } from "@/server/db/client";
 import { activities, auditLog, campaigns, contentPages, users } from "@/server/db/schema";
 import { balancesOf } from "@/server/domain/ledger";
+import { googleVerifier } from "@/server/adapters/oauth";
+import { startFakeOAuthProvider, type FakeOAuthProvider } from "../../support/fake-oauth";
 import { caller, registerAndSignIn, signInAdmin, validRegistration } from "../account-helpers";
 import { fundWallet, smartCampaign } from "../campaign-fixtures";
 import { openTestDatabase, recordingSms, resetAccounts, testApp } from "../helpers";
@@ -168,6 +170,36 @@ describe.each(hostile)("$label", ({ value, key }) => {
       expect(answer.body.error?.fields?.[field], field).toBe(sentence("en-US", key));
     }
     expect(await page()).toEqual(before);
+  });
+});
+
+describe("a name a sign-in provider sends (no form to refuse it in)", () => {
+  const GOOGLE_CLIENT = "takapoo-web.apps.googleusercontent.com";
+  let google: FakeOAuthProvider;
+  beforeAll(async () => {
+    google = await startFakeOAuthProvider({ issuer: "https://accounts.google.com" });
+  });
+  afterAll(async () => {
+    await google.close();
+  });
+  const signIn = async (given_name: string, family_name: string) => {
+    app = testApp(database, {
+      sms: sms.sender,
+      socketAddress: () => `10.13.9.${n % 250}`,
+      oauth: { google: googleVerifier({ clientId: GOOGLE_CLIENT, clientSecret: "secret", jwksUrl: `${google.url}/certs` }), apple: null },
+    });
+    const claims = { sub: `google-${n}`, aud: GOOGLE_CLIENT, email: `g${n}@gmail.com`, email_verified: true, given_name, family_name };
+    const answer = await call("auth/google", { id_token: await google.signIdToken(claims) });
+    expect(answer.status).toBe(200);
+    return userRow(answer.body.data.user.id as string);
+  };
+
+  it("is not kept when nothing visible is left, and loses its direction controls", async () => {
+    expect(await signIn("\u200B\u200C\u200D", "\u202EinamhA")).toMatchObject({ firstName: "", lastName: "inamhA" });
+  });
+
+  it("is kept as written when it is a real name", async () => {
+    expect(await signIn("می‌خواهم", "Şahin")).toMatchObject({ firstName: "می‌خواهم", lastName: "Şahin" });
   });
 });
 
