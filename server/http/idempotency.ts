@@ -6,6 +6,7 @@ import {
   checkIdempotencyKey,
   claimIdempotencyKey,
   completeIdempotencyKey,
+  deleteExpiredIdempotencyKeys,
   releaseIdempotencyKey,
   type Claim,
 } from "@/server/domain/idempotency/keys";
@@ -73,13 +74,30 @@ export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
   try {
     await next();
   } catch (error) {
-    await releaseIdempotencyKey(db, owner);
+    await settle(() => releaseIdempotencyKey(db, owner), "release", owner.requestId);
     throw error;
   }
   const status = c.res.status;
-  if (status >= 500 || status === 422) await releaseIdempotencyKey(db, owner);
-  else await completeIdempotencyKey(db, owner, { status, body: await c.res.clone().text() });
+  if (status >= 500 || status === 422) {
+    await settle(() => releaseIdempotencyKey(db, owner), "release", owner.requestId);
+    return;
+  }
+  const body = await c.res.clone().text();
+  await settle(() => completeIdempotencyKey(db, owner, { status, body }), "keep the answer of", owner.requestId);
+  await settle(() => deleteExpiredIdempotencyKeys(db), "delete expired keys after", owner.requestId);
 };
+
+/**
+ * Bookkeeping after the request ran never turns its answer into an error: the work is done and the
+ * caller gets its answer. A key left running is free again after IDEMPOTENCY_LOCK_MS.
+ */
+async function settle(step: () => Promise<unknown>, what: string, requestId: string): Promise<void> {
+  try {
+    await step();
+  } catch (error) {
+    console.error(`[idempotency] could not ${what} request ${requestId}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
 
 /** A hash of what the request asks: method, path and body (JSON with its keys sorted, so their order does not matter). */
 async function fingerprintOf(c: Context<AppEnv>): Promise<string> {

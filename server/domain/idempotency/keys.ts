@@ -86,7 +86,6 @@ async function findIdempotencyKey(db: Db, userId: string, key: string) {
 /** Keeps the first answer for replays; only while this request still holds the key. */
 export async function completeIdempotencyKey(db: Db, owner: Owner, answer: StoredAnswer): Promise<void> {
   await db.update(idempotencyKeys).set({ responseStatus: answer.status, responseBody: answer.body }).where(ownedBy(owner));
-  await deleteExpiredIdempotencyKeys(db);
 }
 
 /** Lets the key go (the request failed on our side): a retry with it runs again. */
@@ -96,7 +95,8 @@ export async function releaseIdempotencyKey(db: Db, owner: Owner): Promise<void>
 
 /**
  * Deletes up to `limit` expired keys, skipping rows another instance is deleting. Called after each
- * answer kept, so the table never holds much more than a day's keys without a job of its own.
+ * answer kept (server/http/idempotency.ts), so the table never holds much more than a day's keys
+ * without a job of its own.
  */
 export async function deleteExpiredIdempotencyKeys(db: Db, limit = CLEANUP_BATCH): Promise<number> {
   const deleted = await db.execute(sql`
