@@ -18,14 +18,20 @@ import type { z } from "zod";
  * punctuation next to Latin words, they only give a direction to the neutral characters beside them
  * (they cannot reverse letters), and the screens isolate user text (<bdi>, dir="auto") so even that
  * stays inside the name.
+ *
+ * Control characters other than tab and line breaks (NUL, ESC, C1 controls…) are refused too: they
+ * show nothing, and PostgreSQL cannot store NUL in text (the request failed with a 500).
  */
 const INVISIBLE = /[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/gu;
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/gu;
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
+const CONTROL_ALL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/gu;
 
 /** Messages (keys of api.validation) of the two refusals. */
 export const TEXT_INVISIBLE = "text_invisible";
 export const TEXT_BIDI_CONTROL = "text_bidi_control";
+export const TEXT_CONTROL_CHARACTERS = "text_control_characters";
 
 /** True when something would show once the invisible characters are removed. */
 export function hasVisibleText(value: string): boolean {
@@ -41,9 +47,12 @@ export function hasBidiControl(value: string): boolean {
  * What is wrong with a piece of human text, as a key of api.validation, or null. The empty string is
  * left to the field's own required / optional rule.
  */
-export function visibleTextProblem(value: string): typeof TEXT_INVISIBLE | typeof TEXT_BIDI_CONTROL | null {
+export function visibleTextProblem(
+  value: string,
+): typeof TEXT_INVISIBLE | typeof TEXT_BIDI_CONTROL | typeof TEXT_CONTROL_CHARACTERS | null {
   if (value === "") return null;
   if (hasBidiControl(value)) return TEXT_BIDI_CONTROL;
+  if (CONTROL.test(value)) return TEXT_CONTROL_CHARACTERS;
   if (!hasVisibleText(value)) return TEXT_INVISIBLE;
   return null;
 }
@@ -54,7 +63,7 @@ export function visibleTextProblem(value: string): typeof TEXT_INVISIBLE | typeo
  * (the person then writes the name in the profile, through the check above).
  */
 export function providedText(value: string | null | undefined, max: number): string {
-  const cleaned = [...(value ?? "").replace(BIDI_CONTROLS, "").trim()].slice(0, max).join("").trim();
+  const cleaned = [...(value ?? "").replace(BIDI_CONTROLS, "").replace(CONTROL_ALL, "").trim()].slice(0, max).join("").trim();
   return hasVisibleText(cleaned) ? cleaned : "";
 }
 

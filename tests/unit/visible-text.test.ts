@@ -70,6 +70,15 @@ describe("visibleTextProblem", () => {
     expect(visibleTextProblem(`علی${control}رضا`)).toBe("text_bidi_control");
   });
 
+  it.each(["Sa\u0000ra", "\u001B[31mAli", "x\u007F", "y\u0085z", "\u0000"])("refuses control characters (%j)", (value) => {
+    expect(visibleTextProblem(value)).toBe("text_control_characters");
+  });
+
+  it("keeps tabs and line breaks inside visible text (a reason may have lines)", () => {
+    expect(visibleTextProblem("first line\nsecond\r\n\tthird")).toBeNull();
+    expect(visibleTextProblem("\n\t\r")).toBe("text_invisible");
+  });
+
   it.each(legitimate)("accepts %j", (value) => {
     expect(visibleTextProblem(value)).toBeNull();
   });
@@ -157,6 +166,7 @@ describe.each(fields)("$name", ({ schema, valid, field }) => {
     [ZW_NAME, "text_invisible"],
     [RLO_NAME, "text_bidi_control"],
     ["Ali\u2066Reza", "text_bidi_control"],
+    ["Sa\u0000ra", "text_control_characters"],
   ])("refuses %j with its own message", (value, key) => {
     const parsed = schema.safeParse({ ...valid, [field]: value });
     expect(parsed.success).toBe(false);

@@ -54,7 +54,8 @@ afterEach(() => {
 });
 
 const catalogue = { "fa-IR": faIR, "en-US": enUS, "tr-TR": trTR, "ar-AE": arAE } as const;
-const sentence = (locale: keyof typeof catalogue, key: "text_invisible" | "text_bidi_control") => catalogue[locale].api.validation[key];
+const sentence = (locale: keyof typeof catalogue, key: "text_invisible" | "text_bidi_control" | "text_control_characters") =>
+  catalogue[locale].api.validation[key];
 
 /** Names made to look like nothing, and names that reverse what follows them. */
 const hostile = [
@@ -62,6 +63,8 @@ const hostile = [
   { label: "soft hyphens and a Hangul filler", value: "\u00AD\u3164\u00AD", key: "text_invisible" },
   { label: "a right-to-left override", value: "\u202Egpj.exe", key: "text_bidi_control" },
   { label: "an isolate inside a Persian name", value: "علی\u2067رضا", key: "text_bidi_control" },
+  // PostgreSQL cannot store NUL in text: this answered 500.
+  { label: "a NUL inside a name", value: "Sa\u0000ra", key: "text_control_characters" },
 ] as const;
 
 const admin = () => signInAdmin(database, call, sms, "09100000077");
