@@ -36,7 +36,7 @@ export type AppDeps = {
   oauth?: { google: GoogleVerifier | null; apple: AppleVerifier | null };
   /** Where uploads go; default DATA_DIR/uploads or S3 when S3_* is set. */
   storage?: FileStorage;
-  /** Payment gateways; default from ZARINPAL_* / STRIPE_* / NOWPAYMENTS_*, the sandbox in development. */
+  /** Payment gateways; default from ZARINPAL_* / STRIPE_* / NOWPAYMENTS_*, the sandbox only with PAYMENTS_SANDBOX=true. */
   gateways?: Gateways;
   /** YouTube channel search; default from YOUTUBE_API_KEY (null: off). */
   youtube?: YoutubeSearch | null;
