@@ -40,7 +40,7 @@ function autoSubmit(path: string, enctype: string, fields: Record<string, string
 async function stillSignedIn(request: import("@playwright/test").APIRequestContext) {
   const me = await request.get("/api/me", { headers: { "X-Locale": "en-US" } });
   expect(me.status()).toBe(200);
-  return ((await me.json()) as { data: { user: { first_name: string } } }).data.user;
+  return ((await me.json()) as { data: { first_name: string } }).data;
 }
 
 test("a same-site page on another origin cannot end the session with an auto-submitted form (text/plain, multipart)", async ({ page }) => {
