@@ -180,7 +180,7 @@ describe("campaigns", () => {
     for (const page of ["100001", "99999999999999999999"]) {
       const far = await get(`campaigns?page=${page}`, token);
       expect(far.status).toBe(422);
-      expect(far.body.error!.fields).toEqual({ page: "Enter a number of at most 100000." });
+      expect(far.body.error!.fields).toEqual({ page: "Enter a number of at most 100,000." });
     }
   });
 
