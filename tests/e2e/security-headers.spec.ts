@@ -99,6 +99,7 @@ async function expectSecured(request: APIRequestContext, path: string, status: n
   expect(headers["x-frame-options"], path).toBe("DENY");
   expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
   expect(headers["permissions-policy"], path).toContain("camera=()");
+  expect(headers["cross-origin-opener-policy"], path).toBe("same-origin-allow-popups");
   // Plain HTTP here: no HSTS (a browser would ignore it anyway).
   expect(headers["strict-transport-security"], path).toBeUndefined();
 }

@@ -138,5 +138,6 @@ describe("PAGE_SECURITY_HEADERS", () => {
       "Referrer-Policy": "strict-origin-when-cross-origin",
     });
     expect(PAGE_SECURITY_HEADERS["Permissions-Policy"]).toContain("camera=()");
+    expect(PAGE_SECURITY_HEADERS["Cross-Origin-Opener-Policy"]).toBe("same-origin-allow-popups");
   });
 });
