@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { signUpViaApi } from "./support/accounts";
+import { PASSWORD, signUpViaApi } from "./support/accounts";
 
 /**
  * Cross-site request forgery from a real browser. The app is used at http://localhost:<port> and
@@ -90,13 +90,22 @@ test("a same-site page on another origin cannot change the profile or end a sess
   expect(after.first_name).toBe(before.first_name);
 });
 
-test("our own pages still write with the cookie", async ({ page }) => {
-  await signUpViaApi(page);
+test("our own pages still write with the cookie: a body-less DELETE ends another session, then logout", async ({ page }) => {
+  const { phone } = await signUpViaApi(page);
+  // Signing in again on this trusted browser opens a second session; the cookies now hold it.
+  const again = await page.request.post("/api/auth/login", { data: { credential: phone, password: PASSWORD } });
+  expect(again.status()).toBe(200);
   await page.goto("/en-US");
-  const status = await page.evaluate(async () => {
-    const response = await fetch("/api/auth/logout", { method: "POST", credentials: "include" });
-    return response.status;
+  const ended = await page.evaluate(async () => {
+    const sessions = (await (await fetch("/api/me/sessions")).json()) as { data: Array<{ id: string; current: boolean }> };
+    const other = sessions.data.find((session) => !session.current)!;
+    // What a browser sends for a DELETE: no body, no Content-Length (it answered 500 before).
+    const response = await fetch(`/api/me/sessions/${other.id}`, { method: "DELETE", credentials: "include" });
+    const left = (await (await fetch("/api/me/sessions")).json()) as { data: unknown[] };
+    return { status: response.status, before: sessions.data.length, after: left.data.length };
   });
+  expect(ended).toEqual({ status: 200, before: 2, after: 1 });
+  const status = await page.evaluate(async () => (await fetch("/api/auth/logout", { method: "POST", credentials: "include" })).status);
   expect(status).toBe(200);
   expect((await page.request.get("/api/me")).status()).toBe(401);
 });
