@@ -1,4 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { createHash } from "node:crypto";
 import type { TLSSocket } from "node:tls";
 import * as zlib from "node:zlib";
 import { contentSecurityPolicy, inlineScriptHashes, strictTransportSecurity } from "@/lib/security/csp";
@@ -55,6 +56,25 @@ export function decodeBody(body: Buffer, encoding: unknown): Buffer | null {
   } catch {
     return null;
   }
+}
+
+// The policies of the documents sent lately, by their bytes as sent: the pages Next.js serves from
+// its own cache (auth, panel, admin) are the same bytes on every request, and are read once.
+const MAX_REMEMBERED = 256;
+const remembered = new WeakMap<(scriptHashes: readonly string[]) => string, Map<string, string>>();
+
+function policyOf(body: Buffer, encoding: unknown, policy: (scriptHashes: readonly string[]) => string): string {
+  let known = remembered.get(policy);
+  if (!known) remembered.set(policy, (known = new Map()));
+  const key = `${String(encoding ?? "")} ${createHash("sha256").update(body).digest("base64")}`;
+  const hit = known.get(key);
+  if (hit !== undefined) return hit;
+  const html = decodeBody(body, encoding);
+  // A document we cannot read gets the policy without inline scripts: it fails closed.
+  const value = policy(html ? inlineScriptHashes(html.toString("utf8")) : []);
+  if (known.size >= MAX_REMEMBERED) known.delete(known.keys().next().value as string);
+  known.set(key, value);
+  return value;
 }
 
 const isHtml = (contentType: unknown) => typeof contentType === "string" && /^\s*text\/html\b/i.test(contentType);
@@ -120,9 +140,7 @@ export function secureDocuments(req: IncomingMessage, res: ServerResponse, polic
     if (!decide(this.statusCode, undefined)) return (end as (...a: unknown[]) => ServerResponse).apply(this, args);
     if (typeof args[0] !== "function") keep(args[0], args[1]);
     const body = Buffer.concat(chunks);
-    const html = decodeBody(body, this.getHeader("content-encoding"));
-    // A document we cannot read gets the policy without inline scripts: it fails closed.
-    this.setHeader(CSP_HEADER, policy(html ? inlineScriptHashes(html.toString("utf8")) : []));
+    this.setHeader(CSP_HEADER, policyOf(body, this.getHeader("content-encoding"), policy));
     this.setHeader("content-length", body.length);
     this.removeHeader("transfer-encoding");
     writeHead.call(this, this.statusCode);
