@@ -15,7 +15,7 @@ import { healthRoutes } from "./http/routes/health";
 import { ipRoutes } from "./http/routes/ip";
 import { pageRoutes } from "./http/routes/pages";
 import { metaRoutes } from "./http/routes/meta";
-import { monitoringRoutes } from "./http/routes/monitoring";
+import { monitoringRoutes, TUNNEL_BODY_LIMIT_BYTES } from "./http/routes/monitoring";
 import { authRoutes } from "./http/routes/auth";
 import { meRoutes } from "./http/routes/me";
 import { adminRoutes } from "./http/routes/admin";
@@ -104,7 +104,7 @@ export function createApp(deps: AppDeps) {
   app.use(corsHeaders);
   app.use(refuseCrossSiteWrites);
 
-  // JSON bodies of the API are small; the error-report tunnel checks its own, larger limit.
+  // JSON bodies of the API are small; the error-report tunnel takes larger envelopes.
   const jsonBodyLimit = limitBody({
     maxSize: JSON_BODY_LIMIT_BYTES,
     onError: () => {
@@ -123,9 +123,17 @@ export function createApp(deps: AppDeps) {
       throw new AppError("payload_too_large");
     },
   });
+  const tunnelBodyLimit = limitBody({
+    maxSize: TUNNEL_BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError("payload_too_large");
+    },
+  });
   app.use((c, next) => {
     // A GET or HEAD has no body to limit; asking for one would build the whole web Request.
-    if (c.req.method === "GET" || c.req.method === "HEAD" || c.req.path === "/api/monitoring") return next();
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    // Every other request has a limit, judged before its body is read (the tunnel read it all first).
+    if (c.req.path === "/api/monitoring") return tunnelBodyLimit(c, next);
     if (UPLOAD_PATHS.has(c.req.path)) return uploadBodyLimit(c, next);
     return PAGE_PATH.test(c.req.path) ? pageBodyLimit(c, next) : jsonBodyLimit(c, next);
   });
