@@ -170,7 +170,9 @@ export function createApp(deps: AppDeps) {
       title: "Takapoo core API",
       version: "1.0.0",
       description:
-        'JSON, snake_case. Success: {"data": …}. Failure: {"error": {"code", "message", "fields"?, "request_id"}}, the message in the locale of X-Locale, else accept-language.',
+        'JSON, snake_case. Success: {"data": …}. Failure: {"error": {"code", "message", "fields"?, "request_id"}}, the message in the locale of X-Locale, else accept-language. ' +
+        "A method a path does not take answers 405 with Allow. A POST, PUT, PATCH or DELETE without a bearer token must come from the site's own pages (Origin, else Sec-Fetch-Site): another site's answers 403 cross_site_request. " +
+        "Browsers of other origins get CORS only where CORS_ALLOWED_ORIGINS names them.",
     },
     servers: [{ url: "/" }],
   });
