@@ -15,7 +15,8 @@ export function signingKey(db: Db): Promise<Uint8Array> {
   if (configured) {
     if (configured.length < 32) throw new Error("AUTH_SECRET must be at least 32 characters long");
     // One array per secret: the verifier keeps its imported key per array (server/domain/auth/jwt.ts).
-    if (configuredKey?.secret !== configured) configuredKey = { secret: configured, key: Promise.resolve(new TextEncoder().encode(configured)) };
+    if (configuredKey?.secret !== configured)
+      configuredKey = { secret: configured, key: Promise.resolve(new TextEncoder().encode(configured)) };
     return configuredKey.key;
   }
   let key = cache.get(db);

@@ -119,7 +119,12 @@ export const isOpenSession = and(
 )!;
 
 const sessionLookup = preparedOnce((db) =>
-  db.select({ user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(isOpenSession).prepare("auth_session_lookup"),
+  db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(isOpenSession)
+    .prepare("auth_session_lookup"),
 );
 
 /**

@@ -106,10 +106,15 @@ const dashboardRows = preparedOnce((db) => {
     .as("active");
   // The subquery's columns under the campaign's field names, so rows map to Campaign as elsewhere.
   const columns = getTableColumns(campaigns);
-  const campaign = Object.fromEntries(Object.keys(columns).map((name) => [name, active[name as keyof typeof columns]])) as unknown as typeof columns;
+  const campaign = Object.fromEntries(
+    Object.keys(columns).map((name) => [name, active[name as keyof typeof columns]]),
+  ) as unknown as typeof columns;
   return db
     .select({
-      counts: sql<Record<string, number> | null>`(select json_object_agg(k.status, k.n) from ${campaignCounts} k where k.owner_id = ${sessions.userId})`,
+      counts: sql<Record<
+        string,
+        number
+      > | null>`(select json_object_agg(k.status, k.n) from ${campaignCounts} k where k.owner_id = ${sessions.userId})`,
       ...userBalanceColumns,
       campaign,
     })
