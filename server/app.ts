@@ -4,6 +4,7 @@ import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppDeps, AppEnv } from "./http/context";
 import { AppError } from "./http/errors";
+import { apiSecurityHeaders } from "./http/api-security-headers";
 import { limitBody } from "./http/body-limit";
 import { allowedMethods } from "./http/allowed-methods";
 import { corsAllowedOrigins, corsHeaders } from "./http/cors";
@@ -98,7 +99,9 @@ export function createApp(deps: AppDeps) {
     await next();
   });
 
-  app.use(secureHeaders({ crossOriginResourcePolicy: "same-site" }));
+  // HSTS and the policy are the API's own (apiSecurityHeaders): Hono's default sent HSTS over plain HTTP too.
+  app.use(secureHeaders({ crossOriginResourcePolicy: "same-site", strictTransportSecurity: false, xFrameOptions: "DENY" }));
+  app.use(apiSecurityHeaders);
   // Same origin unless CORS_ALLOWED_ORIGINS names others (read now, so a bad value stops the start).
   corsAllowedOrigins();
   app.use(corsHeaders);

@@ -3,6 +3,7 @@ import { currentBuildId } from "@/server/build-id";
 import type { AppEnv } from "../context";
 import { dataEnvelope } from "../envelope";
 import { renderDocsPage } from "../docs-page";
+import { documentPagePolicy } from "../api-security-headers";
 import { translateApi } from "../i18n";
 
 const build = createRoute({
@@ -25,5 +26,7 @@ export const metaRoutes = new OpenAPIHono<AppEnv>()
   })
   .get("/docs", (c) => {
     const locale = c.get("locale");
-    return c.html(renderDocsPage({ locale, title: translateApi(locale, "docs.title"), intro: translateApi(locale, "docs.intro") }));
+    const html = renderDocsPage({ locale, title: translateApi(locale, "docs.title"), intro: translateApi(locale, "docs.intro") });
+    c.header("Content-Security-Policy", documentPagePolicy(html));
+    return c.html(html);
   });
