@@ -132,7 +132,7 @@ describe("POST /api/pages/get", () => {
   it("sends security headers", async () => {
     const response = await app.request("/api/ip/info");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
   });
 
   it("answers 415 when the body is not declared as JSON", async () => {
