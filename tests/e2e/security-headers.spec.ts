@@ -258,3 +258,13 @@ test("the policy is enforced: a script injected into the page does not run, and 
     .toEqual([expect.stringContaining("script-src")]);
   expect(consoleOf(page).length).toBeGreaterThan(0);
 });
+
+test("the API reference page runs under its own policy and lists the operations", async ({ page }) => {
+  const consoleOf = await watchViolations(page.context());
+  await expectNoViolations(page, consoleOf, ["/api/docs"]);
+  // Its script ran (allowed by hash) and fetched the document (connect-src 'self').
+  await expect(page.locator("#ops details").first()).toBeVisible();
+  const shown = page.locator("#ops details summary code").first();
+  await expect(shown).toHaveText(/^\/api\//);
+  await expect(shown).not.toHaveText(/^\/api\/api\//);
+});
