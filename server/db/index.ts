@@ -5,9 +5,13 @@ import { ensureAdmin } from "./seed/admin";
 
 export type { Db, Database } from "./client";
 
-/** Where PGlite keeps its files: DATA_DIR (default ./.data) + /pglite. */
+/**
+ * Where PGlite keeps its files: DATA_DIR (default ./.data) + /pglite. A folder chosen at run time,
+ * never a build input: the ignore comments keep Turbopack's file tracer from reading the dynamic path
+ * as "anything under the project" (it warned and traced the whole project into the server output).
+ */
 export function dataDir(): string {
-  return path.resolve(process.env.DATA_DIR || ".data");
+  return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR || ".data");
 }
 
 const key = Symbol.for("takapoo.database");
@@ -24,7 +28,7 @@ export function sharedDatabase(): Promise<Database> {
     const database = await openDatabase({
       url: process.env.DATABASE_URL || undefined,
       maxConnections: Number(process.env.DATABASE_POOL_SIZE) || 10,
-      dataDir: process.env.DATABASE_URL ? undefined : path.join(dataDir(), "pglite"),
+      dataDir: process.env.DATABASE_URL ? undefined : path.join(/*turbopackIgnore: true*/ dataDir(), "pglite"),
     });
     const demo = process.env.SEED_DEMO_DATA !== "false";
     if (demo) await seedDemoData(database.db);
