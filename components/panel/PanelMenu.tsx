@@ -1,15 +1,20 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { Link, usePathname } from "@/lib/i18n/navigation";
+import { useMe } from "@/lib/api/me";
 import { useUiStore } from "@/stores/ui";
-import { isActiveMenuEntry, panelMenu } from "./panel-menu";
+import { isActiveMenuEntry, panelMenuFor } from "./panel-menu";
 import { LogoutButton } from "./LogoutButton";
 
-/** The panel's side menu: a column on large screens, a drawer on small ones. */
+/**
+ * The panel's side menu: a column on large screens, a drawer on small ones. An admin also gets the
+ * back office's entry (the role comes from GET /api/me; nobody else ever sees it).
+ */
 export function PanelMenu() {
   const t = useTranslations("panel");
   const pathname = usePathname();
   const open = useUiStore((s) => s.isMobileNavOpen);
+  const role = useMe().data?.role;
   return (
     <nav
       id="panel-menu"
@@ -17,7 +22,7 @@ export function PanelMenu() {
       className={`${open ? "block" : "hidden"} border-b border-surface-line bg-surface lg:block lg:w-60 lg:shrink-0 lg:border-b-0 lg:border-e`}
     >
       <ul className="grid gap-1 p-3" role="list">
-        {panelMenu.map((entry) => {
+        {panelMenuFor(role).map((entry) => {
           const active = isActiveMenuEntry(entry.href, pathname);
           return (
             <li key={entry.key}>

@@ -9,6 +9,14 @@ export const panelMenu = [
   { href: "/dashboard/invitations", key: "invitations", icon: "M16 11a4 4 0 10-8 0M3 20a7 7 0 0118 0M19 8v6m3-3h-6" },
 ] as const;
 
+/** The back office's entry, shown only to admins (the /admin pages answer 404 to anyone else). */
+export const adminMenuEntry = { href: "/admin", key: "admin", icon: "M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM9 12l2 2 4-4" } as const;
+
+/** The entries a user sees: admins get the back office's as well. */
+export function panelMenuFor(role: "user" | "admin" | null | undefined) {
+  return role === "admin" ? [...panelMenu, adminMenuEntry] : [...panelMenu];
+}
+
 /** Whether a menu entry is the current page or one of its children (the dashboard only itself). */
 export function isActiveMenuEntry(href: string, pathname: string): boolean {
   if (href === "/dashboard") return pathname === "/dashboard";
