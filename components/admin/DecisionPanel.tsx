@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/Alert";
@@ -38,6 +38,9 @@ export function DecisionPanel<R>({
   onDecided: (message: string) => void;
 }) {
   const t = useTranslations("admin.review");
+  const format = useFormatter();
+  // The bounds as the locale writes numbers (Persian digits in fa-IR), never as raw Latin digits.
+  const bounds = { min: format.number(REASON_MIN), max: format.number(REASON_MAX) };
   const reasonId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const fieldMessage = useFieldMessage();
@@ -89,7 +92,7 @@ export function DecisionPanel<R>({
   const busy = review.isPending;
   const describedBy = [`${reasonId}-hint`, reasonError ? `${reasonId}-error` : null].filter(Boolean).join(" ");
   // The server's sentence; the panel's own for a length out of bounds; else the shared schema's (invisible text, direction controls).
-  const lengthMessage = t("reasonInvalid", { min: REASON_MIN, max: REASON_MAX });
+  const lengthMessage = t("reasonInvalid", bounds);
   const reasonMessage = !reasonError
     ? null
     : reasonError.type === "server" || (reasonError.type !== "too_small" && reasonError.type !== "too_big")
@@ -123,7 +126,7 @@ export function DecisionPanel<R>({
               {...form.register("reason")}
             />
             <p id={`${reasonId}-hint`} className="mt-1 text-xs text-ink-muted">
-              {t("reasonHint", { min: REASON_MIN, max: REASON_MAX })}
+              {t("reasonHint", bounds)}
             </p>
             {reasonMessage ? (
               <p id={`${reasonId}-error`} className="mt-1 text-sm text-danger-600" role="alert">

@@ -132,7 +132,7 @@ export function IdentityQueue({ perPage = IDENTITY_QUEUE_PER_PAGE }: { perPage?:
                   {t("previous")}
                 </Button>
                 <p className="text-sm text-ink-muted" aria-live="polite">
-                  {t("pageStatus", { page, pages })}
+                  {t("pageStatus", { page: format.number(page), pages: format.number(pages) })}
                 </p>
                 <Button
                   type="button"

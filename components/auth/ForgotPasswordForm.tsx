@@ -14,6 +14,7 @@ import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { TextField } from "@/components/ui/Field";
 import { AuthCard } from "./AuthCard";
+import { clearingError } from "./clear-error";
 import { useCodeStep } from "./use-code-step";
 
 export function ForgotPasswordForm() {
@@ -50,7 +51,7 @@ export function ForgotPasswordForm() {
         </Link>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <form onSubmit={clearingError(setFormError, onSubmit)} onChange={() => setFormError(null)} noValidate className="grid gap-4">
         {formError ? <Alert tone="error">{formError}</Alert> : null}
         <TextField
           label={t("credential")}

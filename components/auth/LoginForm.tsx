@@ -14,6 +14,7 @@ import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { PasswordField, TextField } from "@/components/ui/Field";
 import { AuthCard } from "./AuthCard";
+import { clearingError } from "./clear-error";
 import { useCodeStep } from "./use-code-step";
 import { SocialLogin } from "./SocialLogin";
 import { useSignedIn } from "./use-signed-in";
@@ -62,7 +63,7 @@ export function LoginForm() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <form onSubmit={clearingError(setFormError, onSubmit)} onChange={() => setFormError(null)} noValidate className="grid gap-4">
         {formError ? <Alert tone="error">{formError}</Alert> : null}
         <TextField
           label={t("credential")}

@@ -18,6 +18,7 @@ import { Button } from "@/components/ui/Button";
 import { Checkbox } from "@/components/ui/Checkbox";
 import { TextField } from "@/components/ui/Field";
 import { AuthCard } from "./AuthCard";
+import { clearingError } from "./clear-error";
 import { useSignedIn } from "./use-signed-in";
 import { useCodeStep } from "./use-code-step";
 
@@ -199,7 +200,7 @@ function CodeStep({ token }: { token: string }) {
       }
       footer={<AnotherAccount />}
     >
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <form onSubmit={clearingError(setFormError, onSubmit)} onChange={() => setFormError(null)} noValidate className="grid gap-4">
         {formError ? <Alert tone="error">{formError}</Alert> : null}
         {notice ? <Alert tone="success">{notice}</Alert> : null}
         <TextField
@@ -255,7 +256,7 @@ function AddPhoneStep() {
   });
   return (
     <AuthCard title={t("addPhoneTitle")} lead={t("addPhoneLead")} footer={<AnotherAccount />}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <form onSubmit={clearingError(setFormError, onSubmit)} onChange={() => setFormError(null)} noValidate className="grid gap-4">
         {formError ? <Alert tone="error">{formError}</Alert> : null}
         <TextField
           label={t("phone")}

@@ -16,6 +16,7 @@ import { Button } from "@/components/ui/Button";
 import { Checkbox } from "@/components/ui/Checkbox";
 import { PasswordField, TextField } from "@/components/ui/Field";
 import { AuthCard } from "./AuthCard";
+import { clearingError } from "./clear-error";
 import { useCodeStep } from "./use-code-step";
 
 type Values = z.input<typeof registerInput>;
@@ -59,7 +60,7 @@ export function RegisterForm() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <form onSubmit={clearingError(setFormError, onSubmit)} onChange={() => setFormError(null)} noValidate className="grid gap-4">
         {formError ? <Alert tone="error">{formError}</Alert> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField

@@ -15,6 +15,7 @@ import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { PasswordField } from "@/components/ui/Field";
 import { AuthCard } from "./AuthCard";
+import { clearingError } from "./clear-error";
 
 /** The form half of resetPasswordInput: the token comes from the verified code step. */
 const resetForm = z
@@ -73,7 +74,7 @@ export function ResetPasswordForm() {
 
   return (
     <AuthCard title={t("title")} lead={t("lead")} footer={backToLogin}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <form onSubmit={clearingError(setFormError, onSubmit)} onChange={() => setFormError(null)} noValidate className="grid gap-4">
         {formError ? <Alert tone="error">{formError}</Alert> : null}
         <PasswordField
           label={t("password")}

@@ -1,6 +1,7 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
+import { z } from "zod";
 import { StatusPill, type StatusTone } from "@/components/ui/StatusPill";
 import { LoadError, SkeletonLines, linkButton } from "@/components/wallet/WalletStates";
 import {
@@ -145,13 +146,20 @@ export function ActivitiesTable({ campaignId }: { campaignId: string }) {
   );
 }
 
+const uuid = z.string().uuid();
+/**
+ * An id in the address that is no id at all (a typo, a made-up one) names nothing: the API answers it 422
+ * (invalid_format), which the page showed as "could not be loaded"; for a visitor it is simply not found.
+ */
+export const isWellFormedId = (value: string) => uuid.safeParse(value).success;
+
 /** SPEC §2 /dashboard/campaigns/view/:id/activities: the campaign's activities on a page of their own. */
 export function CampaignActivities({ id }: { id: string }) {
   const t = useTranslations("campaigns.activities");
   const titles = useTranslations("titles");
   const probe = useCampaignActivities(id, 1);
   if (isUnauthorized(probe.error)) return null;
-  if (isNotFound(probe.error)) return <NotFoundCard />;
+  if (!isWellFormedId(id) || isNotFound(probe.error)) return <NotFoundCard />;
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6">
       <header className="grid gap-2">
@@ -178,7 +186,7 @@ export function ActivityDetail({ id, activityId }: { id: string; activityId: str
   const names = useActionName();
   const query = useCampaignActivity(id, activityId);
   if (isUnauthorized(query.error)) return null;
-  if (isNotFound(query.error)) return <NotFoundCard />;
+  if (!isWellFormedId(id) || !isWellFormedId(activityId) || isNotFound(query.error)) return <NotFoundCard />;
   const back = (
     <Link href={`/dashboard/campaigns/view/${id}/activities`} className={linkButton.secondary} data-testid="activity-back">
       {t("backToList")}

@@ -325,7 +325,7 @@ function CreateCampaignForm() {
           <Checkbox label={t("policies")} error={fieldMessage(errors.accept_policies?.message)} {...register("accept_policies")} />
           {formError ? <Alert tone="error">{formError}</Alert> : null}
           <Button type="submit" busy={create.isPending || redirecting} className="w-full">
-            {redirecting ? t("redirecting") : t("submit")}
+            {redirecting ? t("redirecting") : strategy === "trial" ? t("submitFree") : t("submit")}
           </Button>
         </section>
       </div>

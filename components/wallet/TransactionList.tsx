@@ -21,6 +21,7 @@ export function TransactionList() {
   const [page, setPage] = useState(1);
   const tabRefs = useRef<Partial<Record<TransactionTab, HTMLButtonElement | null>>>({});
   const query = useTransactions(tab, page);
+  const format = useFormatter();
 
   const select = (next: TransactionTab, focus = false) => {
     if (next !== tab) {
@@ -126,7 +127,7 @@ export function TransactionList() {
                   {t("previous")}
                 </Button>
                 <p className="text-sm text-ink-muted" aria-live="polite">
-                  {t("pageStatus", { page, pages })}
+                  {t("pageStatus", { page: format.number(page), pages: format.number(pages) })}
                 </p>
                 <Button
                   type="button"
