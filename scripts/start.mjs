@@ -10,8 +10,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 const buildStamp = path.join(root, ".next", "BUILD_ID");
 const envStamp = path.join(root, ".next", "takapoo-build-env.json");
-// Configuration that static pages are rendered with: a change means a new build.
+// Configuration that static pages are rendered with: a change means a new build. SEED_DEMO_DATA is
+// one: a demo without CONTACT_* shows example contact details (lib/contact/links.ts).
 const buildEnvNames = [
+  "SEED_DEMO_DATA",
   "CONTACT_PHONE",
   "CONTACT_EMAIL",
   "CONTACT_WHATSAPP",

@@ -23,8 +23,10 @@ export function contactLinks(config: ContactConfig): ContactLink[] {
   return links;
 }
 
+type Env = Record<string, string | undefined>;
+
 /** Contact channels from CONTACT_PHONE, CONTACT_EMAIL, CONTACT_WHATSAPP, CONTACT_TELEGRAM, CONTACT_INSTAGRAM. */
-export function contactLinksFromEnv(env: Record<string, string | undefined> = process.env): ContactLink[] {
+export function contactLinksFromEnv(env: Env = process.env): ContactLink[] {
   return contactLinks({
     phone: env.CONTACT_PHONE,
     email: env.CONTACT_EMAIL,
@@ -32,4 +34,28 @@ export function contactLinksFromEnv(env: Record<string, string | undefined> = pr
     telegram: env.CONTACT_TELEGRAM,
     instagram: env.CONTACT_INSTAGRAM,
   });
+}
+
+/**
+ * What a demo shows when no CONTACT_* is set: values reserved for examples, so nobody real is ever
+ * called or written to — a number in the 555-0100…0199 block North America keeps for fiction and an
+ * address at example.com (RFC 2606). No messenger handle is reserved anywhere, so none is invented.
+ */
+export const EXAMPLE_CONTACT: ContactConfig = { phone: "+1 202 555 0123", email: "support@example.com" };
+
+/**
+ * An install is a demo when it seeds demo data (SEED_DEMO_DATA is not "false"): the same switch that
+ * fills it with demo accounts and campaigns. A production install turns it off (README), and NODE_ENV
+ * cannot tell the two apart: `npm start` runs the demo as a production build too.
+ */
+export const isDemo = (env: Env = process.env): boolean => env.SEED_DEMO_DATA !== "false";
+
+/**
+ * The contact page's channels: those configured; when none is and the install is a demo, the example
+ * ones, marked so the page says they are examples. Production shows only what it is given.
+ */
+export function contactChannels(env: Env = process.env): { links: ContactLink[]; examples: boolean } {
+  const links = contactLinksFromEnv(env);
+  if (links.length || !isDemo(env)) return { links, examples: false };
+  return { links: contactLinks(EXAMPLE_CONTACT), examples: true };
 }

@@ -36,3 +36,46 @@ describe("app links", () => {
     expect(appLinksFromEnv({})).toEqual({ appStore: null, googlePlay: null });
   });
 });
+
+describe("contact channels on the contact page", () => {
+  it("a demo without CONTACT_* shows example channels, reserved for examples and said to be examples", async () => {
+    const { contactChannels } = await import("@/lib/contact/links");
+    for (const env of [{}, { SEED_DEMO_DATA: "true" }]) {
+      const { links, examples } = contactChannels(env);
+      expect(examples).toBe(true);
+      expect(links).toEqual([
+        { kind: "phone", href: "tel:+12025550123", label: "+1 202 555 0123" },
+        { kind: "email", href: "mailto:support@example.com", label: "support@example.com" },
+      ]);
+    }
+  });
+
+  it("production (SEED_DEMO_DATA=false) reads the environment only", async () => {
+    const { contactChannels } = await import("@/lib/contact/links");
+    expect(contactChannels({ SEED_DEMO_DATA: "false" })).toEqual({ links: [], examples: false });
+    expect(contactChannels({ SEED_DEMO_DATA: "false", CONTACT_EMAIL: "help@takapoo.example" })).toEqual({
+      links: [{ kind: "email", href: "mailto:help@takapoo.example", label: "help@takapoo.example" }],
+      examples: false,
+    });
+  });
+
+  it("a demo with any channel configured shows that one alone, never mixed with examples", async () => {
+    const { contactChannels } = await import("@/lib/contact/links");
+    expect(contactChannels({ CONTACT_TELEGRAM: "@takapoo_support" })).toEqual({
+      links: [{ kind: "telegram", href: "https://t.me/takapoo_support", label: "@takapoo_support" }],
+      examples: false,
+    });
+  });
+
+  it("npm start rebuilds when anything the contact page, footer or widget is rendered with changes", async () => {
+    const { readFileSync } = await import("node:fs");
+    const start = readFileSync("scripts/start.mjs", "utf8");
+    const list = start.slice(start.indexOf("const buildEnvNames"), start.indexOf("];", start.indexOf("const buildEnvNames")));
+    const sources = ["lib/contact/links.ts", "lib/app-links.ts", "lib/support-widget.ts"]
+      .map((file) => readFileSync(file, "utf8"))
+      .join("\n");
+    const names = new Set([...sources.matchAll(/\benv\.([A-Z][A-Z0-9_]*)/g)].map((match) => match[1]!));
+    expect(names.size).toBeGreaterThan(8);
+    for (const name of names) expect(list, name).toContain(`"${name}"`);
+  });
+});

@@ -1,5 +1,5 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { contactLinksFromEnv, type ContactKind } from "@/lib/contact/links";
+import { contactChannels, type ContactKind } from "@/lib/contact/links";
 import { titleMetadata } from "@/lib/page-metadata";
 import { defaultLocale, isLocale } from "@/lib/i18n/locales";
 import { alternatesFor } from "@/lib/seo/alternates";
@@ -19,7 +19,10 @@ const icons: Record<ContactKind, string> = {
   instagram: "M7 3h10a4 4 0 014 4v10a4 4 0 01-4 4H7a4 4 0 01-4-4V7a4 4 0 014-4zm5 5a4 4 0 100 8 4 4 0 000-8zm5.5-1.5h.01",
 };
 
-/** SPEC §2 contact: phone, e-mail, WhatsApp, Telegram and Instagram, each shown only when configured. */
+/**
+ * SPEC §2 contact: phone, e-mail, WhatsApp, Telegram and Instagram, each shown only when configured;
+ * a demo without any shows example ones, said to be examples (lib/contact/links.ts).
+ */
 export default async function ContactPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
@@ -28,11 +31,19 @@ export default async function ContactPage({ params }: Props) {
     getTranslations({ locale: current, namespace: "contact" }),
     getTranslations({ locale: current, namespace: "titles" }),
   ]);
-  const links = contactLinksFromEnv();
+  const { links, examples } = contactChannels();
   return (
     <div className="mx-auto my-8 w-full max-w-3xl px-4">
       <h1 className="text-3xl font-black">{titles("contact")}</h1>
       <p className="mt-3 leading-8 text-ink-muted">{t("lead")}</p>
+      {examples ? (
+        <p
+          className="mt-6 rounded-card border border-dashed border-brand-200 bg-brand-50 p-4 text-sm leading-7 text-ink"
+          data-testid="contact-examples"
+        >
+          {t("examples")}
+        </p>
+      ) : null}
       {links.length ? (
         <ul className="mt-8 grid gap-3 sm:grid-cols-2" data-testid="contact-links">
           {links.map((link) => (
