@@ -1,0 +1,184 @@
+/**
+ * `npm run admin -- --phone 09xxxxxxxxx [--password '…']`: sets or resets an admin's password.
+ *
+ * Opens the database exactly as the server does (server/db: DATABASE_URL, else PGlite in DATA_DIR,
+ * migrated and seeded), then in one transaction: creates the admin when no account has that phone,
+ * or makes the existing account an admin and gives it the new password, ends the account's open
+ * sessions and records an audit entry. Without --password a strong one is generated and printed
+ * once. The password is never echoed. Exit status: 0 done, 2 refused input, 1 anything else.
+ */
+import { randomBytes } from "node:crypto";
+import { readdirSync, readlinkSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { eq, sql } from "drizzle-orm";
+import { normalizeIranianMobile } from "@/lib/validation/phone";
+import { dataDir, sharedDatabase, type Db } from "@/server/db";
+import { users } from "@/server/db/schema";
+import { seedOutput } from "@/server/db/seed/admin";
+import { recordAudit } from "@/server/domain/audit/record";
+import { hashPassword } from "@/server/domain/auth/crypto";
+import { passwordPolicyError, PASSWORD_MAX, PASSWORD_MIN } from "@/server/domain/auth/password-policy";
+import { revokeAllSessions } from "@/server/domain/auth/sessions";
+
+const USAGE = `Usage: npm run admin -- --phone 09xxxxxxxxx [--password '<new password>']
+
+Creates the admin with that phone, or makes the existing account an admin, and sets its password
+(ending its open sessions). Without --password a strong password is generated and printed once.
+Uses DATABASE_URL (PostgreSQL) when set, else PGlite in DATA_DIR (default ./.data): stop the
+server first when it runs on PGlite.`;
+
+class Refused extends Error {}
+
+type AdminOutcome = { action: "created" | "promoted" | "reset"; userId: string; endedSessions: number };
+
+/** The command's work on an open database: one transaction, so it happens entirely or not at all. */
+async function setAdminPassword(db: Db, phone: string, password: string): Promise<AdminOutcome> {
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.phone, phone)).for("update");
+    let outcome: AdminOutcome;
+    if (!existing) {
+      const [created] = await tx
+        .insert(users)
+        .values({ firstName: "Admin", lastName: "Takapoo", phone, phoneVerifiedAt: new Date(), passwordHash, role: "admin" })
+        .returning({ id: users.id });
+      outcome = { action: "created", userId: created!.id, endedSessions: 0 };
+    } else {
+      await tx.update(users).set({ passwordHash, role: "admin", updatedAt: new Date() }).where(eq(users.id, existing.id));
+      const open = await openSessionCount(tx, existing.id);
+      await revokeAllSessions(tx, existing.id, "admin_command");
+      outcome = { action: existing.role === "admin" ? "reset" : "promoted", userId: existing.id, endedSessions: open };
+    }
+    await recordAudit(tx, {
+      actorId: null,
+      action:
+        outcome.action === "created" ? "user.admin_created" : outcome.action === "promoted" ? "user.admin_promoted" : "user.password_reset",
+      targetType: "user",
+      targetId: outcome.userId,
+      details: { via: "admin_command", ended_sessions: outcome.endedSessions },
+    });
+    return outcome;
+  });
+}
+
+async function openSessionCount(tx: Pick<Db, "execute">, userId: string): Promise<number> {
+  const result = await tx.execute<{ n: number }>(
+    sql`select count(*)::int as n from sessions where user_id = ${userId} and revoked_at is null and expires_at > now()`,
+  );
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * Other processes holding files of the PGlite folder open (the server keeps its WAL open while it
+ * runs). PGlite has no lock of its own: two processes on one folder corrupt it. Linux answers
+ * through /proc; elsewhere null (unknown).
+ */
+function processesUsing(folder: string): number[] | null {
+  let pids: string[];
+  try {
+    pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return null;
+  }
+  const prefix = `${folder}${path.sep}`;
+  const holders: number[] = [];
+  for (const pid of pids) {
+    if (Number(pid) === process.pid) continue;
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        if (readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith(prefix)) {
+          holders.push(Number(pid));
+          break;
+        }
+      } catch {
+        // gone meanwhile
+      }
+    }
+  }
+  return holders;
+}
+
+function generatePassword(): string {
+  // 24 characters of base64url: 144 random bits, inside the policy's bounds and never a common password.
+  return randomBytes(18).toString("base64url");
+}
+
+async function main(argv: string[]): Promise<void> {
+  let values: { phone?: string; password?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: { phone: { type: "string" }, password: { type: "string" }, help: { type: "boolean", short: "h" } },
+      strict: true,
+    }));
+  } catch (error) {
+    throw new Refused(`${(error as Error).message}\n\n${USAGE}`);
+  }
+  if (values.help) {
+    console.info(USAGE);
+    return;
+  }
+  if (!values.phone) throw new Refused(`--phone is required.\n\n${USAGE}`);
+  const phone = normalizeIranianMobile(values.phone);
+  if (!phone) throw new Refused(`"${values.phone}" is not an Iranian mobile number (09xxxxxxxxx); nothing was changed.`);
+  const generated = values.password === undefined;
+  const password = values.password ?? generatePassword();
+  const policy = passwordPolicyError(password);
+  if (policy) {
+    const why =
+      policy === "too_common"
+        ? "it is on the list of common passwords"
+        : `it must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long (${policy.replace(/_/g, " ")})`;
+    throw new Refused(`The password is refused: ${why}; nothing was changed.`);
+  }
+
+  const postgres = Boolean(process.env.DATABASE_URL);
+  if (!postgres) {
+    const folder = path.join(dataDir(), "pglite");
+    const holders = processesUsing(folder);
+    if (holders && holders.length > 0) {
+      throw new Refused(
+        `The PGlite database in ${folder} is in use by process ${holders.join(", ")} (the server?). ` +
+          "PGlite allows one process at a time: stop the server, run this command, then start the server again. Nothing was changed.",
+      );
+    }
+    if (!holders) console.warn(`[admin] make sure the server is stopped: PGlite (${folder}) allows one process at a time.`);
+  }
+
+  seedOutput.quiet = true;
+  const database = await sharedDatabase();
+  try {
+    const outcome = await setAdminPassword(database.db, phone, password);
+    const where = postgres ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${path.join(dataDir(), "pglite")}`;
+    const did = {
+      created: `Created the admin account ${phone} with the new password`,
+      promoted: `Made the existing account ${phone} an admin and set its new password`,
+      reset: `Set a new password for the admin ${phone}`,
+    }[outcome.action];
+    console.info(`${did} (${where}).`);
+    if (outcome.action !== "created") console.info(`Ended ${outcome.endedSessions} open session(s) of the account.`);
+    if (generated) console.info(`Generated password (shown only now, keep it safe): ${password}`);
+    console.info("Sign in at /auth/login with the phone and this password; the back office is at /admin.");
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (error: unknown) => {
+    if (error instanceof Refused) {
+      console.error(`[admin] ${error.message}`);
+      process.exit(2);
+    }
+    console.error(`[admin] failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);
