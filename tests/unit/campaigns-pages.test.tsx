@@ -167,6 +167,15 @@ describe("create campaign", () => {
     expect(sent?.body).toMatchObject({ amount: 600_000, follower_count: 1200, gateway: "wallet", strategy: "smart" });
   });
 
+  it("a free Trial is started, not paid for: its button says so", async () => {
+    api();
+    renderWithProviders(<CreateCampaign />);
+    expect(screen.getByRole("button", { name: "Confirm and pay" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("radio", { name: /Trial/ }));
+    expect(screen.getByRole("button", { name: "Start the free trial" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Confirm and pay" })).not.toBeInTheDocument();
+  });
+
   it("shows the server's 403 message", async () => {
     fakeApi((url, init) => {
       if (url.pathname === "/api/payments/gateways") return jsonResponse(200, { data: [] });
