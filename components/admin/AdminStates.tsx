@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { isAdminUnavailable } from "@/lib/api/admin";
+import { isMalformedIdError } from "@/lib/format/ids";
 
 /** A polite "loading" line with a few placeholder bars. */
 export function AdminLoading() {
@@ -23,7 +24,8 @@ export function AdminLoading() {
  */
 export function AdminLoadError({ error, onRetry, retrying = false }: { error: unknown; onRetry: () => void; retrying?: boolean }) {
   const t = useTranslations("admin.state");
-  if (isAdminUnavailable(error)) {
+  // A made-up id in the address (422 on the path parameter) is as absent as an unknown one (404).
+  if (isAdminUnavailable(error) || isMalformedIdError(error)) {
     return (
       <Alert tone="info">
         <p className="font-semibold">{t("unavailableTitle")}</p>

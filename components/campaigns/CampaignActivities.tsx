@@ -1,7 +1,6 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
-import { z } from "zod";
 import { StatusPill, type StatusTone } from "@/components/ui/StatusPill";
 import { LoadError, SkeletonLines, linkButton } from "@/components/wallet/WalletStates";
 import {
@@ -11,6 +10,7 @@ import {
   type ActivityStatus,
   type CampaignActivity,
 } from "@/lib/api/campaigns";
+import { isWellFormedId } from "@/lib/format/ids";
 import { useMoney } from "@/lib/format/money";
 import { Link } from "@/lib/i18n/navigation";
 import { EmptyText, NotFoundCard, Pagination, ProgressBar, isNotFound, isUnauthorized, useDates } from "./shared";
@@ -145,13 +145,6 @@ export function ActivitiesTable({ campaignId }: { campaignId: string }) {
     </div>
   );
 }
-
-const uuid = z.string().uuid();
-/**
- * An id in the address that is no id at all (a typo, a made-up one) names nothing: the API answers it 422
- * (invalid_format), which the page showed as "could not be loaded"; for a visitor it is simply not found.
- */
-export const isWellFormedId = (value: string) => uuid.safeParse(value).success;
 
 /** SPEC §2 /dashboard/campaigns/view/:id/activities: the campaign's activities on a page of their own. */
 export function CampaignActivities({ id }: { id: string }) {

@@ -196,6 +196,13 @@ describe("an id that names nothing is not found", () => {
     expect(await screen.findByText(enUS.campaigns.notFound.title)).toBeInTheDocument();
   });
 
+  it("a made-up user id in the back office is 'not available', not 'could not be loaded'", async () => {
+    fakeApi(() => json(422, { error: { code: "validation_failed", message: "Invalid.", fields: { id: "Invalid format." } } }));
+    renderWithProviders(<IdentityReview id="nope" />);
+    expect(await screen.findByText(enUS.admin.state.unavailableTitle)).toBeInTheDocument();
+    expect(screen.queryByText(enUS.admin.state.loadError)).not.toBeInTheDocument();
+  });
+
   it("a made-up campaign id on the activities page shows the not-found state", async () => {
     fakeApi(() => json(422, { error: { code: "validation_failed", message: "Invalid.", fields: { id: "Invalid format." } } }));
     renderWithProviders(<CampaignActivities id="nope" />);
