@@ -3,9 +3,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type Database } from "@/server/db/client";
-import { auditLog, users } from "@/server/db/schema";
+import { auditLog, sessions, users } from "@/server/db/schema";
+import { ensureAdmin } from "@/server/db/seed/admin";
 import { hashPassword } from "@/server/domain/auth/crypto";
 import { caller, registerAndSignIn } from "./account-helpers";
 import { openTestDatabase, recordingSms, testApp } from "./helpers";
@@ -233,3 +234,30 @@ for (const make of backends) {
     }
   });
 }
+
+describe("the demo seed tells how to get in", { timeout: 60_000 }, () => {
+  it("prints the demo admin's phone and the admin command on every start until it has signed in", async () => {
+    const database = await openDatabase({});
+    const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
+    try {
+      const printed = async () => {
+        info.mockClear();
+        await ensureAdmin(database.db, {}, true);
+        return info.mock.calls.map((args) => args.join(" ")).join("\n");
+      };
+      const first = await printed();
+      expect(first).toContain("demo admin created: phone +989100000000");
+      expect(first).toContain("npm run admin -- --phone 09100000000");
+
+      // A later start (the first start's password long scrolled away): still the way in.
+      expect(await printed()).toContain("set its password with: npm run admin -- --phone 09100000000");
+
+      const [demo] = await database.db.select({ id: users.id }).from(users).where(eq(users.phone, "+989100000000"));
+      await database.db.insert(sessions).values({ userId: demo!.id, expiresAt: new Date(Date.now() + 60_000) });
+      expect(await printed()).toBe("");
+    } finally {
+      info.mockRestore();
+      await database.close();
+    }
+  });
+});
