@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import type { ReactNode } from "react";
 import { renderWithProviders } from "./render-with-providers";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -233,5 +233,59 @@ describe("phone numbers read left to right inside right-to-left text", () => {
     expect(phone.tagName).toBe("BDI");
     expect(phone).toHaveAttribute("dir", "ltr");
     useAuthStore.getState().clear();
+  });
+});
+
+describe("numbers reach messages formatted for the locale", () => {
+  // Message arguments that hold numbers. A plain {page} in an ICU message prints a number as String(n), in
+  // Latin digits even in fa-IR; the caller must pass format.number(n) (or money / count), or the message use plural #.
+  const NUMERIC = ["page", "pages", "min", "max", "seconds", "size", "pixels", "year", "minimum", "maximum", "words", "count"];
+  const FORMATTED = /^(format\.number|money|money\.words|count|figure|localizeDigits|format\.dateTime)\(/;
+  const files = [
+    ...["components/wallet", "components/auth", "components/admin"].flatMap((dir) =>
+      readdirSync(dir)
+        .filter((name) => name.endsWith(".tsx"))
+        .map((name) => `${dir}/${name}`),
+    ),
+    "components/campaigns/CampaignActivities.tsx",
+    "components/campaigns/CreateCampaign.tsx",
+  ];
+  const plural = (key: string) =>
+    Object.values(catalogues).some((messages) => /\{\s*count\s*,\s*plural/.test(String(lookup(messages, key) ?? "")));
+
+  it.each(files)("%s passes no raw number to a message", (file) => {
+    const source = readFileSync(file, "utf8");
+    const namespaces = [...source.matchAll(/useTranslations\("([^"]+)"\)/g)].map((match) => match[1]!);
+    const raw: string[] = [];
+    for (const call of source.matchAll(/\bt\("([^"]+)",\s*\{([^{}]*)\}\)/g)) {
+      const [, key = "", args = ""] = call;
+      for (const part of args.split(",")) {
+        const [name = "", value] = part.split(":").map((side) => side.trim());
+        if (!NUMERIC.includes(name)) continue;
+        if (name === "count" && namespaces.some((namespace) => plural(`${namespace}.${key}`))) continue;
+        if (value !== undefined && FORMATTED.test(value)) continue;
+        raw.push(`${key}: ${part.trim()}`);
+      }
+    }
+    expect(raw).toEqual([]);
+  });
+
+  it("the transaction list's page counter is in Persian digits in fa-IR", async () => {
+    const rows: Transaction[] = Array.from({ length: 10 }, (_, index) => ({
+      id: `7f1c1b9e-3c1a-4f7e-9a51-0c7e5d1f2b${String(index).padStart(2, "0")}`,
+      amount: 1_000_000,
+      status: "paid",
+      intent: "wallet_charge",
+      gateway: "sandbox",
+      reference: null,
+      failure_reason: null,
+      created_at: "2025-03-20T08:30:00Z",
+      approved_at: null,
+    }));
+    fakeApi((url) =>
+      url.pathname === "/api/wallet/transactions" ? json(200, { data: rows, meta: { page: 1, per_page: 10, total: 25 } }) : undefined,
+    );
+    renderWithProviders(<TransactionList />, "fa-IR");
+    expect(await screen.findByText("صفحهٔ ۱ از ۳")).toBeInTheDocument();
   });
 });
