@@ -9,6 +9,8 @@ import { ForgotPasswordForm } from "@/components/auth/ForgotPasswordForm";
 import { OtpForm } from "@/components/auth/OtpForm";
 import { ActivityDetail, CampaignActivities } from "@/components/campaigns/CampaignActivities";
 import { TransactionList } from "@/components/wallet/TransactionList";
+import { IRANIAN_BANKS } from "@/lib/validation/iban";
+import { actionsByNetwork } from "@/lib/campaigns/pricing";
 import { campaignStatuses } from "@/lib/campaigns/state-machine";
 import type { Transaction } from "@/lib/api/wallet";
 import arAE from "@/messages/ar-AE.json";
@@ -69,6 +71,8 @@ function lookup(messages: unknown, path: string): unknown {
     .reduce<unknown>((node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), messages);
 }
 
+const allActions = [...new Set(Object.values(actionsByNetwork).flat())];
+
 describe("no enum value is shown raw", () => {
   // Each list the API sends as codes, and where the components find their names.
   const enums: [string, readonly string[]][] = [
@@ -81,6 +85,9 @@ describe("no enum value is shown raw", () => {
     ["campaigns.create.strategyBodies", campaignStrategies],
     ["campaigns.activities.status", activityStatuses],
     ["campaigns.activities.types", activityTypes],
+    ["campaigns.activities.actions", allActions],
+    ["admin.pricing.actions", allActions],
+    ["banks", IRANIAN_BANKS.map((bank) => bank.id)],
   ];
 
   it.each(enums)("%s names every value in all four locales", (namespace, values) => {
