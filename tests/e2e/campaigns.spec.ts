@@ -165,7 +165,8 @@ test("en-US: a campaign paid through the sandbox gateway waits for review once p
     await page.getByLabel(c.create.link.youtube).fill("https://youtu.be/dQw4w9WgXcQ");
     await page.getByLabel(c.create.followerCount).fill("100");
     await page.getByRole("checkbox", { name: c.create.policies }).check();
-    await page.getByRole("button", { name: c.create.submit }).click();
+    // A Trial is free: its button starts it rather than paying.
+    await page.getByRole("button", { name: c.create.submitFree }).click();
     if (attempt === 1) await page.waitForURL("**/dashboard/campaigns/view/**");
     else await expect(page.getByText(enUS.api.errors.trial_already_created)).toBeVisible();
   }
