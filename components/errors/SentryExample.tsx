@@ -28,7 +28,7 @@ export function SentryExample({ enabled }: { enabled: boolean }) {
           className="rounded-lg border border-danger-600 px-4 py-2 font-semibold text-danger-600"
           onClick={async () => {
             try {
-              await api.request("sentry-example-api");
+              await api.request("sentry-example-api", { retry: false });
             } catch (error) {
               if (error instanceof ApiError) setApiResult(t("apiFailed"));
             }

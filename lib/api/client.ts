@@ -27,6 +27,8 @@ export type RequestOptions = {
    */
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /** false: one attempt only, whatever the method (a request whose failure is its point, such as the error-reporting check). */
+  retry?: boolean;
 };
 
 export type ApiClientOptions = {
@@ -139,7 +141,7 @@ export function createApiClient(options: ApiClientOptions) {
       ...(request.signal ? { signal: request.signal } : {}),
     };
     const url = buildUrl(baseUrl, path, request.query);
-    const retryable = mayRetry(method, request.idempotencyKey);
+    const retryable = request.retry !== false && mayRetry(method, request.idempotencyKey);
 
     let renewed = false;
     for (let attempt = 0; ; attempt++) {
