@@ -148,6 +148,7 @@ export function Tabs<T extends string>({
 /** Previous / page x of y / next, shown only when there is more than one page. */
 export function Pagination({ page, pages, busy, onPage }: { page: number; pages: number; busy: boolean; onPage: (page: number) => void }) {
   const t = useTranslations("campaigns");
+  const format = useFormatter();
   if (pages <= 1) return null;
   return (
     <nav aria-label={t("pagination")} className="flex flex-wrap items-center justify-between gap-3 border-t border-surface-line pt-4">
@@ -155,7 +156,7 @@ export function Pagination({ page, pages, busy, onPage }: { page: number; pages:
         {t("previous")}
       </Button>
       <p className="text-sm text-ink-muted" aria-live="polite">
-        {t("pageStatus", { page, pages })}
+        {t("pageStatus", { page: format.number(page), pages: format.number(pages) })}
       </p>
       <Button type="button" variant="secondary" onClick={() => onPage(Math.min(pages, page + 1))} disabled={page >= pages || busy}>
         {t("next")}
