@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { LoadError, SkeletonLines, linkButton } from "@/components/wallet/WalletStates";
+import { isWellFormedId } from "@/lib/format/ids";
 import { useCampaign, type Campaign } from "@/lib/api/campaigns";
 import { useMoney } from "@/lib/format/money";
 import { Link } from "@/lib/i18n/navigation";
@@ -33,7 +34,8 @@ export function CampaignView({ id }: { id: string }) {
   const [tab, setTab] = useState<(typeof VIEW_TABS)[number]>("specifications");
 
   if (isUnauthorized(query.error)) return null;
-  if (isNotFound(query.error)) return <NotFoundCard />;
+  // A made-up id names nothing: "not found", as for an id the API answers 404 (the API answers it 422).
+  if (!isWellFormedId(id) || isNotFound(query.error)) return <NotFoundCard />;
   if (query.isPending) return <SkeletonLines lines={5} className="mx-auto w-full max-w-5xl" />;
   if (query.isError)
     return (

@@ -205,6 +205,14 @@ describe("campaign view and dashboard", () => {
     expect(await screen.findByText("Campaign not found")).toBeInTheDocument();
   });
 
+  it("shows the not-found card for a made-up id, which the API refuses as malformed (422), not 'could not be loaded'", async () => {
+    fakeApi(() =>
+      jsonResponse(422, { error: { code: "validation_failed", message: "Invalid", fields: { id: "Invalid" }, request_id: "r" } }),
+    );
+    renderWithProviders(<CampaignView id="not-a-campaign" />);
+    expect(await screen.findByText("Campaign not found")).toBeInTheDocument();
+  });
+
   it("shows the title with the strategy and the pause button for an active campaign", async () => {
     fakeApi((url) => {
       if (url.pathname.endsWith("/payments")) return jsonResponse(200, { data: [], meta: { page: 1, per_page: 10, total: 0 } });
