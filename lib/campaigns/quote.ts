@@ -7,12 +7,16 @@
  * non-positive price counts as 0); a line's `amount` is `max * unitPrice` — the most it can cost.
  *
  * Strategies:
- * - smart: `amount` (the budget, required, ≥ 1) is the subtotal to spend. It is split across the network's engagement
- *   metrics by SMART_WEIGHTS (youtube: likes 30%, comments 15%, views_per_post 35%, watch_minutes 20%; instagram:
+ * - smart: `amount` (required, ≥ 1) is the TOTAL the producer pays — exactly that, never more or less (SPEC §2 names
+ *   the field "wallet charge amount"). The service fee is inside it: fee = floor(amount × rate / (1 + rate)) (10 % of
+ *   the budget for tasks, rounded down, so rounding never adds to the fee), and the rest, subtotal = amount − fee, is
+ *   the budget for tasks: all of it goes to the campaign's escrow for boosters' work, and whatever the work has not
+ *   used when the campaign ends goes back to the producer's wallet. The budget for tasks is split across the
+ *   network's engagement metrics by SMART_WEIGHTS (youtube: likes 30%, comments 15%, views_per_post 35%, watch_minutes 20%; instagram:
  *   likes 30%, comments 15%, story_views 15%, story_replies 5%, shares 10%, shares_to_story 5%, views 20%):
  *   max = floor(weight × amount / unitPrice) (0 when the price is 0), min = floor(max × 0.8).
- *   `followerCount` caps engagement per post: likes ≤ followerCount, comments ≤ ceil(followerCount / 10); whatever a
- *   cap leaves unspent is simply not charged. The subtotal (sum of the lines) is therefore ≤ the budget.
+ *   `followerCount` caps engagement per post: likes ≤ followerCount, comments ≤ ceil(followerCount / 10). The lines
+ *   (counts rounded down) therefore plan at most the budget for tasks; what they leave stays in it, never in the fee.
  * - trial: free — the TRIAL_TARGETS lines at unitPrice 0, min = max; subtotal, fee and total are 0.
  * - monetize (youtube only, else `strategy_network_mismatch`): `hours` (1..4000, else `missing_hours`) of watch time
  *   and MONETIZE_SUBSCRIBERS subscribers: subscribers at the subscribe price, watch_minutes = round(hours × 60) at the
@@ -22,7 +26,8 @@
  *   and views_per_post (youtube) / views (instagram) = ceil(watch_minutes / max(1, percentage / 100 × 10)) — an
  *   average 10-minute video watched to `percentage` — at the view price; min = max.
  *
- * Totals: subtotal = sum of line amounts; fee = round(subtotal × PLATFORM_FEE_RATE); total = subtotal + fee;
+ * Totals (the other strategies, priced by what they buy): subtotal (the budget for tasks) = sum of line amounts;
+ * fee = floor(subtotal × PLATFORM_FEE_RATE); total = subtotal + fee. Every strategy: total = subtotal + fee;
  * walletCovers = min(walletBalance, total) (a negative balance covers nothing); remaining = total − walletCovers.
  */
 import {
@@ -114,10 +119,26 @@ function trialLines(prices: readonly PriceEntry[], network: Network): QuoteLine[
   });
 }
 
+/** The fee rate in basis points: integer arithmetic before the one rounding (always down). */
+const FEE_BPS = BigInt(Math.round(PLATFORM_FEE_RATE * 10_000));
+
+/** The fee on a budget for tasks: `rate` of it, rounded down. */
+export function feeOnBudget(budgetForTasks: number): number {
+  return Number((BigInt(budgetForTasks) * FEE_BPS) / 10_000n);
+}
+
+/** The fee inside a total: floor(total × rate / (1 + rate)); the rest of the total is the budget for tasks. */
+export function feeInsideTotal(total: number): number {
+  return Number((BigInt(total) * FEE_BPS) / (10_000n + FEE_BPS));
+}
+
+/** A quote priced by what it buys: the lines are the budget for tasks, the fee goes on top. */
 function totals(lines: QuoteLine[], walletBalance: number): Quote {
   const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
-  // The rate in basis points keeps the product an integer before the one rounding.
-  const fee = Math.round((subtotal * Math.round(PLATFORM_FEE_RATE * 10_000)) / 10_000);
+  return withTotal(lines, subtotal, feeOnBudget(subtotal), walletBalance);
+}
+
+function withTotal(lines: QuoteLine[], subtotal: number, fee: number, walletBalance: number): Quote {
   const total = subtotal + fee;
   const walletCovers = Math.min(nonNegativeInt(walletBalance), total);
   return { lines, subtotal, fee, total, walletCovers, remaining: total - walletCovers };
@@ -131,7 +152,10 @@ export function quoteCampaign(input: QuoteInput, prices: readonly PriceEntry[], 
   switch (strategy) {
     case "smart": {
       if (!inRange(input.amount, 1, Number.MAX_SAFE_INTEGER)) return { error: "missing_amount" };
-      return totals(smartLines(prices, network, Math.floor(input.amount), input.followerCount), walletBalance);
+      const total = Math.floor(input.amount);
+      const fee = feeInsideTotal(total);
+      const budgetForTasks = total - fee;
+      return withTotal(smartLines(prices, network, budgetForTasks, input.followerCount), budgetForTasks, fee, walletBalance);
     }
     case "trial":
       return totals(trialLines(prices, network), walletBalance);

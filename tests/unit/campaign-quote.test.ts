@@ -46,9 +46,9 @@ describe("pricing", () => {
 });
 
 describe("quoteCampaign: smart", () => {
-  it("splits the budget by the weights at the default prices", () => {
+  it("charges exactly the amount typed: the fee is inside it and the rest is the budget for tasks, split by the weights", () => {
     const q = quote(
-      quoteCampaign({ network: "youtube", strategy: "smart", amount: 1_000_000, followerCount: 1_000_000 }, DEFAULT_PRICES, 500_000),
+      quoteCampaign({ network: "youtube", strategy: "smart", amount: 1_100_000, followerCount: 1_000_000 }, DEFAULT_PRICES, 500_000),
     );
     expect(q.lines).toEqual([
       { metric: "likes", action: "like", unitPrice: 3_000, min: 80, max: 100, amount: 300_000 },
@@ -56,7 +56,32 @@ describe("quoteCampaign: smart", () => {
       { metric: "views_per_post", action: "view", unitPrice: 1_500, min: 186, max: 233, amount: 349_500 },
       { metric: "watch_minutes", action: "watch_minute", unitPrice: 2_000, min: 80, max: 100, amount: 200_000 },
     ]);
-    expect(q).toMatchObject({ subtotal: 999_500, fee: 99_950, total: 1_099_450, walletCovers: 500_000, remaining: 599_450 });
+    expect(q).toMatchObject({ subtotal: 1_000_000, fee: 100_000, total: 1_100_000, walletCovers: 500_000, remaining: 600_000 });
+  });
+
+  it("the issue's 10,000,000 budget costs 10,000,000: never the old 9,999,500 + 10 % = 10,999,450", () => {
+    const q = quote(quoteCampaign({ network: "youtube", strategy: "smart", amount: 10_000_000, followerCount: 1e6 }, DEFAULT_PRICES, 0));
+    // 10 % of the budget for tasks, rounded down: 909,090.9… → 909,090; the odd Rial stays in the budget for tasks.
+    expect(q).toMatchObject({ subtotal: 9_090_910, fee: 909_090, total: 10_000_000, remaining: 10_000_000 });
+    expect(q.lines.reduce((sum, l) => sum + l.amount, 0)).toBeLessThanOrEqual(q.subtotal);
+  });
+
+  it("awkward amounts: the total is always what was typed, the fee never more than 10 % of the budget for tasks", () => {
+    for (const amount of [1, 10, 11, 12, 21, 1_000_001, 3_333_333, 9_999_999, 123_456_789, 5_000_000_000]) {
+      const q = quote(quoteCampaign({ network: "instagram", strategy: "smart", amount, followerCount: 1e9 }, DEFAULT_PRICES, 0));
+      expect(q.total).toBe(amount);
+      expect(q.subtotal + q.fee).toBe(amount);
+      expect(q.fee).toBeLessThanOrEqual(q.subtotal / 10);
+      // Rounded down by less than one Rial of fee: the next Rial would be more than 10 %.
+      expect(q.fee + 1).toBeGreaterThan(q.subtotal / 10 - 1);
+      expect(q.lines.reduce((sum, l) => sum + l.amount, 0)).toBeLessThanOrEqual(q.subtotal);
+    }
+    expect(quote(quoteCampaign({ network: "youtube", strategy: "smart", amount: 11, followerCount: 0 }, DEFAULT_PRICES, 0))).toMatchObject(
+      { subtotal: 10, fee: 1, total: 11 },
+    );
+    expect(quote(quoteCampaign({ network: "youtube", strategy: "smart", amount: 10, followerCount: 0 }, DEFAULT_PRICES, 0))).toMatchObject(
+      { subtotal: 10, fee: 0, total: 10 },
+    );
   });
 
   it("covers Instagram's engagement metrics, not follows", () => {
@@ -70,16 +95,18 @@ describe("quoteCampaign: smart", () => {
       ["shares_to_story", "share_to_story", 41],
       ["views", "view", 2_000],
     ]);
-    expect(q.subtotal).toBe(10_000_000 - 8_000);
+    expect(q).toMatchObject({ subtotal: 11_000_000, fee: 1_100_000, total: 12_100_000 });
+    expect(q.lines.reduce((sum, l) => sum + l.amount, 0)).toBe(11_000_000 - 8_000);
     expect(q.remaining).toBe(q.total);
   });
 
-  it("caps likes at the follower count and comments at a tenth of it, and does not charge the rest", () => {
-    const q = quote(quoteCampaign({ network: "youtube", strategy: "smart", amount: 1_000_000, followerCount: 41 }, DEFAULT_PRICES, 0));
+  it("caps likes at the follower count and comments at a tenth of it; what the caps leave stays in the budget for tasks", () => {
+    const q = quote(quoteCampaign({ network: "youtube", strategy: "smart", amount: 1_100_000, followerCount: 41 }, DEFAULT_PRICES, 0));
     const lines = byMetric(q);
     expect(lines.likes).toMatchObject({ max: 41, min: 32, amount: 123_000 });
     expect(lines.comments).toMatchObject({ max: 5, min: 4, amount: 75_000 });
-    expect(q.subtotal).toBe(123_000 + 75_000 + 349_500 + 200_000);
+    expect(q.lines.reduce((sum, l) => sum + l.amount, 0)).toBe(123_000 + 75_000 + 349_500 + 200_000);
+    expect(q).toMatchObject({ subtotal: 1_000_000, fee: 100_000, total: 1_100_000 });
     const none = quote(quoteCampaign({ network: "youtube", strategy: "smart", amount: 1_000_000, followerCount: 0 }, DEFAULT_PRICES, 0));
     expect(byMetric(none).likes).toMatchObject({ max: 0, min: 0, amount: 0 });
     expect(byMetric(none).comments).toMatchObject({ max: 0, min: 0, amount: 0 });
@@ -87,14 +114,14 @@ describe("quoteCampaign: smart", () => {
 
   it("uses the given prices, falling back to the defaults", () => {
     const prices: PriceEntry[] = [{ network: "youtube", action: "like", price: 6_000, boosterShare: 0.5 }];
-    const q = quote(quoteCampaign({ network: "youtube", strategy: "smart", amount: 1_000_000, followerCount: 1e6 }, prices, 0));
+    const q = quote(quoteCampaign({ network: "youtube", strategy: "smart", amount: 1_100_000, followerCount: 1e6 }, prices, 0));
     expect(byMetric(q).likes).toMatchObject({ unitPrice: 6_000, max: 50 });
     expect(byMetric(q).comments).toMatchObject({ unitPrice: 15_000, max: 10 });
   });
 
   it("buys nothing of an action priced at 0", () => {
     const prices: PriceEntry[] = [{ network: "youtube", action: "view", price: 0, boosterShare: 0.6 }];
-    const q = quote(quoteCampaign({ network: "youtube", strategy: "smart", amount: 1_000_000, followerCount: 1e6 }, prices, 0));
+    const q = quote(quoteCampaign({ network: "youtube", strategy: "smart", amount: 1_100_000, followerCount: 1e6 }, prices, 0));
     expect(byMetric(q).views_per_post).toMatchObject({ unitPrice: 0, max: 0, min: 0, amount: 0 });
   });
 
@@ -232,8 +259,15 @@ describe("quoteCampaign: properties", () => {
           expect(l.amount).toBe(l.max * l.unitPrice);
         }
         for (const n of [q.subtotal, q.fee, q.total, q.walletCovers, q.remaining]) expect(Number.isSafeInteger(n) && n >= 0).toBe(true);
-        expect(q.subtotal).toBe(q.lines.reduce((s, l) => s + l.amount, 0));
-        expect(q.fee).toBe(Math.round(q.subtotal / 10));
+        const planned = q.lines.reduce((s, l) => s + l.amount, 0);
+        if (i.strategy === "smart") {
+          expect(q.total).toBe(Math.floor(i.amount ?? 0));
+          expect(q.fee).toBe(Math.floor(q.total / 11));
+          expect(planned).toBeLessThanOrEqual(q.subtotal);
+        } else {
+          expect(q.subtotal).toBe(planned);
+          expect(q.fee).toBe(Math.floor(q.subtotal / 10));
+        }
         expect(q.total).toBe(q.subtotal + q.fee);
         expect(q.walletCovers).toBeLessThanOrEqual(Math.min(Math.max(wallet, 0), q.total));
         expect(q.walletCovers).toBe(Math.min(Math.max(wallet, 0), q.total));
