@@ -2,3 +2,16 @@
 export const ACCESS_COOKIE = "tk_access";
 export const REFRESH_COOKIE = "tk_refresh";
 export const DEVICE_COOKIE = "tk_device";
+
+/**
+ * Not a secret and not httpOnly: "1" while the browser holds a session (set and cleared with the
+ * two above, same lifetime as the refresh cookie). The static public pages, identical for everyone,
+ * read it after hydration to show "Dashboard" instead of "Log in / Sign up" without asking the API
+ * on every anonymous visit; it proves nothing, so the header then confirms with GET /api/me.
+ */
+export const SESSION_HINT_COOKIE = "tk_signed_in";
+
+/** Whether a Cookie header or document.cookie carries the session hint. */
+export function hasSessionHint(cookies: string): boolean {
+  return cookies.split(";").some((part) => part.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
+}

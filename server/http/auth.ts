@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { clientAddress, proxyTrust } from "@/lib/geo/client-address";
-import { ACCESS_COOKIE, DEVICE_COOKIE, REFRESH_COOKIE } from "@/lib/auth/cookies";
+import { ACCESS_COOKIE, DEVICE_COOKIE, REFRESH_COOKIE, SESSION_HINT_COOKIE } from "@/lib/auth/cookies";
 import { authenticate, REFRESH_TOKEN_TTL_SECONDS, type IssuedSession } from "@/server/domain/auth/sessions";
 import { TRUSTED_DEVICE_TTL_SECONDS, verifyAccessToken } from "@/server/domain/auth/jwt";
 import { signingKey } from "@/server/domain/auth/keys";
@@ -23,11 +23,14 @@ function cookieOptions(c: Context, maxAge: number) {
 export function setSessionCookies(c: Context, session: Pick<IssuedSession, "accessToken" | "refreshToken" | "expiresIn">): void {
   setCookie(c, ACCESS_COOKIE, session.accessToken, cookieOptions(c, session.expiresIn));
   setCookie(c, REFRESH_COOKIE, session.refreshToken, cookieOptions(c, REFRESH_TOKEN_TTL_SECONDS));
+  // Readable by the page's script: only "someone is signed in here" (lib/auth/cookies.ts).
+  setCookie(c, SESSION_HINT_COOKIE, "1", { ...cookieOptions(c, REFRESH_TOKEN_TTL_SECONDS), httpOnly: false });
 }
 
 export function clearSessionCookies(c: Context): void {
   deleteCookie(c, ACCESS_COOKIE, { path: "/", secure: isSecure(c) });
   deleteCookie(c, REFRESH_COOKIE, { path: "/", secure: isSecure(c) });
+  deleteCookie(c, SESSION_HINT_COOKIE, { path: "/", secure: isSecure(c) });
 }
 
 export function setDeviceCookie(c: Context, token: string): void {
