@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "@/server/db/client";
 import { eq, sql } from "drizzle-orm";
-import { campaigns } from "@/server/db/schema";
+import { campaigns, ledgerAccounts } from "@/server/db/schema";
 import { completeEndedCampaigns } from "@/server/domain/campaigns/transitions";
 import { countMarketplaceQueue } from "@/server/domain/campaigns/queries";
 import type { CampaignStatus } from "@/lib/campaigns/state-machine";
 import { sandboxGateway } from "@/server/adapters/payments/sandbox";
 import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
-import { balancesOf, checkLedgerInvariants } from "@/server/domain/ledger";
+import { balancesOf, campaignEscrowCode, checkLedgerInvariants, systemAccountCode } from "@/server/domain/ledger";
 import { caller, registerAndSignIn, signInAdmin } from "./account-helpers";
 import { fundWallet, smartCampaign } from "./campaign-fixtures";
 import { openTestDatabase, recordingSms, resetAccounts, testApp } from "./helpers";
@@ -90,6 +90,41 @@ describe("campaigns", () => {
     expect(dashboard.body.data.wallet.wallet_balance).toBe(5_000_000 - total);
     const payments = await get(`campaigns/${id}/payments`, token);
     expect(payments.body.data[0]).toMatchObject({ intent: "campaign_creation", status: "paid", amount: total });
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it("charges exactly the amount typed and shown as the total; the escrow keeps the budget for tasks once the fee leaves", async () => {
+    const { token, user } = await producer(20_000_000);
+    const balanceOf = async (code: string) =>
+      (await database.db.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.code, code)))[0]
+        ?.balance ?? 0;
+    const adminToken = await admin();
+    // The issue's figure: 10,000,000 typed was charged 10,999,450. An awkward one too.
+    for (const amount of [10_000_000, 3_333_337]) {
+      const body = { ...smart, amount };
+      const quote = (await call("campaigns/quote", body, { token })).body.data;
+      expect(quote.total).toBe(amount);
+      expect(quote.subtotal + quote.fee).toBe(amount);
+      expect(quote.fee).toBe(Math.floor(amount / 11));
+      const revenueBefore = await balanceOf(systemAccountCode("revenue"));
+      const walletBefore = (await balancesOf(database.db, user.id)).wallet;
+
+      const created = await call("campaigns", body, { token });
+      expect(created.status).toBe(200);
+      const campaign = created.body.data.campaign;
+      expect(campaign.budget).toBe(amount);
+      expect(campaign.invoice).toMatchObject({ subtotal: quote.subtotal, fee: quote.fee, total: amount });
+      expect((await balancesOf(database.db, user.id)).wallet).toBe(walletBefore - amount);
+      expect(await balanceOf(campaignEscrowCode(campaign.id))).toBe(amount);
+      const payments = await get(`campaigns/${campaign.id}/payments`, token);
+      expect(payments.body.data).toHaveLength(1);
+      expect(payments.body.data[0]).toMatchObject({ intent: "campaign_creation", status: "paid", amount });
+
+      const approved = await call(`admin/campaigns/${campaign.id}/approve`, {}, { token: adminToken });
+      expect(approved.body.data.campaign.status).toBe("active");
+      expect(await balanceOf(campaignEscrowCode(campaign.id))).toBe(quote.subtotal);
+      expect((await balanceOf(systemAccountCode("revenue"))) - revenueBefore).toBe(quote.fee);
+    }
     expect(await checkLedgerInvariants(database.db)).toEqual([]);
   });
 

@@ -76,12 +76,16 @@ describe("quoteCampaign: smart", () => {
       expect(q.fee + 1).toBeGreaterThan(q.subtotal / 10 - 1);
       expect(q.lines.reduce((sum, l) => sum + l.amount, 0)).toBeLessThanOrEqual(q.subtotal);
     }
-    expect(quote(quoteCampaign({ network: "youtube", strategy: "smart", amount: 11, followerCount: 0 }, DEFAULT_PRICES, 0))).toMatchObject(
-      { subtotal: 10, fee: 1, total: 11 },
-    );
-    expect(quote(quoteCampaign({ network: "youtube", strategy: "smart", amount: 10, followerCount: 0 }, DEFAULT_PRICES, 0))).toMatchObject(
-      { subtotal: 10, fee: 0, total: 10 },
-    );
+    expect(quote(quoteCampaign({ network: "youtube", strategy: "smart", amount: 11, followerCount: 0 }, DEFAULT_PRICES, 0))).toMatchObject({
+      subtotal: 10,
+      fee: 1,
+      total: 11,
+    });
+    expect(quote(quoteCampaign({ network: "youtube", strategy: "smart", amount: 10, followerCount: 0 }, DEFAULT_PRICES, 0))).toMatchObject({
+      subtotal: 10,
+      fee: 0,
+      total: 10,
+    });
   });
 
   it("covers Instagram's engagement metrics, not follows", () => {
