@@ -1,7 +1,7 @@
 "use client";
 import { useSearchParams } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
 import { Button } from "@/components/ui/Button";
 import { ApiError } from "@/lib/api/client";
 import { useRefreshMoney, useTransaction, type Transaction } from "@/lib/api/wallet";
@@ -13,9 +13,21 @@ import { LoadError, SkeletonLines, WalletSignIn, linkButton } from "./WalletStat
 /** The UUIDs the API issues; anything else is not worth a request. */
 const TRANSACTION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** /dashboard/payment-result?tx=<id>: where the gateway's callback sends the payer (SPEC §2). */
+const noSubscription = () => () => {};
+
+/**
+ * /dashboard/payment-result?tx=<id>: where the gateway's callback sends the payer (SPEC §2).
+ *
+ * The page is prerendered once for everyone (the [locale] layout is force-static), and under
+ * force-static useSearchParams() answers empty at build instead of deferring to the browser: the
+ * HTML said "payment not found" while the browser's first render, with the real ?tx=, drew the
+ * pending state, and React threw hydration error #418. The address is the browser's alone, so
+ * both the HTML and the hydrating render show the placeholder, and ?tx= is read once hydrated.
+ */
 export function PaymentResultPage() {
   const params = useSearchParams();
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  if (!hydrated) return <PaymentResultFallback />;
   const tx = params.get("tx")?.trim() ?? "";
   return <PaymentResult transactionId={TRANSACTION_ID.test(tx) ? tx : null} />;
 }
