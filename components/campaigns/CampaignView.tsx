@@ -49,11 +49,11 @@ export function CampaignView({ id }: { id: string }) {
     <div className="mx-auto grid w-full max-w-5xl gap-6">
       {flash ? <Alert tone="success">{flash}</Alert> : null}
       <header className="flex flex-wrap items-start justify-between gap-4">
-        <div className="grid gap-2">
+        <div className="grid min-w-0 gap-2">
           <Link href="/dashboard/campaigns" className="text-sm font-semibold text-brand-700 hover:underline">
             {t("view.back")}
           </Link>
-          <h1 id="page-title" className="text-2xl font-bold text-ink">
+          <h1 id="page-title" className="text-2xl font-bold text-ink [overflow-wrap:anywhere]">
             {t.rich("view.title", {
               name: campaign.name,
               strategy: t(`strategies.${campaign.strategy}`),
@@ -109,9 +109,9 @@ function Specifications({ campaign }: { campaign: Campaign }) {
     [t("spec.completed"), date(campaign.completed_at)],
   );
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
       <CampaignSpecList campaign={campaign} rows={rows} testId="campaign-specifications" valueClassName="min-w-0 text-ink" />
-      <Invoice quote={campaign.invoice} status={campaign.status} />
+      <Invoice quote={campaign.invoice} status={campaign.status} strategy={campaign.strategy} />
     </div>
   );
 }

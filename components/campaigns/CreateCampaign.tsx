@@ -1,6 +1,6 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useId, useMemo, useState, type ReactNode } from "react";
+import { useEffect, useId, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { useForm, useWatch, type FieldErrors, type Resolver } from "react-hook-form";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
@@ -11,9 +11,17 @@ import { useWalletLabels } from "@/components/wallet/labels";
 import { LoadError, SkeletonLines } from "@/components/wallet/WalletStates";
 import { ApiError } from "@/lib/api/client";
 import { useCreateCampaign, useQuote, type Quote } from "@/lib/api/campaigns";
-import { useGateways, useWallet } from "@/lib/api/wallet";
+import { useChargeWallet, useGateways, useWallet, type GatewayInfo } from "@/lib/api/wallet";
+import {
+  clearCampaignDraft,
+  draftIdInLocation,
+  loadCampaignDraft,
+  rememberReturnAfterPayment,
+  saveCampaignDraft,
+  subscribeNothing,
+} from "@/lib/campaigns/draft";
 import { parseChannelLink } from "@/lib/campaigns/links";
-import { networks, strategies, type Network, type Strategy } from "@/lib/campaigns/pricing";
+import { isNetwork, isStrategy, networks, PLATFORM_FEE_RATE, strategies, type Network, type Strategy } from "@/lib/campaigns/pricing";
 import { invoiceSettlement } from "@/lib/campaigns/settlement";
 import type { CampaignStatus } from "@/lib/campaigns/state-machine";
 import { useMoney } from "@/lib/format/money";
@@ -29,6 +37,7 @@ import {
   type CampaignInput,
   type CampaignQuoteInput,
 } from "@/lib/schemas/campaigns";
+import { CHARGE_MAX_RIALS, CHARGE_MIN_RIALS } from "@/lib/schemas/wallet";
 import { ChannelSearch } from "./ChannelSearch";
 import { setCampaignFlash } from "./flash";
 
@@ -57,6 +66,36 @@ const FIELDS = [
   "gateway",
   "accept_policies",
 ] as const;
+
+const DEFAULT_VALUES: Values = {
+  network: "youtube",
+  strategy: "smart",
+  name: "",
+  link: "",
+  follower_count: "",
+  amount: "",
+  hours: "",
+  percentage: "",
+  gateway: "wallet",
+  accept_policies: false,
+};
+
+/** Values saved before a trip to a gateway, read back field by field: anything malformed is the default. */
+export function restoreValues(saved: Record<string, unknown>): Values {
+  const text = (key: keyof Values) => (typeof saved[key] === "string" ? (saved[key] as string) : (DEFAULT_VALUES[key] as string));
+  return {
+    network: isNetwork(saved.network) ? saved.network : DEFAULT_VALUES.network,
+    strategy: isStrategy(saved.strategy) ? saved.strategy : DEFAULT_VALUES.strategy,
+    name: text("name"),
+    link: text("link"),
+    follower_count: text("follower_count"),
+    amount: text("amount"),
+    hours: text("hours"),
+    percentage: text("percentage"),
+    gateway: text("gateway"),
+    accept_policies: saved.accept_policies === true,
+  };
+}
 
 /** The request the values make: only what the strategy needs, numbers read in any digits. */
 export function toCampaignInput(values: Values, locale: string): CampaignQuoteInput {
@@ -105,12 +144,24 @@ export function CreateCampaign() {
         </h1>
         <p className="text-sm leading-6 text-ink-muted">{t("intro")}</p>
       </header>
-      <CreateCampaignForm />
+      <RestoredForm />
     </div>
   );
 }
 
-function CreateCampaignForm() {
+/**
+ * Back from charging the wallet (?draft=<id>): the form as it was left. The draft is the browser's
+ * alone, so the first render (and the server's) is the empty form; the restored one replaces it.
+ */
+function RestoredForm() {
+  const draftId = useSyncExternalStore(subscribeNothing, draftIdInLocation, () => null);
+  const saved = useMemo(() => (draftId ? loadCampaignDraft(draftId) : null), [draftId]);
+  return (
+    <CreateCampaignForm key={draftId ?? "new"} draftId={saved ? draftId : null} initial={saved ? restoreValues(saved) : DEFAULT_VALUES} />
+  );
+}
+
+function CreateCampaignForm({ draftId, initial }: { draftId: string | null; initial: Values }) {
   const t = useTranslations("campaigns.create");
   const tc = useTranslations("campaigns");
   const tf = useTranslations("forms");
@@ -122,7 +173,10 @@ function CreateCampaignForm() {
   const wallet = useWallet();
   const gateways = useGateways();
   const create = useCreateCampaign();
+  const charge = useChargeWallet();
   const [formError, setFormError] = useState<string | null>(null);
+  const [chargeError, setChargeError] = useState(false);
+
   const [redirecting, setRedirecting] = useState(false);
   const paymentId = useId();
 
@@ -133,22 +187,9 @@ function CreateCampaignForm() {
     handleSubmit,
     setError,
     setValue,
+    getValues,
     formState: { errors },
-  } = useForm<Values, unknown, CampaignInput>({
-    resolver,
-    defaultValues: {
-      network: "youtube",
-      strategy: "smart",
-      name: "",
-      link: "",
-      follower_count: "",
-      amount: "",
-      hours: "",
-      percentage: "",
-      gateway: "wallet",
-      accept_policies: false,
-    },
-  });
+  } = useForm<Values, unknown, CampaignInput>({ resolver, defaultValues: initial });
   const values = useWatch({ control }) as Values;
   const { network, strategy } = values;
 
@@ -174,6 +215,7 @@ function CreateCampaignForm() {
         window.location.assign(result.redirect_url);
         return;
       }
+      if (draftId) clearCampaignDraft(draftId);
       setCampaignFlash(result.campaign.id, result.message);
       router.push(`/dashboard/campaigns/view/${result.campaign.id}`);
     } catch (error) {
@@ -181,6 +223,25 @@ function CreateCampaignForm() {
       setFormError(applyServerErrors(error, setError, FIELDS, fallback));
     }
   });
+
+  /** Charges what the wallet lacks (at least the smallest charge), keeping the form to come back to. */
+  const chargeDifference = async (gateway: string, amount: number) => {
+    setChargeError(false);
+    const id = saveCampaignDraft(getValues());
+    try {
+      const result = await charge.mutateAsync({ amount, gateway });
+      if (id) rememberReturnAfterPayment(result.transaction.id, id);
+      setRedirecting(true);
+      window.location.assign(result.redirect_url);
+    } catch {
+      if (id) clearCampaignDraft(id);
+      setChargeError(true);
+    }
+  };
+  const payByGateway = (gateway: string) => {
+    setValue("gateway", gateway, { shouldDirty: true });
+    document.getElementById("campaign-payment-title")?.scrollIntoView({ block: "start" });
+  };
 
   const strategyOptions = strategies.filter((value) => value !== "monetize" || network === "youtube");
   const gatewayList = gateways.data ?? [];
@@ -320,8 +381,19 @@ function CreateCampaignForm() {
       </div>
 
       <div className="grid gap-4 lg:sticky lg:top-4">
-        <Invoice quote={quoteShown} loading={quote.isFetching} failed={quote.isError} />
+        <Invoice quote={quoteShown} loading={quote.isFetching} failed={quote.isError} strategy={strategy} />
         <section className="grid gap-4 rounded-card bg-surface p-5 shadow-card">
+          {draftId ? <Alert tone="success">{t("short.restored")}</Alert> : null}
+          {values.gateway === "wallet" && strategy !== "trial" && quoteShown && quoteShown.remaining > 0 ? (
+            <ShortWallet
+              quote={quoteShown}
+              gateways={gatewayList}
+              busy={charge.isPending || redirecting}
+              failed={chargeError}
+              onCharge={(gateway, amount) => void chargeDifference(gateway, amount)}
+              onPayByGateway={payByGateway}
+            />
+          ) : null}
           <Checkbox label={t("policies")} error={fieldMessage(errors.accept_policies?.message)} {...register("accept_policies")} />
           {formError ? <Alert tone="error">{formError}</Alert> : null}
           <Button type="submit" busy={create.isPending || redirecting} className="w-full">
@@ -376,6 +448,57 @@ function RadioCard({ checked, title, body, describedBy, ref, ...radio }: RadioPr
 }
 
 /**
+ * The wallet does not cover the total (item 6 of issue 14): the two ways on, right above the confirm
+ * button — charge exactly what is missing (at least the smallest charge) through a gateway and come
+ * back to this form as it is, or pay the whole total through a gateway instead.
+ */
+export function ShortWallet({
+  quote,
+  gateways,
+  busy,
+  failed,
+  onCharge,
+  onPayByGateway,
+}: {
+  quote: Quote;
+  gateways: readonly GatewayInfo[];
+  busy: boolean;
+  failed: boolean;
+  onCharge: (gateway: string, amount: number) => void;
+  onPayByGateway: (gateway: string) => void;
+}) {
+  const t = useTranslations("campaigns.create.short");
+  const money = useMoney();
+  const labels = useWalletLabels();
+  const missing = quote.remaining;
+  const chargeAmount = Math.max(missing, CHARGE_MIN_RIALS);
+  const canCharge = chargeAmount <= CHARGE_MAX_RIALS;
+  return (
+    <div className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm" data-testid="short-wallet" role="status">
+      <p className="font-semibold text-ink">{t("title", { missing: money(missing) })}</p>
+      <p className="leading-6 text-ink-muted">{t("body", { balance: money(quote.wallet_covers), total: money(quote.total) })}</p>
+      {gateways.length === 0 ? <p className="leading-6 text-ink-muted">{t("noGateway")}</p> : null}
+      {gateways.map((gateway) => (
+        <div key={gateway.id} className="grid gap-2">
+          {canCharge ? (
+            <Button type="button" busy={busy} onClick={() => onCharge(gateway.id, chargeAmount)}>
+              {t("charge", { amount: money(chargeAmount), gateway: labels.kind(gateway.kind) })}
+            </Button>
+          ) : null}
+          <Button type="button" variant="secondary" disabled={busy} onClick={() => onPayByGateway(gateway.id)}>
+            {t("payByGateway", { total: money(quote.total), gateway: labels.kind(gateway.kind) })}
+          </Button>
+        </div>
+      ))}
+      {canCharge && chargeAmount > missing ? (
+        <p className="leading-6 text-ink-muted">{t("chargeMinimum", { min: money(CHARGE_MIN_RIALS) })}</p>
+      ) : null}
+      {failed ? <Alert tone="error">{t("chargeFailed")}</Alert> : null}
+    </div>
+  );
+}
+
+/**
  * The invoice: one line per metric (min–max, unit price, amount), then subtotal, fee, total and what
  * the wallet covers. A created campaign's invoice (given its `status`) says how it stands instead:
  * what the wallet covered was true when it was created, not after a later payment.
@@ -385,16 +508,20 @@ export function Invoice({
   loading = false,
   failed = false,
   status,
+  strategy,
 }: {
   quote: Quote | null;
   loading?: boolean;
   failed?: boolean;
   status?: CampaignStatus;
+  strategy?: Strategy;
 }) {
   const t = useTranslations("campaigns.invoice");
+  const locale = useLocale();
   const metric = useMetricLabel();
   const money = useMoney();
   const count = useCount();
+  const rate = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(PLATFORM_FEE_RATE);
   return (
     <section
       aria-labelledby="invoice-title"
@@ -424,9 +551,9 @@ export function Invoice({
           </ul>
           <dl className="grid gap-1.5 rounded-lg bg-surface-sunken p-3 text-sm" data-testid="invoice-totals">
             <Row label={t("subtotal")}>{money(quote.subtotal)}</Row>
-            <Row label={t("fee")}>{money(quote.fee)}</Row>
+            <Row label={t("fee", { rate })}>{money(quote.fee)}</Row>
             <Row label={t("total")} strong>
-              {money(quote.total)}
+              <span data-testid="invoice-total">{money(quote.total)}</span>
             </Row>
             {status ? (
               <Row label={t("payment")}>
@@ -439,6 +566,14 @@ export function Invoice({
               </>
             )}
           </dl>
+          {!status && quote.total > 0 ? (
+            <p className="text-sm font-semibold leading-6 text-ink" data-testid="invoice-summary">
+              {t("summary", { total: money(quote.total), budget: money(quote.subtotal), fee: money(quote.fee) })}
+            </p>
+          ) : null}
+          {quote.total > 0 ? (
+            <p className="text-xs leading-5 text-ink-muted">{strategy === "smart" ? t("ruleSmart", { rate }) : t("rule", { rate })}</p>
+          ) : null}
         </>
       )}
     </section>

@@ -5,6 +5,7 @@ import { useEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
 import { Button } from "@/components/ui/Button";
 import { ApiError } from "@/lib/api/client";
 import { useRefreshMoney, useTransaction, type Transaction } from "@/lib/api/wallet";
+import { returnPathAfterPayment, subscribeNothing } from "@/lib/campaigns/draft";
 import { useMoney } from "@/lib/format/money";
 import { Link } from "@/lib/i18n/navigation";
 import { useWalletLabels } from "./labels";
@@ -142,6 +143,13 @@ function Result({ transaction, checking, onCheck }: { transaction: Transaction; 
   const reason = labels.failure(transaction);
   const gateway = labels.gateway(transaction.gateway);
   const when = transaction.approved_at ?? transaction.created_at;
+  // A charge started from the campaign form (its wallet was short): the way back to that form, as it was.
+  // Read after hydration: sessionStorage is the browser's alone.
+  const backToCampaign = useSyncExternalStore(
+    subscribeNothing,
+    () => returnPathAfterPayment(transaction.id),
+    () => null,
+  );
 
   return (
     <section
@@ -192,6 +200,13 @@ function Result({ transaction, checking, onCheck }: { transaction: Transaction; 
           <Button type="button" variant="secondary" onClick={onCheck} busy={checking}>
             {t("pending.refresh")}
           </Button>
+        </div>
+      ) : null}
+      {backToCampaign ? (
+        <div className="flex justify-center">
+          <Link href={backToCampaign} className={linkButton.primary} data-testid="back-to-campaign">
+            {t("backToCampaign")}
+          </Link>
         </div>
       ) : null}
       <Actions retry={status === "failed"} />
