@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 // No serious or critical WCAG violation on the public pages, in a right-to-left and a left-to-right locale.
 for (const path of [

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/fixtures";
 import enUS from "../../messages/en-US.json" with { type: "json" };
 import faIR from "../../messages/fa-IR.json" with { type: "json" };
 import { freshPhone, lastCode, PASSWORD, signUpViaApi } from "./support/accounts";

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import enUS from "../../messages/en-US.json" with { type: "json" };
 import faIR from "../../messages/fa-IR.json" with { type: "json" };
 import { adminContext } from "./support/admin";

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "./support/fixtures";
 import sharp from "sharp";
 import enUS from "../../messages/en-US.json" with { type: "json" };
 import faIR from "../../messages/fa-IR.json" with { type: "json" };

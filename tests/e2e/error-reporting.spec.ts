@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import { gunzipSync } from "node:zlib";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { sentryPort } from "../../playwright.config";
 
 // A stand-in Sentry ingest on 127.0.0.1: it reads envelopes as Sentry's protocol defines them

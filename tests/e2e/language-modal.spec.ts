@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 test("the language modal switches language and the choice survives a reload and a new visit", async ({ page, context }) => {
   await page.goto("/pages/about");

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 test("in-app navigation stays a client navigation while the deployment is unchanged", async ({ page }) => {
   await page.goto("/en-US/dashboard/campaigns");

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 const sizes = [
   { name: "mobile", width: 390, height: 844 },

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { PASSWORD, signUpViaApi } from "./support/accounts";
 
 /**

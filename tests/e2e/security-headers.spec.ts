@@ -1,5 +1,5 @@
 import { createServer, type Server } from "node:http";
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "./support/fixtures";
 import { widgetPort } from "../../playwright.config";
 import enUS from "../../messages/en-US.json" with { type: "json" };
 import { inlineScriptHashes } from "../../lib/security/csp";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 /**
  * Cache poisoning on the production build (issue 13 item 1; tests/api/security/page-cache.test.ts

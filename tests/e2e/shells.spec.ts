@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { signUpViaApi } from "./support/accounts";
 
 test("the panel shell has its menu and a localized coming-soon page, and the mobile menu closes on navigation", async ({ page }) => {

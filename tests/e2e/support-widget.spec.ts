@@ -1,5 +1,5 @@
 import { createServer, type Server } from "node:http";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { widgetPort } from "../../playwright.config";
 
 // A stand-in for the third-party chat script, on 127.0.0.1, counting how often it is fetched.

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/fixtures";
 import faIR from "../../messages/fa-IR.json" with { type: "json" };
 import { signUpViaApi } from "./support/accounts";
 
