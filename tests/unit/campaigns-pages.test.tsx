@@ -334,6 +334,22 @@ describe("campaign view and dashboard", () => {
     expect(await screen.findByText("Campaign not found")).toBeInTheDocument();
   });
 
+  it("names the money as the create form did: campaign total, budget for tasks, service fee (not 'Budget' for the total)", async () => {
+    fakeApi((url) => {
+      if (url.pathname.endsWith("/payments")) return jsonResponse(200, { data: [], meta: { page: 1, per_page: 10, total: 0 } });
+      if (url.pathname.startsWith("/api/campaigns/")) return jsonResponse(200, { data: campaign() });
+      return undefined;
+    });
+    renderWithProviders(<CampaignView id="0b7a3c7e-1d2f-4a5b-8c9d-0e1f2a3b4c5d" />);
+    const specs = await screen.findByTestId("campaign-specifications");
+    expect(within(specs).getByText("Campaign total").nextSibling).toHaveTextContent("660,000");
+    expect(within(specs).queryByText("Budget")).not.toBeInTheDocument();
+    const totals = screen.getByTestId("invoice-totals");
+    expect(within(totals).getByText("Budget for tasks").nextSibling).toHaveTextContent("600,000");
+    expect(within(totals).getByText("Service fee (10%)").nextSibling).toHaveTextContent("60,000");
+    expect(within(totals).getByText("Campaign total").nextSibling).toHaveTextContent("660,000");
+  });
+
   it("shows the title with the strategy and the pause button for an active campaign", async () => {
     fakeApi((url) => {
       if (url.pathname.endsWith("/payments")) return jsonResponse(200, { data: [], meta: { page: 1, per_page: 10, total: 0 } });

@@ -169,7 +169,7 @@ describe("the create form says what the API says", () => {
   it("a budget below the minimum names it (it said only 'not valid')", async () => {
     fakeApi();
     renderWithProviders(<CreateCampaign />);
-    await userEvent.type(screen.getByLabelText("Budget (Rials)"), "5");
+    await userEvent.type(screen.getByLabelText("Campaign total (Rials)"), "5");
     await userEvent.click(screen.getByRole("button", { name: "Confirm and pay" }));
     expect(await screen.findByText("Enter a number of at least 100,000.")).toBeInTheDocument();
   });

@@ -11,6 +11,7 @@ import { PaymentResult, PaymentResultPage } from "@/components/wallet/PaymentRes
 import { SandboxBankPage } from "@/components/wallet/SandboxBankPage";
 import { WalletPage } from "@/components/wallet/WalletPage";
 import type { Transaction } from "@/lib/api/wallet";
+import { rememberReturnAfterPayment, saveCampaignDraft } from "@/lib/campaigns/draft";
 import enUS from "@/messages/en-US.json";
 
 // next-intl's Link needs a mounted Next.js app router: a plain anchor is enough here.
@@ -316,6 +317,41 @@ describe("payment result", () => {
       return undefined;
     });
   }
+
+  it("after a charge started from the campaign form (a short wallet), offers the way back to that form as it was", async () => {
+    resultApi(transaction());
+    const draft = saveCampaignDraft({ name: "Spring launch", amount: "660,000" })!;
+    rememberReturnAfterPayment(transaction().id, draft);
+    renderWithProviders(<PaymentResult transactionId={transaction().id} />);
+    expect(await screen.findByRole("link", { name: "Back to your campaign form" })).toHaveAttribute(
+      "href",
+      `/dashboard/campaigns/create?draft=${draft}`,
+    );
+    window.sessionStorage.clear();
+  });
+
+  it("a campaign's payment is named as the create form names what was paid: the campaign total", async () => {
+    resultApi(transaction({ intent: "campaign_creation", gateway: "wallet", amount: 660_000 }));
+    renderWithProviders(<PaymentResult transactionId={transaction().id} />);
+    expect((await screen.findByText("Type")).nextSibling).toHaveTextContent(/^Campaign total$/);
+    expect(enUS.wallet.intents.campaign_creation).toBe(enUS.campaigns.invoice.total);
+    expect(enUS.wallet.intents.campaign_fee).toBe(enUS.campaigns.invoice.fee.replace(" ({rate})", ""));
+  });
+
+  it("offers no way back to a campaign form for another charge, or once its draft is gone", async () => {
+    resultApi(transaction());
+    const draft = saveCampaignDraft({ name: "Spring launch" })!;
+    rememberReturnAfterPayment("another-transaction", draft);
+    const { unmount } = renderWithProviders(<PaymentResult transactionId={transaction().id} />);
+    expect(await screen.findByRole("heading", { level: 1, name: "Payment successful" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Back to your campaign form" })).not.toBeInTheDocument();
+    unmount();
+    rememberReturnAfterPayment(transaction().id, "0000aaaa-no-such-draft");
+    renderWithProviders(<PaymentResult transactionId={transaction().id} />);
+    expect(await screen.findByRole("heading", { level: 1, name: "Payment successful" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Back to your campaign form" })).not.toBeInTheDocument();
+    window.sessionStorage.clear();
+  });
 
   it("shows a successful payment with its amount, reference and date", async () => {
     resultApi(transaction());
