@@ -244,3 +244,57 @@ test("fa-IR: a campaign left at the gateway's page is paid later from the wallet
   await expect(page.getByTestId("invoice-settlement")).toHaveText(c.invoice.settlement.paid);
   await page.screenshot({ path: "test-results/screens/campaign-paid-from-wallet-fa-IR.png", fullPage: true });
 });
+
+for (const { locale, prefix, m, width } of [
+  { locale: "fa-IR", prefix: "", m: faIR, width: 360 },
+  { locale: "en-US", prefix: "/en-US", m: enUS, width: 1440 },
+] as const) {
+  test(`${locale}: a short wallet charges exactly the difference at the sandbox bank and comes back to the same form, which then pays the typed total`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signUpViaApi(page, { locale });
+    await fundWallet(page.request, 1_200_000);
+    const c = m.campaigns;
+    await page.goto(`${prefix}/dashboard/campaigns/create`);
+    await page.getByLabel(c.create.name).fill("Short wallet");
+    await page.getByLabel(c.create.link.youtube).fill("https://www.youtube.com/@takapoo_channel");
+    await page.getByLabel(c.create.followerCount).fill("5000");
+    await page.getByLabel(c.create.amount).fill("2000000");
+    // Before confirming: what is paid in all, and the fee inside it (2,000,000 = 1,818,182 + 181,818).
+    const summary = page.getByTestId("invoice-summary");
+    await expect(summary).toBeVisible();
+    const short = page.getByTestId("short-wallet");
+    await expect(short).toBeVisible();
+    await page.screenshot({ path: `test-results/screens/campaign-short-wallet-${locale}-${width}.png`, fullPage: true });
+    await short.getByRole("button").first().click();
+    await page.waitForURL("**/sandbox-bank/**");
+    // The bank asks for exactly what was missing.
+    await expect(page.getByText(locale === "fa-IR" ? "۸۰۰٬۰۰۰" : "800,000").first()).toBeVisible();
+    await page.getByRole("button", { name: m.sandboxBank.pay, exact: true }).click();
+    await page.waitForURL("**/dashboard/payment-result?tx=*");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.paymentResult.paid.title);
+    await page.getByRole("link", { name: m.paymentResult.backToCampaign }).click();
+    await page.waitForURL("**/dashboard/campaigns/create?draft=*");
+    await expect(page.getByText(c.create.short.restored)).toBeVisible();
+    await expect(page.getByLabel(c.create.name)).toHaveValue("Short wallet");
+    await expect(page.getByLabel(c.create.followerCount)).toHaveValue("5000");
+    await expect(page.getByLabel(c.create.amount)).toHaveValue("2000000");
+    await expect(page.getByTestId("invoice-total")).toBeVisible();
+    await expect(short).toHaveCount(0);
+    await page.screenshot({ path: `test-results/screens/campaign-restored-${locale}-${width}.png`, fullPage: true });
+    await page.getByRole("checkbox", { name: c.create.policies }).check();
+    await page.getByRole("button", { name: c.create.submit }).click();
+    await page.waitForURL(`**${prefix}/dashboard/campaigns/view/**`);
+    // Charged exactly the typed total: the wallet is empty, and the one payment is that total.
+    const { data: wallet } = (await (await page.request.get("/api/wallet")).json()) as { data: { wallet_balance: number } };
+    expect(wallet.wallet_balance).toBe(0);
+    const id = page.url().split("/").at(-1)!;
+    const { data: payments } = (await (await page.request.get(`/api/campaigns/${id}/payments`)).json()) as {
+      data: { amount: number; intent: string }[];
+    };
+    expect(payments.map((p) => [p.intent, p.amount])).toEqual([["campaign_creation", 2_000_000]]);
+    await expect(page.getByTestId("invoice-total")).toBeVisible();
+    await page.screenshot({ path: `test-results/screens/campaign-total-view-${locale}-${width}.png`, fullPage: true });
+  });
+}
