@@ -8,6 +8,7 @@ import { CAMPAIGN_QUEUE_PER_PAGE, useCampaignQueue } from "@/lib/api/admin";
 import { useMoney } from "@/lib/format/money";
 import { Link } from "@/lib/i18n/navigation";
 import { AdminLoadError, AdminLoading } from "./AdminStates";
+import { ScrollRegion } from "@/components/layout/ScrollRegion";
 
 /** Campaigns awaiting review, oldest first, a page at a time. */
 export function CampaignQueue({ perPage = CAMPAIGN_QUEUE_PER_PAGE }: { perPage?: number }) {
@@ -50,7 +51,7 @@ export function CampaignQueue({ perPage = CAMPAIGN_QUEUE_PER_PAGE }: { perPage?:
             <p className="text-sm font-medium text-ink-muted" aria-live="polite">
               {t("count", { count: total })}
             </p>
-            <div className="overflow-x-auto">
+            <ScrollRegion label={t("caption")}>
               <table className="w-full min-w-[40rem] text-start text-sm" aria-busy={query.isFetching || undefined}>
                 <caption className="sr-only">{t("caption")}</caption>
                 <thead>
@@ -98,7 +99,7 @@ export function CampaignQueue({ perPage = CAMPAIGN_QUEUE_PER_PAGE }: { perPage?:
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
             {total > perPage ? (
               <nav
                 aria-label={tQueue("pagination")}

@@ -46,7 +46,7 @@ export function CampaignReview({ id }: { id: string }) {
         </Card>
       ) : (
         <>
-          <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
             <Specifications campaign={query.data} />
             <Invoice quote={query.data.invoice} status={query.data.status} />
           </div>

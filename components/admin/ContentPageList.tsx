@@ -12,6 +12,7 @@ import { Link, useRouter } from "@/lib/i18n/navigation";
 import { locales } from "@/lib/i18n/locales";
 import { newPageInput, PAGE_SLUG_MAX } from "@/lib/schemas/pages";
 import { AdminLoadError, AdminLoading } from "./AdminStates";
+import { ScrollRegion } from "@/components/layout/ScrollRegion";
 
 /** The back office's content pages: every slug with its languages, and a form to start a new one. */
 export function ContentPageList() {
@@ -49,7 +50,7 @@ function PageTable({ pages }: { pages: AdminPageSummary[] }) {
     <div className="grid grid-cols-1 gap-4">
       <p className="text-sm font-medium text-ink-muted">{t("count", { count: pages.length })}</p>
       {/* relative: the visually hidden texts (absolutely positioned) stay inside the scrolling box. */}
-      <div className="relative overflow-x-auto">
+      <ScrollRegion label={t("caption")} className="relative">
         <table className="w-full text-start text-sm">
           <caption className="sr-only">{t("caption")}</caption>
           <thead>
@@ -116,7 +117,7 @@ function PageTable({ pages }: { pages: AdminPageSummary[] }) {
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </div>
   );
 }

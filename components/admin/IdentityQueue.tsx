@@ -8,6 +8,7 @@ import { Link } from "@/lib/i18n/navigation";
 import { AdminLoadError, AdminLoading } from "./AdminStates";
 import { fullName } from "./format";
 import { UserName } from "./UserName";
+import { ScrollRegion } from "@/components/layout/ScrollRegion";
 
 /** The identity verification queue: pending requests, oldest first, a page at a time. */
 export function IdentityQueue({ perPage = IDENTITY_QUEUE_PER_PAGE }: { perPage?: number }) {
@@ -47,7 +48,7 @@ export function IdentityQueue({ perPage = IDENTITY_QUEUE_PER_PAGE }: { perPage?:
             <p className="text-sm font-medium text-ink-muted" aria-live="polite">
               {t("count", { count: total })}
             </p>
-            <div className="overflow-x-auto">
+            <ScrollRegion label={t("caption")}>
               <table className="w-full min-w-[36rem] text-start text-sm" aria-busy={query.isFetching || undefined}>
                 <caption className="sr-only">{t("caption")}</caption>
                 <thead>
@@ -117,7 +118,7 @@ export function IdentityQueue({ perPage = IDENTITY_QUEUE_PER_PAGE }: { perPage?:
                   })}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
             {total > perPage ? (
               <nav
                 aria-label={t("pagination")}

@@ -66,7 +66,7 @@ export function IdentityReview({ id }: { id: string }) {
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="grid gap-1 border-b border-surface-line py-2.5 last:border-b-0 sm:grid-cols-[10rem_1fr] sm:gap-3">
+    <div className="grid gap-1 border-b border-surface-line py-2.5 last:border-b-0 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-3">
       <dt className="text-sm text-ink-muted">{label}</dt>
       <dd className="text-sm font-medium text-ink">{children}</dd>
     </div>

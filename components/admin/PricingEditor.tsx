@@ -8,6 +8,7 @@ import { usePricing, useUpdatePricing, type AdminPrice } from "@/lib/api/admin";
 import { ApiError } from "@/lib/api/client";
 import { actionsByNetwork, networks, rialsToToman } from "@/lib/campaigns/pricing";
 import { AdminLoadError, AdminLoading } from "./AdminStates";
+import { ScrollRegion } from "@/components/layout/ScrollRegion";
 
 /** The server's bounds (server/http/routes/campaigns.ts pricingUpdateInput). */
 export const PRICE_MAX = 1_000_000_000;
@@ -121,7 +122,7 @@ function PricingForm({ prices }: { prices: AdminPrice[] }) {
         if (rows.length === 0) return null;
         return (
           <Card key={network} title={tNetworks(network)} id={`pricing-${network}`}>
-            <div className="overflow-x-auto">
+            <ScrollRegion label={t("caption", { network: tNetworks(network) })}>
               <table className="w-full min-w-[36rem] text-start text-sm">
                 <caption className="sr-only">{t("caption", { network: tNetworks(network) })}</caption>
                 <thead>
@@ -201,7 +202,7 @@ function PricingForm({ prices }: { prices: AdminPrice[] }) {
                   })}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           </Card>
         );
       })}

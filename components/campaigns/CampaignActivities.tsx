@@ -14,6 +14,7 @@ import { isWellFormedId } from "@/lib/format/ids";
 import { useMoney } from "@/lib/format/money";
 import { Link } from "@/lib/i18n/navigation";
 import { EmptyText, NotFoundCard, Pagination, ProgressBar, isNotFound, isUnauthorized, useDates } from "./shared";
+import { ScrollRegion } from "@/components/layout/ScrollRegion";
 
 const statusTones: Record<ActivityStatus, StatusTone> = {
   pending: "muted",
@@ -111,7 +112,7 @@ export function ActivitiesTable({ campaignId }: { campaignId: string }) {
               );
             })}
           </ul>
-          <div className="hidden overflow-x-auto md:block">
+          <ScrollRegion label={titles("campaignActivities")} className="hidden md:block">
             <table className="w-full min-w-[48rem] text-sm" data-testid="activities-table">
               <caption className="sr-only">{titles("campaignActivities")}</caption>
               <thead>
@@ -138,7 +139,7 @@ export function ActivitiesTable({ campaignId }: { campaignId: string }) {
                 })}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </>
       )}
       <Pagination page={page} pages={pages} busy={query.isFetching} onPage={setPage} />
@@ -228,7 +229,7 @@ export function ActivityDetail({ id, activityId }: { id: string; activityId: str
         </h1>
       </header>
       <section aria-labelledby="page-title" className="grid gap-5 rounded-card bg-surface p-4 shadow-card sm:p-6">
-        <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
+        <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
           {rows.map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="text-ink-muted">{label}</dt>

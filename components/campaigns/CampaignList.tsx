@@ -5,6 +5,7 @@ import { LoadError, SkeletonLines, linkButton } from "@/components/wallet/Wallet
 import { CAMPAIGNS_PER_PAGE, useCampaigns, type Campaign, type CampaignTab } from "@/lib/api/campaigns";
 import { Link } from "@/lib/i18n/navigation";
 import { CampaignEventButtons, CampaignStatusBadge, EmptyText, Pagination, ProgressBar, Tabs, isUnauthorized, useDates } from "./shared";
+import { ScrollRegion } from "@/components/layout/ScrollRegion";
 
 export const CAMPAIGN_TABS = [
   "all",
@@ -109,7 +110,7 @@ export function CampaignTable({ rows }: { rows: Campaign[] }) {
   const t = useTranslations("campaigns");
   const cells = useCampaignCells();
   return (
-    <div className="hidden overflow-x-auto md:block">
+    <ScrollRegion label={t("list.caption")} className="hidden md:block">
       <table className="w-full min-w-[56rem] text-sm">
         <caption className="sr-only">{t("list.caption")}</caption>
         <thead>
@@ -138,7 +139,7 @@ export function CampaignTable({ rows }: { rows: Campaign[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -159,7 +160,7 @@ export function CampaignCards({ rows }: { rows: Campaign[] }) {
             {cells.status(row)}
           </div>
           {cells.progress(row)}
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
             {(["created", "ends"] as const).map((column) => (
               <div key={column} className="contents">
                 <dt className="text-ink-muted">{t(`columns.${column}`)}</dt>

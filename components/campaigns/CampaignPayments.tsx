@@ -15,6 +15,7 @@ import {
   type PayFromWalletFlow,
 } from "./PayFromWallet";
 import { EmptyText, Pagination, Tabs, useDates } from "./shared";
+import { ScrollRegion } from "@/components/layout/ScrollRegion";
 
 export const PAYMENT_TABS = ["all", "paid", "pending", "failed"] as const satisfies readonly PaymentTab[];
 const COLUMNS = ["amount", "status", "created", "approved", "actions"] as const;
@@ -86,7 +87,7 @@ function PaymentTable({ campaign, rows, flow }: RowsProps) {
   const t = useTranslations("campaigns.payments");
   const cells = usePaymentCells({ campaign, flow });
   return (
-    <div className="hidden overflow-x-auto md:block">
+    <ScrollRegion label={t("title")} className="hidden md:block">
       <table className="w-full min-w-[40rem] text-sm" data-testid="payments-table">
         <caption className="sr-only">{t("title")}</caption>
         <thead>
@@ -112,7 +113,7 @@ function PaymentTable({ campaign, rows, flow }: RowsProps) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -127,7 +128,7 @@ function PaymentCards({ campaign, rows, flow }: RowsProps) {
             <span className="font-semibold tabular-nums text-ink">{cells.amount(row)}</span>
             {cells.status(row)}
           </div>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
             {(["created", "approved"] as const).map((column) => (
               <div key={column} className="contents">
                 <dt className="text-ink-muted">{t(`columns.${column}`)}</dt>

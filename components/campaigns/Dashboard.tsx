@@ -53,7 +53,7 @@ export function Dashboard() {
             </Link>
           }
         >
-          <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
+          <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-y-1 text-sm">
             <dt className="text-ink-muted">{t("campaigns.completed")}</dt>
             <dd className="text-lg font-bold tabular-nums text-ink" data-testid="dashboard-completed">
               {format.number(data.campaigns.completed)}

@@ -107,7 +107,7 @@ export function Tabs<T extends string>({
   };
   return (
     <>
-      <div className="-mx-1 overflow-x-auto px-1 pb-1">
+      <div className="-mx-1 overflow-x-auto px-1 pb-1 [contain:inline-size]">
         <div role="tablist" aria-label={label} className="inline-flex min-w-max gap-1 rounded-xl bg-surface-sunken p-1">
           {values.map((item) => (
             <button
@@ -278,7 +278,7 @@ export function CampaignSpecList({
           <strong className="font-semibold">{t("spec.rejectionReason")}:</strong> <bdi>{campaign.rejection_reason}</bdi>
         </Alert>
       ) : null}
-      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm" data-testid={testId}>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-3 text-sm" data-testid={testId}>
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-ink-muted">{label}</dt>

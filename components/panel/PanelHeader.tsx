@@ -12,6 +12,7 @@ import { MenuToggle } from "@/components/navigation/MenuToggle";
 export function PanelHeader() {
   const t = useTranslations("panel");
   const money = useMoney();
+  const tMoney = useTranslations("money");
   const format = useFormatter();
   const me = useMe();
   const wallet = useWallet();
@@ -20,20 +21,26 @@ export function PanelHeader() {
   const unread = user?.unread_notifications ?? 0;
   return (
     <header className="sticky top-0 z-nav border-b border-surface-line bg-surface/95 backdrop-blur">
-      <div className="flex items-center justify-between gap-3 px-4 py-3">
-        <div className="flex items-center gap-2">
+      <div className="flex items-center justify-between gap-2 px-3 py-3 sm:gap-3 sm:px-4">
+        <div className="flex min-w-0 items-center gap-2">
           <MenuToggle controls="panel-menu" className="lg:hidden" />
-          <Brand href="/dashboard" />
+          <Brand href="/dashboard" compact />
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex shrink-0 items-center gap-1.5 sm:gap-2">
           <Link
             href="/dashboard/wallet"
-            className="inline-flex items-center gap-2 rounded-lg border border-surface-line px-3 py-1.5 text-sm"
+            className="inline-flex items-center gap-2 rounded-lg border border-surface-line px-2 py-1.5 text-sm sm:px-3"
             data-testid="wallet-balance"
           >
-            <span className="hidden text-ink-muted sm:inline">{t("walletBalance")}</span>
+            <span className="sr-only sm:not-sr-only sm:text-ink-muted">{t("walletBalance")}</span>
             {user ? (
-              <span className="whitespace-nowrap font-semibold">{money(balance)}</span>
+              <>
+                {/* On a phone the figure is short (۵٫۲ میلیون ریال, 5.2M IRR); the exact one stays for screen readers and wider screens. */}
+                <span aria-hidden="true" className="whitespace-nowrap font-semibold sm:hidden">
+                  {tMoney("amount", { amount: format.number(balance, { notation: "compact", maximumFractionDigits: 1 }) })}
+                </span>
+                <span className="sr-only whitespace-nowrap font-semibold sm:not-sr-only">{money(balance)}</span>
+              </>
             ) : me.isPending ? (
               <span aria-label={t("loading")} className="inline-block h-4 w-16 animate-pulse rounded bg-surface-line" />
             ) : (

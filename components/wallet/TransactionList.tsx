@@ -8,6 +8,7 @@ import { directionOf, isLocale } from "@/lib/i18n/locales";
 import { useWalletLabels } from "./labels";
 import { StatusBadge } from "./StatusBadge";
 import { LoadError, SkeletonLines } from "./WalletStates";
+import { ScrollRegion } from "@/components/layout/ScrollRegion";
 
 export const TRANSACTION_TABS = ["all", "paid", "pending", "failed"] as const;
 export type TransactionTab = (typeof TRANSACTION_TABS)[number];
@@ -57,7 +58,7 @@ export function TransactionList() {
       <h2 id="transactions-title" className="mb-4 text-lg font-bold text-ink">
         {t("title")}
       </h2>
-      <div className="-mx-1 overflow-x-auto px-1 pb-1">
+      <div className="-mx-1 overflow-x-auto px-1 pb-1 [contain:inline-size]">
         <div role="tablist" aria-label={t("tabsLabel")} className="inline-flex min-w-max gap-1 rounded-xl bg-surface-sunken p-1">
           {TRANSACTION_TABS.map((value) => (
             <button
@@ -208,7 +209,7 @@ function TransactionTable({ rows }: { rows: Transaction[] }) {
   const t = useTranslations("wallet.transactions");
   const cells = useCells();
   return (
-    <div className="hidden overflow-x-auto md:block">
+    <ScrollRegion label={t("caption")} className="hidden md:block">
       <table className="w-full min-w-[48rem] text-sm">
         <caption className="sr-only">{t("caption")}</caption>
         <thead>
@@ -236,7 +237,7 @@ function TransactionTable({ rows }: { rows: Transaction[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -255,7 +256,7 @@ function TransactionCards({ rows }: { rows: Transaction[] }) {
             </div>
             {cells.status(row)}
           </div>
-          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+          <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
             {(["gateway", "reference", "created", "approved"] as const).map((column) => (
               <div key={column} className="contents">
                 <dt className="text-ink-muted">{t(`columns.${column}`)}</dt>

@@ -17,9 +17,9 @@ export default async function AdminLayout({ children, params }: { children: Reac
       <AppProviders>
         <div className="flex min-h-dvh flex-col bg-surface-sunken">
           <AdminHeader />
-          <div className="flex flex-1 flex-col lg:flex-row">
+          <div className="flex min-w-0 flex-1 flex-col lg:flex-row">
             <AdminMenu />
-            <main id="main" className="flex-1 p-4 lg:p-8">
+            <main id="main" className="min-w-0 flex-1 p-4 lg:p-8">
               {children}
             </main>
           </div>

@@ -16,9 +16,9 @@ export default async function PanelLayout({ children, params }: { children: Reac
       <AppProviders>
         <div className="flex min-h-dvh flex-col">
           <PanelHeader />
-          <div className="flex flex-1 flex-col lg:flex-row">
+          <div className="flex min-w-0 flex-1 flex-col lg:flex-row">
             <PanelMenu />
-            <main id="main" className="flex-1 p-4 lg:p-8">
+            <main id="main" className="min-w-0 flex-1 p-4 lg:p-8">
               <SignInPrompt />
               {children}
             </main>
