@@ -221,6 +221,8 @@ function CreateCampaignForm({ draftId, initial }: { draftId: string | null; init
     } catch (error) {
       const fallback = error instanceof ApiError && error.status === 0 ? tf("networkError") : tf("genericError");
       setFormError(applyServerErrors(error, setError, FIELDS, fallback));
+      // The wallet turned out short (spent elsewhere since the quote): a fresh quote shows the ways on.
+      if (error instanceof ApiError && error.code === "insufficient_funds") void quote.refetch();
     }
   });
 

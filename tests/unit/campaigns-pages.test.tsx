@@ -310,6 +310,32 @@ describe("create campaign: what it costs, and a short wallet", () => {
     expect(await screen.findByTestId("invoice-totals", {}, { timeout: 3000 })).toHaveTextContent("660,000");
   });
 
+  it("a 403 'not enough' after a quote that said the wallet covered it fetches a fresh quote and shows the ways on", async () => {
+    let balance = 5_000_000;
+    fakeApi((url, init) => {
+      if (url.pathname === "/api/wallet")
+        return jsonResponse(200, { data: { wallet_balance: balance, earnings_balance: 0, held_balance: 0 } });
+      if (url.pathname === "/api/payments/gateways") return jsonResponse(200, { data: [{ id: "sandbox", kind: "test" }] });
+      if (url.pathname === "/api/campaigns/quote" && init?.method === "POST") {
+        const covers = Math.min(balance, quote.total);
+        return jsonResponse(200, { data: { ...quote, wallet_covers: covers, remaining: quote.total - covers } });
+      }
+      if (url.pathname === "/api/campaigns" && init?.method === "POST") {
+        balance = 0;
+        return jsonResponse(403, { error: { code: "insufficient_funds", message: "Your wallet balance is not enough." } });
+      }
+      return undefined;
+    });
+    renderWithProviders(<CreateCampaign />);
+    await fill();
+    await screen.findByTestId("invoice-summary", {}, { timeout: 3000 });
+    expect(screen.queryByTestId("short-wallet")).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("checkbox"));
+    await userEvent.click(screen.getByRole("button", { name: "Confirm and pay" }));
+    expect(await screen.findByText("Your wallet balance is not enough.")).toBeInTheDocument();
+    expect(await screen.findByTestId("short-wallet", {}, { timeout: 3000 })).toHaveTextContent(/Your wallet is .*660,000.* short/);
+  });
+
   it("an unknown or forged draft id restores nothing", async () => {
     api();
     window.history.replaceState(null, "", "/dashboard/campaigns/create?draft=https%3A%2F%2Fevil.example");
