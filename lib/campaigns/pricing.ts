@@ -42,7 +42,7 @@ export const DEFAULT_PRICES: readonly PriceEntry[] = (
   ] as const
 ).map(([network, action, price]) => Object.freeze({ network, action, price, boosterShare: DEFAULT_BOOSTER_SHARE }));
 
-/** The platform's fee on a campaign's subtotal. */
+/** The service fee: this share of a campaign's budget for tasks, rounded down (a Smart total holds it: lib/campaigns/quote.ts). */
 export const PLATFORM_FEE_RATE = 0.1;
 
 /** Subscribers a YouTube channel needs for the partner programme (the monetize strategy buys these). */
