@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { DocumentShell } from "@/components/layout/DocumentShell";
 import { isLocale, locales } from "@/lib/i18n/locales";
 import { siteUrl } from "@/lib/seo/alternates";
+import { ogImageAlt, socialMetadata } from "@/lib/seo/social";
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 
@@ -26,7 +27,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     description: t("description"),
     applicationName: t("brand"),
     metadataBase: siteUrl(),
-    openGraph: { siteName: t("brand"), locale: locale.replace("-", "_"), type: "website" },
+    // Every page shares the locale's default card unless it sets its own (lib/seo/social.ts).
+    ...socialMetadata({ locale, siteName: t("brand"), alt: await ogImageAlt(locale) }),
   };
 }
 

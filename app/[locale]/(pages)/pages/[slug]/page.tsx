@@ -5,6 +5,7 @@ import { cache } from "react";
 import { ContentBody } from "@/components/content/ContentBody";
 import { defaultLocale, isLocale, type Locale } from "@/lib/i18n/locales";
 import { alternatesFor } from "@/lib/seo/alternates";
+import { ogImageAlt, socialMetadata } from "@/lib/seo/social";
 import { callApi } from "@/server/http/in-process";
 
 type Props = { params: Promise<{ locale: string; slug: string }> };
@@ -30,13 +31,22 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   // SPEC §7: a failed pages/get is silently ignored; the layout's defaults stand.
   if (!result.ok) return {};
   const { meta_title, meta_description, og_image } = result.data.context;
-  const images = og_image ? [{ url: og_image }] : undefined;
+  const current = isLocale(locale) ? locale : defaultLocale;
+  const meta = await getTranslations({ locale: current, namespace: "meta" });
   return {
-    alternates: alternatesFor(isLocale(locale) ? locale : defaultLocale, `/pages/${result.data.slug}`),
+    alternates: alternatesFor(current, `/pages/${result.data.slug}`),
     title: meta_title,
     description: meta_description,
-    openGraph: { title: meta_title, description: meta_description, images, type: "article" },
-    twitter: { card: og_image ? "summary_large_image" : "summary", title: meta_title, description: meta_description, images },
+    // The page's own og_image when set, else the locale's default card (a page's openGraph replaces the layout's).
+    ...socialMetadata({
+      locale: current,
+      title: meta_title,
+      description: meta_description,
+      image: og_image,
+      type: "article",
+      siteName: meta("brand"),
+      alt: await ogImageAlt(current),
+    }),
   };
 }
 
