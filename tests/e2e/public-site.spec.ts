@@ -1,3 +1,5 @@
+import faIR from "../../messages/fa-IR.json" with { type: "json" };
+import { signUpViaApi } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 
 const sizes = [
@@ -109,5 +111,85 @@ test("robots.txt keeps crawlers out of private areas and points at the sitemap, 
       const loc = `${prefix}${path}` || "/";
       expect(xml).toMatch(new RegExp(`<loc>https?://[^<]+${loc.replace(/\//g, "\\/")}</loc>`));
     }
+  }
+});
+
+test.describe("the header for a signed-in visitor", () => {
+  const IRAN = { "cf-ipcountry": "IR" };
+
+  test("shows the way back to the dashboard on the public pages, which stay one cached HTML for everyone", async ({ page, request }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/en-US/pages/about");
+    const anonymousBox = await page.getByTestId("header-account").boundingBox();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();
+
+    // Anonymous: the page comes from the server's page cache.
+    await request.get("/en-US", { headers: IRAN });
+    const anonymous = await request.get("/en-US", { headers: IRAN });
+    expect(anonymous.headers()["x-page-cache"]).toBe("HIT");
+    const anonymousHtml = await anonymous.text();
+
+    await signUpViaApi(page);
+    const hint = (await page.context().cookies()).find((cookie) => cookie.name === "tk_signed_in");
+    expect(hint?.httpOnly).toBe(false);
+
+    // Signed in: the same cached bytes.
+    const signedIn = await page.request.get("/en-US", { headers: IRAN });
+    expect(signedIn.headers()["x-page-cache"]).toBe("HIT");
+    expect(await signedIn.text()).toBe(anonymousHtml);
+
+    for (const path of ["/en-US", "/en-US/pages/about", "/en-US/contact", "/en-US/sandbox-bank/unknown-authority"]) {
+      await page.goto(path);
+      const banner = page.getByRole("banner");
+      const dashboard = banner.getByRole("link", { name: "Dashboard Sara" });
+      await expect(dashboard, path).toBeVisible();
+      await expect(dashboard).toHaveAttribute("href", "/en-US/dashboard");
+      await expect(banner.getByRole("link", { name: "Log in" })).toBeHidden();
+      await expect(banner.getByRole("link", { name: "Sign up" })).toBeHidden();
+    }
+    // It takes the log-in links' place without moving anything.
+    await page.goto("/en-US/pages/about");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Dashboard Sara" })).toBeVisible();
+    expect(await page.getByTestId("header-account").boundingBox()).toEqual(anonymousBox);
+    await page.screenshot({ path: "test-results/screens/header-signed-in-en-desktop.png" });
+
+    await page.getByRole("banner").getByRole("link", { name: "Dashboard Sara" }).click();
+    await page.waitForURL("**/en-US/dashboard");
+
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto("/");
+    await page.getByRole("banner").getByRole("button", { name: faIR.nav.openMenu }).click();
+    await expect(page.getByRole("banner").getByRole("link", { name: `${faIR.nav.dashboard} Sara` })).toBeVisible();
+    await page.screenshot({ path: "test-results/screens/header-signed-in-fa-mobile.png" });
+  });
+});
+
+test("every public page carries a social preview image per locale, which answers as a 1200×630 PNG", async ({ request }) => {
+  const IRAN = { "cf-ipcountry": "IR" };
+  const seen = new Set<string>();
+  for (const prefix of ["", "/en-US"]) {
+    for (const path of ["", "/contact", "/pages/about"]) {
+      const url = `${prefix}${path}` || "/";
+      const html = await (await request.get(url, { headers: IRAN })).text();
+      const meta = (key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]+)"`).exec(html)?.[1];
+      const image = meta("og:image");
+      expect(image, url).toMatch(new RegExp(`/${prefix ? "en-US" : "fa-IR"}/opengraph-image/card\\.png$`));
+      expect(meta("og:image:width"), url).toBe("1200");
+      expect(meta("og:image:height"), url).toBe("630");
+      expect(meta("og:image:type"), url).toBe("image/png");
+      expect(meta("twitter:image"), url).toBe(image);
+      expect(meta("twitter:card"), url).toBe("summary_large_image");
+      seen.add(new URL(image!).pathname);
+    }
+  }
+  expect([...seen].sort()).toEqual(["/en-US/opengraph-image/card.png", "/fa-IR/opengraph-image/card.png"]);
+  for (const path of seen) {
+    // Asked for the way a link-preview bot asks: no cookie, no language, from anywhere.
+    const answer = await request.get(path, { maxRedirects: 0 });
+    expect(answer.status(), path).toBe(200);
+    expect(answer.headers()["content-type"], path).toBe("image/png");
+    const png = await answer.body();
+    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)], path).toEqual([1200, 630]);
   }
 });
