@@ -29,6 +29,9 @@ export default defineConfig({
           // One database per file; PostgreSQL runs share one database, so files run one at a time.
           fileParallelism: false,
           hookTimeout: 60_000,
+          // Real databases and password hashing: a test that takes 1 s on a quiet machine took over 5 s (Vitest's
+          // default) while the 2-core machine also built the app, and its unfinished requests then ran into the next test.
+          testTimeout: 30_000,
         },
       },
     ],
