@@ -27,7 +27,11 @@ const noSubscription = () => () => {};
  */
 export function PaymentResultPage() {
   const params = useSearchParams();
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   if (!hydrated) return <PaymentResultFallback />;
   const tx = params.get("tx")?.trim() ?? "";
   return <PaymentResult transactionId={TRANSACTION_ID.test(tx) ? tx : null} />;
