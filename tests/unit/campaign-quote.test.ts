@@ -89,7 +89,7 @@ describe("quoteCampaign: smart", () => {
   });
 
   it("covers Instagram's engagement metrics, not follows", () => {
-    const q = quote(quoteCampaign({ network: "instagram", strategy: "smart", amount: 10_000_000, followerCount: 1e9 }, DEFAULT_PRICES, 0));
+    const q = quote(quoteCampaign({ network: "instagram", strategy: "smart", amount: 11_000_000, followerCount: 1e9 }, DEFAULT_PRICES, 0));
     expect(q.lines.map((l) => [l.metric, l.action, l.max])).toEqual([
       ["likes", "like", 1_200],
       ["comments", "comment", 125],
@@ -99,8 +99,8 @@ describe("quoteCampaign: smart", () => {
       ["shares_to_story", "share_to_story", 41],
       ["views", "view", 2_000],
     ]);
-    expect(q).toMatchObject({ subtotal: 11_000_000, fee: 1_100_000, total: 12_100_000 });
-    expect(q.lines.reduce((sum, l) => sum + l.amount, 0)).toBe(11_000_000 - 8_000);
+    expect(q).toMatchObject({ subtotal: 10_000_000, fee: 1_000_000, total: 11_000_000 });
+    expect(q.lines.reduce((sum, l) => sum + l.amount, 0)).toBe(10_000_000 - 8_000);
     expect(q.remaining).toBe(q.total);
   });
 
