@@ -68,7 +68,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid gap-1 border-b border-surface-line py-2.5 last:border-b-0 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-3">
       <dt className="text-sm text-ink-muted">{label}</dt>
-      <dd className="text-sm font-medium text-ink">{children}</dd>
+      <dd className="min-w-0 text-sm font-medium text-ink [overflow-wrap:anywhere]">{children}</dd>
     </div>
   );
 }
