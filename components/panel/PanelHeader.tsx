@@ -32,7 +32,7 @@ export function PanelHeader() {
             className="inline-flex items-center gap-2 rounded-lg border border-surface-line px-2 py-1.5 text-sm sm:px-3"
             data-testid="wallet-balance"
           >
-            <span className="sr-only sm:not-sr-only sm:text-ink-muted">{t("walletBalance")}</span>
+            <span className="sr-only sm:not-sr-only sm:text-ink-muted">{t("walletBalance")}</span>{" "}
             {user ? (
               <>
                 {/* On a phone the figure is short (۵٫۲ میلیون ریال, 5.2M IRR); the exact one stays for screen readers and wider screens. */}

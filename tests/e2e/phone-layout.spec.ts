@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/fixtures";
 import sharp from "sharp";
 import { locales } from "../../lib/i18n/locales";
 import { melliIban, signUpViaApi } from "./support/accounts";
@@ -40,6 +40,11 @@ const adminRoutes = (campaignId: string, userId: string) => [
   "/admin/pricing",
 ];
 
+/** Waits until the page has its data: no skeleton pulsing and nothing marked busy. */
+async function settled(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .animate-pulse'));
+}
+
 /** How far the document and the body are wider than the window (0 when nothing scrolls sideways). */
 async function sidewaysOverflow(page: Page) {
   return page.evaluate(() => {
@@ -57,8 +62,8 @@ async function sweep(page: Page, locale: string, path: string, screenshots: bool
   const prefix = locale === "fa-IR" ? "" : `/${locale}`;
   await page.setViewportSize(PHONE);
   await page.goto(`${prefix}${path}`);
-  await page.waitForLoadState("networkidle");
-  const name = `${locale}${path.replace(/[/?=]+/g, "_") || "_home"}`.slice(0, 90);
+  await settled(page);
+  const name = `${locale}${path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, "id").replace(/[/?=]+/g, "_") || "_home"}`;
   const problems: string[] = [];
   const shown = screenshots && (locale === "fa-IR" || locale === "en-US");
   // Checks the page as it is now, photographed when it is one of the two shown locales or it overflows.
@@ -76,7 +81,7 @@ async function sweep(page: Page, locale: string, path: string, screenshots: bool
     if ((await tab.getAttribute("aria-selected")) === "true") continue;
     const label = (await tab.textContent())?.trim() ?? String(i);
     await tab.click();
-    await page.waitForLoadState("networkidle");
+    await settled(page);
     await check(` (tab ${label})`, `-tab${i}`);
   }
   // The small-screen menu, opened (the public site's and the panel's drawers), then closed again.
