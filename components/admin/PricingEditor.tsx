@@ -123,7 +123,7 @@ function PricingForm({ prices }: { prices: AdminPrice[] }) {
         return (
           <Card key={network} title={tNetworks(network)} id={`pricing-${network}`}>
             <ScrollRegion label={t("caption", { network: tNetworks(network) })}>
-              <table className="w-full min-w-[36rem] text-start text-sm">
+              <table className="w-full text-start text-sm sm:min-w-[36rem]">
                 <caption className="sr-only">{t("caption", { network: tNetworks(network) })}</caption>
                 <thead>
                   <tr className="border-b border-surface-line text-ink-muted">

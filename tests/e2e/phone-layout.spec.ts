@@ -75,6 +75,12 @@ async function sweep(page: Page, locale: string, path: string, screenshots: bool
       await page.screenshot({ path: `test-results/phone-layout/${name}${file}-phone.png`, fullPage: true });
   };
   await check("", "");
+  if (shown) {
+    // The same page on a desktop, as it first opens (before any tab is changed).
+    await page.setViewportSize(DESKTOP);
+    await page.screenshot({ path: `test-results/phone-layout/${name}-desktop.png`, fullPage: true });
+    await page.setViewportSize(PHONE);
+  }
   const tabs = page.getByRole("tab");
   for (let i = 0; i < (await tabs.count()); i += 1) {
     const tab = tabs.nth(i);
@@ -90,10 +96,6 @@ async function sweep(page: Page, locale: string, path: string, screenshots: bool
     await toggle.click();
     await check(" (menu open)", "-menu");
     await toggle.click();
-  }
-  if (shown) {
-    await page.setViewportSize(DESKTOP);
-    await page.screenshot({ path: `test-results/phone-layout/${name}-desktop.png`, fullPage: true });
   }
   return problems;
 }
