@@ -58,19 +58,19 @@ async function sidewaysOverflow(page: Page) {
 }
 
 /** Loads a route (waiting for its data), then checks it and each of its tabs; returns what overflowed. */
-async function sweep(page: Page, locale: string, path: string, screenshots: boolean): Promise<string[]> {
+async function sweep(page: Page, locale: string, path: string, screenshots: boolean, who = ""): Promise<string[]> {
   const prefix = locale === "fa-IR" ? "" : `/${locale}`;
   await page.setViewportSize(PHONE);
   await page.goto(`${prefix}${path}`);
   await settled(page);
-  const name = `${locale}${path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, "id").replace(/[/?=]+/g, "_") || "_home"}`;
+  const name = `${locale}${who}${path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, "id").replace(/[/?=]+/g, "_") || "_home"}`;
   const problems: string[] = [];
   const shown = screenshots && (locale === "fa-IR" || locale === "en-US");
   // Checks the page as it is now, photographed when it is one of the two shown locales or it overflows.
   const check = async (what: string, file: string) => {
     const overflow = await sidewaysOverflow(page);
     const wide = overflow.document > 0 || overflow.body > 0;
-    if (wide) problems.push(`${locale} ${path}${what}: document +${overflow.document}px, body +${overflow.body}px`);
+    if (wide) problems.push(`${locale}${who} ${path}${what}: document +${overflow.document}px, body +${overflow.body}px`);
     if (shown || (screenshots && wide))
       await page.screenshot({ path: `test-results/phone-layout/${name}${file}-phone.png`, fullPage: true });
   };
@@ -151,6 +151,8 @@ test("no page scrolls sideways at 360 px, in any locale, signed out, signed in a
   const problems: string[] = [];
   for (const locale of locales) {
     for (const path of [...publicRoutes, ...authRoutes]) problems.push(...(await sweep(visitor, locale, path, shots)));
+    // The public header shows a signed-in visitor's state: it must fit too.
+    for (const path of ["", "/contact"]) problems.push(...(await sweep(page, locale, path, shots, "-signed-in")));
     for (const path of panelRoutes(campaignId)) problems.push(...(await sweep(page, locale, path, shots)));
     for (const path of adminRoutes(campaignId, me.id)) problems.push(...(await sweep(adminPage, locale, path, shots)));
   }
