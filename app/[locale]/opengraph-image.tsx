@@ -28,7 +28,13 @@ export default async function OpenGraphImage({ params }: { params: Promise<{ loc
     ogFonts(),
   ]);
   return new ImageResponse(
-    <OgCard locale={locale} brand={meta("brand")} title={hero("title")} eyebrow={hero("eyebrow")} host={siteUrl().host} />,
+    <OgCard
+      locale={locale}
+      brand={meta("brand")}
+      title={hero("title")}
+      eyebrow={hero("eyebrow")}
+      host={process.env.SITE_URL ? siteUrl().host : null}
+    />,
     { ...OG_IMAGE_SIZE, fonts },
   );
 }

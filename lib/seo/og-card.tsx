@@ -60,7 +60,7 @@ function Line({ text, rtl, size, weight, color }: { text: string; rtl: boolean; 
   );
 }
 
-/** The default social card of a locale: the mark and brand, the landing's headline and its eyebrow, the address. */
+/** The default social card of a locale: the mark and brand, the landing's headline and its eyebrow, the site's address when SITE_URL names it. */
 export function OgCard({
   locale,
   brand,
@@ -72,7 +72,7 @@ export function OgCard({
   brand: string;
   title: string;
   eyebrow: string;
-  host: string;
+  host: string | null;
 }): ReactElement {
   const rtl = directionOf(locale) === "rtl";
   return (
@@ -113,7 +113,7 @@ export function OgCard({
         <Line text={eyebrow} rtl={rtl} size={34} weight={700} color="#bfdbfe" />
         <Line text={title} rtl={rtl} size={62} weight={900} color="#ffffff" />
       </div>
-      <div style={{ display: "flex", fontSize: 28, fontWeight: 700, color: "#bfdbfe" }}>{host}</div>
+      <div style={{ display: "flex", fontSize: 28, fontWeight: 700, color: "#bfdbfe" }}>{host ?? ""}</div>
     </div>
   );
 }
