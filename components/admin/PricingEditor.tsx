@@ -113,7 +113,7 @@ function PricingForm({ prices }: { prices: AdminPrice[] }) {
   }
 
   const input =
-    "block w-full rounded-lg border bg-surface px-3 py-2 text-base tabular-nums text-ink focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200";
+    "block rounded-lg border bg-surface px-3 py-2 text-base tabular-nums text-ink focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200";
 
   return (
     <form onSubmit={(event) => void save(event)} noValidate className="grid gap-6">
@@ -164,7 +164,7 @@ function PricingForm({ prices }: { prices: AdminPrice[] }) {
                             aria-describedby={`${id}-toman${rowErrors.price ? ` ${id}-rials-error` : ""}`}
                             value={row.price}
                             onChange={(event) => change(key, "price", event.target.value)}
-                            className={`${input} ${rowErrors.price ? "border-danger-500" : "border-surface-line"}`}
+                            className={`${input} w-full min-w-24 ${rowErrors.price ? "border-danger-500" : "border-surface-line"}`}
                           />
                           <p id={`${id}-toman`} className="mt-1 text-xs text-ink-muted">
                             {price !== null ? t("toman", { amount: format.number(rialsToToman(price)) }) : "\u00a0"}
@@ -189,7 +189,7 @@ function PricingForm({ prices }: { prices: AdminPrice[] }) {
                             aria-describedby={rowErrors.share ? `${id}-share-error` : undefined}
                             value={row.share}
                             onChange={(event) => change(key, "share", event.target.value)}
-                            className={`${input} max-w-32 ${rowErrors.share ? "border-danger-500" : "border-surface-line"}`}
+                            className={`${input} w-20 sm:w-32 ${rowErrors.share ? "border-danger-500" : "border-surface-line"}`}
                           />
                           {rowErrors.share ? (
                             <p id={`${id}-share-error`} className="mt-1 text-sm text-danger-600">
