@@ -127,13 +127,13 @@ function PricingForm({ prices }: { prices: AdminPrice[] }) {
                 <caption className="sr-only">{t("caption", { network: tNetworks(network) })}</caption>
                 <thead>
                   <tr className="border-b border-surface-line text-ink-muted">
-                    <th scope="col" className="px-3 py-2 text-start font-medium">
+                    <th scope="col" className="px-2 py-2 text-start font-medium sm:px-3">
                       {t("action")}
                     </th>
-                    <th scope="col" className="px-3 py-2 text-start font-medium">
+                    <th scope="col" className="px-2 py-2 text-start font-medium sm:px-3">
                       {t("price")}
                     </th>
-                    <th scope="col" className="px-3 py-2 text-start font-medium">
+                    <th scope="col" className="px-2 py-2 text-start font-medium sm:px-3">
                       {t("share")}
                     </th>
                   </tr>
@@ -147,10 +147,10 @@ function PricingForm({ prices }: { prices: AdminPrice[] }) {
                     const rowErrors = errors[key] ?? {};
                     return (
                       <tr key={key} className="border-b border-surface-line align-top last:border-b-0">
-                        <th scope="row" className="px-3 py-3 text-start font-semibold text-ink">
+                        <th scope="row" className="px-2 py-3 text-start font-semibold text-ink sm:px-3">
                           {label}
                         </th>
-                        <td className="px-3 py-3">
+                        <td className="px-2 py-3 sm:px-3">
                           <input
                             id={`${id}-rials`}
                             type="number"
@@ -164,7 +164,7 @@ function PricingForm({ prices }: { prices: AdminPrice[] }) {
                             aria-describedby={`${id}-toman${rowErrors.price ? ` ${id}-rials-error` : ""}`}
                             value={row.price}
                             onChange={(event) => change(key, "price", event.target.value)}
-                            className={`${input} w-full min-w-24 ${rowErrors.price ? "border-danger-500" : "border-surface-line"}`}
+                            className={`${input} w-24 sm:w-full ${rowErrors.price ? "border-danger-500" : "border-surface-line"}`}
                           />
                           <p id={`${id}-toman`} className="mt-1 text-xs text-ink-muted">
                             {price !== null ? t("toman", { amount: format.number(rialsToToman(price)) }) : "\u00a0"}
@@ -175,7 +175,7 @@ function PricingForm({ prices }: { prices: AdminPrice[] }) {
                             </p>
                           ) : null}
                         </td>
-                        <td className="px-3 py-3">
+                        <td className="px-2 py-3 sm:px-3">
                           <input
                             id={`${id}-share`}
                             type="number"
@@ -189,7 +189,7 @@ function PricingForm({ prices }: { prices: AdminPrice[] }) {
                             aria-describedby={rowErrors.share ? `${id}-share-error` : undefined}
                             value={row.share}
                             onChange={(event) => change(key, "share", event.target.value)}
-                            className={`${input} w-20 sm:w-32 ${rowErrors.share ? "border-danger-500" : "border-surface-line"}`}
+                            className={`${input} w-16 sm:w-32 ${rowErrors.share ? "border-danger-500" : "border-surface-line"}`}
                           />
                           {rowErrors.share ? (
                             <p id={`${id}-share-error`} className="mt-1 text-sm text-danger-600">
