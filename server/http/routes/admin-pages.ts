@@ -5,7 +5,7 @@ import { savePage } from "@/server/domain/pages/save-page";
 import { rateLimitIp, requireAdmin } from "../auth";
 import type { AppEnv, Services } from "../context";
 import { dataEnvelope, errorResponses } from "../envelope";
-import { body, err, json } from "../route-parts";
+import { body, err, json, named } from "../route-parts";
 
 const versionOutput = z
   .object({
@@ -77,7 +77,7 @@ const saveRoute = createRoute({
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Create or replace one locale's version of a content page (audited; the page cache forgets the slug)",
-  request: { params: pageParams, ...body(pageContentInput.openapi("AdminContentPageInput")) },
+  request: { params: pageParams, ...body(named(pageContentInput, "AdminContentPageInput")) },
   responses: {
     200: { description: "Updated", ...json(dataEnvelope(z.object({ page: versionOutput, created: z.boolean() }))) },
     201: { description: "Created", ...json(dataEnvelope(z.object({ page: versionOutput, created: z.boolean() }))) },

@@ -9,6 +9,7 @@ import { dataEnvelope, errorEnvelope, errorResponses } from "../envelope";
 import { AppError } from "../errors";
 import { translateApi } from "../i18n";
 import { serveStoredImage } from "./me";
+import { named } from "../route-parts";
 
 const notFound = {
   404: { description: "Not found (also for anyone who is not an admin)", content: { "application/json": { schema: errorEnvelope } } },
@@ -84,7 +85,7 @@ const rejectRoute = createRoute({
   summary: "Reject a pending identity with a reason shown to the user",
   request: {
     params: userParam,
-    body: { required: true, content: { "application/json": { schema: rejectIdentityInput.openapi("RejectIdentityInput") } } },
+    body: { required: true, content: { "application/json": { schema: named(rejectIdentityInput, "RejectIdentityInput") } } },
   },
   responses: {
     200: {

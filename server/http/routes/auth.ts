@@ -43,6 +43,7 @@ import { dataEnvelope, errorEnvelope, errorResponses } from "../envelope";
 import { AppError } from "../errors";
 import { translateApi } from "../i18n";
 import { authenticate } from "@/server/domain/auth/sessions";
+import { named } from "../route-parts";
 
 export const OTP_ROUTE = "/auth/two_factor_authentication";
 export const RESET_ROUTE = "/auth/reset_password";
@@ -114,7 +115,7 @@ const register = createRoute({
   path: "/auth/register",
   tags: ["Accounts"],
   summary: "Start a registration: a code is texted to the phone",
-  request: jsonBody(registerInput.openapi("RegisterInput")),
+  request: jsonBody(named(registerInput, "RegisterInput")),
   responses: {
     200: { description: "Code sent", content: { "application/json": { schema: dataEnvelope(z.object({ otp: otpOutput })) } } },
     ...errors({ 409: "User already exists", 429: "Too many codes", 503: "SMS provider failed" }),
@@ -127,7 +128,7 @@ const loginRoute = createRoute({
   path: "/auth/login",
   tags: ["Accounts"],
   summary: "Log in with a phone or e-mail and a password",
-  request: jsonBody(loginInput.openapi("LoginInput")),
+  request: jsonBody(named(loginInput, "LoginInput")),
   responses: {
     200: {
       description: "A session (trusted device), or the code step",
@@ -143,7 +144,7 @@ const verifyRoute = createRoute({
   path: "/auth/otp/verify",
   tags: ["Accounts"],
   summary: "Check a code; a right one signs in (or opens the reset-password step)",
-  request: jsonBody(otpVerifyInput.openapi("OtpVerifyInput")),
+  request: jsonBody(named(otpVerifyInput, "OtpVerifyInput")),
   responses: {
     200: {
       description: "Signed in, or the reset-password step",
@@ -165,7 +166,7 @@ const resendRoute = createRoute({
   path: "/auth/otp/resend",
   tags: ["Accounts"],
   summary: "Send a new code for the same step (after 120 seconds)",
-  request: jsonBody(otpResendInput.openapi("OtpResendInput")),
+  request: jsonBody(named(otpResendInput, "OtpResendInput")),
   responses: {
     200: { description: "Code sent", content: { "application/json": { schema: dataEnvelope(z.object({ otp: otpOutput })) } } },
     ...errors({ 404: "Unknown code step", 410: "Step finished", 429: "Too soon or too many", 503: "SMS provider failed" }),
@@ -191,7 +192,7 @@ const forgotRoute = createRoute({
   path: "/auth/forgot-password",
   tags: ["Accounts"],
   summary: "Send a code to the account's phone to reset the password",
-  request: jsonBody(forgotPasswordInput.openapi("ForgotPasswordInput")),
+  request: jsonBody(named(forgotPasswordInput, "ForgotPasswordInput")),
   responses: {
     200: { description: "Code sent", content: { "application/json": { schema: dataEnvelope(z.object({ otp: otpOutput })) } } },
     ...errors({ 404: "User not found", 429: "Too many codes", 503: "SMS provider failed" }),
@@ -204,7 +205,7 @@ const resetRoute = createRoute({
   path: "/auth/reset-password",
   tags: ["Accounts"],
   summary: "Set a new password after a verified code; every session ends",
-  request: jsonBody(resetPasswordInput.openapi("ResetPasswordInput")),
+  request: jsonBody(named(resetPasswordInput, "ResetPasswordInput")),
   responses: {
     200: { description: "Password changed", content: { "application/json": { schema: dataEnvelope(z.object({ message: z.string() })) } } },
     ...errors({ 401: "No verified code step" }),
@@ -265,7 +266,7 @@ const googleRoute = createRoute({
   path: "/auth/google",
   tags: ["Accounts"],
   summary: "Sign in with Google: an ID token (One Tap), a code (popup) or an access token (token flow)",
-  request: jsonBody(googleLoginInput.openapi("GoogleLoginInput")),
+  request: jsonBody(named(googleLoginInput, "GoogleLoginInput")),
   responses: {
     200: { description: "Signed in", content: { "application/json": { schema: dataEnvelope(sessionOutput) } } },
     ...errors({ 401: "Token rejected", 404: "Not configured", 503: "Google unreachable" }),
@@ -278,7 +279,7 @@ const appleRoute = createRoute({
   path: "/auth/apple",
   tags: ["Accounts"],
   summary: "Sign in with Apple: the identity token and the nonce it was requested with",
-  request: jsonBody(appleLoginInput.openapi("AppleLoginInput")),
+  request: jsonBody(named(appleLoginInput, "AppleLoginInput")),
   responses: {
     200: { description: "Signed in", content: { "application/json": { schema: dataEnvelope(sessionOutput) } } },
     ...errors({ 401: "Token rejected", 404: "Not configured", 503: "Apple unreachable" }),
@@ -292,7 +293,7 @@ const addPhoneRoute = createRoute({
   middleware: [requireUser] as const,
   tags: ["Accounts"],
   summary: "A signed-in social account adds its mobile number: a code is texted to it",
-  request: jsonBody(addPhoneInput.openapi("AddPhoneInput")),
+  request: jsonBody(named(addPhoneInput, "AddPhoneInput")),
   responses: {
     200: { description: "Code sent", content: { "application/json": { schema: dataEnvelope(z.object({ otp: otpOutput })) } } },
     ...errors({ 401: "Not logged in", 409: "Phone belongs to another account", 429: "Too many codes" }),

@@ -21,7 +21,7 @@ import { campaignOutput, quoteOutput, toCampaignOutput, toQuoteOutput } from "..
 import { toTransactionOutput, transactionOutput } from "../dto/transaction";
 import { dataEnvelope, errorResponses } from "../envelope";
 import { translateApi } from "../i18n";
-import { body, err, idParam, json, listMeta, paging } from "../route-parts";
+import { body, err, idParam, json, listMeta, named, paging } from "../route-parts";
 
 const pricingRoute = createRoute({
   method: "get",
@@ -42,7 +42,7 @@ const quoteRoute = createRoute({
   middleware: [requireUser] as const,
   tags: ["Campaigns"],
   summary: "The invoice for a campaign (same body as create)",
-  request: body(campaignQuoteInput.openapi("CampaignQuoteInput")),
+  request: body(named(campaignQuoteInput, "CampaignQuoteInput")),
   responses: { 200: { description: "The invoice", ...json(dataEnvelope(quoteOutput)) }, 401: err("Not logged in"), ...errorResponses },
 });
 
@@ -52,7 +52,7 @@ const createRouteDef = createRoute({
   middleware: [requireUser, idempotent] as const,
   tags: ["Campaigns"],
   summary: "Create a campaign, paid from the wallet (to escrow) or through a gateway",
-  request: { headers: idempotencyHeaders, ...body(campaignInput.openapi("CampaignInput")) },
+  request: { headers: idempotencyHeaders, ...body(named(campaignInput, "CampaignInput")) },
   responses: {
     200: {
       description: "Created; redirect_url when a gateway must be visited",
@@ -156,7 +156,7 @@ const payRoute = createRoute({
   request: {
     params: idParam.extend({ transactionId: z.string().uuid("invalid_format") }),
     headers: idempotencyHeaders,
-    ...body(payCampaignInput.openapi("PayCampaignInput")),
+    ...body(named(payCampaignInput, "PayCampaignInput")),
   },
   responses: {
     200: {

@@ -13,6 +13,7 @@ import { toUserOutput, userOutput } from "../dto/user";
 import { dataEnvelope, errorEnvelope, errorResponses } from "../envelope";
 import { AppError } from "../errors";
 import { translateApi } from "../i18n";
+import { named } from "../route-parts";
 
 const unauthorized = { 401: { description: "Not logged in", content: { "application/json": { schema: errorEnvelope } } } };
 
@@ -48,7 +49,7 @@ const patchMe = createRoute({
   tags: ["Profile"],
   summary: "Update the profile (identity, bank, e-mail, language)",
   security: [{ bearer: [] }],
-  request: { body: { required: true, content: { "application/json": { schema: updateProfileInput.openapi("UpdateProfileInput") } } } },
+  request: { body: { required: true, content: { "application/json": { schema: named(updateProfileInput, "UpdateProfileInput") } } } },
   responses: {
     200: {
       description: "Updated",
@@ -67,7 +68,7 @@ const putPassword = createRoute({
   tags: ["Profile"],
   summary: "Change the password (other sessions end)",
   security: [{ bearer: [] }],
-  request: { body: { required: true, content: { "application/json": { schema: changePasswordInput.openapi("ChangePasswordInput") } } } },
+  request: { body: { required: true, content: { "application/json": { schema: named(changePasswordInput, "ChangePasswordInput") } } } },
   responses: {
     200: { description: "Changed", content: { "application/json": { schema: dataEnvelope(z.object({ message: z.string() })) } } },
     ...unauthorized,

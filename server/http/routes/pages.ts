@@ -3,6 +3,7 @@ import { getPageInput } from "@/lib/schemas/pages";
 import { getPage } from "@/server/domain/pages/get-page";
 import type { AppEnv } from "../context";
 import { dataEnvelope, errorEnvelope, errorResponses } from "../envelope";
+import { named } from "../route-parts";
 
 const pageOutput = z
   .object({
@@ -24,7 +25,7 @@ const getPageRoute = createRoute({
   path: "/pages/get",
   tags: ["Content"],
   summary: "A content page (about, terms, privacy …) in the request's locale",
-  request: { body: { required: true, content: { "application/json": { schema: getPageInput.openapi("GetPageInput") } } } },
+  request: { body: { required: true, content: { "application/json": { schema: named(getPageInput, "GetPageInput") } } } },
   responses: {
     200: { description: "The page and its metadata", content: { "application/json": { schema: dataEnvelope(pageOutput) } } },
     404: { description: "No page with this slug", content: { "application/json": { schema: errorEnvelope } } },

@@ -12,7 +12,7 @@ import { toTransactionOutput, transactionOutput } from "../dto/transaction";
 import { dataEnvelope, errorEnvelope, errorResponses } from "../envelope";
 import { AppError } from "../errors";
 import { translateApi } from "../i18n";
-import { paging } from "../route-parts";
+import { named, paging } from "../route-parts";
 
 const unauthorized = { 401: { description: "Not logged in", content: { "application/json": { schema: errorEnvelope } } } };
 
@@ -94,7 +94,7 @@ const chargeRoute = createRoute({
   security: [{ bearer: [] }],
   request: {
     headers: idempotencyHeaders,
-    body: { required: true, content: { "application/json": { schema: chargeWalletInput.openapi("ChargeWalletInput") } } },
+    body: { required: true, content: { "application/json": { schema: named(chargeWalletInput, "ChargeWalletInput") } } },
   },
   responses: {
     200: {
