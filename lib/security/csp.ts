@@ -38,8 +38,8 @@ const APPLE_JS_DEFAULT = "https://appleid.cdn-apple.com/appleauth/static/jsapi/a
 const APPLE_ID = "https://appleid.apple.com";
 
 /** The scheme, host and port of an absolute http(s) URL; null for a path or anything else. */
-export function originOf(url: string | undefined): string | null {
-  if (!url || url.startsWith("/")) return null;
+export function originOf(url: string | null | undefined): string | null {
+  if (!url) return null;
   try {
     const parsed = new URL(url);
     return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.origin : null;

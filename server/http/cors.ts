@@ -1,21 +1,11 @@
 import type { MiddlewareHandler } from "hono";
+import { originOf } from "@/lib/security/csp";
 
 /** The request headers the web client sends (lib/api/client.ts), allowed on a cross-origin request. */
 const ALLOWED_REQUEST_HEADERS = "Authorization, Content-Type, Accept, Accept-Language, X-Locale, Idempotency-Key";
 const ALLOWED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE";
 /** What a cross-origin caller may read besides the CORS-safelisted response headers. */
 const EXPOSED_HEADERS = "Retry-After, X-Request-Id";
-
-/** `scheme://host[:port]` of an http(s) URL, or null. */
-export function originOf(value: string | null | undefined): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : null;
-  } catch {
-    return null;
-  }
-}
 
 let parsed: { raw: string; origins: ReadonlySet<string> } | null = null;
 

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { proxyTrust } from "@/lib/geo/client-address";
-import { corsAllowedOrigins, originOf } from "./cors";
+import { originOf } from "@/lib/security/csp";
+import { corsAllowedOrigins } from "./cors";
 import { AppError } from "./errors";
 
 /** Methods that change nothing (RFC 9110 §9.2.1); every other method must come from our own pages. */
