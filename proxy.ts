@@ -4,10 +4,10 @@ import { LOCALE_COOKIE, LOCALE_HEADER, PATH_HEADER } from "@/lib/i18n/locales";
 import { requestCountry } from "@/lib/geo/request-country";
 import { lookupCountry, trustedCountryHeader } from "@/server/adapters/geoip";
 import { contentPageSlug, UNMATCHED_PATH } from "@/lib/content/paths";
-import { pageExists } from "@/server/domain/pages/page-exists";
+import { pageExists } from "@/server/pages/page-exists";
 import { decideGuard } from "@/lib/auth/guard";
 import { ACCESS_COOKIE, REFRESH_COOKIE } from "@/lib/auth/cookies";
-import { isAdminToken } from "@/server/domain/auth/admin-gate";
+import { isAdminToken } from "@/server/auth/admin-gate";
 
 // Glue only: the decision is lib/i18n/negotiate.ts, the country lib/geo/request-country.ts.
 export async function proxy(request: NextRequest) {

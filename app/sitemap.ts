@@ -2,7 +2,7 @@ import type { MetadataRoute } from "next";
 import { locales } from "@/lib/i18n/locales";
 import { localizedPath } from "@/lib/i18n/negotiate";
 import { alternatesFor, publicPaths, siteUrl } from "@/lib/seo/alternates";
-import { listPageSlugs } from "@/server/domain/pages/list-page-slugs";
+import { listPageSlugs } from "@/server/pages/list-page-slugs";
 
 // Content pages are added and edited at run time: the sitemap is built per request.
 export const dynamic = "force-dynamic";

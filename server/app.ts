@@ -3,7 +3,8 @@ import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppDeps, AppEnv } from "./http/context";
-import { AppError } from "./http/errors";
+import { AppError } from "./core/errors";
+import { statusOf } from "./http/errors";
 import { apiSecurityHeaders } from "./http/api-security-headers";
 import { limitBody } from "./http/body-limit";
 import { allowedMethods } from "./http/allowed-methods";
@@ -12,28 +13,28 @@ import { refuseCrossSiteWrites } from "./http/same-origin";
 import { pingDatabase } from "./db/client";
 import { requestLocale, translateApi } from "./http/i18n";
 import { validationCodeFor, validationError } from "./http/validation";
-import { healthRoutes } from "./http/routes/health";
-import { ipRoutes } from "./http/routes/ip";
-import { pageRoutes } from "./http/routes/pages";
-import { metaRoutes } from "./http/routes/meta";
-import { monitoringRoutes, TUNNEL_BODY_LIMIT_BYTES } from "./http/routes/monitoring";
-import { authRoutes } from "./http/routes/auth";
-import { meRoutes } from "./http/routes/me";
-import { adminRoutes } from "./http/routes/admin";
-import { adminPageRoutes } from "./http/routes/admin-pages";
+import { healthRoutes } from "@/server/system/health-routes";
+import { ipRoutes } from "@/server/system/ip-routes";
+import { pageRoutes } from "@/server/pages/routes";
+import { metaRoutes } from "@/server/system/meta-routes";
+import { monitoringRoutes, TUNNEL_BODY_LIMIT_BYTES } from "@/server/system/monitoring-routes";
+import { authRoutes } from "@/server/auth/routes";
+import { meRoutes } from "@/server/profile/routes";
+import { adminRoutes } from "@/server/admin/routes";
+import { adminPageRoutes } from "@/server/pages/admin-routes";
 import type { Services } from "./http/context";
 import { smsSenderFromEnv } from "./adapters/sms";
 import { oauthFromEnv } from "./adapters/oauth";
 import { fileStorageFromEnv } from "./adapters/storage";
 import { dataDir } from "./db";
-import { MAX_UPLOAD_BYTES } from "./domain/uploads/identity-card-image";
+import { MAX_UPLOAD_BYTES } from "@/server/uploads/identity-card-image";
 import { defaultGateways } from "./adapters/payments/default";
-import { walletRoutes } from "./http/routes/wallet";
-import { paymentRoutes } from "./http/routes/payments";
-import { campaignRoutes } from "./http/routes/campaigns";
-import { activityRoutes } from "./http/routes/activities";
-import { youtubeRoutes } from "./http/routes/youtube";
-import { statsRoutes } from "./http/routes/stats";
+import { walletRoutes } from "@/server/payments/wallet-routes";
+import { paymentRoutes } from "@/server/payments/routes";
+import { campaignRoutes } from "@/server/campaigns/routes";
+import { activityRoutes } from "@/server/activities/routes";
+import { youtubeRoutes } from "@/server/youtube/routes";
+import { statsRoutes } from "@/server/stats/routes";
 import { youtubeFromEnv } from "./adapters/youtube";
 
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
@@ -216,7 +217,7 @@ export function createApp(deps: AppDeps) {
           request_id: c.get("requestId") ?? "",
         },
       },
-      error.status as ContentfulStatusCode,
+      statusOf(error),
     );
   });
 

@@ -8,7 +8,7 @@ import { startCampaignCompletionJob } from "./jobs/complete-campaigns";
 import { RenderedPageCache } from "./http/rendered-page-cache";
 import { documentPolicy } from "./http/security-headers";
 import { pageHandler } from "./http/page-server";
-import { onPageInvalidated } from "./domain/pages/page-cache";
+import { onPageInvalidated } from "@/server/pages/page-cache";
 
 /**
  * The production server (`npm start`): /api goes straight to the core API (Hono), everything else
@@ -31,7 +31,7 @@ const isApi = (url: string | undefined) => url === "/api" || Boolean(url?.starts
 
 // Public pages (landing, contact, content pages) are answered from memory after their first render.
 const pages = new RenderedPageCache();
-// An admin's edit of a content page (server/domain/pages/save-page.ts) drops its rendered copies too.
+// An admin's edit of a content page (server/pages/save-page.ts) drops its rendered copies too.
 onPageInvalidated((slug) => pages.dropContentPage(slug));
 
 // Every HTML document Next.js sends carries a Content-Security-Policy allowing its own inline scripts

@@ -10,7 +10,7 @@ import { actionsByNetwork, networks, rialsToToman } from "@/lib/campaigns/pricin
 import { AdminLoadError, AdminLoading } from "./AdminStates";
 import { ScrollRegion } from "@/components/layout/ScrollRegion";
 
-/** The server's bounds (server/http/routes/campaigns.ts pricingUpdateInput). */
+/** The server's bounds (server/campaigns/routes.ts pricingUpdateInput). */
 export const PRICE_MAX = 1_000_000_000;
 
 type Draft = { network: AdminPrice["network"]; action: string; price: string; share: string };

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { createApiClient } from "@/lib/api/client";
 import { useMoney } from "@/lib/format/money";
 import { defaultLocale, isLocale } from "@/lib/i18n/locales";
-import type { PublicStats } from "@/server/domain/stats/public-stats";
+import type { PublicStats } from "@/server/stats/public-stats";
 
 /**
  * The four figures of GET /api/stats (counted in the database, cached a minute by the API), asked

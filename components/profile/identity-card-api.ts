@@ -7,7 +7,7 @@ import { refreshSession } from "@/lib/api/session";
 import { defaultLocale, isLocale, languageOf, type Locale } from "@/lib/i18n/locales";
 import { useAuthStore } from "@/stores/auth";
 
-/** The server's limits (server/domain/uploads); it is the authority, these only spare a pointless upload. */
+/** The server's limits (server/uploads); it is the authority, these only spare a pointless upload. */
 export const CARD_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 export const CARD_MAX_BYTES = 5 * 1024 * 1024;
 export const CARD_MAX_PIXELS = 6000;

@@ -105,7 +105,7 @@ export function keyForIssue(issue: Issue, input?: unknown): string {
 
 /**
  * The values a key's sentence names, by the key's name: too_small_… the minimum, too_big_… the
- * maximum, length_… the length, not_multiple_of the divisor (tests/unit/validation-messages.test.ts
+ * maximum, length_… the length, not_multiple_of the divisor (tests/unit/validation/validation-messages.test.ts
  * holds the four catalogues to it).
  */
 export function valuesNamedBy(key: string): string[] {

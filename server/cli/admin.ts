@@ -16,10 +16,10 @@ import { normalizeIranianMobile } from "@/lib/validation/phone";
 import { dataDir, sharedDatabase, type Db } from "@/server/db";
 import { users } from "@/server/db/schema";
 import { seedOutput } from "@/server/db/seed/admin";
-import { recordAudit } from "@/server/domain/audit/record";
-import { hashPassword } from "@/server/domain/auth/crypto";
-import { passwordPolicyError, PASSWORD_MAX, PASSWORD_MIN } from "@/server/domain/auth/password-policy";
-import { revokeAllSessions } from "@/server/domain/auth/sessions";
+import { recordAudit } from "@/server/audit/record";
+import { hashPassword } from "@/server/auth/crypto";
+import { passwordPolicyError, PASSWORD_MAX, PASSWORD_MIN } from "@/server/auth/password-policy";
+import { revokeAllSessions } from "@/server/auth/sessions";
 
 const USAGE = `Usage: npm run admin -- --phone 09xxxxxxxxx [--password '<new password>']
 

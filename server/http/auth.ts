@@ -2,10 +2,10 @@ import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { clientAddress, proxyTrust } from "@/lib/geo/client-address";
 import { ACCESS_COOKIE, DEVICE_COOKIE, REFRESH_COOKIE, SESSION_HINT_COOKIE } from "@/lib/auth/cookies";
-import { authenticate, REFRESH_TOKEN_TTL_SECONDS, type IssuedSession } from "@/server/domain/auth/sessions";
-import { TRUSTED_DEVICE_TTL_SECONDS, verifyAccessToken } from "@/server/domain/auth/jwt";
-import { signingKey } from "@/server/domain/auth/keys";
-import type { ClientMeta } from "@/server/domain/auth/sessions";
+import { authenticate, REFRESH_TOKEN_TTL_SECONDS, type IssuedSession } from "@/server/auth/sessions";
+import { TRUSTED_DEVICE_TTL_SECONDS, verifyAccessToken } from "@/server/auth/jwt";
+import { signingKey } from "@/server/auth/keys";
+import type { ClientMeta } from "@/server/auth/sessions";
 import type { User } from "@/server/db/schema";
 import type { AppEnv, Services } from "./context";
 import { AppError } from "./errors";
@@ -86,7 +86,7 @@ function requireCaller(allowed: (user: User) => boolean, refuse: (c: Context<App
 
 /**
  * For the hottest reads (the campaign list, the dashboard), whose one statement checks the session
- * itself (openSessionUser / isOpenSession in server/domain/auth/sessions.ts): verifies the access
+ * itself (openSessionUser / isOpenSession in server/auth/sessions.ts): verifies the access
  * token's signature, issuer, audience and expiry here, and leaves whether its session is still open
  * to that statement, which saves a round trip. The handler answers 401 when it finds none.
  */

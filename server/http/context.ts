@@ -2,11 +2,11 @@ import type { YoutubeSearch } from "@/server/adapters/youtube";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Db } from "@/server/db";
 import type { User } from "@/server/db/schema";
-import type { AccessClaims } from "@/server/domain/auth/jwt";
+import type { AccessClaims } from "@/server/auth/jwt";
 import type { SmsSender } from "@/server/adapters/sms";
 import type { AppleVerifier, GoogleVerifier } from "@/server/adapters/oauth";
 import type { FileStorage } from "@/server/adapters/storage";
-import type { Gateways } from "@/server/domain/payments/gateways";
+import type { Gateways } from "@/server/payments/gateways";
 
 /** What every request handler can read from the Hono context. */
 export type AppEnv = {

@@ -1,7 +1,9 @@
-/**
- * The one error class of the core API. A code says what went wrong, the status follows from the
- * code, the message is looked up in messages/<locale>.json under api.errors.<code> when answered.
- */
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { AppError, ErrorCode } from "@/server/core/errors";
+
+export { AppError, type ErrorCode } from "@/server/core/errors";
+
+/** The HTTP status each error code is answered with (the message: api.errors.<code> in messages/<locale>.json). */
 export const errorStatus = {
   bad_request: 400,
   malformed_json: 400,
@@ -80,22 +82,8 @@ export const errorStatus = {
   task_already_taken: 409,
   activity_not_found: 404,
   activity_state_invalid: 409,
-} as const;
+} as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
-export type ErrorCode = keyof typeof errorStatus;
-
-export class AppError extends Error {
-  readonly status: (typeof errorStatus)[ErrorCode];
-
-  constructor(
-    readonly code: ErrorCode,
-    /** Values for the message's placeholders, e.g. {slug}. */
-    readonly params: Record<string, string | number> = {},
-    /** Per-field messages (already translated), for 422. */
-    readonly fields?: Record<string, string>,
-  ) {
-    super(code);
-    this.name = "AppError";
-    this.status = errorStatus[code];
-  }
+export function statusOf(error: Pick<AppError, "code">): ContentfulStatusCode {
+  return errorStatus[error.code];
 }

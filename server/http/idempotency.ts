@@ -9,7 +9,7 @@ import {
   deleteExpiredIdempotencyKeys,
   releaseIdempotencyKey,
   type Claim,
-} from "@/server/domain/idempotency/keys";
+} from "@/server/idempotency/keys";
 import type { AppEnv } from "./context";
 import { AppError } from "./errors";
 
@@ -24,7 +24,7 @@ import { AppError } from "./errors";
  *   (idempotency_request_in_progress);
  * - an answer of 5xx (our failure) or 422 (input refused before anything ran) is not kept: the key is
  *   released and a retry runs;
- * - keys are per user, kept in PostgreSQL for 24 hours (server/domain/idempotency/keys.ts);
+ * - keys are per user, kept in PostgreSQL for 24 hours (server/idempotency/keys.ts);
  * - a key is 1–255 printable ASCII characters, else 422 (idempotency_key_invalid).
  *
  * Without the header nothing changes. A route takes it with `middleware: [requireUser, idempotent]`

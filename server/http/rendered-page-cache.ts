@@ -2,7 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { publicPageKey } from "@/lib/content/public-page-key";
 import { requestCountry } from "@/lib/geo/request-country";
 import { lookupCountry, trustedCountryHeader } from "@/server/adapters/geoip";
-import { PAGE_CACHE_TTL_MS } from "@/server/domain/pages/page-cache";
+import { PAGE_CACHE_TTL_MS } from "@/server/pages/page-cache";
 import { decodeBody, HSTS_HEADER } from "@/server/http/security-headers";
 
 /**

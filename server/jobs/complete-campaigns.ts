@@ -1,6 +1,6 @@
 import type { Database } from "@/server/db";
-import { expireActivities } from "@/server/domain/activities/review";
-import { completeEndedCampaigns } from "@/server/domain/campaigns/transitions";
+import { expireActivities } from "@/server/activities/review";
+import { completeEndedCampaigns } from "@/server/campaigns/transitions";
 
 export const COMPLETE_EVERY_MS = 5 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import type { Database } from "@/server/db";
-import type { Gateways } from "@/server/domain/payments/gateways";
-import { reconcileOnce } from "@/server/domain/payments/reconcile";
+import type { Gateways } from "@/server/payments/gateways";
+import { reconcileOnce } from "@/server/payments/reconcile";
 
 export const RECONCILE_EVERY_MS = 5 * 60 * 1000;
 

@@ -128,7 +128,7 @@ for (const [name, r] of rows) {
     `${name.padEnd(40)} ${String(r.rps).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.errors).padStart(7)}  ${ok ? "met" : "MISSED"}`,
   );
 }
-// The list's statement checks the caller's session itself (server/domain/campaigns/queries.ts).
+// The list's statement checks the caller's session itself (server/campaigns/queries.ts).
 const openSession = `select user_id from sessions where id = '${session}' and user_id = '${producer}' and revoked_at is null and expires_at > now()`;
 console.log("\nEXPLAIN of the list query:");
 console.log(

@@ -8,8 +8,9 @@ import { randomUUID } from "node:crypto";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { openDatabase } from "@/server/db/client";
-import { campaignEscrowCode, checkLedgerInvariants, ensureAccounts, gatewayAccountCode, transfer } from "@/server/domain/ledger";
-import { AppError } from "@/server/http/errors";
+import { campaignEscrowCode, checkLedgerInvariants, ensureAccounts, gatewayAccountCode, transfer } from "@/server/ledger";
+import { AppError } from "@/server/core/errors";
+import { statusOf } from "@/server/http/errors";
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error("BENCH_DATABASE_URL is required");
@@ -97,7 +98,7 @@ if (mode === "setup") {
       const moved = await transfer(db, { idempotencyKey: body.key ?? randomUUID(), from, to, amount: body.amount ?? 1, intent: "bench" });
       return c.json({ data: { id: moved.id, status: moved.status } }, 200);
     } catch (error) {
-      if (error instanceof AppError) return c.json({ error: { code: error.code } }, error.status);
+      if (error instanceof AppError) return c.json({ error: { code: error.code } }, statusOf(error));
       throw error;
     }
   });

@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db";
-import type { Gateways } from "@/server/domain/payments/gateways";
+import type { Gateways } from "@/server/payments/gateways";
 import { gatewaysFromEnv } from "./registry";
 import { sandboxGateway } from "./sandbox";
 

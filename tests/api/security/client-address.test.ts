@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "@/server/db/client";
 import { loginFailures, otpSends, sessions, users } from "@/server/db/schema";
-import { OTP_MAX_PER_IP_PER_HOUR } from "@/server/domain/auth/otp";
-import { LOGIN_FAILURES_PER_IP } from "@/server/domain/auth/login-throttle";
-import { validRegistration, type Json } from "../account-helpers";
-import { openTestDatabase, recordingSms, resetAccounts, testApp } from "../helpers";
+import { OTP_MAX_PER_IP_PER_HOUR } from "@/server/auth/otp";
+import { LOGIN_FAILURES_PER_IP } from "@/server/auth/login-throttle";
+import { validRegistration, type Json } from "@/tests/api/support/account-helpers";
+import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
 
 /**
  * Behind a reverse proxy the client's address is read from the right of X-Forwarded-For, as far as

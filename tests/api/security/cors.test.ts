@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/server/db/client";
-import { openTestDatabase, testApp } from "../helpers";
+import { openTestDatabase, testApp } from "@/tests/api/support/helpers";
 import { signedInUser } from "./signed-in";
 
 /**

@@ -3,12 +3,12 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "@/server/db/client";
 import { otpChallenges, otpSends, users } from "@/server/db/schema";
-import { hashPassword, hashToken } from "@/server/domain/auth/crypto";
-import { signingKey } from "@/server/domain/auth/keys";
-import { OTP_MAX_ATTEMPTS, OTP_MAX_PER_IP_PER_HOUR, OTP_MAX_PER_PHONE_PER_HOUR } from "@/server/domain/auth/otp";
-import { openSession } from "@/server/domain/auth/sessions";
-import { caller, validRegistration } from "../account-helpers";
-import { openTestDatabase, recordingSms, testApp } from "../helpers";
+import { hashPassword, hashToken } from "@/server/auth/crypto";
+import { signingKey } from "@/server/auth/keys";
+import { OTP_MAX_ATTEMPTS, OTP_MAX_PER_IP_PER_HOUR, OTP_MAX_PER_PHONE_PER_HOUR } from "@/server/auth/otp";
+import { openSession } from "@/server/auth/sessions";
+import { caller, validRegistration } from "@/tests/api/support/account-helpers";
+import { openTestDatabase, recordingSms, testApp } from "@/tests/api/support/helpers";
 
 const PASSWORD = "Takapoo-Rial-2026!x";
 

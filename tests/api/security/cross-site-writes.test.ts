@@ -4,11 +4,11 @@ import { sandboxGateway } from "@/server/adapters/payments/sandbox";
 import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
 import type { Database } from "@/server/db/client";
 import { campaigns, sessions, transactions, users } from "@/server/db/schema";
-import { balancesOf } from "@/server/domain/ledger";
+import { balancesOf } from "@/server/ledger";
 import enUS from "@/messages/en-US.json";
 import faIR from "@/messages/fa-IR.json";
-import { fundWallet, smartCampaign } from "../campaign-fixtures";
-import { openTestDatabase, resetAccounts, testApp } from "../helpers";
+import { fundWallet, smartCampaign } from "@/tests/api/support/campaign-fixtures";
+import { openTestDatabase, resetAccounts, testApp } from "@/tests/api/support/helpers";
 import { newSession, signedInUser, type SignedIn } from "./signed-in";
 
 /**

@@ -1,7 +1,7 @@
 import vm from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/server/db/client";
-import { openTestDatabase, testApp } from "../helpers";
+import { openTestDatabase, testApp } from "@/tests/api/support/helpers";
 import { newSession, signedInUser, type SignedIn } from "./signed-in";
 import { answersErrorOnPurpose, fillPath } from "./paths";
 

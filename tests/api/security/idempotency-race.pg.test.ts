@@ -4,10 +4,10 @@ import { sandboxGateway } from "@/server/adapters/payments/sandbox";
 import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
 import type { Database } from "@/server/db/client";
 import { campaigns, ledgerAccounts, transactions } from "@/server/db/schema";
-import { balancesOf, campaignEscrowCode, checkLedgerInvariants } from "@/server/domain/ledger";
-import { caller, registerAndSignIn } from "../account-helpers";
-import { fundWallet, smartCampaign } from "../campaign-fixtures";
-import { openTestDatabase, recordingSms, resetAccounts, testApp } from "../helpers";
+import { balancesOf, campaignEscrowCode, checkLedgerInvariants } from "@/server/ledger";
+import { caller, registerAndSignIn } from "@/tests/api/support/account-helpers";
+import { fundWallet, smartCampaign } from "@/tests/api/support/campaign-fixtures";
+import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
 
 // PostgreSQL only (*.pg.test.ts): 20 identical POSTs with one Idempotency-Key at the same moment,
 // as a client retrying after lost answers would send them. Exactly one runs; every other answer is

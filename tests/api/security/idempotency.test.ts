@@ -4,12 +4,12 @@ import { sandboxGateway } from "@/server/adapters/payments/sandbox";
 import { GatewayError, type GatewayId, type PaymentGateway } from "@/server/adapters/payments/types";
 import type { Database } from "@/server/db/client";
 import { campaigns, idempotencyKeys, transactions } from "@/server/db/schema";
-import { IDEMPOTENCY_LOCK_MS } from "@/server/domain/idempotency/keys";
-import { balancesOf, checkLedgerInvariants } from "@/server/domain/ledger";
+import { IDEMPOTENCY_LOCK_MS } from "@/server/idempotency/keys";
+import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
 import { requestFingerprint } from "@/server/http/idempotency";
-import { caller, registerAndSignIn } from "../account-helpers";
-import { fundWallet, smartCampaign } from "../campaign-fixtures";
-import { openTestDatabase, recordingSms, resetAccounts, testApp } from "../helpers";
+import { caller, registerAndSignIn } from "@/tests/api/support/account-helpers";
+import { fundWallet, smartCampaign } from "@/tests/api/support/campaign-fixtures";
+import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
 
 /**
  * Money requests are idempotent for clients (issue 13 item 6): a POST that moves money or creates a

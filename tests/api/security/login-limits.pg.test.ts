@@ -2,15 +2,15 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "@/server/db/client";
 import { loginFailures, users } from "@/server/db/schema";
-import { hashPassword } from "@/server/domain/auth/crypto";
-import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_IP } from "@/server/domain/auth/login-throttle";
-import { caller } from "../account-helpers";
-import { openTestDatabase, recordingSms, testApp } from "../helpers";
+import { hashPassword } from "@/server/auth/crypto";
+import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_IP } from "@/server/auth/login-throttle";
+import { caller } from "@/tests/api/support/account-helpers";
+import { openTestDatabase, recordingSms, testApp } from "@/tests/api/support/helpers";
 
 // Every password check the login makes, known account or not, goes through one of these two.
 const checks = vi.hoisted(() => ({ count: 0 }));
-vi.mock("@/server/domain/auth/crypto", async (importOriginal) => {
-  const original = await importOriginal<typeof import("@/server/domain/auth/crypto")>();
+vi.mock("@/server/auth/crypto", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@/server/auth/crypto")>();
   return {
     ...original,
     verifyPassword: async (...args: Parameters<typeof original.verifyPassword>) => {

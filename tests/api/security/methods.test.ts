@@ -4,7 +4,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/server/db/client";
 import { createApiListener } from "@/server/http/node-listener";
-import { memoryStorage, openTestDatabase, recordingSms } from "../helpers";
+import { memoryStorage, openTestDatabase, recordingSms } from "@/tests/api/support/helpers";
 import { newSession, signedInUser, type SignedIn } from "./signed-in";
 import { answersErrorOnPurpose, fillPath } from "./paths";
 

@@ -2,13 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import { users } from "@/server/db/schema";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "@/server/db/client";
-import { LOGIN_FAILURES_PER_ACCOUNT } from "@/server/domain/auth/login-throttle";
-import { caller, registerAndSignIn, validRegistration } from "../account-helpers";
-import { openTestDatabase, recordingSms, testApp } from "../helpers";
+import { LOGIN_FAILURES_PER_ACCOUNT } from "@/server/auth/login-throttle";
+import { caller, registerAndSignIn, validRegistration } from "@/tests/api/support/account-helpers";
+import { openTestDatabase, recordingSms, testApp } from "@/tests/api/support/helpers";
 
 const checks = vi.hoisted(() => ({ count: 0 }));
-vi.mock("@/server/domain/auth/crypto", async (importOriginal) => {
-  const original = await importOriginal<typeof import("@/server/domain/auth/crypto")>();
+vi.mock("@/server/auth/crypto", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@/server/auth/crypto")>();
   return {
     ...original,
     verifyPassword: async (...args: Parameters<typeof original.verifyPassword>) => {

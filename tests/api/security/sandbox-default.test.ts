@@ -8,9 +8,9 @@ import { defaultGateways } from "@/server/adapters/payments/default";
 import { gatewaysFromEnv } from "@/server/adapters/payments/registry";
 import { sandboxGateway } from "@/server/adapters/payments/sandbox";
 import type { Database } from "@/server/db/client";
-import { caller, registerAndSignIn } from "../account-helpers";
-import { smartCampaign } from "../campaign-fixtures";
-import { openTestDatabase, recordingSms, resetAccounts, testApp } from "../helpers";
+import { caller, registerAndSignIn } from "@/tests/api/support/account-helpers";
+import { smartCampaign } from "@/tests/api/support/campaign-fixtures";
+import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
 
 /**
  * Money is safe by default (issue 13 item 5): the sandbox test bank "pays" whatever is asked, so it

@@ -12,7 +12,7 @@ import { documentPolicy } from "@/server/http/security-headers";
  * HTML document Next.js sends — compressed or not, written at once or streamed — leaves with a
  * policy allowing exactly its own inline scripts; the rendered-page cache keeps that policy with the
  * page; HSTS is decided per request and never replayed from the cache. The browser's side is
- * tests/e2e/security-headers.spec.ts, the policy's sources tests/unit/csp.test.ts.
+ * tests/e2e/security-headers.spec.ts, the policy's sources tests/unit/system/csp.test.ts.
  */
 
 const compression = createRequire(import.meta.url)("next/dist/compiled/compression") as () => (

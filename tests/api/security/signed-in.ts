@@ -1,9 +1,9 @@
 import { randomInt } from "node:crypto";
 import type { Db } from "@/server/db";
 import { users, type User } from "@/server/db/schema";
-import { openSession, type IssuedSession } from "@/server/domain/auth/sessions";
-import { signingKey } from "@/server/domain/auth/keys";
-import { hashPassword } from "@/server/domain/auth/crypto";
+import { openSession, type IssuedSession } from "@/server/auth/sessions";
+import { signingKey } from "@/server/auth/keys";
+import { hashPassword } from "@/server/auth/crypto";
 import { ACCESS_COOKIE, REFRESH_COOKIE } from "@/lib/auth/cookies";
 
 export type SignedIn = IssuedSession & { user: User; password: string; cookie: string };

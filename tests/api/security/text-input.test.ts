@@ -10,12 +10,12 @@ import { locales } from "@/lib/i18n/locales";
 import { CAMPAIGN_NAME_MAX } from "@/lib/schemas/campaigns";
 import type { Database } from "@/server/db/client";
 import { activities, auditLog, campaigns, contentPages, users } from "@/server/db/schema";
-import { balancesOf } from "@/server/domain/ledger";
+import { balancesOf } from "@/server/ledger";
 import { googleVerifier } from "@/server/adapters/oauth";
 import { startFakeOAuthProvider, type FakeOAuthProvider } from "../../support/fake-oauth";
-import { caller, registerAndSignIn, signInAdmin, validRegistration } from "../account-helpers";
-import { fundWallet, smartCampaign } from "../campaign-fixtures";
-import { openTestDatabase, recordingSms, resetAccounts, testApp } from "../helpers";
+import { caller, registerAndSignIn, signInAdmin, validRegistration } from "@/tests/api/support/account-helpers";
+import { fundWallet, smartCampaign } from "@/tests/api/support/campaign-fixtures";
+import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
 
 /**
  * Class of attack: text that others read, written to deceive (issue 13 items 9 and 10). A name made

@@ -17,7 +17,7 @@ type PageData = {
   updated_at: string;
 };
 
-// Rendered on request, from the content-page cache (server/domain/pages/page-cache.ts); the
+// Rendered on request, from the content-page cache (server/pages/page-cache.ts); the
 // production server keeps the rendered page (server/http/rendered-page-cache.ts). Both drop a page
 // when an admin edits it, which Next.js's own page cache could not be told to do from the API.
 export const dynamic = "force-dynamic";

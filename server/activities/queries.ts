@@ -1,0 +1,50 @@
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import { activities, users, type Activity, type ActivityStatus } from "@/server/db/schema";
+import { AppError } from "@/server/core/errors";
+
+export type ActivityRow = { activity: Activity; booster: { firstName: string; lastName: string } };
+type Window = { page: number; perPage: number };
+
+async function page(db: Db, where: SQL | undefined, window: Window): Promise<{ rows: ActivityRow[]; total: number }> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ activity: activities, booster: { firstName: users.firstName, lastName: users.lastName } })
+      .from(activities)
+      .innerJoin(users, eq(users.id, activities.boosterId))
+      .where(where)
+      .orderBy(desc(activities.createdAt), desc(activities.id))
+      .limit(window.perPage)
+      .offset((window.page - 1) * window.perPage),
+    db.select({ n: count() }).from(activities).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+const withStatus = (base: SQL, status: ActivityStatus | undefined) => (status ? and(base, eq(activities.status, status)) : base);
+
+/** A campaign's activities, newest first (index activities_campaign_created_idx); the caller checked who may see the campaign. */
+export function campaignActivities(db: Db, campaignId: string, filter: Window & { status?: ActivityStatus | undefined }) {
+  return page(db, withStatus(eq(activities.campaignId, campaignId), filter.status), filter);
+}
+
+/** A booster's own activities (GET activities). */
+export function boosterActivities(db: Db, boosterId: string, filter: Window & { status?: ActivityStatus | undefined }) {
+  return page(db, withStatus(eq(activities.boosterId, boosterId), filter.status), filter);
+}
+
+/** The review queue: every booster's activities in one status (admins). */
+export function activitiesByStatus(db: Db, status: ActivityStatus, window: Window) {
+  return page(db, eq(activities.status, status), window);
+}
+
+/** One activity of a campaign; 404 when it belongs to another campaign. */
+export async function campaignActivity(db: Db, campaignId: string, activityId: string): Promise<ActivityRow> {
+  const [row] = await db
+    .select({ activity: activities, booster: { firstName: users.firstName, lastName: users.lastName } })
+    .from(activities)
+    .innerJoin(users, eq(users.id, activities.boosterId))
+    .where(and(eq(activities.id, activityId), eq(activities.campaignId, campaignId)));
+  if (!row) throw new AppError("activity_not_found");
+  return row;
+}

@@ -1,0 +1,228 @@
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import {
+  activityTypeOf,
+  parseTaskId,
+  remainingByMetric,
+  splitBudget,
+  TASK_TTL_MINUTES,
+  taskId,
+  taskQuantity,
+  type TargetLine,
+} from "@/lib/activities/tasks";
+import { findPrice, type Network, type PriceEntry } from "@/lib/campaigns/pricing";
+import type { Db } from "@/server/db";
+import { activities, campaigns, type Activity, type Campaign, type User } from "@/server/db/schema";
+import { AppError } from "@/server/core/errors";
+import { uniqueViolation } from "@/server/auth/users";
+import { loadPricing } from "@/server/campaigns/pricing";
+import { campaignEscrowCode, systemAccountCode, transfer, userAccountCode, type LedgerTx } from "@/server/ledger";
+
+/** SPEC §6: earning requires a verified identity ("active" and "identity_verified" both count). */
+export function assertCanEarn(user: User): void {
+  if (user.identityStatus !== "active" && user.identityStatus !== "identity_verified") throw new AppError("identity_not_verified");
+}
+
+/** A campaign's targets: its invoice lines. */
+export function linesOf(campaign: Pick<Campaign, "invoice">): TargetLine[] {
+  const lines = (campaign.invoice as { lines?: TargetLine[] }).lines ?? [];
+  return lines.map((line) => ({ metric: line.metric, action: line.action, unitPrice: line.unitPrice, max: line.max }));
+}
+
+/** Units not denied (started, submitted, approved) per campaign and metric. */
+const liveStatuses = ["pending", "in_progress", "awaiting_review", "approved", "completed"] as const;
+
+/**
+ * What one task of this line is worth. A paid campaign pays at its invoice's unit price; a Trial is
+ * free to its producer, so the platform's promotions account pays the booster's share at today's price.
+ */
+export function priceTask(
+  campaign: Pick<Campaign, "network" | "strategy">,
+  line: TargetLine,
+  quantity: number,
+  prices: readonly PriceEntry[],
+): { budget: number; reward: number; margin: number } {
+  const current = findPrice(prices, campaign.network as Network, line.action);
+  const share = current?.boosterShare ?? 0;
+  if (campaign.strategy === "trial") {
+    const { reward } = splitBudget((current?.price ?? 0) * quantity, share);
+    return { budget: reward, reward, margin: 0 };
+  }
+  const budget = line.unitPrice * quantity;
+  return { budget, ...splitBudget(budget, share) };
+}
+
+export type Task = {
+  id: string;
+  campaignId: string;
+  network: Network;
+  link: string;
+  metric: string;
+  action: string;
+  type: ReturnType<typeof activityTypeOf>;
+  quantity: number;
+  reward: number;
+};
+
+/** How many campaigns the task list looks through, oldest first (the ones waiting longest). */
+const TASK_SCAN = 200;
+
+/** GET tasks: open work on other producers' active campaigns that this booster has not taken yet. */
+export async function listTasks(
+  db: Db,
+  booster: User,
+  window: { page: number; perPage: number },
+): Promise<{ rows: Task[]; total: number }> {
+  assertCanEarn(booster);
+  const open = await db
+    .select({
+      id: campaigns.id,
+      network: campaigns.network,
+      strategy: campaigns.strategy,
+      link: campaigns.link,
+      invoice: campaigns.invoice,
+    })
+    .from(campaigns)
+    .where(and(eq(campaigns.status, "active"), ne(campaigns.ownerId, booster.id)))
+    .orderBy(asc(campaigns.createdAt), asc(campaigns.id))
+    .limit(TASK_SCAN);
+  if (open.length === 0) return { rows: [], total: 0 };
+  const [prices, taken] = await Promise.all([
+    loadPricing(db),
+    db
+      .select({
+        campaignId: activities.campaignId,
+        metric: activities.metric,
+        units: sql<number>`sum(${activities.quantity})`.mapWith(Number),
+        mine: sql<boolean>`bool_or(${activities.boosterId} = ${booster.id})`,
+      })
+      .from(activities)
+      .where(
+        and(
+          inArray(
+            activities.campaignId,
+            open.map((c) => c.id),
+          ),
+          inArray(activities.status, [...liveStatuses]),
+        ),
+      )
+      .groupBy(activities.campaignId, activities.metric),
+  ]);
+  const tasks: Task[] = [];
+  for (const campaign of open) {
+    const rows = taken.filter((row) => row.campaignId === campaign.id);
+    const lines = linesOf(campaign);
+    const remaining = remainingByMetric(lines, Object.fromEntries(rows.map((row) => [row.metric, row.units])));
+    for (const line of lines) {
+      const quantity = taskQuantity(line.metric, remaining[line.metric] ?? 0);
+      if (quantity === 0 || rows.some((row) => row.metric === line.metric && row.mine)) continue;
+      const { reward } = priceTask(campaign, line, quantity, prices);
+      if (reward <= 0) continue;
+      tasks.push({
+        id: taskId(campaign.id, line.metric),
+        campaignId: campaign.id,
+        network: campaign.network,
+        link: campaign.link,
+        metric: line.metric,
+        action: line.action,
+        type: activityTypeOf(campaign.network, line.action),
+        quantity,
+        reward,
+      });
+    }
+  }
+  const start = (window.page - 1) * window.perPage;
+  return { rows: tasks.slice(start, start + window.perPage), total: tasks.length };
+}
+
+async function reserve(db: Db, tx: LedgerTx, campaign: Campaign, activity: Activity, margin: number) {
+  const source = campaign.strategy === "trial" ? systemAccountCode("promotions") : campaignEscrowCode(campaign.id);
+  const reward =
+    activity.reward > 0
+      ? await transfer(
+          db,
+          {
+            idempotencyKey: `activity:${activity.id}:reward`,
+            from: source,
+            to: userAccountCode(activity.boosterId, "earnings_held"),
+            amount: activity.reward,
+            intent: "reward",
+            pending: true,
+            metadata: { campaign_id: campaign.id, activity_id: activity.id },
+          },
+          { tx },
+        )
+      : null;
+  const fee =
+    margin > 0
+      ? await transfer(
+          db,
+          {
+            idempotencyKey: `activity:${activity.id}:margin`,
+            from: source,
+            to: systemAccountCode("revenue"),
+            amount: margin,
+            intent: "campaign_fee",
+            pending: true,
+            metadata: { campaign_id: campaign.id, activity_id: activity.id },
+          },
+          { tx },
+        )
+      : null;
+  return { rewardTransferId: reward?.id ?? null, marginTransferId: fee?.id ?? null };
+}
+
+/**
+ * POST tasks/:id/start. Under the campaign's row lock (every start of the campaign queues there) the
+ * line's free units are counted, the activity is made and its budget reserved in the ledger, all in
+ * one transaction: a budget that is spent refuses the start (409) and leaves nothing behind.
+ */
+export async function startTask(db: Db, booster: User, id: string): Promise<Activity> {
+  assertCanEarn(booster);
+  const parsed = parseTaskId(id);
+  if (!parsed) throw new AppError("task_not_found");
+  const prices = await loadPricing(db);
+  try {
+    return await db.transaction(async (tx) => {
+      const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, parsed.campaignId)).for("update");
+      if (!campaign || campaign.ownerId === booster.id) throw new AppError("task_not_found");
+      const line = linesOf(campaign).find((l) => l.metric === parsed.metric);
+      if (!line) throw new AppError("task_not_found");
+      if (campaign.status !== "active") throw new AppError("task_unavailable");
+      const [taken] = await tx
+        .select({ units: sql<number>`coalesce(sum(${activities.quantity}), 0)`.mapWith(Number) })
+        .from(activities)
+        .where(
+          and(eq(activities.campaignId, campaign.id), eq(activities.metric, line.metric), inArray(activities.status, [...liveStatuses])),
+        );
+      const quantity = taskQuantity(line.metric, remainingByMetric([line], { [line.metric]: taken?.units ?? 0 })[line.metric] ?? 0);
+      if (quantity === 0) throw new AppError("task_unavailable");
+      const { budget, reward, margin } = priceTask(campaign, line, quantity, prices);
+      if (reward <= 0) throw new AppError("task_unavailable");
+      const [activity] = await tx
+        .insert(activities)
+        .values({
+          campaignId: campaign.id,
+          boosterId: booster.id,
+          metric: line.metric,
+          action: line.action,
+          type: activityTypeOf(campaign.network, line.action),
+          quantity,
+          status: "in_progress",
+          budget,
+          reward,
+          postLink: campaign.link,
+          expiresAt: new Date(Date.now() + TASK_TTL_MINUTES * 60_000),
+        })
+        .returning();
+      const transfers = await reserve(db, tx, campaign, activity!, margin);
+      const [reserved] = await tx.update(activities).set(transfers).where(eq(activities.id, activity!.id)).returning();
+      return reserved!;
+    });
+  } catch (error) {
+    // activities_one_live_per_line_idx: this booster already holds this line.
+    if (uniqueViolation(error) !== null) throw new AppError("task_already_taken");
+    // The escrow cannot cover another task: the budget is spent.
+    if (error instanceof AppError && error.code === "insufficient_funds") throw new AppError("task_unavailable");
+    throw error;
+  }
+}

@@ -1,0 +1,132 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { rejectIdentityInput } from "@/lib/schemas/profile";
+import { findUserById } from "@/server/auth/users";
+import { listPendingIdentities, reviewIdentity } from "@/server/identity/review";
+import { rateLimitIp, requireAdmin } from "@/server/http/auth";
+import type { AppEnv, Services } from "@/server/http/context";
+import { toUserOutput, userOutput } from "@/server/http/dto/user";
+import { dataEnvelope, errorEnvelope, errorResponses } from "@/server/http/envelope";
+import { AppError } from "@/server/core/errors";
+import { translateApi } from "@/server/http/i18n";
+import { serveStoredImage } from "@/server/profile/routes";
+import { named } from "@/server/http/route-parts";
+
+const notFound = {
+  404: { description: "Not found (also for anyone who is not an admin)", content: { "application/json": { schema: errorEnvelope } } },
+};
+const userParam = z.object({ id: z.string().uuid("invalid_format") });
+const listQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/admin/identity-requests",
+  middleware: [requireAdmin] as const,
+  tags: ["Admin"],
+  summary: "Identity verification requests awaiting review, oldest first",
+  request: { query: listQuery },
+  responses: {
+    200: {
+      description: "The queue",
+      content: {
+        "application/json": {
+          schema: z.object({ data: z.array(userOutput), meta: z.object({ page: z.number(), per_page: z.number(), total: z.number() }) }),
+        },
+      },
+    },
+    ...notFound,
+  },
+});
+
+const userRoute = createRoute({
+  method: "get",
+  path: "/admin/users/{id}",
+  middleware: [requireAdmin] as const,
+  tags: ["Admin"],
+  summary: "A user's profile",
+  request: { params: userParam },
+  responses: { 200: { description: "The user", content: { "application/json": { schema: dataEnvelope(userOutput) } } }, ...notFound },
+});
+
+const cardRoute = createRoute({
+  method: "get",
+  path: "/admin/users/{id}/identity-card",
+  middleware: [requireAdmin] as const,
+  tags: ["Admin"],
+  summary: "A user's national ID card image",
+  request: { params: userParam },
+  responses: { 200: { description: "The image", content: { "image/jpeg": { schema: z.any() } } }, ...notFound },
+});
+
+const approveRoute = createRoute({
+  method: "post",
+  path: "/admin/users/{id}/identity/approve",
+  middleware: [requireAdmin] as const,
+  tags: ["Admin"],
+  summary: "Approve a pending identity (identity_verified)",
+  request: { params: userParam },
+  responses: {
+    200: {
+      description: "Approved",
+      content: { "application/json": { schema: dataEnvelope(z.object({ user: userOutput, message: z.string() })) } },
+    },
+    409: { description: "Not pending", content: { "application/json": { schema: errorEnvelope } } },
+    ...notFound,
+  },
+});
+
+const rejectRoute = createRoute({
+  method: "post",
+  path: "/admin/users/{id}/identity/reject",
+  middleware: [requireAdmin] as const,
+  tags: ["Admin"],
+  summary: "Reject a pending identity with a reason shown to the user",
+  request: {
+    params: userParam,
+    body: { required: true, content: { "application/json": { schema: named(rejectIdentityInput, "RejectIdentityInput") } } },
+  },
+  responses: {
+    200: {
+      description: "Rejected",
+      content: { "application/json": { schema: dataEnvelope(z.object({ user: userOutput, message: z.string() })) } },
+    },
+    409: { description: "Not pending", content: { "application/json": { schema: errorEnvelope } } },
+    ...notFound,
+    ...errorResponses,
+  },
+});
+
+export function adminRoutes(services: Services) {
+  return new OpenAPIHono<AppEnv>()
+    .openapi(listRoute, async (c) => {
+      const { page, per_page } = c.req.valid("query");
+      const result = await listPendingIdentities(c.get("db"), page, per_page);
+      return c.json({ data: result.users.map(toUserOutput), meta: { page, per_page, total: result.total } }, 200);
+    })
+    .openapi(userRoute, async (c) => {
+      const user = await findUserById(c.get("db"), c.req.valid("param").id);
+      if (!user) throw new AppError("not_found");
+      return c.json({ data: toUserOutput(user) }, 200);
+    })
+    .openapi(cardRoute, async (c) => {
+      const user = await findUserById(c.get("db"), c.req.valid("param").id);
+      return serveStoredImage(services, user?.identityCardKey ?? null) as never;
+    })
+    .openapi(approveRoute, async (c) => {
+      const user = await reviewIdentity(c.get("db"), c.get("user"), c.req.valid("param").id, { approve: true }, rateLimitIp(c, services));
+      return c.json({ data: { user: toUserOutput(user), message: translateApi(c.get("locale"), "messages.identity_approved") } }, 200);
+    })
+    .openapi(rejectRoute, async (c) => {
+      const { reason } = c.req.valid("json");
+      const user = await reviewIdentity(
+        c.get("db"),
+        c.get("user"),
+        c.req.valid("param").id,
+        { approve: false, reason },
+        rateLimitIp(c, services),
+      );
+      return c.json({ data: { user: toUserOutput(user), message: translateApi(c.get("locale"), "messages.identity_rejected") } }, 200);
+    });
+}

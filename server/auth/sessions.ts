@@ -1,0 +1,172 @@
+import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import { refreshTokens, sessions, users, type User } from "@/server/db/schema";
+import { preparedOnce } from "@/server/db/prepared";
+import { hashToken, randomToken } from "@/server/auth/crypto";
+import { signAccessToken, verifyAccessToken, ACCESS_TOKEN_TTL_SECONDS, type AccessClaims } from "@/server/auth/jwt";
+import { signingKey } from "@/server/auth/keys";
+
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+type Executor = Pick<Db, "insert" | "update" | "select" | "execute">;
+
+export type IssuedSession = {
+  sessionId: string;
+  userId: string;
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+};
+
+export type ClientMeta = { userAgent: string | null; ip: string | null };
+
+/** Opens a session (a refresh-token family) and issues its first token pair. `key` comes from signingKey(), fetched before any transaction. */
+export async function openSession(tx: Executor, key: Uint8Array, userId: string, meta: ClientMeta): Promise<IssuedSession> {
+  const [session] = await tx
+    .insert(sessions)
+    .values({
+      userId,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      ip: meta.ip,
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    })
+    .returning({ id: sessions.id });
+  if (!session) throw new Error("session not created");
+  const refreshToken = randomToken();
+  await tx.insert(refreshTokens).values({ tokenHash: hashToken(refreshToken), sessionId: session.id });
+  const accessToken = await signAccessToken(key, { userId, sessionId: session.id });
+  return { sessionId: session.id, userId, accessToken, refreshToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
+}
+
+export type RotateResult = { kind: "rotated"; session: IssuedSession } | { kind: "invalid" } | { kind: "reused" };
+
+/**
+ * Trades a refresh token for a new pair. Each token works once: presenting a used one again means
+ * it was stolen (or replayed), so the whole family — the session — is revoked.
+ */
+export async function rotateRefreshToken(db: Db, refreshToken: string): Promise<RotateResult> {
+  const tokenHash = hashToken(refreshToken);
+  // Outside the transaction: PGlite has one connection, and a query beside an open transaction waits for it.
+  const key = await signingKey(db);
+  const result = await db.transaction(async (tx): Promise<RotateResult> => {
+    const [row] = await tx
+      .select({
+        sessionId: refreshTokens.sessionId,
+        usedAt: refreshTokens.usedAt,
+        userId: sessions.userId,
+        revokedAt: sessions.revokedAt,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .where(eq(refreshTokens.tokenHash, tokenHash));
+    if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) return { kind: "invalid" };
+    const claimed = await tx
+      .update(refreshTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
+      .returning({ sessionId: refreshTokens.sessionId });
+    if (claimed.length === 0) {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokedReason: "refresh_token_reuse" })
+        .where(and(eq(sessions.id, row.sessionId), isNull(sessions.revokedAt)));
+      return { kind: "reused" };
+    }
+    const next = randomToken();
+    await tx.insert(refreshTokens).values({ tokenHash: hashToken(next), sessionId: row.sessionId });
+    await tx.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.sessionId));
+    const accessToken = await signAccessToken(key, { userId: row.userId, sessionId: row.sessionId });
+    return {
+      kind: "rotated",
+      session: { sessionId: row.sessionId, userId: row.userId, accessToken, refreshToken: next, expiresIn: ACCESS_TOKEN_TTL_SECONDS },
+    };
+  });
+  return result;
+}
+
+export async function revokeSession(db: Executor, sessionId: string, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessions(db: Executor, userId: string, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeOtherSessions(db: Executor, userId: string, keepSessionId: string, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+}
+
+export type Authenticated = { user: User; sessionId: string };
+
+/** The user behind an access token, only while its session is open: revocation takes effect at once. */
+/** Every authenticated request runs this lookup, as a prepared statement. */
+/** The open session an access token names (placeholders sessionId, userId): not revoked, not expired. */
+export const isOpenSession = and(
+  eq(sessions.id, sql.placeholder("sessionId")),
+  eq(sessions.userId, sql.placeholder("userId")),
+  isNull(sessions.revokedAt),
+  gt(sessions.expiresAt, sql`now()`),
+)!;
+
+const sessionLookup = preparedOnce((db) =>
+  db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(isOpenSession)
+    .prepare("auth_session_lookup"),
+);
+
+/**
+ * The caller's user id while the session their access token names is open, else NULL: lets a hot
+ * read check the session inside its own statement instead of a round trip of its own.
+ */
+export const openSessionUser = sql<string | null>`(select ${sessions.userId} from ${sessions} where ${isOpenSession})`;
+
+/** Whether the session an access token names is still open (for a statement that found no rows). */
+export async function sessionIsOpen(db: Db, claims: AccessClaims): Promise<boolean> {
+  const rows = await sessionLookup(db).execute({ sessionId: claims.sessionId, userId: claims.userId });
+  return rows.length > 0;
+}
+
+export async function authenticate(db: Db, accessToken: string): Promise<Authenticated | null> {
+  const claims = await verifyAccessToken(await signingKey(db), accessToken);
+  if (!claims) return null;
+  const [row] = await sessionLookup(db).execute({ sessionId: claims.sessionId, userId: claims.userId });
+  return row ? { user: row.user, sessionId: claims.sessionId } : null;
+}
+
+/** The user's open sessions, newest first. */
+export async function listOpenSessions(db: Db, userId: string) {
+  return db
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.lastUsedAt));
+}
+
+/** Ends one of the user's own sessions; false when no open session of theirs has that id. */
+export async function revokeOwnSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: "revoked_by_user" })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length > 0;
+}

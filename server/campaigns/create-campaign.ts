@@ -1,0 +1,129 @@
+import { eq } from "drizzle-orm";
+import { parseChannelLink } from "@/lib/campaigns/links";
+import type { Db } from "@/server/db";
+import { campaigns, transactions, type Campaign, type User } from "@/server/db/schema";
+import { GatewayError } from "@/server/adapters/payments/types";
+import { AppError } from "@/server/core/errors";
+import { campaignEscrowCode, transfer, userAccountCode } from "@/server/ledger";
+import { uniqueViolation } from "@/server/auth/users";
+import { callbackUrl, localizeRedirect, providerAmountMetadata } from "@/server/payments/charge-wallet";
+import { stillPending } from "@/server/payments/transaction-updates";
+import type { Locale } from "@/lib/i18n/locales";
+import { requireGateway, type Gateways } from "@/server/payments/gateways";
+import { quoteFor, type CampaignRequest } from "@/server/campaigns/quote";
+
+export type CreatedCampaign = { campaign: Campaign; redirectUrl: string | null };
+
+/**
+ * Creates a campaign. Trial: free, once per user (a unique index decides under any concurrency).
+ * Wallet: the total moves from the wallet to the campaign's escrow in the same database transaction
+ * that creates it (403 when the wallet is short: nothing is created). A gateway: the campaign waits
+ * in awaiting_payment with a pending payment; the gateway's callback moves it on.
+ */
+export async function createCampaign(
+  db: Db,
+  gateways: Gateways,
+  input: { user: User; request: CampaignRequest; origin: string; description: string; locale: Locale },
+): Promise<CreatedCampaign> {
+  const { user, request } = input;
+  const quote = await quoteFor(db, user.id, request);
+  const link = parseChannelLink(request.network, request.link);
+  const base = {
+    ownerId: user.id,
+    name: request.name,
+    network: request.network,
+    strategy: request.strategy,
+    link: link.ok ? link.normalized : request.link,
+    followerCount: request.follower_count,
+    hours: request.hours ?? null,
+    percentage: request.percentage ?? null,
+    invoice: quote,
+    budget: quote.total,
+  };
+
+  if (request.strategy === "trial") {
+    try {
+      const [campaign] = await db
+        .insert(campaigns)
+        .values({ ...base, status: "awaiting_review", budget: 0 })
+        .returning();
+      return { campaign: campaign!, redirectUrl: null };
+    } catch (error) {
+      if (uniqueViolation(error) !== null) throw new AppError("trial_already_created");
+      throw error;
+    }
+  }
+
+  if (request.gateway === "wallet") {
+    const campaign = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(campaigns)
+        .values({ ...base, status: "awaiting_review" })
+        .returning();
+      const [payment] = await tx
+        .insert(transactions)
+        .values({
+          userId: user.id,
+          amount: quote.total,
+          intent: "campaign_creation",
+          status: "paid",
+          gateway: "wallet",
+          campaignId: created!.id,
+          approvedAt: new Date(),
+        })
+        .returning();
+      const moved = await transfer(
+        db,
+        {
+          idempotencyKey: `transaction:${payment!.id}`,
+          from: userAccountCode(user.id, "wallet"),
+          to: campaignEscrowCode(created!.id),
+          amount: quote.total,
+          intent: "campaign_creation",
+          metadata: { campaign_id: created!.id, transaction_id: payment!.id },
+        },
+        { tx },
+      );
+      await tx.update(transactions).set({ transferId: moved.id }).where(eq(transactions.id, payment!.id));
+      return created!;
+    });
+    return { campaign, redirectUrl: null };
+  }
+
+  const gateway = requireGateway(gateways, request.gateway);
+  const { campaign, payment } = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(campaigns)
+      .values({ ...base, status: "awaiting_payment" })
+      .returning();
+    const [pending] = await tx
+      .insert(transactions)
+      .values({
+        userId: user.id,
+        amount: quote.total,
+        intent: "campaign_creation",
+        status: "pending",
+        gateway: gateway.id,
+        campaignId: created!.id,
+      })
+      .returning();
+    return { campaign: created!, payment: pending! };
+  });
+  try {
+    const started = await gateway.create({
+      transactionId: payment.id,
+      amount: payment.amount,
+      description: input.description,
+      callbackUrl: callbackUrl(input.origin, gateway.id, payment.id),
+    });
+    await db
+      .update(transactions)
+      .set({ authority: started.authority, ...providerAmountMetadata(started.providerAmount), updatedAt: new Date() })
+      .where(eq(transactions.id, payment.id));
+    return { campaign, redirectUrl: localizeRedirect(started.redirectUrl, input.locale) };
+  } catch (error) {
+    const reason = error instanceof GatewayError ? `gateway_${error.reason}` : "gateway_error";
+    await db.update(transactions).set({ status: "failed", failureReason: reason, updatedAt: new Date() }).where(stillPending(payment.id));
+    throw new AppError("gateway_unavailable");
+  }
+}

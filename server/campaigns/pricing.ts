@@ -1,0 +1,63 @@
+import { actionsByNetwork, DEFAULT_PRICES, type PriceEntry } from "@/lib/campaigns/pricing";
+import { AppError } from "@/server/core/errors";
+import { recordAudit } from "@/server/audit/record";
+import type { User } from "@/server/db/schema";
+import type { Db } from "@/server/db";
+import { pricing } from "@/server/db/schema";
+
+/** Writes the default prices for any (network, action) that has none; admins' edits are kept. */
+export async function ensureDefaultPricing(db: Pick<Db, "insert">): Promise<void> {
+  await db
+    .insert(pricing)
+    .values(
+      DEFAULT_PRICES.map((entry) => ({
+        network: entry.network,
+        action: entry.action,
+        price: entry.price,
+        boosterShare: entry.boosterShare,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+export async function loadPricing(db: Db): Promise<PriceEntry[]> {
+  let rows = await db.select().from(pricing);
+  if (rows.length === 0) {
+    await ensureDefaultPricing(db);
+    rows = await db.select().from(pricing);
+  }
+  return rows.map((row) => ({ network: row.network, action: row.action, price: row.price, boosterShare: row.boosterShare }));
+}
+
+/** An admin sets prices; unknown (network, action) pairs are refused; each change is one audit row. */
+export async function updatePricing(
+  db: Db,
+  admin: User,
+  changes: ReadonlyArray<{ network: "youtube" | "instagram"; action: string; price: number; booster_share: number }>,
+  ip: string,
+): Promise<PriceEntry[]> {
+  for (const change of changes) {
+    if (!(actionsByNetwork[change.network] as readonly string[]).includes(change.action)) throw new AppError("validation_failed");
+  }
+  await ensureDefaultPricing(db);
+  await db.transaction(async (tx) => {
+    for (const change of changes) {
+      await tx
+        .insert(pricing)
+        .values({ network: change.network, action: change.action, price: change.price, boosterShare: change.booster_share })
+        .onConflictDoUpdate({
+          target: [pricing.network, pricing.action],
+          set: { price: change.price, boosterShare: change.booster_share, updatedAt: new Date() },
+        });
+      await recordAudit(tx, {
+        actorId: admin.id,
+        action: "pricing.updated",
+        targetType: "pricing",
+        targetId: `${change.network}:${change.action}`,
+        details: change,
+        ip,
+      });
+    }
+  });
+  return loadPricing(db);
+}

@@ -1,0 +1,99 @@
+/**
+ * The one error class of the core API, known to the domain without any transport: a code says what
+ * went wrong, params fill the message's placeholders, fields carry per-field messages. How a code is
+ * answered (its HTTP status, its translated message under api.errors.<code>) is server/http/errors.ts.
+ */
+export const errorCodes = [
+  "bad_request",
+  "malformed_json",
+  "unsupported_media_type",
+  "unauthorized",
+  "forbidden",
+  "not_found",
+  "route_not_found",
+  "page_not_found",
+  "method_not_allowed",
+  /** A write sent by another site's page with the visitor's cookies (server/http/same-origin.ts). */
+  "cross_site_request",
+  "conflict",
+  "payload_too_large",
+  "validation_failed",
+  "rate_limited",
+  "internal",
+  "service_unavailable",
+  // Accounts (SPEC §8)
+  "user_exists",
+  "invalid_credentials",
+  "user_not_found",
+  "session_expired",
+  "otp_invalid",
+  "otp_not_found",
+  "otp_used",
+  "otp_finished",
+  "otp_expired",
+  "otp_incorrect",
+  "otp_locked",
+  "otp_resend_too_soon",
+  "otp_limit",
+  "sms_unavailable",
+  "reset_failed",
+  "reset_validation_failed",
+  "email_in_use",
+  "phone_in_use",
+  "password_validation_failed",
+  "phone_required",
+  "social_login_failed",
+  "social_unavailable",
+  "social_not_configured",
+  "profile_incomplete",
+  "identity_already_pending",
+  "identity_already_verified",
+  "identity_not_pending",
+  "identity_locked",
+  "upload_missing",
+  "upload_too_large",
+  "upload_unsupported",
+  "upload_too_many_pixels",
+  "upload_corrupt",
+  // Money (SPEC §8)
+  "insufficient_funds",
+  "idempotency_conflict",
+  "transaction_not_found",
+  "transaction_already_paid",
+  "transaction_unauthorized",
+  "gateway_unavailable",
+  "gateway_not_configured",
+  "payments_not_configured",
+  "payment_not_found",
+  // Idempotency-Key on money requests (server/http/idempotency.ts)
+  "idempotency_key_invalid",
+  "idempotency_key_reused",
+  "idempotency_request_in_progress",
+  // Campaigns (SPEC §8)
+  "campaign_validation_failed",
+  "trial_already_created",
+  "campaign_not_found",
+  "campaign_transition_invalid",
+  // Boosters' tasks and activities
+  "identity_not_verified",
+  "task_not_found",
+  "task_unavailable",
+  "task_already_taken",
+  "activity_not_found",
+  "activity_state_invalid",
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    /** Values for the message's placeholders, e.g. {slug}. */
+    readonly params: Record<string, string | number> = {},
+    /** Per-field messages (already translated), for 422. */
+    readonly fields?: Record<string, string>,
+  ) {
+    super(code);
+    this.name = "AppError";
+  }
+}

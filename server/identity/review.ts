@@ -1,0 +1,52 @@
+import { and, asc, count, eq } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import { users, type User } from "@/server/db/schema";
+import { AppError } from "@/server/core/errors";
+import { recordAudit } from "@/server/audit/record";
+
+/** The identity queue: oldest request first. */
+export async function listPendingIdentities(db: Db, page: number, perPage: number): Promise<{ users: User[]; total: number }> {
+  const pending = eq(users.identityStatus, "identity_verification_pending");
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(pending)
+      .orderBy(asc(users.identityRequestedAt))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ n: count() }).from(users).where(pending),
+  ]);
+  return { users: rows, total: total?.n ?? 0 };
+}
+
+/** Approves or rejects a pending request, with its audit row, only while it is pending. */
+export async function reviewIdentity(
+  db: Db,
+  admin: User,
+  userId: string,
+  decision: { approve: true } | { approve: false; reason: string },
+  ip: string,
+): Promise<User> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set(
+        decision.approve
+          ? { identityStatus: "identity_verified", identityRejectionReason: null, updatedAt: new Date() }
+          : { identityStatus: "identity_verification_failed", identityRejectionReason: decision.reason, updatedAt: new Date() },
+      )
+      .where(and(eq(users.id, userId), eq(users.identityStatus, "identity_verification_pending")))
+      .returning();
+    if (!updated) throw new AppError("identity_not_pending");
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: decision.approve ? "identity.approved" : "identity.rejected",
+      targetType: "user",
+      targetId: userId,
+      details: decision.approve ? {} : { reason: decision.reason },
+      ip,
+    });
+    return updated;
+  });
+}

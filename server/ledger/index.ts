@@ -1,0 +1,28 @@
+export {
+  accountSpec,
+  balancesOf,
+  userBalanceCodes,
+  userBalanceColumns,
+  campaignEscrowCode,
+  ensureAccounts,
+  gatewayAccountCode,
+  systemAccountCode,
+  userAccountCode,
+  userWalletAccounts,
+  type AccountSpec,
+  type SystemAccountName,
+  type UserAccountKind,
+  type UserAccounts,
+  type UserBalances,
+} from "@/server/ledger/accounts";
+export { checkLedgerInvariants, type LedgerViolation } from "@/server/ledger/invariants";
+export { isRetryable, sqlState, withRetry } from "@/server/ledger/retry";
+export {
+  postTransfer,
+  transfer,
+  voidTransfer,
+  wasPending,
+  type LedgerOptions,
+  type LedgerTx,
+  type TransferInput,
+} from "@/server/ledger/transfer";

@@ -1,0 +1,283 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import type { LedgerTransfer } from "@/server/db/schema";
+import { AppError } from "@/server/core/errors";
+import { ensureAccounts } from "@/server/ledger/accounts";
+import { runStatement } from "@/server/ledger/execute";
+import { sqlState, violatedConstraint, withRetry } from "@/server/ledger/retry";
+
+/** A transaction opened by the caller (drizzle's `db.transaction(async (tx) => …)`). */
+export type LedgerTx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export type TransferInput = {
+  /** One movement per key, ever: a replay with the same key returns the first transfer. */
+  idempotencyKey: string;
+  /** Account codes (see accounts.ts); missing accounts are created on first use. */
+  from: string;
+  to: string;
+  /** Rials, a positive safe integer. */
+  amount: number;
+  /** Why the money moves: wallet_charge, campaign_creation, reward, refund, payout … */
+  intent: string;
+  /** Two-phase: reserve the amount on `from` now (pending_debits), move it on postTransfer, release it on voidTransfer. */
+  pending?: boolean;
+  metadata?: Record<string, unknown>;
+};
+
+export type LedgerOptions = {
+  /**
+   * Run inside the caller's transaction (e.g. a payment settlement): no transaction of our own and no
+   * retry — the caller owns both. The transfer runs under a savepoint, so a refusal or a lost race on
+   * the key leaves the caller's transaction usable; a caller that rolls back takes the transfer with it.
+   */
+  tx?: LedgerTx;
+};
+
+type Executor = Pick<Db, "execute" | "select" | "insert">;
+
+/** Refuses what no caller should ever send (a programming error surfaces as a 400, never as a half-made transfer). */
+export function validateTransfer(input: TransferInput): void {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new AppError("bad_request", { amount: String(input.amount) });
+  if (input.from === input.to) throw new AppError("bad_request", { account: input.from });
+  if (!input.idempotencyKey) throw new AppError("bad_request", { idempotencyKey: "" });
+  if (!input.intent) throw new AppError("bad_request", { intent: "" });
+}
+
+/**
+ * Whether a transfer was made two-phase. A direct transfer is created posted and never settled
+ * later, so its settled_at stays null; a pending one gets settled_at when posted or voided.
+ */
+export function wasPending(transfer: Pick<LedgerTransfer, "status" | "settledAt">): boolean {
+  return transfer.status !== "posted" || transfer.settledAt !== null;
+}
+
+/** Whether a stored transfer is the one a replayed request asks for (metadata may differ). */
+export function sameRequest(
+  existing: { transfer: LedgerTransfer; from: string; to: string },
+  input: Pick<TransferInput, "from" | "to" | "amount" | "intent" | "pending">,
+): boolean {
+  return (
+    existing.from === input.from &&
+    existing.to === input.to &&
+    existing.transfer.amount === input.amount &&
+    existing.transfer.intent === input.intent &&
+    wasPending(existing.transfer) === (input.pending === true)
+  );
+}
+
+/** A ledger_transfers row as row_to_json gives it (same on node-postgres and PGlite). */
+type TransferJson = {
+  id: string;
+  idempotency_key: string;
+  debit_account_id: string;
+  credit_account_id: string;
+  amount: number | string;
+  intent: string;
+  status: LedgerTransfer["status"];
+  metadata: unknown;
+  created_at: string;
+  settled_at: string | null;
+};
+
+export function fromJson(row: TransferJson): LedgerTransfer {
+  return {
+    id: row.id,
+    idempotencyKey: row.idempotency_key,
+    debitAccountId: row.debit_account_id,
+    creditAccountId: row.credit_account_id,
+    amount: Number(row.amount),
+    intent: row.intent,
+    status: row.status,
+    metadata: row.metadata,
+    createdAt: new Date(row.created_at),
+    settledAt: row.settled_at === null ? null : new Date(row.settled_at),
+  };
+}
+
+/**
+ * The whole transfer in one statement — one round trip, atomic without BEGIN/COMMIT:
+ *  1. resolve both account codes; stop if the key is already known (a replay);
+ *  2. lock both accounts in id order, so transfers in opposite directions cannot deadlock;
+ *  3. debit `from` with a conditional update — only if the money is there (balance − pending_debits
+ *     ≥ amount) unless the account may go negative; a pending transfer only reserves
+ *     (pending_debits grows);
+ *  4. only if the debit happened: insert the transfer (a plain insert: a parallel request with the
+ *     same key that committed meanwhile makes it fail with a unique violation, which aborts the
+ *     statement and undoes the debit), then credit `to` (not for a pending transfer).
+ * Refused for want of money, the statement writes nothing: `debited` is false.
+ * READ COMMITTED: the availability test sees the balance as of the statement's start and, for a row
+ * changed meanwhile, again on the newest version once the lock is held — so a spend racing a charge
+ * of the same wallet may be refused as if it came first, and never passes on stale money.
+ */
+function transferStatement(input: TransferInput): SQL {
+  const pending = input.pending === true;
+  const amount = sql`${input.amount}::bigint`;
+  const debit = pending ? sql`pending_debits = a.pending_debits + ${amount}` : sql`balance = a.balance - ${amount}`;
+  const credit = pending
+    ? sql``
+    : sql`, credit as (
+        update ledger_accounts a set balance = a.balance + ${amount}
+        from ins
+        where a.id = ins.credit_account_id and a.id in (select id from locked)
+        returning a.id
+      )`;
+  return sql`
+    with acc as (
+      select d.id as debit_id, c.id as credit_id
+      from ledger_accounts d cross join ledger_accounts c
+      where d.code = ${input.from}::text and c.code = ${input.to}::text
+    ), known as (
+      select 1 from ledger_transfers where idempotency_key = ${input.idempotencyKey}::text
+    ), locked as (
+      select a.id from ledger_accounts a join acc on a.id in (acc.debit_id, acc.credit_id)
+      where not exists (select 1 from known)
+      order by a.id
+      for update of a
+    ), debit as (
+      update ledger_accounts a set ${debit}
+      from acc
+      where a.id = acc.debit_id and a.id in (select id from locked)
+        and (a.allow_negative or a.balance - a.pending_debits >= ${amount})
+      returning a.id
+    ), ins as (
+      insert into ledger_transfers (idempotency_key, debit_account_id, credit_account_id, amount, intent, status, metadata)
+      select ${input.idempotencyKey}::text, acc.debit_id, acc.credit_id, ${amount}, ${input.intent}::text, ${pending ? "pending" : "posted"}::text,
+        ${JSON.stringify(input.metadata ?? {})}::jsonb
+      from acc
+      where exists (select 1 from debit) and (select count(*) from locked) = 2
+      returning *
+    )${credit}
+    select exists (select 1 from acc) as found, exists (select 1 from known) as known, exists (select 1 from debit) as debited,
+      (select row_to_json(ins) from ins) as transfer`;
+}
+
+type Found = { transfer: LedgerTransfer; from: string; to: string };
+
+async function findByKey(q: Pick<Db, "execute">, key: string): Promise<Found | null> {
+  const { rows } = await q.execute(sql`
+    select row_to_json(t) as transfer, d.code as "from", c.code as "to"
+    from ledger_transfers t
+    join ledger_accounts d on d.id = t.debit_account_id
+    join ledger_accounts c on c.id = t.credit_account_id
+    where t.idempotency_key = ${key}::text`);
+  const row = rows[0] as { transfer: TransferJson; from: string; to: string } | undefined;
+  return row ? { transfer: fromJson(row.transfer), from: row.from, to: row.to } : null;
+}
+
+async function replayed(q: Pick<Db, "execute">, input: TransferInput): Promise<LedgerTransfer> {
+  const existing = await findByKey(q, input.idempotencyKey);
+  if (!existing) throw new Error(`ledger: transfer ${input.idempotencyKey} vanished`);
+  if (!sameRequest(existing, input)) throw new AppError("idempotency_conflict");
+  return existing.transfer;
+}
+
+type Outcome = { found: boolean; known: boolean; debited: boolean; transfer: TransferJson | null };
+
+/** The statement, run as is (its own transaction) or under a savepoint of the caller's transaction. */
+async function attempt(q: Executor, input: TransferInput, savepoint: boolean): Promise<Outcome | "duplicate"> {
+  const statement = transferStatement(input);
+  try {
+    const rows = savepoint ? (await (q as LedgerTx).transaction((sp) => sp.execute(statement))).rows : await runStatement(q, statement);
+    return rows[0] as Outcome;
+  } catch (error) {
+    // A parallel request with the same key committed first: this one wrote nothing, answer the first.
+    if (sqlState(error) === "23505" && violatedConstraint(error) === "ledger_transfers_key_idx") return "duplicate";
+    throw error;
+  }
+}
+
+async function runTransfer(q: Executor, input: TransferInput, savepoint: boolean): Promise<LedgerTransfer> {
+  for (let ensured = false; ; ensured = true) {
+    const outcome = await attempt(q, input, savepoint);
+    if (outcome === "duplicate" || outcome.known) return replayed(q, input);
+    if (outcome.transfer) return fromJson(outcome.transfer);
+    if (outcome.found) throw new AppError("insufficient_funds");
+    // An account does not exist yet: create it (a new account holds nothing, so this is rarely a debit).
+    if (ensured) throw new Error(`ledger: accounts ${input.from} / ${input.to} could not be created`);
+    await ensureAccounts(q, [input.from, input.to]);
+  }
+}
+
+/**
+ * Moves `amount` from one account to another, exactly once per idempotency key, all or nothing:
+ * refused with insufficient_funds when `from` (not allowed to go negative) lacks the money, with
+ * idempotency_conflict when the key was used for a different movement. On its own it is a single
+ * statement (retried after a serialization failure or a deadlock); inside a caller's transaction it
+ * runs under a savepoint, so any failure leaves the caller's transaction usable and untouched.
+ */
+export async function transfer(db: Db, input: TransferInput, options: LedgerOptions = {}): Promise<LedgerTransfer> {
+  validateTransfer(input);
+  if (options.tx) return runTransfer(options.tx, input, true);
+  return withRetry(() => runTransfer(db, input, false));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Pending → posted: the reserve becomes a debit and the amount reaches the credit account. */
+function postStatement(transferId: string): SQL {
+  return sql`
+    with t as (
+      update ledger_transfers set status = 'posted', settled_at = now()
+      where id = ${transferId}::uuid and status = 'pending'
+      returning *
+    ), locked as (
+      select a.id from ledger_accounts a join t on a.id in (t.debit_account_id, t.credit_account_id)
+      order by a.id
+      for update of a
+    ), debit as (
+      update ledger_accounts a set balance = a.balance - t.amount, pending_debits = a.pending_debits - t.amount
+      from t where a.id = t.debit_account_id and a.id in (select id from locked)
+      returning a.id
+    ), credit as (
+      update ledger_accounts a set balance = a.balance + t.amount
+      from t where a.id = t.credit_account_id and a.id in (select id from locked)
+      returning a.id
+    )
+    select row_to_json(t) as transfer from t`;
+}
+
+/** Pending → voided: the reserve is released. */
+function voidStatement(transferId: string): SQL {
+  return sql`
+    with t as (
+      update ledger_transfers set status = 'voided', settled_at = now()
+      where id = ${transferId}::uuid and status = 'pending'
+      returning *
+    ), debit as (
+      update ledger_accounts a set pending_debits = a.pending_debits - t.amount
+      from t where a.id = t.debit_account_id
+      returning a.id
+    )
+    select row_to_json(t) as transfer from t`;
+}
+
+async function settle(q: Pick<Db, "execute">, transferId: string, to: "posted" | "voided"): Promise<LedgerTransfer> {
+  if (!UUID.test(transferId)) throw new AppError("not_found");
+  const rows = await runStatement(q, to === "posted" ? postStatement(transferId) : voidStatement(transferId));
+  const settled = rows[0] as { transfer: TransferJson } | undefined;
+  if (settled) return fromJson(settled.transfer);
+  const { rows: current } = await q.execute(
+    sql`select row_to_json(t) as transfer from ledger_transfers t where t.id = ${transferId}::uuid`,
+  );
+  const found = current[0] as { transfer: TransferJson } | undefined;
+  if (!found) throw new AppError("not_found");
+  const transfer = fromJson(found.transfer);
+  // Settling twice the same way is a replay; the other way is a contradiction.
+  if (transfer.status === to) return transfer;
+  throw new AppError("conflict");
+}
+
+/**
+ * Completes a pending transfer (a paid withdrawal). One statement, so atomic on its own; posting a
+ * posted transfer returns it, posting a voided one is a conflict.
+ */
+export async function postTransfer(db: Db, transferId: string, options: LedgerOptions = {}): Promise<LedgerTransfer> {
+  if (options.tx) return settle(options.tx, transferId, "posted");
+  return withRetry(() => settle(db, transferId, "posted"));
+}
+
+/** Cancels a pending transfer (a denied withdrawal); idempotent like postTransfer. */
+export async function voidTransfer(db: Db, transferId: string, options: LedgerOptions = {}): Promise<LedgerTransfer> {
+  if (options.tx) return settle(options.tx, transferId, "voided");
+  return withRetry(() => settle(db, transferId, "voided"));
+}

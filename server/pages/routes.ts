@@ -1,0 +1,54 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { getPageInput } from "@/lib/schemas/pages";
+import { getPage } from "@/server/pages/get-page";
+import type { AppEnv } from "@/server/http/context";
+import { dataEnvelope, errorEnvelope, errorResponses } from "@/server/http/envelope";
+import { named } from "@/server/http/route-parts";
+
+const pageOutput = z
+  .object({
+    context: z.object({
+      meta_title: z.string(),
+      meta_description: z.string(),
+      og_image: z.string().nullable(),
+    }),
+    slug: z.string(),
+    locale: z.string(),
+    title: z.string(),
+    body: z.string().openapi({ description: "Markdown" }),
+    updated_at: z.string().openapi({ format: "date-time" }),
+  })
+  .openapi("ContentPage");
+
+const getPageRoute = createRoute({
+  method: "post",
+  path: "/pages/get",
+  tags: ["Content"],
+  summary: "A content page (about, terms, privacy …) in the request's locale",
+  request: { body: { required: true, content: { "application/json": { schema: named(getPageInput, "GetPageInput") } } } },
+  responses: {
+    200: { description: "The page and its metadata", content: { "application/json": { schema: dataEnvelope(pageOutput) } } },
+    404: { description: "No page with this slug", content: { "application/json": { schema: errorEnvelope } } },
+    ...errorResponses,
+  },
+});
+
+export const pageRoutes = new OpenAPIHono<AppEnv>().openapi(getPageRoute, async (c) => {
+  const { slug } = c.req.valid("json");
+  const page = await getPage({ db: c.get("db"), input: { slug, locale: c.get("locale") } });
+  c.header("Vary", "X-Locale, Accept-Language");
+  c.header("Content-Language", page.locale);
+  return c.json(
+    {
+      data: {
+        context: { meta_title: page.metaTitle, meta_description: page.metaDescription, og_image: page.ogImage },
+        slug: page.slug,
+        locale: page.locale,
+        title: page.title,
+        body: page.body,
+        updated_at: page.updatedAt.toISOString(),
+      },
+    },
+    200,
+  );
+});

@@ -1,0 +1,58 @@
+import { getTableColumns, sql } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import { contentPages, type User } from "@/server/db/schema";
+import type { Locale } from "@/lib/i18n/locales";
+import type { PageContent } from "@/lib/schemas/pages";
+import { recordAudit } from "@/server/audit/record";
+import { invalidatePage } from "@/server/pages/page-cache";
+import { toPageVersion, type PageVersion } from "@/server/pages/page-versions";
+
+/**
+ * An admin writes one language's version of a page: created when it is missing, replaced when it
+ * exists (one row per slug and locale), with its audit row in the same transaction. After the
+ * commit the page cache forgets the slug, so the next read on this instance shows the new text.
+ */
+export async function savePage({
+  db,
+  admin,
+  slug,
+  locale,
+  content,
+  ip,
+}: {
+  db: Db;
+  admin: Pick<User, "id">;
+  slug: string;
+  locale: Locale;
+  content: PageContent;
+  ip: string | null;
+}): Promise<{ page: PageVersion; created: boolean }> {
+  const fields = {
+    title: content.title,
+    body: content.body,
+    metaTitle: content.meta_title,
+    metaDescription: content.meta_description,
+    ogImage: content.og_image,
+  };
+  const saved = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contentPages)
+      .values({ slug, locale, ...fields })
+      .onConflictDoUpdate({ target: [contentPages.slug, contentPages.locale], set: { ...fields, updatedAt: sql`now()` } })
+      // xmax is 0 only on a freshly inserted row: whether this was a create or an update, atomically.
+      .returning({ ...getTableColumns(contentPages), created: sql<boolean>`(xmax = 0)` });
+    if (!row) throw new Error("content page upsert returned no row");
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: row.created ? "content_page.created" : "content_page.updated",
+      targetType: "content_page",
+      targetId: `${slug}:${locale}`,
+      details: { slug, locale, title: content.title },
+      ip,
+    });
+    return row;
+  });
+  invalidatePage(slug);
+  const { created, ...row } = saved;
+  return { page: toPageVersion({ ...row, locale }), created };
+}

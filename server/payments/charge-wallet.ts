@@ -1,0 +1,62 @@
+import { eq } from "drizzle-orm";
+import type { Locale } from "@/lib/i18n/locales";
+import { localizedPath } from "@/lib/i18n/negotiate";
+import type { Db } from "@/server/db";
+import { transactions, type Transaction, type User } from "@/server/db/schema";
+import { GatewayError, type GatewayId, type ProviderAmount } from "@/server/adapters/payments/types";
+import { AppError } from "@/server/core/errors";
+import { requireGateway, type Gateways } from "@/server/payments/gateways";
+import { mergeMetadata, stillPending } from "@/server/payments/transaction-updates";
+
+/** A gateway page of our own (the sandbox bank) opens in the payer's language; a provider's URL is left as it is. */
+export function localizeRedirect(url: string, locale: Locale): string {
+  return url.startsWith("/") && !url.startsWith("//") ? localizedPath(locale, url) : url;
+}
+
+/** What create reported in the provider's currency, merged into the row's metadata (nothing when it priced in Rials). */
+export function providerAmountMetadata(providerAmount: ProviderAmount | undefined) {
+  return providerAmount ? { metadata: mergeMetadata({ provider_amount: providerAmount }) } : {};
+}
+
+/** The URL the gateway sends the browser back to: our callback, naming our transaction. */
+export function callbackUrl(origin: string, gateway: GatewayId, transactionId: string): string {
+  return `${origin.replace(/\/+$/, "")}/api/payments/${gateway}/callback?tx=${transactionId}`;
+}
+
+/**
+ * Starts a wallet charge: a pending transaction, then the gateway's payment. The browser goes to
+ * the returned URL; the callback settles the transaction.
+ */
+export async function startWalletCharge(
+  db: Db,
+  gateways: Gateways,
+  input: { user: User; amount: number; gateway: GatewayId; origin: string; description: string; locale: Locale },
+): Promise<{ redirectUrl: string; transaction: Transaction }> {
+  const gateway = requireGateway(gateways, input.gateway);
+  const [pending] = await db
+    .insert(transactions)
+    .values({ userId: input.user.id, amount: input.amount, intent: "wallet_charge", gateway: gateway.id, status: "pending" })
+    .returning();
+  let created;
+  try {
+    created = await gateway.create({
+      transactionId: pending!.id,
+      amount: input.amount,
+      description: input.description,
+      callbackUrl: callbackUrl(input.origin, gateway.id, pending!.id),
+      ...(input.user.phone ? { mobile: input.user.phone } : {}),
+      ...(input.user.email ? { email: input.user.email } : {}),
+    });
+  } catch (error) {
+    const reason = error instanceof GatewayError ? `gateway_${error.reason}` : "gateway_error";
+    console.error(`[payments] ${gateway.id} create failed for transaction ${pending!.id}: ${reason}`);
+    await db.update(transactions).set({ status: "failed", failureReason: reason, updatedAt: new Date() }).where(stillPending(pending!.id));
+    throw new AppError("gateway_unavailable");
+  }
+  const [transaction] = await db
+    .update(transactions)
+    .set({ authority: created.authority, ...providerAmountMetadata(created.providerAmount), updatedAt: new Date() })
+    .where(eq(transactions.id, pending!.id))
+    .returning();
+  return { redirectUrl: localizeRedirect(created.redirectUrl, input.locale), transaction: transaction! };
+}

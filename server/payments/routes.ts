@@ -1,0 +1,98 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { and, eq } from "drizzle-orm";
+import { localizedPath } from "@/lib/i18n/negotiate";
+import { isLocale } from "@/lib/i18n/locales";
+import { transactions, users } from "@/server/db/schema";
+import { decideSandboxPayment } from "@/server/adapters/payments/sandbox";
+import { callbackUrl } from "@/server/payments/charge-wallet";
+import { findCallbackTransaction, settlePayment } from "@/server/payments/settle-payment";
+import type { AppEnv, Services } from "@/server/http/context";
+import { publicOrigin } from "@/server/http/origin";
+import { dataEnvelope, errorEnvelope } from "@/server/http/envelope";
+import { AppError } from "@/server/core/errors";
+
+const callbackRoute = createRoute({
+  method: "get",
+  path: "/payments/{gateway}/callback",
+  tags: ["Payments"],
+  summary: "Where a gateway sends the payer back: verify with the gateway, settle once, show the result",
+  request: { params: z.object({ gateway: z.string().max(40) }) },
+  responses: {
+    303: { description: "To /dashboard/payment-result?tx=<id>" },
+    404: {
+      description: "A payment we never issued (the gateway is not asked)",
+      content: { "application/json": { schema: errorEnvelope } },
+    },
+  },
+});
+
+const sandboxInfo = createRoute({
+  method: "get",
+  path: "/payments/sandbox/{authority}",
+  tags: ["Payments"],
+  summary: "Test gateway: the payment shown on its bank page",
+  request: { params: z.object({ authority: z.string().max(64) }) },
+  responses: {
+    200: {
+      description: "The payment",
+      content: {
+        "application/json": { schema: dataEnvelope(z.object({ authority: z.string(), amount: z.number(), status: z.string() })) },
+      },
+    },
+    404: { description: "Unknown", content: { "application/json": { schema: errorEnvelope } } },
+  },
+});
+
+const sandboxDecision = createRoute({
+  method: "post",
+  path: "/payments/sandbox/{authority}/decision",
+  tags: ["Payments"],
+  summary: "Test gateway: pay or cancel, then back to our callback",
+  request: {
+    params: z.object({ authority: z.string().max(64) }),
+    body: { required: true, content: { "application/json": { schema: z.object({ decision: z.enum(["pay", "cancel"]) }) } } },
+  },
+  responses: {
+    200: {
+      description: "Where the bank page sends the browser",
+      content: { "application/json": { schema: dataEnvelope(z.object({ redirect_url: z.string() })) } },
+    },
+    404: { description: "Unknown or already settled", content: { "application/json": { schema: errorEnvelope } } },
+  },
+});
+
+export function paymentRoutes(services: Services) {
+  const app = new OpenAPIHono<AppEnv>().openapi(callbackRoute, async (c) => {
+    const db = c.get("db");
+    const query = new URL(c.req.url).searchParams;
+    const found = await findCallbackTransaction(db, services.gateways, c.req.valid("param").gateway, query);
+    const settled = await settlePayment(db, services.gateways, found, query);
+    const [owner] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, settled.userId));
+    const locale = owner && isLocale(owner.locale) ? owner.locale : c.get("locale");
+    c.header("Cache-Control", "no-store");
+    return c.redirect(`${localizedPath(locale, "/dashboard/payment-result")}?tx=${settled.id}`, 303);
+  });
+  if (!services.gateways.has("sandbox")) return app;
+  return app
+    .openapi(sandboxInfo, async (c) => {
+      const [row] = await c
+        .get("db")
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.gateway, "sandbox"), eq(transactions.authority, c.req.valid("param").authority)));
+      if (!row) throw new AppError("payment_not_found");
+      return c.json({ data: { authority: row.authority!, amount: row.amount, status: row.status } }, 200);
+    })
+    .openapi(sandboxDecision, async (c) => {
+      const { authority } = c.req.valid("param");
+      const decided = await decideSandboxPayment(c.get("db"), authority, c.req.valid("json").decision === "pay" ? "paid" : "cancelled");
+      if (!decided) throw new AppError("payment_not_found");
+      const status = c.req.valid("json").decision === "pay" ? "OK" : "NOK";
+      return c.json(
+        {
+          data: { redirect_url: `${callbackUrl(publicOrigin(c.req.url), "sandbox", decided.id)}&Authority=${authority}&Status=${status}` },
+        },
+        200,
+      );
+    });
+}

@@ -1,0 +1,158 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { chargeWalletInput, transactionStatusFilter } from "@/lib/schemas/wallet";
+import type { GatewayId } from "@/server/adapters/payments/types";
+import { balancesOf } from "@/server/ledger";
+import { startWalletCharge } from "@/server/payments/charge-wallet";
+import { findOwnTransaction, listTransactions } from "@/server/payments/list-transactions";
+import { requireUser } from "@/server/http/auth";
+import { idempotencyHeaders, idempotent } from "@/server/http/idempotency";
+import type { AppEnv, Services } from "@/server/http/context";
+import { publicOrigin } from "@/server/http/origin";
+import { toTransactionOutput, transactionOutput } from "@/server/http/dto/transaction";
+import { dataEnvelope, errorEnvelope, errorResponses } from "@/server/http/envelope";
+import { AppError } from "@/server/core/errors";
+import { translateApi } from "@/server/http/i18n";
+import { named, paging } from "@/server/http/route-parts";
+
+const unauthorized = { 401: { description: "Not logged in", content: { "application/json": { schema: errorEnvelope } } } };
+
+const balancesOutput = z
+  .object({
+    wallet_balance: z
+      .number()
+      .int()
+      .openapi({ description: "Rials: charged money, spendable on campaigns and memberships, not withdrawable" }),
+    earnings_balance: z.number().int().openapi({ description: "Rials: rewards that may be withdrawn" }),
+    held_balance: z.number().int().openapi({ description: "Rials: rewards still in their retention period" }),
+  })
+  .openapi("WalletBalances");
+
+const getWallet = createRoute({
+  method: "get",
+  path: "/wallet",
+  middleware: [requireUser] as const,
+  tags: ["Wallet"],
+  summary: "The logged-in user's balances",
+  security: [{ bearer: [] }],
+  responses: {
+    200: { description: "Balances in Rials", content: { "application/json": { schema: dataEnvelope(balancesOutput) } } },
+    ...unauthorized,
+  },
+});
+
+const listQuery = z.object({
+  status: transactionStatusFilter.optional(),
+  ...paging,
+});
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/wallet/transactions",
+  middleware: [requireUser] as const,
+  tags: ["Wallet"],
+  summary: "The logged-in user's transactions, newest first",
+  security: [{ bearer: [] }],
+  request: { query: listQuery },
+  responses: {
+    200: {
+      description: "A page of transactions",
+      content: {
+        "application/json": {
+          schema: z.object({
+            data: z.array(transactionOutput),
+            meta: z.object({ page: z.number(), per_page: z.number(), total: z.number() }),
+          }),
+        },
+      },
+    },
+    ...unauthorized,
+    ...errorResponses,
+  },
+});
+
+const oneRoute = createRoute({
+  method: "get",
+  path: "/wallet/transactions/{id}",
+  middleware: [requireUser] as const,
+  tags: ["Wallet"],
+  summary: "One of the logged-in user's transactions (anyone else's answers 404)",
+  security: [{ bearer: [] }],
+  request: { params: z.object({ id: z.string().uuid("invalid_format") }) },
+  responses: {
+    200: { description: "The transaction", content: { "application/json": { schema: dataEnvelope(transactionOutput) } } },
+    404: { description: "Not found", content: { "application/json": { schema: errorEnvelope } } },
+    ...unauthorized,
+  },
+});
+
+const chargeRoute = createRoute({
+  method: "post",
+  path: "/wallet/charge",
+  middleware: [requireUser, idempotent] as const,
+  tags: ["Wallet"],
+  summary: "Charge the wallet: a pending transaction and the gateway's payment page to send the browser to",
+  security: [{ bearer: [] }],
+  request: {
+    headers: idempotencyHeaders,
+    body: { required: true, content: { "application/json": { schema: named(chargeWalletInput, "ChargeWalletInput") } } },
+  },
+  responses: {
+    200: {
+      description: "Go to redirect_url to pay",
+      content: { "application/json": { schema: dataEnvelope(z.object({ redirect_url: z.string(), transaction: transactionOutput })) } },
+    },
+    ...unauthorized,
+    ...errorResponses,
+    400: {
+      description: "Invalid request (e.g. a gateway that is not configured)",
+      content: { "application/json": { schema: errorEnvelope } },
+    },
+    503: { description: "The gateway cannot be reached", content: { "application/json": { schema: errorEnvelope } } },
+  },
+});
+
+const gatewaysRoute = createRoute({
+  method: "get",
+  path: "/payments/gateways",
+  tags: ["Wallet"],
+  summary: "The payment gateways configured here",
+  responses: {
+    200: {
+      description: "Provider id and kind (test, shetab, card, crypto)",
+      content: { "application/json": { schema: dataEnvelope(z.array(z.object({ id: z.string(), kind: z.string() }))) } },
+    },
+  },
+});
+
+export function walletRoutes(services: Services) {
+  return new OpenAPIHono<AppEnv>()
+    .openapi(getWallet, async (c) => {
+      const balances = await balancesOf(c.get("db"), c.get("user").id);
+      return c.json({ data: { wallet_balance: balances.wallet, earnings_balance: balances.earnings, held_balance: balances.held } }, 200);
+    })
+    .openapi(listRoute, async (c) => {
+      const { status, page, per_page } = c.req.valid("query");
+      const { rows, total } = await listTransactions(c.get("db"), c.get("user").id, { status, page, perPage: per_page });
+      return c.json({ data: rows.map(toTransactionOutput), meta: { page, per_page, total } }, 200);
+    })
+    .openapi(oneRoute, async (c) => {
+      const row = await findOwnTransaction(c.get("db"), c.get("user").id, c.req.valid("param").id);
+      if (!row) throw new AppError("transaction_not_found");
+      return c.json({ data: toTransactionOutput(row) }, 200);
+    })
+    .openapi(chargeRoute, async (c) => {
+      const input = c.req.valid("json");
+      const { redirectUrl, transaction } = await startWalletCharge(c.get("db"), services.gateways, {
+        user: c.get("user"),
+        amount: input.amount,
+        gateway: input.gateway as GatewayId,
+        origin: publicOrigin(c.req.url),
+        description: translateApi(c.get("locale"), "messages.charge_description"),
+        locale: c.get("locale"),
+      });
+      return c.json({ data: { redirect_url: redirectUrl, transaction: toTransactionOutput(transaction) } }, 200);
+    })
+    .openapi(gatewaysRoute, (c) =>
+      c.json({ data: [...services.gateways.values()].map((gateway) => ({ id: gateway.id, kind: gateway.kind })) }, 200),
+    );
+}

@@ -1,0 +1,249 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { setCookie } from "hono/cookie";
+import { changePasswordInput, updateProfileInput } from "@/lib/schemas/profile";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from "@/lib/i18n/locales";
+import { changePassword, updateProfile } from "@/server/profile/update-profile";
+import { requestIdentityVerification } from "@/server/identity/request-verification";
+import { MAX_UPLOAD_BYTES } from "@/server/uploads/identity-card-image";
+import { listOpenSessions, revokeOwnSession } from "@/server/auth/sessions";
+import { balancesOf } from "@/server/ledger";
+import { rateLimitIp, requireUser } from "@/server/http/auth";
+import type { AppEnv, Services } from "@/server/http/context";
+import { toUserOutput, userOutput } from "@/server/http/dto/user";
+import { dataEnvelope, errorEnvelope, errorResponses } from "@/server/http/envelope";
+import { AppError } from "@/server/core/errors";
+import { translateApi } from "@/server/http/i18n";
+import { named } from "@/server/http/route-parts";
+
+const unauthorized = { 401: { description: "Not logged in", content: { "application/json": { schema: errorEnvelope } } } };
+
+const getMe = createRoute({
+  method: "get",
+  path: "/me",
+  middleware: [requireUser] as const,
+  tags: ["Profile"],
+  summary: "The logged-in user",
+  security: [{ bearer: [] }],
+  responses: {
+    200: {
+      description: "The user (never the password hash), with the header's figures",
+      content: {
+        "application/json": {
+          schema: dataEnvelope(
+            userOutput.extend({
+              wallet_balance: z.number().int().openapi({ description: "Rials available in the wallet" }),
+              unread_notifications: z.number().int(),
+            }),
+          ),
+        },
+      },
+    },
+    ...unauthorized,
+  },
+});
+
+const patchMe = createRoute({
+  method: "patch",
+  path: "/me",
+  middleware: [requireUser] as const,
+  tags: ["Profile"],
+  summary: "Update the profile (identity, bank, e-mail, language)",
+  security: [{ bearer: [] }],
+  request: { body: { required: true, content: { "application/json": { schema: named(updateProfileInput, "UpdateProfileInput") } } } },
+  responses: {
+    200: {
+      description: "Updated",
+      content: { "application/json": { schema: dataEnvelope(z.object({ user: userOutput, message: z.string() })) } },
+    },
+    409: { description: "E-mail in use, or identity locked", content: { "application/json": { schema: errorEnvelope } } },
+    ...unauthorized,
+    ...errorResponses,
+  },
+});
+
+const putPassword = createRoute({
+  method: "put",
+  path: "/me/password",
+  middleware: [requireUser] as const,
+  tags: ["Profile"],
+  summary: "Change the password (other sessions end)",
+  security: [{ bearer: [] }],
+  request: { body: { required: true, content: { "application/json": { schema: named(changePasswordInput, "ChangePasswordInput") } } } },
+  responses: {
+    200: { description: "Changed", content: { "application/json": { schema: dataEnvelope(z.object({ message: z.string() })) } } },
+    ...unauthorized,
+    ...errorResponses,
+  },
+});
+
+const postVerification = createRoute({
+  method: "post",
+  path: "/me/identity-verification",
+  middleware: [requireUser] as const,
+  tags: ["Profile"],
+  summary: "Request identity verification with a photo of the national ID card (multipart, field `card`)",
+  security: [{ bearer: [] }],
+  request: {
+    body: {
+      required: true,
+      content: { "multipart/form-data": { schema: z.object({ card: z.any().openapi({ type: "string", format: "binary" }) }) } },
+    },
+  },
+  responses: {
+    200: {
+      description: "Request sent",
+      content: { "application/json": { schema: dataEnvelope(z.object({ user: userOutput, message: z.string() })) } },
+    },
+    409: { description: "Already pending or verified", content: { "application/json": { schema: errorEnvelope } } },
+    413: { description: "Image larger than 5 MB", content: { "application/json": { schema: errorEnvelope } } },
+    415: { description: "Not a JPEG, PNG or WebP image", content: { "application/json": { schema: errorEnvelope } } },
+    ...unauthorized,
+    ...errorResponses,
+  },
+});
+
+const getCard = createRoute({
+  method: "get",
+  path: "/me/identity-card",
+  middleware: [requireUser] as const,
+  tags: ["Profile"],
+  summary: "The logged-in user's own national ID card image",
+  security: [{ bearer: [] }],
+  responses: {
+    200: {
+      description: "The image",
+      content: { "image/jpeg": { schema: z.any() }, "image/png": { schema: z.any() }, "image/webp": { schema: z.any() } },
+    },
+    404: { description: "No card uploaded", content: { "application/json": { schema: errorEnvelope } } },
+    ...unauthorized,
+  },
+});
+
+const sessionOutput = z
+  .object({
+    id: z.string().uuid(),
+    user_agent: z.string().nullable(),
+    ip: z.string().nullable(),
+    created_at: z.string().openapi({ format: "date-time" }),
+    last_used_at: z.string().openapi({ format: "date-time" }),
+    current: z.boolean(),
+  })
+  .openapi("SessionInfo");
+
+const listSessions = createRoute({
+  method: "get",
+  path: "/me/sessions",
+  middleware: [requireUser] as const,
+  tags: ["Profile"],
+  summary: "The logged-in user's open sessions",
+  security: [{ bearer: [] }],
+  responses: {
+    200: { description: "Open sessions, newest first", content: { "application/json": { schema: dataEnvelope(z.array(sessionOutput)) } } },
+    ...unauthorized,
+  },
+});
+
+const deleteSession = createRoute({
+  method: "delete",
+  path: "/me/sessions/{id}",
+  middleware: [requireUser] as const,
+  tags: ["Profile"],
+  summary: "End one of the user's own sessions (another's answers 404)",
+  security: [{ bearer: [] }],
+  request: { params: z.object({ id: z.string().uuid("invalid_format") }) },
+  responses: {
+    200: { description: "Ended", content: { "application/json": { schema: dataEnvelope(z.object({ id: z.string() })) } } },
+    404: { description: "No open session of yours with this id", content: { "application/json": { schema: errorEnvelope } } },
+    ...unauthorized,
+    ...errorResponses,
+  },
+});
+
+/** Sends a stored image to someone allowed to see it, never cached by anything in between. */
+export async function serveStoredImage(services: Services, key: string | null) {
+  const file = key ? await services.storage.get(key) : null;
+  if (!file) throw new AppError("not_found");
+  return new Response(file.bytes as BodyInit, {
+    status: 200,
+    headers: {
+      "Content-Type": file.contentType,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Disposition": "inline",
+      "Content-Security-Policy": "default-src 'none'",
+    },
+  });
+}
+
+export function meRoutes(services: Services) {
+  return new OpenAPIHono<AppEnv>()
+    .openapi(getMe, async (c) => {
+      const balances = await balancesOf(c.get("db"), c.get("user").id);
+      return c.json({ data: { ...toUserOutput(c.get("user")), wallet_balance: balances.wallet, unread_notifications: 0 } }, 200);
+    })
+    .openapi(patchMe, async (c) => {
+      const input = c.req.valid("json");
+      const user = await updateProfile(c.get("db"), c.get("user"), input, rateLimitIp(c, services));
+      if (input.locale) {
+        setCookie(c, LOCALE_COOKIE, input.locale, { path: "/", maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS, sameSite: "Lax" });
+      }
+      return c.json(
+        { data: { user: toUserOutput(user), message: translateApi(input.locale ?? c.get("locale"), "messages.profile_updated") } },
+        200,
+      );
+    })
+    .openapi(putPassword, async (c) => {
+      const locale = c.get("locale");
+      await changePassword(
+        c.get("db"),
+        c.get("user"),
+        c.get("claims").sessionId,
+        c.req.valid("json"),
+        { incorrect: translateApi(locale, "validation.password_incorrect"), common: translateApi(locale, "validation.password_common") },
+        rateLimitIp(c, services),
+      );
+      return c.json({ data: { message: translateApi(locale, "messages.password_changed") } }, 200);
+    })
+    .openapi(postVerification, async (c) => {
+      const type = c.req.header("content-type") ?? "";
+      if (!type.startsWith("multipart/form-data")) throw new AppError("unsupported_media_type");
+      let card: unknown;
+      try {
+        card = (await c.req.formData()).get("card");
+      } catch {
+        throw new AppError("bad_request");
+      }
+      if (!(card instanceof File) || card.size === 0) throw new AppError("upload_missing");
+      if (card.size > MAX_UPLOAD_BYTES) throw new AppError("upload_too_large");
+      const user = await requestIdentityVerification(
+        c.get("db"),
+        services.storage,
+        c.get("user"),
+        { bytes: new Uint8Array(await card.arrayBuffer()), filename: card.name, mimeType: card.type },
+        { ip: rateLimitIp(c, services), missingMessage: translateApi(c.get("locale"), "validation.missing_for_verification") },
+      );
+      return c.json({ data: { user: toUserOutput(user), message: translateApi(c.get("locale"), "messages.verification_requested") } }, 200);
+    })
+    .openapi(getCard, async (c) => serveStoredImage(services, c.get("user").identityCardKey) as never)
+    .openapi(listSessions, async (c) => {
+      const rows = await listOpenSessions(c.get("db"), c.get("user").id);
+      return c.json(
+        {
+          data: rows.map((row) => ({
+            id: row.id,
+            user_agent: row.userAgent,
+            ip: row.ip,
+            created_at: row.createdAt.toISOString(),
+            last_used_at: row.lastUsedAt.toISOString(),
+            current: row.id === c.get("claims").sessionId,
+          })),
+        },
+        200,
+      );
+    })
+    .openapi(deleteSession, async (c) => {
+      const { id } = c.req.valid("param");
+      if (!(await revokeOwnSession(c.get("db"), c.get("user").id, id))) throw new AppError("not_found");
+      return c.json({ data: { id } }, 200);
+    });
+}

@@ -1,0 +1,93 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { z } from "zod";
+import type { changePasswordInput, updateProfileInput } from "@/lib/schemas/profile";
+import { bankFromIban } from "@/lib/validation/iban";
+import type { Db } from "@/server/db";
+import { users, type User } from "@/server/db/schema";
+import { AppError } from "@/server/core/errors";
+import { recordAudit } from "@/server/audit/record";
+import { hashPassword, verifyPassword } from "@/server/auth/crypto";
+import { countedPasswordCheck } from "@/server/auth/login-throttle";
+import { isCommonPassword } from "@/server/auth/password-policy";
+import { revokeOtherSessions } from "@/server/auth/sessions";
+import { uniqueViolation } from "@/server/auth/users";
+
+const IDENTITY_FIELDS = ["first_name", "last_name", "national_id", "birth_date", "iban"] as const;
+
+/** PATCH me. Identity details are frozen while verified or under review; the bank follows from the IBAN. */
+export async function updateProfile(db: Db, user: User, input: z.output<typeof updateProfileInput>, ip: string): Promise<User> {
+  const current = {
+    first_name: user.firstName,
+    last_name: user.lastName,
+    national_id: user.nationalId,
+    birth_date: user.birthDate,
+    iban: user.iban,
+  };
+  const changesIdentity = IDENTITY_FIELDS.some((field) => input[field] !== undefined && input[field] !== current[field]);
+  if (changesIdentity && (user.identityStatus === "identity_verified" || user.identityStatus === "identity_verification_pending")) {
+    throw new AppError("identity_locked");
+  }
+  if (input.email && input.email !== user.email) {
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, input.email), ne(users.id, user.id)));
+    if (taken) throw new AppError("email_in_use");
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set({
+          ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
+          ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
+          ...(input.national_id !== undefined ? { nationalId: input.national_id } : {}),
+          ...(input.birth_date !== undefined ? { birthDate: input.birth_date } : {}),
+          ...(input.iban !== undefined ? { iban: input.iban, bankName: bankFromIban(input.iban)?.id ?? null } : {}),
+          ...(input.email !== undefined ? { email: input.email } : {}),
+          ...(input.locale !== undefined ? { locale: input.locale } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, user.id))
+        .returning();
+      await recordAudit(tx, {
+        actorId: user.id,
+        action: "user.profile_updated",
+        targetType: "user",
+        targetId: user.id,
+        details: { fields: Object.keys(input) },
+        ip,
+      });
+      return updated!;
+    });
+  } catch (error) {
+    if (uniqueViolation(error) !== null) throw new AppError("email_in_use");
+    throw error;
+  }
+}
+
+/** PUT me/password: the current password proves it is the owner; every other session ends. */
+export async function changePassword(
+  db: Db,
+  user: User,
+  sessionId: string,
+  input: z.output<typeof changePasswordInput>,
+  messages: { incorrect: string; common: string },
+  ip: string,
+): Promise<void> {
+  // The current password is guessed against the login's budget: a stolen session cannot try it freely.
+  const passwordHash0 = user.passwordHash;
+  const right =
+    passwordHash0 !== null &&
+    (await countedPasswordCheck(db, `user:${user.id}`, ip, () => verifyPassword(input.current_password, passwordHash0)));
+  if (!right) {
+    throw new AppError("password_validation_failed", {}, { current_password: messages.incorrect });
+  }
+  if (isCommonPassword(input.password)) throw new AppError("password_validation_failed", {}, { password: messages.common });
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await revokeOtherSessions(tx, user.id, sessionId, "password_changed");
+    await recordAudit(tx, { actorId: user.id, action: "user.password_changed", targetType: "user", targetId: user.id, ip });
+  });
+}

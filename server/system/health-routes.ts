@@ -1,0 +1,28 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "@/server/http/context";
+import { dataEnvelope, errorEnvelope } from "@/server/http/envelope";
+import { AppError } from "@/server/core/errors";
+
+const health = createRoute({
+  method: "get",
+  path: "/health",
+  tags: ["System"],
+  summary: "Liveness and database check",
+  responses: {
+    200: {
+      description: "The app and its database answer",
+      content: { "application/json": { schema: dataEnvelope(z.object({ status: z.literal("ok"), database: z.literal("ok") })) } },
+    },
+    503: { description: "The database does not answer", content: { "application/json": { schema: errorEnvelope } } },
+  },
+});
+
+export const healthRoutes = new OpenAPIHono<AppEnv>().openapi(health, async (c) => {
+  try {
+    await c.get("ping")();
+  } catch {
+    throw new AppError("service_unavailable");
+  }
+  c.header("Cache-Control", "no-store");
+  return c.json({ data: { status: "ok" as const, database: "ok" as const } }, 200);
+});

@@ -1,0 +1,34 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { requestCountry } from "@/lib/geo/request-country";
+import { lookupCountry, trustedCountryHeader } from "@/server/adapters/geoip";
+import type { AppDeps, AppEnv } from "@/server/http/context";
+import { dataEnvelope } from "@/server/http/envelope";
+
+const ipInfo = createRoute({
+  method: "get",
+  path: "/ip/info",
+  tags: ["System"],
+  summary: "The caller's country, used to pick a locale",
+  responses: {
+    200: {
+      description: "ISO 3166-1 alpha-2 country code, or null when unknown (private address, no data)",
+      content: {
+        "application/json": {
+          schema: dataEnvelope(z.object({ country_code: z.string().length(2).nullable().openapi({ example: "IR" }) })),
+        },
+      },
+    },
+  },
+});
+
+export function ipRoutes(deps: AppDeps) {
+  return new OpenAPIHono<AppEnv>().openapi(ipInfo, (c) => {
+    const country = requestCountry(c.req.raw.headers, {
+      trustedHeader: trustedCountryHeader(),
+      lookup: lookupCountry,
+      socketAddress: deps.socketAddress?.(c.req.raw) ?? null,
+    });
+    c.header("Cache-Control", "private, no-store");
+    return c.json({ data: { country_code: country } }, 200);
+  });
+}

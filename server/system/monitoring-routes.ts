@@ -1,0 +1,45 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { envelopeTarget } from "@/server/adapters/error-reporting";
+import type { AppEnv } from "@/server/http/context";
+import { AppError } from "@/server/core/errors";
+
+export const TUNNEL_BODY_LIMIT_BYTES = 1024 * 1024;
+
+const tunnel = createRoute({
+  method: "post",
+  path: "/monitoring",
+  tags: ["System"],
+  summary: "Sentry tunnel: the browser's error envelopes, forwarded to the configured DSN only",
+  responses: { 200: { description: "Forwarded" }, 404: { description: "Error reporting is off, or the envelope names another DSN" } },
+});
+
+const sampleError = createRoute({
+  method: "get",
+  path: "/sentry-example-api",
+  tags: ["System"],
+  summary: "Throws on purpose, to check that server errors reach error reporting (/sentry-example-page)",
+  responses: { 500: { description: "Always" } },
+});
+
+export const monitoringRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(tunnel, async (c) => {
+    const body = await c.req.text();
+    if (body.length > TUNNEL_BODY_LIMIT_BYTES) throw new AppError("payload_too_large");
+    let header: { dsn?: unknown } = {};
+    try {
+      header = JSON.parse(body.slice(0, body.indexOf("\n") >>> 0 || body.length)) as { dsn?: unknown };
+    } catch {
+      throw new AppError("bad_request");
+    }
+    const target =
+      typeof header.dsn === "string" ? envelopeTarget(header.dsn, process.env.NEXT_PUBLIC_SENTRY_DSN || process.env.SENTRY_DSN) : null;
+    if (!target) throw new AppError("not_found");
+    const forwarded = await fetch(target, { method: "POST", body, headers: { "content-type": "application/x-sentry-envelope" } }).catch(
+      () => null,
+    );
+    if (!forwarded) throw new AppError("service_unavailable");
+    return c.body(null, forwarded.ok ? 200 : 502);
+  })
+  .openapi(sampleError, () => {
+    throw new Error("Sentry example API error: thrown on purpose by GET /api/sentry-example-api");
+  });

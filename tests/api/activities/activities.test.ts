@@ -1,0 +1,271 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import type { Database } from "@/server/db/client";
+import { activities, campaigns, ledgerAccounts, users } from "@/server/db/schema";
+import { expireActivities } from "@/server/activities/review";
+import { balancesOf, campaignEscrowCode, checkLedgerInvariants, systemAccountCode } from "@/server/ledger";
+import { caller, registerAndSignIn, signInAdmin } from "@/tests/api/support/account-helpers";
+import { fundWallet, smartCampaign } from "@/tests/api/support/campaign-fixtures";
+import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
+
+let database: Database;
+let sms: ReturnType<typeof recordingSms>;
+let app: ReturnType<typeof testApp>;
+let n = 0;
+const call = caller(
+  () => app,
+  () => `10.7.0.${n % 250}`,
+);
+const get = (path: string, token: string) => call(path, undefined, { method: "GET", token });
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+beforeEach(async () => {
+  await resetAccounts(database);
+  sms = recordingSms();
+  n++;
+  app = testApp(database, { sms: sms.sender, socketAddress: () => `10.7.0.${n % 250}` });
+});
+
+const smart = smartCampaign;
+
+let phones = 0;
+async function person(walletRials = 0, verified = false) {
+  phones++;
+  const phone = `0935${String(1_000_000 + phones).slice(1)}0`.slice(0, 11);
+  const signed = await registerAndSignIn(call, sms, { phone, email: `p${phones}@example.com`, first_name: "Reza", last_name: "Karimi" });
+  if (walletRials > 0) await fundWallet(database.db, signed.user.id, walletRials);
+  if (verified) await database.db.update(users).set({ identityStatus: "identity_verified" }).where(eq(users.id, signed.user.id));
+  return signed;
+}
+
+const admin = () => signInAdmin(database, call, sms, "09100000078");
+
+/** A producer's approved Smart campaign; `lines` replaces its targets when a test needs small ones. */
+async function liveCampaign(adminToken: string, lines?: { metric: string; action: string; unitPrice: number; max: number }[]) {
+  const producer = await person(5_000_000);
+  const created = await call("campaigns", smart, { token: producer.token });
+  expect(created.status).toBe(200);
+  const id = created.body.data.campaign.id as string;
+  if (lines) {
+    const [row] = await database.db.select().from(campaigns).where(eq(campaigns.id, id));
+    const invoice = row!.invoice as Record<string, unknown>;
+    await database.db
+      .update(campaigns)
+      .set({ invoice: { ...invoice, lines: lines.map((l) => ({ ...l, min: l.max, amount: l.max * l.unitPrice })) } })
+      .where(eq(campaigns.id, id));
+  }
+  expect((await call(`admin/campaigns/${id}/approve`, {}, { token: adminToken })).status).toBe(200);
+  return { producer, id, total: created.body.data.campaign.budget as number, fee: created.body.data.campaign.invoice.fee as number };
+}
+
+const escrow = async (campaignId: string) => {
+  const [row] = await database.db
+    .select()
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.code, campaignEscrowCode(campaignId)));
+  return { balance: row?.balance ?? 0, pending: row?.pendingDebits ?? 0 };
+};
+
+describe("boosters' activities on a campaign", () => {
+  it("a verified booster takes a task, submits it, an admin approves it: reward held, campaign spend and progress follow", async () => {
+    const adminToken = await admin();
+    const { producer, id } = await liveCampaign(adminToken);
+
+    const unverified = await person();
+    const refused = await get("tasks", unverified.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error!.message).toBe("Verify your identity in your profile before you take tasks.");
+
+    // Producers never see their own campaign's tasks.
+    await database.db.update(users).set({ identityStatus: "identity_verified" }).where(eq(users.id, producer.user.id));
+    expect((await get("tasks", producer.token)).body.meta.total).toBe(0);
+    expect((await call(`tasks/${id}.likes/start`, {}, { token: producer.token })).status).toBe(404);
+
+    const booster = await person(0, true);
+    const tasks = await get("tasks", booster.token);
+    expect(tasks.status).toBe(200);
+    const metrics = (tasks.body.data as { metric: string }[]).map((t) => t.metric).sort();
+    expect(metrics).toEqual(["comments", "likes", "views_per_post", "watch_minutes"]);
+    const likeTask = (tasks.body.data as { id: string; metric: string; reward: number; type: string }[]).find((t) => t.metric === "likes")!;
+    expect(likeTask).toMatchObject({ id: `${id}.likes`, type: "video", reward: 1_800 });
+
+    const started = await call(`tasks/${likeTask.id}/start`, {}, { token: booster.token });
+    expect(started.status).toBe(201);
+    expect(started.body.data).toMatchObject({
+      status: "in_progress",
+      action: "like",
+      budget: 3_000,
+      cost: 0,
+      reward: 1_800,
+      booster: "R*** K***",
+    });
+    expect(await escrow(id)).toMatchObject({ pending: 3_000 });
+    const again = await call(`tasks/${likeTask.id}/start`, {}, { token: booster.token });
+    expect(again.status).toBe(409);
+    expect(again.body.error!.message).toBe("You have already taken this task.");
+    expect(((await get("tasks", booster.token)).body.data as { metric: string }[]).map((t) => t.metric)).not.toContain("likes");
+    expect((await call("tasks/not-a-task/start", {}, { token: booster.token })).status).toBe(404);
+
+    const activityId = started.body.data.id as string;
+    const badLink = await call(
+      `activities/${activityId}/submit`,
+      { post_link: "https://evil.example/watch?v=x" },
+      { token: booster.token },
+    );
+    expect(badLink.status).toBe(422);
+    expect(badLink.body.error!.fields).toMatchObject({ post_link: "Please enter a valid link." });
+    const other = await person(0, true);
+    const post = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
+    expect((await call(`activities/${activityId}/submit`, { post_link: post }, { token: other.token })).status).toBe(404);
+    const submitted = await call(`activities/${activityId}/submit`, { post_link: post, proof: "liked as Reza" }, { token: booster.token });
+    expect(submitted.body.data).toMatchObject({ status: "awaiting_review" });
+    expect((await call(`activities/${activityId}/submit`, { post_link: post }, { token: booster.token })).status).toBe(409);
+
+    // The producer sees it, the booster masked and no reward; a stranger sees nothing.
+    const list = await get(`campaigns/${id}/activities`, producer.token);
+    expect(list.body.meta.total).toBe(1);
+    expect(list.body.data[0]).toMatchObject({ id: activityId, booster: "R*** K***", reward: null, status: "awaiting_review" });
+    expect(JSON.stringify(list.body)).not.toContain(booster.user.id);
+    const detail = await get(`campaigns/${id}/activities/${activityId}`, producer.token);
+    expect(detail.body.data.post_link).toContain("dQw4w9WgXcQ");
+    expect((await get(`campaigns/${id}/activities/${activityId}`, other.token)).status).toBe(404);
+    expect((await get(`campaigns/${id}/activities`, other.token)).status).toBe(404);
+
+    // Only admins decide.
+    expect((await call(`admin/activities/${activityId}/approve`, {}, { token: booster.token })).status).toBe(404);
+    const queue = await get("admin/activities", adminToken);
+    expect(queue.body.data.map((a: { id: string }) => a.id)).toEqual([activityId]);
+    const approved = await call(`admin/activities/${activityId}/approve`, {}, { token: adminToken });
+    expect(approved.body.data).toMatchObject({ status: "approved", cost: 3_000, progress: 100 });
+    expect((await call(`admin/activities/${activityId}/approve`, {}, { token: adminToken })).status).toBe(409);
+    expect(await balancesOf(database.db, booster.user.id)).toMatchObject({ held: 1_800 });
+    expect(await escrow(id)).toMatchObject({ pending: 0 });
+    const campaign = await get(`campaigns/${id}`, producer.token);
+    expect(campaign.body.data).toMatchObject({ status: "active", spent: 3_000 });
+    const mine = await get("activities?status=approved", booster.token);
+    expect(mine.body.data[0]).toMatchObject({ id: activityId, reward: 1_800 });
+
+    // The landing page's figures (GET stats, public).
+    const stats = await call("stats", undefined, { method: "GET" });
+    expect(stats.status).toBe(200);
+    expect(stats.body.data).toEqual({ campaigns_run: 1, tasks_completed: 1, boosters_paid: 1, rials_paid_out: 1_800 });
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it("denied or expired work releases its reservation for the next booster", async () => {
+    const adminToken = await admin();
+    const { id } = await liveCampaign(adminToken);
+    const before = await escrow(id);
+    const first = await person(0, true);
+    const started = await call(`tasks/${id}.comments/start`, {}, { token: first.token });
+    const activityId = started.body.data.id as string;
+    await call(`activities/${activityId}/submit`, { post_link: "https://youtu.be/dQw4w9WgXcQ" }, { token: first.token });
+    expect((await call(`admin/activities/${activityId}/deny`, { reason: "x" }, { token: adminToken })).status).toBe(422);
+    const denied = await call(
+      `admin/activities/${activityId}/deny`,
+      { reason: "No comment was found on the video." },
+      { token: adminToken },
+    );
+    expect(denied.body.data).toMatchObject({ status: "denied", cost: 0, denial_reason: "No comment was found on the video." });
+    expect(await escrow(id)).toEqual(before);
+    expect(await balancesOf(database.db, first.user.id)).toMatchObject({ held: 0 });
+    // A denied booster may try the line again.
+    expect((await call(`tasks/${id}.comments/start`, {}, { token: first.token })).status).toBe(201);
+
+    const late = await person(0, true);
+    const lateStart = await call(`tasks/${id}.likes/start`, {}, { token: late.token });
+    await database.db
+      .update(activities)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(activities.id, lateStart.body.data.id));
+    expect(await expireActivities(database.db)).toBe(1);
+    const expiredSubmit = await call(
+      `activities/${lateStart.body.data.id}/submit`,
+      { post_link: "https://youtu.be/dQw4w9WgXcQ" },
+      { token: late.token },
+    );
+    expect(expiredSubmit.status).toBe(409);
+    const [row] = await database.db.select().from(activities).where(eq(activities.id, lateStart.body.data.id));
+    expect(row).toMatchObject({ status: "denied", denialReason: "expired" });
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it("completes when its targets are met and returns what escrow still holds", async () => {
+    const adminToken = await admin();
+    const { producer, id, total, fee } = await liveCampaign(adminToken, [
+      { metric: "likes", action: "like", unitPrice: 3_000, max: 1 },
+      { metric: "comments", action: "comment", unitPrice: 15_000, max: 1 },
+    ]);
+    const a = await person(0, true);
+    const b = await person(0, true);
+    for (const [booster, metric] of [
+      [a, "likes"],
+      [b, "comments"],
+    ] as const) {
+      const started = await call(`tasks/${id}.${metric}/start`, {}, { token: booster.token });
+      await call(`activities/${started.body.data.id}/submit`, { post_link: "https://youtu.be/dQw4w9WgXcQ" }, { token: booster.token });
+      await call(`admin/activities/${started.body.data.id}/approve`, {}, { token: adminToken });
+    }
+    const done = await get(`campaigns/${id}`, producer.token);
+    expect(done.body.data).toMatchObject({ status: "paid", progress: 100, spent: 18_000 });
+    expect(await escrow(id)).toEqual({ balance: 0, pending: 0 });
+    expect((await balancesOf(database.db, producer.user.id)).wallet).toBe(5_000_000 - fee - 18_000);
+    expect((await get("tasks", a.token)).body.meta.total).toBe(0);
+    expect(total).toBeGreaterThan(18_000);
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it("completes when its budget is spent, and refuses a task the escrow cannot pay for", async () => {
+    const adminToken = await admin();
+    const { producer, id, fee, total } = await liveCampaign(adminToken, [
+      { metric: "likes", action: "like", unitPrice: 1_500_000, max: 5 },
+    ]);
+    const subtotal = total - fee;
+    const a = await person(0, true);
+    const b = await person(0, true);
+    const first = await call(`tasks/${id}.likes/start`, {}, { token: a.token });
+    expect(first.status).toBe(201);
+    // The escrow holds ≈ 1,818,182 Rials: one like at 1,500,000 is reserved, a second cannot be.
+    const second = await call(`tasks/${id}.likes/start`, {}, { token: b.token });
+    expect(second.status).toBe(409);
+    expect(second.body.error!.message).toBe("This task is no longer available.");
+    expect(await database.db.select().from(activities).where(eq(activities.boosterId, b.user.id))).toHaveLength(0);
+    await call(`activities/${first.body.data.id}/submit`, { post_link: "https://youtu.be/dQw4w9WgXcQ" }, { token: a.token });
+    await call(`admin/activities/${first.body.data.id}/approve`, {}, { token: adminToken });
+    const done = await get(`campaigns/${id}`, producer.token);
+    expect(done.body.data).toMatchObject({ status: "paid", spent: 1_500_000, progress: 20 });
+    expect((await balancesOf(database.db, producer.user.id)).wallet).toBe(5_000_000 - fee - 1_500_000);
+    expect(subtotal).toBeGreaterThan(1_500_000);
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it("a Trial's boosters are paid from promotions; paused campaigns offer no tasks", async () => {
+    const adminToken = await admin();
+    const producer = await person(0);
+    const trial = await call("campaigns", { ...smart, strategy: "trial", amount: undefined }, { token: producer.token });
+    const id = trial.body.data.campaign.id as string;
+    await call(`admin/campaigns/${id}/approve`, {}, { token: adminToken });
+    const booster = await person(0, true);
+    const started = await call(`tasks/${id}.likes/start`, {}, { token: booster.token });
+    expect(started.body.data).toMatchObject({ budget: 1_800, reward: 1_800 });
+    await call(`activities/${started.body.data.id}/submit`, { post_link: "https://youtu.be/dQw4w9WgXcQ" }, { token: booster.token });
+    await call(`admin/activities/${started.body.data.id}/approve`, {}, { token: adminToken });
+    expect(await balancesOf(database.db, booster.user.id)).toMatchObject({ held: 1_800 });
+    const [promotions] = await database.db
+      .select()
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.code, systemAccountCode("promotions")));
+    expect(promotions!.balance).toBe(-1_800);
+    expect((await get(`campaigns/${id}`, producer.token)).body.data).toMatchObject({ status: "active", spent: 0, progress: 1 });
+
+    await call(`campaigns/${id}/pause`, {}, { token: producer.token });
+    expect((await get("tasks", booster.token)).body.meta.total).toBe(0);
+    expect((await call(`tasks/${id}.comments/start`, {}, { token: booster.token })).status).toBe(409);
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,53 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "@/server/db/client";
+import { sessions, users } from "@/server/db/schema";
+import { caller, validRegistration } from "@/tests/api/support/account-helpers";
+import { openTestDatabase, recordingSms, testApp } from "@/tests/api/support/helpers";
+
+// Races need real connections: PGlite has one, so *.pg.test.ts files run only on PostgreSQL
+// (vitest.config.ts collects them when TEST_DATABASE_URL is set; npm test and CI set it).
+describe("one-time codes under concurrency (PostgreSQL)", () => {
+  let database: Database;
+  const sms = recordingSms();
+  let app: ReturnType<typeof testApp>;
+  const call = caller(
+    () => app,
+    () => "10.3.0.1",
+  );
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    app = testApp(database, { sms: sms.sender, socketAddress: () => "10.3.0.1" });
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("50 parallel verifies of one correct code make exactly one account and one session", async () => {
+    await database.db.execute(sql`truncate table refresh_tokens, sessions, otp_sends, otp_challenges, users cascade`);
+    const started = await call("auth/register", validRegistration);
+    const code = sms.lastCode("+989121234567")!;
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => call("auth/otp/verify", { token: started.body.data.otp.token, code })),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.every((s) => s === 200 || s === 409 || s === 429)).toBe(true);
+    expect(await database.db.select().from(users)).toHaveLength(1);
+    expect(await database.db.select().from(sessions)).toHaveLength(1);
+  });
+
+  it("20 parallel registrations of one phone send at most 5 codes", async () => {
+    await database.db.execute(sql`truncate table otp_sends, otp_challenges, users cascade`);
+    const before = sms.sent.length;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call("auth/register", { ...validRegistration, phone: "09120000077", email: `r${i}@example.com` }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(5);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(15);
+    expect(sms.sent.length - before).toBe(5);
+  });
+});

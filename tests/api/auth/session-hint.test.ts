@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "@/server/db/client";
+import { SESSION_HINT_COOKIE } from "@/lib/auth/cookies";
+import { caller, validRegistration } from "@/tests/api/support/account-helpers";
+import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
+
+// The public header (stores/account.ts) shows "Dashboard" from a cookie the page's script can read;
+// the session itself stays in httpOnly cookies.
+
+let database: Database;
+let sms: ReturnType<typeof recordingSms>;
+let app: ReturnType<typeof testApp>;
+const call = caller(
+  () => app,
+  () => "10.7.0.1",
+);
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+beforeEach(async () => {
+  await resetAccounts(database);
+  sms = recordingSms();
+  app = testApp(database, { sms: sms.sender, socketAddress: (request) => request.headers.get("x-test-ip") });
+});
+
+const line = (cookies: string[], name: string) => cookies.find((cookie) => cookie.startsWith(`${name}=`));
+
+describe("session hint cookie", () => {
+  it("comes with every session, readable by scripts, and goes with it; the session cookies stay httpOnly", async () => {
+    const started = await call("auth/register", validRegistration);
+    const verified = await call("auth/otp/verify", { token: started.body.data.otp.token, code: sms.lastCode(sms.sent.at(-1)!.phone) });
+    expect(verified.status).toBe(200);
+    const hint = line(verified.cookies, SESSION_HINT_COOKIE);
+    expect(hint).toMatch(new RegExp(`^${SESSION_HINT_COOKIE}=1;`));
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(hint).toMatch(/Path=\//);
+    expect(line(verified.cookies, "tk_refresh")).toMatch(/HttpOnly/);
+    expect(line(verified.cookies, "tk_access")).toMatch(/HttpOnly/);
+
+    const refresh = line(verified.cookies, "tk_refresh")!.split(";")[0]!;
+    const rotated = await call("auth/refresh", undefined, { cookie: refresh });
+    expect(rotated.status).toBe(200);
+    expect(line(rotated.cookies, SESSION_HINT_COOKIE)).toMatch(/=1;/);
+
+    const out = await call("auth/logout", undefined, { cookie: line(rotated.cookies, "tk_refresh")!.split(";")[0]! });
+    expect(out.status).toBe(200);
+    expect(line(out.cookies, SESSION_HINT_COOKIE)).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+  });
+
+  it("is cleared when a refresh fails, so the header stops offering the dashboard", async () => {
+    const failed = await call("auth/refresh", undefined, { cookie: "tk_refresh=not-a-token" });
+    expect(failed.status).toBe(401);
+    expect(line(failed.cookies, SESSION_HINT_COOKIE)).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+  });
+});

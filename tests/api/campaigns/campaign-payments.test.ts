@@ -1,0 +1,302 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sandboxGateway } from "@/server/adapters/payments/sandbox";
+import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
+import type { Database } from "@/server/db/client";
+import { campaigns, ledgerAccounts, ledgerTransfers, transactions } from "@/server/db/schema";
+import { campaignPaymentKey } from "@/server/campaigns/pay-from-wallet";
+import { balancesOf, campaignEscrowCode, checkLedgerInvariants, userAccountCode } from "@/server/ledger";
+import { RECONCILE_AFTER_MS } from "@/server/payments/gateways";
+import { reconcilePayments } from "@/server/payments/reconcile";
+import enUS from "@/messages/en-US.json";
+import faIR from "@/messages/fa-IR.json";
+import { caller, registerAndSignIn, signInAdmin } from "@/tests/api/support/account-helpers";
+import { fundWallet, smartCampaign } from "@/tests/api/support/campaign-fixtures";
+import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
+
+// SPEC §8 campaign payments (401 unauthorized operation; 403 already paid; 404 not found), for
+// POST campaigns/{id}/payments/{transactionId}/pay: a campaign left awaiting payment at the gateway, paid from the wallet.
+
+let database: Database;
+let sms: ReturnType<typeof recordingSms>;
+let gateways: Map<GatewayId, PaymentGateway>;
+let app: ReturnType<typeof testApp>;
+let n = 0;
+const call = caller(
+  () => app,
+  () => `10.7.0.${n % 250}`,
+);
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+beforeEach(async () => {
+  await resetAccounts(database);
+  sms = recordingSms();
+  n++;
+  gateways = new Map<GatewayId, PaymentGateway>([["sandbox", sandboxGateway(async () => database)]]);
+  app = testApp(database, { sms: sms.sender, gateways, socketAddress: () => `10.7.0.${n % 250}` });
+});
+afterEach(async () => {
+  expect(await checkLedgerInvariants(database.db)).toEqual([]);
+});
+
+const smart = { ...smartCampaign, gateway: "sandbox" };
+const PAY = { gateway: "wallet" };
+
+async function producer(walletRials: number, phone = "09121234567") {
+  const signed = await registerAndSignIn(call, sms, { phone, email: `${phone}@example.com` });
+  if (walletRials > 0) await fund(signed.user.id, walletRials, "start");
+  return signed;
+}
+
+const fund = (userId: string, rials: number, key: string) => fundWallet(database.db, userId, rials, key);
+
+/** A campaign created with the sandbox gateway whose bank page was abandoned: awaiting payment, its payment pending. */
+async function abandonedCampaign(token: string, name = smart.name) {
+  const created = await call("campaigns", { ...smart, name }, { token });
+  expect(created.status).toBe(200);
+  expect(created.body.data.campaign.status).toBe("awaiting_payment");
+  const id = created.body.data.campaign.id as string;
+  const [payment] = await database.db.select().from(transactions).where(eq(transactions.campaignId, id));
+  expect(payment).toMatchObject({ status: "pending", gateway: "sandbox", intent: "campaign_creation" });
+  return { id, payment: payment!, total: created.body.data.campaign.budget as number, authority: payment!.authority! };
+}
+
+const pay = (campaignId: string, transactionId: string, options: { token?: string; locale?: string; body?: unknown } = {}) =>
+  call(`campaigns/${campaignId}/payments/${transactionId}/pay`, options.body ?? PAY, options);
+
+const rowsOf = (campaignId: string) =>
+  database.db.select().from(transactions).where(eq(transactions.campaignId, campaignId)).orderBy(transactions.createdAt);
+
+async function statusOf(campaignId: string) {
+  const [row] = await database.db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaignId));
+  return row!.status;
+}
+
+async function escrowOf(campaignId: string) {
+  const [row] = await database.db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.code, campaignEscrowCode(campaignId)));
+  return row?.balance ?? 0;
+}
+
+/** The payer's bank says "paid" on the sandbox page; `back` also follows the gateway's redirect to our callback. */
+async function gatewayPays(authority: string, back: boolean) {
+  const decided = await call(`payments/sandbox/${authority}/decision`, { decision: "pay" });
+  expect(decided.status).toBe(200);
+  if (!back) return;
+  const url = new URL(decided.body.data.redirect_url as string, "http://localhost");
+  const returned = await call(`${url.pathname.replace(/^\/api\//, "")}${url.search}`, undefined, { method: "GET" });
+  expect(returned.status).toBe(303);
+  return url;
+}
+
+describe("paying a campaign awaiting payment from the wallet", () => {
+  it("answers SPEC's 401 without a valid session and 404 for what is not the caller's; nothing moves", async () => {
+    const owner = await producer(5_000_000);
+    const { id, payment } = await abandonedCampaign(owner.token);
+    const other = await abandonedCampaign(owner.token, "Another one");
+
+    const anonymous = await pay(id, payment.id);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.error).toMatchObject({ code: "transaction_unauthorized", message: "Unauthorized operation." });
+    const persian = await pay(id, payment.id, { locale: "fa-IR" });
+    expect(persian.status).toBe(401);
+    expect(persian.body.error!.message).toBe(faIR.api.errors.transaction_unauthorized);
+    expect((await pay(id, payment.id, { token: "not-a-token" })).status).toBe(401);
+
+    const unknown = await pay(id, "00000000-0000-4000-8000-000000000000", { token: owner.token });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toMatchObject({ code: "transaction_not_found", message: "Transaction not found." });
+    // A payment of another campaign (the owner's own) is not a payment of this one.
+    const crossed = await pay(id, other.payment.id, { token: owner.token });
+    expect(crossed.status).toBe(404);
+    expect(crossed.body.error!.code).toBe("transaction_not_found");
+
+    // Someone else's campaign does not exist for the caller (no IDOR), even with money in the wallet.
+    const stranger = await producer(5_000_000, "09350000044");
+    const foreign = await pay(id, payment.id, { token: stranger.token });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error!.code).toBe("campaign_not_found");
+    // An admin sees the campaign but does not spend its owner's wallet.
+    const admin = await signInAdmin(database, call, sms, "09100000077");
+    const byAdmin = await pay(id, payment.id, { token: admin });
+    expect(byAdmin.status).toBe(401);
+    expect(byAdmin.body.error!.code).toBe("transaction_unauthorized");
+
+    expect((await pay(id, payment.id, { token: owner.token, body: { gateway: "sandbox" } })).status).toBe(422);
+    expect((await pay(id, "not-a-uuid", { token: owner.token })).status).toBe(422);
+
+    expect(await statusOf(id)).toBe("awaiting_payment");
+    expect(await rowsOf(id)).toHaveLength(1);
+    expect((await balancesOf(database.db, owner.user.id)).wallet).toBe(5_000_000);
+    expect((await balancesOf(database.db, stranger.user.id)).wallet).toBe(5_000_000);
+    expect(await escrowOf(id)).toBe(0);
+  });
+
+  it("refuses a short wallet with create-campaign's 403 and changes nothing", async () => {
+    const owner = await producer(100_000);
+    const { id, payment } = await abandonedCampaign(owner.token);
+    const short = await pay(id, payment.id, { token: owner.token });
+    expect(short.status).toBe(403);
+    expect(short.body.error).toMatchObject({ code: "insufficient_funds", message: enUS.api.errors.insufficient_funds });
+    // The same code and sentence as creating a campaign with a short wallet.
+    const created = await call("campaigns", { ...smart, gateway: "wallet" }, { token: owner.token });
+    expect(created.status).toBe(403);
+    expect(created.body.error).toMatchObject({ code: short.body.error!.code, message: short.body.error!.message });
+
+    expect(await statusOf(id)).toBe("awaiting_payment");
+    expect(await rowsOf(id)).toEqual([payment]);
+    expect((await balancesOf(database.db, owner.user.id)).wallet).toBe(100_000);
+    expect(await escrowOf(id)).toBe(0);
+    expect(
+      await database.db
+        .select()
+        .from(ledgerTransfers)
+        .where(eq(ledgerTransfers.idempotencyKey, campaignPaymentKey(id))),
+    ).toEqual([]);
+  });
+
+  it("pays: wallet → escrow, a new paid wallet payment, the campaign awaiting review; the gateway row stays; then 403 already paid", async () => {
+    const owner = await producer(5_000_000);
+    const { id, payment, total } = await abandonedCampaign(owner.token);
+
+    const paid = await pay(id, payment.id, { token: owner.token });
+    expect(paid.status).toBe(200);
+    expect(paid.body.data.message).toBe("Payment completed; the campaign is awaiting review.");
+    expect(paid.body.data.campaign).toMatchObject({ id, status: "awaiting_review", budget: total });
+    expect(paid.body.data.transaction).toMatchObject({ status: "paid", gateway: "wallet", intent: "campaign_creation", amount: total });
+    expect(paid.body.data.transaction.approved_at).toBeTruthy();
+
+    expect(await statusOf(id)).toBe("awaiting_review");
+    expect((await balancesOf(database.db, owner.user.id)).wallet).toBe(5_000_000 - total);
+    expect(await escrowOf(id)).toBe(total);
+    const rows = await rowsOf(id);
+    expect(rows).toHaveLength(2);
+    const gatewayRow = rows.find((row) => row.id === payment.id)!;
+    const walletRow = rows.find((row) => row.id === paid.body.data.transaction.id)!;
+    // The gateway payment is untouched: still pending, still reconcilable.
+    expect(gatewayRow).toMatchObject({ status: "pending", gateway: "sandbox", transferId: null, authority: payment.authority });
+    const [moved] = await database.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, walletRow.transferId!));
+    expect(moved).toMatchObject({ idempotencyKey: campaignPaymentKey(id), amount: total, intent: "campaign_creation", status: "posted" });
+
+    // The campaign is paid now: its old pending row (paid by another row) and the paid row itself answer 403.
+    const again = await pay(id, payment.id, { token: owner.token });
+    expect(again.status).toBe(403);
+    expect(again.body.error).toMatchObject({ code: "transaction_already_paid", message: "This transaction has already been paid." });
+    const twice = await pay(id, walletRow.id, { token: owner.token, locale: "fa-IR" });
+    expect(twice.status).toBe(403);
+    expect(twice.body.error!.message).toBe(faIR.api.errors.transaction_already_paid);
+
+    expect((await balancesOf(database.db, owner.user.id)).wallet).toBe(5_000_000 - total);
+    expect(await escrowOf(id)).toBe(total);
+    expect(await rowsOf(id)).toHaveLength(2);
+    const listed = await call(`campaigns/${id}/payments`, undefined, { method: "GET", token: owner.token });
+    expect(listed.body.data.map((row: { status: string; gateway: string }) => `${row.gateway}:${row.status}`).sort()).toEqual([
+      "sandbox:pending",
+      "wallet:paid",
+    ]);
+  });
+
+  it("a late gateway success of the abandoned payment credits the wallet, not the escrow, exactly once", async () => {
+    const owner = await producer(5_000_000);
+    const { id, payment, total, authority } = await abandonedCampaign(owner.token);
+    expect((await pay(id, payment.id, { token: owner.token })).status).toBe(200);
+
+    // The bank took the money after all; the payer comes back through the gateway's callback.
+    const back = await gatewayPays(authority, true);
+    const [settled] = await database.db.select().from(transactions).where(eq(transactions.id, payment.id));
+    expect(settled).toMatchObject({ status: "paid", gateway: "sandbox" });
+    expect((await balancesOf(database.db, owner.user.id)).wallet).toBe(5_000_000);
+    expect(await escrowOf(id)).toBe(total);
+    expect(await statusOf(id)).toBe("awaiting_review");
+    const credits = await database.db
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.idempotencyKey, `transaction:${payment.id}`));
+    expect(credits).toHaveLength(1);
+    const [wallet] = await database.db
+      .select()
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.code, userAccountCode(owner.user.id, "wallet")));
+    expect(credits[0]).toMatchObject({ creditAccountId: wallet!.id, amount: total });
+
+    // The callback again, and the reconciliation job: nothing more.
+    await call(`${back!.pathname.replace(/^\/api\//, "")}${back!.search}`, undefined, { method: "GET" });
+    expect(await reconcilePayments(database.db, gateways, Date.now() + RECONCILE_AFTER_MS + 60_000)).toMatchObject({ paid: 0 });
+    expect((await balancesOf(database.db, owner.user.id)).wallet).toBe(5_000_000);
+    expect(await escrowOf(id)).toBe(total);
+    expect(
+      await database.db
+        .select()
+        .from(ledgerTransfers)
+        .where(eq(ledgerTransfers.idempotencyKey, `transaction:${payment.id}`)),
+    ).toHaveLength(1);
+  });
+
+  it("a gateway success found by reconciliation after a wallet payment also goes to the wallet", async () => {
+    const owner = await producer(5_000_000);
+    const { id, payment, total, authority } = await abandonedCampaign(owner.token);
+    expect((await pay(id, payment.id, { token: owner.token })).status).toBe(200);
+    // Paid at the bank, but the payer never came back: the job finds it.
+    await gatewayPays(authority, false);
+    expect(await reconcilePayments(database.db, gateways, Date.now() + RECONCILE_AFTER_MS + 60_000)).toMatchObject({ checked: 1, paid: 1 });
+    expect((await balancesOf(database.db, owner.user.id)).wallet).toBe(5_000_000);
+    expect(await escrowOf(id)).toBe(total);
+    expect(await statusOf(id)).toBe("awaiting_review");
+  });
+
+  it("a failed gateway payment may be paid; a campaign already paid by the gateway answers 403 for any of its rows", async () => {
+    const owner = await producer(10_000_000);
+    // Cancelled at the bank: the payment failed, the campaign still awaits payment.
+    const cancelled = await abandonedCampaign(owner.token, "Cancelled");
+    const decided = await call(`payments/sandbox/${cancelled.authority}/decision`, { decision: "cancel" });
+    const url = new URL(decided.body.data.redirect_url as string, "http://localhost");
+    await call(`${url.pathname.replace(/^\/api\//, "")}${url.search}`, undefined, { method: "GET" });
+    expect((await rowsOf(cancelled.id))[0]!.status).toBe("failed");
+    const paid = await pay(cancelled.id, cancelled.payment.id, { token: owner.token, locale: "fa-IR" });
+    expect(paid.status).toBe(200);
+    expect(paid.body.data.message).toBe(faIR.api.messages.campaign_payment_completed);
+    expect(paid.body.data.campaign.status).toBe("awaiting_review");
+    expect(await escrowOf(cancelled.id)).toBe(cancelled.total);
+
+    // Paid through the gateway: its row is paid (403), and so is the campaign for a failed row of it (403).
+    const viaGateway = await abandonedCampaign(owner.token, "Gateway");
+    await gatewayPays(viaGateway.authority, true);
+    expect(await statusOf(viaGateway.id)).toBe("awaiting_review");
+    const paidRow = await pay(viaGateway.id, viaGateway.payment.id, { token: owner.token });
+    expect(paidRow.status).toBe(403);
+    expect(paidRow.body.error!.code).toBe("transaction_already_paid");
+    const [failedRow] = await database.db
+      .insert(transactions)
+      .values({
+        userId: owner.user.id,
+        amount: viaGateway.total,
+        intent: "campaign_creation",
+        status: "failed",
+        gateway: "sandbox",
+        campaignId: viaGateway.id,
+      })
+      .returning();
+    const paidCampaign = await pay(viaGateway.id, failedRow!.id, { token: owner.token });
+    expect(paidCampaign.status).toBe(403);
+    expect(paidCampaign.body.error!.code).toBe("transaction_already_paid");
+
+    expect((await balancesOf(database.db, owner.user.id)).wallet).toBe(10_000_000 - cancelled.total);
+    expect(await escrowOf(viaGateway.id)).toBe(viaGateway.total);
+    const walletRows = await database.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.userId, owner.user.id), eq(transactions.gateway, "wallet")));
+    expect(walletRows.map((row) => row.campaignId)).toEqual([cancelled.id]);
+    const counted = await database.db.execute(
+      sql`select count(*)::int as n from ledger_transfers where idempotency_key like 'campaign-payment:%'`,
+    );
+    expect((counted.rows[0] as { n: number }).n).toBe(1);
+  });
+});

@@ -1,0 +1,73 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "@/server/db/client";
+import { campaigns } from "@/server/db/schema";
+import { checkLedgerInvariants, gatewayAccountCode, transfer, userAccountCode, balancesOf } from "@/server/ledger";
+import { caller, registerAndSignIn } from "@/tests/api/support/account-helpers";
+import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
+
+// PostgreSQL only (*.pg.test.ts).
+let database: Database;
+const sms = recordingSms();
+let app: ReturnType<typeof testApp>;
+const call = caller(
+  () => app,
+  () => "10.9.0.1",
+);
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await resetAccounts(database);
+  app = testApp(database, { sms: sms.sender, socketAddress: () => "10.9.0.1" });
+});
+afterAll(async () => {
+  await database.close();
+});
+// The trigger-kept counts (campaign_counts) always equal a real count.
+afterEach(async () => {
+  const drift = await database.db.execute(sql`
+    select coalesce(c.owner_id, k.owner_id) as owner_id, coalesce(c.status, k.status) as status, c.n as real, k.n as kept
+    from (select owner_id, status, count(*)::bigint as n from campaigns group by 1, 2) c
+    full join (select owner_id, status, n from campaign_counts where n <> 0) k on k.owner_id = c.owner_id and k.status = c.status
+    where c.n is distinct from k.n`);
+  expect(drift.rows).toEqual([]);
+});
+
+const campaign = {
+  name: "Race",
+  network: "instagram",
+  link: "https://www.instagram.com/takapoo.app/",
+  follower_count: 2000,
+  gateway: "wallet",
+  accept_policies: true,
+};
+
+describe("campaigns under concurrency (PostgreSQL)", () => {
+  it("a Trial is created once under 20 parallel requests", async () => {
+    const { token, user } = await registerAndSignIn(call, sms);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call("campaigns", { ...campaign, strategy: "trial" }, { token })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(19);
+    expect(await database.db.select().from(campaigns).where(eq(campaigns.ownerId, user.id))).toHaveLength(1);
+  });
+
+  it("20 parallel wallet-paid campaigns never overdraw the wallet", async () => {
+    const { token, user } = await registerAndSignIn(call, sms, { phone: "09350000088", email: "race2@example.com" });
+    await transfer(database.db, {
+      idempotencyKey: `fund:${user.id}`,
+      from: gatewayAccountCode("sandbox"),
+      to: userAccountCode(user.id, "wallet"),
+      amount: 5_000_000,
+      intent: "wallet_charge",
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call("campaigns", { ...campaign, strategy: "smart", amount: 2_000_000 }, { token })),
+    );
+    const created = answers.filter((a) => a.status === 200);
+    expect(answers.every((a) => a.status === 200 || a.status === 403)).toBe(true);
+    const total = created[0]!.body.data.campaign.budget as number;
+    expect(created).toHaveLength(Math.floor(5_000_000 / total));
+    expect((await balancesOf(database.db, user.id)).wallet).toBe(5_000_000 - created.length * total);
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+});

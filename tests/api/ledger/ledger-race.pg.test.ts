@@ -1,0 +1,154 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "@/server/db/client";
+import { ledgerAccounts, ledgerTransfers, users } from "@/server/db/schema";
+import {
+  campaignEscrowCode,
+  checkLedgerInvariants,
+  ensureAccounts,
+  gatewayAccountCode,
+  postTransfer,
+  transfer,
+  userAccountCode,
+  userWalletAccounts,
+  voidTransfer,
+} from "@/server/ledger";
+import { AppError } from "@/server/core/errors";
+import { openTestDatabase, resetAccounts } from "@/tests/api/support/helpers";
+
+// Races need real connections: PGlite has one, so *.pg.test.ts files run only on PostgreSQL.
+describe("ledger under concurrency (PostgreSQL)", () => {
+  let database: Database;
+  let wallet: string;
+  let userId: string;
+  const gateway = gatewayAccountCode("sandbox");
+
+  beforeAll(async () => {
+    // Migrated, emptied and seeded by the helper; then a bigger pool so that many transfers really overlap.
+    await (await openTestDatabase()).close();
+    database = await openDatabase({ url: process.env.TEST_DATABASE_URL, maxConnections: 20 });
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+  beforeEach(async () => {
+    await resetAccounts(database);
+    const [user] = await database.db.insert(users).values({}).returning({ id: users.id });
+    userId = user!.id;
+    wallet = userAccountCode(userId, "wallet");
+    // Open all 20 connections now: otherwise the first request is done before the pool has connected the others.
+    await Promise.all(Array.from({ length: 20 }, () => database.db.execute(sql`select pg_sleep(0.05)`)));
+  });
+
+  const balanceOf = async (code: string) =>
+    (await database.db.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.code, code)))[0]?.balance;
+
+  it(
+    "1,000 parallel spends of 3,000,000 from 5,000,000: exactly one succeeds, the rest are insufficient_funds",
+    { timeout: 60_000 },
+    async () => {
+      const db = database.db;
+      await transfer(db, { idempotencyKey: "fund", from: gateway, to: wallet, amount: 5_000_000, intent: "wallet_charge" });
+      const escrows = Array.from({ length: 4 }, () => campaignEscrowCode(randomUUID()));
+      await ensureAccounts(db, escrows);
+      const started = Date.now();
+      const results = await Promise.allSettled(
+        Array.from({ length: 1_000 }, (_, i) =>
+          transfer(db, {
+            idempotencyKey: `spend:${i}`,
+            from: wallet,
+            to: escrows[i % escrows.length]!,
+            amount: 3_000_000,
+            intent: "campaign_creation",
+          }),
+        ),
+      );
+      const elapsed = Date.now() - started;
+      const ok = results.filter((r) => r.status === "fulfilled");
+      const refused = results.filter((r) => r.status === "rejected");
+      expect(ok).toHaveLength(1);
+      expect(refused).toHaveLength(999);
+      for (const r of refused) {
+        expect(r.reason).toBeInstanceOf(AppError);
+        expect((r.reason as AppError).code).toBe("insufficient_funds");
+      }
+      expect(await balanceOf(wallet)).toBe(2_000_000);
+      expect(await db.select().from(ledgerTransfers)).toHaveLength(2);
+      expect(await checkLedgerInvariants(db)).toEqual([]);
+      console.log(`[ledger-race] 1000 parallel spends settled in ${elapsed} ms`);
+    },
+  );
+
+  it("100 parallel replays of one idempotency key: one transfer row, the money moved once", async () => {
+    const db = database.db;
+    const input = { idempotencyKey: "charge:once", from: gateway, to: wallet, amount: 750_000, intent: "wallet_charge" };
+    const results = await Promise.all(Array.from({ length: 100 }, () => transfer(db, input)));
+    expect(new Set(results.map((t) => t.id)).size).toBe(1);
+    expect(await db.select().from(ledgerTransfers)).toHaveLength(1);
+    expect(await balanceOf(wallet)).toBe(750_000);
+    expect(await balanceOf(gateway)).toBe(-750_000);
+    expect(await checkLedgerInvariants(db)).toEqual([]);
+  });
+
+  it("50 parallel posts and voids of one pending transfer: one of them settles it, the money moves at most once", async () => {
+    const db = database.db;
+    const escrow = campaignEscrowCode(randomUUID());
+    await transfer(db, { idempotencyKey: "fund", from: gateway, to: wallet, amount: 900_000, intent: "wallet_charge" });
+    const reserved = await transfer(db, {
+      idempotencyKey: "reserve",
+      from: wallet,
+      to: escrow,
+      amount: 600_000,
+      intent: "payout",
+      pending: true,
+    });
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) => (i % 2 ? postTransfer(db, reserved.id) : voidTransfer(db, reserved.id)).then((t) => t.status)),
+    );
+    const [final] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, reserved.id));
+    expect(["posted", "voided"]).toContain(final!.status);
+    results.forEach((r, i) => {
+      const asked = i % 2 ? "posted" : "voided";
+      if (asked === final!.status) expect(r).toEqual({ status: "fulfilled", value: asked });
+      else expect(r.status === "rejected" && (r.reason as AppError).code).toBe("conflict");
+    });
+    expect(await balanceOf(wallet)).toBe(final!.status === "posted" ? 300_000 : 900_000);
+    expect(await balanceOf(escrow)).toBe(final!.status === "posted" ? 600_000 : 0);
+    expect(await checkLedgerInvariants(db)).toEqual([]);
+  });
+
+  // Deadlocks are retried, so they would only show as slowness: count them in PostgreSQL's statistics.
+  const deadlocks = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // backends flush their counters at most once a second
+    await database.db.execute(sql`select pg_stat_clear_snapshot()`);
+    const { rows } = await database.db.execute(sql`select deadlocks from pg_stat_database where datname = current_database()`);
+    return Number((rows[0] as { deadlocks: string | number }).deadlocks);
+  };
+
+  it("opposite transfers between two accounts in parallel neither deadlock nor lose money", { timeout: 60_000 }, async () => {
+    const db = database.db;
+    const before = await deadlocks();
+    const escrow = campaignEscrowCode(randomUUID());
+    await transfer(db, { idempotencyKey: "fund:w", from: gateway, to: wallet, amount: 1_000_000, intent: "wallet_charge" });
+    await transfer(db, { idempotencyKey: "fund:e", from: gateway, to: escrow, amount: 1_000_000, intent: "wallet_charge" });
+    const results = await Promise.allSettled(
+      Array.from({ length: 400 }, (_, i) =>
+        i % 2
+          ? transfer(db, { idempotencyKey: `there:${i}`, from: wallet, to: escrow, amount: 1_000, intent: "campaign_creation" })
+          : transfer(db, { idempotencyKey: `back:${i}`, from: escrow, to: wallet, amount: 1_000, intent: "refund" }),
+      ),
+    );
+    expect(results.filter((r) => r.status === "rejected")).toEqual([]);
+    expect(await balanceOf(wallet)).toBe(1_000_000);
+    expect(await balanceOf(escrow)).toBe(1_000_000);
+    expect(await checkLedgerInvariants(db)).toEqual([]);
+    expect(await deadlocks()).toBe(before);
+  });
+
+  it("50 parallel first uses of a user's accounts create each account once", async () => {
+    const all = await Promise.all(Array.from({ length: 50 }, () => userWalletAccounts(database.db, userId)));
+    expect(new Set(all.map((a) => a.wallet.id)).size).toBe(1);
+    expect(await database.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.userId, userId))).toHaveLength(3);
+  });
+});

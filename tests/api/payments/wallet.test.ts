@@ -1,0 +1,157 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "@/server/db/client";
+import { ledgerTransfers, transactions } from "@/server/db/schema";
+import { sandboxGateway } from "@/server/adapters/payments/sandbox";
+import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
+import { checkLedgerInvariants } from "@/server/ledger";
+import { reconcilePayments } from "@/server/payments/reconcile";
+import { caller, registerAndSignIn } from "@/tests/api/support/account-helpers";
+import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
+
+let database: Database;
+let sms: ReturnType<typeof recordingSms>;
+let gateways: Map<GatewayId, PaymentGateway>;
+let app: ReturnType<typeof testApp>;
+let n = 0;
+let ip = "10.5.0.1";
+const call = caller(
+  () => app,
+  () => ip,
+);
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+beforeEach(async () => {
+  await resetAccounts(database);
+  sms = recordingSms();
+  gateways = new Map<GatewayId, PaymentGateway>([["sandbox", sandboxGateway(async () => database)]]);
+  app = testApp(database, { sms: sms.sender, gateways, socketAddress: (request) => request.headers.get("x-test-ip") });
+  ip = `10.5.${Math.floor(++n / 250)}.${n % 250}`;
+});
+
+async function get(path: string, token?: string) {
+  return call(path, undefined, { method: "GET", ...(token ? { token } : {}) });
+}
+
+/** Starts a sandbox charge and answers the payer's choice on the bank page; returns the callback's answer. */
+async function chargeThroughSandbox(token: string, amount: number, decision: "pay" | "cancel") {
+  const charged = await call("wallet/charge", { amount, gateway: "sandbox" }, { token });
+  expect(charged.status).toBe(200);
+  const authority = (charged.body.data.redirect_url as string).split("/").at(-1)!;
+  const decided = await call(`payments/sandbox/${authority}/decision`, { decision });
+  expect(decided.status).toBe(200);
+  const callback = new URL(decided.body.data.redirect_url as string, "http://localhost");
+  const back = await call(`${callback.pathname.replace(/^\/api\//, "")}${callback.search}`, undefined, { method: "GET" });
+  return { charged, authority, callback, back };
+}
+
+describe("wallet", () => {
+  it("starts empty, and refuses anonymous callers", async () => {
+    const { token } = await registerAndSignIn(call, sms);
+    const wallet = await get("wallet", token);
+    expect(wallet.body.data).toEqual({ wallet_balance: 0, earnings_balance: 0, held_balance: 0 });
+    expect((await get("wallet")).status).toBe(401);
+    expect((await call("wallet/charge", { amount: 1_000_000, gateway: "sandbox" })).status).toBe(401);
+    expect((await get("wallet/transactions")).status).toBe(401);
+  });
+
+  it("validates the charge: whole Rials from 100,000 to 500,000,000, a configured gateway", async () => {
+    const { token } = await registerAndSignIn(call, sms);
+    for (const amount of [99_999, 500_000_001, 1500.5, "1000000", -5]) {
+      const refused = await call("wallet/charge", { amount, gateway: "sandbox" }, { token, locale: "fa-IR" });
+      expect(refused.status, String(amount)).toBe(422);
+      expect(refused.body.error!.fields!.amount).toBeTruthy();
+    }
+    const unknown = await call("wallet/charge", { amount: 1_000_000, gateway: "zarinpal" }, { token });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error!.message).toBe("This payment method is not available.");
+    expect(await database.db.select().from(transactions)).toHaveLength(0);
+  });
+
+  it("charges through the sandbox: pending, paid on the callback, credited exactly once", async () => {
+    const { token } = await registerAndSignIn(call, sms);
+    const { charged, back, callback } = await chargeThroughSandbox(token, 1_000_000, "pay");
+    expect(charged.body.data.transaction).toMatchObject({
+      amount: 1_000_000,
+      status: "pending",
+      intent: "wallet_charge",
+      gateway: "sandbox",
+    });
+    expect(back.status).toBe(303);
+    expect(back.response.headers.get("location")).toBe(`/en-US/dashboard/payment-result?tx=${charged.body.data.transaction.id}`);
+    const wallet = await get("wallet", token);
+    expect(wallet.body.data.wallet_balance).toBe(1_000_000);
+    const one = await get(`wallet/transactions/${charged.body.data.transaction.id}`, token);
+    expect(one.body.data).toMatchObject({ status: "paid", amount: 1_000_000 });
+    expect(one.body.data.reference).toMatch(/^SBX-REF-/);
+    expect(one.body.data.approved_at).toBeTruthy();
+
+    // The callback again, and with a tampered amount: nothing more is credited.
+    const tampered = `${callback.pathname.replace(/^\/api\//, "")}${callback.search}&amount=999999999&Status=OK`;
+    for (let i = 0; i < 5; i++) expect((await call(tampered, undefined, { method: "GET" })).status).toBe(303);
+    expect((await get("wallet", token)).body.data.wallet_balance).toBe(1_000_000);
+    expect(await database.db.select().from(ledgerTransfers)).toHaveLength(1);
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    const me = await get("me", token);
+    expect(me.body.data.wallet_balance).toBe(1_000_000);
+  });
+
+  it("a cancelled payment fails and credits nothing", async () => {
+    const { token } = await registerAndSignIn(call, sms);
+    const { charged } = await chargeThroughSandbox(token, 2_000_000, "cancel");
+    const one = await get(`wallet/transactions/${charged.body.data.transaction.id}`, token);
+    expect(one.body.data.status).toBe("failed");
+    expect((await get("wallet", token)).body.data.wallet_balance).toBe(0);
+  });
+
+  it("lists transactions by status with pagination; nobody else sees them", async () => {
+    const { token } = await registerAndSignIn(call, sms);
+    await chargeThroughSandbox(token, 1_000_000, "pay");
+    await chargeThroughSandbox(token, 2_000_000, "cancel");
+    const pending = await call("wallet/charge", { amount: 3_000_000, gateway: "sandbox" }, { token });
+    const all = await get("wallet/transactions", token);
+    expect(all.body.meta).toEqual({ page: 1, per_page: 10, total: 3 });
+    expect(all.body.data.map((t: { amount: number }) => t.amount)).toEqual([3_000_000, 2_000_000, 1_000_000]);
+    expect((await get("wallet/transactions?status=paid", token)).body.data).toHaveLength(1);
+    expect((await get("wallet/transactions?status=failed", token)).body.data[0].amount).toBe(2_000_000);
+    expect((await get("wallet/transactions?status=pending&per_page=1&page=1", token)).body.meta.total).toBe(1);
+    expect((await get("wallet/transactions?status=weird", token)).status).toBe(422);
+
+    const other = await registerAndSignIn(call, sms, { phone: "09350000055", email: "other@example.com" });
+    expect((await get(`wallet/transactions/${pending.body.data.transaction.id}`, other.token)).status).toBe(404);
+    expect((await get("wallet/transactions", other.token)).body.meta.total).toBe(0);
+  });
+
+  it("refuses a callback for a payment we never issued", async () => {
+    const refused = await call("payments/sandbox/callback?Authority=SBXNOTOURS&Status=OK", undefined, { method: "GET" });
+    expect(refused.status).toBe(404);
+    expect((await call("payments/nosuch/callback?tx=x", undefined, { method: "GET" })).status).toBe(404);
+  });
+
+  it("reconciliation credits a paid payment whose callback never came, and fails what stays unpaid for an hour", async () => {
+    const { token } = await registerAndSignIn(call, sms);
+    const paid = await call("wallet/charge", { amount: 4_000_000, gateway: "sandbox" }, { token });
+    const paidAuthority = (paid.body.data.redirect_url as string).split("/").at(-1)!;
+    await call(`payments/sandbox/${paidAuthority}/decision`, { decision: "pay" }); // the browser never comes back
+    const abandoned = await call("wallet/charge", { amount: 5_000_000, gateway: "sandbox" }, { token });
+    const now = Date.now();
+    expect(await reconcilePayments(database.db, gateways, now)).toEqual({ checked: 0, paid: 0, failed: 0 });
+    await database.db
+      .update(transactions)
+      .set({ createdAt: new Date(now - 16 * 60 * 1000) })
+      .where(eq(transactions.id, paid.body.data.transaction.id));
+    await database.db
+      .update(transactions)
+      .set({ createdAt: new Date(now - 61 * 60 * 1000) })
+      .where(eq(transactions.id, abandoned.body.data.transaction.id));
+    expect(await reconcilePayments(database.db, gateways, now)).toEqual({ checked: 2, paid: 1, failed: 1 });
+    expect((await get("wallet", token)).body.data.wallet_balance).toBe(4_000_000);
+    expect(await reconcilePayments(database.db, gateways, now)).toEqual({ checked: 0, paid: 0, failed: 0 });
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,77 @@
+import { expect } from "vitest";
+import type { createApp } from "@/server/app";
+import type { recordingSms } from "@/tests/api/support/helpers";
+import type { Db } from "@/server/db";
+import { users } from "@/server/db/schema";
+import { hashPassword } from "@/server/auth/crypto";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in assertions
+export type Json = { data?: any; meta?: any; error?: { code: string; message: string; fields?: Record<string, string> } };
+
+/** A caller of the app as a browser or API client would be, from one IP address. */
+export function caller(app: () => ReturnType<typeof createApp>, ip: () => string) {
+  return async function call(
+    path: string,
+    body: unknown,
+    options: { locale?: string; cookie?: string; method?: string; token?: string; form?: FormData } = {},
+  ) {
+    const headers: Record<string, string> = { "x-test-ip": ip(), "X-Locale": options.locale ?? "en-US", accept: "application/json" };
+    if (options.cookie) headers.cookie = options.cookie;
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const method = options.method ?? (body === undefined && !options.form ? "POST" : options.form ? "POST" : "POST");
+    const init: RequestInit = { method, headers };
+    if (options.form) init.body = options.form;
+    else if (body !== undefined && method !== "GET") {
+      headers["content-type"] = "application/json";
+      init.body = typeof body === "string" ? body : JSON.stringify(body);
+    }
+    const response = await app().fetch(new Request(`http://localhost/api/${path}`, init));
+    const type = response.headers.get("content-type") ?? "";
+    const parsed = type.includes("json") ? ((await response.json()) as Json) : ({} as Json);
+    return { status: response.status, body: parsed, cookies: response.headers.getSetCookie(), response };
+  };
+}
+
+export const validRegistration = {
+  first_name: "Sara",
+  last_name: "Ahmadi",
+  phone: "09121234567",
+  email: "sara@example.com",
+  password: "Takapoo-Rial-2026!x",
+  password_confirmation: "Takapoo-Rial-2026!x",
+  terms: true,
+};
+
+/** Registers and verifies a user; answers the session (access token in body). */
+export async function registerAndSignIn(
+  call: ReturnType<typeof caller>,
+  sms: ReturnType<typeof recordingSms>,
+  overrides: Partial<typeof validRegistration> = {},
+) {
+  const started = await call("auth/register", { ...validRegistration, ...overrides });
+  expect(started.status).toBe(200);
+  const phone = sms.sent.at(-1)!.phone;
+  const verified = await call("auth/otp/verify", { token: started.body.data.otp.token, code: sms.lastCode(phone) });
+  expect(verified.status).toBe(200);
+  return { token: verified.body.data.access_token as string, user: verified.body.data.user as { id: string }, phone };
+}
+
+/** An admin account made in the database, signed in through login and the texted code; its access token. */
+export async function signInAdmin(
+  database: { db: Db },
+  call: ReturnType<typeof caller>,
+  sms: ReturnType<typeof recordingSms>,
+  phone09 = "09100000077",
+): Promise<string> {
+  const e164 = `+98${phone09.slice(1)}`;
+  await database.db.insert(users).values({
+    firstName: "A",
+    phone: e164,
+    phoneVerifiedAt: new Date(),
+    passwordHash: await hashPassword("Admin-Pass-2026!"),
+    role: "admin",
+  });
+  const login = await call("auth/login", { credential: phone09, password: "Admin-Pass-2026!" });
+  const verified = await call("auth/otp/verify", { token: login.body.data.otp.token, code: sms.lastCode(e164) });
+  return verified.body.data.access_token as string;
+}

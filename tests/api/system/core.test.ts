@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import type { Database } from "@/server/db/client";
+import { contentPages } from "@/server/db/schema";
+import { seedDemoData } from "@/server/db/seed";
+import { jsonRequest, openTestDatabase, testApp } from "@/tests/api/support/helpers";
+
+let database: Database;
+let app: ReturnType<typeof testApp>;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  app = testApp(database);
+});
+afterAll(() => database.close());
+
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string>; request_id: string } };
+
+describe("GET /api/health", () => {
+  it("answers ok after asking the database", async () => {
+    const response = await app.request("/api/health");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/application\/json/);
+    expect(await response.json()).toEqual({ data: { status: "ok", database: "ok" } });
+  });
+
+  it("answers 503 in the envelope when the database does not answer", async () => {
+    const broken = testApp({ ...database, ping: () => Promise.reject(new Error("down")) });
+    const response = await broken.request("/api/health", { headers: { "x-locale": "en-US" } });
+    expect(response.status).toBe(503);
+    const body = (await response.json()) as ErrorBody;
+    expect(body.error.code).toBe("service_unavailable");
+    expect(body.error.message).toMatch(/temporarily unavailable/);
+  });
+});
+
+describe("GET /api/ip/info", () => {
+  // Behind one reverse proxy, whose X-Forwarded-For names the client (without TRUST_PROXY the header is ignored).
+  const trustProxy = process.env.TRUST_PROXY;
+  beforeAll(() => {
+    process.env.TRUST_PROXY = "1";
+  });
+  afterAll(() => {
+    if (trustProxy === undefined) delete process.env.TRUST_PROXY;
+    else process.env.TRUST_PROXY = trustProxy;
+  });
+
+  it("finds the country of the forwarded address", async () => {
+    const response = await app.request("/api/ip/info", { headers: { "x-forwarded-for": "5.160.0.1" } });
+    expect(await response.json()).toEqual({ data: { country_code: "IR" } });
+  });
+
+  it("answers null for a private address", async () => {
+    const response = await app.request("/api/ip/info", { headers: { "x-forwarded-for": "10.1.2.3" } });
+    expect(await response.json()).toEqual({ data: { country_code: null } });
+  });
+
+  it("uses the trusted proxy header when configured", async () => {
+    process.env.TRUST_PROXY_COUNTRY_HEADER = "CF-IPCountry";
+    try {
+      const response = await app.request("/api/ip/info", { headers: { "cf-ipcountry": "tr", "x-forwarded-for": "5.160.0.1" } });
+      expect(await response.json()).toEqual({ data: { country_code: "TR" } });
+    } finally {
+      delete process.env.TRUST_PROXY_COUNTRY_HEADER;
+    }
+  });
+});
+
+describe("POST /api/pages/get", () => {
+  it("returns the page in the default locale with its context", async () => {
+    const response = await app.request(jsonRequest("pages/get", { slug: "about" }));
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: Record<string, unknown> & { context: Record<string, unknown> } };
+    expect(data.locale).toBe("fa-IR");
+    expect(data.slug).toBe("about");
+    expect(String(data.title)).toMatch(/تکاپو/);
+    expect(String(data.body).length).toBeGreaterThan(500);
+    expect(Object.keys(data.context).sort()).toEqual(["meta_description", "meta_title", "og_image"]);
+  });
+
+  it("follows X-Locale, then accept-language", async () => {
+    const en = await app.request(jsonRequest("pages/get", { slug: "terms" }, { "x-locale": "en-US", "accept-language": "tr-TR" }));
+    expect(((await en.json()) as { data: { locale: string } }).data.locale).toBe("en-US");
+    const tr = await app.request(jsonRequest("pages/get", { slug: "privacy" }, { "accept-language": "de;q=0.9, tr;q=0.8" }));
+    expect(((await tr.json()) as { data: { locale: string } }).data.locale).toBe("tr-TR");
+    const ar = await app.request(jsonRequest("pages/get", { slug: "privacy" }, { "accept-language": "ar-AE,ar;q=0.9" }));
+    expect(((await ar.json()) as { data: { locale: string; title: string } }).data.title).toMatch(/[\u0600-\u06FF]/);
+  });
+
+  it("answers 404 with a translated message for an unknown slug", async () => {
+    const response = await app.request(jsonRequest("pages/get", { slug: "no-such-page" }, { "x-locale": "en-US" }));
+    expect(response.status).toBe(404);
+    const body = (await response.json()) as ErrorBody;
+    expect(body.error.code).toBe("page_not_found");
+    expect(body.error.message).toContain("no-such-page");
+    expect(body.error.request_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers.get("x-request-id")).toBe(body.error.request_id);
+  });
+
+  it("answers 422 with a per-field message when the slug is missing, in the request's language", async () => {
+    const response = await app.request(jsonRequest("pages/get", {}, { "x-locale": "fa-IR" }));
+    expect(response.status).toBe(422);
+    const body = (await response.json()) as ErrorBody;
+    expect(body.error.code).toBe("validation_failed");
+    expect(body.error.fields?.slug).toBe("پر کردن این فیلد الزامی است.");
+
+    const wrongType = await app.request(jsonRequest("pages/get", { slug: 5 }, { "x-locale": "en-US" }));
+    expect(wrongType.status).toBe(422);
+    expect(((await wrongType.json()) as ErrorBody).error.fields?.slug).toBe("This value has the wrong type.");
+
+    const bad = await app.request(jsonRequest("pages/get", { slug: "../etc/passwd" }, { "x-locale": "en-US" }));
+    expect(bad.status).toBe(422);
+    expect(((await bad.json()) as ErrorBody).error.fields?.slug).toBe("This value is not in the right format.");
+  });
+
+  it("answers 400 for malformed JSON", async () => {
+    const response = await app.request(jsonRequest("pages/get", '{"slug": "about"', { "x-locale": "en-US" }));
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as ErrorBody;
+    expect(body.error.code).toBe("malformed_json");
+    expect(body.error.message).toBe("The request body is not valid JSON.");
+  });
+
+  it("answers 413 for a body over the limit, before reading it", async () => {
+    const response = await app.request(
+      jsonRequest("pages/get", { slug: "about", padding: "x".repeat(70 * 1024) }, { "x-locale": "en-US" }),
+    );
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as ErrorBody).error).toMatchObject({ code: "payload_too_large", message: "The request is too large." });
+  });
+
+  it("sends security headers", async () => {
+    const response = await app.request("/api/ip/info");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+  });
+
+  it("answers 415 when the body is not declared as JSON", async () => {
+    const response = await app.request("/api/pages/get", {
+      method: "POST",
+      headers: { "content-type": "text/plain", "x-locale": "en-US" },
+      body: '{"slug":"about"}',
+    });
+    expect(response.status).toBe(415);
+    expect(((await response.json()) as ErrorBody).error.code).toBe("unsupported_media_type");
+  });
+
+  it("answers 422 (not 500) when the body is JSON but not an object", async () => {
+    const response = await app.request(jsonRequest("pages/get", "[1,2]"));
+    expect(response.status).toBe(422);
+  });
+});
+
+describe("unknown routes and documents", () => {
+  it("answers 404 in JSON for an unknown API route", async () => {
+    const response = await app.request("/api/nothing/here", { headers: { "x-locale": "en-US" } });
+    expect(response.status).toBe(404);
+    const body = (await response.json()) as ErrorBody;
+    expect(body.error.code).toBe("route_not_found");
+    expect(body.error.message).toBe("Page not found: /api/nothing/here");
+  });
+
+  it("answers a wrong method on a known path with a JSON 405 naming the allowed methods", async () => {
+    const response = await app.request("/api/health", { method: "DELETE", headers: { "x-locale": "en-US" } });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expect(response.headers.get("content-type")).toMatch(/application\/json/);
+    expect(((await response.json()) as ErrorBody).error).toMatchObject({
+      code: "method_not_allowed",
+      message: "This method is not allowed here.",
+    });
+  });
+
+  it("serves OpenAPI 3.1 describing every route", async () => {
+    const response = await app.request("/api/openapi.json");
+    const doc = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/health", "/api/ip/info", "/api/pages/get", "/api/build"]));
+  });
+
+  it("serves a docs page in the request's language", async () => {
+    const response = await app.request("/api/docs", { headers: { "x-locale": "fa-IR" } });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('lang="fa-IR" dir="rtl"');
+    expect(html).toContain("/api/openapi.json");
+  });
+});
+
+describe("demo seed", () => {
+  it("holds about, terms and privacy in four languages, written once", async () => {
+    const rows = await database.db.select({ slug: contentPages.slug, locale: contentPages.locale }).from(contentPages);
+    expect(rows).toHaveLength(12);
+    for (const slug of ["about", "terms", "privacy"]) {
+      expect(
+        rows
+          .filter((r) => r.slug === slug)
+          .map((r) => r.locale)
+          .sort(),
+      ).toEqual(["ar-AE", "en-US", "fa-IR", "tr-TR"]);
+    }
+    await database.db.execute(sql`delete from content_pages where slug = 'terms'`);
+    expect(await seedDemoData(database.db)).toBe(false);
+    const after = await database.db.select().from(contentPages);
+    expect(after).toHaveLength(8);
+  });
+});
+
+describe("health under concurrency", () => {
+  it("answers every one of many simultaneous checks, sharing pings", async () => {
+    const responses = await Promise.all(Array.from({ length: 50 }, () => app.request("/api/health")));
+    expect(responses.map((r) => r.status)).toEqual(Array(50).fill(200));
+  });
+
+  it("reports a failing database to every waiting caller, then recovers", async () => {
+    let calls = 0;
+    const flaky = testApp({
+      ...database,
+      ping: () => {
+        calls++;
+        return calls === 1 ? new Promise((_, reject) => setTimeout(() => reject(new Error("down")), 20)) : Promise.resolve();
+      },
+    });
+    const first = await Promise.all([flaky.request("/api/health"), flaky.request("/api/health")]);
+    expect(first.map((r) => r.status)).toEqual([503, 503]);
+    expect(calls).toBe(1);
+    expect((await flaky.request("/api/health")).status).toBe(200);
+  });
+});

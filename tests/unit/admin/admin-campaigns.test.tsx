@@ -1,0 +1,133 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { AnchorHTMLAttributes, ReactNode } from "react";
+import { renderWithProviders } from "../render-with-providers";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CampaignQueue } from "@/components/admin/CampaignQueue";
+import { CampaignReview } from "@/components/admin/CampaignReview";
+import { PricingEditor } from "@/components/admin/PricingEditor";
+import type { Campaign } from "@/lib/api/campaigns";
+
+vi.mock("@/lib/i18n/navigation", () => ({
+  Link: ({ href, children, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string; children: ReactNode }) => (
+    <a href={href} {...rest}>
+      {children}
+    </a>
+  ),
+  usePathname: () => "/admin/campaigns",
+}));
+
+const ID = "0190f0a0-0000-7000-8000-0000000000c1";
+const campaign: Campaign = {
+  id: ID,
+  name: "Spring launch",
+  network: "youtube",
+  strategy: "smart",
+  link: "https://youtube.com/watch?v=abc",
+  follower_count: 1200,
+  hours: null,
+  percentage: null,
+  status: "awaiting_review",
+  budget: 5_500_000,
+  spent: 0,
+  progress: 0,
+  invoice: { lines: [], subtotal: 5_000_000, fee: 500_000, total: 5_500_000, wallet_covers: 5_500_000, remaining: 0 },
+  rejection_reason: null,
+  created_at: "2025-03-01T10:00:00.000Z",
+  ends_at: null,
+  completed_at: null,
+};
+
+type Call = { method: string; path: string; body: unknown };
+
+function fakeApi() {
+  const calls: Call[] = [];
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), "http://localhost");
+      const method = init?.method ?? "GET";
+      const body = typeof init?.body === "string" ? (JSON.parse(init.body) as unknown) : undefined;
+      calls.push({ method, path: url.pathname, body });
+      if (method === "GET" && url.pathname === "/api/admin/campaigns")
+        return json(200, { data: [campaign], meta: { page: 1, per_page: 20, total: 1 } });
+      if (method === "GET" && url.pathname === `/api/campaigns/${ID}`) return json(200, { data: campaign });
+      if (method === "GET" && url.pathname === "/api/pricing")
+        return json(200, {
+          data: [
+            { network: "youtube", action: "like", price: 3000, booster_share: 0.6 },
+            { network: "instagram", action: "follow", price: 30000, booster_share: 0.6 },
+          ],
+        });
+      if (method === "PUT" && url.pathname === "/api/admin/pricing") return json(200, { data: (body as { prices: unknown[] }).prices });
+      return json(404, { error: { code: "not_found", message: "Not found.", request_id: "test" } });
+    }),
+  );
+  return calls;
+}
+
+describe("admin campaign review and pricing", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("lists campaigns awaiting review with a link to each", async () => {
+    const calls = fakeApi();
+    renderWithProviders(<CampaignQueue />);
+    const name = await screen.findByRole("rowheader", { name: "Spring launch" });
+    const row = name.closest("tr")!;
+    expect(row).toHaveTextContent("YouTube");
+    expect(row).toHaveTextContent("Smart");
+    expect(screen.getByRole("link", { name: "Review the campaign Spring launch" })).toHaveAttribute("href", `/admin/campaigns/${ID}`);
+    expect(calls[0]).toMatchObject({ method: "GET", path: "/api/admin/campaigns" });
+  });
+
+  it("refuses a rejection without a reason before asking the server", async () => {
+    const calls = fakeApi();
+    const userEv = userEvent.setup();
+    renderWithProviders(<CampaignReview id={ID} />);
+    await userEv.click(await screen.findByRole("button", { name: "Reject campaign" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Write a reason of 3 to 500 characters.");
+    expect(screen.getByLabelText(/Reason for rejection/)).toHaveAttribute("aria-invalid", "true");
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+  });
+
+  it("sends the edited prices as Rials and shares 0..1", async () => {
+    const calls = fakeApi();
+    const userEv = userEvent.setup();
+    renderWithProviders(<PricingEditor />);
+    const price = await screen.findByLabelText("Price of Like in Rials");
+    expect(screen.getByText("300 Tomans")).toBeInTheDocument();
+    await userEv.clear(price);
+    await userEv.type(price, "4500");
+    const share = screen.getByLabelText("Booster's share of Follow in percent");
+    await userEv.clear(share);
+    await userEv.type(share, "75");
+    await userEv.click(screen.getByRole("button", { name: "Save prices" }));
+    await waitFor(() => expect(screen.getByText("The prices were saved.")).toBeInTheDocument());
+    const put = calls.find((c) => c.method === "PUT");
+    expect(put).toMatchObject({
+      path: "/api/admin/pricing",
+      body: {
+        prices: [
+          { network: "youtube", action: "like", price: 4500, booster_share: 0.6 },
+          { network: "instagram", action: "follow", price: 30000, booster_share: 0.75 },
+        ],
+      },
+    });
+  });
+
+  it("does not send a price that is not a whole positive number of Rials", async () => {
+    const calls = fakeApi();
+    const userEv = userEvent.setup();
+    renderWithProviders(<PricingEditor />);
+    const price = await screen.findByLabelText("Price of Like in Rials");
+    await userEv.clear(price);
+    await userEv.type(price, "0");
+    await userEv.click(screen.getByRole("button", { name: "Save prices" }));
+    expect(await screen.findByText("Enter a whole number of Rials, at least 1.")).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "PUT")).toBe(false);
+  });
+});

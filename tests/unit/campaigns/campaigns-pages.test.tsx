@@ -1,0 +1,416 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ReactNode } from "react";
+import { renderWithProviders } from "../render-with-providers";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CampaignList } from "@/components/campaigns/CampaignList";
+import { CampaignView } from "@/components/campaigns/CampaignView";
+import { CreateCampaign } from "@/components/campaigns/CreateCampaign";
+import { campaignFormPath, returnPathAfterPayment, saveCampaignDraft } from "@/lib/campaigns/draft";
+import { Dashboard } from "@/components/campaigns/Dashboard";
+import type { Campaign, Quote } from "@/lib/api/campaigns";
+
+const router = vi.hoisted(() => ({ push: vi.fn() }));
+vi.mock("@/lib/i18n/navigation", () => ({
+  Link: ({ href, children, ...props }: { href: string; children: ReactNode }) => (
+    <a href={String(href)} {...props}>
+      {children}
+    </a>
+  ),
+  useRouter: () => router,
+}));
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+}
+
+type Route = (url: URL, init: RequestInit | undefined) => Response | undefined;
+
+function fakeApi(route: Route) {
+  const calls: { url: URL; method: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), "http://localhost");
+      calls.push({ url, method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      return route(url, init) ?? jsonResponse(404, { error: { code: "not_found", message: "Not found." } });
+    }),
+  );
+  return calls;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  router.push.mockReset();
+  window.sessionStorage.clear();
+  window.history.replaceState(null, "", "/");
+});
+
+const quote: Quote = {
+  lines: [
+    { metric: "likes", action: "like", unit_price: 3_000, min: 80, max: 100, amount: 300_000 },
+    { metric: "views_per_post", action: "view", unit_price: 1_500, min: 160, max: 200, amount: 300_000 },
+  ],
+  subtotal: 600_000,
+  fee: 60_000,
+  total: 660_000,
+  wallet_covers: 500_000,
+  remaining: 160_000,
+};
+
+function campaign(overrides: Partial<Campaign> = {}): Campaign {
+  return {
+    id: "0b7a3c7e-1d2f-4a5b-8c9d-0e1f2a3b4c5d",
+    name: "Spring launch",
+    network: "youtube",
+    strategy: "smart",
+    link: "https://www.youtube.com/@takapoo",
+    follower_count: 1200,
+    hours: null,
+    percentage: null,
+    status: "active",
+    budget: 660_000,
+    spent: 100_000,
+    progress: 25,
+    invoice: quote,
+    rejection_reason: null,
+    created_at: "2025-03-20T08:30:00Z",
+    ends_at: null,
+    completed_at: null,
+    ...overrides,
+  };
+}
+
+describe("campaign list", () => {
+  it("shows the tabs and the empty text, and asks for the chosen status", async () => {
+    const calls = fakeApi((url) =>
+      url.pathname === "/api/campaigns" ? jsonResponse(200, { data: [], meta: { page: 1, per_page: 10, total: 0 } }) : undefined,
+    );
+    renderWithProviders(<CampaignList />);
+    const tabs = screen.getAllByRole("tab").map((tab) => tab.textContent);
+    expect(tabs).toEqual(["All", "Active", "Completed", "Awaiting payment", "Awaiting review", "Rejected"]);
+    expect(await screen.findByText("No items found.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Create campaign" })).toHaveAttribute("href", "/dashboard/campaigns/create");
+
+    await userEvent.click(screen.getByRole("tab", { name: "Awaiting review" }));
+    await waitFor(() => expect(calls.some((call) => call.url.searchParams.get("status") === "awaiting_review")).toBe(true));
+    expect(screen.getByRole("tab", { name: "Awaiting review" })).toHaveAttribute("aria-selected", "true");
+  });
+
+  it("writes the empty text in Persian", async () => {
+    fakeApi((url) =>
+      url.pathname === "/api/campaigns" ? jsonResponse(200, { data: [], meta: { page: 1, per_page: 10, total: 0 } }) : undefined,
+    );
+    renderWithProviders(<CampaignList />, "fa-IR");
+    expect(await screen.findByText("موردی یافت نشد.")).toBeInTheDocument();
+  });
+
+  it("lists campaigns with a link to each and a pause button only when allowed", async () => {
+    fakeApi((url) =>
+      url.pathname === "/api/campaigns"
+        ? jsonResponse(200, {
+            data: [campaign(), campaign({ id: "1b7a3c7e-1d2f-4a5b-8c9d-0e1f2a3b4c5d", name: "Review me", status: "awaiting_review" })],
+            meta: { page: 1, per_page: 10, total: 2 },
+          })
+        : undefined,
+    );
+    renderWithProviders(<CampaignList />);
+    const table = await screen.findByRole("table");
+    expect(within(table).getByRole("link", { name: "Spring launch" })).toHaveAttribute(
+      "href",
+      "/dashboard/campaigns/view/0b7a3c7e-1d2f-4a5b-8c9d-0e1f2a3b4c5d",
+    );
+    expect(within(table).getAllByRole("button", { name: /Pause/ })).toHaveLength(1);
+  });
+});
+
+describe("create campaign", () => {
+  const api = () =>
+    fakeApi((url, init) => {
+      if (url.pathname === "/api/wallet")
+        return jsonResponse(200, { data: { wallet_balance: 500_000, earnings_balance: 0, held_balance: 0 } });
+      if (url.pathname === "/api/payments/gateways") return jsonResponse(200, { data: [{ id: "sandbox", kind: "test" }] });
+      if (url.pathname === "/api/campaigns/quote" && init?.method === "POST") return jsonResponse(200, { data: quote });
+      return undefined;
+    });
+
+  it("says a link is not valid while it is typed", async () => {
+    api();
+    renderWithProviders(<CreateCampaign />);
+    await userEvent.type(screen.getByLabelText("Channel or video link"), "https://evil.example/@takapoo");
+    expect(await screen.findByText("Please enter a valid link.")).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText("Channel or video link"));
+    await userEvent.type(screen.getByLabelText("Channel or video link"), "https://www.youtube.com/@takapoo");
+    expect(screen.queryByText("Please enter a valid link.")).not.toBeInTheDocument();
+  });
+
+  it("offers Monetize for YouTube only", async () => {
+    api();
+    renderWithProviders(<CreateCampaign />);
+    expect(screen.getByRole("radio", { name: /Monetize/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("radio", { name: "Instagram" }));
+    expect(screen.queryByRole("radio", { name: /Monetize/ })).not.toBeInTheDocument();
+  });
+
+  it("renders the invoice lines from the quote once the form parses, with Persian digits accepted", async () => {
+    const calls = api();
+    renderWithProviders(<CreateCampaign />);
+    await userEvent.type(screen.getByLabelText("Campaign name"), "Spring launch");
+    await userEvent.type(screen.getByLabelText("Channel or video link"), "https://www.youtube.com/@takapoo");
+    await userEvent.type(screen.getByLabelText("Current followers or subscribers"), "۱۲۰۰");
+    await userEvent.type(screen.getByLabelText("Campaign total (Rials)"), "۶۶۰٬۰۰۰");
+    const lines = await screen.findByTestId("invoice-lines", {}, { timeout: 3000 });
+    expect(lines).toHaveTextContent("Likes");
+    expect(lines).toHaveTextContent("80 to 100");
+    expect(lines).toHaveTextContent("Views per post");
+    const totals = screen.getByTestId("invoice-totals");
+    expect(totals).toHaveTextContent("660,000");
+    expect(totals).toHaveTextContent("500,000");
+    const sent = calls.filter((call) => call.url.pathname === "/api/campaigns/quote").at(-1);
+    expect(sent?.body).toMatchObject({ amount: 660_000, follower_count: 1200, gateway: "wallet", strategy: "smart" });
+  });
+
+  it("a free Trial is started, not paid for: its button says so", async () => {
+    api();
+    renderWithProviders(<CreateCampaign />);
+    expect(screen.getByRole("button", { name: "Confirm and pay" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("radio", { name: /Trial/ }));
+    expect(screen.getByRole("button", { name: "Start the free trial" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Confirm and pay" })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's 403 message", async () => {
+    fakeApi((url, init) => {
+      if (url.pathname === "/api/payments/gateways") return jsonResponse(200, { data: [] });
+      if (url.pathname === "/api/campaigns/quote") return jsonResponse(200, { data: quote });
+      if (url.pathname === "/api/campaigns" && init?.method === "POST")
+        return jsonResponse(403, { error: { code: "insufficient_balance", message: "Insufficient wallet balance." } });
+      return undefined;
+    });
+    renderWithProviders(<CreateCampaign />);
+    await userEvent.type(screen.getByLabelText("Campaign name"), "Spring launch");
+    await userEvent.type(screen.getByLabelText("Channel or video link"), "https://www.youtube.com/@takapoo");
+    await userEvent.type(screen.getByLabelText("Current followers or subscribers"), "1200");
+    await userEvent.type(screen.getByLabelText("Campaign total (Rials)"), "660000");
+    await userEvent.click(screen.getByRole("button", { name: "Confirm and pay" }));
+    expect(await screen.findByText("Please accept the networks' engagement policies.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("checkbox"));
+    await userEvent.click(screen.getByRole("button", { name: "Confirm and pay" }));
+    expect(await screen.findByText("Insufficient wallet balance.")).toBeInTheDocument();
+    expect(router.push).not.toHaveBeenCalled();
+  });
+});
+
+describe("create campaign: what it costs, and a short wallet", () => {
+  const charged = "0c7a3c7e-1d2f-4a5b-8c9d-0e1f2a3b4c5d";
+  const api = (walletBalance = 500_000) =>
+    fakeApi((url, init) => {
+      if (url.pathname === "/api/wallet")
+        return jsonResponse(200, { data: { wallet_balance: walletBalance, earnings_balance: 0, held_balance: 0 } });
+      if (url.pathname === "/api/payments/gateways") return jsonResponse(200, { data: [{ id: "sandbox", kind: "test" }] });
+      if (url.pathname === "/api/campaigns/quote" && init?.method === "POST") {
+        const covers = Math.min(walletBalance, quote.total);
+        return jsonResponse(200, { data: { ...quote, wallet_covers: covers, remaining: quote.total - covers } });
+      }
+      if (url.pathname === "/api/wallet/charge" && init?.method === "POST")
+        return jsonResponse(201, {
+          data: { redirect_url: `${window.location.origin}/#gateway`, transaction: { id: charged, status: "pending" } },
+        });
+      return undefined;
+    });
+
+  async function fill() {
+    await userEvent.type(screen.getByLabelText("Campaign name"), "Spring launch");
+    await userEvent.type(screen.getByLabelText("Channel or video link"), "https://www.youtube.com/@takapoo");
+    await userEvent.type(screen.getByLabelText("Current followers or subscribers"), "1200");
+    await userEvent.type(screen.getByLabelText("Campaign total (Rials)"), "660000");
+  }
+
+  it("says before confirming what is paid in all and what of it is the fee, each figure by its one name", async () => {
+    api(5_000_000);
+    renderWithProviders(<CreateCampaign />);
+    await fill();
+    const totals = await screen.findByTestId("invoice-totals", {}, { timeout: 3000 });
+    expect(within(totals).getByText("Budget for tasks").nextSibling).toHaveTextContent("600,000");
+    expect(within(totals).getByText("Service fee (10%)").nextSibling).toHaveTextContent("60,000");
+    expect(within(totals).getByText("Campaign total").nextSibling).toHaveTextContent("660,000");
+    expect(screen.getByTestId("invoice-summary")).toHaveTextContent(
+      /You pay .*660,000.*: .*600,000.* budget for tasks and .*60,000.* service fee\./,
+    );
+    expect(screen.getByText(/The amount you type is what you pay/)).toBeInTheDocument();
+    expect(screen.queryByTestId("short-wallet")).not.toBeInTheDocument();
+  });
+
+  it("a short wallet shows both ways on, above the confirm button", async () => {
+    api(500_000);
+    renderWithProviders(<CreateCampaign />);
+    await fill();
+    const short = await screen.findByTestId("short-wallet", {}, { timeout: 3000 });
+    expect(short).toHaveTextContent(/Your wallet is .*160,000.* short/);
+    expect(
+      within(short).getByRole("button", { name: /Charge .*160,000.* via Test gateway \(sandbox\) and come back here/ }),
+    ).toBeInTheDocument();
+    const whole = within(short).getByRole("button", { name: /Pay the whole .*660,000.* via Test gateway \(sandbox\) instead/ });
+    await userEvent.click(whole);
+    expect(screen.getByRole("radio", { name: /Test gateway \(sandbox\)/ })).toBeChecked();
+    // Paying by the gateway covers it all: nothing is short any more.
+    expect(screen.queryByTestId("short-wallet")).not.toBeInTheDocument();
+  });
+
+  it("'charge the difference' starts a charge for exactly what is missing and keeps the form to come back to", async () => {
+    const calls = api(500_000);
+    renderWithProviders(<CreateCampaign />);
+    await fill();
+    const short = await screen.findByTestId("short-wallet", {}, { timeout: 3000 });
+    await userEvent.click(within(short).getByRole("button", { name: /Charge .*160,000/ }));
+    await waitFor(() => expect(window.location.hash).toBe("#gateway"));
+    const sent = calls.filter((call) => call.url.pathname === "/api/wallet/charge");
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toEqual({ amount: 160_000, gateway: "sandbox" });
+    // The payment-result page of that charge offers the way back: the form's own path, with its draft.
+    const back = returnPathAfterPayment(charged);
+    expect(back).toMatch(/^\/dashboard\/campaigns\/create\?draft=[0-9a-f-]+$/);
+    expect(calls.some((call) => call.url.pathname === "/api/campaigns" && call.method === "POST")).toBe(false);
+  });
+
+  it("charges the smallest charge when less than that is missing, and says the rest stays in the wallet", async () => {
+    const calls = api(650_000);
+    renderWithProviders(<CreateCampaign />);
+    await fill();
+    const short = await screen.findByTestId("short-wallet", {}, { timeout: 3000 });
+    expect(short).toHaveTextContent(/Your wallet is .*10,000.* short/);
+    expect(short).toHaveTextContent(/The smallest charge is .*100,000/);
+    await userEvent.click(within(short).getByRole("button", { name: /Charge .*100,000/ }));
+    await waitFor(() => expect(calls.some((call) => call.url.pathname === "/api/wallet/charge")).toBe(true));
+    expect(calls.find((call) => call.url.pathname === "/api/wallet/charge")!.body).toEqual({ amount: 100_000, gateway: "sandbox" });
+  });
+
+  it("after the charge, the form comes back with its values", async () => {
+    api(5_000_000);
+    const id = saveCampaignDraft({
+      network: "youtube",
+      strategy: "smart",
+      name: "Spring launch",
+      link: "https://www.youtube.com/@takapoo",
+      follower_count: "1200",
+      amount: "660,000",
+      hours: "",
+      percentage: "",
+      gateway: "wallet",
+      accept_policies: true,
+    })!;
+    window.history.replaceState(null, "", campaignFormPath(id));
+    renderWithProviders(<CreateCampaign />);
+    expect(await screen.findByText("Welcome back: your campaign form is as you left it.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Campaign name")).toHaveValue("Spring launch");
+    expect(screen.getByLabelText("Channel or video link")).toHaveValue("https://www.youtube.com/@takapoo");
+    expect(screen.getByLabelText("Current followers or subscribers")).toHaveValue("1200");
+    expect(screen.getByLabelText("Campaign total (Rials)")).toHaveValue("660,000");
+    expect(screen.getByRole("checkbox")).toBeChecked();
+    expect(await screen.findByTestId("invoice-totals", {}, { timeout: 3000 })).toHaveTextContent("660,000");
+  });
+
+  it("a 403 'not enough' after a quote that said the wallet covered it fetches a fresh quote and shows the ways on", async () => {
+    let balance = 5_000_000;
+    fakeApi((url, init) => {
+      if (url.pathname === "/api/wallet")
+        return jsonResponse(200, { data: { wallet_balance: balance, earnings_balance: 0, held_balance: 0 } });
+      if (url.pathname === "/api/payments/gateways") return jsonResponse(200, { data: [{ id: "sandbox", kind: "test" }] });
+      if (url.pathname === "/api/campaigns/quote" && init?.method === "POST") {
+        const covers = Math.min(balance, quote.total);
+        return jsonResponse(200, { data: { ...quote, wallet_covers: covers, remaining: quote.total - covers } });
+      }
+      if (url.pathname === "/api/campaigns" && init?.method === "POST") {
+        balance = 0;
+        return jsonResponse(403, { error: { code: "insufficient_funds", message: "Your wallet balance is not enough." } });
+      }
+      return undefined;
+    });
+    renderWithProviders(<CreateCampaign />);
+    await fill();
+    await screen.findByTestId("invoice-summary", {}, { timeout: 3000 });
+    expect(screen.queryByTestId("short-wallet")).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("checkbox"));
+    await userEvent.click(screen.getByRole("button", { name: "Confirm and pay" }));
+    expect(await screen.findByText("Your wallet balance is not enough.")).toBeInTheDocument();
+    expect(await screen.findByTestId("short-wallet", {}, { timeout: 3000 })).toHaveTextContent(/Your wallet is .*660,000.* short/);
+  });
+
+  it("an unknown or forged draft id restores nothing", async () => {
+    api();
+    window.history.replaceState(null, "", "/dashboard/campaigns/create?draft=https%3A%2F%2Fevil.example");
+    renderWithProviders(<CreateCampaign />);
+    expect(screen.getByLabelText("Campaign name")).toHaveValue("");
+    expect(screen.queryByText("Welcome back: your campaign form is as you left it.")).not.toBeInTheDocument();
+  });
+});
+
+describe("campaign view and dashboard", () => {
+  it("shows a not-found card on 404", async () => {
+    fakeApi(() => undefined);
+    renderWithProviders(<CampaignView id="0b7a3c7e-1d2f-4a5b-8c9d-0e1f2a3b4c5d" />);
+    expect(await screen.findByText("Campaign not found")).toBeInTheDocument();
+  });
+
+  it("shows the not-found card for a made-up id, which the API refuses as malformed (422), not 'could not be loaded'", async () => {
+    fakeApi(() =>
+      jsonResponse(422, { error: { code: "validation_failed", message: "Invalid", fields: { id: "Invalid" }, request_id: "r" } }),
+    );
+    renderWithProviders(<CampaignView id="not-a-campaign" />);
+    expect(await screen.findByText("Campaign not found")).toBeInTheDocument();
+  });
+
+  it("names the money as the create form did: campaign total, budget for tasks, service fee (not 'Budget' for the total)", async () => {
+    fakeApi((url) => {
+      if (url.pathname.endsWith("/payments")) return jsonResponse(200, { data: [], meta: { page: 1, per_page: 10, total: 0 } });
+      if (url.pathname.startsWith("/api/campaigns/")) return jsonResponse(200, { data: campaign() });
+      return undefined;
+    });
+    renderWithProviders(<CampaignView id="0b7a3c7e-1d2f-4a5b-8c9d-0e1f2a3b4c5d" />);
+    const specs = await screen.findByTestId("campaign-specifications");
+    expect(within(specs).getByText("Campaign total").nextSibling).toHaveTextContent("660,000");
+    expect(within(specs).queryByText("Budget")).not.toBeInTheDocument();
+    const totals = screen.getByTestId("invoice-totals");
+    expect(within(totals).getByText("Budget for tasks").nextSibling).toHaveTextContent("600,000");
+    expect(within(totals).getByText("Service fee (10%)").nextSibling).toHaveTextContent("60,000");
+    expect(within(totals).getByText("Campaign total").nextSibling).toHaveTextContent("660,000");
+  });
+
+  it("shows the title with the strategy and the pause button for an active campaign", async () => {
+    fakeApi((url) => {
+      if (url.pathname.endsWith("/payments")) return jsonResponse(200, { data: [], meta: { page: 1, per_page: 10, total: 0 } });
+      if (url.pathname.startsWith("/api/campaigns/")) return jsonResponse(200, { data: campaign() });
+      return undefined;
+    });
+    renderWithProviders(<CampaignView id="0b7a3c7e-1d2f-4a5b-8c9d-0e1f2a3b4c5d" />);
+    expect(await screen.findByRole("heading", { level: 1, name: "Spring launch (Smart)" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Pause/ })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Activate/ })).not.toBeInTheDocument();
+    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual([
+      "Specifications",
+      "Activities",
+      "All",
+      "Approved",
+      "Awaiting approval",
+      "Denied",
+    ]);
+  });
+
+  it("renders the dashboard widgets and the active campaigns heading", async () => {
+    fakeApi((url) =>
+      url.pathname === "/api/dashboard"
+        ? jsonResponse(200, {
+            data: {
+              campaigns: { completed: 3, awaiting_review: 1, active: 1 },
+              queue: { open_campaigns: 7 },
+              wallet: { wallet_balance: 2_000_000, earnings_balance: 0, held_balance: 0 },
+              active_campaigns: { count: 1, items: [campaign()] },
+            },
+          })
+        : undefined,
+    );
+    renderWithProviders(<Dashboard />);
+    expect(await screen.findByRole("heading", { name: "Active campaigns (1)" })).toBeInTheDocument();
+    expect(screen.getByTestId("dashboard-completed")).toHaveTextContent("3");
+  });
+});

@@ -1,0 +1,191 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { AnchorHTMLAttributes, ReactNode } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CampaignQueue } from "@/components/admin/CampaignQueue";
+import { CampaignReview } from "@/components/admin/CampaignReview";
+import { IdentityQueue } from "@/components/admin/IdentityQueue";
+import { IdentityReview } from "@/components/admin/IdentityReview";
+import { CampaignList } from "@/components/campaigns/CampaignList";
+import { CampaignView } from "@/components/campaigns/CampaignView";
+import { CreateCampaign } from "@/components/campaigns/CreateCampaign";
+import type { AdminUser } from "@/lib/api/admin";
+import type { Campaign } from "@/lib/api/campaigns";
+import { renderWithProviders } from "../render-with-providers";
+
+/**
+ * User text inside other text is isolated (<bdi>): a Persian name next to Latin words, or a name
+ * ending in a neutral character, cannot reorder the row or sentence around it. And the back office's
+ * reason field says, before anything is sent, why invisible or direction-controlled text is refused.
+ */
+vi.mock("@/lib/i18n/navigation", () => ({
+  Link: ({ href, children, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string; children: ReactNode }) => (
+    <a href={href} {...rest}>
+      {children}
+    </a>
+  ),
+  usePathname: () => "/admin",
+  useRouter: () => ({ push: vi.fn(), replace: vi.fn() }),
+}));
+
+const USER_ID = "0190f0a0-0000-7000-8000-000000000001";
+const CAMPAIGN_ID = "0190f0a0-0000-7000-8000-0000000000c1";
+
+const person: AdminUser = {
+  id: USER_ID,
+  first_name: "سارا!",
+  last_name: "Ahmadi",
+  phone: "+989121234567",
+  phone_verified: true,
+  email: "sara@example.com",
+  role: "user",
+  locale: "fa-IR",
+  national_id: "0499370899",
+  birth_date: "1990-05-01",
+  bank_name: "melli",
+  iban: "IR062960000000100324200001",
+  identity_status: "identity_verification_pending",
+  identity_rejection_reason: "Photo (blurred)",
+  has_identity_card: true,
+  has_password: true,
+  created_at: "2025-01-15T08:30:00.000Z",
+  identity_requested_at: "2025-02-01T09:00:00.000Z",
+};
+
+const campaign: Campaign = {
+  id: CAMPAIGN_ID,
+  name: "کمپین Spring 2026!",
+  network: "youtube",
+  strategy: "smart",
+  link: "https://youtube.com/watch?v=abc",
+  follower_count: 1200,
+  hours: null,
+  percentage: null,
+  status: "awaiting_review",
+  budget: 5_500_000,
+  spent: 0,
+  progress: 0,
+  invoice: { lines: [], subtotal: 5_000_000, fee: 500_000, total: 5_500_000, wallet_covers: 5_500_000, remaining: 0 },
+  rejection_reason: null,
+  created_at: "2025-03-01T10:00:00.000Z",
+  ends_at: null,
+  completed_at: null,
+};
+
+function fakeApi() {
+  const posts: string[] = [];
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), "http://localhost");
+      if ((init?.method ?? "GET") !== "GET") posts.push(url.pathname);
+      if (url.pathname === "/api/admin/identity-requests") return json(200, { data: [person], meta: { page: 1, per_page: 20, total: 1 } });
+      if (url.pathname === `/api/admin/users/${USER_ID}`) return json(200, { data: person });
+      if (url.pathname === "/api/admin/campaigns") return json(200, { data: [campaign], meta: { page: 1, per_page: 20, total: 1 } });
+      if (url.pathname === `/api/campaigns/${CAMPAIGN_ID}`) return json(200, { data: campaign });
+      if (url.pathname === "/api/campaigns") return json(200, { data: [campaign], meta: { page: 1, per_page: 20, total: 1 } });
+      if (url.pathname === "/api/wallet") return json(200, { data: { wallet_balance: 5_000_000, earnings_balance: 0, held_balance: 0 } });
+      if (url.pathname === "/api/payments/gateways") return json(200, { data: [] });
+      if (url.pathname === "/api/campaigns/quote")
+        return json(422, { error: { code: "campaign_validation_failed", message: "x", request_id: "t" } });
+      return json(404, { error: { code: "not_found", message: "Not found.", request_id: "test" } });
+    }),
+  );
+  return posts;
+}
+
+/** The <bdi> elements under an element, by their text. */
+const isolated = (element: Element) => [...element.querySelectorAll("bdi")].map((bdi) => bdi.textContent);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("user text inside other text is isolated", () => {
+  it("in the identity queue: each part of the name", async () => {
+    fakeApi();
+    renderWithProviders(<IdentityQueue />, "fa-IR");
+    const row = await screen.findByRole("rowheader", { name: "سارا! Ahmadi" });
+    expect(isolated(row)).toEqual(["سارا!", "Ahmadi"]);
+  });
+
+  it("in the identity review: the names and the previous reason", async () => {
+    fakeApi();
+    renderWithProviders(<IdentityReview id={USER_ID} />);
+    const first = await screen.findByText("سارا!");
+    expect(first.tagName).toBe("BDI");
+    expect(screen.getByText("Ahmadi").tagName).toBe("BDI");
+    expect(screen.getByText("Photo (blurred)").tagName).toBe("BDI");
+  });
+
+  it("in the campaign queue and the campaign review: the campaign's name", async () => {
+    fakeApi();
+    const queue = renderWithProviders(<CampaignQueue />, "fa-IR");
+    const row = await screen.findByRole("rowheader", { name: campaign.name });
+    expect(isolated(row)).toEqual([campaign.name]);
+    queue.unmount();
+
+    renderWithProviders(<CampaignReview id={CAMPAIGN_ID} />);
+    const name = await screen.findByText(campaign.name);
+    expect(name.tagName).toBe("BDI");
+  });
+});
+
+describe("the producer's campaign screens isolate the campaign's name", () => {
+  it("in the list and in the page title", async () => {
+    fakeApi();
+    const list = renderWithProviders(<CampaignList />, "fa-IR");
+    const [link] = await screen.findAllByRole("link", { name: campaign.name });
+    expect(isolated(link!)).toEqual([campaign.name]);
+    list.unmount();
+
+    renderWithProviders(<CampaignView id={CAMPAIGN_ID} />);
+    const title = await screen.findByRole("heading", { level: 1, name: `${campaign.name} (Smart)` });
+    expect(isolated(title)).toEqual([campaign.name]);
+  });
+});
+
+describe("the create form says what the API says", () => {
+  it.each([
+    ["a name one character too long", "ن".repeat(101), "Enter at most 100 characters."],
+    ["a name of zero-width characters", "\u200B\u200D", "This text has only invisible characters; enter text that can be seen."],
+    [
+      "a name with a right-to-left override",
+      "\u202Eabc",
+      "Text-direction control characters (such as the right-to-left override) are not allowed; remove them.",
+    ],
+  ])("%s", async (_, name, sentence) => {
+    const posts = fakeApi();
+    renderWithProviders(<CreateCampaign />);
+    await userEvent.click(screen.getByLabelText("Campaign name"));
+    await userEvent.paste(name);
+    await userEvent.click(screen.getByRole("button", { name: "Confirm and pay" }));
+    expect(await screen.findByText(sentence)).toBeInTheDocument();
+    expect(posts).toEqual([]);
+  });
+
+  it("a budget below the minimum names it (it said only 'not valid')", async () => {
+    fakeApi();
+    renderWithProviders(<CreateCampaign />);
+    await userEvent.type(screen.getByLabelText("Campaign total (Rials)"), "5");
+    await userEvent.click(screen.getByRole("button", { name: "Confirm and pay" }));
+    expect(await screen.findByText("Enter a number of at least 100,000.")).toBeInTheDocument();
+  });
+});
+
+describe("the reason field says why hidden text is refused, and sends nothing", () => {
+  it.each([
+    ["\u200B\u200C\u200D", "This text has only invisible characters; enter text that can be seen."],
+    ["\u202Edesrever", "Text-direction control characters (such as the right-to-left override) are not allowed; remove them."],
+  ])("%j", async (reason, sentence) => {
+    const posts = fakeApi();
+    renderWithProviders(<IdentityReview id={USER_ID} />);
+    await screen.findByText("سارا!");
+    await userEvent.type(screen.getByLabelText("Reason for rejection (shown to the user)"), reason);
+    await userEvent.click(screen.getByRole("button", { name: "Reject" }));
+    expect(await screen.findByText(sentence)).toBeInTheDocument();
+    expect(posts).toEqual([]);
+  });
+});
