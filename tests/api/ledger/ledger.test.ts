@@ -106,7 +106,10 @@ describe("ledger", () => {
     const before = await db().select().from(ledgerTransfers);
     const error = await spend(300_001, "too-much").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ code: "insufficient_funds", status: 403 });
+    expect({ code: (error as AppError).code, status: statusOf(error as AppError) }).toMatchObject({
+      code: "insufficient_funds",
+      status: 403,
+    });
     expect(await db().select().from(ledgerTransfers)).toEqual(before);
     expect(await balance(wallet)).toEqual({ balance: 300_000, pending: 0 });
     expect(await balance(escrow)).toEqual({ balance: 0, pending: 0 });
