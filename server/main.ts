@@ -1,6 +1,6 @@
 import { createApp } from "./app";
-import { sharedDatabase } from "./db";
-import { reportError } from "./adapters/error-reporting";
+import { processRoot } from "./core/root";
 
-/** The production app: the process's shared database. */
-export const app = createApp({ database: sharedDatabase, reportError });
+/** The production app (the Next.js route handler, server components): the process's root. */
+const { database, gateways, reportError } = processRoot();
+export const app = createApp({ database, gateways, reportError });

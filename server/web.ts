@@ -1,10 +1,7 @@
 import { createServer } from "node:http";
 import next from "next";
 import { createApiListener } from "./http/node-listener";
-import { sharedDatabase } from "./db";
-import { defaultGateways } from "./adapters/payments/default";
-import { startReconcileJob } from "./jobs/reconcile-payments";
-import { startCampaignCompletionJob } from "./jobs/complete-campaigns";
+import { processRoot, startJobs, stopJobs } from "./core/root";
 import { RenderedPageCache } from "./http/rendered-page-cache";
 import { documentPolicy } from "./http/security-headers";
 import { pageHandler } from "./http/page-server";
@@ -18,11 +15,9 @@ import { onPageInvalidated } from "@/server/pages/page-cache";
  */
 const port = Number(process.env.PORT || 3000);
 const web = next({ dev: false, dir: process.cwd(), port });
-// One set of gateways for the API and the job that reconciles their pending payments.
-const gateways = defaultGateways(sharedDatabase);
-const api = createApiListener({ gateways });
-startReconcileJob(sharedDatabase, gateways);
-startCampaignCompletionJob(sharedDatabase);
+// One set of gateways for the API and the job that reconciles their pending payments (server/core/root.ts).
+const api = createApiListener({ gateways: processRoot().gateways });
+await startJobs();
 
 await web.prepare();
 const handle = web.getRequestHandler();
@@ -47,6 +42,7 @@ server.listen(port, () => console.log(`Takapoo on http://localhost:${port} (API 
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
+    void stopJobs();
     server.close(() => process.exit(0));
     setTimeout(() => process.exit(0), 5_000).unref();
   });

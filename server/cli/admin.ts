@@ -1,5 +1,6 @@
 /**
  * `npm run admin -- --phone 09xxxxxxxxx [--password '…']`: sets or resets an admin's password.
+ * `npm run admin -- jobs [--name <job>] [--limit <n>]`: prints the background jobs' recent runs.
  *
  * Opens the database exactly as the server does (server/db: DATABASE_URL, else PGlite in DATA_DIR,
  * migrated and seeded), then in one transaction: creates the admin when no account has that phone,
@@ -20,11 +21,15 @@ import { recordAudit } from "@/server/audit/record";
 import { hashPassword } from "@/server/auth/crypto";
 import { passwordPolicyError, PASSWORD_MAX, PASSWORD_MIN } from "@/server/auth/password-policy";
 import { revokeAllSessions } from "@/server/auth/sessions";
+import { formatJobHistory, jobHistory } from "@/server/core/jobs-history";
 
 const USAGE = `Usage: npm run admin -- --phone 09xxxxxxxxx [--password '<new password>']
+       npm run admin -- jobs [--name <job>] [--limit <n, default 20>]
 
 Creates the admin with that phone, or makes the existing account an admin, and sets its password
 (ending its open sessions). Without --password a strong password is generated and printed once.
+"jobs" prints the background jobs' recent runs (name, state, attempts, started, finished, output
+or error), newest first; runs are kept a week after they finish.
 Uses DATABASE_URL (PostgreSQL) when set, else PGlite in DATA_DIR (default ./.data): stop the
 server first when it runs on PGlite.`;
 
@@ -110,7 +115,42 @@ function generatePassword(): string {
   return randomBytes(18).toString("base64url");
 }
 
+/** PGlite allows one process at a time: refuses when another (the server?) holds the folder. */
+function refuseWhilePgliteInUse(): void {
+  if (process.env.DATABASE_URL) return;
+  const folder = path.join(dataDir(), "pglite");
+  const holders = processesUsing(folder);
+  if (holders && holders.length > 0) {
+    throw new Refused(
+      `The PGlite database in ${folder} is in use by process ${holders.join(", ")} (the server?). ` +
+        "PGlite allows one process at a time: stop the server, run this command, then start the server again. Nothing was changed.",
+    );
+  }
+  if (!holders) console.warn(`[admin] make sure the server is stopped: PGlite (${folder}) allows one process at a time.`);
+}
+
+async function printJobs(argv: string[]): Promise<void> {
+  let values: { name?: string; limit?: string };
+  try {
+    ({ values } = parseArgs({ args: argv, options: { name: { type: "string" }, limit: { type: "string" } }, strict: true }));
+  } catch (error) {
+    throw new Refused(`${(error as Error).message}\n\n${USAGE}`);
+  }
+  const limit = values.limit === undefined ? 20 : Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+    throw new Refused(`--limit must be a whole number from 1 to 1000.\n\n${USAGE}`);
+  refuseWhilePgliteInUse();
+  seedOutput.quiet = true;
+  const database = await sharedDatabase();
+  try {
+    console.info(formatJobHistory(await jobHistory(database.db, { limit, ...(values.name ? { name: values.name } : {}) })));
+  } finally {
+    await database.close();
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
+  if (argv[0] === "jobs") return printJobs(argv.slice(1));
   let values: { phone?: string; password?: string; help?: boolean };
   try {
     ({ values } = parseArgs({
@@ -140,17 +180,7 @@ async function main(argv: string[]): Promise<void> {
   }
 
   const postgres = Boolean(process.env.DATABASE_URL);
-  if (!postgres) {
-    const folder = path.join(dataDir(), "pglite");
-    const holders = processesUsing(folder);
-    if (holders && holders.length > 0) {
-      throw new Refused(
-        `The PGlite database in ${folder} is in use by process ${holders.join(", ")} (the server?). ` +
-          "PGlite allows one process at a time: stop the server, run this command, then start the server again. Nothing was changed.",
-      );
-    }
-    if (!holders) console.warn(`[admin] make sure the server is stopped: PGlite (${folder}) allows one process at a time.`);
-  }
+  refuseWhilePgliteInUse();
 
   seedOutput.quiet = true;
   const database = await sharedDatabase();

@@ -1,26 +1,32 @@
-import type { Database } from "@/server/db";
+import { AppError } from "@/server/core/errors";
+import type { JobDefinition } from "@/server/core/jobs";
 import { expireActivities } from "@/server/activities/review";
 import { completeEndedCampaigns } from "@/server/campaigns/transitions";
 
-export const COMPLETE_EVERY_MS = 5 * 60 * 1000;
+/** How many times one run goes through the ended campaigns again after meeting one already handled. */
+const PASSES = 5;
 
 /**
  * Every 5 minutes: tasks started but not submitted within their hour are released, then campaigns
- * past their end date complete and return their escrow (idempotent, so any instance may run it).
+ * past their end date complete and return their escrow. Both are idempotent per item: a task
+ * submitted meanwhile is skipped (expireActivities), and a campaign completed meanwhile (by its
+ * last approved task, or an admin) fails its transition — it is then no longer selected, so the
+ * run goes through the rest again.
  */
-export function startCampaignCompletionJob(database: () => Promise<Pick<Database, "db">>): () => void {
-  const run = async () => {
-    try {
-      const { db } = await database();
-      const expired = await expireActivities(db);
-      if (expired > 0) console.info(`[campaigns] released ${expired} expired tasks`);
-      const completed = await completeEndedCampaigns(db);
-      if (completed > 0) console.info(`[campaigns] completed ${completed} ended campaigns`);
-    } catch (error) {
-      console.error("[campaigns] completion failed", error instanceof Error ? error.message : error);
+export const completeCampaignsJob: JobDefinition = {
+  name: "complete-campaigns",
+  cron: "*/5 * * * *",
+  async run({ db }) {
+    const expired = await expireActivities(db);
+    let completed = 0;
+    for (let pass = 1; ; pass++) {
+      try {
+        completed += await completeEndedCampaigns(db);
+        return { expired, completed };
+      } catch (error) {
+        const handledMeanwhile = error instanceof AppError && error.code === "campaign_transition_invalid";
+        if (!handledMeanwhile || pass >= PASSES) throw error;
+      }
     }
-  };
-  const timer = setInterval(() => void run(), COMPLETE_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+  },
+};

@@ -1,20 +1,18 @@
-import type { Database } from "@/server/db";
+import type { JobDefinition } from "@/server/core/jobs";
 import type { Gateways } from "@/server/payments/gateways";
-import { reconcileOnce } from "@/server/payments/reconcile";
+import { reconcilePayments } from "@/server/payments/reconcile";
 
-export const RECONCILE_EVERY_MS = 5 * 60 * 1000;
-
-/** Every 5 minutes (one instance at a time, by lease): re-verify stale pending payments. */
-export function startReconcileJob(database: () => Promise<Pick<Database, "db">>, gateways: Gateways): () => void {
-  const run = async () => {
-    try {
-      await reconcileOnce((await database()).db, gateways);
-    } catch (error) {
-      console.error("[payments] reconciliation failed", error instanceof Error ? error.message : error);
-    }
+/**
+ * Every 5 minutes: re-verify gateway payments still pending after 15 minutes, fail those the gateway
+ * has not called paid within the hour. Idempotent per payment: one settled meanwhile (its callback
+ * came) is left as it is, and a gateway that cannot be reached leaves its payment pending for the
+ * next run (server/payments/settle-payment.ts). One run at a time across instances is the runner's
+ * queue policy, which replaces the lease row this job used to take in app_secrets.
+ */
+export function reconcilePaymentsJob(gateways: Gateways): JobDefinition {
+  return {
+    name: "reconcile-payments",
+    cron: "*/5 * * * *",
+    run: ({ db }) => reconcilePayments(db, gateways),
   };
-  const timer = setInterval(() => void run(), RECONCILE_EVERY_MS);
-  timer.unref();
-  setTimeout(() => void run(), 30_000).unref();
-  return () => clearInterval(timer);
 }

@@ -8,6 +8,8 @@ import { openDatabase, type Database } from "@/server/db/client";
 import { auditLog, sessions, users } from "@/server/db/schema";
 import { ensureAdmin } from "@/server/db/seed/admin";
 import { hashPassword } from "@/server/auth/crypto";
+import { startJobRunner } from "@/server/core/jobs";
+import { jobHistory } from "@/server/core/jobs-history";
 import { caller, registerAndSignIn } from "@/tests/api/support/account-helpers";
 import { openTestDatabase, recordingSms, testApp } from "@/tests/api/support/helpers";
 
@@ -218,6 +220,25 @@ for (const make of backends) {
 
       expect(await userCount()).toBe(count);
       expect((await logIn("09120000404", "password123")).status).toBe(401);
+    });
+
+    it("jobs: prints the background jobs' recent runs, newest first, with their state and output", async () => {
+      const name = `admin-${Date.now().toString(36)}`;
+      const runner = await startJobRunner(database, [{ name, cron: "0 0 1 1 *", run: async () => ({ checked: 7 }) }], {
+        pollingSeconds: 0.5,
+      });
+      await runner.runNow(name);
+      for (let tries = 0; tries < 100 && (await jobHistory(database.db, { name }))[0]?.state !== "completed"; tries++)
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      // The server stops before the command runs on PGlite (one process at a time).
+      await runner.stop();
+      const result = await admin(["jobs", "--name", name]);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/job\s+state\s+attempts\s+started \(UTC\)\s+finished \(UTC\)\s+output \/ error/);
+      expect(result.stdout).toMatch(new RegExp(`${name}\\s+completed\\s+1\\s.*\\{"checked":7\\}`));
+      const refused = await admin(["jobs", "--limit", "0"]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain("--limit must be a whole number");
     });
 
     if (backend.name.startsWith("PGlite")) {

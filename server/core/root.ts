@@ -1,0 +1,60 @@
+import type { Database } from "@/server/db";
+import { sharedDatabase } from "@/server/db";
+import { defaultGateways } from "@/server/adapters/payments/default";
+import { reportError } from "@/server/adapters/error-reporting";
+import type { Gateways } from "@/server/payments/gateways";
+import type { JobRunner } from "@/server/core/jobs";
+
+/**
+ * The composition root: the process's one database, payment gateways and error reporting, and
+ * its job runner. Every entry point starts from here — server/web.ts (`npm start`),
+ * server/standalone.ts (`npm run api`), the Next.js route handler through server/main.ts and
+ * instrumentation.ts (`next dev`) — so the API and the jobs share one set of everything. Kept on
+ * globalThis, as the database is, because Next.js loads these modules in more than one bundle.
+ */
+export type Root = {
+  database: () => Promise<Database>;
+  gateways: Gateways;
+  reportError: typeof reportError;
+};
+
+const rootKey = Symbol.for("takapoo.root");
+const jobsKey = Symbol.for("takapoo.jobs");
+type Holder = { [rootKey]?: Root; [jobsKey]?: Promise<JobRunner> };
+const holder = globalThis as Holder;
+
+export function processRoot(): Root {
+  holder[rootKey] ??= { database: sharedDatabase, gateways: defaultGateways(sharedDatabase), reportError };
+  return holder[rootKey];
+}
+
+/**
+ * Starts the background jobs once per process (later calls share the first start). pg-boss is
+ * loaded only here, so the modules that only serve requests do not pull it in.
+ */
+export function startJobs(): Promise<JobRunner> {
+  holder[jobsKey] ??= (async () => {
+    const root = processRoot();
+    const [{ startJobRunner }, { appJobs }, database] = await Promise.all([
+      import("@/server/core/jobs"),
+      import("@/server/jobs"),
+      root.database(),
+    ]);
+    const runner = await startJobRunner(database, appJobs(root.gateways), {
+      onError: (error) => void root.reportError(error, { source: "jobs" }),
+    });
+    console.info("[jobs] runner started (history: npm run admin -- jobs)");
+    return runner;
+  })().catch((error: unknown) => {
+    delete holder[jobsKey];
+    throw error;
+  });
+  return holder[jobsKey];
+}
+
+/** Stops the runner if it started, letting a run under way finish (up to 10 s). */
+export async function stopJobs(): Promise<void> {
+  const running = holder[jobsKey];
+  delete holder[jobsKey];
+  if (running) await (await running.catch(() => null))?.stop();
+}

@@ -1,0 +1,5 @@
+import { openDatabase } from "@/server/db/client";
+import { describeJobRunner } from "./runner-cases";
+
+// pg-boss on the app's own in-memory PGlite instance, through its fromPglite adapter.
+describeJobRunner("PGlite", () => openDatabase({}));
