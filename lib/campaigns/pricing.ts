@@ -3,11 +3,8 @@
  * Amounts are integer Iranian Rials (1 Toman = 10 Rials). Pure and browser-safe.
  */
 
-export const networks = ["youtube", "instagram"] as const;
-export type Network = (typeof networks)[number];
-
-export const strategies = ["smart", "trial", "monetize", "watch_time"] as const;
-export type Strategy = (typeof strategies)[number];
+import { campaignNetworks as networks, campaignStrategies as strategies, type Network, type Strategy } from "@/lib/schemas/enums";
+export { networks, strategies, type Network, type Strategy };
 
 /** What a booster can be paid for, per network. */
 export const actionsByNetwork = {

@@ -9,8 +9,8 @@
  * rejected and paid are final.
  */
 
-export const campaignStatuses = ["awaiting_payment", "awaiting_review", "active", "rejected", "completed", "paid", "paused"] as const;
-export type CampaignStatus = (typeof campaignStatuses)[number];
+import { campaignStatuses, type CampaignStatus } from "@/lib/schemas/enums";
+export { campaignStatuses, type CampaignStatus };
 
 export const campaignEvents = ["pay", "approve", "reject", "pause", "activate", "complete", "settle"] as const;
 export type CampaignEvent = (typeof campaignEvents)[number];

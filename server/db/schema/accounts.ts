@@ -1,17 +1,8 @@
 import { sql } from "drizzle-orm";
 import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { identityStatuses, oauthProviders, otpPurposes, userRoles, type IdentityStatus, type OtpPurpose } from "@/lib/schemas/enums";
 
-/** SPEC §4 identity states. */
-export const identityStatuses = [
-  "registered",
-  "active",
-  "identity_verification_pending",
-  "identity_verified",
-  "identity_verification_failed",
-] as const;
-export type IdentityStatus = (typeof identityStatuses)[number];
-
-export const userRoles = ["user", "admin"] as const;
+export { identityStatuses, otpPurposes, userRoles, type IdentityStatus, type OtpPurpose };
 export type UserRole = (typeof userRoles)[number];
 
 /** A person. Phone in E.164; e-mail lower-cased; password hashed with scrypt (null for social-only accounts). */
@@ -49,7 +40,7 @@ export const users = pgTable(
 export const socialIdentities = pgTable(
   "social_identities",
   {
-    provider: text("provider", { enum: ["google", "apple"] }).notNull(),
+    provider: text("provider", { enum: oauthProviders }).notNull(),
     sub: text("sub").notNull(),
     userId: uuid("user_id")
       .notNull()
@@ -59,9 +50,6 @@ export const socialIdentities = pgTable(
   },
   (table) => [primaryKey({ columns: [table.provider, table.sub] }), index("social_identities_user_idx").on(table.userId)],
 );
-
-export const otpPurposes = ["register", "login", "reset_password", "verify_phone"] as const;
-export type OtpPurpose = (typeof otpPurposes)[number];
 
 /**
  * One code step: the client holds `token` (only its hash is stored), the phone receives a 6-digit

@@ -3,13 +3,9 @@ import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, u
 import { users } from "./accounts";
 import { campaigns } from "./campaigns";
 import { ledgerTransfers } from "./money";
+import { activityStatuses, activityTypes, type ActivityStatus } from "@/lib/schemas/enums";
 
-/** SPEC §4 activity states. */
-export const activityStatuses = ["pending", "in_progress", "awaiting_review", "approved", "denied", "completed"] as const;
-export type ActivityStatus = (typeof activityStatuses)[number];
-
-/** SPEC §3 activity types: where the action happens. */
-export const activityTypes = ["video", "story", "post"] as const;
+export { activityStatuses, activityTypes, type ActivityStatus };
 
 /**
  * One booster's work on one line of a campaign (e.g. a like, ten watch minutes). Starting it reserves

@@ -1,11 +1,9 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
+import { campaignNetworks, campaignStatuses, campaignStrategies, type CampaignStatus } from "@/lib/schemas/enums";
 
-export const campaignNetworks = ["youtube", "instagram"] as const;
-export const campaignStrategies = ["smart", "trial", "monetize", "watch_time"] as const;
-export const campaignStatuses = ["awaiting_payment", "awaiting_review", "active", "rejected", "completed", "paid", "paused"] as const;
-export type CampaignStatus = (typeof campaignStatuses)[number];
+export { campaignNetworks, campaignStatuses, campaignStrategies, type CampaignStatus };
 
 /** Price per action in Rials and the booster's share, per network and action; admins edit it. */
 export const pricing = pgTable(

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
+import { transactionIntents, transactionStatuses, type TransactionIntent, type TransactionStatus } from "@/lib/schemas/enums";
 
 /**
  * DESIGN §3 ledger accounts. Per user: wallet (charged money, spendable, not withdrawable),
@@ -68,21 +69,7 @@ export const ledgerTransfers = pgTable(
   ],
 );
 
-/** SPEC §3 Transaction intents (plus what the ledger needs). */
-export const transactionIntents = [
-  "wallet_charge",
-  "campaign_creation",
-  "membership_payment",
-  "pay_membership",
-  "campaign_fee",
-  "reward",
-  "refund",
-  "payout",
-] as const;
-export type TransactionIntent = (typeof transactionIntents)[number];
-
-export const transactionStatuses = ["pending", "paid", "failed"] as const;
-export type TransactionStatus = (typeof transactionStatuses)[number];
+export { transactionIntents, transactionStatuses, type TransactionIntent, type TransactionStatus };
 
 /** What a user sees of money: a payment or a movement, linked to the transfer that settled it. */
 export const transactions = pgTable(
