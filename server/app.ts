@@ -1,7 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppDeps, AppEnv } from "./http/context";
 import { AppError } from "./core/errors";
 import { statusOf } from "./http/errors";
@@ -20,7 +19,7 @@ import { metaRoutes } from "@/server/system/meta-routes";
 import { monitoringRoutes, TUNNEL_BODY_LIMIT_BYTES } from "@/server/system/monitoring-routes";
 import { authRoutes } from "@/server/auth/routes";
 import { meRoutes } from "@/server/profile/routes";
-import { adminRoutes } from "@/server/admin/routes";
+import { identityAdminRoutes } from "@/server/identity/admin-routes";
 import { adminPageRoutes } from "@/server/pages/admin-routes";
 import type { Services } from "./http/context";
 import { smsSenderFromEnv } from "./adapters/sms";
@@ -158,7 +157,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", monitoringRoutes);
   app.route("/", authRoutes(services));
   app.route("/", meRoutes(services));
-  app.route("/", adminRoutes(services));
+  app.route("/", identityAdminRoutes(services));
   app.route("/", adminPageRoutes(services));
   app.route("/", walletRoutes(services));
   app.route("/", paymentRoutes(services));

@@ -3,6 +3,8 @@ import { normalizeDigits } from "@/lib/validation/digits";
 import { normalizeIranianMobile } from "@/lib/validation/phone";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/validation/password";
 import { visibleText } from "@/lib/validation/visible-text";
+import { dateTime } from "./common";
+import { identityStatuses, userRoles } from "./enums";
 
 /**
  * The account forms' schemas, shared by the web forms (zodResolver) and the API. A message names a
@@ -113,3 +115,71 @@ export const appleLoginInput = z.object({
 
 /** A social account adds its mobile number: a code goes to it. */
 export const addPhoneInput = z.object({ phone: iranianMobile });
+
+/** POST auth/refresh: the refresh token in the body (API clients); the web app's is a cookie. */
+export const refreshInput = z.object({ refresh_token: z.string().max(200).optional() });
+/** GET auth/refresh: where to go back to once the cookies are renewed. */
+export const refreshRedirectQuery = z.object({ redirect: z.string().max(2000).optional() });
+
+/* ---- Answers ---- */
+
+/** Where the web app goes for the code step, the new password, and once signed in. */
+export const OTP_ROUTE = "/auth/two_factor_authentication";
+export const RESET_ROUTE = "/auth/reset_password";
+export const HOME_ROUTE = "/dashboard";
+
+/** The account as its owner (and admins) see it: OpenAPI component User. Never the password hash or storage keys. */
+export const userOutput = z.object({
+  id: z.string().uuid(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string().nullable().meta({ example: "+989121234567" }),
+  phone_verified: z.boolean(),
+  email: z.string().nullable(),
+  role: z.enum(userRoles),
+  locale: z.string(),
+  national_id: z.string().nullable(),
+  birth_date: z.string().nullable().meta({ format: "date" }),
+  bank_name: z.string().nullable().meta({ description: "Bank id derived from the IBAN's bank code" }),
+  iban: z.string().nullable(),
+  identity_status: z.enum(identityStatuses),
+  identity_rejection_reason: z.string().nullable(),
+  identity_requested_at: dateTime().nullable(),
+  has_identity_card: z.boolean(),
+  has_password: z.boolean(),
+  created_at: dateTime(),
+});
+export type User = z.infer<typeof userOutput>;
+
+/** A code step (register, untrusted login, forgot password, social phone): OpenAPI component OtpStep. */
+export const otpOutput = z.object({
+  token: z.string(),
+  route: z.literal(OTP_ROUTE),
+  phone: z.string().meta({ description: "Masked", example: "+98 912 *** 4567" }),
+  expires_in: z.number().int().meta({ description: "Seconds the code stays valid" }),
+  resend_in: z.number().int().meta({ description: "Seconds until a new code may be requested" }),
+});
+export type OtpStep = z.infer<typeof otpOutput>;
+export const codeStepOutput = z.object({ otp: otpOutput });
+
+/** Signed in: OpenAPI component Session. The web app's tokens are in httpOnly cookies; access_token is for API clients. */
+export const sessionOutput = z.object({
+  user: userOutput,
+  access_token: z.string(),
+  token_type: z.literal("Bearer"),
+  expires_in: z.number().int(),
+  refresh_token: z.string().optional().meta({ description: "Only with X-Token-Delivery: body (API clients)" }),
+  route: z.string().meta({ description: "Where the web app goes next" }),
+  needs_phone: z.boolean(),
+});
+export type SessionAnswer = z.infer<typeof sessionOutput>;
+
+export const loginOutput = z.union([sessionOutput, codeStepOutput]);
+export const verifyOutput = z.union([sessionOutput, z.object({ reset: z.object({ token: z.string(), route: z.literal(RESET_ROUTE) }) })]);
+export const refreshOutput = z.object({
+  access_token: z.string(),
+  token_type: z.literal("Bearer"),
+  expires_in: z.number(),
+  refresh_token: z.string().optional(),
+});
+export const messageOutput = z.object({ message: z.string() });

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { parseChannelLink } from "@/lib/campaigns/links";
-import { networks, strategies } from "@/lib/campaigns/pricing";
 import { visibleText } from "@/lib/validation/visible-text";
+import { idParam, paging, uuidParam } from "./common";
+import { campaignNetworks, campaignStatuses, campaignStrategies } from "./enums";
+import { transactionOutput, transactionStatusFilter } from "./wallet";
 
 export const CAMPAIGN_BUDGET_MIN = 100_000;
 export const CAMPAIGN_BUDGET_MAX = 5_000_000_000;
@@ -14,8 +16,8 @@ const campaignFields = {
     .min(1, "campaign_name_required")
     .max(CAMPAIGN_NAME_MAX, "too_big_string")
     .superRefine(visibleText),
-  network: z.enum(networks, "invalid_value"),
-  strategy: z.enum(strategies, "invalid_value"),
+  network: z.enum(campaignNetworks, "invalid_value"),
+  strategy: z.enum(campaignStrategies, "invalid_value"),
   link: z.string("link_invalid").trim().min(1, "link_invalid").max(300, "link_invalid"),
   follower_count: z.number("required").int("invalid").min(0, "invalid").max(1_000_000_000, "invalid"),
   amount: z.number().int("invalid").min(CAMPAIGN_BUDGET_MIN).max(CAMPAIGN_BUDGET_MAX).optional(),
@@ -53,11 +55,93 @@ export const campaignInput = z
   .superRefine(checkStrategyNeeds);
 export type CampaignInput = z.input<typeof campaignInput>;
 
-export const campaignStatusFilter = z.enum(
-  ["awaiting_payment", "awaiting_review", "active", "rejected", "completed", "paid", "paused"],
-  "invalid_value",
-);
+export const campaignStatusFilter = z.enum(campaignStatuses, "invalid_value");
+export const campaignListQuery = z.object({ status: campaignStatusFilter.optional(), ...paging });
+export const campaignPaymentsQuery = z.object({ status: transactionStatusFilter.optional(), ...paging });
+export const reviewQueueQuery = z.object(paging);
+export const campaignActivityParams = idParam.extend({ activityId: uuidParam() });
+export const campaignPaymentParams = idParam.extend({ transactionId: uuidParam() });
 
 /** POST campaigns/{id}/payments/{transactionId}/pay: pay a campaign awaiting payment another way (today: the wallet). */
 export const payCampaignInput = z.object({ gateway: z.literal("wallet", "invalid_value") });
 export type PayCampaignInput = z.input<typeof payCampaignInput>;
+
+/* ---- Answers ---- */
+
+export const quoteLine = z.object({
+  metric: z.string(),
+  action: z.string(),
+  unit_price: z.number(),
+  min: z.number(),
+  max: z.number(),
+  amount: z.number(),
+});
+export type QuoteLine = z.infer<typeof quoteLine>;
+
+/** The invoice: OpenAPI component CampaignQuote. */
+export const quoteOutput = z.object({
+  lines: z.array(quoteLine),
+  subtotal: z.number(),
+  fee: z.number(),
+  total: z.number(),
+  wallet_covers: z.number(),
+  remaining: z.number(),
+});
+export type Quote = z.infer<typeof quoteOutput>;
+
+/** OpenAPI component Campaign. */
+export const campaignOutput = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  network: z.enum(campaignNetworks),
+  strategy: z.enum(campaignStrategies),
+  link: z.string(),
+  follower_count: z.number(),
+  hours: z.number().nullable(),
+  percentage: z.number().nullable(),
+  status: z.enum(campaignStatuses),
+  budget: z.number().meta({ description: "Rials paid into escrow" }),
+  spent: z.number(),
+  progress: z.number().meta({ description: "0–100" }),
+  invoice: quoteOutput,
+  rejection_reason: z.string().nullable(),
+  created_at: z.string(),
+  ends_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+});
+export type Campaign = z.infer<typeof campaignOutput>;
+
+/** One price of GET pricing and PUT admin/pricing. */
+export const priceOutput = z.object({ network: z.string(), action: z.string(), price: z.number(), booster_share: z.number() });
+
+/** PUT admin/pricing: OpenAPI component PricingUpdate. */
+export const pricingUpdateInput = z.object({
+  prices: z
+    .array(
+      z.object({
+        network: z.enum(campaignNetworks),
+        action: z.string().min(1).max(40),
+        price: z.number().int().min(1).max(1_000_000_000),
+        booster_share: z.number().min(0).max(1),
+      }),
+    )
+    .min(1)
+    .max(50),
+});
+
+export const createdCampaignOutput = z.object({ campaign: campaignOutput, redirect_url: z.string().nullable(), message: z.string() });
+export type CreatedCampaign = z.infer<typeof createdCampaignOutput>;
+export const campaignEventOutput = z.object({ campaign: campaignOutput, message: z.string() });
+export type CampaignEventResult = z.infer<typeof campaignEventOutput>;
+export const paidCampaignPaymentOutput = z.object({ transaction: transactionOutput, campaign: campaignOutput, message: z.string() });
+export type PaidCampaignPayment = z.infer<typeof paidCampaignPaymentOutput>;
+export const campaignDecisionOutput = z.object({ campaign: campaignOutput });
+
+/** GET dashboard: the widgets' figures and the active campaigns. */
+export const dashboardOutput = z.object({
+  campaigns: z.object({ completed: z.number(), awaiting_review: z.number(), active: z.number() }),
+  queue: z.object({ open_campaigns: z.number() }),
+  wallet: z.object({ wallet_balance: z.number(), earnings_balance: z.number(), held_balance: z.number() }),
+  active_campaigns: z.object({ count: z.number(), items: z.array(campaignOutput) }),
+});
+export type Dashboard = z.infer<typeof dashboardOutput>;

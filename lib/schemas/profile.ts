@@ -4,7 +4,8 @@ import { normalizeDigits } from "@/lib/validation/digits";
 import { isValidIranianIban, normalizeIban } from "@/lib/validation/iban";
 import { isValidIranianNationalId } from "@/lib/validation/national-id";
 import { visibleText } from "@/lib/validation/visible-text";
-import { emailAddress, newPassword, personName } from "./auth";
+import { emailAddress, newPassword, personName, userOutput } from "./auth";
+import { dateTime } from "./common";
 
 /** A birth date as YYYY-MM-DD (Gregorian on the wire; the fa-IR picker shows the Persian calendar). */
 export const birthDate = z
@@ -54,6 +55,38 @@ export type ChangePasswordInput = z.input<typeof changePasswordInput>;
 /** A reviewer's reason (identity, campaign, activity): shown to the person, so visible and without direction controls. */
 export const REASON_MIN = 3;
 export const REASON_MAX = 500;
-export const rejectIdentityInput = z.object({
-  reason: z.string("required").trim().min(REASON_MIN, "too_small_string").max(REASON_MAX, "too_big_string").superRefine(visibleText),
+const reason = () =>
+  z.string("required").trim().min(REASON_MIN, "too_small_string").max(REASON_MAX, "too_big_string").superRefine(visibleText);
+/** GET admin/identity-requests: oldest first, twenty a page. */
+export const identityQueueQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
 });
+export const rejectIdentityInput = z.object({ reason: reason() });
+/** The same rule for a campaign's rejection and an activity's denial, each its own schema. */
+export const reviewReasonInput = () => z.object({ reason: reason() });
+
+/* ---- Answers ---- */
+
+/** GET me: the user with the header's figures (OpenAPI: User plus these). */
+export const meOutput = userOutput.extend({
+  wallet_balance: z.number().int().meta({ description: "Rials available in the wallet" }),
+  unread_notifications: z.number().int(),
+});
+export type Me = z.infer<typeof meOutput>;
+
+export const userMessageOutput = z.object({ user: userOutput, message: z.string() });
+
+/** One open session of the user's: OpenAPI component SessionInfo. */
+export const sessionInfoOutput = z.object({
+  id: z.string().uuid(),
+  user_agent: z.string().nullable(),
+  ip: z.string().nullable(),
+  created_at: dateTime(),
+  last_used_at: dateTime(),
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoOutput>;
+
+/** POST me/identity-verification: the card image as multipart. */
+export const identityCardUpload = z.object({ card: z.any().meta({ type: "string", format: "binary" }) });

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { dateTime, paging } from "./common";
+import { transactionIntents, transactionStatuses } from "./enums";
 
 /** Charge limits (issue 5), shared by the form and the API. */
 export const CHARGE_MIN_RIALS = 100_000;
@@ -6,7 +8,8 @@ export const CHARGE_MAX_RIALS = 500_000_000;
 /** Quick picks on the charge form, in Rials. */
 export const CHARGE_QUICK_PICKS = [1_000_000, 5_000_000, 10_000_000, 50_000_000] as const;
 
-export const transactionStatusFilter = z.enum(["pending", "paid", "failed"], "invalid_value");
+export const transactionStatusFilter = z.enum(transactionStatuses, "invalid_value");
+export const transactionListQuery = z.object({ status: transactionStatusFilter.optional(), ...paging });
 
 export const chargeWalletInput = z.object({
   amount: z
@@ -17,3 +20,39 @@ export const chargeWalletInput = z.object({
   gateway: z.string("gateway_required").min(1, "gateway_required").max(40, "gateway_required"),
 });
 export type ChargeWalletInput = z.input<typeof chargeWalletInput>;
+
+/* ---- Answers ---- */
+
+/** OpenAPI component WalletBalances. */
+export const walletBalancesOutput = z.object({
+  wallet_balance: z.number().int().meta({ description: "Rials: charged money, spendable on campaigns and memberships, not withdrawable" }),
+  earnings_balance: z.number().int().meta({ description: "Rials: rewards that may be withdrawn" }),
+  held_balance: z.number().int().meta({ description: "Rials: rewards still in their retention period" }),
+});
+export type WalletBalances = z.infer<typeof walletBalancesOutput>;
+
+/** OpenAPI component Transaction. */
+export const transactionOutput = z.object({
+  id: z.string().uuid(),
+  amount: z.number().int().meta({ description: "Rials" }),
+  status: z.enum(transactionStatuses),
+  intent: z.enum(transactionIntents),
+  gateway: z.string().nullable(),
+  reference: z.string().nullable().meta({ description: "The gateway's reference once paid" }),
+  failure_reason: z.string().nullable(),
+  created_at: dateTime(),
+  approved_at: dateTime().nullable(),
+});
+export type Transaction = z.infer<typeof transactionOutput>;
+
+/** POST wallet/charge: where to pay, and the pending payment. */
+export const chargeOutput = z.object({ redirect_url: z.string(), transaction: transactionOutput });
+export const gatewayOutput = z.object({ id: z.string(), kind: z.string() });
+
+/* ---- The test gateway's bank page (payments/sandbox) ---- */
+
+export const sandboxParams = z.object({ authority: z.string().max(64) });
+export const sandboxDecisionInput = z.object({ decision: z.enum(["pay", "cancel"]) });
+export const sandboxPaymentOutput = z.object({ authority: z.string(), amount: z.number(), status: z.string() });
+export const redirectOutput = z.object({ redirect_url: z.string() });
+export const gatewayCallbackParams = z.object({ gateway: z.string().max(40) });

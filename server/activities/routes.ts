@@ -1,25 +1,32 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { rejectIdentityInput } from "@/lib/schemas/profile";
-import { visibleText } from "@/lib/validation/visible-text";
-import { activityStatuses, users, type Activity } from "@/server/db/schema";
+import {
+  activityOutput,
+  activityQueueQuery,
+  myActivitiesQuery,
+  submitActivityInput,
+  taskOutput,
+  taskParam,
+  tasksQuery,
+} from "@/lib/schemas/activities";
+import { reviewReasonInput } from "@/lib/schemas/profile";
+import type { Activity } from "@/server/db/schema";
+import { boosterNameOf } from "@/server/activities/booster-name";
+import { toActivityOutput, toTaskOutput } from "@/server/activities/present";
 import { activitiesByStatus, boosterActivities } from "@/server/activities/queries";
 import { approveActivity, denyActivity, submitActivity } from "@/server/activities/review";
 import { listTasks, startTask } from "@/server/activities/tasks";
-import { eq } from "drizzle-orm";
 import { rateLimitIp, requireAdmin, requireUser } from "@/server/http/auth";
 import type { AppEnv, Services } from "@/server/http/context";
-import { activityOutput, taskOutput, toActivityOutput } from "@/server/http/dto/activity";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
 import { translateApi } from "@/server/http/i18n";
-import { err, idParam, json, listMeta, paging } from "@/server/http/route-parts";
+import { components, err, idParam, json, named, pageOf } from "@/server/http/route-parts";
 
-const taskParam = z.object({ id: z.string().min(1).max(80) });
-const statusFilter = z.enum(activityStatuses, "invalid_value");
-export const submitActivityInput = z.object({
-  post_link: z.string("link_invalid").trim().min(1, "link_invalid").max(300, "link_invalid"),
-  proof: z.string().trim().max(500, "too_big_string").superRefine(visibleText).optional(),
-});
+/** Kept for the tests that import it from here; the contract is lib/schemas/activities.ts. */
+export { submitActivityInput };
+
+components({ Activity: activityOutput, Task: taskOutput });
+const denyActivityInput = reviewReasonInput();
 
 const tasksRoute = createRoute({
   method: "get",
@@ -27,9 +34,9 @@ const tasksRoute = createRoute({
   middleware: [requireUser] as const,
   tags: ["Earn"],
   summary: "Open tasks on other producers' active campaigns (identity-verified boosters)",
-  request: { query: z.object(paging) },
+  request: { query: tasksQuery },
   responses: {
-    200: { description: "A page", ...json(z.object({ data: z.array(taskOutput), meta: listMeta })) },
+    200: { description: "A page", ...json(pageOf(taskOutput)) },
     401: err("Not logged in"),
     403: err("Identity not verified"),
   },
@@ -57,7 +64,7 @@ const submitRoute = createRoute({
   middleware: [requireUser] as const,
   tags: ["Earn"],
   summary: "Say the work is done, with the post it was done on; it waits for review",
-  request: { params: idParam, body: { required: true, ...json(submitActivityInput.openapi("SubmitActivity")) } },
+  request: { params: idParam, body: { required: true, ...json(named(submitActivityInput, "SubmitActivity")) } },
   responses: {
     200: { description: "Submitted", ...json(dataEnvelope(activityOutput)) },
     401: err("Not logged in"),
@@ -73,9 +80,9 @@ const mineRoute = createRoute({
   middleware: [requireUser] as const,
   tags: ["Earn"],
   summary: "The caller's own activities, newest first",
-  request: { query: z.object({ status: statusFilter.optional(), ...paging }) },
+  request: { query: myActivitiesQuery },
   responses: {
-    200: { description: "A page", ...json(z.object({ data: z.array(activityOutput), meta: listMeta })) },
+    200: { description: "A page", ...json(pageOf(activityOutput)) },
     401: err("Not logged in"),
   },
 });
@@ -86,9 +93,9 @@ const adminQueueRoute = createRoute({
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Activities by status (default: awaiting review), newest first",
-  request: { query: z.object({ status: statusFilter.default("awaiting_review"), ...paging }) },
+  request: { query: activityQueueQuery },
   responses: {
-    200: { description: "A page", ...json(z.object({ data: z.array(activityOutput), meta: listMeta })) },
+    200: { description: "A page", ...json(pageOf(activityOutput)) },
     404: err("Not an admin"),
   },
 });
@@ -103,7 +110,7 @@ const decisionRoute = (decision: "approve" | "deny") =>
       decision === "approve"
         ? "Approve submitted work: the reward is paid (held), the campaign's spend and progress follow; it may complete"
         : "Deny work with a reason: its reserved budget is released",
-    request: decision === "deny" ? { params: idParam, body: { required: true, ...json(rejectIdentityInput) } } : { params: idParam },
+    request: decision === "deny" ? { params: idParam, body: { required: true, ...json(denyActivityInput) } } : { params: idParam },
     responses: {
       200: { description: "Done", ...json(dataEnvelope(activityOutput)) },
       404: err("Not found"),
@@ -114,36 +121,15 @@ const decisionRoute = (decision: "approve" | "deny") =>
 export function activityRoutes(services: Services) {
   const approve = decisionRoute("approve");
   const deny = decisionRoute("deny");
-  // The booster's name for the masked label: the caller's own for a booster, one lookup for an admin's decision.
-  const withBooster = async (c: Context<AppEnv>, activity: Activity) => {
-    const caller = c.get("user");
-    const [booster] =
-      activity.boosterId === caller.id
-        ? [caller]
-        : await c
-            .get("db")
-            .select({ firstName: users.firstName, lastName: users.lastName })
-            .from(users)
-            .where(eq(users.id, activity.boosterId));
-    return toActivityOutput(activity, booster ?? { firstName: "", lastName: "" }, { reward: true });
-  };
+  const withBooster = async (c: Context<AppEnv>, activity: Activity) =>
+    toActivityOutput(activity, await boosterNameOf(c.get("db"), c.get("user"), activity), { reward: true });
   return new OpenAPIHono<AppEnv>()
     .openapi(tasksRoute, async (c) => {
       const { page, per_page } = c.req.valid("query");
       const { rows, total } = await listTasks(c.get("db"), c.get("user"), { page, perPage: per_page });
       return c.json(
         {
-          data: rows.map((task) => ({
-            id: task.id,
-            campaign_id: task.campaignId,
-            network: task.network,
-            link: task.link,
-            metric: task.metric,
-            action: task.action,
-            type: task.type,
-            quantity: task.quantity,
-            reward: task.reward,
-          })),
+          data: rows.map(toTaskOutput),
           meta: { page, per_page, total },
         },
         200,

@@ -1,5 +1,12 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { chargeWalletInput, transactionStatusFilter } from "@/lib/schemas/wallet";
+import {
+  chargeOutput,
+  chargeWalletInput,
+  gatewayOutput,
+  transactionListQuery,
+  transactionOutput,
+  walletBalancesOutput,
+} from "@/lib/schemas/wallet";
 import type { GatewayId } from "@/server/adapters/payments/types";
 import { balancesOf } from "@/server/ledger";
 import { startWalletCharge } from "@/server/payments/charge-wallet";
@@ -8,24 +15,15 @@ import { requireUser } from "@/server/http/auth";
 import { idempotencyHeaders, idempotent } from "@/server/http/idempotency";
 import type { AppEnv, Services } from "@/server/http/context";
 import { publicOrigin } from "@/server/http/origin";
-import { toTransactionOutput, transactionOutput } from "@/server/http/dto/transaction";
+import { toTransactionOutput } from "@/server/payments/present";
 import { dataEnvelope, errorEnvelope, errorResponses } from "@/server/http/envelope";
 import { AppError } from "@/server/core/errors";
 import { translateApi } from "@/server/http/i18n";
-import { named, paging } from "@/server/http/route-parts";
+import { components, idParam, named, pageOf } from "@/server/http/route-parts";
 
 const unauthorized = { 401: { description: "Not logged in", content: { "application/json": { schema: errorEnvelope } } } };
 
-const balancesOutput = z
-  .object({
-    wallet_balance: z
-      .number()
-      .int()
-      .openapi({ description: "Rials: charged money, spendable on campaigns and memberships, not withdrawable" }),
-    earnings_balance: z.number().int().openapi({ description: "Rials: rewards that may be withdrawn" }),
-    held_balance: z.number().int().openapi({ description: "Rials: rewards still in their retention period" }),
-  })
-  .openapi("WalletBalances");
+components({ WalletBalances: walletBalancesOutput, Transaction: transactionOutput });
 
 const getWallet = createRoute({
   method: "get",
@@ -35,14 +33,9 @@ const getWallet = createRoute({
   summary: "The logged-in user's balances",
   security: [{ bearer: [] }],
   responses: {
-    200: { description: "Balances in Rials", content: { "application/json": { schema: dataEnvelope(balancesOutput) } } },
+    200: { description: "Balances in Rials", content: { "application/json": { schema: dataEnvelope(walletBalancesOutput) } } },
     ...unauthorized,
   },
-});
-
-const listQuery = z.object({
-  status: transactionStatusFilter.optional(),
-  ...paging,
 });
 
 const listRoute = createRoute({
@@ -52,16 +45,13 @@ const listRoute = createRoute({
   tags: ["Wallet"],
   summary: "The logged-in user's transactions, newest first",
   security: [{ bearer: [] }],
-  request: { query: listQuery },
+  request: { query: transactionListQuery },
   responses: {
     200: {
       description: "A page of transactions",
       content: {
         "application/json": {
-          schema: z.object({
-            data: z.array(transactionOutput),
-            meta: z.object({ page: z.number(), per_page: z.number(), total: z.number() }),
-          }),
+          schema: pageOf(transactionOutput),
         },
       },
     },
@@ -77,7 +67,7 @@ const oneRoute = createRoute({
   tags: ["Wallet"],
   summary: "One of the logged-in user's transactions (anyone else's answers 404)",
   security: [{ bearer: [] }],
-  request: { params: z.object({ id: z.string().uuid("invalid_format") }) },
+  request: { params: idParam },
   responses: {
     200: { description: "The transaction", content: { "application/json": { schema: dataEnvelope(transactionOutput) } } },
     404: { description: "Not found", content: { "application/json": { schema: errorEnvelope } } },
@@ -99,7 +89,7 @@ const chargeRoute = createRoute({
   responses: {
     200: {
       description: "Go to redirect_url to pay",
-      content: { "application/json": { schema: dataEnvelope(z.object({ redirect_url: z.string(), transaction: transactionOutput })) } },
+      content: { "application/json": { schema: dataEnvelope(chargeOutput) } },
     },
     ...unauthorized,
     ...errorResponses,
@@ -119,7 +109,7 @@ const gatewaysRoute = createRoute({
   responses: {
     200: {
       description: "Provider id and kind (test, shetab, card, crypto)",
-      content: { "application/json": { schema: dataEnvelope(z.array(z.object({ id: z.string(), kind: z.string() }))) } },
+      content: { "application/json": { schema: dataEnvelope(z.array(gatewayOutput)) } },
     },
   },
 });

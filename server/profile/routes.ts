@@ -1,6 +1,14 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { setCookie } from "hono/cookie";
-import { changePasswordInput, updateProfileInput } from "@/lib/schemas/profile";
+import { messageOutput, userOutput } from "@/lib/schemas/auth";
+import {
+  changePasswordInput,
+  identityCardUpload,
+  meOutput,
+  sessionInfoOutput,
+  updateProfileInput,
+  userMessageOutput,
+} from "@/lib/schemas/profile";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from "@/lib/i18n/locales";
 import { changePassword, updateProfile } from "@/server/profile/update-profile";
 import { requestIdentityVerification } from "@/server/identity/request-verification";
@@ -9,11 +17,14 @@ import { listOpenSessions, revokeOwnSession } from "@/server/auth/sessions";
 import { balancesOf } from "@/server/ledger";
 import { rateLimitIp, requireUser } from "@/server/http/auth";
 import type { AppEnv, Services } from "@/server/http/context";
-import { toUserOutput, userOutput } from "@/server/http/dto/user";
+import { toUserOutput } from "@/server/auth/present";
 import { dataEnvelope, errorEnvelope, errorResponses } from "@/server/http/envelope";
 import { AppError } from "@/server/core/errors";
 import { translateApi } from "@/server/http/i18n";
-import { named } from "@/server/http/route-parts";
+import { components, extending, idParam, named } from "@/server/http/route-parts";
+
+components({ SessionInfo: sessionInfoOutput });
+extending(meOutput, userOutput, "User");
 
 const unauthorized = { 401: { description: "Not logged in", content: { "application/json": { schema: errorEnvelope } } } };
 
@@ -29,12 +40,7 @@ const getMe = createRoute({
       description: "The user (never the password hash), with the header's figures",
       content: {
         "application/json": {
-          schema: dataEnvelope(
-            userOutput.extend({
-              wallet_balance: z.number().int().openapi({ description: "Rials available in the wallet" }),
-              unread_notifications: z.number().int(),
-            }),
-          ),
+          schema: dataEnvelope(meOutput),
         },
       },
     },
@@ -53,7 +59,7 @@ const patchMe = createRoute({
   responses: {
     200: {
       description: "Updated",
-      content: { "application/json": { schema: dataEnvelope(z.object({ user: userOutput, message: z.string() })) } },
+      content: { "application/json": { schema: dataEnvelope(userMessageOutput) } },
     },
     409: { description: "E-mail in use, or identity locked", content: { "application/json": { schema: errorEnvelope } } },
     ...unauthorized,
@@ -70,7 +76,7 @@ const putPassword = createRoute({
   security: [{ bearer: [] }],
   request: { body: { required: true, content: { "application/json": { schema: named(changePasswordInput, "ChangePasswordInput") } } } },
   responses: {
-    200: { description: "Changed", content: { "application/json": { schema: dataEnvelope(z.object({ message: z.string() })) } } },
+    200: { description: "Changed", content: { "application/json": { schema: dataEnvelope(messageOutput) } } },
     ...unauthorized,
     ...errorResponses,
   },
@@ -86,13 +92,13 @@ const postVerification = createRoute({
   request: {
     body: {
       required: true,
-      content: { "multipart/form-data": { schema: z.object({ card: z.any().openapi({ type: "string", format: "binary" }) }) } },
+      content: { "multipart/form-data": { schema: identityCardUpload } },
     },
   },
   responses: {
     200: {
       description: "Request sent",
-      content: { "application/json": { schema: dataEnvelope(z.object({ user: userOutput, message: z.string() })) } },
+      content: { "application/json": { schema: dataEnvelope(userMessageOutput) } },
     },
     409: { description: "Already pending or verified", content: { "application/json": { schema: errorEnvelope } } },
     413: { description: "Image larger than 5 MB", content: { "application/json": { schema: errorEnvelope } } },
@@ -119,17 +125,6 @@ const getCard = createRoute({
   },
 });
 
-const sessionOutput = z
-  .object({
-    id: z.string().uuid(),
-    user_agent: z.string().nullable(),
-    ip: z.string().nullable(),
-    created_at: z.string().openapi({ format: "date-time" }),
-    last_used_at: z.string().openapi({ format: "date-time" }),
-    current: z.boolean(),
-  })
-  .openapi("SessionInfo");
-
 const listSessions = createRoute({
   method: "get",
   path: "/me/sessions",
@@ -138,7 +133,10 @@ const listSessions = createRoute({
   summary: "The logged-in user's open sessions",
   security: [{ bearer: [] }],
   responses: {
-    200: { description: "Open sessions, newest first", content: { "application/json": { schema: dataEnvelope(z.array(sessionOutput)) } } },
+    200: {
+      description: "Open sessions, newest first",
+      content: { "application/json": { schema: dataEnvelope(z.array(sessionInfoOutput)) } },
+    },
     ...unauthorized,
   },
 });
@@ -150,7 +148,7 @@ const deleteSession = createRoute({
   tags: ["Profile"],
   summary: "End one of the user's own sessions (another's answers 404)",
   security: [{ bearer: [] }],
-  request: { params: z.object({ id: z.string().uuid("invalid_format") }) },
+  request: { params: idParam },
   responses: {
     200: { description: "Ended", content: { "application/json": { schema: dataEnvelope(z.object({ id: z.string() })) } } },
     404: { description: "No open session of yours with this id", content: { "application/json": { schema: errorEnvelope } } },

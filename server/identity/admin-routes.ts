@@ -1,38 +1,34 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { rejectIdentityInput } from "@/lib/schemas/profile";
+import { userOutput } from "@/lib/schemas/auth";
+import { pageOf } from "@/lib/schemas/common";
+import { identityQueueQuery, rejectIdentityInput, userMessageOutput } from "@/lib/schemas/profile";
 import { findUserById } from "@/server/auth/users";
 import { listPendingIdentities, reviewIdentity } from "@/server/identity/review";
 import { rateLimitIp, requireAdmin } from "@/server/http/auth";
 import type { AppEnv, Services } from "@/server/http/context";
-import { toUserOutput, userOutput } from "@/server/http/dto/user";
+import { toUserOutput } from "@/server/auth/present";
 import { dataEnvelope, errorEnvelope, errorResponses } from "@/server/http/envelope";
 import { AppError } from "@/server/core/errors";
 import { translateApi } from "@/server/http/i18n";
 import { serveStoredImage } from "@/server/profile/routes";
-import { named } from "@/server/http/route-parts";
+import { idParam, named } from "@/server/http/route-parts";
 
 const notFound = {
   404: { description: "Not found (also for anyone who is not an admin)", content: { "application/json": { schema: errorEnvelope } } },
 };
-const userParam = z.object({ id: z.string().uuid("invalid_format") });
-const listQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
-});
-
 const listRoute = createRoute({
   method: "get",
   path: "/admin/identity-requests",
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Identity verification requests awaiting review, oldest first",
-  request: { query: listQuery },
+  request: { query: identityQueueQuery },
   responses: {
     200: {
       description: "The queue",
       content: {
         "application/json": {
-          schema: z.object({ data: z.array(userOutput), meta: z.object({ page: z.number(), per_page: z.number(), total: z.number() }) }),
+          schema: pageOf(userOutput),
         },
       },
     },
@@ -46,7 +42,7 @@ const userRoute = createRoute({
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "A user's profile",
-  request: { params: userParam },
+  request: { params: idParam },
   responses: { 200: { description: "The user", content: { "application/json": { schema: dataEnvelope(userOutput) } } }, ...notFound },
 });
 
@@ -56,7 +52,7 @@ const cardRoute = createRoute({
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "A user's national ID card image",
-  request: { params: userParam },
+  request: { params: idParam },
   responses: { 200: { description: "The image", content: { "image/jpeg": { schema: z.any() } } }, ...notFound },
 });
 
@@ -66,11 +62,11 @@ const approveRoute = createRoute({
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Approve a pending identity (identity_verified)",
-  request: { params: userParam },
+  request: { params: idParam },
   responses: {
     200: {
       description: "Approved",
-      content: { "application/json": { schema: dataEnvelope(z.object({ user: userOutput, message: z.string() })) } },
+      content: { "application/json": { schema: dataEnvelope(userMessageOutput) } },
     },
     409: { description: "Not pending", content: { "application/json": { schema: errorEnvelope } } },
     ...notFound,
@@ -84,13 +80,13 @@ const rejectRoute = createRoute({
   tags: ["Admin"],
   summary: "Reject a pending identity with a reason shown to the user",
   request: {
-    params: userParam,
+    params: idParam,
     body: { required: true, content: { "application/json": { schema: named(rejectIdentityInput, "RejectIdentityInput") } } },
   },
   responses: {
     200: {
       description: "Rejected",
-      content: { "application/json": { schema: dataEnvelope(z.object({ user: userOutput, message: z.string() })) } },
+      content: { "application/json": { schema: dataEnvelope(userMessageOutput) } },
     },
     409: { description: "Not pending", content: { "application/json": { schema: errorEnvelope } } },
     ...notFound,
@@ -98,7 +94,8 @@ const rejectRoute = createRoute({
   },
 });
 
-export function adminRoutes(services: Services) {
+/** The back office's identity review: the queue, a user's profile and card, approve and reject. */
+export function identityAdminRoutes(services: Services) {
   return new OpenAPIHono<AppEnv>()
     .openapi(listRoute, async (c) => {
       const { page, per_page } = c.req.valid("query");

@@ -1,0 +1,14 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import { users, type Activity, type User } from "@/server/db/schema";
+import type { BoosterName } from "./present";
+
+/** The booster's name for the masked label: the caller's own for a booster, one lookup for an admin's decision. */
+export async function boosterNameOf(db: Db, caller: User, activity: Activity): Promise<BoosterName> {
+  if (activity.boosterId === caller.id) return caller;
+  const [booster] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, activity.boosterId));
+  return booster ?? { firstName: "", lastName: "" };
+}

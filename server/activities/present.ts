@@ -1,0 +1,47 @@
+import { maskBooster } from "@/lib/activities/tasks";
+import type { Activity as ActivityOutput, Task as TaskOutput } from "@/lib/schemas/activities";
+import type { Task } from "./tasks";
+import type { Activity } from "@/server/db/schema";
+
+export type BoosterName = { firstName: string; lastName: string };
+
+/** An activity row as the contract's Activity (lib/schemas/activities.ts): the booster masked, the reward only for those who may see it. */
+export function toActivityOutput(row: Activity, booster: BoosterName, view: { reward: boolean }): ActivityOutput {
+  return {
+    id: row.id,
+    campaign_id: row.campaignId,
+    type: row.type,
+    action: row.action,
+    metric: row.metric,
+    quantity: row.quantity,
+    booster: maskBooster(booster.firstName, booster.lastName),
+    status: row.status,
+    budget: row.budget,
+    cost: row.cost,
+    reward: view.reward ? row.reward : null,
+    progress: row.progress,
+    post_link: row.postLink,
+    proof: row.proof,
+    denial_reason: row.denialReason,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    submitted_at: row.submittedAt?.toISOString() ?? null,
+    reviewed_at: row.reviewedAt?.toISOString() ?? null,
+  };
+}
+
+/** An open task (server/activities/tasks.ts) as the contract's Task. */
+export function toTaskOutput(task: Task): TaskOutput {
+  return {
+    id: task.id,
+    campaign_id: task.campaignId,
+    network: task.network,
+    link: task.link,
+    metric: task.metric,
+    action: task.action,
+    type: task.type,
+    quantity: task.quantity,
+    reward: task.reward,
+  };
+}

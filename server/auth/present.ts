@@ -1,0 +1,26 @@
+import type { User as UserOutput } from "@/lib/schemas/auth";
+import type { User } from "@/server/db/schema";
+
+/** The user as the API shows it to its owner: never the password hash or storage keys. */
+export function toUserOutput(user: User): UserOutput {
+  return {
+    id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    phone: user.phone,
+    phone_verified: user.phoneVerifiedAt !== null,
+    email: user.email,
+    role: user.role,
+    locale: user.locale,
+    national_id: user.nationalId,
+    birth_date: user.birthDate,
+    bank_name: user.bankName,
+    iban: user.iban,
+    identity_status: user.identityStatus,
+    identity_rejection_reason: user.identityRejectionReason,
+    identity_requested_at: user.identityRequestedAt?.toISOString() ?? null,
+    has_identity_card: user.identityCardKey !== null,
+    has_password: user.passwordHash !== null,
+    created_at: user.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,62 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { codeStepOutput, loginInput, loginOutput, parseCredential, registerInput } from "@/lib/schemas/auth";
+import { login } from "@/server/auth/login";
+import { startRegistration } from "@/server/auth/register";
+import { deviceCookie, rateLimitIp } from "@/server/http/auth";
+import type { AppEnv, Services } from "@/server/http/context";
+import { dataEnvelope, errorResponses } from "@/server/http/envelope";
+import { body, errs, json, named } from "@/server/http/route-parts";
+import { commonPasswordMessage, otpAnswer, signIn } from "./sign-in";
+
+const register = createRoute({
+  method: "post",
+  path: "/auth/register",
+  tags: ["Accounts"],
+  summary: "Start a registration: a code is texted to the phone",
+  request: body(named(registerInput, "RegisterInput")),
+  responses: {
+    200: { description: "Code sent", ...json(dataEnvelope(codeStepOutput)) },
+    ...errs({ 409: "User already exists", 429: "Too many codes", 503: "SMS provider failed" }),
+    ...errorResponses,
+  },
+});
+
+const loginRoute = createRoute({
+  method: "post",
+  path: "/auth/login",
+  tags: ["Accounts"],
+  summary: "Log in with a phone or e-mail and a password",
+  request: body(named(loginInput, "LoginInput")),
+  responses: {
+    200: {
+      description: "A session (trusted device), or the code step",
+      ...json(dataEnvelope(loginOutput)),
+    },
+    ...errs({ 401: "Credentials incorrect", 429: "Too many codes", 503: "SMS provider failed" }),
+    ...errorResponses,
+  },
+});
+
+/** Registration and password sign-in. */
+export function accountRoutes(services: Services) {
+  return new OpenAPIHono<AppEnv>()
+    .openapi(register, async (c) => {
+      const otp = await startRegistration(c.get("db"), services.sms, c.req.valid("json"), {
+        ip: rateLimitIp(c, services),
+        locale: c.get("locale"),
+        passwordCommonMessage: commonPasswordMessage(c),
+      });
+      return c.json({ data: { otp: otpAnswer(otp) } }, 200);
+    })
+    .openapi(loginRoute, async (c) => {
+      const input = c.req.valid("json");
+      const outcome = await login(
+        c.get("db"),
+        services.sms,
+        { credential: parseCredential(input.credential)!, password: input.password },
+        { ip: rateLimitIp(c, services), deviceToken: deviceCookie(c) },
+      );
+      if (outcome.kind === "otp") return c.json({ data: { otp: otpAnswer(outcome.otp) } }, 200);
+      return c.json({ data: await signIn(c, services, outcome.user) }, 200);
+    });
+}

@@ -1,0 +1,81 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { codeStepOutput, otpResendInput, otpStatusInput, otpVerifyInput, RESET_ROUTE, verifyOutput } from "@/lib/schemas/auth";
+import { completeOtp } from "@/server/auth/complete-otp";
+import { describeOtp, resendOtp, verifyOtp } from "@/server/auth/otp";
+import { authenticate, revokeSession } from "@/server/auth/sessions";
+import { accessTokenOf, rateLimitIp } from "@/server/http/auth";
+import type { AppEnv, Services } from "@/server/http/context";
+import { dataEnvelope, errorResponses } from "@/server/http/envelope";
+import { body, errs, json, named } from "@/server/http/route-parts";
+import { otpAnswer, signIn } from "./sign-in";
+
+const verifyRoute = createRoute({
+  method: "post",
+  path: "/auth/otp/verify",
+  tags: ["Accounts"],
+  summary: "Check a code; a right one signs in (or opens the reset-password step)",
+  request: body(named(otpVerifyInput, "OtpVerifyInput")),
+  responses: {
+    200: {
+      description: "Signed in, or the reset-password step",
+      ...json(dataEnvelope(verifyOutput)),
+    },
+    ...errs({ 404: "Unknown code step", 409: "Already used", 410: "Code expired", 429: "Too many tries" }),
+    ...errorResponses,
+  },
+});
+
+const resendRoute = createRoute({
+  method: "post",
+  path: "/auth/otp/resend",
+  tags: ["Accounts"],
+  summary: "Send a new code for the same step (after 120 seconds)",
+  request: body(named(otpResendInput, "OtpResendInput")),
+  responses: {
+    200: { description: "Code sent", ...json(dataEnvelope(codeStepOutput)) },
+    ...errs({ 404: "Unknown code step", 410: "Step finished", 429: "Too soon or too many", 503: "SMS provider failed" }),
+    ...errorResponses,
+  },
+});
+
+const statusRoute = createRoute({
+  method: "post",
+  path: "/auth/otp/status",
+  tags: ["Accounts"],
+  summary: "The state of a code step (masked phone, seconds until resend)",
+  request: body(otpStatusInput),
+  responses: {
+    200: { description: "The step", ...json(dataEnvelope(codeStepOutput)) },
+    ...errs({ 404: "Unknown code step", 409: "Already used" }),
+    ...errorResponses,
+  },
+});
+
+/** The code step: check a code, send another, describe the step. */
+export function otpRoutes(services: Services) {
+  return new OpenAPIHono<AppEnv>()
+    .openapi(verifyRoute, async (c) => {
+      const input = c.req.valid("json");
+      const db = c.get("db");
+      const challenge = await verifyOtp(db, { token: input.token, code: input.code });
+      const completion = await completeOtp(db, challenge, input.token);
+      if (completion.kind === "reset") return c.json({ data: { reset: { token: completion.token, route: RESET_ROUTE } } }, 200);
+      // A social account verifying its phone is already signed in: keep that session.
+      if (challenge.purpose === "verify_phone") {
+        const token = accessTokenOf(c);
+        const current = token ? await authenticate(db, token) : null;
+        if (current?.user.id === completion.user.id) await revokeSession(db, current.sessionId, "replaced");
+      }
+      return c.json({ data: await signIn(c, services, completion.user, { trustDevice: input.trust_device === true }) }, 200);
+    })
+    .openapi(resendRoute, async (c) => {
+      const otp = await resendOtp(c.get("db"), services.sms, { token: c.req.valid("json").token, ip: rateLimitIp(c, services) });
+      return c.json({ data: { otp: otpAnswer(otp) } }, 200);
+    })
+    .openapi(statusRoute, async (c) => {
+      const { token } = c.req.valid("json");
+      const { challenge, resendIn } = await describeOtp(c.get("db"), token);
+      const expiresIn = Math.max(0, Math.ceil((challenge.expiresAt.getTime() - Date.now()) / 1000));
+      return c.json({ data: { otp: otpAnswer({ token, phone: challenge.phone, expiresIn, resendIn }) } }, 200);
+    });
+}

@@ -1,0 +1,55 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { codeStepOutput, forgotPasswordInput, messageOutput, parseCredential, resetPasswordInput } from "@/lib/schemas/auth";
+import { resetPassword, startPasswordReset } from "@/server/auth/password-reset";
+import { clearSessionCookies, rateLimitIp } from "@/server/http/auth";
+import type { AppEnv, Services } from "@/server/http/context";
+import { dataEnvelope, errorResponses } from "@/server/http/envelope";
+import { translateApi } from "@/server/http/i18n";
+import { body, errs, json, named } from "@/server/http/route-parts";
+import { commonPasswordMessage, otpAnswer } from "./sign-in";
+
+const forgotRoute = createRoute({
+  method: "post",
+  path: "/auth/forgot-password",
+  tags: ["Accounts"],
+  summary: "Send a code to the account's phone to reset the password",
+  request: body(named(forgotPasswordInput, "ForgotPasswordInput")),
+  responses: {
+    200: { description: "Code sent", ...json(dataEnvelope(codeStepOutput)) },
+    ...errs({ 404: "User not found", 429: "Too many codes", 503: "SMS provider failed" }),
+    ...errorResponses,
+  },
+});
+
+const resetRoute = createRoute({
+  method: "post",
+  path: "/auth/reset-password",
+  tags: ["Accounts"],
+  summary: "Set a new password after a verified code; every session ends",
+  request: body(named(resetPasswordInput, "ResetPasswordInput")),
+  responses: {
+    200: { description: "Password changed", ...json(dataEnvelope(messageOutput)) },
+    ...errs({ 401: "No verified code step" }),
+    ...errorResponses,
+  },
+});
+
+/** A forgotten password: a code to the phone, then the new password. */
+export function passwordRoutes(services: Services) {
+  return new OpenAPIHono<AppEnv>()
+    .openapi(forgotRoute, async (c) => {
+      const otp = await startPasswordReset(
+        c.get("db"),
+        services.sms,
+        parseCredential(c.req.valid("json").credential)!,
+        rateLimitIp(c, services),
+      );
+      return c.json({ data: { otp: otpAnswer(otp) } }, 200);
+    })
+    .openapi(resetRoute, async (c) => {
+      const input = c.req.valid("json");
+      await resetPassword(c.get("db"), input, { ip: rateLimitIp(c, services), passwordCommonMessage: commonPasswordMessage(c) });
+      clearSessionCookies(c);
+      return c.json({ data: { message: translateApi(c.get("locale"), "messages.password_changed") } }, 200);
+    });
+}

@@ -1,0 +1,103 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { addPhoneInput, appleLoginInput, codeStepOutput, googleLoginInput, sessionOutput } from "@/lib/schemas/auth";
+import { startOtp } from "@/server/auth/otp";
+import { rateLimitIp, requireUser } from "@/server/http/auth";
+import type { AppEnv, Services } from "@/server/http/context";
+import { AppError } from "@/server/core/errors";
+import { dataEnvelope, errorResponses } from "@/server/http/envelope";
+import { translateApi } from "@/server/http/i18n";
+import { body, errs, json, named } from "@/server/http/route-parts";
+import { otpAnswer, social } from "./sign-in";
+
+const googleRoute = createRoute({
+  method: "post",
+  path: "/auth/google",
+  tags: ["Accounts"],
+  summary: "Sign in with Google: an ID token (One Tap), a code (popup) or an access token (token flow)",
+  request: body(named(googleLoginInput, "GoogleLoginInput")),
+  responses: {
+    200: { description: "Signed in", ...json(dataEnvelope(sessionOutput)) },
+    ...errs({ 401: "Token rejected", 404: "Not configured", 503: "Google unreachable" }),
+    ...errorResponses,
+  },
+});
+
+const appleRoute = createRoute({
+  method: "post",
+  path: "/auth/apple",
+  tags: ["Accounts"],
+  summary: "Sign in with Apple: the identity token and the nonce it was requested with",
+  request: body(named(appleLoginInput, "AppleLoginInput")),
+  responses: {
+    200: { description: "Signed in", ...json(dataEnvelope(sessionOutput)) },
+    ...errs({ 401: "Token rejected", 404: "Not configured", 503: "Apple unreachable" }),
+    ...errorResponses,
+  },
+});
+
+const addPhoneRoute = createRoute({
+  method: "post",
+  path: "/auth/phone",
+  middleware: [requireUser] as const,
+  tags: ["Accounts"],
+  summary: "A signed-in social account adds its mobile number: a code is texted to it",
+  request: body(named(addPhoneInput, "AddPhoneInput")),
+  responses: {
+    200: { description: "Code sent", ...json(dataEnvelope(codeStepOutput)) },
+    ...errs({ 401: "Not logged in", 409: "Phone belongs to another account", 429: "Too many codes" }),
+    ...errorResponses,
+  },
+});
+
+/** Google and Apple sign-in, and the mobile number a social account adds. */
+export function socialRoutes(services: Services) {
+  return new OpenAPIHono<AppEnv>()
+    .openapi(googleRoute, async (c) => {
+      const input = c.req.valid("json");
+      const google = services.oauth.google;
+      const name = translateApi(c.get("locale"), "providers.google");
+      if (!google) throw new AppError("social_not_configured", { provider: name });
+      return c.json(
+        {
+          data: await social(c, services, "google", () =>
+            input.id_token
+              ? google.verifyIdToken(input.id_token)
+              : input.code
+                ? google.exchangeCode(input.code)
+                : google.verifyAccessToken(input.access_token!),
+          ),
+        },
+        200,
+      );
+    })
+    .openapi(appleRoute, async (c) => {
+      const input = c.req.valid("json");
+      const apple = services.oauth.apple;
+      if (!apple) throw new AppError("social_not_configured", { provider: translateApi(c.get("locale"), "providers.apple") });
+      return c.json(
+        {
+          data: await social(c, services, "apple", async () => {
+            const identity = await apple.verifyIdToken(input.id_token, input.nonce);
+            // Apple sends the name only to the page, on the first sign-in.
+            return {
+              ...identity,
+              firstName: identity.firstName ?? input.first_name ?? null,
+              lastName: identity.lastName ?? input.last_name ?? null,
+            };
+          }),
+        },
+        200,
+      );
+    })
+    .openapi(addPhoneRoute, async (c) => {
+      const user = c.get("user");
+      if (user.phoneVerifiedAt) throw new AppError("conflict");
+      const otp = await startOtp(c.get("db"), services.sms, {
+        purpose: "verify_phone",
+        phone: c.req.valid("json").phone,
+        userId: user.id,
+        ip: rateLimitIp(c, services),
+      });
+      return c.json({ data: { otp: otpAnswer(otp) } }, 200);
+    });
+}

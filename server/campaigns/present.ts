@@ -1,0 +1,58 @@
+import type { Campaign as CampaignOutput, Quote } from "@/lib/schemas/campaigns";
+import type { Campaign } from "@/server/db/schema";
+
+/** A quote as the pricing computes it (camelCase), or as a campaign's stored invoice holds it. */
+type QuoteLike = {
+  lines: { metric: string; action: string; unitPrice: number; min: number; max: number; amount: number }[];
+  subtotal: number;
+  fee: number;
+  total: number;
+  walletCovers?: number;
+  remaining?: number;
+};
+
+export function toQuoteOutput(quote: QuoteLike): Quote {
+  return {
+    lines: quote.lines.map((line) => ({
+      metric: line.metric,
+      action: line.action,
+      unit_price: line.unitPrice,
+      min: line.min,
+      max: line.max,
+      amount: line.amount,
+    })),
+    subtotal: quote.subtotal,
+    fee: quote.fee,
+    total: quote.total,
+    wallet_covers: quote.walletCovers ?? 0,
+    remaining: quote.remaining ?? 0,
+  };
+}
+
+/** A campaign row as the contract's Campaign (lib/schemas/campaigns.ts). */
+export function toCampaignOutput(row: Campaign): CampaignOutput {
+  return {
+    id: row.id,
+    name: row.name,
+    network: row.network,
+    strategy: row.strategy,
+    link: row.link,
+    follower_count: row.followerCount,
+    hours: row.hours,
+    percentage: row.percentage,
+    status: row.status,
+    budget: row.budget,
+    spent: row.spent,
+    progress: row.progress,
+    invoice: toQuoteOutput(row.invoice as QuoteLike),
+    rejection_reason: row.rejectionReason,
+    created_at: row.createdAt.toISOString(),
+    ends_at: row.endsAt?.toISOString() ?? null,
+    completed_at: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+/** A price row as GET pricing and PUT admin/pricing answer it. */
+export function toPriceOutput(price: { network: string; action: string; price: number; boosterShare: number }) {
+  return { network: price.network, action: price.action, price: price.price, booster_share: price.boosterShare };
+}

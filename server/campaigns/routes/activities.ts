@@ -1,0 +1,51 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { activityOutput, myActivitiesQuery } from "@/lib/schemas/activities";
+import { campaignActivityParams } from "@/lib/schemas/campaigns";
+import { toActivityOutput } from "@/server/activities/present";
+import { campaignActivities, campaignActivity } from "@/server/activities/queries";
+import { visibleCampaign } from "@/server/campaigns/queries";
+import { requireUser } from "@/server/http/auth";
+import type { AppEnv } from "@/server/http/context";
+import { dataEnvelope } from "@/server/http/envelope";
+import { err, idParam, json, pageOf } from "@/server/http/route-parts";
+
+const activitiesRoute = createRoute({
+  method: "get",
+  path: "/campaigns/{id}/activities",
+  middleware: [requireUser] as const,
+  tags: ["Campaigns"],
+  summary: "The campaign's activities (boosters' work), newest first; boosters shown masked",
+  request: { params: idParam, query: myActivitiesQuery },
+  responses: { 200: { description: "A page", ...json(pageOf(activityOutput)) }, 404: err("Not found") },
+});
+
+const activityRoute = createRoute({
+  method: "get",
+  path: "/campaigns/{id}/activities/{activityId}",
+  middleware: [requireUser] as const,
+  tags: ["Campaigns"],
+  summary: "One activity of the campaign, with its post link",
+  request: { params: campaignActivityParams },
+  responses: { 200: { description: "The activity", ...json(dataEnvelope(activityOutput)) }, 404: err("Not found") },
+});
+
+/** A campaign's activities as its producer (or an admin) sees them. */
+export function campaignActivityRoutes() {
+  return new OpenAPIHono<AppEnv>()
+    .openapi(activitiesRoute, async (c) => {
+      const campaign = await visibleCampaign(c.get("db"), c.get("user"), c.req.valid("param").id);
+      const { status, page, per_page } = c.req.valid("query");
+      const { rows, total } = await campaignActivities(c.get("db"), campaign.id, { status, page, perPage: per_page });
+      const reward = c.get("user").role === "admin";
+      return c.json(
+        { data: rows.map((row) => toActivityOutput(row.activity, row.booster, { reward })), meta: { page, per_page, total } },
+        200,
+      );
+    })
+    .openapi(activityRoute, async (c) => {
+      const { id, activityId } = c.req.valid("param");
+      const campaign = await visibleCampaign(c.get("db"), c.get("user"), id);
+      const row = await campaignActivity(c.get("db"), campaign.id, activityId);
+      return c.json({ data: toActivityOutput(row.activity, row.booster, { reward: c.get("user").role === "admin" }) }, 200);
+    });
+}

@@ -1,0 +1,156 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import {
+  campaignEventOutput,
+  campaignInput,
+  campaignListQuery,
+  campaignOutput,
+  campaignQuoteInput,
+  createdCampaignOutput,
+  priceOutput,
+  quoteOutput,
+} from "@/lib/schemas/campaigns";
+import { createCampaign } from "@/server/campaigns/create-campaign";
+import { loadPricing } from "@/server/campaigns/pricing";
+import { toCampaignOutput, toPriceOutput, toQuoteOutput } from "@/server/campaigns/present";
+import { listCampaigns, visibleCampaign } from "@/server/campaigns/queries";
+import { quoteFor } from "@/server/campaigns/quote";
+import { applyCampaignEvent } from "@/server/campaigns/transitions";
+import { requireSessionClaims, requireUser } from "@/server/http/auth";
+import type { AppEnv, Services } from "@/server/http/context";
+import { AppError } from "@/server/core/errors";
+import { idempotencyHeaders, idempotent } from "@/server/http/idempotency";
+import { publicOrigin } from "@/server/http/origin";
+import { dataEnvelope, errorResponses } from "@/server/http/envelope";
+import { translateApi } from "@/server/http/i18n";
+import { body, err, idParam, json, named, pageOf } from "@/server/http/route-parts";
+
+const pricingRoute = createRoute({
+  method: "get",
+  path: "/pricing",
+  tags: ["Campaigns"],
+  summary: "Price per action in Rials and the booster's share, per network",
+  responses: { 200: { description: "Prices", ...json(dataEnvelope(z.array(priceOutput))) } },
+});
+
+const quoteRoute = createRoute({
+  method: "post",
+  path: "/campaigns/quote",
+  middleware: [requireUser] as const,
+  tags: ["Campaigns"],
+  summary: "The invoice for a campaign (same body as create)",
+  request: body(named(campaignQuoteInput, "CampaignQuoteInput")),
+  responses: { 200: { description: "The invoice", ...json(dataEnvelope(quoteOutput)) }, 401: err("Not logged in"), ...errorResponses },
+});
+
+const createRouteDef = createRoute({
+  method: "post",
+  path: "/campaigns",
+  middleware: [requireUser, idempotent] as const,
+  tags: ["Campaigns"],
+  summary: "Create a campaign, paid from the wallet (to escrow) or through a gateway",
+  request: { headers: idempotencyHeaders, ...body(named(campaignInput, "CampaignInput")) },
+  responses: {
+    200: { description: "Created; redirect_url when a gateway must be visited", ...json(dataEnvelope(createdCampaignOutput)) },
+    401: err("Not logged in"),
+    403: err("Insufficient wallet balance"),
+    409: err("Trial already created"),
+    ...errorResponses,
+  },
+});
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/campaigns",
+  middleware: [requireSessionClaims] as const,
+  tags: ["Campaigns"],
+  summary: "The producer's campaigns, newest first",
+  request: { query: campaignListQuery },
+  responses: { 200: { description: "A page", ...json(pageOf(campaignOutput)) }, 401: err("Not logged in"), ...errorResponses },
+});
+
+const oneRoute = createRoute({
+  method: "get",
+  path: "/campaigns/{id}",
+  middleware: [requireUser] as const,
+  tags: ["Campaigns"],
+  summary: "A campaign (its owner and admins only; 404 for anyone else)",
+  request: { params: idParam },
+  responses: {
+    200: { description: "The campaign", ...json(dataEnvelope(campaignOutput)) },
+    401: err("Not logged in"),
+    404: err("Not found"),
+  },
+});
+
+const eventRoute = (path: "pause" | "activate") =>
+  createRoute({
+    method: "post",
+    path: `/campaigns/{id}/${path}`,
+    middleware: [requireUser] as const,
+    tags: ["Campaigns"],
+    summary: path === "pause" ? "Pause an active campaign" : "Activate a paused campaign",
+    request: { params: idParam },
+    responses: {
+      200: { description: "Done", ...json(dataEnvelope(campaignEventOutput)) },
+      401: err("Not logged in"),
+      404: err("Not found"),
+      409: err("Not allowed in the campaign's state"),
+    },
+  });
+
+/** Pricing, the quote, and the producer's own campaigns: create, list, read, pause, activate. */
+export function producerCampaignRoutes(services: Services) {
+  return new OpenAPIHono<AppEnv>()
+    .openapi(pricingRoute, async (c) => c.json({ data: (await loadPricing(c.get("db"))).map(toPriceOutput) }, 200))
+    .openapi(quoteRoute, async (c) =>
+      c.json({ data: toQuoteOutput(await quoteFor(c.get("db"), c.get("user").id, c.req.valid("json"))) }, 200),
+    )
+    .openapi(createRouteDef, async (c) => {
+      const created = await createCampaign(c.get("db"), services.gateways, {
+        user: c.get("user"),
+        request: c.req.valid("json"),
+        origin: publicOrigin(c.req.url),
+        description: translateApi(c.get("locale"), "messages.charge_description"),
+        locale: c.get("locale"),
+      });
+      return c.json(
+        {
+          data: {
+            campaign: toCampaignOutput(created.campaign),
+            redirect_url: created.redirectUrl,
+            message: translateApi(c.get("locale"), "messages.campaign_created"),
+          },
+        },
+        200,
+      );
+    })
+    .openapi(listRoute, async (c) => {
+      const { status, page, per_page } = c.req.valid("query");
+      const found = await listCampaigns(c.get("db"), c.get("claims"), { status, page, perPage: per_page });
+      if (!found) throw new AppError("unauthorized");
+      return c.json({ data: found.rows.map(toCampaignOutput), meta: { page, per_page, total: found.total } }, 200);
+    })
+    .openapi(oneRoute, async (c) =>
+      c.json({ data: toCampaignOutput(await visibleCampaign(c.get("db"), c.get("user"), c.req.valid("param").id)) }, 200),
+    )
+    .openapi(eventRoute("pause"), async (c) => {
+      await visibleCampaign(c.get("db"), c.get("user"), c.req.valid("param").id);
+      const campaign = await applyCampaignEvent(c.get("db"), { campaignId: c.req.valid("param").id, event: "pause", actor: c.get("user") });
+      return c.json(
+        { data: { campaign: toCampaignOutput(campaign), message: translateApi(c.get("locale"), "messages.campaign_paused") } },
+        200,
+      );
+    })
+    .openapi(eventRoute("activate"), async (c) => {
+      await visibleCampaign(c.get("db"), c.get("user"), c.req.valid("param").id);
+      const campaign = await applyCampaignEvent(c.get("db"), {
+        campaignId: c.req.valid("param").id,
+        event: "activate",
+        actor: c.get("user"),
+      });
+      return c.json(
+        { data: { campaign: toCampaignOutput(campaign), message: translateApi(c.get("locale"), "messages.campaign_activated") } },
+        200,
+      );
+    });
+}

@@ -1,0 +1,33 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { dashboardOutput } from "@/lib/schemas/campaigns";
+import { toCampaignOutput } from "@/server/campaigns/present";
+import { dashboardFor } from "@/server/campaigns/queries";
+import { requireSessionClaims } from "@/server/http/auth";
+import type { AppEnv } from "@/server/http/context";
+import { AppError } from "@/server/core/errors";
+import { dataEnvelope } from "@/server/http/envelope";
+import { err, json } from "@/server/http/route-parts";
+
+const dashboardRoute = createRoute({
+  method: "get",
+  path: "/dashboard",
+  middleware: [requireSessionClaims] as const,
+  tags: ["Campaigns"],
+  summary: "The dashboard's widgets and the active campaigns",
+  responses: {
+    200: { description: "Counts, queue, wallet, active campaigns", ...json(dataEnvelope(dashboardOutput)) },
+    401: err("Not logged in"),
+  },
+});
+
+export function dashboardRoutes() {
+  return new OpenAPIHono<AppEnv>().openapi(dashboardRoute, async (c) => {
+    const dashboard = await dashboardFor(c.get("db"), c.get("claims"));
+    if (!dashboard) throw new AppError("unauthorized");
+    const { active_campaigns, ...widgets } = dashboard;
+    return c.json(
+      { data: { ...widgets, active_campaigns: { count: active_campaigns.count, items: active_campaigns.items.map(toCampaignOutput) } } },
+      200,
+    );
+  });
+}

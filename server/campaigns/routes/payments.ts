@@ -1,0 +1,69 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { campaignPaymentParams, campaignPaymentsQuery, paidCampaignPaymentOutput, payCampaignInput } from "@/lib/schemas/campaigns";
+import { transactionOutput } from "@/lib/schemas/wallet";
+import { campaignPayments } from "@/server/campaigns/list-payments";
+import { payCampaignFromWallet } from "@/server/campaigns/pay-from-wallet";
+import { toCampaignOutput } from "@/server/campaigns/present";
+import { visibleCampaign } from "@/server/campaigns/queries";
+import { toTransactionOutput } from "@/server/payments/present";
+import { requirePayer, requireUser } from "@/server/http/auth";
+import type { AppEnv } from "@/server/http/context";
+import { idempotencyHeaders, idempotent } from "@/server/http/idempotency";
+import { dataEnvelope, errorResponses } from "@/server/http/envelope";
+import { translateApi } from "@/server/http/i18n";
+import { body, err, idParam, json, named, pageOf } from "@/server/http/route-parts";
+
+const paymentsRoute = createRoute({
+  method: "get",
+  path: "/campaigns/{id}/payments",
+  middleware: [requireUser] as const,
+  tags: ["Campaigns"],
+  summary: "The campaign's payments",
+  request: { params: idParam, query: campaignPaymentsQuery },
+  responses: { 200: { description: "A page", ...json(pageOf(transactionOutput)) }, 404: err("Not found") },
+});
+
+const payRoute = createRoute({
+  method: "post",
+  path: "/campaigns/{id}/payments/{transactionId}/pay",
+  middleware: [requirePayer, idempotent] as const,
+  tags: ["Campaigns"],
+  summary: "Pay a campaign awaiting payment from the wallet, in place of one of its pending or failed gateway payments",
+  description:
+    "A new paid wallet payment is made and the money moves from the wallet to the campaign's escrow; the gateway payment is left as it is (should the gateway still report it paid, that money goes to the wallet).",
+  request: { params: campaignPaymentParams, headers: idempotencyHeaders, ...body(named(payCampaignInput, "PayCampaignInput")) },
+  responses: {
+    200: { description: "Paid: the new payment and the campaign, now awaiting review", ...json(dataEnvelope(paidCampaignPaymentOutput)) },
+    401: err("Unauthorized operation (not logged in, or not the campaign's owner)"),
+    403: err("Transaction already paid (or the campaign is), or insufficient wallet balance"),
+    404: err("Campaign or transaction not found"),
+    ...errorResponses,
+  },
+});
+
+/** A campaign's payments: the list, and paying it from the wallet in place of a gateway payment. */
+export function campaignPaymentRoutes() {
+  return new OpenAPIHono<AppEnv>()
+    .openapi(paymentsRoute, async (c) => {
+      const campaign = await visibleCampaign(c.get("db"), c.get("user"), c.req.valid("param").id);
+      const { status, page, per_page } = c.req.valid("query");
+      const { rows, total } = await campaignPayments(c.get("db"), campaign.id, { status, page, perPage: per_page });
+      return c.json({ data: rows.map(toTransactionOutput), meta: { page, per_page, total } }, 200);
+    })
+    .openapi(payRoute, async (c) => {
+      const { id, transactionId } = c.req.valid("param");
+      // 404 for someone else's campaign before anything is locked (checked again under the lock).
+      await visibleCampaign(c.get("db"), c.get("user"), id);
+      const paid = await payCampaignFromWallet(c.get("db"), { payer: c.get("user"), campaignId: id, transactionId });
+      return c.json(
+        {
+          data: {
+            transaction: toTransactionOutput(paid.transaction),
+            campaign: toCampaignOutput(paid.campaign),
+            message: translateApi(c.get("locale"), "messages.campaign_payment_completed"),
+          },
+        },
+        200,
+      );
+    });
+}
