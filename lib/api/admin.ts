@@ -2,11 +2,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, defaultBaseUrl } from "./client";
 import type { Campaign } from "./campaigns";
-import type { Me } from "./me";
+import type { Network } from "@/lib/schemas/enums";
+import type { User } from "@/lib/schemas/auth";
 import { useApiClient } from "./use-api-client";
 
-/** A user as the admin API shows it (server/http/dto/user.ts): the profile without wallet figures. */
-export type AdminUser = Omit<Me, "wallet_balance" | "unread_notifications">;
+/** A user as the admin API shows it: the contract's User (lib/schemas/auth.ts), the profile without wallet figures. */
+export type AdminUser = User;
 
 /** What approve and reject answer: the updated user and a sentence already in the request's locale. */
 export type IdentityDecisionResult = { user: AdminUser; message: string };
@@ -81,7 +82,7 @@ export function useReviewIdentity(id: string) {
 /* ---- Campaign review and pricing ---- */
 
 /** A price as GET /api/pricing and PUT /api/admin/pricing answer it: Rials per action, the booster's share 0..1. */
-export type AdminPrice = { network: "youtube" | "instagram"; action: string; price: number; booster_share: number };
+export type AdminPrice = { network: Network; action: string; price: number; booster_share: number };
 
 export type CampaignDecision = { approve: true } | { approve: false; reason: string };
 

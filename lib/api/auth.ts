@@ -1,18 +1,8 @@
 import type { ApiClient } from "./client";
-import type { Me } from "./me";
 
-/** A code step (register, untrusted login, forgot password, social phone). */
-export type OtpStep = { token: string; route: string; phone: string; expires_in: number; resend_in: number };
-
-/** A signed-in answer: the web app's tokens are in httpOnly cookies; access_token is for API clients. */
-export type SessionAnswer = {
-  user: Omit<Me, "wallet_balance" | "unread_notifications">;
-  access_token: string;
-  token_type: "Bearer";
-  expires_in: number;
-  route: string;
-  needs_phone: boolean;
-};
+import type { OtpStep, SessionAnswer } from "@/lib/schemas/auth";
+/** A code step, and a signed-in answer (the web app's tokens are in httpOnly cookies; access_token is for API clients). */
+export type { OtpStep, SessionAnswer };
 
 export type LoginAnswer = SessionAnswer | { otp: OtpStep };
 export type VerifyAnswer = SessionAnswer | { reset: { token: string; route: string } };

@@ -1,66 +1,36 @@
 "use client";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import type { Network, Strategy } from "@/lib/campaigns/pricing";
-import type { CampaignStatus } from "@/lib/campaigns/state-machine";
 import { campaignQuoteInput, type CampaignInput, type CampaignQuoteInput, type PayCampaignInput } from "@/lib/schemas/campaigns";
 import { submissionKeys, type ListResult } from "./client";
 import { useApiClient } from "./use-api-client";
-import { walletKeys, type Transaction, type TransactionStatus, type WalletBalances } from "./wallet";
+import { walletKeys, type Transaction, type TransactionStatus } from "./wallet";
 
-export type QuoteLine = { metric: string; action: string; unit_price: number; min: number; max: number; amount: number };
-export type Quote = { lines: QuoteLine[]; subtotal: number; fee: number; total: number; wallet_covers: number; remaining: number };
-export type Campaign = {
-  id: string;
-  name: string;
-  network: Network;
-  strategy: Strategy;
-  link: string;
-  follower_count: number;
-  hours: number | null;
-  percentage: number | null;
-  status: CampaignStatus;
-  budget: number;
-  spent: number;
-  progress: number;
-  invoice: Quote;
-  rejection_reason: string | null;
-  created_at: string;
-  ends_at: string | null;
-  completed_at: string | null;
-};
-export type ActivityStatus = "pending" | "in_progress" | "awaiting_review" | "approved" | "denied" | "completed";
-/** SPEC §3 activity, as a producer sees it (the booster masked). */
-export type CampaignActivity = {
-  id: string;
-  campaign_id: string;
-  type: "video" | "story" | "post";
-  action: string;
-  metric: string;
-  quantity: number;
-  booster: string;
-  status: ActivityStatus;
-  budget: number;
-  cost: number;
-  progress: number;
-  post_link: string;
-  denial_reason: string | null;
-  created_at: string;
-  updated_at: string;
-  submitted_at: string | null;
-  reviewed_at: string | null;
-};
-export type Dashboard = {
-  campaigns: { completed: number; awaiting_review: number; active: number };
-  queue: { open_campaigns: number };
-  wallet: WalletBalances;
-  active_campaigns: { count: number; items: Campaign[] };
+import type { Activity as CampaignActivity } from "@/lib/schemas/activities";
+import type {
+  Campaign,
+  CampaignEventResult,
+  CreatedCampaign,
+  Dashboard,
+  PaidCampaignPayment,
+  Quote,
+  QuoteLine,
+} from "@/lib/schemas/campaigns";
+import type { ActivityStatus } from "@/lib/schemas/enums";
+/** The contract's answers (lib/schemas), under the names the screens know; CampaignActivity is SPEC §3 activity as a producer sees it. */
+export type {
+  ActivityStatus,
+  Campaign,
+  CampaignActivity,
+  CampaignEventResult,
+  CreatedCampaign,
+  Dashboard,
+  PaidCampaignPayment,
+  Quote,
+  QuoteLine,
 };
 export type CampaignTab = "all" | "active" | "completed" | "awaiting_payment" | "awaiting_review" | "rejected";
 export type PaymentTab = TransactionStatus | "all";
-export type CreatedCampaign = { campaign: Campaign; redirect_url: string | null; message: string };
-export type CampaignEventResult = { campaign: Campaign; message: string };
-export type PaidCampaignPayment = { transaction: Transaction; campaign: Campaign; message: string };
 
 export const CAMPAIGNS_PER_PAGE = 10;
 

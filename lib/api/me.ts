@@ -4,32 +4,10 @@ import type { ChangePasswordInput, UpdateProfileInput } from "@/lib/schemas/prof
 import { ApiError } from "./client";
 import { useApiClient } from "./use-api-client";
 
-export type IdentityStatus =
-  "registered" | "active" | "identity_verification_pending" | "identity_verified" | "identity_verification_failed";
-
-/** GET /api/me (server/http/dto/user.ts). */
-export type Me = {
-  id: string;
-  first_name: string;
-  last_name: string;
-  phone: string | null;
-  phone_verified: boolean;
-  email: string | null;
-  role: "user" | "admin";
-  locale: string;
-  national_id: string | null;
-  birth_date: string | null;
-  bank_name: string | null;
-  iban: string | null;
-  identity_status: IdentityStatus;
-  identity_rejection_reason: string | null;
-  identity_requested_at: string | null;
-  has_identity_card: boolean;
-  has_password: boolean;
-  created_at: string;
-  wallet_balance: number;
-  unread_notifications: number;
-};
+import type { IdentityStatus } from "@/lib/schemas/enums";
+import type { Me } from "@/lib/schemas/profile";
+/** GET /api/me: the contract's Me (lib/schemas/profile.ts). */
+export type { IdentityStatus, Me };
 
 export const meKeys = { all: ["me"] as const };
 

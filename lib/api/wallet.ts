@@ -6,20 +6,10 @@ import { ApiError, submissionKeys, type ListResult } from "./client";
 import { meKeys } from "./me";
 import { useApiClient } from "./use-api-client";
 
-export type WalletBalances = { wallet_balance: number; earnings_balance: number; held_balance: number };
-export type TransactionStatus = "pending" | "paid" | "failed";
-export type Transaction = {
-  id: string;
-  amount: number;
-  status: TransactionStatus;
-  intent: string;
-  gateway: string | null;
-  reference: string | null;
-  failure_reason: string | null;
-  created_at: string;
-  approved_at: string | null;
-};
-export type GatewayInfo = { id: string; kind: "test" | "shetab" | "card" | "crypto" };
+import type { GatewayKind, TransactionStatus } from "@/lib/schemas/enums";
+import type { Transaction, WalletBalances } from "@/lib/schemas/wallet";
+export type { Transaction, TransactionStatus, WalletBalances };
+export type GatewayInfo = { id: string; kind: GatewayKind };
 
 export const walletKeys = {
   all: ["wallet"] as const,
