@@ -1,10 +1,10 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, eq } from "drizzle-orm";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { localizedPath } from "@/lib/i18n/negotiate";
 import { isLocale } from "@/lib/i18n/locales";
-import { transactions, users } from "@/server/db/schema";
+import { gatewayCallbackParams, redirectOutput, sandboxDecisionInput, sandboxParams, sandboxPaymentOutput } from "@/lib/schemas/wallet";
 import { decideSandboxPayment } from "@/server/adapters/payments/sandbox";
 import { callbackUrl } from "@/server/payments/charge-wallet";
+import { payerLocale, sandboxTransaction } from "@/server/payments/lookups";
 import { findCallbackTransaction, settlePayment } from "@/server/payments/settle-payment";
 import type { AppEnv, Services } from "@/server/http/context";
 import { publicOrigin } from "@/server/http/origin";
@@ -16,7 +16,7 @@ const callbackRoute = createRoute({
   path: "/payments/{gateway}/callback",
   tags: ["Payments"],
   summary: "Where a gateway sends the payer back: verify with the gateway, settle once, show the result",
-  request: { params: z.object({ gateway: z.string().max(40) }) },
+  request: { params: gatewayCallbackParams },
   responses: {
     303: { description: "To /dashboard/payment-result?tx=<id>" },
     404: {
@@ -31,12 +31,12 @@ const sandboxInfo = createRoute({
   path: "/payments/sandbox/{authority}",
   tags: ["Payments"],
   summary: "Test gateway: the payment shown on its bank page",
-  request: { params: z.object({ authority: z.string().max(64) }) },
+  request: { params: sandboxParams },
   responses: {
     200: {
       description: "The payment",
       content: {
-        "application/json": { schema: dataEnvelope(z.object({ authority: z.string(), amount: z.number(), status: z.string() })) },
+        "application/json": { schema: dataEnvelope(sandboxPaymentOutput) },
       },
     },
     404: { description: "Unknown", content: { "application/json": { schema: errorEnvelope } } },
@@ -49,13 +49,13 @@ const sandboxDecision = createRoute({
   tags: ["Payments"],
   summary: "Test gateway: pay or cancel, then back to our callback",
   request: {
-    params: z.object({ authority: z.string().max(64) }),
-    body: { required: true, content: { "application/json": { schema: z.object({ decision: z.enum(["pay", "cancel"]) }) } } },
+    params: sandboxParams,
+    body: { required: true, content: { "application/json": { schema: sandboxDecisionInput } } },
   },
   responses: {
     200: {
       description: "Where the bank page sends the browser",
-      content: { "application/json": { schema: dataEnvelope(z.object({ redirect_url: z.string() })) } },
+      content: { "application/json": { schema: dataEnvelope(redirectOutput) } },
     },
     404: { description: "Unknown or already settled", content: { "application/json": { schema: errorEnvelope } } },
   },
@@ -67,19 +67,15 @@ export function paymentRoutes(services: Services) {
     const query = new URL(c.req.url).searchParams;
     const found = await findCallbackTransaction(db, services.gateways, c.req.valid("param").gateway, query);
     const settled = await settlePayment(db, services.gateways, found, query);
-    const [owner] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, settled.userId));
-    const locale = owner && isLocale(owner.locale) ? owner.locale : c.get("locale");
+    const ownerLocale = await payerLocale(db, settled.userId);
+    const locale = ownerLocale && isLocale(ownerLocale) ? ownerLocale : c.get("locale");
     c.header("Cache-Control", "no-store");
     return c.redirect(`${localizedPath(locale, "/dashboard/payment-result")}?tx=${settled.id}`, 303);
   });
   if (!services.gateways.has("sandbox")) return app;
   return app
     .openapi(sandboxInfo, async (c) => {
-      const [row] = await c
-        .get("db")
-        .select()
-        .from(transactions)
-        .where(and(eq(transactions.gateway, "sandbox"), eq(transactions.authority, c.req.valid("param").authority)));
+      const row = await sandboxTransaction(c.get("db"), c.req.valid("param").authority);
       if (!row) throw new AppError("payment_not_found");
       return c.json({ data: { authority: row.authority!, amount: row.amount, status: row.status } }, 200);
     })
