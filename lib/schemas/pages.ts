@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { locales } from "@/lib/i18n/locales";
 import { visibleText } from "@/lib/validation/visible-text";
+import { dateTime } from "./common";
 
 /** POST pages/get: the page's slug, the last segment of /pages/<slug>. Shared by the API and the web. */
 export const getPageInput = z.object({
@@ -73,3 +74,44 @@ export const pageContentInput = z.object({
 });
 export type PageContentInput = z.input<typeof pageContentInput>;
 export type PageContent = z.output<typeof pageContentInput>;
+
+/* ---- Answers ---- */
+
+/** POST pages/get: OpenAPI component ContentPage. */
+export const contentPageOutput = z.object({
+  context: z.object({
+    meta_title: z.string(),
+    meta_description: z.string(),
+    og_image: z.string().nullable(),
+  }),
+  slug: z.string(),
+  locale: z.string(),
+  title: z.string(),
+  body: z.string().meta({ description: "Markdown" }),
+  updated_at: dateTime(),
+});
+export type ContentPage = z.infer<typeof contentPageOutput>;
+
+/** One locale's version as the editor reads it: OpenAPI component AdminContentPageVersion. */
+export const pageVersionOutput = z.object({
+  slug: z.string(),
+  locale: z.string(),
+  title: z.string(),
+  body: z.string().meta({ description: "Markdown" }),
+  meta_title: z.string(),
+  meta_description: z.string(),
+  og_image: z.string().nullable(),
+  created_at: dateTime(),
+  updated_at: dateTime(),
+});
+export type PageVersionOutput = z.infer<typeof pageVersionOutput>;
+
+/** A page in the editor's list: OpenAPI component AdminContentPageSummary. */
+export const pageSummaryOutput = z.object({
+  slug: z.string(),
+  locales: z.array(z.object({ locale: z.string(), title: z.string(), updated_at: dateTime() })),
+  updated_at: dateTime(),
+});
+export const pageSlugParams = z.object({ slug: pageSlug });
+export const pageVersionsOutput = z.object({ slug: z.string(), versions: z.array(pageVersionOutput) });
+export const savedPageOutput = z.object({ page: pageVersionOutput, created: z.boolean() });

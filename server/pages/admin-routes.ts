@@ -1,47 +1,22 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { pageContentInput, pageParams, pageSlug } from "@/lib/schemas/pages";
-import { listPages, pageVersions, type PageVersion } from "@/server/pages/page-versions";
+import {
+  pageContentInput,
+  pageParams,
+  pageSlugParams,
+  pageSummaryOutput,
+  pageVersionOutput,
+  pageVersionsOutput,
+  savedPageOutput,
+} from "@/lib/schemas/pages";
+import { listPages, pageVersions } from "@/server/pages/page-versions";
+import { toVersionOutput } from "@/server/pages/present";
 import { savePage } from "@/server/pages/save-page";
 import { rateLimitIp, requireAdmin } from "@/server/http/auth";
 import type { AppEnv, Services } from "@/server/http/context";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
-import { body, err, json, named } from "@/server/http/route-parts";
+import { body, components, err, json, named } from "@/server/http/route-parts";
 
-const versionOutput = z
-  .object({
-    slug: z.string(),
-    locale: z.string(),
-    title: z.string(),
-    body: z.string().openapi({ description: "Markdown" }),
-    meta_title: z.string(),
-    meta_description: z.string(),
-    og_image: z.string().nullable(),
-    created_at: z.string().openapi({ format: "date-time" }),
-    updated_at: z.string().openapi({ format: "date-time" }),
-  })
-  .openapi("AdminContentPageVersion");
-
-const summaryOutput = z
-  .object({
-    slug: z.string(),
-    locales: z.array(z.object({ locale: z.string(), title: z.string(), updated_at: z.string().openapi({ format: "date-time" }) })),
-    updated_at: z.string().openapi({ format: "date-time" }),
-  })
-  .openapi("AdminContentPageSummary");
-
-function toVersionOutput(page: PageVersion): z.infer<typeof versionOutput> {
-  return {
-    slug: page.slug,
-    locale: page.locale,
-    title: page.title,
-    body: page.body,
-    meta_title: page.metaTitle,
-    meta_description: page.metaDescription,
-    og_image: page.ogImage,
-    created_at: page.createdAt.toISOString(),
-    updated_at: page.updatedAt.toISOString(),
-  };
-}
+components({ AdminContentPageVersion: pageVersionOutput, AdminContentPageSummary: pageSummaryOutput });
 
 const notAdmin = { 404: err("Not found (also for anyone who is not an admin)") };
 
@@ -51,7 +26,7 @@ const listRoute = createRoute({
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Every content page's slug with the locales it is written in and when each was last updated",
-  responses: { 200: { description: "The pages, by slug", ...json(dataEnvelope(z.array(summaryOutput))) }, ...notAdmin },
+  responses: { 200: { description: "The pages, by slug", ...json(dataEnvelope(z.array(pageSummaryOutput))) }, ...notAdmin },
 });
 
 const oneRoute = createRoute({
@@ -60,11 +35,11 @@ const oneRoute = createRoute({
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "All locales' versions of a content page (page_not_found when it has none)",
-  request: { params: z.object({ slug: pageSlug }) },
+  request: { params: pageSlugParams },
   responses: {
     200: {
       description: "The versions, fa-IR first",
-      ...json(dataEnvelope(z.object({ slug: z.string(), versions: z.array(versionOutput) }))),
+      ...json(dataEnvelope(pageVersionsOutput)),
     },
     ...notAdmin,
     ...errorResponses,
@@ -79,8 +54,8 @@ const saveRoute = createRoute({
   summary: "Create or replace one locale's version of a content page (audited; the page cache forgets the slug)",
   request: { params: pageParams, ...body(named(pageContentInput, "AdminContentPageInput")) },
   responses: {
-    200: { description: "Updated", ...json(dataEnvelope(z.object({ page: versionOutput, created: z.boolean() }))) },
-    201: { description: "Created", ...json(dataEnvelope(z.object({ page: versionOutput, created: z.boolean() }))) },
+    200: { description: "Updated", ...json(dataEnvelope(savedPageOutput)) },
+    201: { description: "Created", ...json(dataEnvelope(savedPageOutput)) },
     ...notAdmin,
     413: err("Body too large"),
     ...errorResponses,

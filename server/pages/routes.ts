@@ -1,24 +1,11 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { getPageInput } from "@/lib/schemas/pages";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { contentPageOutput, getPageInput } from "@/lib/schemas/pages";
 import { getPage } from "@/server/pages/get-page";
 import type { AppEnv } from "@/server/http/context";
 import { dataEnvelope, errorEnvelope, errorResponses } from "@/server/http/envelope";
-import { named } from "@/server/http/route-parts";
+import { components, named } from "@/server/http/route-parts";
 
-const pageOutput = z
-  .object({
-    context: z.object({
-      meta_title: z.string(),
-      meta_description: z.string(),
-      og_image: z.string().nullable(),
-    }),
-    slug: z.string(),
-    locale: z.string(),
-    title: z.string(),
-    body: z.string().openapi({ description: "Markdown" }),
-    updated_at: z.string().openapi({ format: "date-time" }),
-  })
-  .openapi("ContentPage");
+components({ ContentPage: contentPageOutput });
 
 const getPageRoute = createRoute({
   method: "post",
@@ -27,7 +14,7 @@ const getPageRoute = createRoute({
   summary: "A content page (about, terms, privacy …) in the request's locale",
   request: { body: { required: true, content: { "application/json": { schema: named(getPageInput, "GetPageInput") } } } },
   responses: {
-    200: { description: "The page and its metadata", content: { "application/json": { schema: dataEnvelope(pageOutput) } } },
+    200: { description: "The page and its metadata", content: { "application/json": { schema: dataEnvelope(contentPageOutput) } } },
     404: { description: "No page with this slug", content: { "application/json": { schema: errorEnvelope } } },
     ...errorResponses,
   },

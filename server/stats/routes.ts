@@ -1,23 +1,18 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { publicStatsOutput } from "@/lib/schemas/stats";
 import { cachedStats, STATS_TTL_MS } from "@/server/stats/public-stats";
 import type { AppEnv } from "@/server/http/context";
 import { dataEnvelope } from "@/server/http/envelope";
+import { components } from "@/server/http/route-parts";
 
-const statsOutput = z
-  .object({
-    campaigns_run: z.number().int(),
-    tasks_completed: z.number().int(),
-    boosters_paid: z.number().int(),
-    rials_paid_out: z.number().int().openapi({ description: "Rials of rewards credited to boosters" }),
-  })
-  .openapi("PublicStats");
+components({ PublicStats: publicStatsOutput });
 
 const statsRoute = createRoute({
   method: "get",
   path: "/stats",
   tags: ["Public"],
   summary: "The landing page's figures: campaigns run, tasks completed, boosters paid, Rials paid out (cached for a minute)",
-  responses: { 200: { description: "The figures", content: { "application/json": { schema: dataEnvelope(statsOutput) } } } },
+  responses: { 200: { description: "The figures", content: { "application/json": { schema: dataEnvelope(publicStatsOutput) } } } },
 });
 
 export function statsRoutes() {

@@ -1,35 +1,23 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { CHANNEL_QUERY_MAX, CHANNEL_QUERY_MIN, channelHitOutput, channelSearchQuery, youtubeStatusOutput } from "@/lib/schemas/youtube";
 import type { MiddlewareHandler } from "hono";
 import { YoutubeUnavailable, type YoutubeSearch } from "@/server/adapters/youtube";
 import { requireUser } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/context";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
 import { AppError } from "@/server/core/errors";
-import { err, json } from "@/server/http/route-parts";
+import { components, err, json } from "@/server/http/route-parts";
 
-/** The search box's limits: the query is trimmed first. */
-export const CHANNEL_QUERY_MIN = 2;
-export const CHANNEL_QUERY_MAX = 100;
+export { CHANNEL_QUERY_MAX, CHANNEL_QUERY_MIN };
 
-const channelHitOutput = z
-  .object({
-    id: z.string().openapi({ example: "UC_x5XG1OV2P6uZZ5FSM9Ttw" }),
-    title: z.string(),
-    handle: z.string().nullable().openapi({ example: "@googledevelopers" }),
-    thumbnail: z.string().nullable().openapi({ description: "An https image URL" }),
-    subscribers: z.number().int().nullable().openapi({ description: "null when the channel hides its count" }),
-    link: z
-      .string()
-      .openapi({ description: "The channel link the create-campaign form accepts", example: "https://www.youtube.com/@googledevelopers" }),
-  })
-  .openapi("YoutubeChannel");
+components({ YoutubeChannel: channelHitOutput });
 
 const statusRoute = createRoute({
   method: "get",
   path: "/youtube/status",
   tags: ["YouTube"],
   summary: "Whether YouTube channel search is available here (it needs YOUTUBE_API_KEY)",
-  responses: { 200: { description: "enabled: the search box may be shown", ...json(dataEnvelope(z.object({ enabled: z.boolean() }))) } },
+  responses: { 200: { description: "enabled: the search box may be shown", ...json(dataEnvelope(youtubeStatusOutput)) } },
 });
 
 const searchRoute = createRoute({
@@ -40,9 +28,7 @@ const searchRoute = createRoute({
   summary: "Find YouTube channels by name or @handle (at most 5, best first)",
   security: [{ bearer: [] }],
   request: {
-    query: z.object({
-      q: z.string().trim().min(CHANNEL_QUERY_MIN).max(CHANNEL_QUERY_MAX).openapi({ example: "@googledevelopers" }),
-    }),
+    query: channelSearchQuery,
   },
   responses: {
     200: { description: "The channels found; [] when none", ...json(dataEnvelope(z.array(channelHitOutput))) },
