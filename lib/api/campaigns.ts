@@ -1,34 +1,28 @@
 "use client";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { campaignQuoteInput, type CampaignInput, type CampaignQuoteInput, type PayCampaignInput } from "@/lib/schemas/campaigns";
+import {
+  campaignQuoteInput,
+  type Campaign,
+  type CampaignEventResult,
+  type CampaignInput,
+  type CampaignQuoteInput,
+  type CreatedCampaign,
+  type Dashboard,
+  type PaidCampaignPayment,
+  type PayCampaignInput,
+  type Quote,
+  type QuoteLine,
+} from "@/lib/schemas/campaigns";
 import { submissionKeys, type ListResult } from "./client";
 import { useApiClient } from "./use-api-client";
 import { walletKeys, type Transaction, type TransactionStatus } from "./wallet";
-
 import type { Activity as CampaignActivity } from "@/lib/schemas/activities";
-import type {
-  Campaign,
-  CampaignEventResult,
-  CreatedCampaign,
-  Dashboard,
-  PaidCampaignPayment,
-  Quote,
-  QuoteLine,
-} from "@/lib/schemas/campaigns";
 import type { ActivityStatus } from "@/lib/schemas/enums";
+
 /** The contract's answers (lib/schemas), under the names the screens know; CampaignActivity is SPEC §3 activity as a producer sees it. */
-export type {
-  ActivityStatus,
-  Campaign,
-  CampaignActivity,
-  CampaignEventResult,
-  CreatedCampaign,
-  Dashboard,
-  PaidCampaignPayment,
-  Quote,
-  QuoteLine,
-};
+export type { ActivityStatus, CampaignActivity, QuoteLine };
+export type { Campaign, CampaignEventResult, CreatedCampaign, Dashboard, PaidCampaignPayment, Quote };
 export type CampaignTab = "all" | "active" | "completed" | "awaiting_payment" | "awaiting_review" | "rejected";
 export type PaymentTab = TransactionStatus | "all";
 
