@@ -2,18 +2,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useApiClient } from "./use-api-client";
 
-/** One channel of GET /api/youtube/channels. */
-export type ChannelHit = {
-  id: string;
-  title: string;
-  /** "@name"; null when the channel has none. */
-  handle: string | null;
-  thumbnail: string | null;
-  /** null when the channel hides its count. */
-  subscribers: number | null;
-  /** The canonical link the create form accepts. */
-  link: string;
-};
+import type { ChannelHit } from "@/lib/schemas/youtube";
+/** One channel of GET /api/youtube/channels (lib/schemas/youtube.ts). */
+export type { ChannelHit };
 export type YoutubeStatus = { enabled: boolean };
 
 /** The server's limits for q (trimmed). */

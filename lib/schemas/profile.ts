@@ -87,6 +87,8 @@ export const sessionInfoOutput = z.object({
   current: z.boolean(),
 });
 export type SessionInfo = z.infer<typeof sessionInfoOutput>;
+/** DELETE me/sessions/{id}: the ended session. */
+export const endedSessionOutput = z.object({ id: z.string() });
 
 /** POST me/identity-verification: the card image as multipart. */
 export const identityCardUpload = z.object({ card: z.any().meta({ type: "string", format: "binary" }) });

@@ -3,6 +3,7 @@ import { setCookie } from "hono/cookie";
 import { messageOutput, userOutput } from "@/lib/schemas/auth";
 import {
   changePasswordInput,
+  endedSessionOutput,
   identityCardUpload,
   meOutput,
   sessionInfoOutput,
@@ -150,7 +151,7 @@ const deleteSession = createRoute({
   security: [{ bearer: [] }],
   request: { params: idParam },
   responses: {
-    200: { description: "Ended", content: { "application/json": { schema: dataEnvelope(z.object({ id: z.string() })) } } },
+    200: { description: "Ended", content: { "application/json": { schema: dataEnvelope(endedSessionOutput) } } },
     404: { description: "No open session of yours with this id", content: { "application/json": { schema: errorEnvelope } } },
     ...unauthorized,
     ...errorResponses,

@@ -1,4 +1,5 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { healthOutput } from "@/lib/schemas/system";
 import type { AppEnv } from "@/server/http/context";
 import { dataEnvelope, errorEnvelope } from "@/server/http/envelope";
 import { AppError } from "@/server/core/errors";
@@ -11,7 +12,7 @@ const health = createRoute({
   responses: {
     200: {
       description: "The app and its database answer",
-      content: { "application/json": { schema: dataEnvelope(z.object({ status: z.literal("ok"), database: z.literal("ok") })) } },
+      content: { "application/json": { schema: dataEnvelope(healthOutput) } },
     },
     503: { description: "The database does not answer", content: { "application/json": { schema: errorEnvelope } } },
   },

@@ -1,4 +1,5 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { ipInfoOutput } from "@/lib/schemas/system";
 import { requestCountry } from "@/lib/geo/request-country";
 import { lookupCountry, trustedCountryHeader } from "@/server/adapters/geoip";
 import type { AppDeps, AppEnv } from "@/server/http/context";
@@ -14,7 +15,7 @@ const ipInfo = createRoute({
       description: "ISO 3166-1 alpha-2 country code, or null when unknown (private address, no data)",
       content: {
         "application/json": {
-          schema: dataEnvelope(z.object({ country_code: z.string().length(2).nullable().openapi({ example: "IR" }) })),
+          schema: dataEnvelope(ipInfoOutput),
         },
       },
     },

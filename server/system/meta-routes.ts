@@ -1,4 +1,5 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { buildOutput } from "@/lib/schemas/system";
 import { currentBuildId } from "@/server/build-id";
 import type { AppEnv } from "@/server/http/context";
 import { dataEnvelope } from "@/server/http/envelope";
@@ -14,7 +15,7 @@ const build = createRoute({
   responses: {
     200: {
       description: "Build id",
-      content: { "application/json": { schema: dataEnvelope(z.object({ build_id: z.string().nullable() })) } },
+      content: { "application/json": { schema: dataEnvelope(buildOutput) } },
     },
   },
 });
