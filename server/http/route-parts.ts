@@ -10,8 +10,6 @@ export const err = (description: string) => ({ description, ...json(errorEnvelop
 export const errs = (byStatus: Record<number, string>) =>
   Object.fromEntries(Object.entries(byStatus).map(([status, description]) => [status, err(description)]));
 export const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, ...json(schema) } });
-/** `{ data: … }` with a description: the usual 200. */
-export const ok = <T extends z.ZodType>(description: string, data: T) => ({ description, ...json(z.object({ data })) });
 /** Lists answer `{ data, meta: { page, per_page, total } }` and take `?page=&per_page=` (DESIGN §2); both live in lib/schemas/common.ts. */
 export { listMeta, paging };
 export { idParam, pageOf } from "@/lib/schemas/common";

@@ -7,14 +7,14 @@ import { listPendingIdentities, reviewIdentity } from "@/server/identity/review"
 import { rateLimitIp, requireAdmin } from "@/server/http/auth";
 import type { AppEnv, Services } from "@/server/http/context";
 import { toUserOutput } from "@/server/auth/present";
-import { dataEnvelope, errorEnvelope, errorResponses } from "@/server/http/envelope";
+import { dataEnvelope, errorResponses } from "@/server/http/envelope";
 import { AppError } from "@/server/core/errors";
 import { translateApi } from "@/server/http/i18n";
 import { serveStoredImage } from "@/server/profile/routes";
-import { idParam, named } from "@/server/http/route-parts";
+import { err, idParam, json, named } from "@/server/http/route-parts";
 
 const notFound = {
-  404: { description: "Not found (also for anyone who is not an admin)", content: { "application/json": { schema: errorEnvelope } } },
+  404: err("Not found (also for anyone who is not an admin)"),
 };
 const listRoute = createRoute({
   method: "get",
@@ -43,7 +43,7 @@ const userRoute = createRoute({
   tags: ["Admin"],
   summary: "A user's profile",
   request: { params: idParam },
-  responses: { 200: { description: "The user", content: { "application/json": { schema: dataEnvelope(userOutput) } } }, ...notFound },
+  responses: { 200: { description: "The user", ...json(dataEnvelope(userOutput)) }, ...notFound },
 });
 
 const cardRoute = createRoute({
@@ -66,9 +66,9 @@ const approveRoute = createRoute({
   responses: {
     200: {
       description: "Approved",
-      content: { "application/json": { schema: dataEnvelope(userMessageOutput) } },
+      ...json(dataEnvelope(userMessageOutput)),
     },
-    409: { description: "Not pending", content: { "application/json": { schema: errorEnvelope } } },
+    409: err("Not pending"),
     ...notFound,
   },
 });
@@ -86,9 +86,9 @@ const rejectRoute = createRoute({
   responses: {
     200: {
       description: "Rejected",
-      content: { "application/json": { schema: dataEnvelope(userMessageOutput) } },
+      ...json(dataEnvelope(userMessageOutput)),
     },
-    409: { description: "Not pending", content: { "application/json": { schema: errorEnvelope } } },
+    409: err("Not pending"),
     ...notFound,
     ...errorResponses,
   },

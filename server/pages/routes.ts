@@ -2,8 +2,8 @@ import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { contentPageOutput, getPageInput } from "@/lib/schemas/pages";
 import { getPage } from "@/server/pages/get-page";
 import type { AppEnv } from "@/server/http/context";
-import { dataEnvelope, errorEnvelope, errorResponses } from "@/server/http/envelope";
-import { components, named } from "@/server/http/route-parts";
+import { dataEnvelope, errorResponses } from "@/server/http/envelope";
+import { components, err, json, named } from "@/server/http/route-parts";
 
 components({ ContentPage: contentPageOutput });
 
@@ -14,8 +14,8 @@ const getPageRoute = createRoute({
   summary: "A content page (about, terms, privacy …) in the request's locale",
   request: { body: { required: true, content: { "application/json": { schema: named(getPageInput, "GetPageInput") } } } },
   responses: {
-    200: { description: "The page and its metadata", content: { "application/json": { schema: dataEnvelope(contentPageOutput) } } },
-    404: { description: "No page with this slug", content: { "application/json": { schema: errorEnvelope } } },
+    200: { description: "The page and its metadata", ...json(dataEnvelope(contentPageOutput)) },
+    404: err("No page with this slug"),
     ...errorResponses,
   },
 });

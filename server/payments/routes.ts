@@ -8,7 +8,8 @@ import { payerLocale, sandboxTransaction } from "@/server/payments/lookups";
 import { findCallbackTransaction, settlePayment } from "@/server/payments/settle-payment";
 import type { AppEnv, Services } from "@/server/http/context";
 import { publicOrigin } from "@/server/http/origin";
-import { dataEnvelope, errorEnvelope } from "@/server/http/envelope";
+import { dataEnvelope } from "@/server/http/envelope";
+import { err, json } from "@/server/http/route-parts";
 import { AppError } from "@/server/core/errors";
 
 const callbackRoute = createRoute({
@@ -19,10 +20,7 @@ const callbackRoute = createRoute({
   request: { params: gatewayCallbackParams },
   responses: {
     303: { description: "To /dashboard/payment-result?tx=<id>" },
-    404: {
-      description: "A payment we never issued (the gateway is not asked)",
-      content: { "application/json": { schema: errorEnvelope } },
-    },
+    404: err("A payment we never issued (the gateway is not asked)"),
   },
 });
 
@@ -39,7 +37,7 @@ const sandboxInfo = createRoute({
         "application/json": { schema: dataEnvelope(sandboxPaymentOutput) },
       },
     },
-    404: { description: "Unknown", content: { "application/json": { schema: errorEnvelope } } },
+    404: err("Unknown"),
   },
 });
 
@@ -50,14 +48,14 @@ const sandboxDecision = createRoute({
   summary: "Test gateway: pay or cancel, then back to our callback",
   request: {
     params: sandboxParams,
-    body: { required: true, content: { "application/json": { schema: sandboxDecisionInput } } },
+    body: { required: true, ...json(sandboxDecisionInput) },
   },
   responses: {
     200: {
       description: "Where the bank page sends the browser",
-      content: { "application/json": { schema: dataEnvelope(redirectOutput) } },
+      ...json(dataEnvelope(redirectOutput)),
     },
-    404: { description: "Unknown or already settled", content: { "application/json": { schema: errorEnvelope } } },
+    404: err("Unknown or already settled"),
   },
 });
 

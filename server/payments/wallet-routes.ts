@@ -16,12 +16,12 @@ import { idempotencyHeaders, idempotent } from "@/server/http/idempotency";
 import type { AppEnv, Services } from "@/server/http/context";
 import { publicOrigin } from "@/server/http/origin";
 import { toTransactionOutput } from "@/server/payments/present";
-import { dataEnvelope, errorEnvelope, errorResponses } from "@/server/http/envelope";
+import { dataEnvelope, errorResponses } from "@/server/http/envelope";
 import { AppError } from "@/server/core/errors";
 import { translateApi } from "@/server/http/i18n";
-import { components, idParam, named, pageOf } from "@/server/http/route-parts";
+import { components, err, idParam, json, named, pageOf } from "@/server/http/route-parts";
 
-const unauthorized = { 401: { description: "Not logged in", content: { "application/json": { schema: errorEnvelope } } } };
+const unauthorized = { 401: err("Not logged in") };
 
 components({ WalletBalances: walletBalancesOutput, Transaction: transactionOutput });
 
@@ -33,7 +33,7 @@ const getWallet = createRoute({
   summary: "The logged-in user's balances",
   security: [{ bearer: [] }],
   responses: {
-    200: { description: "Balances in Rials", content: { "application/json": { schema: dataEnvelope(walletBalancesOutput) } } },
+    200: { description: "Balances in Rials", ...json(dataEnvelope(walletBalancesOutput)) },
     ...unauthorized,
   },
 });
@@ -69,8 +69,8 @@ const oneRoute = createRoute({
   security: [{ bearer: [] }],
   request: { params: idParam },
   responses: {
-    200: { description: "The transaction", content: { "application/json": { schema: dataEnvelope(transactionOutput) } } },
-    404: { description: "Not found", content: { "application/json": { schema: errorEnvelope } } },
+    200: { description: "The transaction", ...json(dataEnvelope(transactionOutput)) },
+    404: err("Not found"),
     ...unauthorized,
   },
 });
@@ -89,15 +89,12 @@ const chargeRoute = createRoute({
   responses: {
     200: {
       description: "Go to redirect_url to pay",
-      content: { "application/json": { schema: dataEnvelope(chargeOutput) } },
+      ...json(dataEnvelope(chargeOutput)),
     },
     ...unauthorized,
     ...errorResponses,
-    400: {
-      description: "Invalid request (e.g. a gateway that is not configured)",
-      content: { "application/json": { schema: errorEnvelope } },
-    },
-    503: { description: "The gateway cannot be reached", content: { "application/json": { schema: errorEnvelope } } },
+    400: err("Invalid request (e.g. a gateway that is not configured)"),
+    503: err("The gateway cannot be reached"),
   },
 });
 
@@ -109,7 +106,7 @@ const gatewaysRoute = createRoute({
   responses: {
     200: {
       description: "Provider id and kind (test, shetab, card, crypto)",
-      content: { "application/json": { schema: dataEnvelope(z.array(gatewayOutput)) } },
+      ...json(dataEnvelope(z.array(gatewayOutput))),
     },
   },
 });

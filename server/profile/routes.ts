@@ -19,15 +19,15 @@ import { balancesOf } from "@/server/ledger";
 import { rateLimitIp, requireUser } from "@/server/http/auth";
 import type { AppEnv, Services } from "@/server/http/context";
 import { toUserOutput } from "@/server/auth/present";
-import { dataEnvelope, errorEnvelope, errorResponses } from "@/server/http/envelope";
+import { dataEnvelope, errorResponses } from "@/server/http/envelope";
 import { AppError } from "@/server/core/errors";
 import { translateApi } from "@/server/http/i18n";
-import { components, extending, idParam, named } from "@/server/http/route-parts";
+import { components, err, extending, idParam, json, named } from "@/server/http/route-parts";
 
 components({ SessionInfo: sessionInfoOutput });
 extending(meOutput, userOutput, "User");
 
-const unauthorized = { 401: { description: "Not logged in", content: { "application/json": { schema: errorEnvelope } } } };
+const unauthorized = { 401: err("Not logged in") };
 
 const getMe = createRoute({
   method: "get",
@@ -60,9 +60,9 @@ const patchMe = createRoute({
   responses: {
     200: {
       description: "Updated",
-      content: { "application/json": { schema: dataEnvelope(userMessageOutput) } },
+      ...json(dataEnvelope(userMessageOutput)),
     },
-    409: { description: "E-mail in use, or identity locked", content: { "application/json": { schema: errorEnvelope } } },
+    409: err("E-mail in use, or identity locked"),
     ...unauthorized,
     ...errorResponses,
   },
@@ -77,7 +77,7 @@ const putPassword = createRoute({
   security: [{ bearer: [] }],
   request: { body: { required: true, content: { "application/json": { schema: named(changePasswordInput, "ChangePasswordInput") } } } },
   responses: {
-    200: { description: "Changed", content: { "application/json": { schema: dataEnvelope(messageOutput) } } },
+    200: { description: "Changed", ...json(dataEnvelope(messageOutput)) },
     ...unauthorized,
     ...errorResponses,
   },
@@ -99,11 +99,11 @@ const postVerification = createRoute({
   responses: {
     200: {
       description: "Request sent",
-      content: { "application/json": { schema: dataEnvelope(userMessageOutput) } },
+      ...json(dataEnvelope(userMessageOutput)),
     },
-    409: { description: "Already pending or verified", content: { "application/json": { schema: errorEnvelope } } },
-    413: { description: "Image larger than 5 MB", content: { "application/json": { schema: errorEnvelope } } },
-    415: { description: "Not a JPEG, PNG or WebP image", content: { "application/json": { schema: errorEnvelope } } },
+    409: err("Already pending or verified"),
+    413: err("Image larger than 5 MB"),
+    415: err("Not a JPEG, PNG or WebP image"),
     ...unauthorized,
     ...errorResponses,
   },
@@ -121,7 +121,7 @@ const getCard = createRoute({
       description: "The image",
       content: { "image/jpeg": { schema: z.any() }, "image/png": { schema: z.any() }, "image/webp": { schema: z.any() } },
     },
-    404: { description: "No card uploaded", content: { "application/json": { schema: errorEnvelope } } },
+    404: err("No card uploaded"),
     ...unauthorized,
   },
 });
@@ -136,7 +136,7 @@ const listSessions = createRoute({
   responses: {
     200: {
       description: "Open sessions, newest first",
-      content: { "application/json": { schema: dataEnvelope(z.array(sessionInfoOutput)) } },
+      ...json(dataEnvelope(z.array(sessionInfoOutput))),
     },
     ...unauthorized,
   },
@@ -151,8 +151,8 @@ const deleteSession = createRoute({
   security: [{ bearer: [] }],
   request: { params: idParam },
   responses: {
-    200: { description: "Ended", content: { "application/json": { schema: dataEnvelope(endedSessionOutput) } } },
-    404: { description: "No open session of yours with this id", content: { "application/json": { schema: errorEnvelope } } },
+    200: { description: "Ended", ...json(dataEnvelope(endedSessionOutput)) },
+    404: err("No open session of yours with this id"),
     ...unauthorized,
     ...errorResponses,
   },

@@ -3,7 +3,7 @@ import { publicStatsOutput } from "@/lib/schemas/stats";
 import { cachedStats, STATS_TTL_MS } from "@/server/stats/public-stats";
 import type { AppEnv } from "@/server/http/context";
 import { dataEnvelope } from "@/server/http/envelope";
-import { components } from "@/server/http/route-parts";
+import { components, json } from "@/server/http/route-parts";
 
 components({ PublicStats: publicStatsOutput });
 
@@ -12,7 +12,7 @@ const statsRoute = createRoute({
   path: "/stats",
   tags: ["Public"],
   summary: "The landing page's figures: campaigns run, tasks completed, boosters paid, Rials paid out (cached for a minute)",
-  responses: { 200: { description: "The figures", content: { "application/json": { schema: dataEnvelope(publicStatsOutput) } } } },
+  responses: { 200: { description: "The figures", ...json(dataEnvelope(publicStatsOutput)) } },
 });
 
 export function statsRoutes() {

@@ -1,7 +1,8 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { healthOutput } from "@/lib/schemas/system";
 import type { AppEnv } from "@/server/http/context";
-import { dataEnvelope, errorEnvelope } from "@/server/http/envelope";
+import { dataEnvelope } from "@/server/http/envelope";
+import { err, json } from "@/server/http/route-parts";
 import { AppError } from "@/server/core/errors";
 
 const health = createRoute({
@@ -12,9 +13,9 @@ const health = createRoute({
   responses: {
     200: {
       description: "The app and its database answer",
-      content: { "application/json": { schema: dataEnvelope(healthOutput) } },
+      ...json(dataEnvelope(healthOutput)),
     },
-    503: { description: "The database does not answer", content: { "application/json": { schema: errorEnvelope } } },
+    503: err("The database does not answer"),
   },
 });
 

@@ -3,6 +3,7 @@ import { buildOutput } from "@/lib/schemas/system";
 import { currentBuildId } from "@/server/build-id";
 import type { AppEnv } from "@/server/http/context";
 import { dataEnvelope } from "@/server/http/envelope";
+import { json } from "@/server/http/route-parts";
 import { renderDocsPage } from "@/server/http/docs-page";
 import { documentPagePolicy } from "@/server/http/api-security-headers";
 import { translateApi } from "@/server/http/i18n";
@@ -15,7 +16,7 @@ const build = createRoute({
   responses: {
     200: {
       description: "Build id",
-      content: { "application/json": { schema: dataEnvelope(buildOutput) } },
+      ...json(dataEnvelope(buildOutput)),
     },
   },
 });

@@ -15,7 +15,7 @@ const refreshRoute = createRoute({
   tags: ["Accounts"],
   summary: "Trade the refresh token (cookie, or body for API clients) for a new pair",
   request: {
-    body: { required: false, content: { "application/json": { schema: refreshInput } } },
+    body: { required: false, ...json(refreshInput) },
   },
   responses: {
     200: {
