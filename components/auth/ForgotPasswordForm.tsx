@@ -1,44 +1,28 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
-import { schemaResolver } from "@/lib/forms/schema-resolver";
-import { authApi } from "@/lib/api/auth";
-import { useApiClient } from "@/lib/api/use-api-client";
-import { applyServerErrors } from "@/lib/forms/server-errors";
-import { useFieldMessage } from "@/lib/forms/use-field-message";
+import { useApiForm } from "@/lib/forms/use-api-form";
+import { useAuthApi } from "@/lib/api/auth";
 import { Link } from "@/lib/i18n/navigation";
 import { forgotPasswordInput } from "@/lib/schemas/auth";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { TextField } from "@/components/ui/Field";
 import { AuthCard } from "./AuthCard";
-import { clearingError } from "./clear-error";
 import { useCodeStep } from "./use-code-step";
 
 export function ForgotPasswordForm() {
   const t = useTranslations("auth.forgot");
-  const forms = useTranslations("forms");
-  const message = useFieldMessage();
-  const api = useApiClient();
+  const auth = useAuthApi();
   const openCodeStep = useCodeStep();
-  const [formError, setFormError] = useState<string | null>(null);
+  const { form, fieldError, formError, setFormError, submit } = useApiForm(forgotPasswordInput, { mode: "onTouched" });
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof forgotPasswordInput>>({ resolver: schemaResolver(forgotPasswordInput), mode: "onTouched" });
+  } = form;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const { otp } = await authApi.forgotPassword(api, values);
-      openCodeStep(otp);
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, ["credential"], forms("genericError")));
-    }
+  const onSubmit = submit(async (values) => {
+    const { otp } = await auth.forgotPassword(values);
+    openCodeStep(otp);
   });
 
   return (
@@ -51,15 +35,9 @@ export function ForgotPasswordForm() {
         </Link>
       }
     >
-      <form onSubmit={clearingError(setFormError, onSubmit)} onChange={() => setFormError(null)} noValidate className="grid gap-4">
+      <form onSubmit={onSubmit} onChange={() => setFormError(null)} noValidate className="grid gap-4">
         {formError ? <Alert tone="error">{formError}</Alert> : null}
-        <TextField
-          label={t("credential")}
-          autoComplete="username"
-          ltr
-          error={message(errors.credential?.message)}
-          {...register("credential")}
-        />
+        <TextField label={t("credential")} autoComplete="username" ltr error={fieldError(errors.credential)} {...register("credential")} />
         <Button type="submit" busy={isSubmitting} className="w-full">
           {t("submit")}
         </Button>

@@ -1,15 +1,11 @@
 "use client";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
-import { schemaResolver } from "@/lib/forms/schema-resolver";
 import { localizeDigits } from "@/lib/format/digits";
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { authApi } from "@/lib/api/auth";
+import { useAuthApi } from "@/lib/api/auth";
+import { useApiForm } from "@/lib/forms/use-api-form";
 import { ApiError } from "@/lib/api/client";
-import { useApiClient } from "@/lib/api/use-api-client";
-import { applyServerErrors } from "@/lib/forms/server-errors";
-import { useFieldMessage } from "@/lib/forms/use-field-message";
 import { Link, useRouter } from "@/lib/i18n/navigation";
 import { addPhoneInput, otpCode } from "@/lib/schemas/auth";
 import { useAuthStore } from "@/stores/auth";
@@ -18,7 +14,6 @@ import { Button } from "@/components/ui/Button";
 import { Checkbox } from "@/components/ui/Checkbox";
 import { TextField } from "@/components/ui/Field";
 import { AuthCard } from "./AuthCard";
-import { clearingError } from "./clear-error";
 import { useSignedIn } from "./use-signed-in";
 import { useCodeStep } from "./use-code-step";
 
@@ -58,7 +53,7 @@ export function OtpForm() {
 
 function AnotherAccount() {
   const t = useTranslations("auth.otp");
-  const api = useApiClient();
+  const auth = useAuthApi();
   const router = useRouter();
   return (
     <button
@@ -68,7 +63,7 @@ function AnotherAccount() {
         const social = useAuthStore.getState().isGoogleLogin;
         useAuthStore.getState().clear();
         useAuthStore.getState().setPhone(null);
-        if (social) await authApi.logout(api).catch(() => undefined);
+        if (social) await auth.logout().catch(() => undefined);
         router.replace("/auth/login");
       }}
     >
@@ -99,33 +94,29 @@ function CodeStep({ token }: { token: string }) {
   const forms = useTranslations("forms");
   const format = useFormatter();
   const locale = useLocale();
-  const message = useFieldMessage();
-  const api = useApiClient();
+  const auth = useAuthApi();
   const router = useRouter();
   const signedIn = useSignedIn();
   const storedPhone = useAuthStore((s) => s.phone);
   const [phone, setPhone] = useState<string | null>(storedPhone);
   const [resendAt, setResendAt] = useState<number | null>(null);
   const left = useSecondsUntil(resendAt, 120);
-  const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [ended, setEnded] = useState(false);
   const [resending, setResending] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof codeForm>, unknown, z.output<typeof codeForm>>({
-    resolver: schemaResolver(codeForm),
+  const { form, fieldError, formError, setFormError, submit } = useApiForm(codeForm, {
     defaultValues: { code: "", trust_device: true },
   });
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
 
   // The server knows the step's phone and its countdown (a reload must not reset them).
   useEffect(() => {
     let cancelled = false;
-    authApi
-      .otpStatus(api, token)
+    auth
+      .otpStatus(token)
       .then(({ otp }) => {
         if (cancelled) return;
         setPhone(otp.phone);
@@ -139,7 +130,7 @@ function CodeStep({ token }: { token: string }) {
     return () => {
       cancelled = true;
     };
-  }, [api, token]);
+  }, [auth, token]);
 
   if (ended) {
     return (
@@ -152,20 +143,15 @@ function CodeStep({ token }: { token: string }) {
     );
   }
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
+  const onSubmit = submit(async (values) => {
     setNotice(null);
-    try {
-      const answer = await authApi.verifyOtp(api, { token, code: values.code, trust_device: values.trust_device });
-      if ("reset" in answer) {
-        useAuthStore.getState().setOtp({ token: answer.reset.token, route: answer.reset.route });
-        router.replace("/auth/reset_password");
-        return;
-      }
-      signedIn(answer);
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, ["code"], forms("genericError")));
+    const answer = await auth.verifyOtp({ token, code: values.code, trust_device: values.trust_device });
+    if ("reset" in answer) {
+      useAuthStore.getState().setOtp({ token: answer.reset.token, route: answer.reset.route });
+      router.replace("/auth/reset_password");
+      return;
     }
+    signedIn(answer);
   });
 
   const resend = async () => {
@@ -173,7 +159,7 @@ function CodeStep({ token }: { token: string }) {
     setNotice(null);
     setResending(true);
     try {
-      const { otp } = await authApi.resendOtp(api, token);
+      const { otp } = await auth.resendOtp(token);
       setPhone(otp.phone);
       setResendAt(Date.now() + otp.resend_in * 1000);
       setNotice(t("resent"));
@@ -200,7 +186,7 @@ function CodeStep({ token }: { token: string }) {
       }
       footer={<AnotherAccount />}
     >
-      <form onSubmit={clearingError(setFormError, onSubmit)} onChange={() => setFormError(null)} noValidate className="grid gap-4">
+      <form onSubmit={onSubmit} onChange={() => setFormError(null)} noValidate className="grid gap-4">
         {formError ? <Alert tone="error">{formError}</Alert> : null}
         {notice ? <Alert tone="success">{notice}</Alert> : null}
         <TextField
@@ -210,7 +196,7 @@ function CodeStep({ token }: { token: string }) {
           maxLength={6}
           ltr
           className="[&_input]:text-center [&_input]:text-2xl [&_input]:tracking-[0.5em]"
-          error={message(errors.code?.message)}
+          error={fieldError(errors.code)}
           {...register("code")}
         />
         <Checkbox label={t("trustDevice")} {...register("trust_device")} />
@@ -235,28 +221,19 @@ function AddPhoneStep() {
   const t = useTranslations("auth.otp");
   const openCodeStep = useCodeStep();
   const locale = useLocale();
-  const forms = useTranslations("forms");
-  const message = useFieldMessage();
-  const api = useApiClient();
-  const [formError, setFormError] = useState<string | null>(null);
+  const auth = useAuthApi();
+  const { form, fieldError, formError, setFormError, submit } = useApiForm(addPhoneInput);
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof addPhoneInput>, unknown, z.output<typeof addPhoneInput>>({ resolver: schemaResolver(addPhoneInput) });
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const { otp } = await authApi.addPhone(api, values.phone);
-      openCodeStep(otp, { navigate: false });
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, ["phone"], forms("genericError")));
-    }
+  } = form;
+  const onSubmit = submit(async (values) => {
+    const { otp } = await auth.addPhone(values.phone);
+    openCodeStep(otp, { navigate: false });
   });
   return (
     <AuthCard title={t("addPhoneTitle")} lead={t("addPhoneLead")} footer={<AnotherAccount />}>
-      <form onSubmit={clearingError(setFormError, onSubmit)} onChange={() => setFormError(null)} noValidate className="grid gap-4">
+      <form onSubmit={onSubmit} onChange={() => setFormError(null)} noValidate className="grid gap-4">
         {formError ? <Alert tone="error">{formError}</Alert> : null}
         <TextField
           label={t("phone")}
@@ -265,7 +242,7 @@ function AddPhoneStep() {
           autoComplete="tel"
           placeholder={localizeDigits("09121234567", locale)}
           ltr
-          error={message(errors.phone?.message)}
+          error={fieldError(errors.phone)}
           {...register("phone")}
         />
         <Button type="submit" busy={isSubmitting} className="w-full">

@@ -1,14 +1,8 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
-import { schemaResolver } from "@/lib/forms/schema-resolver";
 import { localizeDigits } from "@/lib/format/digits";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
-import { authApi } from "@/lib/api/auth";
-import { useApiClient } from "@/lib/api/use-api-client";
-import { applyServerErrors } from "@/lib/forms/server-errors";
-import { useFieldMessage } from "@/lib/forms/use-field-message";
+import { useAuthApi } from "@/lib/api/auth";
+import { useApiForm } from "@/lib/forms/use-api-form";
 import { Link } from "@/lib/i18n/navigation";
 import { registerInput } from "@/lib/schemas/auth";
 import { Alert } from "@/components/ui/Alert";
@@ -16,35 +10,22 @@ import { Button } from "@/components/ui/Button";
 import { Checkbox } from "@/components/ui/Checkbox";
 import { PasswordField, TextField } from "@/components/ui/Field";
 import { AuthCard } from "./AuthCard";
-import { clearingError } from "./clear-error";
 import { useCodeStep } from "./use-code-step";
-
-type Values = z.input<typeof registerInput>;
-const FIELDS = ["first_name", "last_name", "phone", "email", "password", "password_confirmation", "terms"] as const;
 
 export function RegisterForm() {
   const t = useTranslations("auth.register");
-  const forms = useTranslations("forms");
-  const message = useFieldMessage();
   const locale = useLocale();
-  const api = useApiClient();
+  const auth = useAuthApi();
   const openCodeStep = useCodeStep();
-  const [formError, setFormError] = useState<string | null>(null);
+  const { form, fieldError, formError, setFormError, submit } = useApiForm(registerInput, { mode: "onTouched" });
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, z.output<typeof registerInput>>({ resolver: schemaResolver(registerInput), mode: "onTouched" });
+  } = form;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const { otp } = await authApi.register(api, values);
-      openCodeStep(otp, { social: false });
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, FIELDS, forms("genericError")));
-    }
+  const onSubmit = submit(async (values) => {
+    const { otp } = await auth.register(values);
+    openCodeStep(otp, { social: false });
   });
 
   return (
@@ -60,21 +41,11 @@ export function RegisterForm() {
         </>
       }
     >
-      <form onSubmit={clearingError(setFormError, onSubmit)} onChange={() => setFormError(null)} noValidate className="grid gap-4">
+      <form onSubmit={onSubmit} onChange={() => setFormError(null)} noValidate className="grid gap-4">
         {formError ? <Alert tone="error">{formError}</Alert> : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label={t("firstName")}
-            autoComplete="given-name"
-            error={message(errors.first_name?.message)}
-            {...register("first_name")}
-          />
-          <TextField
-            label={t("lastName")}
-            autoComplete="family-name"
-            error={message(errors.last_name?.message)}
-            {...register("last_name")}
-          />
+          <TextField label={t("firstName")} autoComplete="given-name" error={fieldError(errors.first_name)} {...register("first_name")} />
+          <TextField label={t("lastName")} autoComplete="family-name" error={fieldError(errors.last_name)} {...register("last_name")} />
         </div>
         <TextField
           label={t("phone")}
@@ -83,22 +54,22 @@ export function RegisterForm() {
           autoComplete="tel"
           placeholder={localizeDigits("09121234567", locale)}
           ltr
-          error={message(errors.phone?.message)}
+          error={fieldError(errors.phone)}
           hint={t("phoneHint")}
           {...register("phone")}
         />
-        <TextField label={t("email")} type="email" autoComplete="email" ltr error={message(errors.email?.message)} {...register("email")} />
+        <TextField label={t("email")} type="email" autoComplete="email" ltr error={fieldError(errors.email)} {...register("email")} />
         <PasswordField
           label={t("password")}
           autoComplete="new-password"
           hint={t("passwordHint")}
-          error={message(errors.password?.message)}
+          error={fieldError(errors.password)}
           {...register("password")}
         />
         <PasswordField
           label={t("passwordConfirmation")}
           autoComplete="new-password"
-          error={message(errors.password_confirmation?.message)}
+          error={fieldError(errors.password_confirmation)}
           {...register("password_confirmation")}
         />
         <Checkbox
@@ -109,7 +80,7 @@ export function RegisterForm() {
               </Link>
             ),
           })}
-          error={message(errors.terms?.message)}
+          error={fieldError(errors.terms)}
           {...register("terms", { setValueAs: (value) => value === true || value === "on" })}
         />
         <Button type="submit" busy={isSubmitting} className="mt-2 w-full">

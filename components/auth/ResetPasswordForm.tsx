@@ -1,13 +1,9 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { schemaResolver } from "@/lib/forms/schema-resolver";
-import { authApi } from "@/lib/api/auth";
-import { useApiClient } from "@/lib/api/use-api-client";
-import { applyServerErrors } from "@/lib/forms/server-errors";
-import { useFieldMessage } from "@/lib/forms/use-field-message";
+import { useAuthApi } from "@/lib/api/auth";
+import { useApiForm } from "@/lib/forms/use-api-form";
 import { Link } from "@/lib/i18n/navigation";
 import { newPassword } from "@/lib/schemas/auth";
 import { useAuthStore } from "@/stores/auth";
@@ -15,7 +11,6 @@ import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { PasswordField } from "@/components/ui/Field";
 import { AuthCard } from "./AuthCard";
-import { clearingError } from "./clear-error";
 
 /** The form half of resetPasswordInput: the token comes from the verified code step. */
 const resetForm = z
@@ -24,18 +19,14 @@ const resetForm = z
 
 export function ResetPasswordForm() {
   const t = useTranslations("auth.reset");
-  const forms = useTranslations("forms");
-  const message = useFieldMessage();
-  const api = useApiClient();
+  const auth = useAuthApi();
   const otp = useAuthStore((s) => s.otp);
-  const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const { form, fieldError, formError, setFormError, submit } = useApiForm(resetForm, { mode: "onTouched" });
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof resetForm>>({ resolver: schemaResolver(resetForm), mode: "onTouched" });
+  } = form;
 
   const backToLogin = (
     <Link href="/auth/login" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
@@ -61,31 +52,21 @@ export function ResetPasswordForm() {
     );
   }
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const answer = await authApi.resetPassword(api, { token: otp.token, ...values });
-      useAuthStore.getState().setOtp(null);
-      setDone(answer.message);
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, ["password", "password_confirmation"], forms("genericError")));
-    }
+  const onSubmit = submit(async (values) => {
+    const answer = await auth.resetPassword({ token: otp.token, ...values });
+    useAuthStore.getState().setOtp(null);
+    setDone(answer.message);
   });
 
   return (
     <AuthCard title={t("title")} lead={t("lead")} footer={backToLogin}>
-      <form onSubmit={clearingError(setFormError, onSubmit)} onChange={() => setFormError(null)} noValidate className="grid gap-4">
+      <form onSubmit={onSubmit} onChange={() => setFormError(null)} noValidate className="grid gap-4">
         {formError ? <Alert tone="error">{formError}</Alert> : null}
-        <PasswordField
-          label={t("password")}
-          autoComplete="new-password"
-          error={message(errors.password?.message)}
-          {...register("password")}
-        />
+        <PasswordField label={t("password")} autoComplete="new-password" error={fieldError(errors.password)} {...register("password")} />
         <PasswordField
           label={t("passwordConfirmation")}
           autoComplete="new-password"
-          error={message(errors.password_confirmation?.message)}
+          error={fieldError(errors.password_confirmation)}
           {...register("password_confirmation")}
         />
         <Button type="submit" busy={isSubmitting} className="w-full">

@@ -1,10 +1,8 @@
 "use client";
-import { useFormatter, useLocale, useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
-import { createApiClient } from "@/lib/api/client";
+import { useFormatter, useTranslations } from "next-intl";
+import { AppProviders } from "@/components/providers/AppProviders";
+import { usePublicStats } from "@/lib/api/stats";
 import { useMoney } from "@/lib/format/money";
-import { defaultLocale, isLocale } from "@/lib/i18n/locales";
-import type { PublicStats } from "@/server/stats/public-stats";
 
 /**
  * The four figures of GET /api/stats (counted in the database, cached a minute by the API), asked
@@ -12,19 +10,19 @@ import type { PublicStats } from "@/server/stats/public-stats";
  * arrive each figure holds its place with a dash; if they never do, the dashes stay.
  */
 export function StatsFigures() {
+  // The landing page is outside the panel's providers: the figures bring their own query client.
+  return (
+    <AppProviders>
+      <Figures />
+    </AppProviders>
+  );
+}
+
+function Figures() {
   const t = useTranslations("landing.stats");
   const format = useFormatter();
   const money = useMoney();
-  const locale = useLocale();
-  const [stats, setStats] = useState<PublicStats | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    createApiClient({ locale: isLocale(locale) ? locale : defaultLocale })
-      .request<PublicStats>("stats", { signal: controller.signal })
-      .then(setStats)
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [locale]);
+  const stats = usePublicStats();
   const figures = [
     { key: "campaigns", value: stats && format.number(stats.campaigns_run) },
     { key: "tasks", value: stats && format.number(stats.tasks_completed) },

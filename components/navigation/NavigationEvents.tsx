@@ -1,6 +1,7 @@
 "use client";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useEffect } from "react";
+import { currentBuildId } from "@/lib/api/system";
 import { createProgressController } from "@/lib/navigation/progress";
 import { claimReload, isChunkLoadError } from "@/lib/navigation/reload-guard";
 import { DEPLOYMENT_CHECK, isInAppNavigation, isNewDeployment } from "@/lib/navigation/deployment";
@@ -89,10 +90,7 @@ export function NavigationEvents() {
     const check = async () => {
       if (newDeploymentSeen || document.visibilityState === "hidden") return;
       try {
-        const response = await fetch("/api/build", { cache: "no-store", headers: { accept: "application/json" } });
-        if (!response.ok) return;
-        const body = (await response.json()) as { data?: { build_id?: string | null } };
-        if (isNewDeployment(ownBuildId, body.data?.build_id)) newDeploymentSeen = true;
+        if (isNewDeployment(ownBuildId, await currentBuildId())) newDeploymentSeen = true;
       } catch {
         // Offline or the server restarting: try again at the next tick.
       }

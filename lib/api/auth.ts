@@ -1,4 +1,7 @@
+"use client";
+import { useMemo } from "react";
 import type { ApiClient } from "./client";
+import { useApiClient } from "./use-api-client";
 
 import type { OtpStep, SessionAnswer } from "@/lib/schemas/auth";
 /** A code step, and a signed-in answer (the web app's tokens are in httpOnly cookies; access_token is for API clients). */
@@ -26,4 +29,28 @@ export const authApi = {
 
 export function isOtpAnswer(answer: LoginAnswer): answer is { otp: OtpStep } {
   return "otp" in answer;
+}
+
+/**
+ * The sign-in calls bound to the page's client. Plain calls, not React Query mutations: the sign-in pages
+ * render outside the panel's query client, and a sign-in answer is kept by the auth store, not a cache.
+ */
+export function useAuthApi() {
+  const api = useApiClient();
+  return useMemo(
+    () => ({
+      register: (body: unknown) => authApi.register(api, body),
+      login: (body: unknown) => authApi.login(api, body),
+      forgotPassword: (body: unknown) => authApi.forgotPassword(api, body),
+      resetPassword: (body: unknown) => authApi.resetPassword(api, body),
+      verifyOtp: (body: { token: string; code: string; trust_device: boolean }) => authApi.verifyOtp(api, body),
+      resendOtp: (token: string) => authApi.resendOtp(api, token),
+      otpStatus: (token: string) => authApi.otpStatus(api, token),
+      addPhone: (phone: string) => authApi.addPhone(api, phone),
+      google: (body: { id_token?: string; code?: string; access_token?: string }) => authApi.google(api, body),
+      apple: (body: { id_token: string; nonce: string; first_name?: string; last_name?: string }) => authApi.apple(api, body),
+      logout: () => authApi.logout(api),
+    }),
+    [api],
+  );
 }

@@ -19,7 +19,12 @@ export type ListResult<T> = { data: T[]; meta: ListMeta };
 
 export type RequestOptions = {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** JSON, or FormData sent as multipart/form-data (an upload: the browser sets the content-type with its boundary). */
   body?: unknown;
+  /** The accept header; default application/json (a file download names its image types). */
+  accept?: string;
+  /** fetch's cache mode (no-store for a check that must reach the server). */
+  cache?: RequestCache;
   query?: Record<string, string | number | boolean | null | undefined>;
   /**
    * Makes a POST safe to retry (sent as Idempotency-Key): the server answers a repeat with the first
@@ -32,7 +37,8 @@ export type RequestOptions = {
 };
 
 export type ApiClientOptions = {
-  locale: Locale;
+  /** Sent as accept-language and X-Locale; absent for a call whose answer speaks no language (the build check). */
+  locale?: Locale;
   /** Default NEXT_PUBLIC_CORE_API_URL, else same-origin /api. */
   baseUrl?: string;
   getToken?: () => string | null | undefined;
@@ -122,14 +128,16 @@ export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const baseUrl = options.baseUrl ?? defaultBaseUrl();
 
-  async function send(path: string, request: RequestOptions): Promise<Envelope> {
+  /** The final answer, ok or not, after the one retry and the one session renewal. */
+  async function exchange(path: string, request: RequestOptions): Promise<Response> {
     const method = request.method ?? "GET";
-    const headers: Record<string, string> = {
-      accept: "application/json",
-      "accept-language": `${options.locale},${languageOf(options.locale)};q=0.9`,
-      "X-Locale": options.locale,
-    };
-    if (request.body !== undefined) headers["content-type"] = "application/json";
+    const upload = typeof FormData !== "undefined" && request.body instanceof FormData;
+    const headers: Record<string, string> = { accept: request.accept ?? "application/json" };
+    if (options.locale) {
+      headers["accept-language"] = `${options.locale},${languageOf(options.locale)};q=0.9`;
+      headers["X-Locale"] = options.locale;
+    }
+    if (request.body !== undefined && !upload) headers["content-type"] = "application/json";
     const token = options.getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
     if (request.idempotencyKey) headers["Idempotency-Key"] = request.idempotencyKey;
@@ -137,8 +145,9 @@ export function createApiClient(options: ApiClientOptions) {
       method,
       headers,
       credentials: "include",
-      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+      ...(request.body === undefined ? {} : { body: upload ? (request.body as FormData) : JSON.stringify(request.body) }),
       ...(request.signal ? { signal: request.signal } : {}),
+      ...(request.cache ? { cache: request.cache } : {}),
     };
     const url = buildUrl(baseUrl, path, request.query);
     const retryable = request.retry !== false && mayRetry(method, request.idempotencyKey);
@@ -161,22 +170,27 @@ export function createApiClient(options: ApiClientOptions) {
           continue;
         }
       }
-      let body: Envelope = {};
-      try {
-        body = (await response.json()) as Envelope;
-      } catch {
-        body = {};
-      }
-      if (response.ok) return body;
-      const error = body.error ?? {};
-      throw new ApiError(
-        response.status,
-        error.code ?? "http_error",
-        error.message ?? response.statusText,
-        error.fields ?? {},
-        error.request_id ?? null,
-      );
+      return response;
     }
+  }
+
+  async function send(path: string, request: RequestOptions): Promise<Envelope> {
+    const response = await exchange(path, request);
+    let body: Envelope = {};
+    try {
+      body = (await response.json()) as Envelope;
+    } catch {
+      body = {};
+    }
+    if (response.ok) return body;
+    const error = body.error ?? {};
+    throw new ApiError(
+      response.status,
+      error.code ?? "http_error",
+      error.message ?? response.statusText,
+      error.fields ?? {},
+      error.request_id ?? null,
+    );
   }
 
   return {
@@ -188,6 +202,11 @@ export function createApiClient(options: ApiClientOptions) {
     async list<T>(path: string, request: RequestOptions = {}): Promise<ListResult<T>> {
       const body = await send(path, request);
       return { data: (body.data ?? []) as T[], meta: body.meta ?? { page: 1, per_page: 0, total: 0 } };
+    },
+    /** A file answer as a Blob; null when the server has none to give (any answer other than 2xx). */
+    async blob(path: string, request: RequestOptions = {}): Promise<Blob | null> {
+      const response = await exchange(path, request);
+      return response.ok ? response.blob() : null;
     },
   };
 }

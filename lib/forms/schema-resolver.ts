@@ -25,14 +25,19 @@ export function fieldErrorsOf(issues: readonly Issue[], input?: unknown): Record
  * react-hook-form's resolver for a shared schema (lib/schemas): the same issues the API would refuse,
  * with the same messages (zodResolver keeps only the message text, so a bound such as "at most
  * {maximum} characters" lost its number and zod's own English showed where a schema names no key).
+ * `prepare` turns what the form holds into the schema's input (typed digits into a number).
  */
-export function schemaResolver<S extends z.ZodType<FieldValues, FieldValues>>(schema: S): Resolver<z.input<S>, unknown, z.output<S>> {
+export function schemaResolver<S extends z.ZodType<FieldValues, FieldValues>, V extends FieldValues = z.input<S>>(
+  schema: S,
+  prepare?: (values: V) => unknown,
+): Resolver<V, unknown, z.output<S>> {
   return async (values, _context, options) => {
-    const parsed = await schema.safeParseAsync(values);
+    const input = prepare ? prepare(values) : values;
+    const parsed = await schema.safeParseAsync(input);
     if (parsed.success) {
       if (options.shouldUseNativeValidation) validateFieldsNatively({}, options);
       return { values: parsed.data, errors: {} };
     }
-    return { values: {}, errors: toNestErrors(fieldErrorsOf(parsed.error.issues, values), options) as FieldErrors<z.input<S>> };
+    return { values: {}, errors: toNestErrors(fieldErrorsOf(parsed.error.issues, input), options) as FieldErrors<V> };
   };
 }

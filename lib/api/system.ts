@@ -1,0 +1,12 @@
+import { createApiClient } from "./client";
+
+/**
+ * GET /api/build: the build id the server runs now (null when it names none). Asked of this site's own
+ * /api whatever NEXT_PUBLIC_CORE_API_URL says, as the deployment it checks is the one serving the page;
+ * one attempt, never from the HTTP cache; throws ApiError when there is no answer.
+ */
+export async function currentBuildId(): Promise<string | null | undefined> {
+  const api = createApiClient({ baseUrl: "/api" });
+  const build = await api.request<{ build_id?: string | null } | undefined>("build", { cache: "no-store", retry: false });
+  return build?.build_id;
+}

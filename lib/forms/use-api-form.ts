@@ -1,0 +1,87 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useCallback, useMemo, useState, type FormEvent } from "react";
+import { useForm, type FieldError, type FieldValues, type Path, type UseFormProps } from "react-hook-form";
+import { z } from "zod";
+import { ApiError } from "@/lib/api/client";
+import { schemaResolver } from "./schema-resolver";
+import { applyServerErrors } from "./server-errors";
+import { translateFieldMessage } from "./use-field-message";
+
+/**
+ * The sentence under a field: the server's own (already translated) for server errors, otherwise the
+ * shared schema's message, which names a key of api.validation.
+ */
+export function useFieldErrorText() {
+  const t = useTranslations("api.validation");
+  return useCallback(
+    (error: FieldError | undefined): string | undefined => {
+      if (!error) return undefined;
+      const message = error.message ?? "";
+      if (error.type === "server") return message || t("invalid");
+      return translateFieldMessage(t, message) ?? t("invalid");
+    },
+    [t],
+  );
+}
+
+type ApiFormOptions<V extends FieldValues, S extends z.ZodType<FieldValues, FieldValues>> = Omit<
+  UseFormProps<V, unknown, z.output<S>>,
+  "resolver"
+> & {
+  /** The fields a 422 may name; default the schema's own keys. */
+  fields?: readonly Path<V>[];
+  /** What the form holds turned into the schema's input (typed digits into a number). */
+  prepare?: (values: V) => unknown;
+};
+
+function keysOf(schema: z.ZodType): string[] {
+  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+}
+
+/**
+ * The one form kit: react-hook-form validated by the contract's schema (lib/schemas, the bounds the API
+ * holds), a failed call's 422 `fields` put on their inputs, and one sentence for the form as a whole —
+ * the server's message, the network message when no answer came, else the generic fallback.
+ *
+ * `submit(action)` is the form's onSubmit: it drops the sentence the previous attempt left before the
+ * fields are validated (react-hook-form calls the handler only when they pass, so clearing inside it
+ * left an old server error beside a new field error), then runs `action` with the parsed values.
+ */
+export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>, V extends FieldValues = z.input<S>>(
+  schema: S,
+  { fields, prepare, ...options }: ApiFormOptions<V, S> = {},
+) {
+  const t = useTranslations("forms");
+  const resolver = useMemo(() => schemaResolver<S, V>(schema, prepare), [schema, prepare]);
+  const form = useForm<V, unknown, z.output<S>>({ ...options, resolver });
+  const fieldError = useFieldErrorText();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { setError, handleSubmit } = form;
+  const names = useMemo(() => (fields as readonly string[] | undefined) ?? keysOf(schema), [fields, schema]);
+
+  /** Puts a failed call's field errors on the form and returns the sentence for the form as a whole. */
+  const failure = useCallback(
+    (error: unknown): string => {
+      if (error instanceof ApiError && error.status === 0) return t("networkError");
+      return applyServerErrors(error, setError, names as readonly Path<V>[], t("genericError"));
+    },
+    [names, setError, t],
+  );
+
+  const submit = useCallback(
+    (action: (values: z.output<S>) => Promise<unknown> | unknown) => (event?: FormEvent<HTMLFormElement>) => {
+      setFormError(null);
+      void handleSubmit(async (values) => {
+        try {
+          await action(values);
+        } catch (error) {
+          setFormError(failure(error));
+        }
+      })(event);
+    },
+    [failure, handleSubmit],
+  );
+
+  return { form, fieldError, formError, setFormError, failure, submit };
+}
