@@ -1,16 +1,15 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
 import { useDeferredValue, useMemo, useState } from "react";
-import { useForm, useWatch, type Control } from "react-hook-form";
+import { useWatch, type Control } from "react-hook-form";
 import type { z } from "zod";
 import { ContentBody } from "@/components/content/ContentBody";
-import { useFieldErrorText, useFormErrorText } from "@/components/profile/form-errors";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { TextAreaField, TextField } from "@/components/ui/Field";
-import { schemaResolver } from "@/lib/forms/schema-resolver";
 import { publicPagePath, useSavePage, type AdminPageVersion } from "@/lib/api/admin-pages";
+import { useApiForm } from "@/lib/forms/use-api-form";
 import { defaultLocale, directionOf, type Locale } from "@/lib/i18n/locales";
 import {
   PAGE_BODY_MAX,
@@ -22,7 +21,6 @@ import {
 } from "@/lib/schemas/pages";
 
 type Values = z.input<typeof pageContentInput>;
-const FIELDS = ["title", "body", "meta_title", "meta_description", "og_image"] as const;
 
 const toValues = (version: AdminPageVersion | null): Values => ({
   title: version?.title ?? "",
@@ -50,25 +48,19 @@ export function PageVersionForm({
   const t = useTranslations("admin.pageEditor");
   const tForms = useTranslations("forms");
   const format = useFormatter();
-  const fieldError = useFieldErrorText();
-  const formError = useFormErrorText();
   const save = useSavePage(slug);
   const [status, setStatus] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const dir = directionOf(locale);
   const id = (field: string) => `page-${locale}-${field}`;
 
   const values = useMemo(() => toValues(version), [version]);
+  const { form, fieldError, failure } = useApiForm(pageContentInput, { values, resetOptions: { keepDirtyValues: true } });
   const {
     register,
     control,
     handleSubmit,
-    setError,
     formState: { errors },
-  } = useForm<Values, unknown, z.output<typeof pageContentInput>>({
-    resolver: schemaResolver(pageContentInput),
-    values,
-    resetOptions: { keepDirtyValues: true },
-  });
+  } = form;
   const watched = useWatch({ control });
   const length = (value: string | null | undefined, max: number) =>
     t("length", { count: format.number((value ?? "").length), max: format.number(max) });
@@ -80,7 +72,7 @@ export function PageVersionForm({
         await save.mutateAsync({ locale, content });
         setStatus({ tone: "success", text: t("saved") });
       } catch (error) {
-        setStatus({ tone: "error", text: formError(error, setError, FIELDS) });
+        setStatus({ tone: "error", text: failure(error) });
       }
     },
     () => setStatus({ tone: "error", text: t("invalid") }),

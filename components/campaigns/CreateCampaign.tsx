@@ -1,17 +1,15 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useId, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
-import { useForm, useWatch, type FieldErrors, type Resolver } from "react-hook-form";
+import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Checkbox } from "@/components/ui/Checkbox";
 import { TextField } from "@/components/ui/Field";
-import { parseRials } from "@/components/wallet/amount";
-import { useWalletLabels } from "@/components/wallet/labels";
-import { LoadError, SkeletonLines } from "@/components/wallet/WalletStates";
+import { RadioCard } from "@/components/ui/RadioCard";
 import { ApiError } from "@/lib/api/client";
-import { useCreateCampaign, useQuote, type Quote } from "@/lib/api/campaigns";
-import { useChargeWallet, useGateways, useWallet, type GatewayInfo } from "@/lib/api/wallet";
+import { useCreateCampaign, useQuote } from "@/lib/api/campaigns";
+import { useChargeWallet, useGateways } from "@/lib/api/wallet";
 import {
   clearCampaignDraft,
   draftIdInLocation,
@@ -21,116 +19,23 @@ import {
   subscribeNothing,
 } from "@/lib/campaigns/draft";
 import { parseChannelLink } from "@/lib/campaigns/links";
-import { isNetwork, isStrategy, networks, PLATFORM_FEE_RATE, strategies, type Network, type Strategy } from "@/lib/campaigns/pricing";
-import { invoiceSettlement } from "@/lib/campaigns/settlement";
-import type { CampaignStatus } from "@/lib/campaigns/state-machine";
-import { useMoney } from "@/lib/format/money";
-import { applyServerErrors } from "@/lib/forms/server-errors";
-import { fieldErrorOf } from "@/lib/forms/schema-resolver";
+import { networks, strategies } from "@/lib/campaigns/pricing";
+import { useApiForm } from "@/lib/forms/use-api-form";
 import { useFieldMessage } from "@/lib/forms/use-field-message";
+import { useMoney } from "@/lib/format/money";
 import { useRouter } from "@/lib/i18n/navigation";
-import {
-  CAMPAIGN_BUDGET_MAX,
-  CAMPAIGN_BUDGET_MIN,
-  campaignInput,
-  campaignQuoteInput,
-  type CampaignInput,
-  type CampaignQuoteInput,
-} from "@/lib/schemas/campaigns";
-import { CHARGE_MAX_RIALS, CHARGE_MIN_RIALS } from "@/lib/schemas/wallet";
+import { CAMPAIGN_BUDGET_MAX, CAMPAIGN_BUDGET_MIN, campaignInput, campaignQuoteInput } from "@/lib/schemas/campaigns";
 import { ChannelSearch } from "./ChannelSearch";
+import { createResolver, DEFAULT_VALUES, FIELDS, restoreValues, toCampaignInput, type Values } from "./create-values";
 import { setCampaignFlash } from "./flash";
+import { Invoice } from "./Invoice";
+import { PaymentChoice } from "./PaymentChoice";
+import { ShortWallet } from "./ShortWallet";
 
-/** What the form holds: numbers as typed (any digits), the choices as strings. */
-type Values = {
-  network: Network;
-  strategy: Strategy;
-  name: string;
-  link: string;
-  follower_count: string;
-  amount: string;
-  hours: string;
-  percentage: string;
-  gateway: string;
-  accept_policies: boolean;
-};
-const FIELDS = [
-  "network",
-  "strategy",
-  "name",
-  "link",
-  "follower_count",
-  "amount",
-  "hours",
-  "percentage",
-  "gateway",
-  "accept_policies",
-] as const;
-
-const DEFAULT_VALUES: Values = {
-  network: "youtube",
-  strategy: "smart",
-  name: "",
-  link: "",
-  follower_count: "",
-  amount: "",
-  hours: "",
-  percentage: "",
-  gateway: "wallet",
-  accept_policies: false,
-};
-
-/** Values saved before a trip to a gateway, read back field by field: anything malformed is the default. */
-export function restoreValues(saved: Record<string, unknown>): Values {
-  const text = (key: keyof Values) => (typeof saved[key] === "string" ? (saved[key] as string) : (DEFAULT_VALUES[key] as string));
-  return {
-    network: isNetwork(saved.network) ? saved.network : DEFAULT_VALUES.network,
-    strategy: isStrategy(saved.strategy) ? saved.strategy : DEFAULT_VALUES.strategy,
-    name: text("name"),
-    link: text("link"),
-    follower_count: text("follower_count"),
-    amount: text("amount"),
-    hours: text("hours"),
-    percentage: text("percentage"),
-    gateway: text("gateway"),
-    accept_policies: saved.accept_policies === true,
-  };
-}
-
-/** The request the values make: only what the strategy needs, numbers read in any digits. */
-export function toCampaignInput(values: Values, locale: string): CampaignQuoteInput {
-  const number = (text: string) => parseRials(text, locale);
-  const input: CampaignQuoteInput = {
-    name: values.name,
-    network: values.network,
-    strategy: values.strategy,
-    link: values.link,
-    follower_count: number(values.follower_count) as number,
-    gateway: values.gateway,
-  };
-  if (values.strategy === "smart") input.amount = number(values.amount);
-  if (values.strategy === "monetize" || values.strategy === "watch_time") input.hours = number(values.hours);
-  if (values.strategy === "watch_time") input.percentage = number(values.percentage);
-  return input;
-}
-
-/** The shared schema (its messages are api.validation keys) and the policies checkbox, which the form requires. */
-function createResolver(locale: string): Resolver<Values, unknown, CampaignInput> {
-  return (values) => {
-    const input = toCampaignInput(values, locale);
-    const parsed = campaignInput.safeParse({ ...input, accept_policies: values.accept_policies });
-    const errors: FieldErrors<Values> = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? "") as keyof Values;
-        if ((FIELDS as readonly string[]).includes(field) && !errors[field]) errors[field] = fieldErrorOf(issue, input);
-      }
-    }
-    if (!values.accept_policies) errors.accept_policies = { type: "required", message: "engagement_policy_required" };
-    if (Object.keys(errors).length > 0) return { values: {}, errors };
-    return { values: { ...input, accept_policies: true } as CampaignInput, errors: {} };
-  };
-}
+// The invoice and the short-wallet panel live in their own files; pages that show an invoice import it from here too.
+export { Invoice, useMetricLabel } from "./Invoice";
+export { ShortWallet } from "./ShortWallet";
+export { restoreValues, toCampaignInput } from "./create-values";
 
 /** SPEC §2 create campaign: network and strategy, the target, what to buy, how to pay, and the live invoice. */
 export function CreateCampaign() {
@@ -164,32 +69,30 @@ function RestoredForm() {
 function CreateCampaignForm({ draftId, initial }: { draftId: string | null; initial: Values }) {
   const t = useTranslations("campaigns.create");
   const tc = useTranslations("campaigns");
-  const tf = useTranslations("forms");
   const locale = useLocale();
   const router = useRouter();
   const fieldMessage = useFieldMessage();
-  const labels = useWalletLabels();
   const money = useMoney();
-  const wallet = useWallet();
   const gateways = useGateways();
   const create = useCreateCampaign();
   const charge = useChargeWallet();
-  const [formError, setFormError] = useState<string | null>(null);
   const [chargeError, setChargeError] = useState(false);
-
   const [redirecting, setRedirecting] = useState(false);
-  const paymentId = useId();
 
   const resolver = useMemo(() => createResolver(locale), [locale]);
+  // The form sends its input as typed (createResolver), with the policies checkbox it requires.
+  const { form, formError, submit } = useApiForm<typeof campaignInput, Values>(campaignInput, {
+    resolver,
+    fields: FIELDS,
+    defaultValues: initial,
+  });
   const {
     register,
     control,
-    handleSubmit,
-    setError,
     setValue,
     getValues,
     formState: { errors },
-  } = useForm<Values, unknown, CampaignInput>({ resolver, defaultValues: initial });
+  } = form;
   const values = useWatch({ control }) as Values;
   const { network, strategy } = values;
 
@@ -206,8 +109,7 @@ function CreateCampaignForm({ draftId, initial }: { draftId: string | null; init
   const linkError =
     linkTyped && !parseChannelLink(network, linkTyped).ok ? fieldMessage("link_invalid") : fieldMessage(errors.link?.message);
 
-  const onSubmit = handleSubmit(async (input) => {
-    setFormError(null);
+  const onSubmit = submit(async (input) => {
     try {
       const result = await create.mutateAsync(input);
       if (result.redirect_url) {
@@ -219,10 +121,9 @@ function CreateCampaignForm({ draftId, initial }: { draftId: string | null; init
       setCampaignFlash(result.campaign.id, result.message);
       router.push(`/dashboard/campaigns/view/${result.campaign.id}`);
     } catch (error) {
-      const fallback = error instanceof ApiError && error.status === 0 ? tf("networkError") : tf("genericError");
-      setFormError(applyServerErrors(error, setError, FIELDS, fallback));
       // The wallet turned out short (spent elsewhere since the quote): a fresh quote shows the ways on.
       if (error instanceof ApiError && error.code === "insufficient_funds") void quote.refetch();
+      throw error;
     }
   });
 
@@ -246,7 +147,6 @@ function CreateCampaignForm({ draftId, initial }: { draftId: string | null; init
   };
 
   const strategyOptions = strategies.filter((value) => value !== "monetize" || network === "youtube");
-  const gatewayList = gateways.data ?? [];
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
@@ -344,41 +244,7 @@ function CreateCampaignForm({ draftId, initial }: { draftId: string | null; init
         ) : null}
 
         <Section id="campaign-payment" title={t("paymentTitle")}>
-          {gateways.isPending ? (
-            <SkeletonLines lines={2} />
-          ) : gateways.isError ? (
-            <LoadError message={t("gatewaysError")} onRetry={() => void gateways.refetch()} retrying={gateways.isFetching} />
-          ) : (
-            <fieldset className="grid gap-3">
-              <legend className="sr-only">{t("paymentTitle")}</legend>
-              <div className="grid gap-3 sm:grid-cols-2">
-                <RadioCard
-                  checked={values.gateway === "wallet"}
-                  title={t("payWallet")}
-                  body={wallet.data ? t("walletBalance", { balance: money(wallet.data.wallet_balance) }) : undefined}
-                  describedBy={errors.gateway ? `${paymentId}-error` : undefined}
-                  {...register("gateway")}
-                  value="wallet"
-                />
-                {gatewayList.map((gateway) => (
-                  <RadioCard
-                    key={gateway.id}
-                    checked={values.gateway === gateway.id}
-                    title={labels.kind(gateway.kind)}
-                    body={labels.kindBody(gateway.kind)}
-                    describedBy={errors.gateway ? `${paymentId}-error` : undefined}
-                    {...register("gateway")}
-                    value={gateway.id}
-                  />
-                ))}
-              </div>
-              {errors.gateway ? (
-                <p id={`${paymentId}-error`} role="alert" className="text-sm text-danger-600">
-                  {fieldMessage(errors.gateway.message)}
-                </p>
-              ) : null}
-            </fieldset>
-          )}
+          <PaymentChoice chosen={values.gateway} error={errors.gateway} registration={register("gateway")} />
         </Section>
       </div>
 
@@ -389,7 +255,7 @@ function CreateCampaignForm({ draftId, initial }: { draftId: string | null; init
           {values.gateway === "wallet" && strategy !== "trial" && quoteShown && quoteShown.remaining > 0 ? (
             <ShortWallet
               quote={quoteShown}
-              gateways={gatewayList}
+              gateways={gateways.data ?? []}
               busy={charge.isPending || redirecting}
               failed={chargeError}
               onCharge={(gateway, amount) => void chargeDifference(gateway, amount)}
@@ -416,187 +282,4 @@ function Section({ id, title, children }: { id: string; title: string; children:
       {children}
     </section>
   );
-}
-
-type RadioProps = {
-  checked: boolean;
-  title: string;
-  body?: string | undefined;
-  describedBy?: string | undefined;
-  name: string;
-  value: string;
-  onChange: (event: { target: unknown; type?: unknown }) => unknown;
-  onBlur: (event: { target: unknown; type?: unknown }) => unknown;
-  ref: (instance: HTMLInputElement | null) => void;
-};
-
-/** A radio input drawn as a card. */
-function RadioCard({ checked, title, body, describedBy, ref, ...radio }: RadioProps) {
-  const id = useId();
-  return (
-    <label
-      htmlFor={id}
-      className={`flex cursor-pointer items-start gap-3 rounded-lg border p-4 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-400 ${
-        checked ? "border-brand-600 bg-brand-50" : "border-surface-line hover:bg-surface-sunken"
-      }`}
-    >
-      <input id={id} ref={ref} type="radio" aria-describedby={describedBy} className="mt-1 h-4 w-4 shrink-0 accent-brand-600" {...radio} />
-      <span className="grid gap-0.5">
-        <span className="font-semibold text-ink">{title}</span>
-        {body ? <span className="text-sm leading-6 text-ink-muted">{body}</span> : null}
-      </span>
-    </label>
-  );
-}
-
-/**
- * The wallet does not cover the total (item 6 of issue 14): the two ways on, right above the confirm
- * button — charge exactly what is missing (at least the smallest charge) through a gateway and come
- * back to this form as it is, or pay the whole total through a gateway instead.
- */
-export function ShortWallet({
-  quote,
-  gateways,
-  busy,
-  failed,
-  onCharge,
-  onPayByGateway,
-}: {
-  quote: Quote;
-  gateways: readonly GatewayInfo[];
-  busy: boolean;
-  failed: boolean;
-  onCharge: (gateway: string, amount: number) => void;
-  onPayByGateway: (gateway: string) => void;
-}) {
-  const t = useTranslations("campaigns.create.short");
-  const money = useMoney();
-  const labels = useWalletLabels();
-  const missing = quote.remaining;
-  const chargeAmount = Math.max(missing, CHARGE_MIN_RIALS);
-  const canCharge = chargeAmount <= CHARGE_MAX_RIALS;
-  return (
-    <div className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm" data-testid="short-wallet" role="status">
-      <p className="font-semibold text-ink">{t("title", { missing: money(missing) })}</p>
-      <p className="leading-6 text-ink-muted">{t("body", { balance: money(quote.wallet_covers), total: money(quote.total) })}</p>
-      {gateways.length === 0 ? <p className="leading-6 text-ink-muted">{t("noGateway")}</p> : null}
-      {gateways.map((gateway) => (
-        <div key={gateway.id} className="grid gap-2">
-          {canCharge ? (
-            <Button type="button" busy={busy} onClick={() => onCharge(gateway.id, chargeAmount)}>
-              {t("charge", { amount: money(chargeAmount), gateway: labels.kind(gateway.kind) })}
-            </Button>
-          ) : null}
-          <Button type="button" variant="secondary" disabled={busy} onClick={() => onPayByGateway(gateway.id)}>
-            {t("payByGateway", { total: money(quote.total), gateway: labels.kind(gateway.kind) })}
-          </Button>
-        </div>
-      ))}
-      {canCharge && chargeAmount > missing ? (
-        <p className="leading-6 text-ink-muted">{t("chargeMinimum", { min: money(CHARGE_MIN_RIALS) })}</p>
-      ) : null}
-      {failed ? <Alert tone="error">{t("chargeFailed")}</Alert> : null}
-    </div>
-  );
-}
-
-/**
- * The invoice: one line per metric (min–max, unit price, amount), then subtotal, fee, total and what
- * the wallet covers. A created campaign's invoice (given its `status`) says how it stands instead:
- * what the wallet covered was true when it was created, not after a later payment.
- */
-export function Invoice({
-  quote,
-  loading = false,
-  failed = false,
-  status,
-  strategy,
-}: {
-  quote: Quote | null;
-  loading?: boolean;
-  failed?: boolean;
-  status?: CampaignStatus;
-  strategy?: Strategy;
-}) {
-  const t = useTranslations("campaigns.invoice");
-  const locale = useLocale();
-  const metric = useMetricLabel();
-  const money = useMoney();
-  const count = useCount();
-  const rate = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(PLATFORM_FEE_RATE);
-  return (
-    <section
-      aria-labelledby="invoice-title"
-      className="grid gap-3 rounded-card bg-surface p-5 shadow-card"
-      aria-busy={loading || undefined}
-    >
-      <h2 id="invoice-title" className="text-lg font-bold text-ink">
-        {t("title")}
-      </h2>
-      {!quote ? (
-        <p className="text-sm leading-6 text-ink-muted">{failed ? t("failed") : t("empty")}</p>
-      ) : (
-        <>
-          <ul className="grid gap-2 text-sm" data-testid="invoice-lines">
-            {quote.lines.map((line) => (
-              <li key={line.metric} className="grid gap-0.5 border-b border-surface-line pb-2 last:border-b-0">
-                <div className="flex items-baseline justify-between gap-2">
-                  <span className="font-semibold text-ink">{metric(line.metric)}</span>
-                  <span className="tabular-nums text-ink">{money(line.amount)}</span>
-                </div>
-                <div className="flex flex-wrap items-baseline justify-between gap-2 text-xs text-ink-muted">
-                  <span>{line.min === line.max ? count(line.max) : t("range", { min: count(line.min), max: count(line.max) })}</span>
-                  <span>{t("unitPrice", { price: money(line.unit_price) })}</span>
-                </div>
-              </li>
-            ))}
-          </ul>
-          <dl className="grid gap-1.5 rounded-lg bg-surface-sunken p-3 text-sm" data-testid="invoice-totals">
-            <Row label={t("subtotal")}>{money(quote.subtotal)}</Row>
-            <Row label={t("fee", { rate })}>{money(quote.fee)}</Row>
-            <Row label={t("total")} strong>
-              <span data-testid="invoice-total">{money(quote.total)}</span>
-            </Row>
-            {status ? (
-              <Row label={t("payment")}>
-                <span data-testid="invoice-settlement">{t(`settlement.${invoiceSettlement(status, quote.total)}`)}</span>
-              </Row>
-            ) : (
-              <>
-                <Row label={t("walletCovers")}>{money(quote.wallet_covers)}</Row>
-                <Row label={t("remaining")}>{money(quote.remaining)}</Row>
-              </>
-            )}
-          </dl>
-          {!status && quote.total > 0 ? (
-            <p className="text-sm font-semibold leading-6 text-ink" data-testid="invoice-summary">
-              {t("summary", { total: money(quote.total), budget: money(quote.subtotal), fee: money(quote.fee) })}
-            </p>
-          ) : null}
-          {quote.total > 0 ? (
-            <p className="text-xs leading-5 text-ink-muted">{strategy === "smart" ? t("ruleSmart", { rate }) : t("rule", { rate })}</p>
-          ) : null}
-        </>
-      )}
-    </section>
-  );
-}
-
-function Row({ label, strong = false, children }: { label: string; strong?: boolean; children: ReactNode }) {
-  return (
-    <div className={`flex flex-wrap items-baseline justify-between gap-x-3 ${strong ? "font-bold text-ink" : ""}`}>
-      <dt className={strong ? "" : "text-ink-muted"}>{label}</dt>
-      <dd className="tabular-nums text-ink">{children}</dd>
-    </div>
-  );
-}
-
-export function useMetricLabel() {
-  const t = useTranslations("campaigns.metrics");
-  return (code: string) => (t.has(code as never) ? t(code as never) : code.replaceAll("_", " "));
-}
-
-function useCount() {
-  const locale = useLocale();
-  return (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
 }

@@ -1,22 +1,17 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
-import type { z } from "zod";
-import { schemaResolver } from "@/lib/forms/schema-resolver";
+import { useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { TextField } from "@/components/ui/Field";
 import { ApiError } from "@/lib/api/client";
 import { useUpdateProfile, type Me } from "@/lib/api/me";
+import { useApiForm } from "@/lib/forms/use-api-form";
 import { bankFromIban, ibanWithSpaces, normalizeIban } from "@/lib/validation/iban";
-import { useFieldErrorText, useFormErrorText } from "./form-errors";
 import { isIdentityLocked, localizeDigits } from "./identity";
 import { bankFormSchema } from "./schemas";
-
-type Values = z.input<typeof bankFormSchema>;
-const FIELDS = ["iban"] as const;
 
 /** The IBAN (Sheba); the bank's name follows from it as the person types and is never sent. */
 export function BankForm({ me }: { me: Me }) {
@@ -24,37 +19,31 @@ export function BankForm({ me }: { me: Me }) {
   const tf = useTranslations("forms");
   const banks = useTranslations("banks");
   const locale = useLocale();
-  const fieldError = useFieldErrorText();
-  const formError = useFormErrorText();
   const update = useUpdateProfile();
   const [status, setStatus] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const locked = isIdentityLocked(me.identity_status);
 
-  const values = useMemo<Values>(() => ({ iban: me.iban ?? "IR" }), [me.iban]);
+  const values = useMemo(() => ({ iban: me.iban ?? "IR" }), [me.iban]);
+  const { form, fieldError, failure } = useApiForm(bankFormSchema, { values, resetOptions: { keepDirtyValues: true } });
   const {
     register,
     control,
     handleSubmit,
-    setError,
     formState: { errors },
-  } = useForm<Values, unknown, z.output<typeof bankFormSchema>>({
-    resolver: schemaResolver(bankFormSchema),
-    values,
-    resetOptions: { keepDirtyValues: true },
-  });
+  } = form;
   const typed = useWatch({ control, name: "iban" }) ?? "";
   const bank = bankFromIban(typed);
   const normalized = normalizeIban(typed);
   const hasDigits = /^IR\d{5}/.test(normalized);
 
-  const onSubmit = handleSubmit(async (form) => {
+  const onSubmit = handleSubmit(async (input) => {
     setStatus(null);
     try {
-      const result = await update.mutateAsync({ iban: form.iban });
+      const result = await update.mutateAsync({ iban: input.iban });
       setStatus({ tone: "success", text: result.message });
     } catch (error) {
       if (error instanceof ApiError && error.code === "identity_locked") setStatus({ tone: "error", text: error.message });
-      else setStatus({ tone: "error", text: formError(error, setError, FIELDS) });
+      else setStatus({ tone: "error", text: failure(error) });
     }
   });
 

@@ -1,51 +1,40 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
-import { schemaResolver } from "@/lib/forms/schema-resolver";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { TextField } from "@/components/ui/Field";
 import { ApiError } from "@/lib/api/client";
 import { useUpdateProfile, type Me } from "@/lib/api/me";
-import { useFieldErrorText, useFormErrorText } from "./form-errors";
+import { useApiForm } from "@/lib/forms/use-api-form";
 import { emailFormSchema } from "./schemas";
-
-type Values = z.input<typeof emailFormSchema>;
-const FIELDS = ["email"] as const;
 
 /** The e-mail address; one already used by another account is reported on the field (409 email_in_use). */
 export function EmailForm({ me }: { me: Me }) {
   const t = useTranslations("profile");
   const tf = useTranslations("forms");
-  const fieldError = useFieldErrorText();
-  const formError = useFormErrorText();
   const update = useUpdateProfile();
   const [status, setStatus] = useState<{ tone: "success" | "error"; text: string } | null>(null);
 
-  const values = useMemo<Values>(() => ({ email: me.email ?? "" }), [me.email]);
+  const values = useMemo(() => ({ email: me.email ?? "" }), [me.email]);
+  const { form, fieldError, failure } = useApiForm(emailFormSchema, { values, resetOptions: { keepDirtyValues: true } });
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<Values, unknown, z.output<typeof emailFormSchema>>({
-    resolver: schemaResolver(emailFormSchema),
-    values,
-    resetOptions: { keepDirtyValues: true },
-  });
+  } = form;
 
-  const onSubmit = handleSubmit(async (form) => {
+  const onSubmit = handleSubmit(async (input) => {
     setStatus(null);
     try {
-      const result = await update.mutateAsync({ email: form.email });
+      const result = await update.mutateAsync({ email: input.email });
       setStatus({ tone: "success", text: result.message });
     } catch (error) {
       if (error instanceof ApiError && error.code === "email_in_use")
         setError("email", { type: "server", message: error.message }, { shouldFocus: true });
-      else setStatus({ tone: "error", text: formError(error, setError, FIELDS) });
+      else setStatus({ tone: "error", text: failure(error) });
     }
   });
 

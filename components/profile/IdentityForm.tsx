@@ -1,28 +1,23 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
-import { schemaResolver } from "@/lib/forms/schema-resolver";
+import { Controller } from "react-hook-form";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { TextField } from "@/components/ui/Field";
 import { ApiError } from "@/lib/api/client";
 import { useUpdateProfile, type Me } from "@/lib/api/me";
+import { useApiForm } from "@/lib/forms/use-api-form";
 import type { UpdateProfileInput } from "@/lib/schemas/profile";
 import { BirthDatePicker } from "./BirthDatePicker";
-import { useFieldErrorText, useFormErrorText } from "./form-errors";
 import { isIdentityLocked } from "./identity";
 import { identityFormSchema, normalizedNationalId, type IdentityFormValues } from "./schemas";
-
-const FIELDS = ["first_name", "last_name", "national_id", "birth_date"] as const;
 
 /** First and last name, national ID and birth date; frozen while verified or under review. */
 export function IdentityForm({ me }: { me: Me }) {
   const t = useTranslations("profile");
   const tf = useTranslations("forms");
-  const fieldError = useFieldErrorText();
-  const formError = useFormErrorText();
   const update = useUpdateProfile();
   const [status, setStatus] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const locked = isIdentityLocked(me.identity_status);
@@ -40,25 +35,25 @@ export function IdentityForm({ me }: { me: Me }) {
     }),
     [me.first_name, me.last_name, me.national_id, me.birth_date],
   );
+  const { form, fieldError, failure } = useApiForm(schema, { values, resetOptions: { keepDirtyValues: true } });
   const {
     register,
     control,
     handleSubmit,
-    setError,
     formState: { errors },
-  } = useForm<IdentityFormValues>({ resolver: schemaResolver(schema), values, resetOptions: { keepDirtyValues: true } });
+  } = form;
 
-  const onSubmit = handleSubmit(async (form) => {
+  const onSubmit = handleSubmit(async (typed) => {
     setStatus(null);
-    const input: UpdateProfileInput = { first_name: form.first_name.trim(), last_name: form.last_name.trim() };
-    if (form.national_id.trim()) input.national_id = normalizedNationalId(form.national_id);
-    if (form.birth_date) input.birth_date = form.birth_date;
+    const input: UpdateProfileInput = { first_name: typed.first_name.trim(), last_name: typed.last_name.trim() };
+    if (typed.national_id.trim()) input.national_id = normalizedNationalId(typed.national_id);
+    if (typed.birth_date) input.birth_date = typed.birth_date;
     try {
       const result = await update.mutateAsync(input);
       setStatus({ tone: "success", text: result.message });
     } catch (error) {
       if (error instanceof ApiError && error.code === "identity_locked") setStatus({ tone: "error", text: error.message });
-      else setStatus({ tone: "error", text: formError(error, setError, FIELDS) });
+      else setStatus({ tone: "error", text: failure(error) });
     }
   });
 

@@ -4,8 +4,8 @@ import { useId, useState, useTransition, type FormEvent } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
-import { ApiError } from "@/lib/api/client";
 import { useUpdateProfile } from "@/lib/api/me";
+import { useFailureText } from "@/lib/forms/use-api-form";
 import { rememberLocale } from "@/lib/i18n/locale-cookie";
 import { defaultLocale, isLocale, locales, type Locale } from "@/lib/i18n/locales";
 import { usePathname, useRouter } from "@/lib/i18n/navigation";
@@ -15,6 +15,7 @@ export function LanguageForm() {
   const t = useTranslations("profile.language");
   const names = useTranslations("language.names");
   const tf = useTranslations("forms");
+  const failureText = useFailureText();
   const current = useLocale();
   const router = useRouter();
   const pathname = usePathname();
@@ -31,7 +32,7 @@ export function LanguageForm() {
     try {
       await update.mutateAsync({ locale });
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.status !== 0 ? failure.message || tf("genericError") : tf("networkError"));
+      setError(failureText(failure));
       return;
     }
     rememberLocale(locale);

@@ -1,37 +1,32 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
-import { schemaResolver } from "@/lib/forms/schema-resolver";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { PasswordField } from "@/components/ui/Field";
 import { useChangePassword, type Me } from "@/lib/api/me";
+import { useApiForm } from "@/lib/forms/use-api-form";
 import { changePasswordInput, type ChangePasswordInput } from "@/lib/schemas/profile";
-import { useFieldErrorText, useFormErrorText } from "./form-errors";
 
-const FIELDS = ["current_password", "password", "password_confirmation"] as const;
 const EMPTY: ChangePasswordInput = { current_password: "", password: "", password_confirmation: "" };
 
 /** SPEC §5: optional; closed until "Change password" is pressed. */
 export function PasswordSection({ me }: { me: Me }) {
   const t = useTranslations("profile.password");
   const tf = useTranslations("forms");
-  const fieldError = useFieldErrorText();
-  const formError = useFormErrorText();
   const change = useChangePassword();
   const panelId = useId();
   const toggle = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
   const [status, setStatus] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const { form, fieldError, failure } = useApiForm(changePasswordInput, { defaultValues: EMPTY });
   const {
     register,
     handleSubmit,
-    setError,
     reset,
     formState: { errors },
-  } = useForm<ChangePasswordInput>({ resolver: schemaResolver(changePasswordInput), defaultValues: EMPTY });
+  } = form;
 
   const closePanel = () => {
     setOpen(false);
@@ -48,7 +43,7 @@ export function PasswordSection({ me }: { me: Me }) {
       reset(EMPTY);
       toggle.current?.querySelector("button")?.focus();
     } catch (error) {
-      setStatus({ tone: "error", text: formError(error, setError, FIELDS) });
+      setStatus({ tone: "error", text: failure(error) });
     }
   };
 

@@ -1,7 +1,15 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useCallback, useMemo, useState, type FormEvent } from "react";
-import { useForm, type FieldError, type FieldValues, type Path, type UseFormProps } from "react-hook-form";
+import {
+  useForm,
+  type FieldError,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormProps,
+  type UseFormSetError,
+} from "react-hook-form";
 import { z } from "zod";
 import { ApiError } from "@/lib/api/client";
 import { schemaResolver } from "./schema-resolver";
@@ -25,14 +33,28 @@ export function useFieldErrorText() {
   );
 }
 
-type ApiFormOptions<V extends FieldValues, S extends z.ZodType<FieldValues, FieldValues>> = Omit<
-  UseFormProps<V, unknown, z.output<S>>,
-  "resolver"
-> & {
+/**
+ * The sentence for a failed call as a whole: the server's message, the network message when no answer came,
+ * else the generic fallback. With `setError` and `fields`, a 422's per-field messages go onto those fields.
+ */
+export function useFailureText() {
+  const t = useTranslations("forms");
+  return useCallback(
+    <T extends FieldValues>(error: unknown, place?: { setError: UseFormSetError<T>; fields: readonly Path<T>[] }): string => {
+      if (error instanceof ApiError && error.status === 0) return t("networkError");
+      return applyServerErrors(error, place?.setError ?? (() => undefined), place?.fields ?? [], t("genericError"));
+    },
+    [t],
+  );
+}
+
+type ApiFormOptions<V extends FieldValues, S extends z.ZodType<FieldValues, FieldValues>> = UseFormProps<V, unknown, z.output<S>> & {
   /** The fields a 422 may name; default the schema's own keys. */
   fields?: readonly Path<V>[];
   /** What the form holds turned into the schema's input (typed digits into a number). */
   prepare?: (values: V) => unknown;
+  /** Default schemaResolver(schema, prepare); a form that sends its input as typed, not as parsed, gives its own. */
+  resolver?: Resolver<V, unknown, z.output<S>>;
 };
 
 function keysOf(schema: z.ZodType): string[] {
@@ -50,10 +72,10 @@ function keysOf(schema: z.ZodType): string[] {
  */
 export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>, V extends FieldValues = z.input<S>>(
   schema: S,
-  { fields, prepare, ...options }: ApiFormOptions<V, S> = {},
+  { fields, prepare, resolver: own, ...options }: ApiFormOptions<V, S> = {},
 ) {
-  const t = useTranslations("forms");
-  const resolver = useMemo(() => schemaResolver<S, V>(schema, prepare), [schema, prepare]);
+  const failureText = useFailureText();
+  const resolver = useMemo(() => own ?? schemaResolver<S, V>(schema, prepare), [own, schema, prepare]);
   const form = useForm<V, unknown, z.output<S>>({ ...options, resolver });
   const fieldError = useFieldErrorText();
   const [formError, setFormError] = useState<string | null>(null);
@@ -62,11 +84,8 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>, V exte
 
   /** Puts a failed call's field errors on the form and returns the sentence for the form as a whole. */
   const failure = useCallback(
-    (error: unknown): string => {
-      if (error instanceof ApiError && error.status === 0) return t("networkError");
-      return applyServerErrors(error, setError, names as readonly Path<V>[], t("genericError"));
-    },
-    [names, setError, t],
+    (error: unknown): string => failureText(error, { setError, fields: names as readonly Path<V>[] }),
+    [failureText, names, setError],
   );
 
   const submit = useCallback(
