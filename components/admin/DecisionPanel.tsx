@@ -1,18 +1,16 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { ApiError } from "@/lib/api/client";
 import { Link } from "@/lib/i18n/navigation";
-import { schemaResolver } from "@/lib/forms/schema-resolver";
+import { useApiForm } from "@/lib/forms/use-api-form";
 import { useFieldMessage } from "@/lib/forms/use-field-message";
 import { REASON_MAX, REASON_MIN, rejectIdentityInput } from "@/lib/schemas/profile";
 
 export type Decision = { approve: true } | { approve: false; reason: string };
-type RejectForm = { reason: string };
 
 /**
  * The back office's approve / reject-with-a-reason panel, for whatever waits for review (identities,
@@ -44,7 +42,7 @@ export function DecisionPanel<R>({
   const reasonId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const fieldMessage = useFieldMessage();
-  const form = useForm<RejectForm>({ resolver: schemaResolver(rejectIdentityInput), defaultValues: { reason: "" } });
+  const { form } = useApiForm(rejectIdentityInput, { defaultValues: { reason: "" } });
   const reasonError = form.formState.errors.reason;
 
   if (!pending) {

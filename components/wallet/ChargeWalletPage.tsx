@@ -1,36 +1,24 @@
 "use client";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
-import { useEffect, useId, useMemo, useState, type ReactNode } from "react";
-import { useForm, useWatch, type Resolver, type UseFormRegisterReturn } from "react-hook-form";
-import { schemaResolver } from "@/lib/forms/schema-resolver";
+import { useCallback, useEffect, useId, useState, type ReactNode } from "react";
+import { useWatch, type UseFormRegisterReturn } from "react-hook-form";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { TextField } from "@/components/ui/Field";
+import { RadioCard } from "@/components/ui/RadioCard";
 import { ApiError } from "@/lib/api/client";
 import { useChargeWallet, useGateways, useWallet, type GatewayInfo } from "@/lib/api/wallet";
 import { useMoney } from "@/lib/format/money";
+import { useApiForm } from "@/lib/forms/use-api-form";
 import { useFieldMessage } from "@/lib/forms/use-field-message";
-import { applyServerErrors } from "@/lib/forms/server-errors";
 import { Link } from "@/lib/i18n/navigation";
-import { CHARGE_MAX_RIALS, CHARGE_MIN_RIALS, CHARGE_QUICK_PICKS, chargeWalletInput, type ChargeWalletInput } from "@/lib/schemas/wallet";
+import { CHARGE_MAX_RIALS, CHARGE_MIN_RIALS, CHARGE_QUICK_PICKS, chargeWalletInput } from "@/lib/schemas/wallet";
 import { parseRials } from "./amount";
 import { useWalletLabels } from "./labels";
 import { LoadError, SkeletonLines, WalletSignIn } from "./WalletStates";
 
 /** What the form holds: the amount as typed (any digits, separators), the gateway's id. */
 type Values = { amount: string; gateway: string };
-const FIELDS = ["amount", "gateway"] as const;
-
-/** The shared schema, run on the typed text turned into a number. */
-function chargeResolver(locale: string): Resolver<Values, unknown, ChargeWalletInput> {
-  const zod = schemaResolver(chargeWalletInput);
-  return (values, context, options) =>
-    zod(
-      { amount: parseRials(values.amount, locale) as number, gateway: values.gateway },
-      context,
-      options as unknown as Parameters<typeof zod>[2],
-    ) as ReturnType<Resolver<Values, unknown, ChargeWalletInput>>;
-}
 
 /** SPEC §2 and §8: charge the wallet with an amount in Rials through a configured gateway. */
 export function ChargeWalletPage() {
@@ -72,7 +60,6 @@ export function ChargeWalletPage() {
 
 function ChargeWalletForm({ balance }: { balance: number | null }) {
   const t = useTranslations("wallet.chargePage");
-  const tf = useTranslations("forms");
   const locale = useLocale();
   const format = useFormatter();
   const money = useMoney();
@@ -80,23 +67,22 @@ function ChargeWalletForm({ balance }: { balance: number | null }) {
   const fieldMessage = useFieldMessage();
   const gateways = useGateways();
   const charge = useChargeWallet();
-  const [formError, setFormError] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const gatewaysId = useId();
 
-  const resolver = useMemo(() => chargeResolver(locale), [locale]);
+  // The shared schema, run on the typed text turned into a number.
+  const prepare = useCallback((values: Values) => ({ amount: parseRials(values.amount, locale), gateway: values.gateway }), [locale]);
+  const { form, formError, submit } = useApiForm<typeof chargeWalletInput, Values>(chargeWalletInput, {
+    prepare,
+    defaultValues: { amount: "", gateway: "" },
+  });
   const {
     register,
     control,
-    handleSubmit,
-    setError,
     setValue,
     getValues,
     formState: { errors, isSubmitted },
-  } = useForm<Values, unknown, ChargeWalletInput>({
-    resolver,
-    defaultValues: { amount: "", gateway: "" },
-  });
+  } = form;
   const typed = useWatch({ control, name: "amount" }) ?? "";
   const chosen = useWatch({ control, name: "gateway" }) ?? "";
   const amount = parseRials(typed, locale);
@@ -122,16 +108,14 @@ function ChargeWalletForm({ balance }: { balance: number | null }) {
   const grouped = (rials: number) => format.number(rials, { maximumFractionDigits: 0 });
   const pick = (rials: number) => setValue("amount", grouped(rials), { shouldValidate: isSubmitted, shouldDirty: true });
 
-  const onSubmit = handleSubmit(async (input) => {
-    setFormError(null);
+  const onSubmit = submit(async (input) => {
     try {
       const result = await charge.mutateAsync(input);
       setRedirecting(true);
       window.location.assign(result.redirect_url);
     } catch (error) {
       if (error instanceof ApiError && error.code === "gateway_not_configured") void gateways.refetch();
-      const fallback = error instanceof ApiError && error.status === 0 ? tf("networkError") : tf("genericError");
-      setFormError(applyServerErrors(error, setError, FIELDS, fallback));
+      throw error;
     }
   });
 
@@ -282,34 +266,19 @@ function SummaryRow({ label, children }: { label: string; children: ReactNode })
 /** One gateway as a radio card: the kind's name, a line on what it is, the provider. */
 function GatewayOption({
   gateway,
-  checked,
-  describedBy,
   ...radio
 }: { gateway: GatewayInfo; checked: boolean; describedBy: string | undefined } & UseFormRegisterReturn<"gateway">) {
   const labels = useWalletLabels();
   const t = useTranslations("wallet.gateways");
-  const id = `gateway-${gateway.id}`;
   const provider = labels.gateway(gateway.id);
   return (
-    <label
-      htmlFor={id}
-      className={`flex cursor-pointer items-start gap-3 rounded-lg border p-4 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-400 ${
-        checked ? "border-brand-600 bg-brand-50" : "border-surface-line hover:bg-surface-sunken"
-      }`}
-    >
-      <input
-        id={id}
-        type="radio"
-        value={gateway.id}
-        aria-describedby={describedBy}
-        className="mt-1 h-4 w-4 shrink-0 accent-brand-600"
-        {...radio}
-      />
-      <span className="grid gap-0.5">
-        <span className="font-semibold text-ink">{labels.kind(gateway.kind)}</span>
-        <span className="text-sm leading-6 text-ink-muted">{labels.kindBody(gateway.kind)}</span>
-        {provider && gateway.kind !== "test" ? <span className="text-xs text-ink-faint">{t("via", { provider })}</span> : null}
-      </span>
-    </label>
+    <RadioCard
+      id={`gateway-${gateway.id}`}
+      title={labels.kind(gateway.kind)}
+      body={labels.kindBody(gateway.kind)}
+      note={provider && gateway.kind !== "test" ? t("via", { provider }) : null}
+      {...radio}
+      value={gateway.id}
+    />
   );
 }

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/Button";
 import { TextField } from "@/components/ui/Field";
 import { ApiError } from "@/lib/api/client";
 import { useApiClient } from "@/lib/api/use-api-client";
+import { useFailureText } from "@/lib/forms/use-api-form";
 import { sandboxPaymentApi, type SandboxPayment } from "@/lib/api/wallet";
 import { useMoney } from "@/lib/format/money";
 import { Link } from "@/lib/i18n/navigation";
@@ -103,7 +104,7 @@ function BackLink() {
 
 function Payment({ payment, decide }: { payment: SandboxPayment; decide: ReturnType<typeof sandboxPaymentApi>["decide"] }) {
   const t = useTranslations("sandboxBank");
-  const tf = useTranslations("forms");
+  const failureText = useFailureText();
   const meta = useTranslations("meta");
   const money = useMoney();
   const [busy, setBusy] = useState<"pay" | "cancel" | null>(null);
@@ -120,8 +121,7 @@ function Payment({ payment, decide }: { payment: SandboxPayment; decide: ReturnT
       window.location.href = redirect_url;
     } catch (caught) {
       if (caught instanceof ApiError && caught.status === 404) setError(t("alreadyDecided"));
-      else if (caught instanceof ApiError && caught.status === 0) setError(tf("networkError"));
-      else setError(caught instanceof ApiError && caught.message ? caught.message : tf("genericError"));
+      else setError(failureText(caught));
       setBusy(null);
     }
   };
