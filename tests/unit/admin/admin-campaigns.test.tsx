@@ -7,6 +7,7 @@ import { CampaignQueue } from "@/components/admin/CampaignQueue";
 import { CampaignReview } from "@/components/admin/CampaignReview";
 import { PricingEditor } from "@/components/admin/PricingEditor";
 import type { Campaign } from "@/lib/api/campaigns";
+import { answerWith } from "../support/msw";
 
 vi.mock("@/lib/i18n/navigation", () => ({
   Link: ({ href, children, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string; children: ReactNode }) => (
@@ -44,27 +45,24 @@ function fakeApi() {
   const calls: Call[] = [];
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), "http://localhost");
-      const method = init?.method ?? "GET";
-      const body = typeof init?.body === "string" ? (JSON.parse(init.body) as unknown) : undefined;
-      calls.push({ method, path: url.pathname, body });
-      if (method === "GET" && url.pathname === "/api/admin/campaigns")
-        return json(200, { data: [campaign], meta: { page: 1, per_page: 20, total: 1 } });
-      if (method === "GET" && url.pathname === `/api/campaigns/${ID}`) return json(200, { data: campaign });
-      if (method === "GET" && url.pathname === "/api/pricing")
-        return json(200, {
-          data: [
-            { network: "youtube", action: "like", price: 3000, booster_share: 0.6 },
-            { network: "instagram", action: "follow", price: 30000, booster_share: 0.6 },
-          ],
-        });
-      if (method === "PUT" && url.pathname === "/api/admin/pricing") return json(200, { data: (body as { prices: unknown[] }).prices });
-      return json(404, { error: { code: "not_found", message: "Not found.", request_id: "test" } });
-    }),
-  );
+  answerWith(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), "http://localhost");
+    const method = init?.method ?? "GET";
+    const body = typeof init?.body === "string" ? (JSON.parse(init.body) as unknown) : undefined;
+    calls.push({ method, path: url.pathname, body });
+    if (method === "GET" && url.pathname === "/api/admin/campaigns")
+      return json(200, { data: [campaign], meta: { page: 1, per_page: 20, total: 1 } });
+    if (method === "GET" && url.pathname === `/api/campaigns/${ID}`) return json(200, { data: campaign });
+    if (method === "GET" && url.pathname === "/api/pricing")
+      return json(200, {
+        data: [
+          { network: "youtube", action: "like", price: 3000, booster_share: 0.6 },
+          { network: "instagram", action: "follow", price: 30000, booster_share: 0.6 },
+        ],
+      });
+    if (method === "PUT" && url.pathname === "/api/admin/pricing") return json(200, { data: (body as { prices: unknown[] }).prices });
+    return json(404, { error: { code: "not_found", message: "Not found.", request_id: "test" } });
+  });
   return calls;
 }
 

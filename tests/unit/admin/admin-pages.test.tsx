@@ -7,6 +7,7 @@ import { ContentPageEditor } from "@/components/admin/ContentPageEditor";
 import { ContentPageList } from "@/components/admin/ContentPageList";
 import type { AdminPageVersion } from "@/lib/api/admin-pages";
 import messages from "@/messages/en-US.json";
+import { answerWith } from "../support/msw";
 
 const push = vi.fn();
 vi.mock("@/lib/i18n/navigation", () => ({
@@ -39,38 +40,35 @@ function fakeApi(options: { saveAnswer?: (body: Record<string, unknown>) => Resp
   const calls: Call[] = [];
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), "http://localhost");
-      const method = init?.method ?? "GET";
-      const body = typeof init?.body === "string" ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
-      calls.push({ method, path: url.pathname, body });
-      if (method === "GET" && url.pathname === "/api/admin/pages")
-        return json(200, {
-          data: [
-            {
-              slug: "about",
-              locales: [
-                { locale: "fa-IR", title: "درباره", updated_at: "2025-03-02T10:00:00.000Z" },
-                { locale: "en-US", title: "About", updated_at: "2025-03-02T10:00:00.000Z" },
-              ],
-              updated_at: "2025-03-02T10:00:00.000Z",
-            },
-          ],
-        });
-      if (method === "GET" && url.pathname === "/api/admin/pages/about")
-        return json(200, { data: { slug: "about", versions: [version("fa-IR", "درباره"), version("en-US", "About")] } });
-      if (method === "GET" && url.pathname === "/api/admin/pages/brand-new")
-        return json(404, { error: { code: "page_not_found", message: "No page.", request_id: "test" } });
-      if (method === "PUT" && url.pathname.startsWith("/api/admin/pages/about/")) {
-        if (options.saveAnswer) return options.saveAnswer(body!);
-        const locale = url.pathname.split("/").at(-1) as AdminPageVersion["locale"];
-        return json(200, { data: { page: { ...version(locale, String(body!.title)), ...body }, created: false } });
-      }
-      return json(404, { error: { code: "route_not_found", message: "Not found.", request_id: "test" } });
-    }),
-  );
+  answerWith(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), "http://localhost");
+    const method = init?.method ?? "GET";
+    const body = typeof init?.body === "string" ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
+    calls.push({ method, path: url.pathname, body });
+    if (method === "GET" && url.pathname === "/api/admin/pages")
+      return json(200, {
+        data: [
+          {
+            slug: "about",
+            locales: [
+              { locale: "fa-IR", title: "درباره", updated_at: "2025-03-02T10:00:00.000Z" },
+              { locale: "en-US", title: "About", updated_at: "2025-03-02T10:00:00.000Z" },
+            ],
+            updated_at: "2025-03-02T10:00:00.000Z",
+          },
+        ],
+      });
+    if (method === "GET" && url.pathname === "/api/admin/pages/about")
+      return json(200, { data: { slug: "about", versions: [version("fa-IR", "درباره"), version("en-US", "About")] } });
+    if (method === "GET" && url.pathname === "/api/admin/pages/brand-new")
+      return json(404, { error: { code: "page_not_found", message: "No page.", request_id: "test" } });
+    if (method === "PUT" && url.pathname.startsWith("/api/admin/pages/about/")) {
+      if (options.saveAnswer) return options.saveAnswer(body!);
+      const locale = url.pathname.split("/").at(-1) as AdminPageVersion["locale"];
+      return json(200, { data: { page: { ...version(locale, String(body!.title)), ...body }, created: false } });
+    }
+    return json(404, { error: { code: "route_not_found", message: "Not found.", request_id: "test" } });
+  });
   return calls;
 }
 

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { IdentityQueue } from "@/components/admin/IdentityQueue";
 import { IdentityReview } from "@/components/admin/IdentityReview";
 import type { AdminUser } from "@/lib/api/admin";
+import { answerWith } from "../support/msw";
 
 // next-intl's navigation needs the Next.js router; a plain anchor does here.
 vi.mock("@/lib/i18n/navigation", () => ({
@@ -52,7 +53,7 @@ function fakeAdminApi(initial: AdminUser[]) {
   const error = (status: number, code: string, message: string, fields?: Record<string, string>) =>
     json(status, { error: { code, message, ...(fields ? { fields } : {}), request_id: "test" } });
 
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  answerWith(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), "http://localhost");
     const method = init?.method ?? "GET";
     const body = typeof init?.body === "string" ? (JSON.parse(init.body) as unknown) : undefined;
@@ -87,7 +88,6 @@ function fakeAdminApi(initial: AdminUser[]) {
     }
     return error(404, "not_found", "Not found.");
   });
-  vi.stubGlobal("fetch", fetchMock);
   return { calls, users };
 }
 

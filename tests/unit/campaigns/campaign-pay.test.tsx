@@ -8,6 +8,7 @@ import type { Campaign } from "@/lib/api/campaigns";
 import type { Transaction } from "@/lib/api/wallet";
 import enUS from "@/messages/en-US.json";
 import faIR from "@/messages/fa-IR.json";
+import { answerWith } from "../support/msw";
 
 vi.mock("@/lib/i18n/navigation", () => ({
   Link: ({ href, children, ...props }: { href: string; children: ReactNode }) => (
@@ -66,25 +67,22 @@ function payment(overrides: Partial<Transaction> = {}): Transaction {
 /** The API as the campaign view sees it; `answer` is what the pay call gets. */
 function fakeApi(state: { campaign: Campaign; payments: Transaction[] }, answer: () => Response) {
   const calls: { path: string; method: string; body: unknown; idempotencyKey?: string }[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), "http://localhost");
-      const method = init?.method ?? "GET";
-      const idempotencyKey = (init?.headers as Record<string, string> | undefined)?.["Idempotency-Key"];
-      calls.push({
-        path: url.pathname,
-        method,
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-        ...(idempotencyKey ? { idempotencyKey } : {}),
-      });
-      if (method === "POST" && url.pathname === `/api/campaigns/${ID}/payments/${PENDING}/pay`) return answer();
-      if (url.pathname === `/api/campaigns/${ID}/payments`)
-        return json(200, { data: state.payments, meta: { page: 1, per_page: 10, total: state.payments.length } });
-      if (url.pathname === `/api/campaigns/${ID}`) return json(200, { data: state.campaign });
-      return json(404, { error: { code: "not_found", message: "Not found." } });
-    }),
-  );
+  answerWith(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), "http://localhost");
+    const method = init?.method ?? "GET";
+    const idempotencyKey = (init?.headers as Record<string, string> | undefined)?.["idempotency-key"];
+    calls.push({
+      path: url.pathname,
+      method,
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+    });
+    if (method === "POST" && url.pathname === `/api/campaigns/${ID}/payments/${PENDING}/pay`) return answer();
+    if (url.pathname === `/api/campaigns/${ID}/payments`)
+      return json(200, { data: state.payments, meta: { page: 1, per_page: 10, total: state.payments.length } });
+    if (url.pathname === `/api/campaigns/${ID}`) return json(200, { data: state.campaign });
+    return json(404, { error: { code: "not_found", message: "Not found." } });
+  });
   return calls;
 }
 

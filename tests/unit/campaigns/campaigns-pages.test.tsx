@@ -9,6 +9,7 @@ import { CreateCampaign } from "@/components/campaigns/CreateCampaign";
 import { campaignFormPath, returnPathAfterPayment, saveCampaignDraft } from "@/lib/campaigns/draft";
 import { Dashboard } from "@/components/campaigns/Dashboard";
 import type { Campaign, Quote } from "@/lib/api/campaigns";
+import { answerWith } from "../support/msw";
 
 const router = vi.hoisted(() => ({ push: vi.fn() }));
 vi.mock("@/lib/i18n/navigation", () => ({
@@ -28,14 +29,11 @@ type Route = (url: URL, init: RequestInit | undefined) => Response | undefined;
 
 function fakeApi(route: Route) {
   const calls: { url: URL; method: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), "http://localhost");
-      calls.push({ url, method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      return route(url, init) ?? jsonResponse(404, { error: { code: "not_found", message: "Not found." } });
-    }),
-  );
+  answerWith(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), "http://localhost");
+    calls.push({ url, method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    return route(url, init) ?? jsonResponse(404, { error: { code: "not_found", message: "Not found." } });
+  });
   return calls;
 }
 

@@ -8,6 +8,7 @@ import { ChannelSearch } from "@/components/campaigns/ChannelSearch";
 import type { ChannelHit } from "@/lib/api/youtube";
 import enUS from "@/messages/en-US.json";
 import faIR from "@/messages/fa-IR.json";
+import { answerWith } from "../support/msw";
 
 // The campaigns.channelSearch texts, until they are part of messages/*.json (these are the same sentences).
 const channelSearch = {
@@ -95,21 +96,18 @@ function fakeApi({
 }) {
   const searches: string[] = [];
   const calls: string[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), "http://localhost");
-      calls.push(url.pathname);
-      if (url.pathname === "/api/youtube/status") return jsonResponse(200, { data: { enabled } });
-      if (url.pathname === "/api/youtube/channels") {
-        const q = url.searchParams.get("q") ?? "";
-        searches.push(q);
-        if (failure) return jsonResponse(failure, { error: { code: "service_unavailable", message: "unavailable", request_id: "r" } });
-        return jsonResponse(200, { data: results[q] ?? [] });
-      }
-      return jsonResponse(404, { error: { code: "route_not_found", message: "Not found." } });
-    }),
-  );
+  answerWith(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), "http://localhost");
+    calls.push(url.pathname);
+    if (url.pathname === "/api/youtube/status") return jsonResponse(200, { data: { enabled } });
+    if (url.pathname === "/api/youtube/channels") {
+      const q = url.searchParams.get("q") ?? "";
+      searches.push(q);
+      if (failure) return jsonResponse(failure, { error: { code: "service_unavailable", message: "unavailable", request_id: "r" } });
+      return jsonResponse(200, { data: results[q] ?? [] });
+    }
+    return jsonResponse(404, { error: { code: "route_not_found", message: "Not found." } });
+  });
   return { searches, calls };
 }
 

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SentryExample } from "@/components/errors/SentryExample";
 import { renderWithProviders } from "../render-with-providers";
+import { answerWith, jsonResponse } from "../support/msw";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -9,14 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 // GET sent it twice, and reported two errors).
 describe("Sentry example page", () => {
   it("one press of the API button sends one request and says it failed", async () => {
-    const fetchMock = vi.fn(
-      async () =>
-        new Response(JSON.stringify({ error: { code: "internal", message: "x", request_id: "r" } }), {
-          status: 500,
-          headers: { "content-type": "application/json" },
-        }),
-    );
-    vi.stubGlobal("fetch", fetchMock);
+    const fetchMock = answerWith(() => jsonResponse(500, { error: { code: "internal", message: "x", request_id: "r" } }));
     renderWithProviders(<SentryExample enabled />);
     fireEvent.click(screen.getByRole("button", { name: /API/i }));
     await waitFor(() => expect(screen.getByRole("status")).not.toBeEmptyDOMElement());

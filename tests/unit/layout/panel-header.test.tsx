@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PanelHeader } from "@/components/panel/PanelHeader";
 import { renderWithProviders } from "../render-with-providers";
+import { answerWith } from "../support/msw";
 
 // next-intl's Link needs a mounted Next.js app router: a plain anchor is enough here.
 vi.mock("@/lib/i18n/navigation", () => ({
@@ -16,22 +17,19 @@ vi.mock("@/lib/i18n/navigation", () => ({
 const balance = 12_345_678;
 
 function fakeApi() {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL) => {
-      const path = new URL(String(input), "http://localhost").pathname;
-      const data =
-        path === "/api/me"
-          ? { id: "u1", first_name: "Sara", last_name: "Test", role: "user", wallet_balance: balance, unread_notifications: 3 }
-          : path === "/api/wallet"
-            ? { wallet_balance: balance, earnings_balance: 0, held_balance: 0 }
-            : null;
-      return new Response(JSON.stringify(data ? { data } : { error: { code: "not_found", message: "Not found." } }), {
-        status: data ? 200 : 404,
-        headers: { "content-type": "application/json" },
-      });
-    }),
-  );
+  answerWith(async (input: RequestInfo | URL) => {
+    const path = new URL(String(input), "http://localhost").pathname;
+    const data =
+      path === "/api/me"
+        ? { id: "u1", first_name: "Sara", last_name: "Test", role: "user", wallet_balance: balance, unread_notifications: 3 }
+        : path === "/api/wallet"
+          ? { wallet_balance: balance, earnings_balance: 0, held_balance: 0 }
+          : null;
+    return new Response(JSON.stringify(data ? { data } : { error: { code: "not_found", message: "Not found." } }), {
+      status: data ? 200 : 404,
+      headers: { "content-type": "application/json" },
+    });
+  });
 }
 
 afterEach(() => vi.unstubAllGlobals());

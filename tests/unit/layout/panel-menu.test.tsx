@@ -8,6 +8,7 @@ import { PanelMenu } from "@/components/panel/PanelMenu";
 import { isActiveMenuEntry, panelMenuFor } from "@/components/panel/panel-menu";
 import type { Me } from "@/lib/api/me";
 import { useUiStore } from "@/stores/ui";
+import { answerWith } from "../support/msw";
 
 const nav = vi.hoisted(() => ({ pathname: "/dashboard" }));
 
@@ -27,7 +28,7 @@ function me(role: Me["role"]): Partial<Me> {
 
 /** GET /api/me answers with this user (or 401 when null); anything else fails the test. */
 function signedInAs(user: Partial<Me> | null) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchMock = answerWith(async (input: RequestInfo | URL) => {
     const url = String(input instanceof Request ? input.url : input);
     if (url.endsWith("/api/me")) {
       return user
@@ -36,7 +37,6 @@ function signedInAs(user: Partial<Me> | null) {
     }
     throw new Error(`unexpected request ${url}`);
   });
-  vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
 }
 

@@ -8,6 +8,7 @@ import { SiteHeader } from "@/components/layout/SiteHeader";
 import { hasSessionHint, SESSION_HINT_COOKIE } from "@/lib/auth/cookies";
 import enUS from "@/messages/en-US.json";
 import { useUiStore } from "@/stores/ui";
+import { answerWith } from "../support/msw";
 
 vi.mock("@/lib/i18n/navigation", () => ({
   Link: ({ href, children, ...props }: { href: string; children: ReactNode }) => (
@@ -21,14 +22,13 @@ vi.mock("@/lib/i18n/navigation", () => ({
 
 /** GET /api/me answers this user (401 when null, and the refresh then fails too). */
 function api(user: { first_name: string } | null) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchMock = answerWith(async (input: RequestInfo | URL) => {
     const url = String(input instanceof Request ? input.url : input);
     if (url.endsWith("/api/me") && user) return Response.json({ data: user });
     if (url.endsWith("/api/me") || url.endsWith("/api/auth/refresh"))
       return Response.json({ error: { code: "unauthenticated" } }, { status: 401 });
     throw new Error(`unexpected request ${url}`);
   });
-  vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
 }
 

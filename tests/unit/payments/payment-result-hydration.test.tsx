@@ -7,6 +7,7 @@ import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PaymentResultPage } from "@/components/wallet/PaymentResultPage";
 import enUS from "@/messages/en-US.json";
+import { answerWith } from "../support/msw";
 
 vi.mock("@/lib/i18n/navigation", () => ({
   Link: ({ href, children, ...props }: { href: string; children: ReactNode }) => (
@@ -43,10 +44,7 @@ describe("payment result page: hydration", () => {
 
     // The gateway sends the payer back with ?tx=; the API has not answered yet.
     search.value = "tx=7f1c1b9e-3c1a-4f7e-9a51-0c7e5d1f2a01";
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(() => new Promise<Response>(() => {})),
-    );
+    answerWith(() => new Promise<Response>(() => {}));
     const container = document.createElement("div");
     container.innerHTML = html;
     document.body.append(container);

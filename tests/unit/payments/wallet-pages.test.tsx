@@ -13,6 +13,7 @@ import { WalletPage } from "@/components/wallet/WalletPage";
 import type { Transaction } from "@/lib/api/wallet";
 import { rememberReturnAfterPayment, saveCampaignDraft } from "@/lib/campaigns/draft";
 import enUS from "@/messages/en-US.json";
+import { answerWith } from "../support/msw";
 
 // next-intl's Link needs a mounted Next.js app router: a plain anchor is enough here.
 vi.mock("@/lib/i18n/navigation", () => ({
@@ -38,15 +39,14 @@ type Route = (url: URL, init: RequestInit | undefined) => Response | Promise<Res
 /** A fake fetch answering by method and path; every call is recorded with its parsed URL. */
 function fakeApi(route: Route) {
   const calls: { url: URL; method: string; body: unknown; idempotencyKey: string | undefined }[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const fetchMock = answerWith(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), "http://localhost");
     const method = init?.method ?? "GET";
-    const idempotencyKey = (init?.headers as Record<string, string> | undefined)?.["Idempotency-Key"];
+    const idempotencyKey = (init?.headers as Record<string, string> | undefined)?.["idempotency-key"];
     calls.push({ url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined, idempotencyKey });
     const answer = await route(url, init);
     return answer ?? jsonResponse(404, { error: { code: "not_found", message: "Not found." } });
   });
-  vi.stubGlobal("fetch", fetchMock);
   return { calls, fetchMock };
 }
 

@@ -10,6 +10,7 @@ import { ProfilePage } from "@/components/profile/ProfilePage";
 import { VerificationRequestCard } from "@/components/profile/VerificationRequestCard";
 import { formatIsoDate, isoFromDate, dateFromIso, missingForVerification } from "@/components/profile/identity";
 import type { IdentityStatus, Me } from "@/lib/api/me";
+import { answerWith } from "../support/msw";
 
 // The language form navigates with next-intl's router, which needs a mounted Next.js app router.
 vi.mock("@/lib/i18n/navigation", () => ({
@@ -108,8 +109,7 @@ describe("identity verification request", () => {
   });
 
   it("refuses a file of the wrong type before uploading", async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal("fetch", fetchMock);
+    const fetchMock = answerWith();
     renderWithProviders(<VerificationRequestCard me={me()} />);
     const input = screen.getByLabelText("Photo of your national ID card");
     await userEvent.upload(input, new File(["%PDF"], "card.pdf", { type: "application/pdf" }), { applyAccept: false });
@@ -138,8 +138,7 @@ describe("identity verification request", () => {
 
 describe("bank form", () => {
   it("prefills IR and shows the client-side IBAN error on the field, without calling the server", async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal("fetch", fetchMock);
+    const fetchMock = answerWith();
     renderWithProviders(<BankForm me={me({ iban: null, bank_name: null })} />);
     const field = screen.getByLabelText("IBAN (Sheba)");
     expect(field).toHaveValue("IR");
@@ -166,13 +165,10 @@ describe("bank form", () => {
   });
 
   it("puts the server's 422 message on the field", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () =>
-        jsonResponse(422, {
-          error: { code: "validation_failed", message: "The information you entered is incorrect.", fields: { iban: "Server says no." } },
-        }),
-      ),
+    answerWith(async () =>
+      jsonResponse(422, {
+        error: { code: "validation_failed", message: "The information you entered is incorrect.", fields: { iban: "Server says no." } },
+      }),
     );
     renderWithProviders(<BankForm me={me()} />);
     await userEvent.click(screen.getByRole("button", { name: "Save bank information" }));
@@ -195,10 +191,9 @@ const CALENDAR_LOAD_MS = 10_000;
 
 describe("birth date picker", () => {
   it("opens a labelled calendar, picks a day as YYYY-MM-DD and closes with Escape", async () => {
-    const fetchMock = vi.fn(async (_url: string, init: RequestInit) =>
+    const fetchMock = answerWith(async (_url: string, init: RequestInit) =>
       jsonResponse(200, { data: { user: JSON.parse(String(init.body)), message: "Your profile was updated." } }),
     );
-    vi.stubGlobal("fetch", fetchMock);
     renderWithProviders(<IdentityForm me={me({ birth_date: null })} />);
     const open = screen.getByRole("button", { name: "Choose date: Date of birth" });
     expect(open).toHaveAttribute("aria-expanded", "false");
@@ -236,10 +231,7 @@ describe("birth date picker", () => {
 
 describe("profile page", () => {
   it("asks a visitor who is not logged in to log in", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => jsonResponse(401, { error: { code: "unauthorized", message: "You need to log in to do this." } })),
-    );
+    answerWith(async () => jsonResponse(401, { error: { code: "unauthorized", message: "You need to log in to do this." } }));
     renderWithProviders(<ProfilePage />);
     expect(screen.getByText("Loading…")).toBeInTheDocument();
     const link = await screen.findByRole("link", { name: "Log in" });
@@ -247,20 +239,14 @@ describe("profile page", () => {
   });
 
   it("offers a retry when the profile cannot be loaded", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => jsonResponse(400, { error: { code: "bad_request", message: "Invalid request." } })),
-    );
+    answerWith(async () => jsonResponse(400, { error: { code: "bad_request", message: "Invalid request." } }));
     renderWithProviders(<ProfilePage />);
     expect(await screen.findByText("We could not load your profile.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
   });
 
   it("renders every section and locks identity fields under review", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => jsonResponse(200, { data: me({ identity_status: "identity_verification_pending", has_identity_card: false }) })),
-    );
+    answerWith(async () => jsonResponse(200, { data: me({ identity_status: "identity_verification_pending", has_identity_card: false }) }));
     renderWithProviders(<ProfilePage />);
     expect(await screen.findByRole("heading", { level: 1, name: "Profile" })).toBeInTheDocument();
     expect(screen.getByText("Under review")).toBeInTheDocument();

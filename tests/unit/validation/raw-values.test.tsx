@@ -21,6 +21,7 @@ import { activityStatuses, activityTypes } from "@/server/db/schema/activities";
 import { campaignNetworks, campaignStrategies } from "@/server/db/schema/campaigns";
 import { transactionIntents, transactionStatuses } from "@/server/db/schema/money";
 import { useAuthStore } from "@/stores/auth";
+import { answerWith } from "../support/msw";
 
 vi.mock("@/lib/i18n/navigation", () => ({
   Link: ({ href, children, ...props }: { href: string; children: ReactNode }) => (
@@ -40,14 +41,11 @@ const json = (status: number, body: unknown) =>
 
 function fakeApi(route: (url: URL, init: RequestInit | undefined) => Response | undefined) {
   const calls: URL[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), "http://localhost");
-      calls.push(url);
-      return route(url, init) ?? json(404, { error: { code: "not_found", message: "Not found." } });
-    }),
-  );
+  answerWith(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), "http://localhost");
+    calls.push(url);
+    return route(url, init) ?? json(404, { error: { code: "not_found", message: "Not found." } });
+  });
   return calls;
 }
 

@@ -12,6 +12,7 @@ import { CreateCampaign } from "@/components/campaigns/CreateCampaign";
 import type { AdminUser } from "@/lib/api/admin";
 import type { Campaign } from "@/lib/api/campaigns";
 import { renderWithProviders } from "../render-with-providers";
+import { answerWith } from "../support/msw";
 
 /**
  * User text inside other text is isolated (<bdi>): a Persian name next to Latin words, or a name
@@ -76,23 +77,20 @@ function fakeApi() {
   const posts: string[] = [];
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), "http://localhost");
-      if ((init?.method ?? "GET") !== "GET") posts.push(url.pathname);
-      if (url.pathname === "/api/admin/identity-requests") return json(200, { data: [person], meta: { page: 1, per_page: 20, total: 1 } });
-      if (url.pathname === `/api/admin/users/${USER_ID}`) return json(200, { data: person });
-      if (url.pathname === "/api/admin/campaigns") return json(200, { data: [campaign], meta: { page: 1, per_page: 20, total: 1 } });
-      if (url.pathname === `/api/campaigns/${CAMPAIGN_ID}`) return json(200, { data: campaign });
-      if (url.pathname === "/api/campaigns") return json(200, { data: [campaign], meta: { page: 1, per_page: 20, total: 1 } });
-      if (url.pathname === "/api/wallet") return json(200, { data: { wallet_balance: 5_000_000, earnings_balance: 0, held_balance: 0 } });
-      if (url.pathname === "/api/payments/gateways") return json(200, { data: [] });
-      if (url.pathname === "/api/campaigns/quote")
-        return json(422, { error: { code: "campaign_validation_failed", message: "x", request_id: "t" } });
-      return json(404, { error: { code: "not_found", message: "Not found.", request_id: "test" } });
-    }),
-  );
+  answerWith(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), "http://localhost");
+    if ((init?.method ?? "GET") !== "GET") posts.push(url.pathname);
+    if (url.pathname === "/api/admin/identity-requests") return json(200, { data: [person], meta: { page: 1, per_page: 20, total: 1 } });
+    if (url.pathname === `/api/admin/users/${USER_ID}`) return json(200, { data: person });
+    if (url.pathname === "/api/admin/campaigns") return json(200, { data: [campaign], meta: { page: 1, per_page: 20, total: 1 } });
+    if (url.pathname === `/api/campaigns/${CAMPAIGN_ID}`) return json(200, { data: campaign });
+    if (url.pathname === "/api/campaigns") return json(200, { data: [campaign], meta: { page: 1, per_page: 20, total: 1 } });
+    if (url.pathname === "/api/wallet") return json(200, { data: { wallet_balance: 5_000_000, earnings_balance: 0, held_balance: 0 } });
+    if (url.pathname === "/api/payments/gateways") return json(200, { data: [] });
+    if (url.pathname === "/api/campaigns/quote")
+      return json(422, { error: { code: "campaign_validation_failed", message: "x", request_id: "t" } });
+    return json(404, { error: { code: "not_found", message: "Not found.", request_id: "test" } });
+  });
   return posts;
 }
 
