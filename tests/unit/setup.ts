@@ -1,10 +1,17 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { onUnhandledRequest, server } from "./support/msw";
 
 // Every fetch goes through msw; a request no test answers fails loudly instead of reaching the network.
-beforeAll(() => server.listen({ onUnhandledRequest }));
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest });
+  // msw loads its request handling on the first request: spend that here, not in the first test's 1 s findBy budget.
+  server.use(http.get("http://localhost/__msw_warm_up", () => new HttpResponse(null, { status: 204 })));
+  await fetch("http://localhost/__msw_warm_up").catch(() => undefined);
+  server.resetHandlers();
+});
 afterEach(() => {
   cleanup();
   server.resetHandlers();
