@@ -3,21 +3,21 @@ import { campaignProgress, remainingByMetric, targetsMet, taskQuantity } from "@
 import { parseChannelLink } from "@/lib/campaigns/links";
 import type { Network } from "@/lib/campaigns/pricing";
 import type { Db } from "@/server/db";
-import { activities, campaigns, ledgerAccounts, type Activity, type User } from "@/server/db/schema";
+import { activities, campaigns, ledgerAccounts, type Activity } from "@/server/db/schema";
+import { withTransaction, type ActorCtx, type DbCtx, type Tx, type TxCtx, type UserCtx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/server/audit/record";
 import { applyCampaignEvent } from "@/server/campaigns/transitions";
-import { campaignEscrowCode, postTransfer, transfer, userAccountCode, voidTransfer, type LedgerTx } from "@/server/ledger";
+import { campaignEscrowCode, postTransfer, transfer, userAccountCode, voidTransfer } from "@/server/ledger";
 import { linesOf } from "@/server/activities/tasks";
 
 /** POST activities/:id/submit: the booster says the work is done, with the post it was done on. */
 export async function submitActivity(
-  db: Db,
-  booster: User,
-  id: string,
-  input: { post_link: string; proof?: string | undefined },
-  messages: { linkInvalid: string },
+  ctx: UserCtx,
+  input: { id: string; post_link: string; proof?: string | undefined; messages: { linkInvalid: string } },
 ): Promise<Activity> {
+  const { db, actor: booster } = ctx;
+  const { id, messages } = input;
   const [found] = await db
     .select({ activity: activities, network: campaigns.network })
     .from(activities)
@@ -41,20 +41,20 @@ export async function submitActivity(
   return submitted;
 }
 
-async function lockActivity(tx: LedgerTx, id: string): Promise<Activity> {
+async function lockActivity(tx: Tx, id: string): Promise<Activity> {
   const [activity] = await tx.select().from(activities).where(eq(activities.id, id)).for("update");
   if (!activity) throw new AppError("activity_not_found");
   return activity;
 }
 
-async function settleTransfers(db: Db, tx: LedgerTx, activity: Activity, how: "post" | "void") {
+async function settleTransfers(ctx: TxCtx, activity: Activity, how: "post" | "void") {
   for (const transferId of [activity.rewardTransferId, activity.marginTransferId]) {
-    if (transferId) await (how === "post" ? postTransfer : voidTransfer)(db, transferId, { tx });
+    if (transferId) await (how === "post" ? postTransfer : voidTransfer)(ctx, transferId);
   }
 }
 
 /** Approved units per metric of a campaign, and its progress, recomputed inside the transaction. */
-async function refreshCampaign(tx: LedgerTx, campaignId: string) {
+async function refreshCampaign(tx: Tx, campaignId: string) {
   const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
   if (!campaign) return;
   const approved = await tx
@@ -71,11 +71,13 @@ async function refreshCampaign(tx: LedgerTx, campaignId: string) {
  * lands in earnings_held), the activity costs its budget, the campaign's spend and progress follow,
  * all in one transaction; then the campaign completes if its targets are met or its budget is spent.
  */
-export async function approveActivity(db: Db, admin: User, id: string, ip: string | null = null): Promise<Activity> {
-  const approved = await db.transaction(async (tx) => {
+export async function approveActivity(ctx: UserCtx, input: { id: string }): Promise<Activity> {
+  const { id } = input;
+  const approved = await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
     const activity = await lockActivity(tx, id);
     if (activity.status !== "awaiting_review") throw new AppError("activity_state_invalid");
-    await settleTransfers(db, tx, activity, "post");
+    await settleTransfers(ctx, activity, "post");
     const [updated] = await tx
       .update(activities)
       .set({ status: "approved", cost: activity.budget, progress: 100, reviewedAt: new Date(), updatedAt: new Date() })
@@ -86,10 +88,17 @@ export async function approveActivity(db: Db, admin: User, id: string, ip: strin
       .set({ spent: sql`${campaigns.spent} + ${activity.budget}` })
       .where(and(eq(campaigns.id, activity.campaignId), sql`${campaigns.strategy} <> 'trial'`));
     await refreshCampaign(tx, activity.campaignId);
-    await recordAudit(tx, { actorId: admin.id, action: "activity.approve", targetType: "activity", targetId: id, details: {}, ip });
+    await recordAudit(tx, {
+      actorId: ctx.actor.id,
+      action: "activity.approve",
+      targetType: "activity",
+      targetId: id,
+      details: {},
+      ip: ctx.ip ?? null,
+    });
     return updated!;
   });
-  await completeIfDone(db, approved.campaignId);
+  await completeIfDone(ctx, { campaignId: approved.campaignId });
   return approved;
 }
 
@@ -98,11 +107,13 @@ export async function approveActivity(db: Db, admin: User, id: string, ip: strin
  * and the budget is free for another booster; if the campaign has already been settled, the freed
  * money goes straight back to the producer's wallet.
  */
-async function release(db: Db, id: string, allowed: readonly Activity["status"][], reason: string, actor: User | null, ip: string | null) {
-  return db.transaction(async (tx) => {
+async function release(ctx: ActorCtx, input: { id: string; allowed: readonly Activity["status"][]; reason: string }) {
+  const { id, allowed, reason } = input;
+  return withTransaction(ctx, async (ctx) => {
+    const { tx, actor } = ctx;
     const activity = await lockActivity(tx, id);
     if (!allowed.includes(activity.status)) throw new AppError("activity_state_invalid");
-    await settleTransfers(db, tx, activity, "void");
+    await settleTransfers(ctx, activity, "void");
     const [denied] = await tx
       .update(activities)
       .set({ status: "denied", denialReason: reason, reviewedAt: new Date(), updatedAt: new Date() })
@@ -110,27 +121,30 @@ async function release(db: Db, id: string, allowed: readonly Activity["status"][
       .returning();
     const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, activity.campaignId));
     if (campaign && campaign.status === "paid" && campaign.strategy !== "trial" && activity.budget > 0) {
-      await transfer(
-        db,
-        {
-          idempotencyKey: `activity:${activity.id}:refund`,
-          from: campaignEscrowCode(campaign.id),
-          to: userAccountCode(campaign.ownerId, "wallet"),
-          amount: activity.budget,
-          intent: "refund",
-          metadata: { campaign_id: campaign.id, activity_id: activity.id },
-        },
-        { tx },
-      );
+      await transfer(ctx, {
+        idempotencyKey: `activity:${activity.id}:refund`,
+        from: campaignEscrowCode(campaign.id),
+        to: userAccountCode(campaign.ownerId, "wallet"),
+        amount: activity.budget,
+        intent: "refund",
+        metadata: { campaign_id: campaign.id, activity_id: activity.id },
+      });
     }
     if (actor)
-      await recordAudit(tx, { actorId: actor.id, action: "activity.deny", targetType: "activity", targetId: id, details: { reason }, ip });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: "activity.deny",
+        targetType: "activity",
+        targetId: id,
+        details: { reason },
+        ip: ctx.ip ?? null,
+      });
     return denied!;
   });
 }
 
-export function denyActivity(db: Db, admin: User, id: string, reason: string, ip: string | null = null): Promise<Activity> {
-  return release(db, id, ["in_progress", "awaiting_review"], reason, admin, ip);
+export function denyActivity(ctx: UserCtx, input: { id: string; reason: string }): Promise<Activity> {
+  return release(ctx, { ...input, allowed: ["in_progress", "awaiting_review"] });
 }
 
 /** Releases tasks started but not submitted in time (a job runs it). */
@@ -143,7 +157,7 @@ export async function expireActivities(db: Db, now = new Date()): Promise<number
   let expired = 0;
   for (const { id } of stale) {
     try {
-      await release(db, id, ["in_progress"], "expired", null, null);
+      await release({ db }, { id, allowed: ["in_progress"], reason: "expired" });
       expired++;
     } catch (error) {
       // Submitted in the meantime: not ours to expire any more.
@@ -158,7 +172,9 @@ export async function expireActivities(db: Db, now = new Date()): Promise<number
  * for one more task, and returns what the escrow still holds. Safe to call any time: a campaign that
  * is not done, or that another caller completes first, is left as it is.
  */
-export async function completeIfDone(db: Db, campaignId: string): Promise<boolean> {
+export async function completeIfDone(ctx: DbCtx, input: { campaignId: string }): Promise<boolean> {
+  const { db } = ctx;
+  const { campaignId } = input;
   const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
   if (!campaign || (campaign.status !== "active" && campaign.status !== "paused")) return false;
   const units = await db
@@ -194,8 +210,8 @@ export async function completeIfDone(db: Db, campaignId: string): Promise<boolea
   }
   if (!done) return false;
   try {
-    await applyCampaignEvent(db, { campaignId, event: "complete", actor: null });
-    await applyCampaignEvent(db, { campaignId, event: "settle", actor: null });
+    await applyCampaignEvent({ db }, { campaignId, event: "complete" });
+    await applyCampaignEvent({ db }, { campaignId, event: "settle" });
     return true;
   } catch (error) {
     if (error instanceof AppError && error.code === "campaign_transition_invalid") return false;

@@ -126,7 +126,7 @@ export function activityRoutes(services: Services) {
   return new OpenAPIHono<AppEnv>()
     .openapi(tasksRoute, async (c) => {
       const { page, per_page } = c.req.valid("query");
-      const { rows, total } = await listTasks(c.get("db"), c.get("user"), { page, perPage: per_page });
+      const { rows, total } = await listTasks({ db: c.get("db"), actor: c.get("user") }, { page, perPage: per_page });
       return c.json(
         {
           data: rows.map(toTaskOutput),
@@ -136,13 +136,18 @@ export function activityRoutes(services: Services) {
       );
     })
     .openapi(startRoute, async (c) => {
-      const activity = await startTask(c.get("db"), c.get("user"), c.req.valid("param").id);
+      const activity = await startTask({ db: c.get("db"), actor: c.get("user") }, { id: c.req.valid("param").id });
       return c.json({ data: await withBooster(c, activity) }, 201);
     })
     .openapi(submitRoute, async (c) => {
-      const activity = await submitActivity(c.get("db"), c.get("user"), c.req.valid("param").id, c.req.valid("json"), {
-        linkInvalid: translateApi(c.get("locale"), "validation.link_invalid"),
-      });
+      const activity = await submitActivity(
+        { db: c.get("db"), actor: c.get("user") },
+        {
+          ...c.req.valid("json"),
+          id: c.req.valid("param").id,
+          messages: { linkInvalid: translateApi(c.get("locale"), "validation.link_invalid") },
+        },
+      );
       return c.json({ data: await withBooster(c, activity) }, 200);
     })
     .openapi(mineRoute, async (c) => {
@@ -162,12 +167,18 @@ export function activityRoutes(services: Services) {
       );
     })
     .openapi(approve, async (c) => {
-      const activity = await approveActivity(c.get("db"), c.get("user"), c.req.valid("param").id, rateLimitIp(c, services));
+      const activity = await approveActivity(
+        { db: c.get("db"), actor: c.get("user"), ip: rateLimitIp(c, services) },
+        { id: c.req.valid("param").id },
+      );
       return c.json({ data: await withBooster(c, activity) }, 200);
     })
     .openapi(deny, async (c) => {
       const { reason } = c.req.valid("json" as never) as { reason: string };
-      const activity = await denyActivity(c.get("db"), c.get("user"), c.req.valid("param").id, reason, rateLimitIp(c, services));
+      const activity = await denyActivity(
+        { db: c.get("db"), actor: c.get("user"), ip: rateLimitIp(c, services) },
+        { id: c.req.valid("param").id, reason },
+      );
       return c.json({ data: await withBooster(c, activity) }, 200);
     });
 }

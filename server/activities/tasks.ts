@@ -10,12 +10,12 @@ import {
   type TargetLine,
 } from "@/lib/activities/tasks";
 import { findPrice, type Network, type PriceEntry } from "@/lib/campaigns/pricing";
-import type { Db } from "@/server/db";
 import { activities, campaigns, type Activity, type Campaign, type User } from "@/server/db/schema";
 import { AppError } from "@/server/core/errors";
 import { uniqueViolation } from "@/server/auth/users";
 import { loadPricing } from "@/server/campaigns/pricing";
-import { campaignEscrowCode, systemAccountCode, transfer, userAccountCode, type LedgerTx } from "@/server/ledger";
+import { campaignEscrowCode, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
+import { withTransaction, type TxCtx, type UserCtx } from "@/server/core/context";
 
 /** SPEC §6: earning requires a verified identity ("active" and "identity_verified" both count). */
 export function assertCanEarn(user: User): void {
@@ -67,11 +67,8 @@ export type Task = {
 const TASK_SCAN = 200;
 
 /** GET tasks: open work on other producers' active campaigns that this booster has not taken yet. */
-export async function listTasks(
-  db: Db,
-  booster: User,
-  window: { page: number; perPage: number },
-): Promise<{ rows: Task[]; total: number }> {
+export async function listTasks(ctx: UserCtx, window: { page: number; perPage: number }): Promise<{ rows: Task[]; total: number }> {
+  const { db, actor: booster } = ctx;
   assertCanEarn(booster);
   const open = await db
     .select({
@@ -134,39 +131,31 @@ export async function listTasks(
   return { rows: tasks.slice(start, start + window.perPage), total: tasks.length };
 }
 
-async function reserve(db: Db, tx: LedgerTx, campaign: Campaign, activity: Activity, margin: number) {
+async function reserve(ctx: TxCtx, campaign: Campaign, activity: Activity, margin: number) {
   const source = campaign.strategy === "trial" ? systemAccountCode("promotions") : campaignEscrowCode(campaign.id);
   const reward =
     activity.reward > 0
-      ? await transfer(
-          db,
-          {
-            idempotencyKey: `activity:${activity.id}:reward`,
-            from: source,
-            to: userAccountCode(activity.boosterId, "earnings_held"),
-            amount: activity.reward,
-            intent: "reward",
-            pending: true,
-            metadata: { campaign_id: campaign.id, activity_id: activity.id },
-          },
-          { tx },
-        )
+      ? await transfer(ctx, {
+          idempotencyKey: `activity:${activity.id}:reward`,
+          from: source,
+          to: userAccountCode(activity.boosterId, "earnings_held"),
+          amount: activity.reward,
+          intent: "reward",
+          pending: true,
+          metadata: { campaign_id: campaign.id, activity_id: activity.id },
+        })
       : null;
   const fee =
     margin > 0
-      ? await transfer(
-          db,
-          {
-            idempotencyKey: `activity:${activity.id}:margin`,
-            from: source,
-            to: systemAccountCode("revenue"),
-            amount: margin,
-            intent: "campaign_fee",
-            pending: true,
-            metadata: { campaign_id: campaign.id, activity_id: activity.id },
-          },
-          { tx },
-        )
+      ? await transfer(ctx, {
+          idempotencyKey: `activity:${activity.id}:margin`,
+          from: source,
+          to: systemAccountCode("revenue"),
+          amount: margin,
+          intent: "campaign_fee",
+          pending: true,
+          metadata: { campaign_id: campaign.id, activity_id: activity.id },
+        })
       : null;
   return { rewardTransferId: reward?.id ?? null, marginTransferId: fee?.id ?? null };
 }
@@ -176,13 +165,16 @@ async function reserve(db: Db, tx: LedgerTx, campaign: Campaign, activity: Activ
  * line's free units are counted, the activity is made and its budget reserved in the ledger, all in
  * one transaction: a budget that is spent refuses the start (409) and leaves nothing behind.
  */
-export async function startTask(db: Db, booster: User, id: string): Promise<Activity> {
+export async function startTask(ctx: UserCtx, input: { id: string }): Promise<Activity> {
+  const { db, actor: booster } = ctx;
+  const { id } = input;
   assertCanEarn(booster);
   const parsed = parseTaskId(id);
   if (!parsed) throw new AppError("task_not_found");
   const prices = await loadPricing(db);
   try {
-    return await db.transaction(async (tx) => {
+    return await withTransaction(ctx, async (ctx) => {
+      const { tx } = ctx;
       const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, parsed.campaignId)).for("update");
       if (!campaign || campaign.ownerId === booster.id) throw new AppError("task_not_found");
       const line = linesOf(campaign).find((l) => l.metric === parsed.metric);
@@ -214,7 +206,7 @@ export async function startTask(db: Db, booster: User, id: string): Promise<Acti
           expiresAt: new Date(Date.now() + TASK_TTL_MINUTES * 60_000),
         })
         .returning();
-      const transfers = await reserve(db, tx, campaign, activity!, margin);
+      const transfers = await reserve(ctx, campaign, activity!, margin);
       const [reserved] = await tx.update(activities).set(transfers).where(eq(activities.id, activity!.id)).returning();
       return reserved!;
     });

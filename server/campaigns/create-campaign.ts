@@ -1,14 +1,13 @@
 import { eq } from "drizzle-orm";
 import { parseChannelLink } from "@/lib/campaigns/links";
-import type { Db } from "@/server/db";
-import { campaigns, transactions, type Campaign, type User } from "@/server/db/schema";
+import { campaigns, transactions, type Campaign } from "@/server/db/schema";
+import { withTransaction, type Ctx, type UserCtx } from "@/server/core/context";
 import { GatewayError } from "@/server/adapters/payments/types";
 import { AppError } from "@/server/core/errors";
 import { campaignEscrowCode, transfer, userAccountCode } from "@/server/ledger";
 import { uniqueViolation } from "@/server/auth/users";
 import { callbackUrl, localizeRedirect, providerAmountMetadata } from "@/server/payments/charge-wallet";
 import { stillPending } from "@/server/payments/transaction-updates";
-import type { Locale } from "@/lib/i18n/locales";
 import { requireGateway, type Gateways } from "@/server/payments/gateways";
 import { quoteFor, type CampaignRequest } from "@/server/campaigns/quote";
 
@@ -21,11 +20,11 @@ export type CreatedCampaign = { campaign: Campaign; redirectUrl: string | null }
  * in awaiting_payment with a pending payment; the gateway's callback moves it on.
  */
 export async function createCampaign(
-  db: Db,
-  gateways: Gateways,
-  input: { user: User; request: CampaignRequest; origin: string; description: string; locale: Locale },
+  ctx: UserCtx & Pick<Ctx, "locale">,
+  input: { gateways: Gateways; request: CampaignRequest; origin: string; description: string },
 ): Promise<CreatedCampaign> {
-  const { user, request } = input;
+  const { db, actor: user } = ctx;
+  const { gateways, request } = input;
   const quote = await quoteFor(db, user.id, request);
   const link = parseChannelLink(request.network, request.link);
   const base = {
@@ -55,7 +54,8 @@ export async function createCampaign(
   }
 
   if (request.gateway === "wallet") {
-    const campaign = await db.transaction(async (tx) => {
+    const campaign = await withTransaction(ctx, async (ctx) => {
+      const { tx } = ctx;
       const [created] = await tx
         .insert(campaigns)
         .values({ ...base, status: "awaiting_review" })
@@ -72,18 +72,14 @@ export async function createCampaign(
           approvedAt: new Date(),
         })
         .returning();
-      const moved = await transfer(
-        db,
-        {
-          idempotencyKey: `transaction:${payment!.id}`,
-          from: userAccountCode(user.id, "wallet"),
-          to: campaignEscrowCode(created!.id),
-          amount: quote.total,
-          intent: "campaign_creation",
-          metadata: { campaign_id: created!.id, transaction_id: payment!.id },
-        },
-        { tx },
-      );
+      const moved = await transfer(ctx, {
+        idempotencyKey: `transaction:${payment!.id}`,
+        from: userAccountCode(user.id, "wallet"),
+        to: campaignEscrowCode(created!.id),
+        amount: quote.total,
+        intent: "campaign_creation",
+        metadata: { campaign_id: created!.id, transaction_id: payment!.id },
+      });
       await tx.update(transactions).set({ transferId: moved.id }).where(eq(transactions.id, payment!.id));
       return created!;
     });
@@ -120,7 +116,7 @@ export async function createCampaign(
       .update(transactions)
       .set({ authority: started.authority, ...providerAmountMetadata(started.providerAmount), updatedAt: new Date() })
       .where(eq(transactions.id, payment.id));
-    return { campaign, redirectUrl: localizeRedirect(started.redirectUrl, input.locale) };
+    return { campaign, redirectUrl: localizeRedirect(started.redirectUrl, ctx.locale) };
   } catch (error) {
     const reason = error instanceof GatewayError ? `gateway_${error.reason}` : "gateway_error";
     await db.update(transactions).set({ status: "failed", failureReason: reason, updatedAt: new Date() }).where(stillPending(payment.id));

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "@/server/db";
-import { campaigns, transactions, type Campaign, type Transaction, type User } from "@/server/db/schema";
+import { campaigns, transactions, type Campaign, type Transaction } from "@/server/db/schema";
+import { withTransaction, type Ctx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { campaignEscrowCode, transfer, userAccountCode, withRetry } from "@/server/ledger";
-import { applyCampaignEventIn } from "@/server/campaigns/transitions";
+import { applyCampaignEvent } from "@/server/campaigns/transitions";
 
 /** The ledger key of a campaign's payment from the wallet: one per campaign, ever. */
 export const campaignPaymentKey = (campaignId: string) => `campaign-payment:${campaignId}`;
@@ -18,14 +18,16 @@ export type PaidCampaign = { transaction: Transaction; campaign: Campaign };
  * SPEC §8 campaign payments: 404 not found, 401 someone else's, 403 already paid, 403 insufficient balance.
  */
 export async function payCampaignFromWallet(
-  db: Db,
-  input: { payer: User; campaignId: string; transactionId: string },
+  ctx: Pick<Ctx, "db"> & { actor: NonNullable<Ctx["actor"]> },
+  input: { campaignId: string; transactionId: string },
 ): Promise<PaidCampaign> {
+  const payer = ctx.actor;
   return withRetry(() =>
-    db.transaction(async (tx) => {
+    withTransaction({ db: ctx.db, actor: payer }, async (ctx) => {
+      const { tx } = ctx;
       const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, input.campaignId)).for("update");
       // Like every campaign route: someone else's campaign does not exist for the caller.
-      if (!campaign || (campaign.ownerId !== input.payer.id && input.payer.role !== "admin")) throw new AppError("campaign_not_found");
+      if (!campaign || (campaign.ownerId !== payer.id && payer.role !== "admin")) throw new AppError("campaign_not_found");
       const [payment] = await tx
         .select()
         .from(transactions)
@@ -38,7 +40,7 @@ export async function payCampaignFromWallet(
         );
       if (!payment) throw new AppError("transaction_not_found");
       // An admin may look at the campaign, but only its owner spends the owner's wallet.
-      if (campaign.ownerId !== input.payer.id) throw new AppError("transaction_unauthorized");
+      if (campaign.ownerId !== payer.id) throw new AppError("transaction_unauthorized");
       // Paid by this row, or by another one (the gateway, or a wallet payment a moment ago).
       if (payment.status === "paid" || campaign.status !== "awaiting_payment") throw new AppError("transaction_already_paid");
 
@@ -58,18 +60,14 @@ export async function payCampaignFromWallet(
       const paid = created!;
       let moved;
       try {
-        moved = await transfer(
-          db,
-          {
-            idempotencyKey: campaignPaymentKey(campaign.id),
-            from: userAccountCode(campaign.ownerId, "wallet"),
-            to: campaignEscrowCode(campaign.id),
-            amount: payment.amount,
-            intent: "campaign_creation",
-            metadata: { campaign_id: campaign.id, transaction_id: paid.id },
-          },
-          { tx },
-        );
+        moved = await transfer(ctx, {
+          idempotencyKey: campaignPaymentKey(campaign.id),
+          from: userAccountCode(campaign.ownerId, "wallet"),
+          to: campaignEscrowCode(campaign.id),
+          amount: payment.amount,
+          intent: "campaign_creation",
+          metadata: { campaign_id: campaign.id, transaction_id: paid.id },
+        });
       } catch (error) {
         if (error instanceof AppError && error.code === "idempotency_conflict") throw new AppError("transaction_already_paid");
         throw error;
@@ -78,7 +76,7 @@ export async function payCampaignFromWallet(
       if ((moved.metadata as { transaction_id?: string } | null)?.transaction_id !== paid.id)
         throw new AppError("transaction_already_paid");
       const [linked] = await tx.update(transactions).set({ transferId: moved.id }).where(eq(transactions.id, paid.id)).returning();
-      const updated = await applyCampaignEventIn(db, tx, { campaignId: campaign.id, event: "pay", actor: input.payer });
+      const updated = await applyCampaignEvent(ctx, { campaignId: campaign.id, event: "pay" });
       return { transaction: linked!, campaign: updated };
     }),
   );

@@ -1,120 +1,106 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { transition, type CampaignEvent } from "@/lib/campaigns/state-machine";
 import type { Db } from "@/server/db";
-import { campaigns, ledgerAccounts, type Campaign, type User } from "@/server/db/schema";
+import { campaigns, ledgerAccounts, type Campaign } from "@/server/db/schema";
+import { withTransaction, type ActorCtx, type TxCtx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/server/audit/record";
-import { campaignEscrowCode, systemAccountCode, transfer, userAccountCode, type LedgerTx } from "@/server/ledger";
+import { campaignEscrowCode, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
 
 /** How long an approved campaign runs before it completes on its own. */
 export const CAMPAIGN_DAYS = 30;
 
-type Effects = (tx: LedgerTx, campaign: Campaign) => Promise<void>;
+type Effects = (ctx: TxCtx, campaign: Campaign) => Promise<void>;
 
 /** Money that moves with a transition, in the same database transaction as the status change. */
-function effectsOf(db: Db, event: CampaignEvent, reason?: string): Effects | null {
+function effectsOf(event: CampaignEvent, reason?: string): Effects | null {
   const fee = (campaign: Campaign) => (campaign.invoice as { fee?: number }).fee ?? 0;
   if (event === "approve")
     // The platform's fee leaves escrow when the campaign goes live.
-    return async (tx, campaign) => {
+    return async (ctx, campaign) => {
       if (fee(campaign) > 0)
-        await transfer(
-          db,
-          {
-            idempotencyKey: `campaign:${campaign.id}:fee`,
-            from: campaignEscrowCode(campaign.id),
-            to: systemAccountCode("revenue"),
-            amount: fee(campaign),
-            intent: "campaign_fee",
-          },
-          { tx },
-        );
+        await transfer(ctx, {
+          idempotencyKey: `campaign:${campaign.id}:fee`,
+          from: campaignEscrowCode(campaign.id),
+          to: systemAccountCode("revenue"),
+          amount: fee(campaign),
+          intent: "campaign_fee",
+        });
     };
   if (event === "reject")
     // Everything in escrow goes back to the producer's wallet.
-    return async (tx, campaign) => {
+    return async (ctx, campaign) => {
       const held = campaign.budget - campaign.spent;
       if (held > 0)
-        await transfer(
-          db,
-          {
-            idempotencyKey: `campaign:${campaign.id}:refund`,
-            from: campaignEscrowCode(campaign.id),
-            to: userAccountCode(campaign.ownerId, "wallet"),
-            amount: held,
-            intent: "refund",
-            metadata: { reason: reason ?? null },
-          },
-          { tx },
-        );
+        await transfer(ctx, {
+          idempotencyKey: `campaign:${campaign.id}:refund`,
+          from: campaignEscrowCode(campaign.id),
+          to: userAccountCode(campaign.ownerId, "wallet"),
+          amount: held,
+          intent: "refund",
+          metadata: { reason: reason ?? null },
+        });
     };
   if (event === "settle")
     // Whatever the escrow still holds returns to the producer's wallet — except what boosters' work
     // in review has reserved (pending debits): approving it pays from there, denying it refunds then.
-    return async (tx, campaign) => {
-      const [escrow] = await tx
+    return async (ctx, campaign) => {
+      const [escrow] = await ctx.tx
         .select({ available: sql<number>`${ledgerAccounts.balance} - ${ledgerAccounts.pendingDebits}`.mapWith(Number) })
         .from(ledgerAccounts)
         .where(eq(ledgerAccounts.code, campaignEscrowCode(campaign.id)));
       if (escrow && escrow.available > 0)
-        await transfer(
-          db,
-          {
-            idempotencyKey: `campaign:${campaign.id}:settle`,
-            from: campaignEscrowCode(campaign.id),
-            to: userAccountCode(campaign.ownerId, "wallet"),
-            amount: escrow.available,
-            intent: "refund",
-          },
-          { tx },
-        );
+        await transfer(ctx, {
+          idempotencyKey: `campaign:${campaign.id}:settle`,
+          from: campaignEscrowCode(campaign.id),
+          to: userAccountCode(campaign.ownerId, "wallet"),
+          amount: escrow.available,
+          intent: "refund",
+        });
     };
   return null;
 }
 
-type EventInput = { campaignId: string; event: CampaignEvent; actor: User | null; reason?: string; ip?: string | null };
+type EventInput = { campaignId: string; event: CampaignEvent; reason?: string };
 
 /**
  * The one place campaign statuses change: the state machine decides, the update is conditional on
- * the status read (a concurrent change loses with 409), and money moves in the same transaction.
+ * the status read (a concurrent change loses with 409), and money moves in the same transaction —
+ * the caller's when ctx.tx is set (a gateway payment's settlement moves the money and the campaign
+ * together), else one of its own. An admin acting on another's campaign (ctx.actor) is audited.
  */
-export async function applyCampaignEvent(db: Db, input: EventInput): Promise<Campaign> {
-  return db.transaction((tx) => applyCampaignEventIn(db, tx, input));
-}
-
-/**
- * The same, inside a transaction the caller already holds (a gateway payment's settlement moves the
- * money and the campaign together).
- */
-export async function applyCampaignEventIn(db: Db, tx: LedgerTx, input: EventInput): Promise<Campaign> {
-  const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, input.campaignId)).for("update");
-  if (!campaign) throw new AppError("campaign_not_found");
-  const next = transition(campaign.status, input.event);
-  if (!next.ok) throw new AppError("campaign_transition_invalid");
-  await effectsOf(db, input.event, input.reason)?.(tx, campaign);
-  const [updated] = await tx
-    .update(campaigns)
-    .set({
-      status: next.to,
-      updatedAt: new Date(),
-      ...(input.event === "reject" ? { rejectionReason: input.reason ?? null } : {}),
-      ...(input.event === "approve" ? { endsAt: new Date(Date.now() + CAMPAIGN_DAYS * 24 * 3600 * 1000) } : {}),
-      ...(input.event === "complete" ? { completedAt: new Date() } : {}),
-    })
-    .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, campaign.status)))
-    .returning();
-  if (!updated) throw new AppError("campaign_transition_invalid");
-  if (input.actor?.role === "admin" && input.actor.id !== campaign.ownerId) {
-    await recordAudit(tx, {
-      actorId: input.actor.id,
-      action: `campaign.${input.event}`,
-      targetType: "campaign",
-      targetId: campaign.id,
-      details: input.reason ? { reason: input.reason } : {},
-      ip: input.ip ?? null,
-    });
-  }
-  return updated;
+export async function applyCampaignEvent(ctx: ActorCtx, input: EventInput): Promise<Campaign> {
+  return withTransaction(ctx, async (ctx) => {
+    const { tx, actor } = ctx;
+    const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, input.campaignId)).for("update");
+    if (!campaign) throw new AppError("campaign_not_found");
+    const next = transition(campaign.status, input.event);
+    if (!next.ok) throw new AppError("campaign_transition_invalid");
+    await effectsOf(input.event, input.reason)?.(ctx, campaign);
+    const [updated] = await tx
+      .update(campaigns)
+      .set({
+        status: next.to,
+        updatedAt: new Date(),
+        ...(input.event === "reject" ? { rejectionReason: input.reason ?? null } : {}),
+        ...(input.event === "approve" ? { endsAt: new Date(Date.now() + CAMPAIGN_DAYS * 24 * 3600 * 1000) } : {}),
+        ...(input.event === "complete" ? { completedAt: new Date() } : {}),
+      })
+      .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, campaign.status)))
+      .returning();
+    if (!updated) throw new AppError("campaign_transition_invalid");
+    if (actor?.role === "admin" && actor.id !== campaign.ownerId) {
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: `campaign.${input.event}`,
+        targetType: "campaign",
+        targetId: campaign.id,
+        details: input.reason ? { reason: input.reason } : {},
+        ip: ctx.ip ?? null,
+      });
+    }
+    return updated;
+  });
 }
 
 /**
@@ -128,8 +114,8 @@ export async function completeEndedCampaigns(db: Db, now = new Date()): Promise<
     .where(and(inArray(campaigns.status, ["active", "paused"]), lt(campaigns.endsAt, now)))
     .limit(500);
   for (const { id } of ended) {
-    await applyCampaignEvent(db, { campaignId: id, event: "complete", actor: null });
-    await applyCampaignEvent(db, { campaignId: id, event: "settle", actor: null });
+    await applyCampaignEvent({ db }, { campaignId: id, event: "complete" });
+    await applyCampaignEvent({ db }, { campaignId: id, event: "settle" });
   }
   return ended.length;
 }

@@ -22,7 +22,7 @@ export {
   transfer,
   voidTransfer,
   wasPending,
-  type LedgerOptions,
+  type LedgerCtx,
   type LedgerTx,
   type TransferInput,
 } from "@/server/ledger/transfer";

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db";
+import type { DbCtx, Tx } from "@/server/core/context";
 import type { LedgerTransfer } from "@/server/db/schema";
 import { AppError } from "@/server/core/errors";
 import { ensureAccounts } from "@/server/ledger/accounts";
@@ -7,7 +8,7 @@ import { runStatement } from "@/server/ledger/execute";
 import { sqlState, violatedConstraint, withRetry } from "@/server/ledger/retry";
 
 /** A transaction opened by the caller (drizzle's `db.transaction(async (tx) => …)`). */
-export type LedgerTx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type LedgerTx = Tx;
 
 export type TransferInput = {
   /** One movement per key, ever: a replay with the same key returns the first transfer. */
@@ -24,14 +25,13 @@ export type TransferInput = {
   metadata?: Record<string, unknown>;
 };
 
-export type LedgerOptions = {
-  /**
-   * Run inside the caller's transaction (e.g. a payment settlement): no transaction of our own and no
-   * retry — the caller owns both. The transfer runs under a savepoint, so a refusal or a lost race on
-   * the key leaves the caller's transaction usable; a caller that rolls back takes the transfer with it.
-   */
-  tx?: LedgerTx;
-};
+/**
+ * What the ledger's verbs take of the request context. With `tx` set they run inside the caller's
+ * transaction (e.g. a payment settlement): no transaction of their own and no retry — the caller owns
+ * both. A transfer then runs under a savepoint, so a refusal or a lost race on the key leaves the
+ * caller's transaction usable; a caller that rolls back takes the transfer with it.
+ */
+export type LedgerCtx = DbCtx;
 
 type Executor = Pick<Db, "execute" | "select" | "insert">;
 
@@ -205,10 +205,11 @@ async function runTransfer(q: Executor, input: TransferInput, savepoint: boolean
  * statement (retried after a serialization failure or a deadlock); inside a caller's transaction it
  * runs under a savepoint, so any failure leaves the caller's transaction usable and untouched.
  */
-export async function transfer(db: Db, input: TransferInput, options: LedgerOptions = {}): Promise<LedgerTransfer> {
+export async function transfer(ctx: LedgerCtx, input: TransferInput): Promise<LedgerTransfer> {
   validateTransfer(input);
-  if (options.tx) return runTransfer(options.tx, input, true);
-  return withRetry(() => runTransfer(db, input, false));
+  const { tx } = ctx;
+  if (tx) return runTransfer(tx, input, true);
+  return withRetry(() => runTransfer(ctx.db, input, false));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -271,13 +272,13 @@ async function settle(q: Pick<Db, "execute">, transferId: string, to: "posted" |
  * Completes a pending transfer (a paid withdrawal). One statement, so atomic on its own; posting a
  * posted transfer returns it, posting a voided one is a conflict.
  */
-export async function postTransfer(db: Db, transferId: string, options: LedgerOptions = {}): Promise<LedgerTransfer> {
-  if (options.tx) return settle(options.tx, transferId, "posted");
-  return withRetry(() => settle(db, transferId, "posted"));
+export async function postTransfer(ctx: LedgerCtx, transferId: string): Promise<LedgerTransfer> {
+  if (ctx.tx) return settle(ctx.tx, transferId, "posted");
+  return withRetry(() => settle(ctx.db, transferId, "posted"));
 }
 
 /** Cancels a pending transfer (a denied withdrawal); idempotent like postTransfer. */
-export async function voidTransfer(db: Db, transferId: string, options: LedgerOptions = {}): Promise<LedgerTransfer> {
-  if (options.tx) return settle(options.tx, transferId, "voided");
-  return withRetry(() => settle(db, transferId, "voided"));
+export async function voidTransfer(ctx: LedgerCtx, transferId: string): Promise<LedgerTransfer> {
+  if (ctx.tx) return settle(ctx.tx, transferId, "voided");
+  return withRetry(() => settle(ctx.db, transferId, "voided"));
 }

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Locale } from "@/lib/i18n/locales";
 import { localizedPath } from "@/lib/i18n/negotiate";
-import type { Db } from "@/server/db";
-import { transactions, type Transaction, type User } from "@/server/db/schema";
+import { transactions, type Transaction } from "@/server/db/schema";
+import type { Ctx, UserCtx } from "@/server/core/context";
 import { GatewayError, type GatewayId, type ProviderAmount } from "@/server/adapters/payments/types";
 import { AppError } from "@/server/core/errors";
 import { requireGateway, type Gateways } from "@/server/payments/gateways";
@@ -28,14 +28,15 @@ export function callbackUrl(origin: string, gateway: GatewayId, transactionId: s
  * the returned URL; the callback settles the transaction.
  */
 export async function startWalletCharge(
-  db: Db,
-  gateways: Gateways,
-  input: { user: User; amount: number; gateway: GatewayId; origin: string; description: string; locale: Locale },
+  ctx: UserCtx & Pick<Ctx, "locale">,
+  input: { gateways: Gateways; amount: number; gateway: GatewayId; origin: string; description: string },
 ): Promise<{ redirectUrl: string; transaction: Transaction }> {
+  const { db, actor: user } = ctx;
+  const { gateways } = input;
   const gateway = requireGateway(gateways, input.gateway);
   const [pending] = await db
     .insert(transactions)
-    .values({ userId: input.user.id, amount: input.amount, intent: "wallet_charge", gateway: gateway.id, status: "pending" })
+    .values({ userId: user.id, amount: input.amount, intent: "wallet_charge", gateway: gateway.id, status: "pending" })
     .returning();
   let created;
   try {
@@ -44,8 +45,8 @@ export async function startWalletCharge(
       amount: input.amount,
       description: input.description,
       callbackUrl: callbackUrl(input.origin, gateway.id, pending!.id),
-      ...(input.user.phone ? { mobile: input.user.phone } : {}),
-      ...(input.user.email ? { email: input.user.email } : {}),
+      ...(user.phone ? { mobile: user.phone } : {}),
+      ...(user.email ? { email: user.email } : {}),
     });
   } catch (error) {
     const reason = error instanceof GatewayError ? `gateway_${error.reason}` : "gateway_error";
@@ -58,5 +59,5 @@ export async function startWalletCharge(
     .set({ authority: created.authority, ...providerAmountMetadata(created.providerAmount), updatedAt: new Date() })
     .where(eq(transactions.id, pending!.id))
     .returning();
-  return { redirectUrl: localizeRedirect(created.redirectUrl, input.locale), transaction: transaction! };
+  return { redirectUrl: localizeRedirect(created.redirectUrl, ctx.locale), transaction: transaction! };
 }

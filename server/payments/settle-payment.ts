@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { campaigns, transactions, type Transaction } from "@/server/db/schema";
-import { applyCampaignEventIn } from "@/server/campaigns/transitions";
+import { applyCampaignEvent } from "@/server/campaigns/transitions";
 import { GatewayError, type GatewayId, type ProviderAmount, type VerifyResult } from "@/server/adapters/payments/types";
 import { AppError } from "@/server/core/errors";
 import { campaignEscrowCode, gatewayAccountCode, transfer, userAccountCode, type LedgerTx } from "@/server/ledger";
+import { withTransaction } from "@/server/core/context";
 import type { Gateways } from "@/server/payments/gateways";
 import { mergeMetadata, stillPending } from "@/server/payments/transaction-updates";
 
@@ -75,7 +76,8 @@ export async function settlePayment(
 }
 
 async function creditPaid(db: Db, transaction: Transaction, reference: string | null): Promise<Transaction> {
-  return db.transaction(async (tx) => {
+  return withTransaction({ db }, async (ctx) => {
+    const { tx } = ctx;
     const [claimed] = await tx
       .update(transactions)
       .set({ status: "paid", reference, approvedAt: new Date(), updatedAt: new Date() })
@@ -90,24 +92,20 @@ async function creditPaid(db: Db, transaction: Transaction, reference: string | 
     // meanwhile by other means, the campaign keeps its status and the money goes to the wallet.
     const toCampaign =
       transaction.intent === "campaign_creation" && transaction.campaignId !== null && (await awaitsPayment(tx, transaction.campaignId));
-    const moved = await transfer(
-      db,
-      {
-        idempotencyKey: `transaction:${transaction.id}`,
-        from: gatewayAccountCode(transaction.gateway!),
-        to: toCampaign ? campaignEscrowCode(transaction.campaignId!) : userAccountCode(transaction.userId, "wallet"),
-        amount: transaction.amount,
-        intent: transaction.intent,
-        metadata: {
-          transaction_id: transaction.id,
-          reference,
-          ...(transaction.campaignId !== null && !toCampaign ? { campaign_id: transaction.campaignId, credited: "wallet" } : {}),
-        },
+    const moved = await transfer(ctx, {
+      idempotencyKey: `transaction:${transaction.id}`,
+      from: gatewayAccountCode(transaction.gateway!),
+      to: toCampaign ? campaignEscrowCode(transaction.campaignId!) : userAccountCode(transaction.userId, "wallet"),
+      amount: transaction.amount,
+      intent: transaction.intent,
+      metadata: {
+        transaction_id: transaction.id,
+        reference,
+        ...(transaction.campaignId !== null && !toCampaign ? { campaign_id: transaction.campaignId, credited: "wallet" } : {}),
       },
-      { tx },
-    );
+    });
     // Through the state machine (pay: awaiting_payment → awaiting_review), in this same transaction.
-    if (toCampaign) await applyCampaignEventIn(db, tx, { campaignId: transaction.campaignId!, event: "pay", actor: null });
+    if (toCampaign) await applyCampaignEvent(ctx, { campaignId: transaction.campaignId!, event: "pay" });
     const [linked] = await tx.update(transactions).set({ transferId: moved.id }).where(eq(transactions.id, transaction.id)).returning();
     return linked!;
   });

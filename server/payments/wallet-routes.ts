@@ -129,14 +129,16 @@ export function walletRoutes(services: Services) {
     })
     .openapi(chargeRoute, async (c) => {
       const input = c.req.valid("json");
-      const { redirectUrl, transaction } = await startWalletCharge(c.get("db"), services.gateways, {
-        user: c.get("user"),
-        amount: input.amount,
-        gateway: input.gateway as GatewayId,
-        origin: publicOrigin(c.req.url),
-        description: translateApi(c.get("locale"), "messages.charge_description"),
-        locale: c.get("locale"),
-      });
+      const { redirectUrl, transaction } = await startWalletCharge(
+        { db: c.get("db"), actor: c.get("user"), locale: c.get("locale") },
+        {
+          gateways: services.gateways,
+          amount: input.amount,
+          gateway: input.gateway as GatewayId,
+          origin: publicOrigin(c.req.url),
+          description: translateApi(c.get("locale"), "messages.charge_description"),
+        },
+      );
       return c.json({ data: { redirect_url: redirectUrl, transaction: toTransactionOutput(transaction) } }, 200);
     })
     .openapi(gatewaysRoute, (c) =>

@@ -39,13 +39,16 @@ if (mode === "setup") {
   for (let i = 0; i < codes.length; i += 50) {
     await Promise.all(
       codes.slice(i, i + 50).map((to) =>
-        transfer(db, {
-          idempotencyKey: `fund:${to}`,
-          from: gatewayAccountCode("bench"),
-          to,
-          amount: 1_000_000_000_000,
-          intent: "wallet_charge",
-        }),
+        transfer(
+          { db },
+          {
+            idempotencyKey: `fund:${to}`,
+            from: gatewayAccountCode("bench"),
+            to,
+            amount: 1_000_000_000_000,
+            intent: "wallet_charge",
+          },
+        ),
       ),
     );
   }
@@ -60,7 +63,10 @@ if (mode === "setup") {
         while (Date.now() < until) {
           const started = performance.now();
           try {
-            await transfer(db, { idempotencyKey: randomUUID(), ...pair(), amount: 1 + Math.floor(Math.random() * 1000), intent: "bench" });
+            await transfer(
+              { db },
+              { idempotencyKey: randomUUID(), ...pair(), amount: 1 + Math.floor(Math.random() * 1000), intent: "bench" },
+            );
             ops++;
           } catch {
             errors++;
@@ -95,7 +101,10 @@ if (mode === "setup") {
     const body = await c.req.json<{ key?: string; from?: string; to?: string; amount?: number }>();
     try {
       const { from, to } = body.from && body.to ? { from: body.from, to: body.to } : pair();
-      const moved = await transfer(db, { idempotencyKey: body.key ?? randomUUID(), from, to, amount: body.amount ?? 1, intent: "bench" });
+      const moved = await transfer(
+        { db },
+        { idempotencyKey: body.key ?? randomUUID(), from, to, amount: body.amount ?? 1, intent: "bench" },
+      );
       return c.json({ data: { id: moved.id, status: moved.status } }, 200);
     } catch (error) {
       if (error instanceof AppError) return c.json({ error: { code: error.code } }, statusOf(error));

@@ -43,13 +43,16 @@ describe("activities under concurrency (PostgreSQL)", () => {
   it("12 boosters racing for the last 3 likes: 3 start, 9 are refused; approvals and denials racing decide once", async () => {
     const admin = await adminToken();
     const producer = await person(false);
-    await transfer(database.db, {
-      idempotencyKey: `fund:${producer.user.id}`,
-      from: gatewayAccountCode("sandbox"),
-      to: userAccountCode(producer.user.id, "wallet"),
-      amount: 5_000_000,
-      intent: "wallet_charge",
-    });
+    await transfer(
+      { db: database.db },
+      {
+        idempotencyKey: `fund:${producer.user.id}`,
+        from: gatewayAccountCode("sandbox"),
+        to: userAccountCode(producer.user.id, "wallet"),
+        amount: 5_000_000,
+        intent: "wallet_charge",
+      },
+    );
     const created = await call(
       "campaigns",
       {

@@ -55,13 +55,16 @@ async function abandoned(token: string, name: string) {
 describe("paying a campaign from the wallet under concurrency (PostgreSQL)", () => {
   it("20 parallel pays of the same campaign: exactly one 200, the others 403, the wallet debited once", async () => {
     const { token, user } = await registerAndSignIn(call, sms, { phone: "09350000091", email: "pay-race@example.com" });
-    await transfer(database.db, {
-      idempotencyKey: `fund:${user.id}`,
-      from: gatewayAccountCode("sandbox"),
-      to: userAccountCode(user.id, "wallet"),
-      amount: WALLET,
-      intent: "wallet_charge",
-    });
+    await transfer(
+      { db: database.db },
+      {
+        idempotencyKey: `fund:${user.id}`,
+        from: gatewayAccountCode("sandbox"),
+        to: userAccountCode(user.id, "wallet"),
+        amount: WALLET,
+        intent: "wallet_charge",
+      },
+    );
     const { id, payment, total } = await abandoned(token, "Race to pay");
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => call(`campaigns/${id}/payments/${payment}/pay`, { gateway: "wallet" }, { token })),
@@ -92,13 +95,16 @@ describe("paying a campaign from the wallet under concurrency (PostgreSQL)", () 
 
   it("a wallet payment racing the gateway's late success: whichever wins, nothing is lost or taken twice", async () => {
     const { token, user } = await registerAndSignIn(call, sms, { phone: "09350000092", email: "pay-race2@example.com" });
-    await transfer(database.db, {
-      idempotencyKey: `fund:${user.id}`,
-      from: gatewayAccountCode("sandbox"),
-      to: userAccountCode(user.id, "wallet"),
-      amount: WALLET,
-      intent: "wallet_charge",
-    });
+    await transfer(
+      { db: database.db },
+      {
+        idempotencyKey: `fund:${user.id}`,
+        from: gatewayAccountCode("sandbox"),
+        to: userAccountCode(user.id, "wallet"),
+        amount: WALLET,
+        intent: "wallet_charge",
+      },
+    );
     const made = [];
     for (let i = 0; i < 5; i++) made.push(await abandoned(token, `Both ${i}`));
     // The bank page said "pay" for each; the callbacks and the wallet payments then arrive together.

@@ -53,13 +53,16 @@ describe("campaigns under concurrency (PostgreSQL)", () => {
 
   it("20 parallel wallet-paid campaigns never overdraw the wallet", async () => {
     const { token, user } = await registerAndSignIn(call, sms, { phone: "09350000088", email: "race2@example.com" });
-    await transfer(database.db, {
-      idempotencyKey: `fund:${user.id}`,
-      from: gatewayAccountCode("sandbox"),
-      to: userAccountCode(user.id, "wallet"),
-      amount: 5_000_000,
-      intent: "wallet_charge",
-    });
+    await transfer(
+      { db: database.db },
+      {
+        idempotencyKey: `fund:${user.id}`,
+        from: gatewayAccountCode("sandbox"),
+        to: userAccountCode(user.id, "wallet"),
+        amount: 5_000_000,
+        intent: "wallet_charge",
+      },
+    );
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => call("campaigns", { ...campaign, strategy: "smart", amount: 2_000_000 }, { token })),
     );

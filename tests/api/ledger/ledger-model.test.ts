@@ -107,7 +107,7 @@ class Move implements fc.AsyncCommand<Model, Real> {
     const source = account(m, input.from);
     const short = !source.allowNegative && source.balance - source.pending < this.amount;
     let id = "";
-    const code = await errorCode(transfer(r.db, input).then((t) => void (id = t.id)));
+    const code = await errorCode(transfer({ db: r.db }, input).then((t) => void (id = t.id)));
     expect(code).toBe(short ? "insufficient_funds" : null);
     stats[short ? "refused" : "moved"]++;
     if (!short) {
@@ -136,10 +136,10 @@ class Settle implements fc.AsyncCommand<Model, Real> {
   async run(m: Model, r: Real) {
     const [p] = m.pending.splice(this.n % m.pending.length, 1);
     const settle = this.how === "post" ? postTransfer : voidTransfer;
-    const done = await settle(r.db, p!.id);
+    const done = await settle({ db: r.db }, p!.id);
     expect(done.status).toBe(this.how === "post" ? "posted" : "voided");
-    if (this.twice) expect((await settle(r.db, p!.id)).status).toBe(done.status);
-    expect(await errorCode((this.how === "post" ? voidTransfer : postTransfer)(r.db, p!.id))).toBe("conflict");
+    if (this.twice) expect((await settle({ db: r.db }, p!.id)).status).toBe(done.status);
+    expect(await errorCode((this.how === "post" ? voidTransfer : postTransfer)({ db: r.db }, p!.id))).toBe("conflict");
     account(m, p!.from).pending -= p!.amount;
     stats.settled++;
     if (this.how === "post") {
@@ -161,11 +161,11 @@ class Replay implements fc.AsyncCommand<Model, Real> {
   async run(m: Model, r: Real) {
     const made = m.made[this.n % m.made.length]!;
     if (this.change === "none") {
-      expect((await transfer(r.db, made.input)).id).toBe(made.id);
+      expect((await transfer({ db: r.db }, made.input)).id).toBe(made.id);
     } else {
       const changed =
         this.change === "amount" ? { ...made.input, amount: made.input.amount + 1 } : { ...made.input, pending: !made.input.pending };
-      expect(await errorCode(transfer(r.db, changed))).toBe("idempotency_conflict");
+      expect(await errorCode(transfer({ db: r.db }, changed))).toBe("idempotency_conflict");
     }
     stats.replayed++;
     await verify(m, r);

@@ -49,19 +49,22 @@ describe("ledger under concurrency (PostgreSQL)", () => {
     { timeout: 60_000 },
     async () => {
       const db = database.db;
-      await transfer(db, { idempotencyKey: "fund", from: gateway, to: wallet, amount: 5_000_000, intent: "wallet_charge" });
+      await transfer({ db }, { idempotencyKey: "fund", from: gateway, to: wallet, amount: 5_000_000, intent: "wallet_charge" });
       const escrows = Array.from({ length: 4 }, () => campaignEscrowCode(randomUUID()));
       await ensureAccounts(db, escrows);
       const started = Date.now();
       const results = await Promise.allSettled(
         Array.from({ length: 1_000 }, (_, i) =>
-          transfer(db, {
-            idempotencyKey: `spend:${i}`,
-            from: wallet,
-            to: escrows[i % escrows.length]!,
-            amount: 3_000_000,
-            intent: "campaign_creation",
-          }),
+          transfer(
+            { db },
+            {
+              idempotencyKey: `spend:${i}`,
+              from: wallet,
+              to: escrows[i % escrows.length]!,
+              amount: 3_000_000,
+              intent: "campaign_creation",
+            },
+          ),
         ),
       );
       const elapsed = Date.now() - started;
@@ -83,7 +86,7 @@ describe("ledger under concurrency (PostgreSQL)", () => {
   it("100 parallel replays of one idempotency key: one transfer row, the money moved once", async () => {
     const db = database.db;
     const input = { idempotencyKey: "charge:once", from: gateway, to: wallet, amount: 750_000, intent: "wallet_charge" };
-    const results = await Promise.all(Array.from({ length: 100 }, () => transfer(db, input)));
+    const results = await Promise.all(Array.from({ length: 100 }, () => transfer({ db }, input)));
     expect(new Set(results.map((t) => t.id)).size).toBe(1);
     expect(await db.select().from(ledgerTransfers)).toHaveLength(1);
     expect(await balanceOf(wallet)).toBe(750_000);
@@ -94,17 +97,22 @@ describe("ledger under concurrency (PostgreSQL)", () => {
   it("50 parallel posts and voids of one pending transfer: one of them settles it, the money moves at most once", async () => {
     const db = database.db;
     const escrow = campaignEscrowCode(randomUUID());
-    await transfer(db, { idempotencyKey: "fund", from: gateway, to: wallet, amount: 900_000, intent: "wallet_charge" });
-    const reserved = await transfer(db, {
-      idempotencyKey: "reserve",
-      from: wallet,
-      to: escrow,
-      amount: 600_000,
-      intent: "payout",
-      pending: true,
-    });
+    await transfer({ db }, { idempotencyKey: "fund", from: gateway, to: wallet, amount: 900_000, intent: "wallet_charge" });
+    const reserved = await transfer(
+      { db },
+      {
+        idempotencyKey: "reserve",
+        from: wallet,
+        to: escrow,
+        amount: 600_000,
+        intent: "payout",
+        pending: true,
+      },
+    );
     const results = await Promise.allSettled(
-      Array.from({ length: 50 }, (_, i) => (i % 2 ? postTransfer(db, reserved.id) : voidTransfer(db, reserved.id)).then((t) => t.status)),
+      Array.from({ length: 50 }, (_, i) =>
+        (i % 2 ? postTransfer({ db }, reserved.id) : voidTransfer({ db }, reserved.id)).then((t) => t.status),
+      ),
     );
     const [final] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, reserved.id));
     expect(["posted", "voided"]).toContain(final!.status);
@@ -130,13 +138,13 @@ describe("ledger under concurrency (PostgreSQL)", () => {
     const db = database.db;
     const before = await deadlocks();
     const escrow = campaignEscrowCode(randomUUID());
-    await transfer(db, { idempotencyKey: "fund:w", from: gateway, to: wallet, amount: 1_000_000, intent: "wallet_charge" });
-    await transfer(db, { idempotencyKey: "fund:e", from: gateway, to: escrow, amount: 1_000_000, intent: "wallet_charge" });
+    await transfer({ db }, { idempotencyKey: "fund:w", from: gateway, to: wallet, amount: 1_000_000, intent: "wallet_charge" });
+    await transfer({ db }, { idempotencyKey: "fund:e", from: gateway, to: escrow, amount: 1_000_000, intent: "wallet_charge" });
     const results = await Promise.allSettled(
       Array.from({ length: 400 }, (_, i) =>
         i % 2
-          ? transfer(db, { idempotencyKey: `there:${i}`, from: wallet, to: escrow, amount: 1_000, intent: "campaign_creation" })
-          : transfer(db, { idempotencyKey: `back:${i}`, from: escrow, to: wallet, amount: 1_000, intent: "refund" }),
+          ? transfer({ db }, { idempotencyKey: `there:${i}`, from: wallet, to: escrow, amount: 1_000, intent: "campaign_creation" })
+          : transfer({ db }, { idempotencyKey: `back:${i}`, from: escrow, to: wallet, amount: 1_000, intent: "refund" }),
       ),
     );
     expect(results.filter((r) => r.status === "rejected")).toEqual([]);

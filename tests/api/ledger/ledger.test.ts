@@ -62,9 +62,9 @@ describe("ledger", () => {
   }
 
   const charge = (amount: number, key = `charge:${randomUUID()}`) =>
-    transfer(db(), { idempotencyKey: key, from: gateway, to: wallet, amount, intent: "wallet_charge" });
+    transfer({ db: db() }, { idempotencyKey: key, from: gateway, to: wallet, amount, intent: "wallet_charge" });
   const spend = (amount: number, key = `spend:${randomUUID()}`, pending = false) =>
-    transfer(db(), { idempotencyKey: key, from: wallet, to: escrow, amount, intent: "campaign_creation", pending });
+    transfer({ db: db() }, { idempotencyKey: key, from: wallet, to: escrow, amount, intent: "campaign_creation", pending });
 
   it("names accounts and creates them once, system and gateway ones allowed below zero", async () => {
     expect(userAccountCode("u1", "earnings_held")).toBe("user:u1:earnings_held");
@@ -137,23 +137,29 @@ describe("ledger", () => {
   it("the same key for a different movement is an idempotency_conflict", async () => {
     await charge(100_000, "pay:2");
     expect(await refusal(charge(100_001, "pay:2"))).toBe("idempotency_conflict");
-    expect(await refusal(transfer(db(), { idempotencyKey: "pay:2", from: gateway, to: wallet, amount: 100_000, intent: "refund" }))).toBe(
-      "idempotency_conflict",
-    );
+    expect(
+      await refusal(transfer({ db: db() }, { idempotencyKey: "pay:2", from: gateway, to: wallet, amount: 100_000, intent: "refund" })),
+    ).toBe("idempotency_conflict");
     expect(
       await refusal(
-        transfer(db(), {
-          idempotencyKey: "pay:2",
-          from: gatewayAccountCode("zarinpal"),
-          to: wallet,
-          amount: 100_000,
-          intent: "wallet_charge",
-        }),
+        transfer(
+          { db: db() },
+          {
+            idempotencyKey: "pay:2",
+            from: gatewayAccountCode("zarinpal"),
+            to: wallet,
+            amount: 100_000,
+            intent: "wallet_charge",
+          },
+        ),
       ),
     ).toBe("idempotency_conflict");
     expect(
       await refusal(
-        transfer(db(), { idempotencyKey: "pay:2", from: gateway, to: wallet, amount: 100_000, intent: "wallet_charge", pending: true }),
+        transfer(
+          { db: db() },
+          { idempotencyKey: "pay:2", from: gateway, to: wallet, amount: 100_000, intent: "wallet_charge", pending: true },
+        ),
       ),
     ).toBe("idempotency_conflict");
     expect(statusOf(new AppError("idempotency_conflict"))).toBe(409);
@@ -176,15 +182,15 @@ describe("ledger", () => {
     expect((await spend(500_000, "withdraw:1", true)).id).toBe(reserved.id);
     expect(await refusal(spend(500_000, "withdraw:1"))).toBe("idempotency_conflict");
 
-    const posted = await postTransfer(db(), reserved.id);
+    const posted = await postTransfer({ db: db() }, reserved.id);
     expect(posted).toMatchObject({ id: reserved.id, status: "posted" });
     expect(posted.settledAt).toBeInstanceOf(Date);
     expect(await balance(wallet)).toEqual({ balance: 100_000, pending: 0 });
     expect(await balance(escrow)).toEqual({ balance: 500_000, pending: 0 });
     await expectSound();
 
-    expect(await postTransfer(db(), reserved.id)).toEqual(posted);
-    expect(await refusal(voidTransfer(db(), reserved.id))).toBe("conflict");
+    expect(await postTransfer({ db: db() }, reserved.id)).toEqual(posted);
+    expect(await refusal(voidTransfer({ db: db() }, reserved.id))).toBe("conflict");
     // Still a replay of the pending request after it was posted.
     expect((await spend(500_000, "withdraw:1", true)).id).toBe(reserved.id);
     expect(await balance(wallet)).toEqual({ balance: 100_000, pending: 0 });
@@ -196,52 +202,60 @@ describe("ledger", () => {
     await charge(600_000);
     const reserved = await spend(600_000, "withdraw:2", true);
     expect((await balancesOf(db(), userId)).wallet).toBe(0);
-    const voided = await voidTransfer(db(), reserved.id);
+    const voided = await voidTransfer({ db: db() }, reserved.id);
     expect(voided).toMatchObject({ id: reserved.id, status: "voided" });
     expect(await balance(wallet)).toEqual({ balance: 600_000, pending: 0 });
     expect(await balance(escrow)).toEqual({ balance: 0, pending: 0 });
     await expectSound();
-    expect(await voidTransfer(db(), reserved.id)).toEqual(voided);
-    expect(await refusal(postTransfer(db(), reserved.id))).toBe("conflict");
+    expect(await voidTransfer({ db: db() }, reserved.id)).toEqual(voided);
+    expect(await refusal(postTransfer({ db: db() }, reserved.id))).toBe("conflict");
     expect(await balance(wallet)).toEqual({ balance: 600_000, pending: 0 });
     await expectSound();
     // A direct (never pending) transfer cannot be voided; posting it is a no-op replay.
     const direct = await spend(1_000);
-    expect(await refusal(voidTransfer(db(), direct.id))).toBe("conflict");
-    expect(await postTransfer(db(), direct.id)).toEqual(direct);
-    expect(await refusal(postTransfer(db(), randomUUID()))).toBe("not_found");
-    expect(await refusal(voidTransfer(db(), "nope"))).toBe("not_found");
+    expect(await refusal(voidTransfer({ db: db() }, direct.id))).toBe("conflict");
+    expect(await postTransfer({ db: db() }, direct.id)).toEqual(direct);
+    expect(await refusal(postTransfer({ db: db() }, randomUUID()))).toBe("not_found");
+    expect(await refusal(voidTransfer({ db: db() }, "nope"))).toBe("not_found");
     await expectSound();
   });
 
   it("refuses nonsense amounts and self-transfers before touching the database", async () => {
     for (const amount of [0, -5, 1.5, Number.MAX_SAFE_INTEGER + 1, Number.NaN]) expect(await refusal(charge(amount))).toBe("bad_request");
-    expect(await refusal(transfer(db(), { idempotencyKey: "self", from: wallet, to: wallet, amount: 1, intent: "x" }))).toBe("bad_request");
+    expect(await refusal(transfer({ db: db() }, { idempotencyKey: "self", from: wallet, to: wallet, amount: 1, intent: "x" }))).toBe(
+      "bad_request",
+    );
     expect(await db().select().from(ledgerTransfers)).toHaveLength(0);
   });
 
   it("moves rewards from promotions to held to earnings", async () => {
     const held = userAccountCode(userId, "earnings_held");
     const earnings = userAccountCode(userId, "earnings");
-    await transfer(db(), { idempotencyKey: "reward:1", from: systemAccountCode("promotions"), to: held, amount: 7_000, intent: "reward" });
-    expect(await balancesOf(db(), userId)).toEqual({ wallet: 0, earnings: 0, held: 7_000 });
-    await transfer(db(), { idempotencyKey: "release:1", from: held, to: earnings, amount: 7_000, intent: "reward" });
-    expect(await balancesOf(db(), userId)).toEqual({ wallet: 0, earnings: 7_000, held: 0 });
-    expect(await refusal(transfer(db(), { idempotencyKey: "release:2", from: held, to: earnings, amount: 1, intent: "reward" }))).toBe(
-      "insufficient_funds",
+    await transfer(
+      { db: db() },
+      { idempotencyKey: "reward:1", from: systemAccountCode("promotions"), to: held, amount: 7_000, intent: "reward" },
     );
+    expect(await balancesOf(db(), userId)).toEqual({ wallet: 0, earnings: 0, held: 7_000 });
+    await transfer({ db: db() }, { idempotencyKey: "release:1", from: held, to: earnings, amount: 7_000, intent: "reward" });
+    expect(await balancesOf(db(), userId)).toEqual({ wallet: 0, earnings: 7_000, held: 0 });
+    expect(
+      await refusal(transfer({ db: db() }, { idempotencyKey: "release:2", from: held, to: earnings, amount: 1, intent: "reward" })),
+    ).toBe("insufficient_funds");
     await expectSound();
   });
 
   it("inside a caller's transaction: a refusal leaves that transaction usable, a rollback takes the transfer with it", async () => {
     await charge(100_000);
     const outcome = await db().transaction(async (tx) => {
-      const code = await transfer(db(), { idempotencyKey: "in-tx:1", from: wallet, to: escrow, amount: 999_999, intent: "x" }, { tx }).then(
+      const code = await transfer(
+        { db: db(), tx },
+        { idempotencyKey: "in-tx:1", from: wallet, to: escrow, amount: 999_999, intent: "x" },
+      ).then(
         () => "moved",
         (e: AppError) => e.code,
       );
       // The caller goes on after the refusal, in the same transaction.
-      await transfer(db(), { idempotencyKey: "in-tx:2", from: wallet, to: escrow, amount: 40_000, intent: "x" }, { tx });
+      await transfer({ db: db(), tx }, { idempotencyKey: "in-tx:2", from: wallet, to: escrow, amount: 40_000, intent: "x" });
       return code;
     });
     expect(outcome).toBe("insufficient_funds");
@@ -253,13 +267,12 @@ describe("ledger", () => {
 
     await expect(
       db().transaction(async (tx) => {
-        await transfer(db(), { idempotencyKey: "in-tx:3", from: wallet, to: escrow, amount: 10_000, intent: "x" }, { tx });
+        await transfer({ db: db(), tx }, { idempotencyKey: "in-tx:3", from: wallet, to: escrow, amount: 10_000, intent: "x" });
         const pending = await transfer(
-          db(),
+          { db: db(), tx },
           { idempotencyKey: "in-tx:4", from: wallet, to: escrow, amount: 10_000, intent: "x", pending: true },
-          { tx },
         );
-        await postTransfer(db(), pending.id, { tx });
+        await postTransfer({ db: db(), tx }, pending.id);
         throw new Error("caller fails");
       }),
     ).rejects.toThrow("caller fails");

@@ -750,14 +750,16 @@ describe("the sandbox bank and the payment row", () => {
   async function pendingCharge(phone: string, amount = 4_000_000) {
     const { user } = await registerAndSignIn(call, sms, { phone, email: `${phone}@example.com` });
     const [full] = await database.db.select().from(users).where(eq(users.id, user.id));
-    const { transaction } = await startWalletCharge(database.db, gateways, {
-      user: full!,
-      amount,
-      gateway: "sandbox",
-      origin: "http://localhost",
-      description: "test",
-      locale: "en-US",
-    });
+    const { transaction } = await startWalletCharge(
+      { db: database.db, actor: full!, locale: "en-US" },
+      {
+        gateways,
+        amount,
+        gateway: "sandbox",
+        origin: "http://localhost",
+        description: "test",
+      },
+    );
     return { userId: user.id, transaction };
   }
 

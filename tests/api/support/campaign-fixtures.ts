@@ -15,11 +15,14 @@ export const smartCampaign = {
 
 /** Charges a user's wallet as a sandbox gateway payment would (one charge per `key`). */
 export async function fundWallet(db: Db, userId: string, rials: number, key = "start"): Promise<void> {
-  await transfer(db, {
-    idempotencyKey: `fund:${userId}:${key}`,
-    from: gatewayAccountCode("sandbox"),
-    to: userAccountCode(userId, "wallet"),
-    amount: rials,
-    intent: "wallet_charge",
-  });
+  await transfer(
+    { db: db },
+    {
+      idempotencyKey: `fund:${userId}:${key}`,
+      from: gatewayAccountCode("sandbox"),
+      to: userAccountCode(userId, "wallet"),
+      amount: rials,
+      intent: "wallet_charge",
+    },
+  );
 }

@@ -1,0 +1,49 @@
+import type { Locale } from "@/lib/i18n/locales";
+import type { Db } from "@/server/db";
+import type { User } from "@/server/db/schema";
+
+/** A transaction opened with drizzle's `db.transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * What a business verb runs with: `verb(ctx, input)`. The database, the transaction the caller
+ * already holds (if any), who acts and from where, in which language, and the time the request
+ * started (so one request reads one "now"). Built by the HTTP layer for a request, by a job for a run.
+ */
+export type Ctx = {
+  db: Db;
+  /** The caller's open transaction: a verb joins it instead of opening its own (see withTransaction). */
+  tx?: Tx | undefined;
+  /** The signed-in user acting, or null for the system (jobs, gateway callbacks). */
+  actor?: User | null | undefined;
+  /** The caller's address, for the audit trail. */
+  ip?: string | null | undefined;
+  locale: Locale;
+  now: Date;
+};
+
+/** The part of the context a verb that only touches the database needs. */
+export type DbCtx = Pick<Ctx, "db" | "tx">;
+
+/** The context of a verb that writes on someone's behalf (audited when an admin acts). */
+export type ActorCtx = Pick<Ctx, "db" | "tx" | "actor" | "ip">;
+
+/** The context of a verb only a signed-in user calls: the actor is known. */
+export type UserCtx = ActorCtx & { actor: User };
+
+/** A context that is inside a transaction. */
+export type TxCtx<C extends DbCtx = DbCtx> = C & { tx: Tx };
+
+/**
+ * Runs `fn` in a transaction: the caller's (ctx.tx) when there is one — the work commits or rolls
+ * back with it — else a new one. `fn` gets the context with `tx` set, to hand on to the verbs it calls.
+ */
+export function withTransaction<C extends DbCtx, T>(ctx: C, fn: (ctx: TxCtx<C>) => Promise<T>): Promise<T> {
+  if (ctx.tx) return fn(ctx as TxCtx<C>);
+  return ctx.db.transaction((tx) => fn({ ...ctx, tx }));
+}
+
+/** Where a verb's statements go: the open transaction when there is one, else the database. */
+export function executor(ctx: DbCtx): Db | Tx {
+  return ctx.tx ?? ctx.db;
+}
