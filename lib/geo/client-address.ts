@@ -1,3 +1,4 @@
+import { env } from "@/server/core/env";
 /**
  * The client's address, the one place it is worked out (rate limits, sessions' recorded address,
  * GET /api/ip/info, the country of proxy.ts and the page cache).
@@ -58,7 +59,7 @@ let cached: { value: string | undefined; trust: ProxyTrust } | undefined;
 
 /** TRUST_PROXY of this process (read again when it changes, as tests do). */
 export function proxyTrust(): ProxyTrust {
-  const value = process.env.TRUST_PROXY;
+  const value = env.TRUST_PROXY;
   if (!cached || cached.value !== value) cached = { value, trust: parseTrustProxy(value) };
   return cached.trust;
 }

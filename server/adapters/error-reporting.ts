@@ -3,11 +3,12 @@
  * client per process (Sentry keeps it on a global carrier, so Next's bundle and the API share it).
  */
 import { currentBuildId } from "@/server/build-id";
+import { env } from "@/server/core/env";
 
 type Tags = Record<string, string>;
 
 export function errorReportingEnabled(): boolean {
-  return Boolean(process.env.SENTRY_DSN);
+  return Boolean(env.SENTRY_DSN);
 }
 
 export async function initErrorReporting(): Promise<void> {
@@ -15,9 +16,9 @@ export async function initErrorReporting(): Promise<void> {
   const Sentry = await import("@sentry/nextjs");
   if (Sentry.getClient()) return;
   Sentry.init({
-    dsn: process.env.SENTRY_DSN,
-    release: process.env.NEXT_PUBLIC_BUILD_ID || currentBuildId() || undefined,
-    environment: process.env.NODE_ENV,
+    dsn: env.SENTRY_DSN,
+    release: env.NEXT_PUBLIC_BUILD_ID || currentBuildId() || undefined,
+    environment: env.NODE_ENV,
     tracesSampleRate: 0,
     sendDefaultPii: false,
   });

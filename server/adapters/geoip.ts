@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import type { CountryLookup } from "@/lib/geo/request-country";
+import { env } from "@/server/core/env";
 
 type GeoipCountry = { lookup(ip: string): { country?: string } | null };
 
@@ -26,5 +27,5 @@ export const lookupCountry: CountryLookup = (ip) => {
 
 /** The header a trusted reverse proxy puts the country in, when configured. */
 export function trustedCountryHeader(): string | null {
-  return process.env.TRUST_PROXY_COUNTRY_HEADER?.trim() || null;
+  return env.TRUST_PROXY_COUNTRY_HEADER;
 }

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createRemoteJWKSet, customFetch, errors, jwtVerify } from "jose";
 import type { FetchImplementation, JWTPayload, JWTVerifyGetKey } from "jose";
+import { rawEnv } from "@/server/core/env";
 
 // Server-side verification of Google and Apple sign-in.
 //
@@ -310,7 +311,7 @@ function envValue(env: Env, name: string): string | undefined {
 }
 
 /** Verifiers configured from the environment; a provider whose client id is unset is null (its sign-in is off). */
-export function oauthFromEnv(env: Env = process.env): { google: GoogleVerifier | null; apple: AppleVerifier | null } {
+export function oauthFromEnv(env: Env = rawEnv()): { google: GoogleVerifier | null; apple: AppleVerifier | null } {
   const googleClientId = envValue(env, "GOOGLE_CLIENT_ID");
   const appleClientId = envValue(env, "APPLE_CLIENT_ID");
   return {

@@ -1,3 +1,4 @@
+import { rawEnv } from "@/server/core/env";
 /**
  * One-time codes by SMS. Production speaks Kavenegar's verify lookup API
  * (https://kavenegar.com/rest.html#sms-Lookup); development prints the code to the server log.
@@ -148,7 +149,7 @@ function redact(message: string, secrets: string[]): string {
 type Env = Record<string, string | undefined>;
 
 /** SMS_PROVIDER = "console" (default) | "kavenegar" (KAVENEGAR_API_KEY, KAVENEGAR_TEMPLATE, optional KAVENEGAR_BASE_URL). */
-export function smsSenderFromEnv(env: Env = process.env): SmsSender {
+export function smsSenderFromEnv(env: Env = rawEnv()): SmsSender {
   const provider = (env.SMS_PROVIDER?.trim() || "console").toLowerCase();
   if (provider === "console") return consoleSmsSender();
   if (provider !== "kavenegar") throw new Error(`SMS_PROVIDER must be "console" or "kavenegar", not "${provider}"`);

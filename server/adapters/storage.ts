@@ -7,6 +7,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { AwsClient } from "aws4fetch";
+import { rawEnv } from "@/server/core/env";
 
 export interface FileStorage {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
@@ -216,7 +217,7 @@ const S3_REQUIRED = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_
  * defaults to us-east-1), else files under `dataDir/uploads`. Only some of them set is a
  * configuration mistake and throws rather than silently keeping ID cards on local disk.
  */
-export function fileStorageFromEnv(env: Env = process.env, dataDir: string): FileStorage {
+export function fileStorageFromEnv(env: Env = rawEnv(), dataDir: string): FileStorage {
   const value = (name: string) => env[name]?.trim() || undefined;
   const endpoint = value("S3_ENDPOINT");
   const bucket = value("S3_BUCKET");

@@ -8,6 +8,7 @@
  * search.list 100. An `@handle` the API knows is answered from channels.list alone.
  */
 import { parseChannelLink } from "@/lib/campaigns/links";
+import { rawEnv } from "@/server/core/env";
 
 export type ChannelHit = {
   /** The channel id, UC + 22 characters. */
@@ -257,7 +258,7 @@ export function youtubeSearch({
 type Env = Record<string, string | undefined>;
 
 /** Channel search from YOUTUBE_API_KEY (and YOUTUBE_API_BASE_URL for tests); null (the feature is off) without a key. */
-export function youtubeFromEnv(env: Env = process.env): YoutubeSearch | null {
+export function youtubeFromEnv(env: Env = rawEnv()): YoutubeSearch | null {
   const apiKey = env.YOUTUBE_API_KEY?.trim();
   if (!apiKey) return null;
   const baseUrl = env.YOUTUBE_API_BASE_URL?.trim() || undefined;

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { appSecrets } from "@/server/db/schema";
+import { env } from "@/server/core/env";
 
 const cache = new WeakMap<object, Promise<Uint8Array>>();
 let configuredKey: { secret: string; key: Promise<Uint8Array> } | undefined;
@@ -11,9 +12,8 @@ let configuredKey: { secret: string; key: Promise<Uint8Array> } | undefined;
  * when set, else one random key created once in the database so every app instance shares it.
  */
 export function signingKey(db: Db): Promise<Uint8Array> {
-  const configured = process.env.AUTH_SECRET;
+  const configured = env.AUTH_SECRET;
   if (configured) {
-    if (configured.length < 32) throw new Error("AUTH_SECRET must be at least 32 characters long");
     // One array per secret: the verifier keeps its imported key per array (server/auth/jwt.ts).
     if (configuredKey?.secret !== configured)
       configuredKey = { secret: configured, key: Promise.resolve(new TextEncoder().encode(configured)) };

@@ -2,6 +2,7 @@ import path from "node:path";
 import { openDatabase, type Database } from "./client";
 import { seedDemoData } from "./seed";
 import { ensureAdmin } from "./seed/admin";
+import { env, rawEnv } from "@/server/core/env";
 
 export type { Db, Database } from "./client";
 
@@ -11,7 +12,7 @@ export type { Db, Database } from "./client";
  * as "anything under the project" (it warned and traced the whole project into the server output).
  */
 export function dataDir(): string {
-  return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR || ".data");
+  return path.resolve(/*turbopackIgnore: true*/ env.DATA_DIR);
 }
 
 const key = Symbol.for("takapoo.database");
@@ -26,13 +27,13 @@ export function sharedDatabase(): Promise<Database> {
   const holder = globalThis as Holder;
   holder[key] ??= (async () => {
     const database = await openDatabase({
-      url: process.env.DATABASE_URL || undefined,
-      maxConnections: Number(process.env.DATABASE_POOL_SIZE) || 10,
-      dataDir: process.env.DATABASE_URL ? undefined : path.join(/*turbopackIgnore: true*/ dataDir(), "pglite"),
+      url: env.DATABASE_URL,
+      maxConnections: env.DATABASE_POOL_SIZE,
+      dataDir: env.DATABASE_URL ? undefined : path.join(/*turbopackIgnore: true*/ dataDir(), "pglite"),
     });
-    const demo = process.env.SEED_DEMO_DATA !== "false";
+    const demo = env.SEED_DEMO_DATA;
     if (demo) await seedDemoData(database.db);
-    await ensureAdmin(database.db, process.env, demo);
+    await ensureAdmin(database.db, rawEnv(), demo);
     return database;
   })().catch((error: unknown) => {
     delete holder[key];

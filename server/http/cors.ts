@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { originOf } from "@/lib/security/csp";
+import { env } from "@/server/core/env";
 
 /** The request headers the web client sends (lib/api/client.ts), allowed on a cross-origin request. */
 const ALLOWED_REQUEST_HEADERS = "Authorization, Content-Type, Accept, Accept-Language, X-Locale, Idempotency-Key";
@@ -15,8 +16,7 @@ let parsed: { raw: string; origins: ReadonlySet<string> } | null = null;
  * apart from it (`npm run api` with NEXT_PUBLIC_CORE_API_URL on another origin). Unset: same origin
  * only. A wildcard is refused, since credentials are allowed.
  */
-export function corsAllowedOrigins(env: NodeJS.ProcessEnv = process.env): ReadonlySet<string> {
-  const raw = env.CORS_ALLOWED_ORIGINS ?? "";
+export function corsAllowedOrigins(raw: string = env.CORS_ALLOWED_ORIGINS): ReadonlySet<string> {
   if (parsed?.raw === raw) return parsed.origins;
   const origins = new Set<string>();
   for (const entry of raw

@@ -3,6 +3,7 @@ import { proxyTrust } from "@/lib/geo/client-address";
 import { originOf } from "@/lib/security/csp";
 import { corsAllowedOrigins } from "./cors";
 import { AppError } from "./errors";
+import { env } from "@/server/core/env";
 
 /** Methods that change nothing (RFC 9110 §9.2.1); every other method must come from our own pages. */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -26,7 +27,7 @@ const firstValue = (header: string | undefined) => header?.split(",")[0]?.trim()
  */
 export function ownOrigins(c: Context): Set<string> {
   const origins = new Set(corsAllowedOrigins());
-  const site = originOf(process.env.SITE_URL);
+  const site = originOf(env.SITE_URL);
   if (site) origins.add(site);
   const url = new URL(c.req.url);
   const proxied = behindProxy();

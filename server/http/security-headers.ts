@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import type { TLSSocket } from "node:tls";
 import * as zlib from "node:zlib";
 import { contentSecurityPolicy, inlineScriptHashes, strictTransportSecurity } from "@/lib/security/csp";
+import { rawEnv } from "@/server/core/env";
 
 /**
  * The production server's (server/web.ts) security headers on pages: HSTS per request, and on each
@@ -27,7 +28,7 @@ export function setTransportSecurity(req: IncomingMessage, res: ServerResponse):
 
 /** The policy of a document with these inline scripts; the sources configured are read once. */
 export function documentPolicy(): (scriptHashes: readonly string[]) => string {
-  const env = { ...process.env };
+  const env = { ...rawEnv() };
   return (scriptHashes) => contentSecurityPolicy({ scriptHashes, env });
 }
 

@@ -15,6 +15,7 @@ import { nowpaymentsGateway } from "./nowpayments";
 import { stripeGateway } from "./stripe";
 import { parseRate, type GatewayId, type PaymentGateway } from "./types";
 import { zarinpalGateway } from "./zarinpal";
+import { rawEnv } from "@/server/core/env";
 
 type Env = Record<string, string | undefined>;
 
@@ -22,7 +23,7 @@ export class PaymentConfigError extends Error {
   override readonly name = "PaymentConfigError";
 }
 
-export function gatewaysFromEnv(env: Env = process.env, sandbox?: PaymentGateway): Map<GatewayId, PaymentGateway> {
+export function gatewaysFromEnv(env: Env = rawEnv(), sandbox?: PaymentGateway): Map<GatewayId, PaymentGateway> {
   const read = (name: string) => env[name]?.trim() || undefined;
   const timeoutMs = readTimeout(read("PAYMENTS_TIMEOUT_MS"));
   const gateways = new Map<GatewayId, PaymentGateway>();
