@@ -99,7 +99,7 @@ export function identityAdminRoutes(services: Services) {
   return new OpenAPIHono<AppEnv>()
     .openapi(listRoute, async (c) => {
       const { page, per_page } = c.req.valid("query");
-      const result = await listPendingIdentities(c.get("db"), page, per_page);
+      const result = await listPendingIdentities({ db: c.get("db") }, { page, perPage: per_page });
       return c.json({ data: result.users.map(toUserOutput), meta: { page, per_page, total: result.total } }, 200);
     })
     .openapi(userRoute, async (c) => {
@@ -112,17 +112,17 @@ export function identityAdminRoutes(services: Services) {
       return serveStoredImage(services, user?.identityCardKey ?? null) as never;
     })
     .openapi(approveRoute, async (c) => {
-      const user = await reviewIdentity(c.get("db"), c.get("user"), c.req.valid("param").id, { approve: true }, rateLimitIp(c, services));
+      const user = await reviewIdentity(
+        { db: c.get("db"), actor: c.get("user"), ip: rateLimitIp(c, services) },
+        { userId: c.req.valid("param").id, approve: true },
+      );
       return c.json({ data: { user: toUserOutput(user), message: translateApi(c.get("locale"), "messages.identity_approved") } }, 200);
     })
     .openapi(rejectRoute, async (c) => {
       const { reason } = c.req.valid("json");
       const user = await reviewIdentity(
-        c.get("db"),
-        c.get("user"),
-        c.req.valid("param").id,
-        { approve: false, reason },
-        rateLimitIp(c, services),
+        { db: c.get("db"), actor: c.get("user"), ip: rateLimitIp(c, services) },
+        { userId: c.req.valid("param").id, approve: false, reason },
       );
       return c.json({ data: { user: toUserOutput(user), message: translateApi(c.get("locale"), "messages.identity_rejected") } }, 200);
     });

@@ -1,5 +1,5 @@
 import { and, eq, notInArray } from "drizzle-orm";
-import type { Db } from "@/server/db";
+import { withTransaction, type UserCtx } from "@/server/core/context";
 import { uploads, users, type User } from "@/server/db/schema";
 import type { FileStorage } from "@/server/adapters/storage";
 import { randomStorageKey } from "@/server/adapters/storage";
@@ -32,23 +32,22 @@ const rejection: Record<ImageRejection, "upload_too_large" | "upload_unsupported
  * key and moves the identity to identity_verification_pending — or stores nothing at all.
  */
 export async function requestIdentityVerification(
-  db: Db,
-  storage: FileStorage,
-  user: User,
-  card: { bytes: Uint8Array; filename?: string; mimeType?: string },
-  context: { ip: string; missingMessage: string },
+  ctx: UserCtx,
+  input: { storage: FileStorage; card: { bytes: Uint8Array; filename?: string; mimeType?: string }; missingMessage: string },
 ): Promise<User> {
+  const { actor: user } = ctx;
+  const { storage, card } = input;
   if (user.identityStatus === "identity_verification_pending") throw new AppError("identity_already_pending");
   if (user.identityStatus === "identity_verified") throw new AppError("identity_already_verified");
   const missing = missingForVerification(user);
   if (missing.length > 0)
-    throw new AppError("profile_incomplete", {}, Object.fromEntries(missing.map((field) => [field, context.missingMessage])));
+    throw new AppError("profile_incomplete", {}, Object.fromEntries(missing.map((field) => [field, input.missingMessage])));
   const image = await prepareIdentityCardImage(card.bytes, { filename: card.filename, mimeType: card.mimeType });
   if (!image.ok) throw new AppError(rejection[image.reason]);
   const key = randomStorageKey(`identity-cards/${user.id}`, image.format === "jpeg" ? ".jpg" : `.${image.format}`);
   await storage.put(key, image.bytes, image.contentType);
   try {
-    return await db.transaction(async (tx) => {
+    return await withTransaction(ctx, async ({ tx }) => {
       // Conditional on the state read above: two parallel requests cannot both move it.
       const [updated] = await tx
         .update(users)
@@ -75,7 +74,7 @@ export async function requestIdentityVerification(
         targetType: "user",
         targetId: user.id,
         details: { storage_key: key },
-        ip: context.ip,
+        ip: ctx.ip ?? null,
       });
       return updated;
     });

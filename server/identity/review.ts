@@ -1,11 +1,16 @@
 import { and, asc, count, eq } from "drizzle-orm";
-import type { Db } from "@/server/db";
 import { users, type User } from "@/server/db/schema";
+import { withTransaction, type DbCtx, type UserCtx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/server/audit/record";
 
 /** The identity queue: oldest request first. */
-export async function listPendingIdentities(db: Db, page: number, perPage: number): Promise<{ users: User[]; total: number }> {
+export async function listPendingIdentities(
+  ctx: DbCtx,
+  input: { page: number; perPage: number },
+): Promise<{ users: User[]; total: number }> {
+  const { db } = ctx;
+  const { page, perPage } = input;
   const pending = eq(users.identityStatus, "identity_verification_pending");
   const [rows, [total]] = await Promise.all([
     db
@@ -22,13 +27,11 @@ export async function listPendingIdentities(db: Db, page: number, perPage: numbe
 
 /** Approves or rejects a pending request, with its audit row, only while it is pending. */
 export async function reviewIdentity(
-  db: Db,
-  admin: User,
-  userId: string,
-  decision: { approve: true } | { approve: false; reason: string },
-  ip: string,
+  ctx: UserCtx,
+  input: { userId: string } & ({ approve: true } | { approve: false; reason: string }),
 ): Promise<User> {
-  return db.transaction(async (tx) => {
+  const { userId, ...decision } = input;
+  return withTransaction(ctx, async ({ tx, actor: admin }) => {
     const [updated] = await tx
       .update(users)
       .set(
@@ -45,7 +48,7 @@ export async function reviewIdentity(
       targetType: "user",
       targetId: userId,
       details: decision.approve ? {} : { reason: decision.reason },
-      ip,
+      ip: ctx.ip ?? null,
     });
     return updated;
   });

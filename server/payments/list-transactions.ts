@@ -1,13 +1,14 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import type { Db } from "@/server/db";
+import type { DbCtx } from "@/server/core/context";
 import { transactions, type Transaction, type TransactionStatus } from "@/server/db/schema";
 
 /** A user's transactions, newest first, optionally of one status. */
 export async function listTransactions(
-  db: Db,
-  userId: string,
-  filter: { status?: TransactionStatus | undefined; page: number; perPage: number },
+  ctx: DbCtx,
+  filter: { userId: string; status?: TransactionStatus | undefined; page: number; perPage: number },
 ): Promise<{ rows: Transaction[]; total: number }> {
+  const { db } = ctx;
+  const { userId } = filter;
   const where = filter.status
     ? and(eq(transactions.userId, userId), eq(transactions.status, filter.status))
     : eq(transactions.userId, userId);
@@ -25,7 +26,9 @@ export async function listTransactions(
 }
 
 /** One of the user's own transactions; null for anyone else's. */
-export async function findOwnTransaction(db: Db, userId: string, id: string): Promise<Transaction | null> {
+export async function findOwnTransaction(ctx: DbCtx, input: { userId: string; id: string }): Promise<Transaction | null> {
+  const { db } = ctx;
+  const { userId, id } = input;
   const [row] = await db
     .select()
     .from(transactions)

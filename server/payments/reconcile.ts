@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { transactions } from "@/server/db/schema";
+import type { Ctx, DbCtx } from "@/server/core/context";
 import { FAIL_AFTER_MS, RECONCILE_AFTER_MS, type Gateways } from "@/server/payments/gateways";
 import { settlePayment } from "@/server/payments/settle-payment";
 
@@ -12,10 +13,12 @@ const LEASE_MS = 4 * 60 * 1000;
  * that the gateway does not call paid. One instance at a time (advisory lock); returns counts.
  */
 export async function reconcilePayments(
-  db: Db,
-  gateways: Gateways,
-  now = Date.now(),
+  ctx: DbCtx & Partial<Pick<Ctx, "now">>,
+  input: { gateways: Gateways },
 ): Promise<{ checked: number; paid: number; failed: number }> {
+  const { db } = ctx;
+  const { gateways } = input;
+  const now = (ctx.now ?? new Date()).getTime();
   const stale = await db
     .select()
     .from(transactions)
@@ -31,7 +34,7 @@ export async function reconcilePayments(
   let paid = 0;
   let failed = 0;
   for (const transaction of stale) {
-    const settled = await settlePayment(db, gateways, transaction);
+    const settled = await settlePayment({ db }, { gateways, transaction });
     if (settled.status === "paid") paid++;
     else if (settled.status === "pending" && transaction.createdAt.getTime() < now - FAIL_AFTER_MS) {
       const gaveUp = await db
@@ -62,6 +65,6 @@ async function takeLease(db: Db, now: number): Promise<boolean> {
 /** One run of the job, if this instance holds the lease. */
 export async function reconcileOnce(db: Db, gateways: Gateways, now = Date.now()): Promise<void> {
   if (!(await takeLease(db, now))) return;
-  const result = await reconcilePayments(db, gateways, now);
+  const result = await reconcilePayments({ db, now: new Date(now) }, { gateways });
   if (result.checked > 0) console.info(`[payments] reconciled ${result.checked}: ${result.paid} paid, ${result.failed} failed`);
 }

@@ -63,8 +63,8 @@ export function paymentRoutes(services: Services) {
   const app = new OpenAPIHono<AppEnv>().openapi(callbackRoute, async (c) => {
     const db = c.get("db");
     const query = new URL(c.req.url).searchParams;
-    const found = await findCallbackTransaction(db, services.gateways, c.req.valid("param").gateway, query);
-    const settled = await settlePayment(db, services.gateways, found, query);
+    const found = await findCallbackTransaction({ db }, { gateways: services.gateways, gatewayId: c.req.valid("param").gateway, query });
+    const settled = await settlePayment({ db }, { gateways: services.gateways, transaction: found, query });
     const ownerLocale = await payerLocale(db, settled.userId);
     const locale = ownerLocale && isLocale(ownerLocale) ? ownerLocale : c.get("locale");
     c.header("Cache-Control", "no-store");

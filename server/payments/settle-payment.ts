@@ -5,12 +5,17 @@ import { applyCampaignEvent } from "@/server/campaigns/transitions";
 import { GatewayError, type GatewayId, type ProviderAmount, type VerifyResult } from "@/server/adapters/payments/types";
 import { AppError } from "@/server/core/errors";
 import { campaignEscrowCode, gatewayAccountCode, transfer, userAccountCode, type LedgerTx } from "@/server/ledger";
-import { withTransaction } from "@/server/core/context";
+import { withTransaction, type DbCtx } from "@/server/core/context";
 import type { Gateways } from "@/server/payments/gateways";
 import { mergeMetadata, stillPending } from "@/server/payments/transaction-updates";
 
 /** The transaction a callback is about: by the provider's id when it names one, else by our `tx`, always of this gateway. */
-export async function findCallbackTransaction(db: Db, gateways: Gateways, gatewayId: string, query: URLSearchParams): Promise<Transaction> {
+export async function findCallbackTransaction(
+  ctx: DbCtx,
+  input: { gateways: Gateways; gatewayId: string; query: URLSearchParams },
+): Promise<Transaction> {
+  const { db } = ctx;
+  const { gateways, gatewayId, query } = input;
   const gateway = gateways.get(gatewayId as GatewayId);
   if (!gateway) throw new AppError("payment_not_found");
   const authority = gateway.authorityFromCallback(query);
@@ -38,11 +43,12 @@ export async function findCallbackTransaction(db: Db, gateways: Gateways, gatewa
  * transaction's id, so a replay, a race or a crash between the two can never credit twice).
  */
 export async function settlePayment(
-  db: Db,
-  gateways: Gateways,
-  transaction: Transaction,
-  query = new URLSearchParams(),
+  ctx: DbCtx,
+  input: { gateways: Gateways; transaction: Transaction; query?: URLSearchParams },
 ): Promise<Transaction> {
+  const { db } = ctx;
+  const { gateways, transaction } = input;
+  let query = input.query ?? new URLSearchParams();
   if (transaction.status !== "pending") return transaction;
   const gateway = gateways.get(transaction.gateway as GatewayId);
   if (!gateway || !transaction.authority) return transaction;

@@ -119,11 +119,11 @@ export function walletRoutes(services: Services) {
     })
     .openapi(listRoute, async (c) => {
       const { status, page, per_page } = c.req.valid("query");
-      const { rows, total } = await listTransactions(c.get("db"), c.get("user").id, { status, page, perPage: per_page });
+      const { rows, total } = await listTransactions({ db: c.get("db") }, { userId: c.get("user").id, status, page, perPage: per_page });
       return c.json({ data: rows.map(toTransactionOutput), meta: { page, per_page, total } }, 200);
     })
     .openapi(oneRoute, async (c) => {
-      const row = await findOwnTransaction(c.get("db"), c.get("user").id, c.req.valid("param").id);
+      const row = await findOwnTransaction({ db: c.get("db") }, { userId: c.get("user").id, id: c.req.valid("param").id });
       if (!row) throw new AppError("transaction_not_found");
       return c.json({ data: toTransactionOutput(row) }, 200);
     })

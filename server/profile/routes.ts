@@ -215,11 +215,12 @@ export function meRoutes(services: Services) {
       if (!(card instanceof File) || card.size === 0) throw new AppError("upload_missing");
       if (card.size > MAX_UPLOAD_BYTES) throw new AppError("upload_too_large");
       const user = await requestIdentityVerification(
-        c.get("db"),
-        services.storage,
-        c.get("user"),
-        { bytes: new Uint8Array(await card.arrayBuffer()), filename: card.name, mimeType: card.type },
-        { ip: rateLimitIp(c, services), missingMessage: translateApi(c.get("locale"), "validation.missing_for_verification") },
+        { db: c.get("db"), actor: c.get("user"), ip: rateLimitIp(c, services) },
+        {
+          storage: services.storage,
+          card: { bytes: new Uint8Array(await card.arrayBuffer()), filename: card.name, mimeType: card.type },
+          missingMessage: translateApi(c.get("locale"), "validation.missing_for_verification"),
+        },
       );
       return c.json({ data: { user: toUserOutput(user), message: translateApi(c.get("locale"), "messages.verification_requested") } }, 200);
     })

@@ -769,7 +769,7 @@ describe("the sandbox bank and the payment row", () => {
     const stale = transaction;
     expect(await decideSandboxPayment(database.db, transaction.authority!, "paid")).not.toBeNull();
     const query = new URLSearchParams({ tx: transaction.id, Authority: transaction.authority!, Status: "OK" });
-    const settled = await settlePayment(database.db, gateways, stale, query);
+    const settled = await settlePayment({ db: database.db }, { gateways, transaction: stale, query });
     expect(settled.status).toBe("paid");
     const [row] = await database.db.select().from(transactions).where(eq(transactions.id, transaction.id));
     expect(row!.metadata).toMatchObject({ sandbox: "paid", callback: `Authority=${transaction.authority}&Status=OK` });
@@ -782,7 +782,10 @@ describe("the sandbox bank and the payment row", () => {
     expect(await decideSandboxPayment(database.db, transaction.authority!, "paid")).not.toBeNull();
     expect(await decideSandboxPayment(database.db, transaction.authority!, "paid")).not.toBeNull();
     expect(await decideSandboxPayment(database.db, transaction.authority!, "cancelled")).toBeNull();
-    const settled = await settlePayment(database.db, gateways, transaction, new URLSearchParams({ Authority: transaction.authority! }));
+    const settled = await settlePayment(
+      { db: database.db },
+      { gateways, transaction, query: new URLSearchParams({ Authority: transaction.authority! }) },
+    );
     expect(settled.status).toBe("paid");
     // Settled: no decision changes it any more.
     expect(await decideSandboxPayment(database.db, transaction.authority!, "paid")).toBeNull();
