@@ -7,8 +7,8 @@ import { activities, campaigns, ledgerAccounts, type Activity } from "@/server/d
 import { withTransaction, type ActorCtx, type DbCtx, type Tx, type TxCtx, type UserCtx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/server/audit/record";
-import { applyCampaignEvent } from "@/server/campaigns/transitions";
-import { campaignEscrowCode, postTransfer, transfer, userAccountCode, voidTransfer } from "@/server/ledger";
+import { applyCampaignEvent, refundEscrow } from "@/server/campaigns/transitions";
+import { campaignEscrowCode, postTransfer, voidTransfer } from "@/server/ledger";
 import { linesOf } from "@/server/activities/tasks";
 
 /** POST activities/:id/submit: the booster says the work is done, with the post it was done on. */
@@ -121,12 +121,9 @@ async function release(ctx: ActorCtx, input: { id: string; allowed: readonly Act
       .returning();
     const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, activity.campaignId));
     if (campaign && campaign.status === "paid" && campaign.strategy !== "trial" && activity.budget > 0) {
-      await transfer(ctx, {
-        idempotencyKey: `activity:${activity.id}:refund`,
-        from: campaignEscrowCode(campaign.id),
-        to: userAccountCode(campaign.ownerId, "wallet"),
+      await refundEscrow(ctx, campaign, {
+        key: `activity:${activity.id}:refund`,
         amount: activity.budget,
-        intent: "refund",
         metadata: { campaign_id: campaign.id, activity_id: activity.id },
       });
     }

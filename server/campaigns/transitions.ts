@@ -2,13 +2,29 @@ import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { transition, type CampaignEvent } from "@/lib/campaigns/state-machine";
 import type { Db } from "@/server/db";
 import { campaigns, ledgerAccounts, type Campaign } from "@/server/db/schema";
-import { withTransaction, type ActorCtx, type TxCtx } from "@/server/core/context";
+import { withTransaction, type ActorCtx, type DbCtx, type TxCtx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/server/audit/record";
 import { campaignEscrowCode, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
 
 /** How long an approved campaign runs before it completes on its own. */
 export const CAMPAIGN_DAYS = 30;
+
+/** Money from a campaign's escrow back to its producer's wallet, once per key. */
+export function refundEscrow(
+  ctx: DbCtx,
+  campaign: Pick<Campaign, "id" | "ownerId">,
+  refund: { key: string; amount: number; metadata?: Record<string, unknown> },
+) {
+  return transfer(ctx, {
+    idempotencyKey: refund.key,
+    from: campaignEscrowCode(campaign.id),
+    to: userAccountCode(campaign.ownerId, "wallet"),
+    amount: refund.amount,
+    intent: "refund",
+    ...(refund.metadata ? { metadata: refund.metadata } : {}),
+  });
+}
 
 type Effects = (ctx: TxCtx, campaign: Campaign) => Promise<void>;
 
@@ -32,14 +48,7 @@ function effectsOf(event: CampaignEvent, reason?: string): Effects | null {
     return async (ctx, campaign) => {
       const held = campaign.budget - campaign.spent;
       if (held > 0)
-        await transfer(ctx, {
-          idempotencyKey: `campaign:${campaign.id}:refund`,
-          from: campaignEscrowCode(campaign.id),
-          to: userAccountCode(campaign.ownerId, "wallet"),
-          amount: held,
-          intent: "refund",
-          metadata: { reason: reason ?? null },
-        });
+        await refundEscrow(ctx, campaign, { key: `campaign:${campaign.id}:refund`, amount: held, metadata: { reason: reason ?? null } });
     };
   if (event === "settle")
     // Whatever the escrow still holds returns to the producer's wallet — except what boosters' work
@@ -50,13 +59,7 @@ function effectsOf(event: CampaignEvent, reason?: string): Effects | null {
         .from(ledgerAccounts)
         .where(eq(ledgerAccounts.code, campaignEscrowCode(campaign.id)));
       if (escrow && escrow.available > 0)
-        await transfer(ctx, {
-          idempotencyKey: `campaign:${campaign.id}:settle`,
-          from: campaignEscrowCode(campaign.id),
-          to: userAccountCode(campaign.ownerId, "wallet"),
-          amount: escrow.available,
-          intent: "refund",
-        });
+        await refundEscrow(ctx, campaign, { key: `campaign:${campaign.id}:settle`, amount: escrow.available });
     };
   return null;
 }
