@@ -228,9 +228,7 @@ describe("paying a campaign awaiting payment from the wallet", () => {
 
     // The callback again, and the reconciliation job: nothing more.
     await call(`${back!.pathname.replace(/^\/api\//, "")}${back!.search}`, undefined, { method: "GET" });
-    expect(
-      await reconcilePayments({ db: database.db, now: new Date(Date.now() + RECONCILE_AFTER_MS + 60_000) }, { gateways }),
-    ).toMatchObject({ paid: 0 });
+    expect(await reconcilePayments(database.db, gateways, Date.now() + RECONCILE_AFTER_MS + 60_000)).toMatchObject({ paid: 0 });
     expect((await balancesOf(database.db, owner.user.id)).wallet).toBe(5_000_000);
     expect(await escrowOf(id)).toBe(total);
     expect(
@@ -247,9 +245,7 @@ describe("paying a campaign awaiting payment from the wallet", () => {
     expect((await pay(id, payment.id, { token: owner.token })).status).toBe(200);
     // Paid at the bank, but the payer never came back: the job finds it.
     await gatewayPays(authority, false);
-    expect(
-      await reconcilePayments({ db: database.db, now: new Date(Date.now() + RECONCILE_AFTER_MS + 60_000) }, { gateways }),
-    ).toMatchObject({ checked: 1, paid: 1 });
+    expect(await reconcilePayments(database.db, gateways, Date.now() + RECONCILE_AFTER_MS + 60_000)).toMatchObject({ checked: 1, paid: 1 });
     expect((await balancesOf(database.db, owner.user.id)).wallet).toBe(5_000_000);
     expect(await escrowOf(id)).toBe(total);
     expect(await statusOf(id)).toBe("awaiting_review");

@@ -103,9 +103,9 @@ describe("settling Zarinpal payments under concurrency (PostgreSQL)", () => {
       .update(transactions)
       .set({ createdAt: new Date(Date.now() - 16 * 60 * 1000) })
       .where(eq(transactions.id, id));
-    const first = await reconcilePayments({ db: database.db }, { gateways });
+    const first = await reconcilePayments(database.db, gateways);
     expect(first).toMatchObject({ checked: 1, paid: 1 });
-    await reconcilePayments({ db: database.db }, { gateways });
+    await reconcilePayments(database.db, gateways);
     expect((await call("wallet", undefined, { method: "GET", token })).body.data.wallet_balance).toBe(3_000_000);
     expect(await database.db.select().from(ledgerTransfers)).toHaveLength(1);
     expect(await checkLedgerInvariants(database.db)).toEqual([]);
