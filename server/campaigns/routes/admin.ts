@@ -69,23 +69,18 @@ export function adminCampaignRoutes(services: Services) {
       return c.json({ data: prices.map(toPriceOutput) }, 200);
     })
     .openapi(approve, async (c) => {
-      const campaign = await applyCampaignEvent(c.get("db"), {
-        campaignId: c.req.valid("param").id,
-        event: "approve",
-        actor: c.get("user"),
-        ip: rateLimitIp(c, services),
-      });
+      const campaign = await applyCampaignEvent(
+        { db: c.get("db"), actor: c.get("user"), ip: rateLimitIp(c, services) },
+        { campaignId: c.req.valid("param").id, event: "approve" },
+      );
       return c.json({ data: { campaign: toCampaignOutput(campaign) } }, 200);
     })
     .openapi(reject, async (c) => {
       const { reason } = c.req.valid("json" as never) as { reason: string };
-      const campaign = await applyCampaignEvent(c.get("db"), {
-        campaignId: c.req.valid("param").id,
-        event: "reject",
-        actor: c.get("user"),
-        reason,
-        ip: rateLimitIp(c, services),
-      });
+      const campaign = await applyCampaignEvent(
+        { db: c.get("db"), actor: c.get("user"), ip: rateLimitIp(c, services) },
+        { campaignId: c.req.valid("param").id, event: "reject", reason },
+      );
       return c.json({ data: { campaign: toCampaignOutput(campaign) } }, 200);
     });
 }

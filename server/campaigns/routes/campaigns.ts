@@ -106,13 +106,15 @@ export function producerCampaignRoutes(services: Services) {
       c.json({ data: toQuoteOutput(await quoteFor(c.get("db"), c.get("user").id, c.req.valid("json"))) }, 200),
     )
     .openapi(createRouteDef, async (c) => {
-      const created = await createCampaign(c.get("db"), services.gateways, {
-        user: c.get("user"),
-        request: c.req.valid("json"),
-        origin: publicOrigin(c.req.url),
-        description: translateApi(c.get("locale"), "messages.charge_description"),
-        locale: c.get("locale"),
-      });
+      const created = await createCampaign(
+        { db: c.get("db"), actor: c.get("user"), locale: c.get("locale") },
+        {
+          gateways: services.gateways,
+          request: c.req.valid("json"),
+          origin: publicOrigin(c.req.url),
+          description: translateApi(c.get("locale"), "messages.charge_description"),
+        },
+      );
       return c.json(
         {
           data: {
@@ -135,7 +137,10 @@ export function producerCampaignRoutes(services: Services) {
     )
     .openapi(eventRoute("pause"), async (c) => {
       await visibleCampaign(c.get("db"), c.get("user"), c.req.valid("param").id);
-      const campaign = await applyCampaignEvent(c.get("db"), { campaignId: c.req.valid("param").id, event: "pause", actor: c.get("user") });
+      const campaign = await applyCampaignEvent(
+        { db: c.get("db"), actor: c.get("user") },
+        { campaignId: c.req.valid("param").id, event: "pause" },
+      );
       return c.json(
         { data: { campaign: toCampaignOutput(campaign), message: translateApi(c.get("locale"), "messages.campaign_paused") } },
         200,
@@ -143,11 +148,10 @@ export function producerCampaignRoutes(services: Services) {
     })
     .openapi(eventRoute("activate"), async (c) => {
       await visibleCampaign(c.get("db"), c.get("user"), c.req.valid("param").id);
-      const campaign = await applyCampaignEvent(c.get("db"), {
-        campaignId: c.req.valid("param").id,
-        event: "activate",
-        actor: c.get("user"),
-      });
+      const campaign = await applyCampaignEvent(
+        { db: c.get("db"), actor: c.get("user") },
+        { campaignId: c.req.valid("param").id, event: "activate" },
+      );
       return c.json(
         { data: { campaign: toCampaignOutput(campaign), message: translateApi(c.get("locale"), "messages.campaign_activated") } },
         200,

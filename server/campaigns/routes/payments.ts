@@ -54,7 +54,7 @@ export function campaignPaymentRoutes() {
       const { id, transactionId } = c.req.valid("param");
       // 404 for someone else's campaign before anything is locked (checked again under the lock).
       await visibleCampaign(c.get("db"), c.get("user"), id);
-      const paid = await payCampaignFromWallet(c.get("db"), { payer: c.get("user"), campaignId: id, transactionId });
+      const paid = await payCampaignFromWallet({ db: c.get("db"), actor: c.get("user") }, { campaignId: id, transactionId });
       return c.json(
         {
           data: {
