@@ -1,21 +1,15 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/Alert";
-import { Button } from "@/components/ui/Button";
+import { LoadError } from "@/components/ui/LoadError";
+import { SkeletonText } from "@/components/ui/Skeleton";
 import { isAdminUnavailable } from "@/lib/api/admin";
 import { isMalformedIdError } from "@/lib/format/ids";
 
 /** A polite "loading" line with a few placeholder bars. */
 export function AdminLoading() {
   const t = useTranslations("admin.state");
-  return (
-    <div role="status" aria-live="polite" className="grid gap-3">
-      <span className="sr-only">{t("loading")}</span>
-      <div aria-hidden="true" className="h-5 w-1/3 animate-pulse rounded bg-surface-sunken" />
-      <div aria-hidden="true" className="h-5 w-2/3 animate-pulse rounded bg-surface-sunken" />
-      <div aria-hidden="true" className="h-5 w-1/2 animate-pulse rounded bg-surface-sunken" />
-    </div>
-  );
+  return <SkeletonText label={t("loading")} />;
 }
 
 /**
@@ -33,12 +27,13 @@ export function AdminLoadError({ error, onRetry, retrying = false }: { error: un
       </Alert>
     );
   }
-  return (
-    <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-      <span>{t("loadError")}</span>
-      <Button type="button" variant="secondary" onClick={onRetry} busy={retrying}>
-        {t("retry")}
-      </Button>
-    </Alert>
-  );
+  return <LoadError inline message={t("loadError")} retryLabel={t("retry")} onRetry={onRetry} retrying={retrying} />;
 }
+
+/** A back-office queue card's loading and failure views (components/ui/QueueCard). */
+export const adminStates = {
+  loading: <AdminLoading />,
+  failure: (error: unknown, onRetry: () => void, retrying: boolean) => (
+    <AdminLoadError error={error} onRetry={onRetry} retrying={retrying} />
+  ),
+};

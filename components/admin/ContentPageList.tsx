@@ -5,38 +5,35 @@ import type { z } from "zod";
 import { useFieldErrorText } from "@/components/profile/form-errors";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
+import { EmptyState } from "@/components/ui/EmptyState";
+import { QueueCard } from "@/components/ui/QueueCard";
 import { TextField } from "@/components/ui/Field";
 import { schemaResolver } from "@/lib/forms/schema-resolver";
 import { useAdminPages, type AdminPageSummary } from "@/lib/api/admin-pages";
 import { Link, useRouter } from "@/lib/i18n/navigation";
 import { locales } from "@/lib/i18n/locales";
 import { newPageInput, PAGE_SLUG_MAX } from "@/lib/schemas/pages";
-import { AdminLoadError, AdminLoading } from "./AdminStates";
+import { adminStates } from "./AdminStates";
 import { ScrollRegion } from "@/components/layout/ScrollRegion";
 
 /** The back office's content pages: every slug with its languages, and a form to start a new one. */
 export function ContentPageList() {
   const t = useTranslations("admin.pages");
   const query = useAdminPages();
+  const pages = query.data ?? [];
   return (
-    <div className="mx-auto grid w-full max-w-5xl grid-cols-1 gap-6">
-      <div>
-        <h1 className="text-2xl font-bold text-ink">{t("heading")}</h1>
-        <p className="mt-1 text-sm leading-6 text-ink-muted">{t("intro")}</p>
-      </div>
-      <Card>
-        {query.isPending ? (
-          <AdminLoading />
-        ) : query.isError ? (
-          <AdminLoadError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-        ) : query.data.length === 0 ? (
-          <p className="py-8 text-center text-ink-muted">{t("empty")}</p>
-        ) : (
-          <PageTable pages={query.data} />
-        )}
-      </Card>
-      <NewPageForm />
-    </div>
+    <QueueCard
+      className="grid-cols-1"
+      heading={t("heading")}
+      intro={t("intro")}
+      query={query}
+      {...adminStates}
+      empty={pages.length === 0 ? <EmptyState padding="py-8">{t("empty")}</EmptyState> : null}
+      count={t("count", { count: pages.length })}
+      after={<NewPageForm />}
+    >
+      <PageTable pages={pages} />
+    </QueueCard>
   );
 }
 
@@ -47,78 +44,75 @@ function PageTable({ pages }: { pages: AdminPageSummary[] }) {
   const th = "px-2 py-2 text-start font-medium sm:px-3";
   const cell = "px-2 py-3 sm:px-3";
   return (
-    <div className="grid grid-cols-1 gap-4">
-      <p className="text-sm font-medium text-ink-muted">{t("count", { count: pages.length })}</p>
-      {/* relative: the visually hidden texts (absolutely positioned) stay inside the scrolling box. */}
-      <ScrollRegion label={t("caption")} className="relative">
-        <table className="w-full text-start text-sm">
-          <caption className="sr-only">{t("caption")}</caption>
-          <thead>
-            <tr className="border-b border-surface-line text-ink-muted">
-              <th scope="col" className={th}>
-                {t("slug")}
-              </th>
-              <th scope="col" className={th}>
-                {t("languages")}
-              </th>
-              <th scope="col" className={th}>
-                {t("updated")}
-              </th>
-              <th scope="col" className="px-2 py-2 text-end font-medium sm:px-3">
-                <span className="sr-only">{t("actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {pages.map((page) => {
-              const present = new Set(page.locales.map((v) => v.locale));
-              return (
-                <tr key={page.slug} className="border-b border-surface-line align-top last:border-b-0">
-                  <th scope="row" className={`${cell} text-start font-semibold text-ink break-words`}>
-                    <bdi dir="ltr">{page.slug}</bdi>
-                  </th>
-                  <td className={cell}>
-                    <ul className="flex flex-wrap gap-1.5" role="list">
-                      {locales.map((locale) => (
-                        <li
-                          key={locale}
-                          lang={locale}
-                          className={`rounded-full px-1.5 py-0.5 text-xs font-medium sm:px-2 ${
-                            present.has(locale) ? "bg-brand-50 text-brand-800" : "bg-surface-sunken text-ink-muted line-through"
-                          }`}
-                        >
-                          {tLanguages(locale)}
-                          {present.has(locale) ? null : (
-                            <>
-                              {" "}
-                              <span className="sr-only">({t("notTranslated")})</span>
-                            </>
-                          )}
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                  <td className={`${cell} text-ink-muted`}>
-                    <time dateTime={page.updated_at}>
-                      {format.dateTime(new Date(page.updated_at), { dateStyle: "short", timeStyle: "short" })}
-                    </time>
-                  </td>
-                  <td className="py-3 ps-1 text-end sm:px-3">
-                    <Link
-                      href={`/admin/pages/${page.slug}`}
-                      aria-label={t("editFor", { slug: page.slug })}
-                      className="inline-flex rounded-lg px-1.5 py-1.5 font-semibold text-brand-700 hover:bg-brand-50 sm:px-3"
-                    >
-                      {t("edit")}
-                    </Link>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </ScrollRegion>
-    </div>
+    // relative: the visually hidden texts (absolutely positioned) stay inside the scrolling box.
+    <ScrollRegion label={t("caption")} className="relative">
+      <table className="w-full text-start text-sm">
+        <caption className="sr-only">{t("caption")}</caption>
+        <thead>
+          <tr className="border-b border-surface-line text-ink-muted">
+            <th scope="col" className={th}>
+              {t("slug")}
+            </th>
+            <th scope="col" className={th}>
+              {t("languages")}
+            </th>
+            <th scope="col" className={th}>
+              {t("updated")}
+            </th>
+            <th scope="col" className="px-2 py-2 text-end font-medium sm:px-3">
+              <span className="sr-only">{t("actions")}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {pages.map((page) => {
+            const present = new Set(page.locales.map((v) => v.locale));
+            return (
+              <tr key={page.slug} className="border-b border-surface-line align-top last:border-b-0">
+                <th scope="row" className={`${cell} text-start font-semibold text-ink break-words`}>
+                  <bdi dir="ltr">{page.slug}</bdi>
+                </th>
+                <td className={cell}>
+                  <ul className="flex flex-wrap gap-1.5" role="list">
+                    {locales.map((locale) => (
+                      <li
+                        key={locale}
+                        lang={locale}
+                        className={`rounded-full px-1.5 py-0.5 text-xs font-medium sm:px-2 ${
+                          present.has(locale) ? "bg-brand-50 text-brand-800" : "bg-surface-sunken text-ink-muted line-through"
+                        }`}
+                      >
+                        {tLanguages(locale)}
+                        {present.has(locale) ? null : (
+                          <>
+                            {" "}
+                            <span className="sr-only">({t("notTranslated")})</span>
+                          </>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+                <td className={`${cell} text-ink-muted`}>
+                  <time dateTime={page.updated_at}>
+                    {format.dateTime(new Date(page.updated_at), { dateStyle: "short", timeStyle: "short" })}
+                  </time>
+                </td>
+                <td className="py-3 ps-1 text-end sm:px-3">
+                  <Link
+                    href={`/admin/pages/${page.slug}`}
+                    aria-label={t("editFor", { slug: page.slug })}
+                    className="inline-flex rounded-lg px-1.5 py-1.5 font-semibold text-brand-700 hover:bg-brand-50 sm:px-3"
+                  >
+                    {t("edit")}
+                  </Link>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </ScrollRegion>
   );
 }
 

@@ -1,8 +1,14 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
-import { StatusPill, type StatusTone } from "@/components/ui/StatusPill";
-import { LoadError, SkeletonLines, linkButton } from "@/components/wallet/WalletStates";
+import { DataTable, type Column } from "@/components/ui/DataTable";
+import { EmptyState } from "@/components/ui/EmptyState";
+import { LinkButton, linkButton } from "@/components/ui/LinkButton";
+import { LoadError } from "@/components/ui/LoadError";
+import { Pagination, pageCount } from "@/components/ui/Pagination";
+import { ProgressBar } from "@/components/ui/ProgressBar";
+import { SkeletonLines } from "@/components/ui/Skeleton";
+import { StatusLabel, type StatusTone } from "@/components/ui/StatusPill";
 import {
   useCampaignActivities,
   useCampaignActivity,
@@ -13,8 +19,7 @@ import {
 import { isWellFormedId } from "@/lib/format/ids";
 import { useMoney } from "@/lib/format/money";
 import { Link } from "@/lib/i18n/navigation";
-import { EmptyText, NotFoundCard, Pagination, ProgressBar, isNotFound, isUnauthorized, useDates } from "./shared";
-import { ScrollRegion } from "@/components/layout/ScrollRegion";
+import { NotFoundCard, isNotFound, isUnauthorized, useDates } from "./shared";
 
 const statusTones: Record<ActivityStatus, StatusTone> = {
   pending: "muted",
@@ -27,8 +32,7 @@ const statusTones: Record<ActivityStatus, StatusTone> = {
 
 /** An activity's status as a coloured label. */
 function ActivityStatusBadge({ status }: { status: ActivityStatus }) {
-  const t = useTranslations("campaigns.activities.status");
-  return <StatusPill tone={statusTones[status] ?? "muted"}>{t.has(status as never) ? t(status as never) : status}</StatusPill>;
+  return <StatusLabel status={status} tones={statusTones} messages="campaigns.activities.status" fallbackTone="muted" />;
 }
 
 /** "Like", "Watch time" …: the action's name, or the raw value for one this version does not know. */
@@ -48,6 +52,7 @@ const COLUMNS = ["type", "action", "booster", "status", "budget", "cost", "progr
 /** SPEC §2 activities table: type, action, the booster masked, status, budget, cost, progress, dates; each row opens its detail. */
 export function ActivitiesTable({ campaignId }: { campaignId: string }) {
   const t = useTranslations("campaigns.activities");
+  const tc = useTranslations("campaigns");
   const titles = useTranslations("titles");
   const money = useMoney();
   const date = useDates();
@@ -57,7 +62,7 @@ export function ActivitiesTable({ campaignId }: { campaignId: string }) {
   if (query.isPending) return <SkeletonLines lines={3} />;
   if (query.isError) return <LoadError message={t("loadError")} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   const rows = query.data.data;
-  const pages = Math.max(1, Math.ceil(query.data.meta.total / (query.data.meta.per_page || CAMPAIGNS_PER_PAGE)));
+  const pages = pageCount(query.data.meta.total, query.data.meta.per_page || CAMPAIGNS_PER_PAGE);
   const cells = (row: CampaignActivity): Record<(typeof COLUMNS)[number], ReactNode> => {
     const name = names(row);
     return {
@@ -80,18 +85,34 @@ export function ActivitiesTable({ campaignId }: { campaignId: string }) {
       ),
     };
   };
+  const columns: Column<CampaignActivity>[] = COLUMNS.map((key) => ({
+    key,
+    header: t(`columns.${key}`),
+    hiddenHeader: key === "details",
+    cell: (row) => cells(row)[key],
+    className: "align-middle text-ink",
+  }));
   return (
     <div className="grid gap-4">
       {rows.length === 0 ? (
-        <EmptyText testId="activities-empty" />
+        <EmptyState testId="activities-empty">{tc("empty")}</EmptyState>
       ) : (
-        <>
-          {/* Cards on small screens, a table from md up. */}
-          <ul className="grid gap-3 md:hidden" data-testid="activity-cards">
-            {rows.map((row) => {
+        <DataTable
+          rows={rows}
+          rowKey={(row) => row.id}
+          columns={columns}
+          caption={titles("campaignActivities")}
+          minWidth="min-w-[48rem]"
+          rowHeader={false}
+          rowClassName=""
+          testId="activities-table"
+          cardsTestId="activity-cards"
+          card={{
+            className: "grid gap-2 rounded-card border border-surface-line p-4 text-sm",
+            render: (row) => {
               const cell = cells(row);
               return (
-                <li key={row.id} className="grid gap-2 rounded-card border border-surface-line p-4 text-sm">
+                <>
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <span className="font-semibold text-ink">
                       {cell.action} · {cell.type}
@@ -108,39 +129,11 @@ export function ActivitiesTable({ campaignId }: { campaignId: string }) {
                   </dl>
                   {cell.progress}
                   <div>{cell.details}</div>
-                </li>
+                </>
               );
-            })}
-          </ul>
-          <ScrollRegion label={titles("campaignActivities")} className="hidden md:block">
-            <table className="w-full min-w-[48rem] text-sm" data-testid="activities-table">
-              <caption className="sr-only">{titles("campaignActivities")}</caption>
-              <thead>
-                <tr className="border-b border-surface-line text-ink-muted">
-                  {COLUMNS.map((column) => (
-                    <th key={column} scope="col" className="px-3 py-2 text-start font-medium">
-                      {column === "details" ? <span className="sr-only">{t("details")}</span> : t(`columns.${column}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => {
-                  const cell = cells(row);
-                  return (
-                    <tr key={row.id} className="border-b border-surface-line last:border-b-0">
-                      {COLUMNS.map((column) => (
-                        <td key={column} className="px-3 py-3 align-middle text-ink">
-                          {cell[column]}
-                        </td>
-                      ))}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </ScrollRegion>
-        </>
+            },
+          }}
+        />
       )}
       <Pagination page={page} pages={pages} busy={query.isFetching} onPage={setPage} />
     </div>
@@ -182,9 +175,9 @@ export function ActivityDetail({ id, activityId }: { id: string; activityId: str
   if (isUnauthorized(query.error)) return null;
   if (!isWellFormedId(id) || !isWellFormedId(activityId) || isNotFound(query.error)) return <NotFoundCard />;
   const back = (
-    <Link href={`/dashboard/campaigns/view/${id}/activities`} className={linkButton.secondary} data-testid="activity-back">
+    <LinkButton href={`/dashboard/campaigns/view/${id}/activities`} variant="secondary" data-testid="activity-back">
       {t("backToList")}
-    </Link>
+    </LinkButton>
   );
   if (query.isPending) return <SkeletonLines lines={5} className="mx-auto w-full max-w-3xl" />;
   if (query.isError)

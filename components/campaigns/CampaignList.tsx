@@ -1,11 +1,17 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
-import { LoadError, SkeletonLines, linkButton } from "@/components/wallet/WalletStates";
+import { useState, type ReactNode } from "react";
+import { CardFields, DataTable, type Column } from "@/components/ui/DataTable";
+import { EmptyState } from "@/components/ui/EmptyState";
+import { LinkButton, linkButton } from "@/components/ui/LinkButton";
+import { LoadError } from "@/components/ui/LoadError";
+import { Pagination, pageCount } from "@/components/ui/Pagination";
+import { ProgressBar } from "@/components/ui/ProgressBar";
+import { SkeletonLines } from "@/components/ui/Skeleton";
+import { Tabs } from "@/components/ui/Tabs";
 import { CAMPAIGNS_PER_PAGE, useCampaigns, type Campaign, type CampaignTab } from "@/lib/api/campaigns";
 import { Link } from "@/lib/i18n/navigation";
-import { CampaignEventButtons, CampaignStatusBadge, EmptyText, Pagination, ProgressBar, Tabs, isUnauthorized, useDates } from "./shared";
-import { ScrollRegion } from "@/components/layout/ScrollRegion";
+import { CampaignEventButtons, CampaignStatusBadge, isUnauthorized, useDates } from "./shared";
 
 export const CAMPAIGN_TABS = [
   "all",
@@ -19,6 +25,7 @@ export const CAMPAIGN_TABS = [
 /** SPEC §2 campaign list: tabs by status, a table (cards on small screens), pages, and the create button. */
 export function CampaignList() {
   const t = useTranslations("campaigns.list");
+  const tc = useTranslations("campaigns");
   const titles = useTranslations("titles");
   const [tab, setTab] = useState<CampaignTab>("all");
   const [page, setPage] = useState(1);
@@ -26,9 +33,7 @@ export function CampaignList() {
   // Anonymous visitors see the page's title; the panel's sign-in prompt says the rest.
   const anonymous = isUnauthorized(query.error);
 
-  const perPage = query.data?.meta.per_page || CAMPAIGNS_PER_PAGE;
-  const total = query.data?.meta.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / perPage));
+  const pages = pageCount(query.data?.meta.total ?? 0, query.data?.meta.per_page || CAMPAIGNS_PER_PAGE);
   const rows = query.data?.data ?? [];
 
   return (
@@ -40,9 +45,9 @@ export function CampaignList() {
           </h1>
           <p className="text-sm leading-6 text-ink-muted">{t("intro")}</p>
         </div>
-        <Link href="/dashboard/campaigns/create" className={`${linkButton.primary} w-full sm:w-auto`}>
+        <LinkButton href="/dashboard/campaigns/create" className="w-full sm:w-auto">
           {t("create")}
-        </Link>
+        </LinkButton>
       </header>
       {anonymous ? null : (
         <section aria-labelledby="page-title" className="rounded-card bg-surface p-4 shadow-card sm:p-6">
@@ -62,11 +67,10 @@ export function CampaignList() {
             ) : query.isError ? (
               <LoadError message={t("loadError")} onRetry={() => void query.refetch()} retrying={query.isFetching} />
             ) : rows.length === 0 ? (
-              <EmptyText testId="campaigns-empty" />
+              <EmptyState testId="campaigns-empty">{tc("empty")}</EmptyState>
             ) : (
               <div className="grid gap-4" aria-busy={query.isFetching || undefined}>
                 <CampaignTable rows={rows} />
-                <CampaignCards rows={rows} />
                 <Pagination page={page} pages={pages} busy={query.isFetching} onPage={setPage} />
               </div>
             )}
@@ -77,16 +81,19 @@ export function CampaignList() {
   );
 }
 
-export function useCampaignCells() {
+const COLUMNS = ["name", "actions", "status", "network", "strategy", "progress", "created", "ends"] as const;
+type Key = (typeof COLUMNS)[number];
+
+function useCampaignCells(): Record<Key, (row: Campaign) => ReactNode> {
   const t = useTranslations("campaigns");
   const date = useDates();
   return {
-    name: (row: Campaign) => (
+    name: (row) => (
       <Link href={`/dashboard/campaigns/view/${row.id}`} className="font-semibold text-brand-700 hover:underline">
         <bdi>{row.name}</bdi>
       </Link>
     ),
-    actions: (row: Campaign) => (
+    actions: (row) => (
       <div className="flex flex-wrap items-start gap-2">
         <Link href={`/dashboard/campaigns/view/${row.id}`} className={`${linkButton.secondary} px-3 py-1.5 text-xs`}>
           {t("actions.view")}
@@ -95,82 +102,57 @@ export function useCampaignCells() {
         <CampaignEventButtons campaign={row} compact />
       </div>
     ),
-    status: (row: Campaign) => <CampaignStatusBadge status={row.status} />,
-    network: (row: Campaign) => t(`networks.${row.network}`),
-    strategy: (row: Campaign) => t(`strategies.${row.strategy}`),
-    progress: (row: Campaign) => <ProgressBar value={row.progress} label={t("columns.progress")} />,
-    created: (row: Campaign) => date(row.created_at),
-    ends: (row: Campaign) => date(row.ends_at),
+    status: (row) => <CampaignStatusBadge status={row.status} />,
+    network: (row) => t(`networks.${row.network}`),
+    strategy: (row) => t(`strategies.${row.strategy}`),
+    progress: (row) => <ProgressBar value={row.progress} label={t("columns.progress")} />,
+    created: (row) => date(row.created_at),
+    ends: (row) => date(row.ends_at),
   };
 }
 
-const COLUMNS = ["name", "actions", "status", "network", "strategy", "progress", "created", "ends"] as const;
+const cellClass: Partial<Record<Key, string>> = {
+  network: "text-ink",
+  strategy: "text-ink",
+  created: "text-ink-muted",
+  ends: "text-ink-muted",
+};
 
+/** The campaigns as a table from md up, one card each below. */
 export function CampaignTable({ rows }: { rows: Campaign[] }) {
   const t = useTranslations("campaigns");
   const cells = useCampaignCells();
+  const columns: Column<Campaign>[] = COLUMNS.map((key) => ({
+    key,
+    header: t(`columns.${key}`),
+    cell: cells[key],
+    className: cellClass[key],
+  }));
   return (
-    <ScrollRegion label={t("list.caption")} className="hidden md:block">
-      <table className="w-full min-w-[56rem] text-sm">
-        <caption className="sr-only">{t("list.caption")}</caption>
-        <thead>
-          <tr className="border-b border-surface-line text-ink-muted">
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="px-3 py-2 text-start font-medium">
-                {t(`columns.${column}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id} className="border-b border-surface-line align-top last:border-b-0">
-              <th scope="row" className="px-3 py-3 text-start font-normal">
+    <DataTable
+      rows={rows}
+      rowKey={(row) => row.id}
+      columns={columns}
+      caption={t("list.caption")}
+      minWidth="min-w-[56rem]"
+      card={{
+        render: (row) => (
+          <>
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <div className="grid gap-0.5">
                 {cells.name(row)}
-              </th>
-              <td className="px-3 py-3">{cells.actions(row)}</td>
-              <td className="px-3 py-3">{cells.status(row)}</td>
-              <td className="px-3 py-3 text-ink">{cells.network(row)}</td>
-              <td className="px-3 py-3 text-ink">{cells.strategy(row)}</td>
-              <td className="px-3 py-3">{cells.progress(row)}</td>
-              <td className="px-3 py-3 text-ink-muted">{cells.created(row)}</td>
-              <td className="px-3 py-3 text-ink-muted">{cells.ends(row)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
-  );
-}
-
-export function CampaignCards({ rows }: { rows: Campaign[] }) {
-  const t = useTranslations("campaigns");
-  const cells = useCampaignCells();
-  return (
-    <ul className="grid gap-3 md:hidden" aria-label={t("list.caption")}>
-      {rows.map((row) => (
-        <li key={row.id} className="grid gap-3 rounded-lg border border-surface-line p-4">
-          <div className="flex flex-wrap items-start justify-between gap-2">
-            <div className="grid gap-0.5">
-              {cells.name(row)}
-              <span className="text-sm text-ink-muted">
-                {cells.network(row)} · {cells.strategy(row)}
-              </span>
-            </div>
-            {cells.status(row)}
-          </div>
-          {cells.progress(row)}
-          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
-            {(["created", "ends"] as const).map((column) => (
-              <div key={column} className="contents">
-                <dt className="text-ink-muted">{t(`columns.${column}`)}</dt>
-                <dd className="min-w-0 text-ink">{cells[column](row)}</dd>
+                <span className="text-sm text-ink-muted">
+                  {cells.network(row)} · {cells.strategy(row)}
+                </span>
               </div>
-            ))}
-          </dl>
-          {cells.actions(row)}
-        </li>
-      ))}
-    </ul>
+              {cells.status(row)}
+            </div>
+            {cells.progress(row)}
+            <CardFields items={(["created", "ends"] as const).map((key) => [t(`columns.${key}`), cells[key](row)])} />
+            {cells.actions(row)}
+          </>
+        ),
+      }}
+    />
   );
 }

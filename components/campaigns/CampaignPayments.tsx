@@ -1,8 +1,14 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { StatusBadge } from "@/components/wallet/StatusBadge";
-import { LoadError, SkeletonLines } from "@/components/wallet/WalletStates";
+import { CardFields, DataTable, type Column } from "@/components/ui/DataTable";
+import { EmptyState } from "@/components/ui/EmptyState";
+import { LoadError } from "@/components/ui/LoadError";
+import { Pagination } from "@/components/ui/Pagination";
+import { SkeletonLines } from "@/components/ui/Skeleton";
+import { StatusLabel } from "@/components/ui/StatusPill";
+import { Tabs } from "@/components/ui/Tabs";
+import { transactionTones } from "@/components/wallet/status";
 import { useCampaignPayments, CAMPAIGNS_PER_PAGE, type Campaign, type PaymentTab } from "@/lib/api/campaigns";
 import type { Transaction } from "@/lib/api/wallet";
 import { useMoney } from "@/lib/format/money";
@@ -14,8 +20,7 @@ import {
   usePayFromWallet,
   type PayFromWalletFlow,
 } from "./PayFromWallet";
-import { EmptyText, Pagination, Tabs, useDates } from "./shared";
-import { ScrollRegion } from "@/components/layout/ScrollRegion";
+import { useDates } from "./shared";
 
 export const PAYMENT_TABS = ["all", "paid", "pending", "failed"] as const satisfies readonly PaymentTab[];
 const COLUMNS = ["amount", "status", "created", "approved", "actions"] as const;
@@ -23,6 +28,7 @@ const COLUMNS = ["amount", "status", "created", "approved", "actions"] as const;
 /** SPEC §2 campaign view's payments: tabs by status, a table (cards on small screens), and paying from the wallet. */
 export function CampaignPayments({ campaign }: { campaign: Campaign }) {
   const t = useTranslations("campaigns.payments");
+  const tc = useTranslations("campaigns");
   const [tab, setTab] = useState<PaymentTab>("all");
   const [page, setPage] = useState(1);
   const query = useCampaignPayments(campaign.id, tab, page);
@@ -55,11 +61,10 @@ export function CampaignPayments({ campaign }: { campaign: Campaign }) {
         ) : query.isError ? (
           <LoadError message={t("loadError")} onRetry={() => void query.refetch()} retrying={query.isFetching} />
         ) : rows.length === 0 ? (
-          <EmptyText testId="payments-empty" />
+          <EmptyState testId="payments-empty">{tc("empty")}</EmptyState>
         ) : (
           <div className="grid gap-4" aria-busy={query.isFetching || undefined}>
-            <PaymentTable campaign={campaign} rows={rows} flow={flow} />
-            <PaymentCards campaign={campaign} rows={rows} flow={flow} />
+            <PaymentRows campaign={campaign} rows={rows} flow={flow} />
             <Pagination page={page} pages={pages} busy={query.isFetching} onPage={setPage} />
           </div>
         )}
@@ -71,74 +76,47 @@ export function CampaignPayments({ campaign }: { campaign: Campaign }) {
 
 type RowsProps = { campaign: Campaign; rows: Transaction[]; flow: PayFromWalletFlow };
 
-function usePaymentCells({ campaign, flow }: Omit<RowsProps, "rows">) {
+/** The payments as a table from md up, one card each below. */
+function PaymentRows({ campaign, rows, flow }: RowsProps) {
+  const t = useTranslations("campaigns.payments");
   const money = useMoney();
   const date = useDates();
-  return {
+  const cells = {
     amount: (row: Transaction) => money(row.amount),
-    status: (row: Transaction) => <StatusBadge status={row.status} />,
+    status: (row: Transaction) => <StatusLabel status={row.status} tones={transactionTones} messages="wallet.status" />,
     created: (row: Transaction) => date(row.created_at),
     approved: (row: Transaction) => date(row.approved_at),
     actions: (row: Transaction) => (canPayFromWallet(campaign, row) ? <PayFromWalletButton payment={row} flow={flow} /> : null),
   };
-}
-
-function PaymentTable({ campaign, rows, flow }: RowsProps) {
-  const t = useTranslations("campaigns.payments");
-  const cells = usePaymentCells({ campaign, flow });
+  const columns: Column<Transaction>[] = COLUMNS.map((key) => ({
+    key,
+    header: t(`columns.${key}`),
+    cell: cells[key],
+    className: key === "created" || key === "approved" ? "text-ink-muted" : undefined,
+  }));
   return (
-    <ScrollRegion label={t("title")} className="hidden md:block">
-      <table className="w-full min-w-[40rem] text-sm" data-testid="payments-table">
-        <caption className="sr-only">{t("title")}</caption>
-        <thead>
-          <tr className="border-b border-surface-line text-ink-muted">
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="px-3 py-2 text-start font-medium">
-                {t(`columns.${column}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id} className="border-b border-surface-line align-middle last:border-b-0">
-              <th scope="row" className="px-3 py-3 text-start font-semibold tabular-nums text-ink">
-                {cells.amount(row)}
-              </th>
-              <td className="px-3 py-3">{cells.status(row)}</td>
-              <td className="px-3 py-3 text-ink-muted">{cells.created(row)}</td>
-              <td className="px-3 py-3 text-ink-muted">{cells.approved(row)}</td>
-              <td className="px-3 py-3">{cells.actions(row)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
-  );
-}
-
-function PaymentCards({ campaign, rows, flow }: RowsProps) {
-  const t = useTranslations("campaigns.payments");
-  const cells = usePaymentCells({ campaign, flow });
-  return (
-    <ul className="grid gap-3 md:hidden" aria-label={t("title")} data-testid="payments-cards">
-      {rows.map((row) => (
-        <li key={row.id} className="grid gap-3 rounded-lg border border-surface-line p-4">
-          <div className="flex flex-wrap items-start justify-between gap-2">
-            <span className="font-semibold tabular-nums text-ink">{cells.amount(row)}</span>
-            {cells.status(row)}
-          </div>
-          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
-            {(["created", "approved"] as const).map((column) => (
-              <div key={column} className="contents">
-                <dt className="text-ink-muted">{t(`columns.${column}`)}</dt>
-                <dd className="min-w-0 text-ink">{cells[column](row)}</dd>
-              </div>
-            ))}
-          </dl>
-          {canPayFromWallet(campaign, row) ? <div>{cells.actions(row)}</div> : null}
-        </li>
-      ))}
-    </ul>
+    <DataTable
+      rows={rows}
+      rowKey={(row) => row.id}
+      columns={columns}
+      caption={t("title")}
+      minWidth="min-w-[40rem]"
+      rowHeaderClassName="font-semibold tabular-nums text-ink"
+      rowClassName="align-middle"
+      testId="payments-table"
+      cardsTestId="payments-cards"
+      card={{
+        render: (row) => (
+          <>
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <span className="font-semibold tabular-nums text-ink">{cells.amount(row)}</span>
+              {cells.status(row)}
+            </div>
+            <CardFields items={(["created", "approved"] as const).map((key) => [t(`columns.${key}`), cells[key](row)])} />
+            {canPayFromWallet(campaign, row) ? <div>{cells.actions(row)}</div> : null}
+          </>
+        ),
+      }}
+    />
   );
 }

@@ -2,7 +2,11 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Alert } from "@/components/ui/Alert";
-import { LoadError, SkeletonLines, linkButton } from "@/components/wallet/WalletStates";
+import { LinkButton } from "@/components/ui/LinkButton";
+import { LoadError } from "@/components/ui/LoadError";
+import { ProgressBar } from "@/components/ui/ProgressBar";
+import { SkeletonLines } from "@/components/ui/Skeleton";
+import { Tabs } from "@/components/ui/Tabs";
 import { isWellFormedId } from "@/lib/format/ids";
 import { useCampaign, type Campaign } from "@/lib/api/campaigns";
 import { useMoney } from "@/lib/format/money";
@@ -16,8 +20,6 @@ import {
   CampaignSpecList,
   CampaignStatusBadge,
   NotFoundCard,
-  ProgressBar,
-  Tabs,
   isNotFound,
   isUnauthorized,
   useCampaignSpecRows,
@@ -82,9 +84,9 @@ export function CampaignView({ id }: { id: string }) {
               <p className="text-sm text-ink-muted">{t("view.activitiesIntro")}</p>
               <ActivitiesTable campaignId={campaign.id} />
               <div>
-                <Link href={`/dashboard/campaigns/view/${campaign.id}/activities`} className={linkButton.secondary}>
+                <LinkButton href={`/dashboard/campaigns/view/${campaign.id}/activities`} variant="secondary">
                   {t("view.openActivities")}
-                </Link>
+                </LinkButton>
               </div>
             </div>
           )}

@@ -1,16 +1,20 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { LoadError, SkeletonLines, linkButton } from "@/components/wallet/WalletStates";
+import { EmptyState } from "@/components/ui/EmptyState";
+import { LinkButton } from "@/components/ui/LinkButton";
+import { LoadError } from "@/components/ui/LoadError";
+import { SkeletonLines } from "@/components/ui/Skeleton";
 import { useDashboard } from "@/lib/api/campaigns";
 import { useMoney } from "@/lib/format/money";
 import { Link } from "@/lib/i18n/navigation";
-import { CampaignCards, CampaignTable } from "./CampaignList";
-import { EmptyText, isUnauthorized } from "./shared";
+import { CampaignTable } from "./CampaignList";
+import { isUnauthorized } from "./shared";
 
 /** SPEC §2 dashboard: campaigns, queue and wallet widgets, then the active campaigns. */
 export function Dashboard() {
   const t = useTranslations("dashboard");
+  const tc = useTranslations("campaigns");
   const titles = useTranslations("titles");
   const format = useFormatter();
   const money = useMoney();
@@ -40,9 +44,9 @@ export function Dashboard() {
     <div className="mx-auto grid w-full max-w-6xl gap-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
         {heading}
-        <Link href="/dashboard/campaigns/create" className={`${linkButton.primary} w-full sm:w-auto`}>
+        <LinkButton href="/dashboard/campaigns/create" className="w-full sm:w-auto">
           {t("create")}
-        </Link>
+        </LinkButton>
       </header>
       <div className="grid gap-4 md:grid-cols-3">
         <Widget
@@ -82,11 +86,10 @@ export function Dashboard() {
           {t("active", { count: data.active_campaigns.count, formatted: format.number(data.active_campaigns.count) })}
         </h2>
         {data.active_campaigns.items.length === 0 ? (
-          <EmptyText testId="dashboard-empty" />
+          <EmptyState testId="dashboard-empty">{tc("empty")}</EmptyState>
         ) : (
           <div className="grid gap-4">
             <CampaignTable rows={data.active_campaigns.items} />
-            <CampaignCards rows={data.active_campaigns.items} />
           </div>
         )}
       </section>

@@ -1,15 +1,14 @@
 "use client";
-import { useFormatter, useLocale, useTranslations } from "next-intl";
-import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useFormatter, useTranslations } from "next-intl";
+import { useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
-import { linkButton } from "@/components/wallet/WalletStates";
+import { linkButton } from "@/components/ui/LinkButton";
 import { ApiError } from "@/lib/api/client";
 import { useActivateCampaign, usePauseCampaign, type Campaign } from "@/lib/api/campaigns";
 import { allowedEvents, type CampaignStatus } from "@/lib/campaigns/state-machine";
-import { directionOf, isLocale } from "@/lib/i18n/locales";
 import { Link } from "@/lib/i18n/navigation";
-import { StatusPill, type StatusTone } from "@/components/ui/StatusPill";
+import { StatusLabel, type StatusTone } from "@/components/ui/StatusPill";
 
 /** True for an answer saying nobody is logged in: the panel's layout already shows its sign-in prompt. */
 export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
@@ -27,31 +26,7 @@ const statusTones: Record<CampaignStatus, StatusTone> = {
 
 /** A campaign's status as a coloured label. */
 export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
-  const t = useTranslations("campaigns.status");
-  return <StatusPill tone={statusTones[status] ?? "neutral"}>{t.has(status as never) ? t(status as never) : status}</StatusPill>;
-}
-
-/** 0–100 as a bar with its figure. */
-export function ProgressBar({ value, label }: { value: number; label: string }) {
-  const format = useFormatter();
-  const clamped = Math.max(0, Math.min(100, Number.isFinite(value) ? value : 0));
-  return (
-    <div className="flex min-w-28 items-center gap-2">
-      <div
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={clamped}
-        className="h-2 flex-1 overflow-hidden rounded-full bg-surface-sunken"
-      >
-        <div className="h-full rounded-full bg-brand-600" style={{ width: `${clamped}%` }} />
-      </div>
-      <span className="text-xs tabular-nums text-ink-muted">
-        {format.number(clamped / 100, { style: "percent", maximumFractionDigits: 0 })}
-      </span>
-    </div>
-  );
+  return <StatusLabel status={status} tones={statusTones} messages="campaigns.status" />;
 }
 
 /** A date, or a dash read out as "not set". */
@@ -68,110 +43,6 @@ export function useDates() {
       </span>
     );
   };
-}
-
-/** WAI-ARIA tabs over `values`: arrows follow the drawn row (mirrored in right-to-left), Home/End jump. */
-export function Tabs<T extends string>({
-  id,
-  values,
-  value,
-  onChange,
-  label,
-  name,
-  children,
-}: {
-  id: string;
-  values: readonly T[];
-  value: T;
-  onChange: (next: T) => void;
-  label: string;
-  name: (value: T) => string;
-  children: ReactNode;
-}) {
-  const locale = useLocale();
-  const rtl = directionOf(isLocale(locale) ? locale : "fa-IR") === "rtl";
-  const refs = useRef<Partial<Record<T, HTMLButtonElement | null>>>({});
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = values.indexOf(value);
-    const last = values.length - 1;
-    let next: number | null = null;
-    if (event.key === (rtl ? "ArrowLeft" : "ArrowRight")) next = index === last ? 0 : index + 1;
-    else if (event.key === (rtl ? "ArrowRight" : "ArrowLeft")) next = index === 0 ? last : index - 1;
-    else if (event.key === "Home") next = 0;
-    else if (event.key === "End") next = last;
-    if (next === null) return;
-    event.preventDefault();
-    const target = values[next]!;
-    onChange(target);
-    refs.current[target]?.focus();
-  };
-  return (
-    <>
-      <div className="-mx-1 overflow-x-auto px-1 pb-1 [contain:inline-size]">
-        <div role="tablist" aria-label={label} className="inline-flex min-w-max gap-1 rounded-xl bg-surface-sunken p-1">
-          {values.map((item) => (
-            <button
-              key={item}
-              ref={(node) => {
-                refs.current[item] = node;
-              }}
-              id={`${id}-tab-${item}`}
-              type="button"
-              role="tab"
-              aria-selected={value === item}
-              aria-controls={`${id}-panel`}
-              tabIndex={value === item ? 0 : -1}
-              onClick={() => onChange(item)}
-              onKeyDown={onKeyDown}
-              className={`rounded-lg px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-400 ${
-                value === item ? "bg-surface text-brand-700 shadow-card" : "text-ink-muted hover:text-ink"
-              }`}
-            >
-              {name(item)}
-            </button>
-          ))}
-        </div>
-      </div>
-      <div
-        id={`${id}-panel`}
-        role="tabpanel"
-        aria-labelledby={`${id}-tab-${value}`}
-        tabIndex={0}
-        className="mt-4 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-200"
-      >
-        {children}
-      </div>
-    </>
-  );
-}
-
-/** Previous / page x of y / next, shown only when there is more than one page. */
-export function Pagination({ page, pages, busy, onPage }: { page: number; pages: number; busy: boolean; onPage: (page: number) => void }) {
-  const t = useTranslations("campaigns");
-  const format = useFormatter();
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label={t("pagination")} className="flex flex-wrap items-center justify-between gap-3 border-t border-surface-line pt-4">
-      <Button type="button" variant="secondary" onClick={() => onPage(Math.max(1, page - 1))} disabled={page <= 1 || busy}>
-        {t("previous")}
-      </Button>
-      <p className="text-sm text-ink-muted" aria-live="polite">
-        {t("pageStatus", { page: format.number(page), pages: format.number(pages) })}
-      </p>
-      <Button type="button" variant="secondary" onClick={() => onPage(Math.min(pages, page + 1))} disabled={page >= pages || busy}>
-        {t("next")}
-      </Button>
-    </nav>
-  );
-}
-
-export function EmptyText({ testId }: { testId?: string }) {
-  const t = useTranslations("campaigns");
-  return (
-    <p className="py-10 text-center text-ink-muted" data-testid={testId}>
-      {t("empty")}
-    </p>
-  );
 }
 
 /** A 404 from the API: the campaign does not exist or is not the caller's. */

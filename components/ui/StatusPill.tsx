@@ -1,3 +1,5 @@
+"use client";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
 /** The colours a status can take; the word always carries the meaning, the colour only repeats it. */
@@ -22,4 +24,27 @@ export function StatusPill({ tone, children }: { tone: StatusTone; children: Rea
       {children}
     </span>
   );
+}
+
+/** The message namespaces that name statuses. */
+type StatusMessages = "wallet.status" | "campaigns.status" | "campaigns.activities.status";
+
+/**
+ * A status code as its coloured, translated label: `tones` says the colour of each code, `messages` where its
+ * word is. A code this version does not know shows as it came, in `fallbackTone`.
+ */
+export function StatusLabel<S extends string>({
+  status,
+  tones: toneOf,
+  messages,
+  fallbackTone = "neutral",
+}: {
+  status: S;
+  tones: Record<S, StatusTone>;
+  messages: StatusMessages;
+  fallbackTone?: StatusTone;
+}) {
+  const t = useTranslations(messages as "wallet.status");
+  const known = t.has(status as never);
+  return <StatusPill tone={toneOf[status] ?? fallbackTone}>{known ? t(status as never) : status}</StatusPill>;
 }

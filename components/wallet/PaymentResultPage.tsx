@@ -9,7 +9,10 @@ import { returnPathAfterPayment, subscribeNothing } from "@/lib/campaigns/draft"
 import { useMoney } from "@/lib/format/money";
 import { Link } from "@/lib/i18n/navigation";
 import { useWalletLabels } from "./labels";
-import { LoadError, SkeletonLines, WalletSignIn, linkButton } from "./WalletStates";
+import { linkButton } from "@/components/ui/LinkButton";
+import { LoadError } from "@/components/ui/LoadError";
+import { SkeletonLines } from "@/components/ui/Skeleton";
+import { WalletSignIn } from "./WalletStates";
 
 /** The UUIDs the API issues; anything else is not worth a request. */
 const TRANSACTION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -5,7 +5,9 @@ import { useWallet, type WalletBalances } from "@/lib/api/wallet";
 import { useMoney } from "@/lib/format/money";
 import { Link } from "@/lib/i18n/navigation";
 import { TransactionList } from "./TransactionList";
-import { LoadError, WalletSignIn, linkButton } from "./WalletStates";
+import { linkButton } from "@/components/ui/LinkButton";
+import { LoadError } from "@/components/ui/LoadError";
+import { WalletSignIn } from "./WalletStates";
 
 /** SPEC §2 wallet: the balance in the title, wallet and earnings apart, the charge button and the transactions. */
 export function WalletPage() {

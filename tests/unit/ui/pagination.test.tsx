@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { Pagination } from "@/components/campaigns/shared";
+import { Pagination } from "@/components/ui/Pagination";
 import { renderWithProviders } from "../render-with-providers";
 
 vi.mock("@/lib/i18n/navigation", () => ({

@@ -1,0 +1,88 @@
+"use client";
+import * as RadixTabs from "@radix-ui/react-tabs";
+import { useLocale } from "next-intl";
+import type { ReactNode } from "react";
+import { directionOf, isLocale } from "@/lib/i18n/locales";
+
+const looks = {
+  /** A row of pills on a sunken track (lists filtered by status). */
+  pills: {
+    scroller: "-mx-1 overflow-x-auto px-1 pb-1 [contain:inline-size]",
+    list: "inline-flex min-w-max gap-1 rounded-xl bg-surface-sunken p-1",
+    tab: (active: boolean) =>
+      `rounded-lg px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-400 ${
+        active ? "bg-surface text-brand-700 shadow-card" : "text-ink-muted hover:text-ink"
+      }`,
+  },
+  /** Words over an underline (the page editor's languages). */
+  underline: {
+    scroller: "",
+    list: "relative flex gap-1 overflow-x-auto border-b border-surface-line",
+    tab: (active: boolean) =>
+      `-mb-px flex shrink-0 items-center gap-2 whitespace-nowrap border-b-2 px-4 py-2.5 text-sm font-semibold ${
+        active ? "border-brand-600 text-brand-800" : "border-transparent text-ink-muted hover:text-ink"
+      }`,
+  },
+} as const;
+
+/**
+ * WAI-ARIA tabs over `values` (Radix Tabs): arrows follow the drawn row (mirrored in right-to-left, from the
+ * locale's direction), Home/End jump, only the selected tab is in the tab order. With `children` one panel
+ * (`${id}-panel`) shows the selected tab's content; without, the caller draws its own panels and names them
+ * with `panelId`.
+ */
+export function Tabs<T extends string>({
+  id,
+  values,
+  value,
+  onChange,
+  label,
+  name,
+  children,
+  look = "pills",
+  tabId = (item) => `${id}-tab-${item}`,
+  panelId = () => `${id}-panel`,
+}: {
+  id: string;
+  values: readonly T[];
+  value: T;
+  onChange: (next: T) => void;
+  label: string;
+  name: (value: T) => ReactNode;
+  children?: ReactNode;
+  look?: keyof typeof looks;
+  tabId?: (value: T) => string;
+  panelId?: (value: T) => string;
+}) {
+  const locale = useLocale();
+  const style = looks[look];
+  const list = (
+    <RadixTabs.List aria-label={label} className={style.list}>
+      {values.map((item) => (
+        <RadixTabs.Trigger key={item} value={item} id={tabId(item)} aria-controls={panelId(item)} className={style.tab(value === item)}>
+          {name(item)}
+        </RadixTabs.Trigger>
+      ))}
+    </RadixTabs.List>
+  );
+  return (
+    <RadixTabs.Root
+      value={value}
+      onValueChange={(next) => onChange(next as T)}
+      dir={directionOf(isLocale(locale) ? locale : "fa-IR")}
+      className="contents"
+    >
+      {style.scroller ? <div className={style.scroller}>{list}</div> : list}
+      {children === undefined ? null : (
+        <RadixTabs.Content
+          value={value}
+          id={panelId(value)}
+          aria-labelledby={tabId(value)}
+          className="mt-4 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-200"
+        >
+          {children}
+        </RadixTabs.Content>
+      )}
+    </RadixTabs.Root>
+  );
+}
