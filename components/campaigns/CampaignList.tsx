@@ -1,13 +1,12 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { CardFields, DataTable, type Column } from "@/components/ui/DataTable";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { LinkButton, linkButton } from "@/components/ui/LinkButton";
-import { LoadError } from "@/components/ui/LoadError";
 import { Pagination, pageCount } from "@/components/ui/Pagination";
 import { ProgressBar } from "@/components/ui/ProgressBar";
-import { SkeletonLines } from "@/components/ui/Skeleton";
+import { QueryView, useTabPages } from "@/components/ui/QueryView";
 import { Tabs } from "@/components/ui/Tabs";
 import { CAMPAIGNS_PER_PAGE, useCampaigns, type Campaign, type CampaignTab } from "@/lib/api/campaigns";
 import { Link } from "@/lib/i18n/navigation";
@@ -27,8 +26,7 @@ export function CampaignList() {
   const t = useTranslations("campaigns.list");
   const tc = useTranslations("campaigns");
   const titles = useTranslations("titles");
-  const [tab, setTab] = useState<CampaignTab>("all");
-  const [page, setPage] = useState(1);
+  const { tab, page, setPage, selectTab } = useTabPages<CampaignTab>("all");
   const query = useCampaigns(tab, page);
   // Anonymous visitors see the page's title; the panel's sign-in prompt says the rest.
   const anonymous = isUnauthorized(query.error);
@@ -55,25 +53,21 @@ export function CampaignList() {
             id="campaigns"
             values={CAMPAIGN_TABS}
             value={tab}
-            onChange={(next) => {
-              setTab(next);
-              setPage(1);
-            }}
+            onChange={selectTab}
             label={t("tabsLabel")}
             name={(value) => t(`tabs.${value}`)}
           >
-            {query.isPending ? (
-              <SkeletonLines lines={4} />
-            ) : query.isError ? (
-              <LoadError message={t("loadError")} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-            ) : rows.length === 0 ? (
-              <EmptyState testId="campaigns-empty">{tc("empty")}</EmptyState>
-            ) : (
+            <QueryView
+              query={query}
+              lines={4}
+              loadError={t("loadError")}
+              empty={rows.length === 0 ? <EmptyState testId="campaigns-empty">{tc("empty")}</EmptyState> : null}
+            >
               <div className="grid gap-4" aria-busy={query.isFetching || undefined}>
                 <CampaignTable rows={rows} />
                 <Pagination page={page} pages={pages} busy={query.isFetching} onPage={setPage} />
               </div>
-            )}
+            </QueryView>
           </Tabs>
         </section>
       )}

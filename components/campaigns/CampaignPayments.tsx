@@ -1,11 +1,9 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { CardFields, DataTable, type Column } from "@/components/ui/DataTable";
 import { EmptyState } from "@/components/ui/EmptyState";
-import { LoadError } from "@/components/ui/LoadError";
 import { Pagination } from "@/components/ui/Pagination";
-import { SkeletonLines } from "@/components/ui/Skeleton";
+import { QueryView, useTabPages } from "@/components/ui/QueryView";
 import { StatusLabel } from "@/components/ui/StatusPill";
 import { Tabs } from "@/components/ui/Tabs";
 import { transactionTones } from "@/components/wallet/status";
@@ -29,8 +27,7 @@ const COLUMNS = ["amount", "status", "created", "approved", "actions"] as const;
 export function CampaignPayments({ campaign }: { campaign: Campaign }) {
   const t = useTranslations("campaigns.payments");
   const tc = useTranslations("campaigns");
-  const [tab, setTab] = useState<PaymentTab>("all");
-  const [page, setPage] = useState(1);
+  const { tab, page, setPage, selectTab } = useTabPages<PaymentTab>("all");
   const query = useCampaignPayments(campaign.id, tab, page);
   const flow = usePayFromWallet(campaign.id);
   const rows = query.data?.data ?? [];
@@ -49,25 +46,20 @@ export function CampaignPayments({ campaign }: { campaign: Campaign }) {
         id="campaign-payments"
         values={PAYMENT_TABS}
         value={tab}
-        onChange={(next) => {
-          setTab(next);
-          setPage(1);
-        }}
+        onChange={selectTab}
         label={t("tabsLabel")}
         name={(value) => t(`tabs.${value}`)}
       >
-        {query.isPending ? (
-          <SkeletonLines lines={3} />
-        ) : query.isError ? (
-          <LoadError message={t("loadError")} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-        ) : rows.length === 0 ? (
-          <EmptyState testId="payments-empty">{tc("empty")}</EmptyState>
-        ) : (
+        <QueryView
+          query={query}
+          loadError={t("loadError")}
+          empty={rows.length === 0 ? <EmptyState testId="payments-empty">{tc("empty")}</EmptyState> : null}
+        >
           <div className="grid gap-4" aria-busy={query.isFetching || undefined}>
             <PaymentRows campaign={campaign} rows={rows} flow={flow} />
             <Pagination page={page} pages={pages} busy={query.isFetching} onPage={setPage} />
           </div>
-        )}
+        </QueryView>
       </Tabs>
       <PayFromWalletDialog flow={flow} />
     </section>
