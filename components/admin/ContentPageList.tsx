@@ -94,9 +94,7 @@ function PageTable({ pages }: { pages: AdminPageSummary[] }) {
                   </ul>
                 </td>
                 <td className={`${cell} text-ink-muted`}>
-                  <time dateTime={page.updated_at}>
-                    {format.dateTime(new Date(page.updated_at), { dateStyle: "short", timeStyle: "short" })}
-                  </time>
+                  <time dateTime={page.updated_at}>{format.dateTime(new Date(page.updated_at), "compact")}</time>
                 </td>
                 <td className="py-3 ps-1 text-end sm:px-3">
                   <Link

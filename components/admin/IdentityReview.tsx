@@ -108,11 +108,7 @@ function Profile({ user }: { user: AdminUser }) {
           )}
         </Row>
         <Row label={t("birthDate")}>
-          {birth && user.birth_date ? (
-            <time dateTime={user.birth_date}>{format.dateTime(birth, { dateStyle: "long", timeZone: "UTC" })}</time>
-          ) : (
-            missing
-          )}
+          {birth && user.birth_date ? <time dateTime={user.birth_date}>{format.dateTime(birth, "day")}</time> : missing}
         </Row>
         <Row label={t("bank")}>{user.bank_name ? (banks.has(user.bank_name) ? banks(user.bank_name) : user.bank_name) : missing}</Row>
         <Row label={t("iban")}>
@@ -131,7 +127,7 @@ function Profile({ user }: { user: AdminUser }) {
           </Row>
         ) : null}
         <Row label={t("joined")}>
-          <time dateTime={user.created_at}>{format.dateTime(new Date(user.created_at), { dateStyle: "medium" })}</time>
+          <time dateTime={user.created_at}>{format.dateTime(new Date(user.created_at), "date")}</time>
         </Row>
       </dl>
     </Card>

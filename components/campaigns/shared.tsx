@@ -35,7 +35,7 @@ export function useDates() {
   const t = useTranslations("campaigns");
   return function date(iso: string | null) {
     return iso ? (
-      <time dateTime={iso}>{format.dateTime(new Date(iso), { dateStyle: "medium" })}</time>
+      <time dateTime={iso}>{format.dateTime(new Date(iso), "date")}</time>
     ) : (
       <span className="text-ink-faint">
         <span aria-hidden="true">—</span>
@@ -125,7 +125,7 @@ export function useCampaignSpecRows(campaign: Campaign): [string, ReactNode][] {
     [t("spec.followerCount"), format.number(campaign.follower_count)],
   ];
   if (campaign.hours !== null) rows.push([t("spec.hours"), format.number(campaign.hours)]);
-  if (campaign.percentage !== null) rows.push([t("spec.percentage"), format.number(campaign.percentage / 100, { style: "percent" })]);
+  if (campaign.percentage !== null) rows.push([t("spec.percentage"), format.number(campaign.percentage / 100, "percent")]);
   return rows;
 }
 

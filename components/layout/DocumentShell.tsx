@@ -6,6 +6,7 @@ import { NavigationEvents } from "@/components/navigation/NavigationEvents";
 import { CloseNavOnRouteChange } from "@/components/navigation/CloseNavOnRouteChange";
 import { SupportWidget } from "@/components/support/SupportWidget";
 import { vazirmatn } from "@/lib/fonts";
+import { formats } from "@/lib/format/formats";
 import { directionOf, type Locale } from "@/lib/i18n/locales";
 import { pickNamespaces, SHELL_NAMESPACES } from "@/lib/i18n/client-messages";
 
@@ -24,7 +25,7 @@ export async function DocumentShell({ locale, children }: { locale: Locale; chil
         >
           {t("skipToContent")}
         </a>
-        <NextIntlClientProvider locale={locale} messages={pickNamespaces(messages, SHELL_NAMESPACES)}>
+        <NextIntlClientProvider locale={locale} messages={pickNamespaces(messages, SHELL_NAMESPACES)} formats={formats}>
           <Suspense fallback={null}>
             <NavigationEvents />
           </Suspense>

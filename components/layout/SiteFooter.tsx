@@ -19,7 +19,7 @@ export function SiteFooter({ appLinks }: { appLinks: AppLinks }) {
     { href: appLinks.googlePlay, label: landing("googlePlay") },
   ].filter((store): store is { href: string; label: string } => Boolean(store.href));
   const format = useFormatter();
-  const year = format.number(new Date().getFullYear(), { useGrouping: false });
+  const year = format.number(new Date().getFullYear(), "year");
   return (
     <footer className="mt-auto border-t border-surface-line bg-surface">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-ink-muted sm:flex-row sm:items-center sm:justify-between">

@@ -37,7 +37,7 @@ export function PanelHeader() {
               <>
                 {/* On a phone the figure is short (۵٫۲ میلیون ریال, 5.2M IRR); the exact one stays for screen readers and wider screens. */}
                 <span aria-hidden="true" className="whitespace-nowrap font-semibold sm:hidden">
-                  {tMoney("amount", { amount: format.number(balance, { notation: "compact", maximumFractionDigits: 1 }) })}
+                  {tMoney("amount", { amount: format.number(balance, "short") })}
                 </span>
                 <span className="sr-only whitespace-nowrap font-semibold sm:not-sr-only">{money(balance)}</span>
               </>

@@ -17,9 +17,7 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
       >
         <div className="h-full rounded-full bg-brand-600" style={{ width: `${clamped}%` }} />
       </div>
-      <span className="text-xs tabular-nums text-ink-muted">
-        {format.number(clamped / 100, { style: "percent", maximumFractionDigits: 0 })}
-      </span>
+      <span className="text-xs tabular-nums text-ink-muted">{format.number(clamped / 100, "percent")}</span>
     </div>
   );
 }

@@ -198,7 +198,7 @@ function Result({ transaction, checking, onCheck }: { transaction: Transaction; 
           )}
         </Row>
         <Row label={t("date")}>
-          <time dateTime={when}>{format.dateTime(new Date(when), { dateStyle: "medium", timeStyle: "short" })}</time>
+          <time dateTime={when}>{format.dateTime(new Date(when), "dateTime")}</time>
         </Row>
       </dl>
 

@@ -1,11 +1,10 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { CardFields, DataTable, type Column } from "@/components/ui/DataTable";
 import { EmptyState } from "@/components/ui/EmptyState";
-import { LoadError } from "@/components/ui/LoadError";
 import { Pagination, pageCount } from "@/components/ui/Pagination";
-import { SkeletonLines } from "@/components/ui/Skeleton";
+import { QueryView, useTabPages } from "@/components/ui/QueryView";
 import { StatusLabel } from "@/components/ui/StatusPill";
 import { Tabs } from "@/components/ui/Tabs";
 import { TRANSACTIONS_PER_PAGE, useTransactions, type Transaction } from "@/lib/api/wallet";
@@ -19,8 +18,7 @@ export type TransactionTab = (typeof TRANSACTION_TABS)[number];
 /** SPEC §2 wallet: the transactions, filtered by status in tabs (all, paid, pending, failed), a page at a time. */
 export function TransactionList() {
   const t = useTranslations("wallet.transactions");
-  const [tab, setTab] = useState<TransactionTab>("all");
-  const [page, setPage] = useState(1);
+  const { tab, page, setPage, selectTab } = useTabPages<TransactionTab>("all");
   const query = useTransactions(tab, page);
   const columns = useColumns();
 
@@ -37,22 +35,22 @@ export function TransactionList() {
         id="transactions"
         values={TRANSACTION_TABS}
         value={tab}
-        onChange={(next) => {
-          setTab(next);
-          setPage(1);
-        }}
+        onChange={selectTab}
         label={t("tabsLabel")}
         name={(value) => t(`tabs.${value}`)}
       >
-        {query.isPending ? (
-          <SkeletonLines lines={4} />
-        ) : query.isError ? (
-          <LoadError message={t("loadError")} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-        ) : rows.length === 0 ? (
-          <EmptyState testId="transactions-empty" firstPage={page > 1 ? { label: t("firstPage"), onClick: () => setPage(1) } : null}>
-            {t("empty")}
-          </EmptyState>
-        ) : (
+        <QueryView
+          query={query}
+          lines={4}
+          loadError={t("loadError")}
+          empty={
+            rows.length === 0 ? (
+              <EmptyState testId="transactions-empty" firstPage={page > 1 ? { label: t("firstPage"), onClick: () => setPage(1) } : null}>
+                {t("empty")}
+              </EmptyState>
+            ) : null
+          }
+        >
           <div className="grid gap-4" aria-busy={query.isFetching || undefined}>
             <p className="text-sm text-ink-muted" aria-live="polite">
               {t("count", { count: total })}
@@ -70,7 +68,7 @@ export function TransactionList() {
             />
             <Pagination page={page} pages={pages} busy={query.isFetching} onPage={setPage} messages="wallet.transactions" chevrons />
           </div>
-        )}
+        </QueryView>
       </Tabs>
     </section>
   );
@@ -83,7 +81,7 @@ function useColumns(): Column<Transaction>[] {
   const format = useFormatter();
   const money = useMoney();
   const labels = useWalletLabels();
-  const date = (iso: string) => <time dateTime={iso}>{format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" })}</time>;
+  const date = (iso: string) => <time dateTime={iso}>{format.dateTime(new Date(iso), "dateTime")}</time>;
   const none = (label: string) => (
     <span className="text-ink-faint">
       <span aria-hidden="true">—</span>

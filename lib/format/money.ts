@@ -8,8 +8,7 @@ import { useFormatter, useTranslations } from "next-intl";
 export function useMoney() {
   const format = useFormatter();
   const t = useTranslations("money");
-  return Object.assign((rials: number | bigint) => t("amount", { amount: format.number(rials, { maximumFractionDigits: 0 }) }), {
-    words: (rials: number) =>
-      t("amount", { amount: format.number(rials, { notation: "compact", compactDisplay: "long", maximumFractionDigits: 1 }) }),
+  return Object.assign((rials: number | bigint) => t("amount", { amount: format.number(rials, "rials") }), {
+    words: (rials: number) => t("amount", { amount: format.number(rials, "words") }),
   });
 }
