@@ -25,13 +25,7 @@ export function CampaignQueue({ perPage = CAMPAIGN_QUEUE_PER_PAGE }: { perPage?:
   ];
   return (
     <ReviewQueue
-      text={{
-        heading: t("heading"),
-        intro: t("intro"),
-        empty: t("empty"),
-        count: t("count", { count: query.data?.meta.total ?? 0 }),
-        caption: t("caption"),
-      }}
+      messages="admin.campaignQueue"
       query={query}
       page={page}
       perPage={perPage}

@@ -39,13 +39,7 @@ export function IdentityQueue({ perPage = IDENTITY_QUEUE_PER_PAGE }: { perPage?:
   ];
   return (
     <ReviewQueue
-      text={{
-        heading: t("heading"),
-        intro: t("intro"),
-        empty: t("empty"),
-        count: t("count", { count: query.data?.meta.total ?? 0 }),
-        caption: t("caption"),
-      }}
+      messages="admin.queue"
       query={query}
       page={page}
       perPage={perPage}

@@ -4,63 +4,27 @@ import { useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Card } from "@/components/ui/Card";
 import { identityCardUrl, useAdminUser, useReviewIdentity, type AdminUser } from "@/lib/api/admin";
-import { Link } from "@/lib/i18n/navigation";
-import { AdminLoadError, AdminLoading } from "./AdminStates";
 import { dateOnly, fullName, groupIban } from "./format";
 import { DecisionPanel } from "./DecisionPanel";
+import { ReviewPage, decisionLabels } from "./ReviewPage";
 
 /** One identity request: the profile, the card image, and approve / reject. */
 export function IdentityReview({ id }: { id: string }) {
   const t = useTranslations("admin.review");
   const query = useAdminUser(id);
-  const [outcome, setOutcome] = useState<string | null>(null);
-
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-6">
-      <div className="grid gap-2">
-        <Link href="/admin/identity" className="inline-flex w-fit items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-4 w-4 rtl:-scale-x-100"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M15 18l-6-6 6-6" />
-          </svg>
-          {t("back")}
-        </Link>
-        <h1 className="text-2xl font-bold text-ink">{t("heading")}</h1>
-      </div>
-
-      {query.isPending ? (
-        <Card>
-          <AdminLoading />
-        </Card>
-      ) : query.isError ? (
-        <Card>
-          <AdminLoadError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-        </Card>
-      ) : (
-        <>
-          <div className="grid gap-6 lg:grid-cols-2">
-            <Profile user={query.data} />
-            <IdentityCard user={query.data} />
-          </div>
-          {outcome ? (
-            <Alert tone="success" className="flex flex-wrap items-center justify-between gap-3">
-              <span>{outcome}</span>
-              <Link href="/admin/identity" className="font-semibold underline">
-                {t("backToQueue")}
-              </Link>
-            </Alert>
-          ) : (
-            <Decision user={query.data} onDecided={setOutcome} />
-          )}
-        </>
+    <ReviewPage
+      queueHref="/admin/identity"
+      text={{ back: t("back"), heading: t("heading"), backToQueue: t("backToQueue") }}
+      query={query}
+      details={(user) => (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Profile user={user} />
+          <IdentityCard user={user} />
+        </div>
       )}
-    </div>
+      decision={(user, onDecided) => <Decision user={user} onDecided={onDecided} />}
+    />
   );
 }
 
@@ -173,13 +137,7 @@ function Decision({ user, onDecided }: { user: AdminUser; onDecided: (message: s
       id="admin-decision"
       pending={user.identity_status === "identity_verification_pending"}
       queueHref="/admin/identity"
-      labels={{
-        approve: t("approve"),
-        reject: t("reject"),
-        reasonLabel: t("reasonLabel"),
-        notPending: t("notPending"),
-        backToQueue: t("backToQueue"),
-      }}
+      labels={decisionLabels(t)}
       review={useReviewIdentity(user.id)}
       messageOf={(_, result) => result.message}
       onDecided={onDecided}

@@ -15,7 +15,7 @@ type Query<R> = { data?: Page<R>; isPending: boolean; isError: boolean; isFetchi
  * last column opens each one's review (`review.href`, named for screen readers by `review.label`).
  */
 export function ReviewQueue<R extends { id: string }>({
-  text,
+  messages,
   query,
   page,
   perPage,
@@ -24,7 +24,8 @@ export function ReviewQueue<R extends { id: string }>({
   minWidth,
   review,
 }: {
-  text: { heading: string; intro: string; empty: string; count: string; caption: string };
+  /** Where its heading, intro, empty sentence, count and caption are. */
+  messages: "admin.queue" | "admin.campaignQueue";
   query: Query<R>;
   page: number;
   perPage: number;
@@ -34,6 +35,14 @@ export function ReviewQueue<R extends { id: string }>({
   review: { href: (row: R) => string; label: (row: R) => string };
 }) {
   const t = useTranslations("admin.queue");
+  const own = useTranslations(messages as "admin.queue");
+  const text = {
+    heading: own("heading"),
+    intro: own("intro"),
+    empty: own("empty"),
+    count: own("count", { count: query.data?.meta.total ?? 0 }),
+    caption: own("caption"),
+  };
   const rows = query.data?.data ?? [];
   const pages = pageCount(query.data?.meta.total ?? 0, query.data?.meta.per_page || perPage);
   const actions: Column<R> = {

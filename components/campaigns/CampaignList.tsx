@@ -6,8 +6,7 @@ import { EmptyState } from "@/components/ui/EmptyState";
 import { LinkButton, linkButton } from "@/components/ui/LinkButton";
 import { Pagination, pageCount } from "@/components/ui/Pagination";
 import { ProgressBar } from "@/components/ui/ProgressBar";
-import { QueryView, useTabPages } from "@/components/ui/QueryView";
-import { Tabs } from "@/components/ui/Tabs";
+import { TabbedList, useTabPages } from "@/components/ui/QueryView";
 import { CAMPAIGNS_PER_PAGE, useCampaigns, type Campaign, type CampaignTab } from "@/lib/api/campaigns";
 import { Link } from "@/lib/i18n/navigation";
 import { CampaignEventButtons, CampaignStatusBadge, isUnauthorized, useDates } from "./shared";
@@ -26,7 +25,8 @@ export function CampaignList() {
   const t = useTranslations("campaigns.list");
   const tc = useTranslations("campaigns");
   const titles = useTranslations("titles");
-  const { tab, page, setPage, selectTab } = useTabPages<CampaignTab>("all");
+  const tabs = useTabPages<CampaignTab>("all");
+  const { tab, page, setPage } = tabs;
   const query = useCampaigns(tab, page);
   // Anonymous visitors see the page's title; the panel's sign-in prompt says the rest.
   const anonymous = isUnauthorized(query.error);
@@ -49,26 +49,20 @@ export function CampaignList() {
       </header>
       {anonymous ? null : (
         <section aria-labelledby="page-title" className="rounded-card bg-surface p-4 shadow-card sm:p-6">
-          <Tabs
+          <TabbedList
             id="campaigns"
-            values={CAMPAIGN_TABS}
-            value={tab}
-            onChange={selectTab}
-            label={t("tabsLabel")}
-            name={(value) => t(`tabs.${value}`)}
+            tabs={CAMPAIGN_TABS}
+            state={tabs}
+            messages="campaigns.list"
+            query={query}
+            lines={4}
+            empty={rows.length === 0 ? <EmptyState testId="campaigns-empty">{tc("empty")}</EmptyState> : null}
           >
-            <QueryView
-              query={query}
-              lines={4}
-              loadError={t("loadError")}
-              empty={rows.length === 0 ? <EmptyState testId="campaigns-empty">{tc("empty")}</EmptyState> : null}
-            >
-              <div className="grid gap-4" aria-busy={query.isFetching || undefined}>
-                <CampaignTable rows={rows} />
-                <Pagination page={page} pages={pages} busy={query.isFetching} onPage={setPage} />
-              </div>
-            </QueryView>
-          </Tabs>
+            <div className="grid gap-4" aria-busy={query.isFetching || undefined}>
+              <CampaignTable rows={rows} />
+              <Pagination page={page} pages={pages} busy={query.isFetching} onPage={setPage} />
+            </div>
+          </TabbedList>
         </section>
       )}
     </div>

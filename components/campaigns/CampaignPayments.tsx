@@ -3,9 +3,8 @@ import { useTranslations } from "next-intl";
 import { CardFields, DataTable, type Column } from "@/components/ui/DataTable";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { Pagination } from "@/components/ui/Pagination";
-import { QueryView, useTabPages } from "@/components/ui/QueryView";
+import { TabbedList, useTabPages } from "@/components/ui/QueryView";
 import { StatusLabel } from "@/components/ui/StatusPill";
-import { Tabs } from "@/components/ui/Tabs";
 import { transactionTones } from "@/components/wallet/status";
 import { useCampaignPayments, CAMPAIGNS_PER_PAGE, type Campaign, type PaymentTab } from "@/lib/api/campaigns";
 import type { Transaction } from "@/lib/api/wallet";
@@ -27,7 +26,8 @@ const COLUMNS = ["amount", "status", "created", "approved", "actions"] as const;
 export function CampaignPayments({ campaign }: { campaign: Campaign }) {
   const t = useTranslations("campaigns.payments");
   const tc = useTranslations("campaigns");
-  const { tab, page, setPage, selectTab } = useTabPages<PaymentTab>("all");
+  const tabs = useTabPages<PaymentTab>("all");
+  const { tab, page, setPage } = tabs;
   const query = useCampaignPayments(campaign.id, tab, page);
   const flow = usePayFromWallet(campaign.id);
   const rows = query.data?.data ?? [];
@@ -42,25 +42,19 @@ export function CampaignPayments({ campaign }: { campaign: Campaign }) {
       <div className="mb-4 empty:hidden">
         <PayFromWalletOutcome flow={flow} />
       </div>
-      <Tabs
+      <TabbedList
         id="campaign-payments"
-        values={PAYMENT_TABS}
-        value={tab}
-        onChange={selectTab}
-        label={t("tabsLabel")}
-        name={(value) => t(`tabs.${value}`)}
+        tabs={PAYMENT_TABS}
+        state={tabs}
+        messages="campaigns.payments"
+        query={query}
+        empty={rows.length === 0 ? <EmptyState testId="payments-empty">{tc("empty")}</EmptyState> : null}
       >
-        <QueryView
-          query={query}
-          loadError={t("loadError")}
-          empty={rows.length === 0 ? <EmptyState testId="payments-empty">{tc("empty")}</EmptyState> : null}
-        >
-          <div className="grid gap-4" aria-busy={query.isFetching || undefined}>
-            <PaymentRows campaign={campaign} rows={rows} flow={flow} />
-            <Pagination page={page} pages={pages} busy={query.isFetching} onPage={setPage} />
-          </div>
-        </QueryView>
-      </Tabs>
+        <div className="grid gap-4" aria-busy={query.isFetching || undefined}>
+          <PaymentRows campaign={campaign} rows={rows} flow={flow} />
+          <Pagination page={page} pages={pages} busy={query.isFetching} onPage={setPage} />
+        </div>
+      </TabbedList>
       <PayFromWalletDialog flow={flow} />
     </section>
   );

@@ -1,7 +1,9 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { LoadError } from "@/components/ui/LoadError";
 import { SkeletonLines } from "@/components/ui/Skeleton";
+import { Tabs } from "@/components/ui/Tabs";
 
 /** What a list needs to know of its query. */
 export type QueryState = { isPending: boolean; isError: boolean; isFetching: boolean; refetch: () => unknown };
@@ -38,4 +40,44 @@ export function useTabPages<T extends string>(first: T) {
     setPage(1);
   };
   return { tab, page, setPage, selectTab };
+}
+
+/**
+ * A list filtered by tabs: the tabs (named by `messages`' tabsLabel and tabs.<value>) over the query's
+ * states (its failure is `messages`' loadError).
+ */
+export function TabbedList<T extends string>({
+  id,
+  tabs,
+  state,
+  messages,
+  query,
+  lines,
+  empty,
+  children,
+}: {
+  id: string;
+  tabs: readonly T[];
+  state: { tab: T; selectTab: (next: T) => void };
+  messages: "campaigns.list" | "campaigns.payments" | "wallet.transactions";
+  query: QueryState;
+  lines?: number;
+  empty: ReactNode | null;
+  children: ReactNode;
+}) {
+  const t = useTranslations(messages as "campaigns.list");
+  return (
+    <Tabs
+      id={id}
+      values={tabs}
+      value={state.tab}
+      onChange={state.selectTab}
+      label={t("tabsLabel")}
+      name={(value) => t(`tabs.${value}` as never)}
+    >
+      <QueryView query={query} lines={lines} loadError={t("loadError")} empty={empty}>
+        {children}
+      </QueryView>
+    </Tabs>
+  );
 }

@@ -4,9 +4,8 @@ import type { ReactNode } from "react";
 import { CardFields, DataTable, type Column } from "@/components/ui/DataTable";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { Pagination, pageCount } from "@/components/ui/Pagination";
-import { QueryView, useTabPages } from "@/components/ui/QueryView";
+import { TabbedList, useTabPages } from "@/components/ui/QueryView";
 import { StatusLabel } from "@/components/ui/StatusPill";
-import { Tabs } from "@/components/ui/Tabs";
 import { TRANSACTIONS_PER_PAGE, useTransactions, type Transaction } from "@/lib/api/wallet";
 import { useMoney } from "@/lib/format/money";
 import { useWalletLabels } from "./labels";
@@ -18,7 +17,8 @@ export type TransactionTab = (typeof TRANSACTION_TABS)[number];
 /** SPEC §2 wallet: the transactions, filtered by status in tabs (all, paid, pending, failed), a page at a time. */
 export function TransactionList() {
   const t = useTranslations("wallet.transactions");
-  const { tab, page, setPage, selectTab } = useTabPages<TransactionTab>("all");
+  const tabs = useTabPages<TransactionTab>("all");
+  const { tab, page, setPage } = tabs;
   const query = useTransactions(tab, page);
   const columns = useColumns();
 
@@ -31,45 +31,39 @@ export function TransactionList() {
       <h2 id="transactions-title" className="mb-4 text-lg font-bold text-ink">
         {t("title")}
       </h2>
-      <Tabs
+      <TabbedList
         id="transactions"
-        values={TRANSACTION_TABS}
-        value={tab}
-        onChange={selectTab}
-        label={t("tabsLabel")}
-        name={(value) => t(`tabs.${value}`)}
+        tabs={TRANSACTION_TABS}
+        state={tabs}
+        messages="wallet.transactions"
+        query={query}
+        lines={4}
+        empty={
+          rows.length === 0 ? (
+            <EmptyState testId="transactions-empty" firstPage={page > 1 ? { label: t("firstPage"), onClick: () => setPage(1) } : null}>
+              {t("empty")}
+            </EmptyState>
+          ) : null
+        }
       >
-        <QueryView
-          query={query}
-          lines={4}
-          loadError={t("loadError")}
-          empty={
-            rows.length === 0 ? (
-              <EmptyState testId="transactions-empty" firstPage={page > 1 ? { label: t("firstPage"), onClick: () => setPage(1) } : null}>
-                {t("empty")}
-              </EmptyState>
-            ) : null
-          }
-        >
-          <div className="grid gap-4" aria-busy={query.isFetching || undefined}>
-            <p className="text-sm text-ink-muted" aria-live="polite">
-              {t("count", { count: total })}
-            </p>
-            <DataTable
-              rows={rows}
-              rowKey={(row) => row.id}
-              columns={columns}
-              caption={t("caption")}
-              minWidth="min-w-[48rem]"
-              card={{
-                className: "rounded-lg border border-surface-line p-4",
-                render: (row) => <TransactionCard row={row} columns={columns} />,
-              }}
-            />
-            <Pagination page={page} pages={pages} busy={query.isFetching} onPage={setPage} messages="wallet.transactions" chevrons />
-          </div>
-        </QueryView>
-      </Tabs>
+        <div className="grid gap-4" aria-busy={query.isFetching || undefined}>
+          <p className="text-sm text-ink-muted" aria-live="polite">
+            {t("count", { count: total })}
+          </p>
+          <DataTable
+            rows={rows}
+            rowKey={(row) => row.id}
+            columns={columns}
+            caption={t("caption")}
+            minWidth="min-w-[48rem]"
+            card={{
+              className: "rounded-lg border border-surface-line p-4",
+              render: (row) => <TransactionCard row={row} columns={columns} />,
+            }}
+          />
+          <Pagination page={page} pages={pages} busy={query.isFetching} onPage={setPage} messages="wallet.transactions" chevrons />
+        </div>
+      </TabbedList>
     </section>
   );
 }
