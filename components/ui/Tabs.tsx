@@ -23,6 +23,13 @@ const looks = {
         active ? "border-brand-600 text-brand-800" : "border-transparent text-ink-muted hover:text-ink"
       }`,
   },
+  /** Two or three big choices on a white track (the landing page's audience switch). */
+  switch: {
+    scroller: "",
+    list: "mt-3 inline-flex rounded-xl bg-surface p-1 shadow-card",
+    tab: (active: boolean) =>
+      `rounded-lg px-4 py-2 text-sm font-semibold transition-colors sm:px-6 ${active ? "bg-brand-600 text-white" : "text-ink-muted hover:text-ink"}`,
+  },
 } as const;
 
 /**
@@ -37,6 +44,7 @@ export function Tabs<T extends string>({
   value,
   onChange,
   label,
+  labelledBy,
   name,
   children,
   look = "pills",
@@ -47,7 +55,9 @@ export function Tabs<T extends string>({
   values: readonly T[];
   value: T;
   onChange: (next: T) => void;
-  label: string;
+  /** The list's name, or (`labelledBy`) the id of a visible text that names it. */
+  label?: string;
+  labelledBy?: string;
   name: (value: T) => ReactNode;
   children?: ReactNode;
   look?: keyof typeof looks;
@@ -57,7 +67,7 @@ export function Tabs<T extends string>({
   const locale = useLocale();
   const style = looks[look];
   const list = (
-    <RadixTabs.List aria-label={label} className={style.list}>
+    <RadixTabs.List aria-label={label} aria-labelledby={labelledBy} className={style.list}>
       {values.map((item) => (
         <RadixTabs.Trigger key={item} value={item} id={tabId(item)} aria-controls={panelId(item)} className={style.tab(value === item)}>
           {name(item)}
