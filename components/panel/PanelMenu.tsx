@@ -1,6 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { Link, usePathname } from "@/lib/i18n/navigation";
+import { MenuLink } from "@/components/ui/MenuLink";
+import { usePathname } from "@/lib/i18n/navigation";
 import { useMe } from "@/lib/api/me";
 import { useUiStore } from "@/stores/ui";
 import { isActiveMenuEntry, panelMenuFor } from "./panel-menu";
@@ -23,30 +24,11 @@ export function PanelMenu() {
     >
       <ul className="grid gap-1 p-3" role="list">
         {panelMenuFor(role).map((entry) => {
-          const active = isActiveMenuEntry(entry.href, pathname);
           return (
             <li key={entry.key}>
-              <Link
-                href={entry.href}
-                aria-current={active ? "page" : undefined}
-                className={`flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium ${
-                  active ? "bg-brand-50 text-brand-800" : "text-ink-muted hover:bg-surface-sunken hover:text-ink"
-                }`}
-              >
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  className="h-5 w-5 shrink-0"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                >
-                  <path d={entry.icon} />
-                </svg>
+              <MenuLink href={entry.href} icon={entry.icon} active={isActiveMenuEntry(entry.href, pathname)}>
                 {t(`menu.${entry.key}`)}
-              </Link>
+              </MenuLink>
             </li>
           );
         })}
