@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { Link } from "@/lib/i18n/navigation";
 import { LanguageButton } from "@/components/i18n/LanguageButton";
 import { Brand } from "@/components/layout/Brand";
+import { PathIcon } from "@/components/ui/MenuLink";
 
 /** The back office header: brand (to the back office home), its title, language, a way back to the panel. */
 export function AdminHeader() {
@@ -19,17 +20,7 @@ export function AdminHeader() {
             href="/dashboard"
             className="inline-flex items-center gap-1.5 rounded-lg border border-surface-line px-3 py-1.5 text-sm font-medium text-ink hover:border-brand-300"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-4 w-4 rtl:-scale-x-100"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-            >
-              <path d="M15 18l-6-6 6-6" />
-            </svg>
+            <PathIcon d="M15 18l-6-6 6-6" className="h-4 w-4 rtl:-scale-x-100" roundJoins={false} />
             {t("backToPanel")}
           </Link>
           <LanguageButton />

@@ -5,6 +5,7 @@ import { authApi } from "@/lib/api/auth";
 import { useApiClient } from "@/lib/api/use-api-client";
 import { useRouter } from "@/lib/i18n/navigation";
 import { useAuthStore } from "@/stores/auth";
+import { PathIcon } from "@/components/ui/MenuLink";
 
 export const LOGOUT_RELOAD_DELAY_MS = 500;
 
@@ -26,17 +27,11 @@ export function LogoutButton() {
       }}
       className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-start text-sm font-medium text-danger-600 hover:bg-red-50"
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
+      <PathIcon
+        d="M15 4h3a2 2 0 012 2v12a2 2 0 01-2 2h-3M10 17l5-5-5-5M15 12H4"
         className="h-5 w-5 shrink-0 rtl:-scale-x-100"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-      >
-        <path d="M15 4h3a2 2 0 012 2v12a2 2 0 01-2 2h-3M10 17l5-5-5-5M15 12H4" />
-      </svg>
+        roundJoins={false}
+      />
       {t("logout")}
     </button>
   );

@@ -2,7 +2,16 @@ import type { ReactNode } from "react";
 import { Link } from "@/lib/i18n/navigation";
 
 /** An outline icon drawn from one SVG path (menus). */
-export function PathIcon({ d, className = "h-5 w-5 shrink-0" }: { d: string; className?: string }) {
+export function PathIcon({
+  d,
+  className = "h-5 w-5 shrink-0",
+  roundJoins = true,
+}: {
+  d: string;
+  className?: string;
+  /** Round corners where segments meet (menus); false leaves them sharp (chevrons, arrows). */
+  roundJoins?: boolean;
+}) {
   return (
     <svg
       aria-hidden="true"
@@ -12,7 +21,7 @@ export function PathIcon({ d, className = "h-5 w-5 shrink-0" }: { d: string; cla
       stroke="currentColor"
       strokeWidth="1.8"
       strokeLinecap="round"
-      strokeLinejoin="round"
+      strokeLinejoin={roundJoins ? "round" : undefined}
     >
       <path d={d} />
     </svg>
