@@ -4,6 +4,7 @@ import { useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { linkButton } from "@/components/ui/LinkButton";
+import { NoValue } from "@/components/ui/NoValue";
 import { ApiError } from "@/lib/api/client";
 import { useActivateCampaign, usePauseCampaign, type Campaign } from "@/lib/api/campaigns";
 import { allowedEvents, type CampaignStatus } from "@/lib/campaigns/state-machine";
@@ -34,14 +35,7 @@ export function useDates() {
   const format = useFormatter();
   const t = useTranslations("campaigns");
   return function date(iso: string | null) {
-    return iso ? (
-      <time dateTime={iso}>{format.dateTime(new Date(iso), "date")}</time>
-    ) : (
-      <span className="text-ink-faint">
-        <span aria-hidden="true">—</span>
-        <span className="sr-only">{t("notSet")}</span>
-      </span>
-    );
+    return iso ? <time dateTime={iso}>{format.dateTime(new Date(iso), "date")}</time> : <NoValue label={t("notSet")} />;
   };
 }
 

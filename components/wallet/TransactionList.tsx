@@ -3,6 +3,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { CardFields, DataTable, type Column } from "@/components/ui/DataTable";
 import { EmptyState } from "@/components/ui/EmptyState";
+import { NoValue } from "@/components/ui/NoValue";
 import { Pagination, pageCount } from "@/components/ui/Pagination";
 import { TabbedList, useTabPages } from "@/components/ui/QueryView";
 import { StatusLabel } from "@/components/ui/StatusPill";
@@ -76,12 +77,7 @@ function useColumns(): Column<Transaction>[] {
   const money = useMoney();
   const labels = useWalletLabels();
   const date = (iso: string) => <time dateTime={iso}>{format.dateTime(new Date(iso), "dateTime")}</time>;
-  const none = (label: string) => (
-    <span className="text-ink-faint">
-      <span aria-hidden="true">—</span>
-      <span className="sr-only">{label}</span>
-    </span>
-  );
+  const none = (label: string) => <NoValue label={label} />;
   const cells: Record<Key, [string, (row: Transaction) => ReactNode]> = {
     amount: ["", (row) => <span className="font-semibold tabular-nums text-ink">{money(row.amount)}</span>],
     status: [
