@@ -1,3 +1,4 @@
+import { formats } from "@/lib/format/formats";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -49,7 +50,7 @@ const messagesFor = (locale: TestLocale) => ({
 function wrap(ui: ReactNode, locale: TestLocale = "en-US") {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <NextIntlClientProvider locale={locale} messages={messagesFor(locale)} timeZone="Asia/Tehran">
+    <NextIntlClientProvider locale={locale} messages={messagesFor(locale)} timeZone="Asia/Tehran" formats={formats}>
       <QueryClientProvider client={client}>{ui}</QueryClientProvider>
     </NextIntlClientProvider>,
   );

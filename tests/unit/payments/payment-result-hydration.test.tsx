@@ -1,3 +1,4 @@
+import { formats } from "@/lib/format/formats";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
@@ -23,7 +24,7 @@ vi.mock("next/navigation", () => ({ useSearchParams: () => new URLSearchParams(s
 function page() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return (
-    <NextIntlClientProvider locale="en-US" messages={enUS} timeZone="Asia/Tehran">
+    <NextIntlClientProvider locale="en-US" messages={enUS} timeZone="Asia/Tehran" formats={formats}>
       <QueryClientProvider client={client}>
         <PaymentResultPage />
       </QueryClientProvider>

@@ -1,3 +1,4 @@
+import { formats } from "@/lib/format/formats";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -370,7 +371,7 @@ describe("payment result", () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const invalidate = vi.spyOn(client, "invalidateQueries");
     render(
-      <NextIntlClientProvider locale="en-US" messages={enUS} timeZone="Asia/Tehran">
+      <NextIntlClientProvider locale="en-US" messages={enUS} timeZone="Asia/Tehran" formats={formats}>
         <QueryClientProvider client={client}>
           <PaymentResult transactionId={transaction().id} />
         </QueryClientProvider>
