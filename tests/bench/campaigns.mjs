@@ -1,12 +1,17 @@
-// The campaigns bench (part of `npm run bench`, or alone: node tests/bench/campaigns.mjs), on PostgreSQL:
-// a producer with 10,000 campaigns in a table of 100,000, the API server on its own (server/standalone.ts),
-// autocannon at 32 connections on GET /api/campaigns and GET /api/dashboard. Target: p99 < 25 ms each.
-// Prints the EXPLAIN of the list query, which must use the owner index.
+// The hot reads bench (part of `npm run bench`, or alone: node tests/bench/campaigns.mjs), on PostgreSQL:
+// a producer with 10,000 campaigns in a table of 100,000 and 2,000 transactions, the API server on its own
+// (server/standalone.ts), autocannon at 32 connections on the campaign list, the dashboard, the wallet's
+// transactions and the task list. Target: p99 < 25 ms each. Each endpoint is then measured as pgbench
+// running the statements one request of it ran (tests/bench/pgbench.mjs), at the same concurrency, and
+// printed as a ratio: the endpoint's req/s ÷ pgbench's tps. Prints the EXPLAIN of the list query, which
+// must use the owner index.
 import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import net from "node:net";
+import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import { SignJWT } from "jose";
+import { captureStatements, pgbench } from "./pgbench.mjs";
 
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_CAMPAIGNS_SECONDS || 8);
@@ -40,7 +45,9 @@ const freePort = () =>
   });
 
 const port = await freePort();
-api = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", process.env.BENCH_API_ENTRY || "server/standalone.ts"], {
+// sql-capture records one request's statements for pgbench; other requests pay one header check.
+const capture = pathToFileURL("tests/bench/sql-capture.mjs").href;
+api = spawn(process.execPath, ["--import", "tsx", "--import", capture, process.env.BENCH_API_ENTRY || "server/standalone.ts"], {
   env: {
     ...process.env,
     DATABASE_URL: url,
@@ -61,11 +68,14 @@ await new Promise((resolve, reject) => {
 const health = await fetch(`http://127.0.0.1:${port}/api/health`);
 if (!health.ok) throw new Error(`health ${health.status}`);
 
-// 1,000 producers; the first has 10,000 campaigns, the others 90 each: 100,000 in all.
+// 1,000 producers; the first has 10,000 campaigns, the others 90 each: 100,000 in all. The first is
+// also a verified booster (the task list) with 2,000 transactions; the others' campaigns want likes.
 const producer = randomUUID();
 const session = randomUUID();
+const wantLikes = `{"lines":[{"metric":"likes","action":"like","unitPrice":2500,"max":100}],"subtotal":250000,"fee":0,"total":250000}`;
 psql(`
-  insert into users (id, first_name, phone, phone_verified_at) values ('${producer}', 'Bench', '+989120000000', now());
+  insert into users (id, first_name, phone, phone_verified_at, identity_status)
+    values ('${producer}', 'Bench', '+989120000000', now(), 'identity_verified');
   insert into users (id, first_name, phone, phone_verified_at)
     select gen_random_uuid(), 'P' || g, '+98935' || lpad(g::text, 7, '0'), now() from generate_series(1, 999) g;
   insert into sessions (id, user_id, expires_at) values ('${session}', '${producer}', now() + interval '1 day');
@@ -77,8 +87,11 @@ psql(`
     from generate_series(1, 10000) g;
   insert into campaigns (owner_id, name, network, strategy, link, follower_count, status, invoice, budget, created_at)
     select u.id, 'Campaign ' || g, 'instagram', 'smart', 'https://www.instagram.com/bench/', 1000,
-      (array['active','awaiting_review','completed','paused'])[1 + g % 4], '{"lines":[],"subtotal":0,"fee":0,"total":0}', 1000000, now() - (g || ' minutes')::interval
+      (array['active','awaiting_review','completed','paused'])[1 + g % 4], '${wantLikes}', 1000000, now() - (g || ' minutes')::interval
     from (select id from users where id <> '${producer}') u, generate_series(1, 90) g;
+  insert into transactions (user_id, amount, status, intent, created_at)
+    select '${producer}', 10000 * g, (array['paid','pending','failed'])[1 + g % 3], 'wallet_charge', now() - (g || ' minutes')::interval
+    from generate_series(1, 2000) g;
   vacuum analyze;
 `);
 // The load's dirty pages are written now, not by a checkpoint during the first measurement.
@@ -97,21 +110,30 @@ const token = await new SignJWT({ sid: session })
 const WARMUP_SECONDS = 2;
 
 /** Steady state: each endpoint is warmed up (JIT, pool, plan cache) for WARMUP_SECONDS unmeasured first. */
+// Then the statements one (steady-state) request ran, under pgbench at the same concurrency.
 async function measure(path) {
-  const options = {
-    url: `http://127.0.0.1:${port}${path}`,
-    connections: CONNECTIONS,
-    headers: { authorization: `Bearer ${token}`, accept: "application/json" },
-  };
+  const headers = { authorization: `Bearer ${token}`, accept: "application/json" };
+  const options = { url: `http://127.0.0.1:${port}${path}`, connections: CONNECTIONS, headers };
   await autocannon({ ...options, duration: WARMUP_SECONDS });
   const result = await autocannon({ ...options, duration: SECONDS });
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx };
+  const statements = await captureStatements(options.url, headers);
+  const db = pgbench({ pgArgs, database: DB, statements, clients: CONNECTIONS, seconds: SECONDS, warmup: WARMUP_SECONDS });
+  return {
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    tps: Math.round(db.tps),
+    statements: db.statements,
+    dbErrors: db.failed,
+  };
 }
 
 const rows = [
   ["GET /api/campaigns (page 1 of 10,000)", await measure("/api/campaigns?per_page=10")],
   ["GET /api/campaigns?status=active", await measure("/api/campaigns?status=active&per_page=10")],
   ["GET /api/dashboard", await measure("/api/dashboard")],
+  ["GET /api/wallet/transactions (2,000)", await measure("/api/wallet/transactions?per_page=10")],
+  ["GET /api/tasks", await measure("/api/tasks?per_page=10")],
 ];
 
 console.log(
@@ -126,6 +148,18 @@ for (const [name, r] of rows) {
   met &&= ok;
   console.log(
     `${name.padEnd(40)} ${String(r.rps).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.errors).padStart(7)}  ${ok ? "met" : "MISSED"}`,
+  );
+}
+// The database's speed is the ceiling: each endpoint's req/s as a share of pgbench running its statements.
+console.log(`\nAgainst pgbench — the same statements and parameters, prepared, ${CONNECTIONS} clients, ${SECONDS} s each\n`);
+console.log(
+  `${"endpoint".padEnd(40)} ${"req/s".padStart(7)} ${"statements".padStart(10)} ${"pgbench tps".padStart(11)} ${"ratio".padStart(7)}`,
+);
+for (const [name, r] of rows) {
+  met &&= r.dbErrors === 0;
+  const ratio = `${((100 * r.rps) / r.tps).toFixed(1)} %`;
+  console.log(
+    `${name.padEnd(40)} ${String(r.rps).padStart(7)} ${String(r.statements).padStart(10)} ${String(r.tps).padStart(11)} ${ratio.padStart(7)}${r.dbErrors ? `  ${r.dbErrors} pgbench errors` : ""}`,
   );
 }
 // The list's statement checks the caller's session itself (server/campaigns/queries.ts).
