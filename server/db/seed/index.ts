@@ -1,6 +1,6 @@
 import type { Db } from "../client";
 import { contentPages, seedRuns } from "../schema";
-import { seedContentPages } from "./content-pages";
+import { loadSeedContentPages } from "./content-pages";
 
 const DEMO_SEED = "demo-v1";
 
@@ -15,7 +15,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await tx
       .insert(contentPages)
       .values(
-        seedContentPages.map((page) => ({
+        loadSeedContentPages().map((page) => ({
           slug: page.slug,
           locale: page.locale,
           title: page.title,
