@@ -8,6 +8,7 @@ import { CampaignView } from "@/components/campaigns/CampaignView";
 import { CreateCampaign } from "@/components/campaigns/CreateCampaign";
 import { campaignFormPath, returnPathAfterPayment, saveCampaignDraft } from "@/lib/campaigns/draft";
 import { Dashboard } from "@/components/campaigns/Dashboard";
+import enUS from "@/messages/en-US.json";
 import type { Campaign, Quote } from "@/lib/api/campaigns";
 import { answerWith } from "../support/msw";
 
@@ -320,7 +321,7 @@ describe("create campaign: what it costs, and a short wallet", () => {
       }
       if (url.pathname === "/api/campaigns" && init?.method === "POST") {
         balance = 0;
-        return jsonResponse(403, { error: { code: "insufficient_funds", message: "Your wallet balance is not enough." } });
+        return jsonResponse(403, { error: { code: "insufficient_funds", message: enUS.api.errors.insufficient_funds } });
       }
       return undefined;
     });
@@ -330,7 +331,7 @@ describe("create campaign: what it costs, and a short wallet", () => {
     expect(screen.queryByTestId("short-wallet")).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole("checkbox"));
     await userEvent.click(screen.getByRole("button", { name: "Confirm and pay" }));
-    expect(await screen.findByText("Your wallet balance is not enough.")).toBeInTheDocument();
+    expect(await screen.findByText(enUS.api.errors.insufficient_funds)).toBeInTheDocument();
     expect(await screen.findByTestId("short-wallet", {}, { timeout: 3000 })).toHaveTextContent(/Your wallet is .*660,000.* short/);
   });
 
