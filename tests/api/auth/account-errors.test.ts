@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { Database } from "@/server/db/client";
 import { otpChallenges } from "@/server/db/schema";
 import { translateApi } from "@/server/http/i18n";
 import { caller, registerAndSignIn, validRegistration } from "@/tests/api/support/account-helpers";
-import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
+import { apiTestWith } from "@/tests/api/support/fixture";
+import { recordingSms, testApp } from "@/tests/api/support/helpers";
 
 // SPEC §8: every account error, produced by a real request, answered with its status and its
 // sentence in Persian and in English.
@@ -17,16 +18,9 @@ const call = caller(
   () => ip,
 );
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
-beforeEach(async () => {
-  await resetAccounts(database);
-  sms = recordingSms();
-  app = testApp(database, { sms: sms.sender, socketAddress: (request) => request.headers.get("x-test-ip") });
+const it = apiTestWith((api) => {
+  ({ database, sms } = api);
+  app = api.app({ socketAddress: (request) => request.headers.get("x-test-ip") });
   ip = `10.4.${Math.floor(++n / 250)}.${n % 250}`;
 });
 

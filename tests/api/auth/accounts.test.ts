@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { Database } from "@/server/db/client";
 import { auditLog, otpChallenges, sessions, users } from "@/server/db/schema";
-import { jsonRequest, openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
+import { apiTestWith } from "@/tests/api/support/fixture";
+import { jsonRequest, recordingSms, testApp } from "@/tests/api/support/helpers";
 
 let database: Database;
 let sms: ReturnType<typeof recordingSms>;
@@ -10,16 +11,9 @@ let app: ReturnType<typeof testApp>;
 let ipCounter = 0;
 let ip = "10.0.0.1";
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
-beforeEach(async () => {
-  await resetAccounts(database);
-  sms = recordingSms();
-  app = testApp(database, { sms: sms.sender, socketAddress: (request) => request.headers.get("x-test-ip") });
+const it = apiTestWith((api) => {
+  ({ database, sms } = api);
+  app = api.app({ socketAddress: (request) => request.headers.get("x-test-ip") });
   ip = `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 });
 

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Database } from "@/server/db/client";
+import { describe, expect } from "vitest";
 import { SESSION_HINT_COOKIE } from "@/lib/auth/cookies";
 import { caller, validRegistration } from "@/tests/api/support/account-helpers";
-import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
+import { apiTestWith } from "@/tests/api/support/fixture";
+import { recordingSms, testApp } from "@/tests/api/support/helpers";
 
 // The public header (stores/account.ts) shows "Dashboard" from a cookie the page's script can read;
 // the session itself stays in httpOnly cookies.
 
-let database: Database;
 let sms: ReturnType<typeof recordingSms>;
 let app: ReturnType<typeof testApp>;
 const call = caller(
@@ -15,16 +14,9 @@ const call = caller(
   () => "10.7.0.1",
 );
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
-beforeEach(async () => {
-  await resetAccounts(database);
-  sms = recordingSms();
-  app = testApp(database, { sms: sms.sender, socketAddress: (request) => request.headers.get("x-test-ip") });
+const it = apiTestWith((api) => {
+  ({ sms } = api);
+  app = api.app({ socketAddress: (request) => request.headers.get("x-test-ip") });
 });
 
 const line = (cookies: string[], name: string) => cookies.find((cookie) => cookie.startsWith(`${name}=`));

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import type { Database } from "@/server/db/client";
 import { socialIdentities, users } from "@/server/db/schema";
 import { appleVerifier, googleVerifier } from "@/server/adapters/oauth";
 import { startFakeOAuthProvider, type FakeOAuthProvider } from "../../support/fake-oauth";
 import { caller } from "@/tests/api/support/account-helpers";
-import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
+import { apiTestWith } from "@/tests/api/support/fixture";
+import { recordingSms, testApp } from "@/tests/api/support/helpers";
 
 const GOOGLE_CLIENT = "takapoo-web.apps.googleusercontent.com";
 const APPLE_CLIENT = "app.takapoo.web";
@@ -19,18 +20,15 @@ const call = caller(
 );
 
 beforeAll(async () => {
-  database = await openTestDatabase();
   google = await startFakeOAuthProvider({ issuer: "https://accounts.google.com" });
   apple = await startFakeOAuthProvider({ issuer: "https://appleid.apple.com" });
 });
 afterAll(async () => {
-  await Promise.all([database.close(), google.close(), apple.close()]);
+  await Promise.all([google.close(), apple.close()]);
 });
-beforeEach(async () => {
-  await resetAccounts(database);
-  sms = recordingSms();
-  app = testApp(database, {
-    sms: sms.sender,
+const it = apiTestWith((api) => {
+  ({ database, sms } = api);
+  app = api.app({
     socketAddress: () => "10.2.0.1",
     oauth: {
       google: googleVerifier({

@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import { auditLog, contentPages } from "@/server/db/schema";
 import type { Database } from "@/server/db/client";
 import { invalidatePage, onPageInvalidated } from "@/server/pages/page-cache";
 import enUS from "@/messages/en-US.json";
 import faIR from "@/messages/fa-IR.json";
 import { caller, registerAndSignIn, signInAdmin } from "@/tests/api/support/account-helpers";
-import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
+import { apiTestWith } from "@/tests/api/support/fixture";
+import { recordingSms, testApp } from "@/tests/api/support/helpers";
 
 let database: Database;
 let sms: ReturnType<typeof recordingSms>;
@@ -17,20 +18,13 @@ const call = caller(
   () => `10.9.0.${n % 250}`,
 );
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  invalidatePage();
-});
-afterAll(async () => {
-  // The page cache is per process: leave nothing of this file's edits for the next file.
-  invalidatePage();
-  await database.close();
-});
-beforeEach(async () => {
-  await resetAccounts(database);
-  sms = recordingSms();
+beforeAll(() => invalidatePage());
+// The page cache is per process: leave nothing of this file's edits for the next file.
+afterAll(() => invalidatePage());
+const it = apiTestWith((api) => {
+  ({ database, sms } = api);
   n++;
-  app = testApp(database, { sms: sms.sender, socketAddress: () => `10.9.0.${n % 250}` });
+  app = api.app({ socketAddress: () => `10.9.0.${n % 250}` });
 });
 
 const admin = () => signInAdmin(database, call, sms, "09100000077");

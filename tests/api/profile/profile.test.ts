@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { Database } from "@/server/db/client";
 import { auditLog, uploads, users } from "@/server/db/schema";
 import { hashPassword } from "@/server/auth/crypto";
 import { caller, registerAndSignIn } from "@/tests/api/support/account-helpers";
-import { memoryStorage, openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
+import { apiTestWith } from "@/tests/api/support/fixture";
+import { memoryStorage, recordingSms, testApp } from "@/tests/api/support/helpers";
 
 let database: Database;
 let sms: ReturnType<typeof recordingSms>;
@@ -18,17 +19,10 @@ const call = caller(
   () => ip,
 );
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
-beforeEach(async () => {
-  await resetAccounts(database);
-  sms = recordingSms();
+const it = apiTestWith((api) => {
+  ({ database, sms } = api);
   storage = memoryStorage();
-  app = testApp(database, { sms: sms.sender, storage, socketAddress: (request) => request.headers.get("x-test-ip") });
+  app = api.app({ storage, socketAddress: (request) => request.headers.get("x-test-ip") });
   ip = `10.1.${Math.floor(++n / 250)}.${n % 250}`;
 });
 

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import enUS from "@/messages/en-US.json";
 import faIR from "@/messages/fa-IR.json";
 import type { Database } from "@/server/db/client";
@@ -13,7 +13,8 @@ import {
 } from "@/server/adapters/youtube";
 import { startFakeYoutube, type FakeChannel, type FakeYoutube } from "../../support/fake-youtube";
 import { caller, registerAndSignIn } from "@/tests/api/support/account-helpers";
-import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
+import { apiTestWith } from "@/tests/api/support/fixture";
+import { recordingSms, testApp } from "@/tests/api/support/helpers";
 
 const API_KEY = "AIzaSyFAKE-youtube-key_5c3d9e";
 
@@ -264,15 +265,8 @@ const search = (q: string, options: { token?: string; locale?: string } = {}) =>
   get(`youtube/channels?${new URLSearchParams({ q })}`, options);
 
 describe("over HTTP", () => {
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
-  beforeEach(async () => {
-    await resetAccounts(database);
-    sms = recordingSms();
+  const it = apiTestWith((api) => {
+    ({ database, sms } = api);
     app = appWith(adapter());
     ip = `10.7.${Math.floor(++n / 250)}.${n % 250}`;
   });

@@ -1,0 +1,56 @@
+import { test } from "vitest";
+import type { AppDeps } from "@/server/http/context";
+import type { Database } from "@/server/db/client";
+import { caller } from "@/tests/api/support/account-helpers";
+import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
+
+/** What a test may give its app besides the database and the SMS recorder. */
+export type AppTestDeps = Partial<Omit<AppDeps, "database">>;
+
+/** What apiTestWith hands a file before each test. */
+export type ApiSetup = {
+  database: Database;
+  sms: ReturnType<typeof recordingSms>;
+  /** The app on this database, sending codes to `sms` unless `deps` says otherwise. */
+  app(deps?: AppTestDeps): ReturnType<typeof testApp>;
+};
+
+/**
+ * The API tests' fixture. One database per file (PGlite starts slowly; PostgreSQL when
+ * TEST_DATABASE_URL is set), migrated and seeded, closed after the file; before every test the
+ * account tables are emptied (`fresh`, automatic). A test takes what it needs:
+ *   apiTest("…", async ({ app, sms, call }) => …)
+ * `appDeps` changes the app's adapters for a suite: apiTest.override("appDeps", { … }).
+ */
+export const apiTest = test
+  // Vitest reads a fixture's dependencies from its first parameter, which must be a destructuring.
+  .extend("database", { scope: "file" }, async ({}, { onCleanup }) => {
+    const database = await openTestDatabase();
+    onCleanup(() => database.close());
+    return database;
+  })
+  .extend("fresh", { auto: true }, async ({ database }) => {
+    await resetAccounts(database);
+    return database;
+  })
+  .extend("sms", () => recordingSms())
+  .extend("appDeps", {} as AppTestDeps)
+  .extend("app", ({ fresh, sms, appDeps }) => testApp(fresh, { sms: sms.sender, ...appDeps }))
+  .extend("call", ({ app }) =>
+    caller(
+      () => app,
+      () => "10.0.0.1",
+    ),
+  );
+
+/**
+ * The fixture for a file whose tests and helpers read module variables (the older files): `setup`
+ * runs before every test, after the reset, and stores what the file needs, e.g.
+ *   const it = apiTestWith((api) => { ({ database, sms } = api); app = api.app({ socketAddress }); });
+ */
+export function apiTestWith(setup: (api: ApiSetup) => void | Promise<void>) {
+  return apiTest.extend("setup", { auto: true }, async ({ fresh, sms }) => {
+    await setup({ database: fresh, sms, app: (deps = {}) => testApp(fresh, { sms: sms.sender, ...deps }) });
+    return true;
+  });
+}
