@@ -27,11 +27,15 @@ export async function startServer() {
     rmSync(dataDir, { recursive: true, force: true });
   };
   process.on("exit", stop);
+  let exited = false;
+  child.on("exit", () => (exited = true));
+  // A build first (a few minutes, many more on a busy 2-core machine): wait while the server lives.
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) break;
     } catch {}
-    if (i > 600) throw new Error("server did not start");
+    if (exited) throw new Error("server exited before answering");
+    if (i > 3600) throw new Error("server did not start in 30 minutes");
     await new Promise((r) => setTimeout(r, 500));
   }
   return { base, stop };
