@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/server/db/client";
-import { openTestDatabase, testApp } from "@/tests/api/support/helpers";
+import { afterAll, beforeAll, describe, expect } from "vitest";
+import { apiTestWith } from "@/tests/api/support/fixture";
+import { testApp } from "@/tests/api/support/helpers";
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
@@ -9,18 +9,17 @@ const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "u
 // over HTTPS, no framing, and a policy on every answer; the HTML docs page allows exactly its own
 // inline script and style.
 describe("API security headers", () => {
-  let database: Database;
   let app: ReturnType<typeof testApp>;
   const saved = process.env.STRICT_TRANSPORT_SECURITY;
 
-  beforeAll(async () => {
+  beforeAll(() => {
     delete process.env.STRICT_TRANSPORT_SECURITY;
-    database = await openTestDatabase();
-    app = testApp(database);
   });
-  afterAll(async () => {
+  afterAll(() => {
     if (saved !== undefined) process.env.STRICT_TRANSPORT_SECURITY = saved;
-    await database.close();
+  });
+  const it = apiTestWith((api) => {
+    app = api.app();
   });
 
   const get = (path: string, headers: Record<string, string> = {}, base = "http://localhost") =>

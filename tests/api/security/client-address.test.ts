@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect } from "vitest";
 import type { Database } from "@/server/db/client";
 import { loginFailures, otpSends, sessions, users } from "@/server/db/schema";
 import { OTP_MAX_PER_IP_PER_HOUR } from "@/server/auth/otp";
 import { LOGIN_FAILURES_PER_IP } from "@/server/auth/login-throttle";
 import { validRegistration, type Json } from "@/tests/api/support/account-helpers";
-import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
+import { apiTestWith } from "@/tests/api/support/fixture";
+import { recordingSms, testApp } from "@/tests/api/support/helpers";
 
 /**
  * Behind a reverse proxy the client's address is read from the right of X-Forwarded-For, as far as
@@ -22,17 +23,10 @@ describe("the client's address behind proxies", { timeout: 60_000 }, () => {
   let forgeries = 0;
   const configured = process.env.TRUST_PROXY;
 
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
-  beforeEach(async () => {
-    await resetAccounts(database);
-    sms = recordingSms();
+  const it = apiTestWith((api) => {
+    ({ database, sms } = api);
     peer = PROXY;
-    app = testApp(database, { sms: sms.sender, socketAddress: () => peer });
+    app = api.app({ socketAddress: () => peer });
   });
   afterEach(() => {
     if (configured === undefined) delete process.env.TRUST_PROXY;

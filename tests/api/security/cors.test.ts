@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect } from "vitest";
 import type { Database } from "@/server/db/client";
-import { openTestDatabase, testApp } from "@/tests/api/support/helpers";
+import { apiTestWith } from "@/tests/api/support/fixture";
+import { testApp } from "@/tests/api/support/helpers";
 import { signedInUser } from "./signed-in";
 
 /**
@@ -13,11 +14,10 @@ let database: Database;
 let app: ReturnType<typeof testApp>;
 const saved = process.env.CORS_ALLOWED_ORIGINS;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = testApp(database);
+const it = apiTestWith((api) => {
+  database = api.database;
+  app = api.app();
 });
-afterAll(() => database.close());
 afterEach(() => {
   if (saved === undefined) delete process.env.CORS_ALLOWED_ORIGINS;
   else process.env.CORS_ALLOWED_ORIGINS = saved;

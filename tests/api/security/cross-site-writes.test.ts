@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect } from "vitest";
 import { sandboxGateway } from "@/server/adapters/payments/sandbox";
 import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
 import type { Database } from "@/server/db/client";
@@ -8,7 +8,8 @@ import { balancesOf } from "@/server/ledger";
 import enUS from "@/messages/en-US.json";
 import faIR from "@/messages/fa-IR.json";
 import { fundWallet, smartCampaign } from "@/tests/api/support/campaign-fixtures";
-import { openTestDatabase, resetAccounts, testApp } from "@/tests/api/support/helpers";
+import { apiTestWith } from "@/tests/api/support/fixture";
+import { testApp } from "@/tests/api/support/helpers";
 import { newSession, signedInUser, type SignedIn } from "./signed-in";
 
 /**
@@ -27,14 +28,10 @@ const APP = "http://localhost";
 const EVIL = "https://evil.example";
 const SAVED_ENV = { SITE_URL: process.env.SITE_URL, TRUST_PROXY: process.env.TRUST_PROXY, CORS: process.env.CORS_ALLOWED_ORIGINS };
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await resetAccounts(database);
+const it = apiTestWith(async (api) => {
+  database = api.database;
   const gateways = new Map<GatewayId, PaymentGateway>([["sandbox", sandboxGateway(async () => database)]]);
-  app = testApp(database, { gateways });
+  app = api.app({ gateways });
   user = await signedInUser(database.db, "user");
   admin = await signedInUser(database.db, "admin", "Admin");
 });

@@ -1,7 +1,7 @@
 // The API extends zod with .openapi() when it loads; the shared schemas imported below are its routes'.
 import "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, vi, type MockInstance } from "vitest";
 import arAE from "@/messages/ar-AE.json";
 import enUS from "@/messages/en-US.json";
 import faIR from "@/messages/fa-IR.json";
@@ -15,7 +15,8 @@ import { googleVerifier } from "@/server/adapters/oauth";
 import { startFakeOAuthProvider, type FakeOAuthProvider } from "../../support/fake-oauth";
 import { caller, registerAndSignIn, signInAdmin, validRegistration } from "@/tests/api/support/account-helpers";
 import { fundWallet, smartCampaign } from "@/tests/api/support/campaign-fixtures";
-import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
+import { apiTestWith } from "@/tests/api/support/fixture";
+import { recordingSms, testApp } from "@/tests/api/support/helpers";
 
 /**
  * Class of attack: text that others read, written to deceive (issue 13 items 9 and 10). A name made
@@ -33,17 +34,10 @@ const call = caller(
 );
 let consoleError: MockInstance;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
-beforeEach(async () => {
-  await resetAccounts(database);
-  sms = recordingSms();
+const it = apiTestWith((api) => {
+  ({ database, sms } = api);
   n++;
-  app = testApp(database, { sms: sms.sender, socketAddress: () => `10.13.9.${n % 250}` });
+  app = api.app({ socketAddress: () => `10.13.9.${n % 250}` });
   consoleError = vi.spyOn(console, "error");
 });
 afterEach(() => {

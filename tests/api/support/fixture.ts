@@ -49,8 +49,19 @@ export const apiTest = test
  *   const it = apiTestWith((api) => { ({ database, sms } = api); app = api.app({ socketAddress }); });
  */
 export function apiTestWith(setup: (api: ApiSetup) => void | Promise<void>) {
-  return apiTest.extend("setup", { auto: true }, async ({ fresh, sms }) => {
+  const it = apiTest.extend("setup", { auto: true }, async ({ fresh, sms }) => {
     await setup({ database: fresh, sms, app: (deps = {}) => testApp(fresh, { sms: sms.sender, ...deps }) });
     return true;
   });
+  openDatabaseFirst(it);
+  return it;
+}
+
+/**
+ * Opens the file's database in a beforeAll of the current suite: PGlite's cold start (migrations,
+ * seed) then counts against the hook's timeout (60 s), as it did before the fixture, not against the
+ * first test's 30 s. apiTestWith does it; a file using apiTest directly calls it once at its top.
+ */
+export function openDatabaseFirst(it: Pick<typeof apiTest, "beforeAll">) {
+  it.beforeAll(async ({ database }) => void database);
 }
