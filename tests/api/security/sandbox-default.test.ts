@@ -3,14 +3,15 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { defaultGateways } from "@/server/adapters/payments/default";
 import { gatewaysFromEnv } from "@/server/adapters/payments/registry";
 import { sandboxGateway } from "@/server/adapters/payments/sandbox";
 import type { Database } from "@/server/db/client";
 import { caller, registerAndSignIn } from "@/tests/api/support/account-helpers";
 import { smartCampaign } from "@/tests/api/support/campaign-fixtures";
-import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
+import { apiTestWith } from "@/tests/api/support/fixture";
+import { recordingSms, testApp } from "@/tests/api/support/helpers";
 
 /**
  * Money is safe by default (issue 13 item 5): the sandbox test bank "pays" whatever is asked, so it
@@ -28,11 +29,8 @@ const unset = {
 
 describe("gateway construction", () => {
   let database: Database;
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
+  const it = apiTestWith((api) => {
+    database = api.database;
   });
 
   it("gatewaysFromEnv: no sandbox without PAYMENTS_SANDBOX=true, whatever NODE_ENV is", () => {
@@ -71,16 +69,10 @@ describe("the app with nothing configured (the tests' app, and next dev's throug
     () => "10.13.5.1",
   );
 
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
-  beforeEach(async () => {
+  const it = apiTestWith((api) => {
+    database = api.database;
     for (const [name, value] of Object.entries(unset)) vi.stubEnv(name, value);
     vi.stubEnv("NODE_ENV", "development");
-    await resetAccounts(database);
     // No gateways handed in: the app builds its own from the environment, as every entry point does.
     app = testApp(database, { sms: sms.sender });
   });
