@@ -26,6 +26,7 @@ import { smsSenderFromEnv } from "./adapters/sms";
 import { oauthFromEnv } from "./adapters/oauth";
 import { fileStorageFromEnv } from "./adapters/storage";
 import { dataDir } from "./db";
+import { rawEnv } from "@/server/core/env";
 import { MAX_UPLOAD_BYTES } from "@/server/uploads/identity-card-image";
 import { defaultGateways } from "./adapters/payments/default";
 import { walletRoutes } from "@/server/payments/wallet-routes";
@@ -79,7 +80,7 @@ export function createApp(deps: AppDeps) {
   const services: Services = {
     sms: deps.sms ?? smsSenderFromEnv(),
     oauth: deps.oauth ?? oauthFromEnv(),
-    storage: deps.storage ?? fileStorageFromEnv(process.env, dataDir()),
+    storage: deps.storage ?? fileStorageFromEnv(rawEnv(), dataDir()),
     gateways: deps.gateways ?? defaultGateways(deps.database),
     socketAddress: deps.socketAddress,
   };

@@ -6,6 +6,7 @@ import { RenderedPageCache } from "./http/rendered-page-cache";
 import { documentPolicy } from "./http/security-headers";
 import { pageHandler } from "./http/page-server";
 import { onPageInvalidated } from "@/server/pages/page-cache";
+import { env } from "@/server/core/env";
 
 /**
  * The production server (`npm start`): /api goes straight to the core API (Hono), everything else
@@ -13,7 +14,7 @@ import { onPageInvalidated } from "@/server/pages/page-cache";
  * runs; the API's hot endpoints answer in a fraction of that on their own. The catch-all route
  * handler (app/api/[[...route]]/route.ts) still mounts the same app for `next dev`.
  */
-const port = Number(process.env.PORT || 3000);
+const port = env.PORT;
 const web = next({ dev: false, dir: process.cwd(), port });
 // One set of gateways for the API and the job that reconciles their pending payments (server/core/root.ts).
 const api = createApiListener({ gateways: processRoot().gateways });

@@ -15,6 +15,7 @@ import { parseArgs } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import { normalizeIranianMobile } from "@/lib/validation/phone";
 import { dataDir, sharedDatabase, type Db } from "@/server/db";
+import { env } from "@/server/core/env";
 import { users } from "@/server/db/schema";
 import { seedOutput } from "@/server/db/seed/admin";
 import { recordAudit } from "@/server/audit/record";
@@ -117,7 +118,7 @@ function generatePassword(): string {
 
 /** PGlite allows one process at a time: refuses when another (the server?) holds the folder. */
 function refuseWhilePgliteInUse(): void {
-  if (process.env.DATABASE_URL) return;
+  if (env.DATABASE_URL) return;
   const folder = path.join(dataDir(), "pglite");
   const holders = processesUsing(folder);
   if (holders && holders.length > 0) {
@@ -179,7 +180,7 @@ async function main(argv: string[]): Promise<void> {
     throw new Refused(`The password is refused: ${why}; nothing was changed.`);
   }
 
-  const postgres = Boolean(process.env.DATABASE_URL);
+  const postgres = Boolean(env.DATABASE_URL);
   refuseWhilePgliteInUse();
 
   seedOutput.quiet = true;

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { envelopeTarget } from "@/server/adapters/error-reporting";
 import type { AppEnv } from "@/server/http/context";
 import { AppError } from "@/server/core/errors";
+import { env } from "@/server/core/env";
 
 export const TUNNEL_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -31,8 +32,7 @@ export const monitoringRoutes = new OpenAPIHono<AppEnv>()
     } catch {
       throw new AppError("bad_request");
     }
-    const target =
-      typeof header.dsn === "string" ? envelopeTarget(header.dsn, process.env.NEXT_PUBLIC_SENTRY_DSN || process.env.SENTRY_DSN) : null;
+    const target = typeof header.dsn === "string" ? envelopeTarget(header.dsn, env.NEXT_PUBLIC_SENTRY_DSN || env.SENTRY_DSN) : null;
     if (!target) throw new AppError("not_found");
     const forwarded = await fetch(target, { method: "POST", body, headers: { "content-type": "application/x-sentry-envelope" } }).catch(
       () => null,

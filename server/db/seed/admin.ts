@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { normalizeIranianMobile } from "@/lib/validation/phone";
 import { hashPassword } from "@/server/auth/crypto";
+import { rawEnv } from "@/server/core/env";
 import type { Db } from "../client";
 import { sessions, users } from "../schema";
 
@@ -26,7 +27,7 @@ function say(line: string): void {
  * creates one with a random password and prints its credentials once; on every later start, while
  * that account has never signed in, it prints its phone and the command that sets its password.
  */
-export async function ensureAdmin(db: Db, env: Record<string, string | undefined> = process.env, demo = true): Promise<void> {
+export async function ensureAdmin(db: Db, env: Readonly<Record<string, string | undefined>> = rawEnv(), demo = true): Promise<void> {
   const configured = env.ADMIN_PHONE && env.ADMIN_PASSWORD;
   const phone = configured ? normalizeIranianMobile(env.ADMIN_PHONE!) : demo ? DEMO_ADMIN_PHONE : null;
   if (!phone) {
