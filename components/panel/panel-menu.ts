@@ -1,3 +1,5 @@
+import type { UserRole } from "@/lib/schemas/enums";
+
 /** SPEC §2 panel menu, in order. Logout is a button, not a link. */
 export const panelMenu = [
   { href: "/dashboard", key: "dashboard", icon: "M3 12l9-8 9 8M5 10v10h5v-6h4v6h5V10" },
@@ -13,7 +15,7 @@ export const panelMenu = [
 export const adminMenuEntry = { href: "/admin", key: "admin", icon: "M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM9 12l2 2 4-4" } as const;
 
 /** The entries a user sees: admins get the back office's as well. */
-export function panelMenuFor(role: "user" | "admin" | null | undefined) {
+export function panelMenuFor(role: UserRole | null | undefined) {
   return role === "admin" ? [...panelMenu, adminMenuEntry] : [...panelMenu];
 }
 

@@ -6,10 +6,9 @@
  * `unitPrice` Rials each. A task is one line of one active campaign; starting it makes an activity
  * of `quantity` units (1 for an action; TASK_MINUTES for watch time, or what is left of the line).
  */
-import type { Network } from "@/lib/campaigns/pricing";
+import type { ActivityType, Network } from "@/lib/schemas/enums";
 
 export type TargetLine = { metric: string; action: string; unitPrice: number; max: number };
-export type ActivityType = "video" | "story" | "post";
 
 /** Minutes of watch time one task asks for (an average video). */
 export const TASK_MINUTES = 10;

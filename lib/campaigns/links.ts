@@ -16,7 +16,10 @@
  * `https://www.instagram.com/p/<code>/`, so one target always has one spelling.
  */
 
-export type LinkNetwork = "youtube" | "instagram";
+import type { Network } from "@/lib/schemas/enums";
+
+/** The networks a link can belong to: the campaign networks (ChannelSearch still imports it by this name). */
+export type LinkNetwork = Network;
 export type LinkKind = "channel" | "handle" | "video" | "profile" | "post";
 export type ParsedLink = { ok: true; normalized: string; kind: LinkKind; id: string } | { ok: false };
 
@@ -110,7 +113,7 @@ function parseInstagram(path: string): ParsedLink {
 }
 
 /** Checks a YouTube or Instagram link for `network` and returns its canonical form; see the rules above. */
-export function parseChannelLink(network: LinkNetwork, input: string): ParsedLink {
+export function parseChannelLink(network: Network, input: string): ParsedLink {
   if (typeof input !== "string" || input.length > MAX_LENGTH) return fail;
   const match = URL_SHAPE.exec(input.trim());
   if (!match) return fail;

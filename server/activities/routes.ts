@@ -22,9 +22,6 @@ import { dataEnvelope, errorResponses } from "@/server/http/envelope";
 import { translateApi } from "@/server/http/i18n";
 import { components, err, idParam, json, named, pageOf } from "@/server/http/route-parts";
 
-/** Kept for the tests that import it from here; the contract is lib/schemas/activities.ts. */
-export { submitActivityInput };
-
 components({ Activity: activityOutput, Task: taskOutput });
 const denyActivityInput = reviewReasonInput();
 

@@ -1,4 +1,5 @@
 import { actionsByNetwork, DEFAULT_PRICES, type PriceEntry } from "@/lib/campaigns/pricing";
+import type { Network } from "@/lib/schemas/enums";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/server/audit/record";
 import type { User } from "@/server/db/schema";
@@ -33,7 +34,7 @@ export async function loadPricing(db: Db): Promise<PriceEntry[]> {
 export async function updatePricing(
   db: Db,
   admin: User,
-  changes: ReadonlyArray<{ network: "youtube" | "instagram"; action: string; price: number; booster_share: number }>,
+  changes: ReadonlyArray<{ network: Network; action: string; price: number; booster_share: number }>,
   ip: string,
 ): Promise<PriceEntry[]> {
   for (const change of changes) {

@@ -7,11 +7,9 @@
  * provider-specific hints); `verify` always asks the provider, and compares the amount with what WE stored.
  * No error message carries a merchant id, secret key or API key.
  */
+import type { GatewayKind } from "@/lib/schemas/enums";
 
 export type GatewayId = "sandbox" | "zarinpal" | "stripe" | "nowpayments";
-
-/** SPEC: Visa/Mastercard (card), Shetab, Crypto. */
-export type GatewayKind = "test" | "shetab" | "card" | "crypto";
 
 /** An amount in the provider's currency. `value` is in major units (12.35 US dollars); `currency` is ISO 4217, upper case ("USD"). */
 export type ProviderAmount = { value: number; currency: string };
@@ -59,6 +57,7 @@ export type VerifyResult =
 
 export interface PaymentGateway {
   id: GatewayId;
+  /** SPEC: Visa/Mastercard (card), Shetab, Crypto. */
   kind: GatewayKind;
   create(input: CreatePaymentInput): Promise<CreatedPayment>;
   verify(input: VerifyInput): Promise<VerifyResult>;

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { translateFieldMessage } from "@/lib/forms/use-field-message";
 import { fieldErrorOf } from "@/lib/forms/schema-resolver";
 import { locales, type Locale } from "@/lib/i18n/locales";
+import * as activitySchemas from "@/lib/schemas/activities";
 import * as authSchemas from "@/lib/schemas/auth";
 import * as campaignSchemas from "@/lib/schemas/campaigns";
 import * as pageSchemas from "@/lib/schemas/pages";
@@ -269,6 +270,7 @@ function fuzz(name: string, schema: z.ZodType) {
 }
 
 const libSchemas = Object.entries<unknown>({
+  ...activitySchemas,
   ...authSchemas,
   ...campaignSchemas,
   ...pageSchemas,

@@ -7,7 +7,7 @@ import { campaignInput } from "@/lib/schemas/campaigns";
 import { pageContentInput } from "@/lib/schemas/pages";
 import { rejectIdentityInput, updateProfileInput } from "@/lib/schemas/profile";
 import { hasBidiControl, hasVisibleText, visibleTextProblem } from "@/lib/validation/visible-text";
-import { submitActivityInput } from "@/server/activities/routes";
+import { submitActivityInput } from "@/lib/schemas/activities";
 import { validationError } from "@/server/http/validation";
 
 /** Names made to look empty: zero-width characters, joiners, BOM, soft hyphen, fillers, blanks. */
