@@ -1,4 +1,5 @@
 import { rawEnv } from "@/server/core/env";
+import { isTimeout, networkCode, redact } from "@/server/adapters/http-failure";
 /**
  * One-time codes by SMS. Production speaks Kavenegar's verify lookup API
  * (https://kavenegar.com/rest.html#sms-Lookup); development prints the code to the server log.
@@ -123,27 +124,6 @@ export function kavenegarSmsSender({
       });
     },
   };
-}
-
-function isTimeout(error: unknown): boolean {
-  return error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-}
-
-/** " (ECONNREFUSED)" from undici's "fetch failed" cause, if there is one. */
-function networkCode(error: unknown): string {
-  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
-  return typeof cause?.code === "string" && /^[A-Z_]+$/.test(cause.code) ? ` (${cause.code})` : "";
-}
-
-function redact(message: string, secrets: string[]): string {
-  let result = message;
-  for (const secret of secrets) {
-    if (!secret) continue;
-    result = result.split(secret).join("[redacted]");
-    const encoded = encodeURIComponent(secret);
-    if (encoded !== secret) result = result.split(encoded).join("[redacted]");
-  }
-  return result;
 }
 
 type Env = Record<string, string | undefined>;

@@ -15,19 +15,23 @@
  *   partially_paid, failed, expired, refunded → failed.
  */
 import {
+  httpRefusal,
+  providerCaller,
+  providerMessage,
+  unusableAnswer,
+  type ProviderAnswer,
+  type ProviderHttpOptions,
+} from "./provider-call";
+import {
   appendQuery,
-  callProvider,
   expectedUsdCents,
   GatewayError,
   isHttpUrl,
   isRecord,
-  providerMessage,
   rialsToUsdCents,
-  unusableAnswer,
   type CreatedPayment,
   type CreatePaymentInput,
   type PaymentGateway,
-  type ProviderAnswer,
   type VerifyInput,
   type VerifyResult,
 } from "./types";
@@ -36,14 +40,10 @@ export type NowPaymentsOptions = {
   apiKey: string;
   /** Rials per US dollar (CRYPTO_IRR_PER_USD). */
   irrPerUsd: number;
-  /** Default https://api.nowpayments.io */
-  baseUrl?: string;
-  fetch?: typeof fetch;
-  /** Per request; default 10 s. */
-  timeoutMs?: number;
-};
+} & ProviderHttpOptions;
 
 const GATEWAY = "nowpayments" as const;
+/** The API origin unless `baseUrl` says otherwise. */
 export const NOWPAYMENTS_DEFAULT_BASE_URL = "https://api.nowpayments.io";
 const NUMERIC_ID = /^\d{1,20}$/;
 
@@ -60,48 +60,28 @@ export function nowpaymentsGateway({
   fetch: fetchImpl = globalThis.fetch,
   timeoutMs = 10_000,
 }: NowPaymentsOptions): PaymentGateway {
-  const root = baseUrl.replace(/\/+$/, "");
   const secrets = [apiKey];
-
+  const send = providerCaller({ gateway: GATEWAY, baseUrl, fetch: fetchImpl, timeoutMs, secrets });
   const call = (label: string, path: string, body?: unknown) =>
-    callProvider({
-      gateway: GATEWAY,
+    send(
       label,
-      url: `${root}${path}`,
-      init:
-        body === undefined
-          ? { method: "GET", headers: { "x-api-key": apiKey, accept: "application/json" } }
-          : {
-              method: "POST",
-              headers: { "x-api-key": apiKey, accept: "application/json", "content-type": "application/json" },
-              body: JSON.stringify(body),
-            },
-      fetch: fetchImpl,
-      timeoutMs,
-      secrets,
-    });
+      path,
+      body === undefined
+        ? { method: "GET", headers: { "x-api-key": apiKey, accept: "application/json" } }
+        : {
+            method: "POST",
+            headers: { "x-api-key": apiKey, accept: "application/json", "content-type": "application/json" },
+            body: JSON.stringify(body),
+          },
+    );
 
   /** GatewayError for a NOWPayments answer that is not a 2xx: {status: false, statusCode, code, message}. */
   const refused = (label: string, answer: ProviderAnswer): GatewayError => {
     const body = isRecord(answer.json) ? answer.json : null;
     const code = typeof body?.code === "string" ? body.code : null;
     if (!body || (code === null && typeof body.message !== "string")) return unusableAnswer(GATEWAY, label, answer.httpStatus);
-    if (answer.httpStatus === 401 || answer.httpStatus === 403) {
-      return new GatewayError(`${label} was refused: NOWPayments did not accept the API key (HTTP ${answer.httpStatus})`, {
-        gateway: GATEWAY,
-        reason: "rejected",
-        providerCode: code,
-        httpStatus: answer.httpStatus,
-      });
-    }
     const detail = providerMessage(body.message, secrets);
-    const retryable = answer.httpStatus >= 500 || answer.httpStatus === 429;
-    return new GatewayError(`${label} failed with HTTP ${answer.httpStatus}${code ? ` (${code})` : ""}${detail ? `: ${detail}` : ""}`, {
-      gateway: GATEWAY,
-      reason: retryable ? "unavailable" : "rejected",
-      providerCode: code,
-      httpStatus: answer.httpStatus,
-    });
+    return httpRefusal(GATEWAY, label, answer.httpStatus, { code, detail, refusedCredential: "NOWPayments did not accept the API key" });
   };
 
   return {

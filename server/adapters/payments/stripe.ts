@@ -13,19 +13,23 @@
  * (Stripe's own 401 message quotes part of it, so that message is not repeated).
  */
 import {
+  httpRefusal,
+  providerCaller,
+  providerMessage,
+  unusableAnswer,
+  type ProviderAnswer,
+  type ProviderHttpOptions,
+} from "./provider-call";
+import {
   appendQuery,
-  callProvider,
   expectedUsdCents,
   GatewayError,
   isHttpUrl,
   isRecord,
-  providerMessage,
   rialsToUsdCents,
-  unusableAnswer,
   type CreatedPayment,
   type CreatePaymentInput,
   type PaymentGateway,
-  type ProviderAnswer,
   type VerifyInput,
   type VerifyResult,
 } from "./types";
@@ -35,8 +39,6 @@ export type StripeOptions = {
   secretKey: string;
   /** Rials per US dollar (CARD_IRR_PER_USD). */
   irrPerUsd: number;
-  /** Default https://api.stripe.com */
-  baseUrl?: string;
   /** Sent as Stripe-Version when set; otherwise the account's default version answers. */
   apiVersion?: string;
   /**
@@ -44,12 +46,10 @@ export type StripeOptions = {
    * allows 30 minutes to 24 hours), so a payment our reconciliation gave up on cannot be completed afterwards.
    */
   sessionTtlMinutes?: number;
-  fetch?: typeof fetch;
-  /** Per request; default 10 s. */
-  timeoutMs?: number;
-};
+} & ProviderHttpOptions;
 
 const GATEWAY = "stripe" as const;
+/** The API origin unless `baseUrl` says otherwise. */
 export const STRIPE_DEFAULT_BASE_URL = "https://api.stripe.com";
 const SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
 /** Stripe's product name limit is generous, but a Checkout page shows one line. */
@@ -67,45 +67,27 @@ export function stripeGateway({
   timeoutMs = 10_000,
 }: StripeOptions): PaymentGateway {
   const ttlSeconds = Math.round(Math.min(Math.max(sessionTtlMinutes, 30.5), 23.9 * 60) * 60);
-  const root = baseUrl.replace(/\/+$/, "");
   const secrets = [secretKey];
   const headers: Record<string, string> = { authorization: `Bearer ${secretKey}`, accept: "application/json" };
   if (apiVersion) headers["stripe-version"] = apiVersion;
 
+  const send = providerCaller({ gateway: GATEWAY, baseUrl, fetch: fetchImpl, timeoutMs, secrets });
   const call = (label: string, method: "GET" | "POST", path: string, form?: URLSearchParams) =>
-    callProvider({
-      gateway: GATEWAY,
+    send(
       label,
-      url: `${root}${path}`,
-      init: form
+      path,
+      form
         ? { method, headers: { ...headers, "content-type": "application/x-www-form-urlencoded" }, body: form.toString() }
         : { method, headers },
-      fetch: fetchImpl,
-      timeoutMs,
-      secrets,
-    });
+    );
 
   /** GatewayError for a Stripe answer that is not a 2xx. */
   const refused = (label: string, answer: ProviderAnswer): GatewayError => {
     const error = isRecord(answer.json) && isRecord(answer.json.error) ? answer.json.error : null;
     if (!error) return unusableAnswer(GATEWAY, label, answer.httpStatus);
     const code = typeof error.code === "string" ? error.code : typeof error.type === "string" ? error.type : null;
-    if (answer.httpStatus === 401 || answer.httpStatus === 403) {
-      return new GatewayError(`${label} was refused: Stripe did not accept the secret key (HTTP ${answer.httpStatus})`, {
-        gateway: GATEWAY,
-        reason: "rejected",
-        providerCode: code,
-        httpStatus: answer.httpStatus,
-      });
-    }
     const detail = maskKeys(providerMessage(error.message, secrets));
-    const retryable = answer.httpStatus >= 500 || answer.httpStatus === 429;
-    return new GatewayError(`${label} failed with HTTP ${answer.httpStatus}${code ? ` (${code})` : ""}${detail ? `: ${detail}` : ""}`, {
-      gateway: GATEWAY,
-      reason: retryable ? "unavailable" : "rejected",
-      providerCode: code,
-      httpStatus: answer.httpStatus,
-    });
+    return httpRefusal(GATEWAY, label, answer.httpStatus, { code, detail, refusedCredential: "Stripe did not accept the secret key" });
   };
 
   const sessionFrom = (label: string, answer: ProviderAnswer): Session => {

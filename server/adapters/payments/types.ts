@@ -130,77 +130,8 @@ export function parseRate(value: string): number | null {
   return Number.isFinite(rate) && rate > 0 ? rate : null;
 }
 
-export type ProviderAnswer = {
-  httpStatus: number;
-  /** The parsed JSON body; undefined when the body is not JSON. */
-  json: unknown;
-};
-
-/**
- * One HTTP call to a provider with a timeout. Network errors and timeouts become GatewayError("unavailable");
- * the fetch error is not attached as the cause (it can quote request details). The answer is returned whatever
- * its status, for the adapter to interpret.
- */
-export async function callProvider(options: {
-  gateway: GatewayId;
-  /** For messages: "Zarinpal payment request". */
-  label: string;
-  url: string;
-  init: RequestInit;
-  fetch: typeof fetch;
-  timeoutMs: number;
-  secrets: readonly string[];
-}): Promise<ProviderAnswer> {
-  let response: Response;
-  let text: string;
-  try {
-    response = await options.fetch(options.url, { ...options.init, signal: AbortSignal.timeout(options.timeoutMs) });
-    text = await response.text();
-  } catch (error) {
-    const message = isTimeout(error)
-      ? `${options.label} timed out after ${options.timeoutMs} ms`
-      : `${options.label} failed: network error${networkCode(error)}`;
-    throw new GatewayError(redact(message, options.secrets), { gateway: options.gateway, reason: "unavailable" });
-  }
-  let json: unknown;
-  try {
-    json = text ? (JSON.parse(text) as unknown) : undefined;
-  } catch {
-    json = undefined;
-  }
-  return { httpStatus: response.status, json };
-}
-
-/** GatewayError for an HTTP answer without a usable body: 5xx/429 are "unavailable", the rest "bad_response". */
-export function unusableAnswer(gateway: GatewayId, label: string, httpStatus: number): GatewayError {
-  const retryable = httpStatus >= 500 || httpStatus === 429;
-  return new GatewayError(`${label} failed: HTTP ${httpStatus}${retryable ? "" : " with an answer that does not follow the API"}`, {
-    gateway,
-    reason: retryable ? "unavailable" : "bad_response",
-    httpStatus,
-  });
-}
-
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** A provider message cut to a sane length with secrets removed, or "" when there is none. */
-export function providerMessage(value: unknown, secrets: readonly string[]): string {
-  if (typeof value !== "string" || !value.trim()) return "";
-  const text = value.trim().replace(/\s+/g, " ");
-  return redact(text.length > 200 ? `${text.slice(0, 200)}…` : text, secrets);
-}
-
-export function redact(message: string, secrets: readonly string[]): string {
-  let result = message;
-  for (const secret of secrets) {
-    if (!secret) continue;
-    result = result.split(secret).join("[redacted]");
-    const encoded = encodeURIComponent(secret);
-    if (encoded !== secret) result = result.split(encoded).join("[redacted]");
-  }
-  return result;
 }
 
 /**
@@ -219,14 +150,4 @@ export function isHttpUrl(value: unknown): value is string {
   if (typeof value !== "string" || !URL.canParse(value)) return false;
   const { protocol } = new URL(value);
   return protocol === "https:" || protocol === "http:";
-}
-
-function isTimeout(error: unknown): boolean {
-  return error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-}
-
-/** " (ECONNREFUSED)" from undici's "fetch failed" cause, if there is one. */
-function networkCode(error: unknown): string {
-  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
-  return typeof cause?.code === "string" && /^[A-Z_]+$/.test(cause.code) ? ` (${cause.code})` : "";
 }

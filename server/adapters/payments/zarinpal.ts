@@ -11,16 +11,13 @@
  * unpaid or cancelled payment). Zarinpal reverses a payment that is not verified, so an error we cannot
  * classify leaves the transaction pending (GatewayError) rather than failed.
  */
+import { providerCaller, providerMessage, unusableAnswer, type ProviderAnswer, type ProviderHttpOptions } from "./provider-call";
 import {
-  callProvider,
   GatewayError,
   isRecord,
-  providerMessage,
-  unusableAnswer,
   type CreatedPayment,
   type CreatePaymentInput,
   type PaymentGateway,
-  type ProviderAnswer,
   type VerifyInput,
   type VerifyResult,
 } from "./types";
@@ -28,14 +25,10 @@ import {
 export type ZarinpalOptions = {
   /** The 36-character merchant id of the terminal. */
   merchantId: string;
-  /** Default https://payment.zarinpal.com */
-  baseUrl?: string;
-  fetch?: typeof fetch;
-  /** Per request; default 10 s. */
-  timeoutMs?: number;
-};
+} & ProviderHttpOptions;
 
 const GATEWAY = "zarinpal" as const;
+/** The API origin unless `baseUrl` says otherwise. */
 export const ZARINPAL_DEFAULT_BASE_URL = "https://payment.zarinpal.com";
 /** Zarinpal refuses longer descriptions (-9). */
 const MAX_DESCRIPTION = 500;
@@ -66,20 +59,12 @@ export function zarinpalGateway({
 }: ZarinpalOptions): PaymentGateway {
   const root = baseUrl.replace(/\/+$/, "");
   const secrets = [merchantId];
-
+  const send = providerCaller({ gateway: GATEWAY, baseUrl, fetch: fetchImpl, timeoutMs, secrets });
   const post = (label: string, path: string, body: unknown) =>
-    callProvider({
-      gateway: GATEWAY,
-      label,
-      url: `${root}${path}`,
-      init: {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify(body),
-      },
-      fetch: fetchImpl,
-      timeoutMs,
-      secrets,
+    send(label, path, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(body),
     });
 
   /** GatewayError for a Zarinpal error code (or an answer without one). */
