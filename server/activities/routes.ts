@@ -16,11 +16,11 @@ import { toActivityOutput, toTaskOutput } from "@/server/activities/present";
 import { activitiesByStatus, boosterActivities } from "@/server/activities/queries";
 import { approveActivity, denyActivity, submitActivity } from "@/server/activities/review";
 import { listTasks, startTask } from "@/server/activities/tasks";
-import { rateLimitIp, requireAdmin, requireUser } from "@/server/http/auth";
-import type { AppEnv, Services } from "@/server/http/context";
+import { requireAdmin, requireUser } from "@/server/http/auth";
+import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
 import { translateApi } from "@/server/http/i18n";
-import { components, err, idParam, json, named, pageOf } from "@/server/http/route-parts";
+import { components, err, idParam, json, named, pageOf, listAnswer } from "@/server/http/route-parts";
 
 components({ Activity: activityOutput, Task: taskOutput });
 const denyActivityInput = reviewReasonInput();
@@ -120,17 +120,13 @@ export function activityRoutes(services: Services) {
   const deny = decisionRoute("deny");
   const withBooster = async (c: Context<AppEnv>, activity: Activity) =>
     toActivityOutput(activity, await boosterNameOf(c.get("db"), c.get("user"), activity), { reward: true });
+  const withReward = (row: { activity: Activity; booster: Parameters<typeof toActivityOutput>[1] }) =>
+    toActivityOutput(row.activity, row.booster, { reward: true });
   return new OpenAPIHono<AppEnv>()
     .openapi(tasksRoute, async (c) => {
-      const { page, per_page } = c.req.valid("query");
-      const { rows, total } = await listTasks({ db: c.get("db"), actor: c.get("user") }, { page, perPage: per_page });
-      return c.json(
-        {
-          data: rows.map(toTaskOutput),
-          meta: { page, per_page, total },
-        },
-        200,
-      );
+      const query = c.req.valid("query");
+      const found = await listTasks({ db: c.get("db"), actor: c.get("user") }, { page: query.page, perPage: query.per_page });
+      return c.json(listAnswer(query, found, toTaskOutput), 200);
     })
     .openapi(startRoute, async (c) => {
       const activity = await startTask({ db: c.get("db"), actor: c.get("user") }, { id: c.req.valid("param").id });
@@ -148,34 +144,26 @@ export function activityRoutes(services: Services) {
       return c.json({ data: await withBooster(c, activity) }, 200);
     })
     .openapi(mineRoute, async (c) => {
-      const { status, page, per_page } = c.req.valid("query");
-      const { rows, total } = await boosterActivities(c.get("db"), c.get("user").id, { status, page, perPage: per_page });
-      return c.json(
-        { data: rows.map((row) => toActivityOutput(row.activity, row.booster, { reward: true })), meta: { page, per_page, total } },
-        200,
-      );
+      const query = c.req.valid("query");
+      const found = await boosterActivities(c.get("db"), c.get("user").id, {
+        status: query.status,
+        page: query.page,
+        perPage: query.per_page,
+      });
+      return c.json(listAnswer(query, found, withReward), 200);
     })
     .openapi(adminQueueRoute, async (c) => {
-      const { status, page, per_page } = c.req.valid("query");
-      const { rows, total } = await activitiesByStatus(c.get("db"), status, { page, perPage: per_page });
-      return c.json(
-        { data: rows.map((row) => toActivityOutput(row.activity, row.booster, { reward: true })), meta: { page, per_page, total } },
-        200,
-      );
+      const query = c.req.valid("query");
+      const found = await activitiesByStatus(c.get("db"), query.status, { page: query.page, perPage: query.per_page });
+      return c.json(listAnswer(query, found, withReward), 200);
     })
     .openapi(approve, async (c) => {
-      const activity = await approveActivity(
-        { db: c.get("db"), actor: c.get("user"), ip: rateLimitIp(c, services) },
-        { id: c.req.valid("param").id },
-      );
+      const activity = await approveActivity(ctxOf(c, services), { id: c.req.valid("param").id });
       return c.json({ data: await withBooster(c, activity) }, 200);
     })
     .openapi(deny, async (c) => {
       const { reason } = c.req.valid("json" as never) as { reason: string };
-      const activity = await denyActivity(
-        { db: c.get("db"), actor: c.get("user"), ip: rateLimitIp(c, services) },
-        { id: c.req.valid("param").id, reason },
-      );
+      const activity = await denyActivity(ctxOf(c, services), { id: c.req.valid("param").id, reason });
       return c.json({ data: await withBooster(c, activity) }, 200);
     });
 }

@@ -1,4 +1,7 @@
+import type { Context } from "hono";
 import type { YoutubeSearch } from "@/server/adapters/youtube";
+import type { UserCtx } from "@/server/core/context";
+import { rateLimitIp } from "@/server/http/auth";
 import type { Locale } from "@/lib/i18n/locales";
 import type { Db } from "@/server/db";
 import type { User } from "@/server/db/schema";
@@ -44,3 +47,8 @@ export type AppDeps = {
 
 /** The adapters with their defaults filled in. */
 export type Services = Required<Pick<AppDeps, "sms" | "oauth" | "storage" | "gateways">> & Pick<AppDeps, "socketAddress">;
+
+/** A signed-in caller's verb context: the request's database, the user acting and their address (for audits and rate limits). */
+export function ctxOf(c: Context<AppEnv>, services: Pick<Services, "socketAddress">): UserCtx {
+  return { db: c.get("db"), actor: c.get("user"), ip: rateLimitIp(c, services) };
+}

@@ -12,6 +12,14 @@ export const errs = (byStatus: Record<number, string>) =>
 export const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, ...json(schema) } });
 /** Lists answer `{ data, meta: { page, per_page, total } }` and take `?page=&per_page=` (DESIGN §2); both live in lib/schemas/common.ts. */
 export { listMeta, paging };
+/** A list answer: `found.rows` as `present` shows each, and where the page stands (`meta`). */
+export function listAnswer<R, T>(
+  query: { page: number; per_page: number },
+  found: { rows: readonly R[]; total: number },
+  present: (row: R) => T,
+) {
+  return { data: found.rows.map((row) => present(row)), meta: { page: query.page, per_page: query.per_page, total: found.total } };
+}
 export { idParam, pageOf } from "@/lib/schemas/common";
 /**
  * A contract schema from lib/schemas under its OpenAPI component name. Zod 4 copies prototype methods

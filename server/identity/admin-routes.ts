@@ -4,14 +4,14 @@ import { pageOf } from "@/lib/schemas/common";
 import { identityQueueQuery, rejectIdentityInput, userMessageOutput } from "@/lib/schemas/profile";
 import { findUserById } from "@/server/auth/users";
 import { listPendingIdentities, reviewIdentity } from "@/server/identity/review";
-import { rateLimitIp, requireAdmin } from "@/server/http/auth";
-import type { AppEnv, Services } from "@/server/http/context";
+import { requireAdmin } from "@/server/http/auth";
+import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
 import { toUserOutput } from "@/server/auth/present";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
 import { AppError } from "@/server/core/errors";
 import { translateApi } from "@/server/http/i18n";
 import { serveStoredImage } from "@/server/profile/routes";
-import { err, idParam, json, named } from "@/server/http/route-parts";
+import { err, idParam, json, named, listAnswer } from "@/server/http/route-parts";
 
 const notFound = {
   404: err("Not found (also for anyone who is not an admin)"),
@@ -98,9 +98,9 @@ const rejectRoute = createRoute({
 export function identityAdminRoutes(services: Services) {
   return new OpenAPIHono<AppEnv>()
     .openapi(listRoute, async (c) => {
-      const { page, per_page } = c.req.valid("query");
-      const result = await listPendingIdentities({ db: c.get("db") }, { page, perPage: per_page });
-      return c.json({ data: result.users.map(toUserOutput), meta: { page, per_page, total: result.total } }, 200);
+      const query = c.req.valid("query");
+      const { users, total } = await listPendingIdentities({ db: c.get("db") }, { page: query.page, perPage: query.per_page });
+      return c.json(listAnswer(query, { rows: users, total }, toUserOutput), 200);
     })
     .openapi(userRoute, async (c) => {
       const user = await findUserById(c.get("db"), c.req.valid("param").id);
@@ -112,18 +112,12 @@ export function identityAdminRoutes(services: Services) {
       return serveStoredImage(services, user?.identityCardKey ?? null) as never;
     })
     .openapi(approveRoute, async (c) => {
-      const user = await reviewIdentity(
-        { db: c.get("db"), actor: c.get("user"), ip: rateLimitIp(c, services) },
-        { userId: c.req.valid("param").id, approve: true },
-      );
+      const user = await reviewIdentity(ctxOf(c, services), { userId: c.req.valid("param").id, approve: true });
       return c.json({ data: { user: toUserOutput(user), message: translateApi(c.get("locale"), "messages.identity_approved") } }, 200);
     })
     .openapi(rejectRoute, async (c) => {
       const { reason } = c.req.valid("json");
-      const user = await reviewIdentity(
-        { db: c.get("db"), actor: c.get("user"), ip: rateLimitIp(c, services) },
-        { userId: c.req.valid("param").id, approve: false, reason },
-      );
+      const user = await reviewIdentity(ctxOf(c, services), { userId: c.req.valid("param").id, approve: false, reason });
       return c.json({ data: { user: toUserOutput(user), message: translateApi(c.get("locale"), "messages.identity_rejected") } }, 200);
     });
 }

@@ -19,7 +19,7 @@ import { toTransactionOutput } from "@/server/payments/present";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
 import { AppError } from "@/server/core/errors";
 import { translateApi } from "@/server/http/i18n";
-import { components, err, idParam, json, named, pageOf } from "@/server/http/route-parts";
+import { components, err, idParam, json, named, pageOf, listAnswer } from "@/server/http/route-parts";
 
 const unauthorized = { 401: err("Not logged in") };
 
@@ -118,9 +118,10 @@ export function walletRoutes(services: Services) {
       return c.json({ data: { wallet_balance: balances.wallet, earnings_balance: balances.earnings, held_balance: balances.held } }, 200);
     })
     .openapi(listRoute, async (c) => {
-      const { status, page, per_page } = c.req.valid("query");
-      const { rows, total } = await listTransactions({ db: c.get("db") }, { userId: c.get("user").id, status, page, perPage: per_page });
-      return c.json({ data: rows.map(toTransactionOutput), meta: { page, per_page, total } }, 200);
+      const query = c.req.valid("query");
+      const { status, page, per_page: perPage } = query;
+      const found = await listTransactions({ db: c.get("db") }, { userId: c.get("user").id, status, page, perPage });
+      return c.json(listAnswer(query, found, toTransactionOutput), 200);
     })
     .openapi(oneRoute, async (c) => {
       const row = await findOwnTransaction({ db: c.get("db") }, { userId: c.get("user").id, id: c.req.valid("param").id });

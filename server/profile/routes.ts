@@ -17,7 +17,7 @@ import { MAX_UPLOAD_BYTES } from "@/server/uploads/identity-card-image";
 import { listOpenSessions, revokeOwnSession } from "@/server/auth/sessions";
 import { balancesOf } from "@/server/ledger";
 import { rateLimitIp, requireUser } from "@/server/http/auth";
-import type { AppEnv, Services } from "@/server/http/context";
+import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
 import { toUserOutput } from "@/server/auth/present";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
 import { AppError } from "@/server/core/errors";
@@ -214,14 +214,11 @@ export function meRoutes(services: Services) {
       }
       if (!(card instanceof File) || card.size === 0) throw new AppError("upload_missing");
       if (card.size > MAX_UPLOAD_BYTES) throw new AppError("upload_too_large");
-      const user = await requestIdentityVerification(
-        { db: c.get("db"), actor: c.get("user"), ip: rateLimitIp(c, services) },
-        {
-          storage: services.storage,
-          card: { bytes: new Uint8Array(await card.arrayBuffer()), filename: card.name, mimeType: card.type },
-          missingMessage: translateApi(c.get("locale"), "validation.missing_for_verification"),
-        },
-      );
+      const user = await requestIdentityVerification(ctxOf(c, services), {
+        storage: services.storage,
+        card: { bytes: new Uint8Array(await card.arrayBuffer()), filename: card.name, mimeType: card.type },
+        missingMessage: translateApi(c.get("locale"), "validation.missing_for_verification"),
+      });
       return c.json({ data: { user: toUserOutput(user), message: translateApi(c.get("locale"), "messages.verification_requested") } }, 200);
     })
     .openapi(getCard, async (c) => serveStoredImage(services, c.get("user").identityCardKey) as never)

@@ -14,27 +14,10 @@
  *   finished, confirmed, sending → paid (when invoice and USD amount match); waiting, confirming → pending;
  *   partially_paid, failed, expired, refunded → failed.
  */
-import {
-  httpRefusal,
-  providerCaller,
-  providerMessage,
-  unusableAnswer,
-  type ProviderAnswer,
-  type ProviderHttpOptions,
-} from "./provider-call";
-import {
-  appendQuery,
-  expectedUsdCents,
-  GatewayError,
-  isHttpUrl,
-  isRecord,
-  rialsToUsdCents,
-  type CreatedPayment,
-  type CreatePaymentInput,
-  type PaymentGateway,
-  type VerifyInput,
-  type VerifyResult,
-} from "./types";
+import { httpRefusal, providerCaller, providerMessage, unusableAnswer } from "./provider-call";
+import type { ProviderAnswer, ProviderHttpOptions } from "./provider-call";
+import { appendQuery, expectedUsdCents, GatewayError, isHttpUrl, isRecord, usdCentsToCharge } from "./types";
+import type { CreatedPayment, CreatePaymentInput, PaymentGateway, VerifyInput, VerifyResult } from "./types";
 
 export type NowPaymentsOptions = {
   apiKey: string;
@@ -90,12 +73,7 @@ export function nowpaymentsGateway({
 
     async create(input: CreatePaymentInput): Promise<CreatedPayment> {
       const label = "NOWPayments invoice creation";
-      let cents: number;
-      try {
-        cents = rialsToUsdCents(input.amount, irrPerUsd);
-      } catch (error) {
-        throw new GatewayError(`${label}: ${(error as Error).message}`, { gateway: GATEWAY, reason: "rejected" });
-      }
+      const cents = usdCentsToCharge(GATEWAY, label, input.amount, irrPerUsd);
 
       const answer = await call(label, "/v1/invoice", {
         price_amount: cents / 100,

@@ -12,27 +12,10 @@
  * returned as providerAmount; verify compares Stripe's amount_total with it. The secret key never appears in an error
  * (Stripe's own 401 message quotes part of it, so that message is not repeated).
  */
-import {
-  httpRefusal,
-  providerCaller,
-  providerMessage,
-  unusableAnswer,
-  type ProviderAnswer,
-  type ProviderHttpOptions,
-} from "./provider-call";
-import {
-  appendQuery,
-  expectedUsdCents,
-  GatewayError,
-  isHttpUrl,
-  isRecord,
-  rialsToUsdCents,
-  type CreatedPayment,
-  type CreatePaymentInput,
-  type PaymentGateway,
-  type VerifyInput,
-  type VerifyResult,
-} from "./types";
+import { httpRefusal, providerCaller, providerMessage, unusableAnswer } from "./provider-call";
+import type { ProviderAnswer, ProviderHttpOptions } from "./provider-call";
+import { appendQuery, expectedUsdCents, GatewayError, isHttpUrl, isRecord, usdCentsToCharge } from "./types";
+import type { CreatedPayment, CreatePaymentInput, PaymentGateway, VerifyInput, VerifyResult } from "./types";
 
 export type StripeOptions = {
   /** sk_live_… / sk_test_… (or a restricted key allowed to write Checkout Sessions). */
@@ -132,12 +115,7 @@ export function stripeGateway({
 
     async create(input: CreatePaymentInput): Promise<CreatedPayment> {
       const label = "Stripe Checkout Session creation";
-      let cents: number;
-      try {
-        cents = rialsToUsdCents(input.amount, irrPerUsd);
-      } catch (error) {
-        throw new GatewayError(`${label}: ${(error as Error).message}`, { gateway: GATEWAY, reason: "rejected" });
-      }
+      const cents = usdCentsToCharge(GATEWAY, label, input.amount, irrPerUsd);
 
       const form = new URLSearchParams({
         mode: "payment",

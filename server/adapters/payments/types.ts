@@ -113,6 +113,15 @@ export function rialsToUsdCents(rials: number, irrPerUsd: number): number {
   return Number((numerator + scaledRate - 1n) / scaledRate);
 }
 
+/** rialsToUsdCents for a gateway's create: an amount or rate it refuses is that gateway's GatewayError("rejected"). */
+export function usdCentsToCharge(gateway: GatewayId, label: string, rials: number, irrPerUsd: number): number {
+  try {
+    return rialsToUsdCents(rials, irrPerUsd);
+  } catch (error) {
+    throw new GatewayError(`${label}: ${(error as Error).message}`, { gateway, reason: "rejected" });
+  }
+}
+
 /** The expected provider amount in US cents: the one recorded at create, else the Rials converted with today's rate. */
 export function expectedUsdCents(input: Pick<VerifyInput, "amount" | "providerAmount">, irrPerUsd: number): number | null {
   if (input.providerAmount) {

@@ -11,16 +11,10 @@
  * unpaid or cancelled payment). Zarinpal reverses a payment that is not verified, so an error we cannot
  * classify leaves the transaction pending (GatewayError) rather than failed.
  */
-import { providerCaller, providerMessage, unusableAnswer, type ProviderAnswer, type ProviderHttpOptions } from "./provider-call";
-import {
-  GatewayError,
-  isRecord,
-  type CreatedPayment,
-  type CreatePaymentInput,
-  type PaymentGateway,
-  type VerifyInput,
-  type VerifyResult,
-} from "./types";
+import { providerCaller, providerMessage, unusableAnswer } from "./provider-call";
+import type { ProviderAnswer, ProviderHttpOptions } from "./provider-call";
+import { GatewayError, isRecord } from "./types";
+import type { CreatedPayment, CreatePaymentInput, PaymentGateway, VerifyInput, VerifyResult } from "./types";
 
 export type ZarinpalOptions = {
   /** The 36-character merchant id of the terminal. */

@@ -7,7 +7,7 @@ import { visibleCampaign } from "@/server/campaigns/queries";
 import { requireUser } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/context";
 import { dataEnvelope } from "@/server/http/envelope";
-import { err, idParam, json, pageOf } from "@/server/http/route-parts";
+import { err, idParam, json, pageOf, listAnswer } from "@/server/http/route-parts";
 
 const activitiesRoute = createRoute({
   method: "get",
@@ -34,11 +34,11 @@ export function campaignActivityRoutes() {
   return new OpenAPIHono<AppEnv>()
     .openapi(activitiesRoute, async (c) => {
       const campaign = await visibleCampaign(c.get("db"), c.get("user"), c.req.valid("param").id);
-      const { status, page, per_page } = c.req.valid("query");
-      const { rows, total } = await campaignActivities(c.get("db"), campaign.id, { status, page, perPage: per_page });
+      const query = c.req.valid("query");
+      const found = await campaignActivities(c.get("db"), campaign.id, { status: query.status, page: query.page, perPage: query.per_page });
       const reward = c.get("user").role === "admin";
       return c.json(
-        { data: rows.map((row) => toActivityOutput(row.activity, row.booster, { reward })), meta: { page, per_page, total } },
+        listAnswer(query, found, (row) => toActivityOutput(row.activity, row.booster, { reward })),
         200,
       );
     })

@@ -6,9 +6,9 @@ import { toCampaignOutput, toPriceOutput } from "@/server/campaigns/present";
 import { campaignsAwaitingReview } from "@/server/campaigns/review-queue";
 import { applyCampaignEvent } from "@/server/campaigns/transitions";
 import { rateLimitIp, requireAdmin } from "@/server/http/auth";
-import type { AppEnv, Services } from "@/server/http/context";
+import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
-import { body, err, idParam, json, named, pageOf } from "@/server/http/route-parts";
+import { body, err, idParam, json, named, pageOf, listAnswer } from "@/server/http/route-parts";
 
 const rejectCampaignInput = reviewReasonInput();
 
@@ -60,27 +60,21 @@ export function adminCampaignRoutes(services: Services) {
   const reject = adminDecisionRoute("reject");
   return new OpenAPIHono<AppEnv>()
     .openapi(adminQueueRoute, async (c) => {
-      const { page, per_page } = c.req.valid("query");
-      const { rows, total } = await campaignsAwaitingReview(c.get("db"), { page, perPage: per_page });
-      return c.json({ data: rows.map(toCampaignOutput), meta: { page, per_page, total } }, 200);
+      const query = c.req.valid("query");
+      const found = await campaignsAwaitingReview(c.get("db"), { page: query.page, perPage: query.per_page });
+      return c.json(listAnswer(query, found, toCampaignOutput), 200);
     })
     .openapi(adminPricingRoute, async (c) => {
       const prices = await updatePricing(c.get("db"), c.get("user"), c.req.valid("json").prices, rateLimitIp(c, services));
       return c.json({ data: prices.map(toPriceOutput) }, 200);
     })
     .openapi(approve, async (c) => {
-      const campaign = await applyCampaignEvent(
-        { db: c.get("db"), actor: c.get("user"), ip: rateLimitIp(c, services) },
-        { campaignId: c.req.valid("param").id, event: "approve" },
-      );
+      const campaign = await applyCampaignEvent(ctxOf(c, services), { campaignId: c.req.valid("param").id, event: "approve" });
       return c.json({ data: { campaign: toCampaignOutput(campaign) } }, 200);
     })
     .openapi(reject, async (c) => {
       const { reason } = c.req.valid("json" as never) as { reason: string };
-      const campaign = await applyCampaignEvent(
-        { db: c.get("db"), actor: c.get("user"), ip: rateLimitIp(c, services) },
-        { campaignId: c.req.valid("param").id, event: "reject", reason },
-      );
+      const campaign = await applyCampaignEvent(ctxOf(c, services), { campaignId: c.req.valid("param").id, event: "reject", reason });
       return c.json({ data: { campaign: toCampaignOutput(campaign) } }, 200);
     });
 }

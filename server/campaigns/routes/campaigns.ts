@@ -22,7 +22,7 @@ import { idempotencyHeaders, idempotent } from "@/server/http/idempotency";
 import { publicOrigin } from "@/server/http/origin";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
 import { translateApi } from "@/server/http/i18n";
-import { body, err, idParam, json, named, pageOf } from "@/server/http/route-parts";
+import { body, err, idParam, json, named, pageOf, listAnswer } from "@/server/http/route-parts";
 
 const pricingRoute = createRoute({
   method: "get",
@@ -130,7 +130,7 @@ export function producerCampaignRoutes(services: Services) {
       const { status, page, per_page } = c.req.valid("query");
       const found = await listCampaigns(c.get("db"), c.get("claims"), { status, page, perPage: per_page });
       if (!found) throw new AppError("unauthorized");
-      return c.json({ data: found.rows.map(toCampaignOutput), meta: { page, per_page, total: found.total } }, 200);
+      return c.json(listAnswer({ page, per_page }, found, toCampaignOutput), 200);
     })
     .openapi(oneRoute, async (c) =>
       c.json({ data: toCampaignOutput(await visibleCampaign(c.get("db"), c.get("user"), c.req.valid("param").id)) }, 200),

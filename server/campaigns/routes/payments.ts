@@ -11,7 +11,7 @@ import type { AppEnv } from "@/server/http/context";
 import { idempotencyHeaders, idempotent } from "@/server/http/idempotency";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
 import { translateApi } from "@/server/http/i18n";
-import { body, err, idParam, json, named, pageOf } from "@/server/http/route-parts";
+import { body, err, idParam, json, named, pageOf, listAnswer } from "@/server/http/route-parts";
 
 const paymentsRoute = createRoute({
   method: "get",
@@ -46,9 +46,9 @@ export function campaignPaymentRoutes() {
   return new OpenAPIHono<AppEnv>()
     .openapi(paymentsRoute, async (c) => {
       const campaign = await visibleCampaign(c.get("db"), c.get("user"), c.req.valid("param").id);
-      const { status, page, per_page } = c.req.valid("query");
-      const { rows, total } = await campaignPayments(c.get("db"), campaign.id, { status, page, perPage: per_page });
-      return c.json({ data: rows.map(toTransactionOutput), meta: { page, per_page, total } }, 200);
+      const query = c.req.valid("query");
+      const found = await campaignPayments(c.get("db"), campaign.id, { status: query.status, page: query.page, perPage: query.per_page });
+      return c.json(listAnswer(query, found, toTransactionOutput), 200);
     })
     .openapi(payRoute, async (c) => {
       const { id, transactionId } = c.req.valid("param");
