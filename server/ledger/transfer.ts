@@ -214,14 +214,17 @@ export async function transfer(ctx: LedgerCtx, input: TransferInput): Promise<Le
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The transfer's own row, pending → `status`: the first step of both settlements. */
+function settledRow(transferId: string, status: "posted" | "voided"): SQL {
+  return sql`update ledger_transfers set status = ${sql.raw(`'${status}'`)}, settled_at = now()
+      where id = ${transferId}::uuid and status = 'pending'
+      returning *`;
+}
+
 /** Pending → posted: the reserve becomes a debit and the amount reaches the credit account. */
 function postStatement(transferId: string): SQL {
   return sql`
-    with t as (
-      update ledger_transfers set status = 'posted', settled_at = now()
-      where id = ${transferId}::uuid and status = 'pending'
-      returning *
-    ), locked as (
+    with t as (${settledRow(transferId, "posted")}), locked as (
       select a.id from ledger_accounts a join t on a.id in (t.debit_account_id, t.credit_account_id)
       order by a.id
       for update of a
@@ -240,11 +243,7 @@ function postStatement(transferId: string): SQL {
 /** Pending → voided: the reserve is released. */
 function voidStatement(transferId: string): SQL {
   return sql`
-    with t as (
-      update ledger_transfers set status = 'voided', settled_at = now()
-      where id = ${transferId}::uuid and status = 'pending'
-      returning *
-    ), debit as (
+    with t as (${settledRow(transferId, "voided")}), debit as (
       update ledger_accounts a set pending_debits = a.pending_debits - t.amount
       from t where a.id = t.debit_account_id
       returning a.id

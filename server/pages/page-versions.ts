@@ -3,19 +3,10 @@ import type { Db } from "@/server/db";
 import { contentPages } from "@/server/db/schema";
 import { isLocale, locales, type Locale } from "@/lib/i18n/locales";
 import { AppError } from "@/server/core/errors";
+import type { ContentPage } from "@/server/pages/get-page";
 
 /** One language's version of a content page, as the back office edits it. */
-export type PageVersion = {
-  slug: string;
-  locale: Locale;
-  title: string;
-  body: string;
-  metaTitle: string;
-  metaDescription: string;
-  ogImage: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-};
+export type PageVersion = ContentPage & { createdAt: Date };
 
 /** A slug and the languages it is written in, for the back office's list. */
 export type PageSummary = {
