@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { Invoice } from "@/components/campaigns/CreateCampaign";
+import { Invoice } from "@/components/campaigns/Invoice";
 import { CampaignSpecList, CampaignStatusBadge, useCampaignSpecRows, useDates } from "@/components/campaigns/shared";
 import { Card } from "@/components/ui/Card";
 import { useAdminCampaign, useReviewCampaign } from "@/lib/api/admin";

@@ -1,26 +1,15 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
-import { useMemo, useState, type ReactNode } from "react";
+import { useMemo, useState } from "react";
 import { Alert } from "@/components/ui/Alert";
+import { BackLink } from "@/components/ui/BackLink";
 import { Card } from "@/components/ui/Card";
 import { useAdminPage, type AdminPageVersion } from "@/lib/api/admin-pages";
 import { ApiError } from "@/lib/api/client";
-import { Link } from "@/lib/i18n/navigation";
 import { defaultLocale, isLocale, locales, type Locale } from "@/lib/i18n/locales";
 import { AdminLoadError, AdminLoading } from "./AdminStates";
 import { LocaleTabs, localePanelId, localeTabId } from "./LocaleTabs";
 import { PageVersionForm } from "./PageVersionForm";
-
-function BackLink({ children }: { children: ReactNode }) {
-  return (
-    <Link href="/admin/pages" className="inline-flex w-fit items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 rtl:-scale-x-100" fill="none" stroke="currentColor" strokeWidth="2">
-        <path d="M15 18l-6-6 6-6" />
-      </svg>
-      {children}
-    </Link>
-  );
-}
 
 /** A slug nobody has written yet: the editor starts empty. */
 const isNewPage = (error: unknown) => error instanceof ApiError && error.code === "page_not_found";
@@ -34,7 +23,7 @@ export function ContentPageEditor({ slug }: { slug: string }) {
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6">
       <div className="grid gap-2">
-        <BackLink>{t("back")}</BackLink>
+        <BackLink href="/admin/pages">{t("back")}</BackLink>
         <h1 className="text-2xl font-bold text-ink">{t("heading")}</h1>
         <p className="text-sm text-ink-muted [overflow-wrap:anywhere]">
           {t("address")}{" "}

@@ -14,7 +14,7 @@ import { Link, useRouter } from "@/lib/i18n/navigation";
 import { locales } from "@/lib/i18n/locales";
 import { newPageInput, PAGE_SLUG_MAX } from "@/lib/schemas/pages";
 import { adminStates } from "./AdminStates";
-import { ScrollRegion } from "@/components/layout/ScrollRegion";
+import { ScrollRegion } from "@/components/ui/ScrollRegion";
 
 /** The back office's content pages: every slug with its languages, and a form to start a new one. */
 export function ContentPageList() {

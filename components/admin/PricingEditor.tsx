@@ -8,7 +8,7 @@ import { usePricing, useUpdatePricing, type AdminPrice } from "@/lib/api/admin";
 import { ApiError } from "@/lib/api/client";
 import { actionsByNetwork, networks, rialsToToman } from "@/lib/campaigns/pricing";
 import { AdminLoadError, AdminLoading } from "./AdminStates";
-import { ScrollRegion } from "@/components/layout/ScrollRegion";
+import { ScrollRegion } from "@/components/ui/ScrollRegion";
 
 /** The server's bounds (server/campaigns/routes.ts pricingUpdateInput). */
 export const PRICE_MAX = 1_000_000_000;

@@ -13,7 +13,7 @@ import { useMoney } from "@/lib/format/money";
 import { Link } from "@/lib/i18n/navigation";
 import { ActivitiesTable } from "./CampaignActivities";
 import { CampaignPayments } from "./CampaignPayments";
-import { Invoice } from "./CreateCampaign";
+import { Invoice } from "@/components/campaigns/Invoice";
 import { takeCampaignFlash } from "./flash";
 import {
   CampaignEventButtons,

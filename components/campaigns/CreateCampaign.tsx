@@ -32,11 +32,6 @@ import { Invoice } from "./Invoice";
 import { PaymentChoice } from "./PaymentChoice";
 import { ShortWallet } from "./ShortWallet";
 
-// The invoice and the short-wallet panel live in their own files; pages that show an invoice import it from here too.
-export { Invoice, useMetricLabel } from "./Invoice";
-export { ShortWallet } from "./ShortWallet";
-export { restoreValues, toCampaignInput } from "./create-values";
-
 /** SPEC §2 create campaign: network and strategy, the target, what to buy, how to pay, and the live invoice. */
 export function CreateCampaign() {
   const t = useTranslations("campaigns.create");

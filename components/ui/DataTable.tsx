@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { ScrollRegion } from "@/components/layout/ScrollRegion";
+import { ScrollRegion } from "@/components/ui/ScrollRegion";
 
 export type Column<R> = {
   key: string;

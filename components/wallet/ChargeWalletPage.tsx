@@ -15,7 +15,9 @@ import { Link } from "@/lib/i18n/navigation";
 import { CHARGE_MAX_RIALS, CHARGE_MIN_RIALS, CHARGE_QUICK_PICKS, chargeWalletInput } from "@/lib/schemas/wallet";
 import { parseRials } from "./amount";
 import { useWalletLabels } from "./labels";
-import { LoadError, SkeletonLines, WalletSignIn } from "./WalletStates";
+import { LoadError } from "@/components/ui/LoadError";
+import { SkeletonLines } from "@/components/ui/Skeleton";
+import { WalletSignIn } from "./WalletStates";
 
 /** What the form holds: the amount as typed (any digits, separators), the gateway's id. */
 type Values = { amount: string; gateway: string };

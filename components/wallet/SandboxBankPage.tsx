@@ -10,7 +10,7 @@ import { useFailureText } from "@/lib/forms/use-api-form";
 import { sandboxPaymentApi, type SandboxPayment } from "@/lib/api/wallet";
 import { useMoney } from "@/lib/format/money";
 import { Link } from "@/lib/i18n/navigation";
-import { SkeletonLines } from "./WalletStates";
+import { SkeletonLines } from "@/components/ui/Skeleton";
 
 type Load =
   { state: "loading" } | { state: "ready"; payment: SandboxPayment } | { state: "missing" } | { state: "error"; network: boolean };

@@ -24,7 +24,3 @@ export function WalletSignIn({ heading, body, redirect }: { heading: ReactNode; 
     </section>
   );
 }
-
-// Moved to components/ui; re-exported for the screens that still import them from here (ChargeWalletPage, SandboxBankPage, CreateCampaign).
-export { LoadError } from "@/components/ui/LoadError";
-export { SkeletonLines } from "@/components/ui/Skeleton";
