@@ -88,9 +88,7 @@ export function PageVersionForm({
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-5">
           {version === null ? <Alert tone="info">{locale === defaultLocale ? t("missingDefault") : t("missingNotice")}</Alert> : null}
           {version ? (
-            <p className="text-sm text-ink-muted">
-              {t("lastSaved", { date: format.dateTime(new Date(version.updated_at), { dateStyle: "medium", timeStyle: "short" }) })}
-            </p>
+            <p className="text-sm text-ink-muted">{t("lastSaved", { date: format.dateTime(new Date(version.updated_at), "dateTime") })}</p>
           ) : null}
           <TextField
             id={id("title")}

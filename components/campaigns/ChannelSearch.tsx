@@ -95,8 +95,7 @@ function ChannelSearchBox({ onPick, className = "" }: { onPick: (hit: ChannelHit
   };
 
   /** Numbers in the locale's digits (Persian in fa-IR): next-intl leaves a bare {number} argument in Latin digits. */
-  const figure = (value: number, compact = false) =>
-    localizeDigits(format.number(value, compact ? { notation: "compact", maximumFractionDigits: 1 } : {}), locale);
+  const figure = (value: number, compact = false) => localizeDigits(compact ? format.number(value, "short") : format.number(value), locale);
   const subscribers = (count: number | null) =>
     count === null ? t("subscribersHidden") : t("subscribers", { count: figure(count, true) });
 

@@ -1,5 +1,5 @@
 "use client";
-import { useLocale, useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import type { Quote } from "@/lib/api/campaigns";
 import { PLATFORM_FEE_RATE, type Strategy } from "@/lib/campaigns/pricing";
@@ -26,11 +26,11 @@ export function Invoice({
   strategy?: Strategy;
 }) {
   const t = useTranslations("campaigns.invoice");
-  const locale = useLocale();
+  const format = useFormatter();
   const metric = useMetricLabel();
   const money = useMoney();
   const count = useCount();
-  const rate = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(PLATFORM_FEE_RATE);
+  const rate = format.number(PLATFORM_FEE_RATE, "rate");
   return (
     <section
       aria-labelledby="invoice-title"
@@ -104,6 +104,6 @@ export function useMetricLabel() {
 }
 
 function useCount() {
-  const locale = useLocale();
-  return (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
+  const format = useFormatter();
+  return (value: number) => format.number(value, "rials");
 }

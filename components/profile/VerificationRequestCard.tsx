@@ -101,9 +101,7 @@ export function VerificationRequestCard({ me }: { me: Me }) {
         <Alert tone="info">
           <p>{t("pendingBody")}</p>
           {me.identity_requested_at ? (
-            <p className="mt-1 text-xs">
-              {t("requestedAt", { date: format.dateTime(new Date(me.identity_requested_at), { dateStyle: "medium" }) })}
-            </p>
+            <p className="mt-1 text-xs">{t("requestedAt", { date: format.dateTime(new Date(me.identity_requested_at), "date") })}</p>
           ) : null}
         </Alert>
       ) : null}

@@ -1,4 +1,5 @@
 import type { IdentityStatus, Me } from "@/lib/api/me";
+import { formats } from "@/lib/format/formats";
 
 /** The four faces of SPEC §4's five identity states ("active" is an older name for verified). */
 export type BadgeState = "registered" | "verified" | "pending" | "failed";
@@ -70,5 +71,5 @@ export function formatIsoDate(value: string | null | undefined, locale: string):
   if (!match) return null;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(date);
+  return new Intl.DateTimeFormat(locale, formats.dateTime.day).format(date);
 }

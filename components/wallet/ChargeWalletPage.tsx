@@ -107,7 +107,7 @@ function ChargeWalletForm({ balance }: { balance: number | null }) {
     return () => window.removeEventListener("pageshow", onPageShow);
   }, []);
 
-  const grouped = (rials: number) => format.number(rials, { maximumFractionDigits: 0 });
+  const grouped = (rials: number) => format.number(rials, "rials");
   const pick = (rials: number) => setValue("amount", grouped(rials), { shouldValidate: isSubmitted, shouldDirty: true });
 
   const onSubmit = submit(async (input) => {

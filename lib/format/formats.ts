@@ -27,6 +27,8 @@ export const formats = {
     short: { notation: "compact", maximumFractionDigits: 1 },
     /** 0.25 → "25%". */
     percent: { style: "percent", maximumFractionDigits: 0 },
+    /** 0.075 → "7.5%": a rate that may have decimals (the platform fee). */
+    rate: { style: "percent", maximumFractionDigits: 2 },
     /** A year, without a thousands separator. */
     year: { useGrouping: false },
   },

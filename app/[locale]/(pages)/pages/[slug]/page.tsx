@@ -65,9 +65,7 @@ export default async function ContentPage({ params }: Props) {
   return (
     <article className="mx-auto my-8 w-full max-w-3xl rounded-card bg-surface px-5 py-8 shadow-card sm:px-10">
       <h1 className="text-3xl font-black leading-tight">{page.title}</h1>
-      <p className="mt-2 text-sm text-ink-faint">
-        {t("updated", { date: format.dateTime(new Date(page.updated_at), { dateStyle: "long" }) })}
-      </p>
+      <p className="mt-2 text-sm text-ink-faint">{t("updated", { date: format.dateTime(new Date(page.updated_at), "long") })}</p>
       <div className="mt-6">
         <ContentBody markdown={page.body} />
       </div>
