@@ -1,6 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
+import { Tabs } from "@/components/ui/Tabs";
 import { useUiStore } from "@/stores/ui";
 
 const producerPoints = [
@@ -15,8 +16,10 @@ const boosterPoints = [
   ["boostersPoints.fairTitle", "boostersPoints.fairBody"],
   ["boostersPoints.safeTitle", "boostersPoints.safeBody"],
 ] as const;
+/** The tabs' ids, also the anchors of the header's links (/#producers, /#boosters). */
+const audiences = ["producers", "boosters"] as const;
 
-/** SPEC §2 switch between producers and boosters (HomepageSwitchButton: 1 producers, 2 boosters). */
+/** SPEC §2 switch between producers and boosters (HomepageSwitchButton: 1 producers, 2 boosters): tabs with arrow keys. */
 export function AudienceSwitch() {
   const t = useTranslations("landing.switch");
   const selected = useUiStore((s) => s.HomepageSwitchButton);
@@ -50,24 +53,17 @@ export function AudienceSwitch() {
         <p id="audience-label" className="text-sm font-semibold text-ink-muted">
           {t("label")}
         </p>
-        <div role="tablist" aria-labelledby="audience-label" className="mt-3 inline-flex rounded-xl bg-surface p-1 shadow-card">
-          {([1, 2] as const).map((value) => (
-            <button
-              key={value}
-              id={value === 1 ? "producers" : "boosters"}
-              type="button"
-              role="tab"
-              aria-selected={selected === value}
-              aria-controls="audience-panel"
-              onClick={() => select(value)}
-              className={`rounded-lg px-4 py-2 text-sm font-semibold transition-colors sm:px-6 ${
-                selected === value ? "bg-brand-600 text-white" : "text-ink-muted hover:text-ink"
-              }`}
-            >
-              {t(value === 1 ? "producers" : "boosters")}
-            </button>
-          ))}
-        </div>
+        <Tabs
+          id="audience"
+          look="switch"
+          values={audiences}
+          value={producers ? "producers" : "boosters"}
+          onChange={(next) => select(next === "producers" ? 1 : 2)}
+          labelledBy="audience-label"
+          name={(value) => t(value)}
+          tabId={(value) => value}
+          panelId={() => "audience-panel"}
+        />
         <h2 id="audience-title" className="mt-8 text-2xl font-black sm:text-3xl">
           {t(producers ? "producersTitle" : "boostersTitle")}
         </h2>
