@@ -1,14 +1,11 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
-import { useFieldErrorText } from "@/components/profile/form-errors";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { QueueCard } from "@/components/ui/QueueCard";
 import { TextField } from "@/components/ui/Field";
-import { schemaResolver } from "@/lib/forms/schema-resolver";
+import { useApiForm } from "@/lib/forms/use-api-form";
 import { useAdminPages, type AdminPageSummary } from "@/lib/api/admin-pages";
 import { Link, useRouter } from "@/lib/i18n/navigation";
 import { locales } from "@/lib/i18n/locales";
@@ -117,17 +114,13 @@ function PageTable({ pages }: { pages: AdminPageSummary[] }) {
 /** A new page starts with its slug: the editor then writes its first version. */
 function NewPageForm() {
   const t = useTranslations("admin.pages");
-  const fieldError = useFieldErrorText();
   const router = useRouter();
+  const { form, fieldError, submit } = useApiForm(newPageInput, { defaultValues: { slug: "" } });
   const {
     register,
-    handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof newPageInput>, unknown, z.output<typeof newPageInput>>({
-    resolver: schemaResolver(newPageInput),
-    defaultValues: { slug: "" },
-  });
-  const onSubmit = handleSubmit(({ slug }) => router.push(`/admin/pages/${slug}`));
+  } = form;
+  const onSubmit = submit(({ slug }) => router.push(`/admin/pages/${slug}`));
 
   return (
     <Card title={t("newTitle")} id="new-page">

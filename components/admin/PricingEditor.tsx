@@ -7,11 +7,9 @@ import { Card } from "@/components/ui/Card";
 import { usePricing, useUpdatePricing, type AdminPrice } from "@/lib/api/admin";
 import { ApiError } from "@/lib/api/client";
 import { actionsByNetwork, networks, rialsToToman } from "@/lib/campaigns/pricing";
+import { PRICE_MAX } from "@/lib/schemas/campaigns";
 import { AdminLoadError, AdminLoading } from "./AdminStates";
 import { ScrollRegion } from "@/components/ui/ScrollRegion";
-
-/** The server's bounds (server/campaigns/routes.ts pricingUpdateInput). */
-export const PRICE_MAX = 1_000_000_000;
 
 type Draft = { network: AdminPrice["network"]; action: string; price: string; share: string };
 type RowErrors = { price?: boolean; share?: boolean };

@@ -8,7 +8,8 @@ import { Card } from "@/components/ui/Card";
 import { ApiError } from "@/lib/api/client";
 import { meKeys, type Me } from "@/lib/api/me";
 import { badgeStateOf, canRequestVerification, missingForVerification } from "./identity";
-import { CARD_MAX_BYTES, CARD_MAX_PIXELS, CARD_TYPES, useRequestIdentityVerification } from "@/lib/api/identity-card";
+import { CARD_TYPES, useRequestIdentityVerification } from "@/lib/api/identity-card";
+import { CARD_MAX_BYTES, CARD_MAX_PIXELS } from "@/lib/schemas/profile";
 import { IdentityCardThumbnail } from "./IdentityCardThumbnail";
 
 type Chosen = { file: File; url: string | null };

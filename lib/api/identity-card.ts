@@ -4,10 +4,8 @@ import { useEffect, useState } from "react";
 import { meKeys, type Me } from "./me";
 import { useApiClient } from "./use-api-client";
 
-/** The server's limits (server/uploads); it is the authority, these only spare a pointless upload. */
+/** The types server/uploads accepts (its size and pixel limits are in lib/schemas/profile); it is the authority, these only spare a pointless upload. */
 export const CARD_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
-export const CARD_MAX_BYTES = 5 * 1024 * 1024;
-export const CARD_MAX_PIXELS = 6000;
 
 export const identityCardKeys = { card: (version: string) => ["identity-card", version] as const };
 

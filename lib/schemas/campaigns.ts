@@ -114,6 +114,9 @@ export type Campaign = z.infer<typeof campaignOutput>;
 /** One price of GET pricing and PUT admin/pricing. */
 export const priceOutput = z.object({ network: z.string(), action: z.string(), price: z.number(), booster_share: z.number() });
 
+/** The highest price of one action, in Rials (PUT admin/pricing; the back office's price editor). */
+export const PRICE_MAX = 1_000_000_000;
+
 /** PUT admin/pricing: OpenAPI component PricingUpdate. */
 export const pricingUpdateInput = z.object({
   prices: z
@@ -121,7 +124,7 @@ export const pricingUpdateInput = z.object({
       z.object({
         network: z.enum(campaignNetworks),
         action: z.string().min(1).max(40),
-        price: z.number().int().min(1).max(1_000_000_000),
+        price: z.number().int().min(1).max(PRICE_MAX),
         booster_share: z.number().min(0).max(1),
       }),
     )

@@ -52,6 +52,10 @@ export const changePasswordInput = z
   .refine((value) => value.password === value.password_confirmation, { path: ["password_confirmation"], message: "password_mismatch" });
 export type ChangePasswordInput = z.input<typeof changePasswordInput>;
 
+/** A photo of the national ID card (POST me/identity-verification): its largest size, and largest width and height in pixels. */
+export const CARD_MAX_BYTES = 5 * 1024 * 1024;
+export const CARD_MAX_PIXELS = 6000;
+
 /** A reviewer's reason (identity, campaign, activity): shown to the person, so visible and without direction controls. */
 export const REASON_MIN = 3;
 export const REASON_MAX = 500;

@@ -5,10 +5,11 @@
  * GPS, ICC, comments) along with anything hidden after the image data.
  */
 import sharp, { type Metadata, type Sharp, type SharpOptions } from "sharp";
+import { CARD_MAX_BYTES, CARD_MAX_PIXELS } from "@/lib/schemas/profile";
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = CARD_MAX_BYTES;
 /** Largest width and largest height, in pixels. */
-export const MAX_DIMENSION = 6000;
+export const MAX_DIMENSION = CARD_MAX_PIXELS;
 
 export const IDENTITY_CARD_IMAGE_FORMATS = ["jpeg", "png", "webp"] as const;
 export type IdentityCardImageFormat = (typeof IDENTITY_CARD_IMAGE_FORMATS)[number];
