@@ -1,25 +1,24 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { authApi } from "@/lib/api/auth";
-import { useApiClient } from "@/lib/api/use-api-client";
+import { useAuthApi } from "@/lib/api/auth";
 import { useRouter } from "@/lib/i18n/navigation";
 import { useAuthStore } from "@/stores/auth";
 import { PathIcon } from "@/components/ui/MenuLink";
 
 export const LOGOUT_RELOAD_DELAY_MS = 500;
 
-/** SPEC §4 logout: end the session on the server, clear jwt, otp and the Google flag, go to /auth/login, reload after 500 ms. */
+/** SPEC §4 logout: end the session on the server, clear the code step and the Google flag, go to /auth/login, reload after 500 ms. */
 export function LogoutButton() {
   const t = useTranslations("panel.menu");
   const router = useRouter();
-  const api = useApiClient();
+  const auth = useAuthApi();
   const queryClient = useQueryClient();
   return (
     <button
       type="button"
       onClick={async () => {
-        await authApi.logout(api).catch(() => undefined);
+        await auth.logout().catch(() => undefined);
         useAuthStore.getState().clear();
         queryClient.clear();
         router.push("/auth/login");

@@ -32,8 +32,8 @@ export function isOtpAnswer(answer: LoginAnswer): answer is { otp: OtpStep } {
 }
 
 /**
- * The sign-in calls bound to the page's client. Plain calls, not React Query mutations: the sign-in pages
- * render outside the panel's query client, and a sign-in answer is kept by the auth store, not a cache.
+ * The sign-in calls bound to the page's client. Plain calls, not React Query mutations: a sign-in answer is
+ * kept by the auth store, not a cache.
  */
 export function useAuthApi() {
   const api = useApiClient();

@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { Brand } from "@/components/layout/Brand";
 import { AllMessages } from "@/components/i18n/AllMessages";
 import { LanguageButton } from "@/components/i18n/LanguageButton";
+import { AppProviders } from "@/components/providers/AppProviders";
 import { defaultLocale, isLocale } from "@/lib/i18n/locales";
 
 /** The authentication layout: a focused card, the brand and a language switch, nothing else. */
@@ -22,7 +23,7 @@ export default async function AuthLayout({ children, params }: { children: React
             <p className="text-lg font-bold text-brand-800">{t("welcome")}</p>
             <p className="text-sm text-ink-muted">{t("tagline")}</p>
           </div>
-          {children}
+          <AppProviders>{children}</AppProviders>
         </main>
       </div>
     </AllMessages>

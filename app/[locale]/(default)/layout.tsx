@@ -2,6 +2,7 @@ import { setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { PublicShell } from "@/components/layout/PublicShell";
 import { AllMessages } from "@/components/i18n/AllMessages";
+import { AppProviders } from "@/components/providers/AppProviders";
 
 /** The default layout: site header and footer around the page. */
 export default async function DefaultLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
@@ -10,7 +11,9 @@ export default async function DefaultLayout({ children, params }: { children: Re
   setRequestLocale(locale);
   return (
     <AllMessages locale={locale}>
-      <PublicShell>{children}</PublicShell>
+      <PublicShell>
+        <AppProviders>{children}</AppProviders>
+      </PublicShell>
     </AllMessages>
   );
 }
