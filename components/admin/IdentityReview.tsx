@@ -74,7 +74,9 @@ function Profile({ user }: { user: AdminUser }) {
         <Row label={t("birthDate")}>
           {birth && user.birth_date ? <time dateTime={user.birth_date}>{format.dateTime(birth, "day")}</time> : missing}
         </Row>
-        <Row label={t("bank")}>{user.bank_name ? (banks.has(user.bank_name) ? banks(user.bank_name) : user.bank_name) : missing}</Row>
+        <Row label={t("bank")}>
+          {user.bank_name ? (banks.has(user.bank_name as never) ? banks(user.bank_name as never) : user.bank_name) : missing}
+        </Row>
         <Row label={t("iban")}>
           {user.iban ? (
             <span dir="ltr" className="inline-block font-mono tracking-wide">

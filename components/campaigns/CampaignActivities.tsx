@@ -87,7 +87,8 @@ export function ActivitiesTable({ campaignId }: { campaignId: string }) {
   };
   const columns: Column<CampaignActivity>[] = COLUMNS.map((key) => ({
     key,
-    header: t(`columns.${key}`),
+    // The links' column has no columns.* key: its hidden heading is the links' own word.
+    header: key === "details" ? t("details") : t(`columns.${key}`),
     hiddenHeader: key === "details",
     cell: (row) => cells(row)[key],
     className: "align-middle text-ink",
