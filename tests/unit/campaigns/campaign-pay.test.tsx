@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ReactNode } from "react";
 import { renderWithProviders } from "../render-with-providers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CampaignView } from "@/components/campaigns/CampaignView";
@@ -8,45 +7,19 @@ import type { Campaign } from "@/lib/api/campaigns";
 import type { Transaction } from "@/lib/api/wallet";
 import enUS from "@/messages/en-US.json";
 import faIR from "@/messages/fa-IR.json";
-import { answerWith } from "../support/msw";
+import { answerWith, jsonResponse as json } from "../support/msw";
+import { campaign as campaignFixture } from "./campaign-fixtures";
 
-vi.mock("@/lib/i18n/navigation", () => ({
-  Link: ({ href, children, ...props }: { href: string; children: ReactNode }) => (
-    <a href={String(href)} {...props}>
-      {children}
-    </a>
-  ),
-  useRouter: () => ({ push: vi.fn() }),
-}));
+vi.mock("@/lib/i18n/navigation", async () => (await import("./campaign-fixtures")).navigationMock);
 
 const ID = "0b7a3c7e-1d2f-4a5b-8c9d-0e1f2a3b4c5d";
 const PENDING = "1c8b4d8f-2e3a-4b6c-9d0e-1f2a3b4c5d6e";
 const p = enUS.campaigns.payments.pay;
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
+/** A campaign of 660,000 Rials in `status`, nothing spent yet. */
 function campaign(status: Campaign["status"]): Campaign {
-  const quote = { lines: [], subtotal: 600_000, fee: 60_000, total: 660_000, wallet_covers: 0, remaining: 0 };
-  return {
-    id: ID,
-    name: "Spring launch",
-    network: "youtube",
-    strategy: "smart",
-    link: "https://www.youtube.com/@takapoo",
-    follower_count: 1200,
-    hours: null,
-    percentage: null,
-    status,
-    budget: 660_000,
-    spent: 0,
-    progress: 0,
-    invoice: quote,
-    rejection_reason: null,
-    created_at: "2025-03-20T08:30:00Z",
-    ends_at: null,
-    completed_at: null,
-  };
+  const invoice = { lines: [], subtotal: 600_000, fee: 60_000, total: 660_000, wallet_covers: 0, remaining: 0 };
+  return campaignFixture({ id: ID, status, spent: 0, progress: 0, invoice });
 }
 
 function payment(overrides: Partial<Transaction> = {}): Transaction {

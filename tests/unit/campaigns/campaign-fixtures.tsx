@@ -1,0 +1,76 @@
+import type { ReactNode } from "react";
+import { afterEach, vi } from "vitest";
+import type { Campaign, Quote } from "@/lib/api/campaigns";
+import { answerWith, jsonResponse } from "../support/msw";
+
+export { jsonResponse };
+
+/** The router the screens push to, and the navigation module as the campaign screens' tests mock it: plain links. */
+export const router = { push: vi.fn() };
+export const navigationMock = {
+  Link: ({ href, children, ...props }: { href: string; children: ReactNode }) => (
+    <a href={String(href)} {...props}>
+      {children}
+    </a>
+  ),
+  useRouter: () => router,
+};
+
+/** Each test starts with no stubbed globals, no push, an empty session storage and the address "/". */
+export function resetAfterEach() {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    router.push.mockReset();
+    window.sessionStorage.clear();
+    window.history.replaceState(null, "", "/");
+  });
+}
+
+type Route = (url: URL, init: RequestInit | undefined) => Response | undefined;
+
+/** Answers the API by `route` (a 404 envelope when it gives nothing) and records each call's URL, method and body. */
+export function fakeApi(route: Route) {
+  const calls: { url: URL; method: string; body: unknown }[] = [];
+  answerWith(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), "http://localhost");
+    calls.push({ url, method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    return route(url, init) ?? jsonResponse(404, { error: { code: "not_found", message: "Not found." } });
+  });
+  return calls;
+}
+
+export const quote: Quote = {
+  lines: [
+    { metric: "likes", action: "like", unit_price: 3_000, min: 80, max: 100, amount: 300_000 },
+    { metric: "views_per_post", action: "view", unit_price: 1_500, min: 160, max: 200, amount: 300_000 },
+  ],
+  subtotal: 600_000,
+  fee: 60_000,
+  total: 660_000,
+  wallet_covers: 500_000,
+  remaining: 160_000,
+};
+
+/** An active smart YouTube campaign of 660,000 Rials, a quarter done. */
+export function campaign(overrides: Partial<Campaign> = {}): Campaign {
+  return {
+    id: "0b7a3c7e-1d2f-4a5b-8c9d-0e1f2a3b4c5d",
+    name: "Spring launch",
+    network: "youtube",
+    strategy: "smart",
+    link: "https://www.youtube.com/@takapoo",
+    follower_count: 1200,
+    hours: null,
+    percentage: null,
+    status: "active",
+    budget: 660_000,
+    spent: 100_000,
+    progress: 25,
+    invoice: quote,
+    rejection_reason: null,
+    created_at: "2025-03-20T08:30:00Z",
+    ends_at: null,
+    completed_at: null,
+    ...overrides,
+  };
+}
