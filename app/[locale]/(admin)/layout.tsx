@@ -2,8 +2,7 @@ import { setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { AdminHeader } from "@/components/admin/AdminHeader";
 import { AdminMenu } from "@/components/admin/AdminMenu";
-import { AppProviders } from "@/components/providers/AppProviders";
-import { AllMessages } from "@/components/i18n/AllMessages";
+import { AppShell } from "@/components/layout/AppShell";
 
 /**
  * The back office layout: its own header, a side menu, content. Who may see it is proxy.ts's
@@ -13,18 +12,8 @@ export default async function AdminLayout({ children, params }: { children: Reac
   const { locale } = await params;
   setRequestLocale(locale);
   return (
-    <AllMessages locale={locale}>
-      <AppProviders>
-        <div className="flex min-h-dvh flex-col bg-surface-sunken">
-          <AdminHeader />
-          <div className="flex min-w-0 flex-1 flex-col lg:flex-row">
-            <AdminMenu />
-            <main id="main" className="min-w-0 flex-1 p-4 lg:p-8">
-              {children}
-            </main>
-          </div>
-        </div>
-      </AppProviders>
-    </AllMessages>
+    <AppShell locale={locale} header={<AdminHeader />} menu={<AdminMenu />} sunken>
+      {children}
+    </AppShell>
   );
 }
