@@ -12,7 +12,7 @@ import { useAuthStore } from "@/stores/auth";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Checkbox } from "@/components/ui/Checkbox";
-import { TextField } from "@/components/ui/Field";
+import { PhoneField, TextField } from "@/components/ui/Field";
 import { AuthCard } from "./AuthCard";
 import { useSignedIn } from "./use-signed-in";
 import { useCodeStep } from "./use-code-step";
@@ -220,7 +220,6 @@ function CodeStep({ token }: { token: string }) {
 function AddPhoneStep() {
   const t = useTranslations("auth.otp");
   const openCodeStep = useCodeStep();
-  const locale = useLocale();
   const auth = useAuthApi();
   const { form, fieldError, formError, setFormError, submit } = useApiForm(addPhoneInput);
   const {
@@ -235,16 +234,7 @@ function AddPhoneStep() {
     <AuthCard title={t("addPhoneTitle")} lead={t("addPhoneLead")} footer={<AnotherAccount />}>
       <form onSubmit={onSubmit} onChange={() => setFormError(null)} noValidate className="grid gap-4">
         {formError ? <Alert tone="error">{formError}</Alert> : null}
-        <TextField
-          label={t("phone")}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder={localizeDigits("09121234567", locale)}
-          ltr
-          error={fieldError(errors.phone)}
-          {...register("phone")}
-        />
+        <PhoneField label={t("phone")} error={fieldError(errors.phone)} {...register("phone")} />
         <Button type="submit" busy={isSubmitting} className="w-full">
           {t("sendCode")}
         </Button>

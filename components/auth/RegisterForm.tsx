@@ -1,6 +1,5 @@
 "use client";
-import { useLocale, useTranslations } from "next-intl";
-import { localizeDigits } from "@/lib/format/digits";
+import { useTranslations } from "next-intl";
 import { useAuthApi } from "@/lib/api/auth";
 import { useApiForm } from "@/lib/forms/use-api-form";
 import { Link } from "@/lib/i18n/navigation";
@@ -8,13 +7,12 @@ import { registerInput } from "@/lib/schemas/auth";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Checkbox } from "@/components/ui/Checkbox";
-import { PasswordField, TextField } from "@/components/ui/Field";
+import { PasswordField, PhoneField, TextField } from "@/components/ui/Field";
 import { AuthCard } from "./AuthCard";
 import { useCodeStep } from "./use-code-step";
 
 export function RegisterForm() {
   const t = useTranslations("auth.register");
-  const locale = useLocale();
   const auth = useAuthApi();
   const openCodeStep = useCodeStep();
   const { form, fieldError, formError, setFormError, submit } = useApiForm(registerInput, { mode: "onTouched" });
@@ -47,17 +45,7 @@ export function RegisterForm() {
           <TextField label={t("firstName")} autoComplete="given-name" error={fieldError(errors.first_name)} {...register("first_name")} />
           <TextField label={t("lastName")} autoComplete="family-name" error={fieldError(errors.last_name)} {...register("last_name")} />
         </div>
-        <TextField
-          label={t("phone")}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder={localizeDigits("09121234567", locale)}
-          ltr
-          error={fieldError(errors.phone)}
-          hint={t("phoneHint")}
-          {...register("phone")}
-        />
+        <PhoneField label={t("phone")} error={fieldError(errors.phone)} hint={t("phoneHint")} {...register("phone")} />
         <TextField label={t("email")} type="email" autoComplete="email" ltr error={fieldError(errors.email)} {...register("email")} />
         <PasswordField
           label={t("password")}

@@ -1,6 +1,7 @@
 "use client";
 import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { localizeDigits } from "@/lib/format/digits";
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
@@ -134,3 +135,21 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, "type
     </LabelledField>
   );
 });
+
+/** A mobile number: the telephone keyboard, left to right, and an example in the locale's digits. */
+export const PhoneField = forwardRef<HTMLInputElement, Omit<FieldProps, "type" | "inputMode" | "autoComplete" | "placeholder" | "ltr">>(
+  function PhoneField(props, ref) {
+    const locale = useLocale();
+    return (
+      <TextField
+        ref={ref}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder={localizeDigits("09121234567", locale)}
+        ltr
+        {...props}
+      />
+    );
+  },
+);
