@@ -57,3 +57,36 @@ export async function listenOnLoopback(server: Server, port: number): Promise<st
   });
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
+
+/**
+ * What every fake provider does the same way: an optional delay before it answers (setDelay), and
+ * closing its server with the open connections, dropping the delays still pending.
+ */
+export function fakeDelay() {
+  let delayMs = 0;
+  const timers = new Set<NodeJS.Timeout>();
+  return {
+    /** Waits the delay set by setDelay (none by default) before an answer. */
+    async pause(): Promise<void> {
+      if (delayMs <= 0) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          resolve();
+        }, delayMs);
+        timers.add(timer);
+      });
+    },
+    setDelay(ms: number): void {
+      delayMs = ms;
+    },
+    close(server: Server): Promise<void> {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      return new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+    },
+  };
+}

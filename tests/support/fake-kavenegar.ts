@@ -8,7 +8,7 @@
  * `npx tsx tests/support/fake-kavenegar.ts` (FAKE_KAVENEGAR_PORT, KAVENEGAR_API_KEY, KAVENEGAR_TEMPLATE).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { isMain, readBody, sendJson as sendJsonWith, serveUntilStopped, listenOnLoopback } from "./fake-http";
+import { fakeDelay, isMain, readBody, sendJson as sendJsonWith, serveUntilStopped, listenOnLoopback } from "./fake-http";
 
 export type FakeKavenegarMessage = { receptor: string; token: string; template: string; at: Date };
 
@@ -59,18 +59,8 @@ export async function startFakeKavenegar({
 }): Promise<FakeKavenegar> {
   const messages: FakeKavenegarMessage[] = [];
   let forcedStatus: number | null = null;
-  let delayMs = 0;
+  const delay = fakeDelay();
   let nextMessageId = 8_792_343;
-  const timers = new Set<NodeJS.Timeout>();
-
-  const wait = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        resolve();
-      }, ms);
-      timers.add(timer);
-    });
 
   const fail = (response: ServerResponse, status: number) =>
     sendJson(response, status, { return: { status, message: STATUS_MESSAGES[status] ?? "خطا" }, entries: null });
@@ -80,7 +70,7 @@ export async function startFakeKavenegar({
     if (request.method === "POST") {
       for (const [name, value] of new URLSearchParams(await readBody(request))) params.set(name, value);
     }
-    if (delayMs > 0) await wait(delayMs);
+    await delay.pause();
     if (response.destroyed) return;
 
     if (forcedStatus !== null) {
@@ -148,17 +138,8 @@ export async function startFakeKavenegar({
     failNext(status) {
       forcedStatus = status;
     },
-    setDelay(ms) {
-      delayMs = ms;
-    },
-    close() {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      return new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      });
-    },
+    setDelay: delay.setDelay,
+    close: () => delay.close(server),
   };
 }
 

@@ -13,7 +13,7 @@
  * (FAKE_NOWPAYMENTS_PORT, NOWPAYMENTS_API_KEY) for browser tests.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { isMain, readBody, sendHtml, sendJson, serveUntilStopped, listenOnLoopback } from "./fake-http";
+import { fakeDelay, isMain, readBody, sendHtml, sendJson, serveUntilStopped, listenOnLoopback } from "./fake-http";
 
 export type FakeNowPaymentsStatus =
   "waiting" | "confirming" | "confirmed" | "sending" | "partially_paid" | "finished" | "failed" | "refunded" | "expired";
@@ -79,21 +79,11 @@ export async function startFakeNowPayments({ apiKey, port = 0 }: { apiKey: strin
   const payments = new Map<string, FakeNowPaymentsPayment>();
   const requests: Array<Record<string, unknown>> = [];
   let forcedStatus: number | null = null;
-  let delayMs = 0;
+  const delay = fakeDelay();
   let paymentCalls = 0;
   let nextInvoiceId = 4_522_625_843;
   let nextPaymentId = 5_524_759_814;
   let baseUrl = "";
-  const timers = new Set<NodeJS.Timeout>();
-
-  const wait = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        resolve();
-      }, ms);
-      timers.add(timer);
-    });
 
   const fail = (response: ServerResponse, statusCode: number, code: string, message: string) =>
     sendJson(response, statusCode, { status: false, statusCode, code, message });
@@ -171,7 +161,7 @@ export async function startFakeNowPayments({ apiKey, port = 0 }: { apiKey: strin
 
   async function api(request: IncomingMessage, response: ServerResponse, url: URL) {
     const text = await readBody(request);
-    if (delayMs > 0) await wait(delayMs);
+    await delay.pause();
     if (response.destroyed) return;
     if (forcedStatus !== null) {
       const status = forcedStatus;
@@ -252,20 +242,11 @@ export async function startFakeNowPayments({ apiKey, port = 0 }: { apiKey: strin
     failNext(httpStatus) {
       forcedStatus = httpStatus;
     },
-    setDelay(ms) {
-      delayMs = ms;
-    },
+    setDelay: delay.setDelay,
     get paymentCalls() {
       return paymentCalls;
     },
-    close() {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      return new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      });
-    },
+    close: () => delay.close(server),
   };
 }
 

@@ -15,7 +15,16 @@
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { escapeHtml, isMain, readBody, sendHtml, sendJson as sendJsonWith, serveUntilStopped, listenOnLoopback } from "./fake-http";
+import {
+  fakeDelay,
+  escapeHtml,
+  isMain,
+  readBody,
+  sendHtml,
+  sendJson as sendJsonWith,
+  serveUntilStopped,
+  listenOnLoopback,
+} from "./fake-http";
 
 export type FakeStripeSession = {
   id: string;
@@ -69,20 +78,10 @@ export async function startFakeStripe({ secretKey, port = 0 }: { secretKey: stri
   const sessions = new Map<string, FakeStripeSession>();
   const requests: URLSearchParams[] = [];
   let forcedStatus: number | null = null;
-  let delayMs = 0;
+  const delay = fakeDelay();
   let retrieveCalls = 0;
   let expireCalls = 0;
   let baseUrl = "";
-  const timers = new Set<NodeJS.Timeout>();
-
-  const wait = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        resolve();
-      }, ms);
-      timers.add(timer);
-    });
 
   const error = (response: ServerResponse, status: number, details: { type?: string; code?: string; message: string; param?: string }) =>
     sendJson(response, status, {
@@ -218,7 +217,7 @@ export async function startFakeStripe({ secretKey, port = 0 }: { secretKey: stri
 
   async function api(request: IncomingMessage, response: ServerResponse, url: URL) {
     const body = await readBody(request);
-    if (delayMs > 0) await wait(delayMs);
+    await delay.pause();
     if (response.destroyed) return;
     if (forcedStatus !== null) {
       const status = forcedStatus;
@@ -306,23 +305,14 @@ export async function startFakeStripe({ secretKey, port = 0 }: { secretKey: stri
     failNext(httpStatus) {
       forcedStatus = httpStatus;
     },
-    setDelay(ms) {
-      delayMs = ms;
-    },
+    setDelay: delay.setDelay,
     get retrieveCalls() {
       return retrieveCalls;
     },
     get expireCalls() {
       return expireCalls;
     },
-    close() {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      return new Promise<void>((resolve, reject) => {
-        server.close((closeError) => (closeError ? reject(closeError) : resolve()));
-        server.closeAllConnections();
-      });
-    },
+    close: () => delay.close(server),
   };
 }
 

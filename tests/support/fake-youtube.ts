@@ -8,7 +8,7 @@
  * (FAKE_YOUTUBE_PORT, YOUTUBE_API_KEY), for end-to-end tests: it then serves a few demo channels.
  */
 import { createServer, type ServerResponse } from "node:http";
-import { isMain, sendJson, serveUntilStopped, listenOnLoopback } from "./fake-http";
+import { fakeDelay, isMain, sendJson, serveUntilStopped, listenOnLoopback } from "./fake-http";
 
 export type FakeChannel = {
   /** UC + 22 characters. */
@@ -137,17 +137,7 @@ export async function startFakeYoutube({
   const known = [...channels];
   let nextFailure: FakeYoutubeFailure | null = null;
   let failure: FakeYoutubeFailure | null = null;
-  let delayMs = 0;
-  const timers = new Set<NodeJS.Timeout>();
-
-  const wait = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        resolve();
-      }, ms);
-      timers.add(timer);
-    });
+  const delay = fakeDelay();
 
   function sendFailure(response: ServerResponse, kind: FakeYoutubeFailure) {
     if (kind === "quota") return sendJson(response, 403, googleError(403, "quotaExceeded", QUOTA_MESSAGE, "youtube.quota"));
@@ -217,7 +207,7 @@ export async function startFakeYoutube({
     requests.push({ path: url.pathname, params: Object.fromEntries(url.searchParams), at: new Date() });
 
     void (async () => {
-      if (delayMs > 0) await wait(delayMs);
+      await delay.pause();
       if (response.destroyed) return;
       const forced = nextFailure ?? failure;
       nextFailure = null;
@@ -264,17 +254,8 @@ export async function startFakeYoutube({
     setFailure(kind) {
       failure = kind;
     },
-    setDelay(ms) {
-      delayMs = ms;
-    },
-    close() {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      return new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      });
-    },
+    setDelay: delay.setDelay,
+    close: () => delay.close(server),
   };
 }
 

@@ -15,7 +15,7 @@
  */
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { escapeHtml, isMain, readBody, sendHtml, sendJson, serveUntilStopped, listenOnLoopback } from "./fake-http";
+import { fakeDelay, escapeHtml, isMain, readBody, sendHtml, sendJson, serveUntilStopped, listenOnLoopback } from "./fake-http";
 
 export type FakeZarinpalPayment = {
   authority: string;
@@ -82,20 +82,10 @@ export async function startFakeZarinpal({
   const requests: Array<Record<string, unknown>> = [];
   let forcedHttpStatus: number | null = null;
   let forcedCode: number | null = null;
-  let delayMs = 0;
+  const delay = fakeDelay();
   let verifyCalls = 0;
   let nextAuthority = 217_885_159;
   let nextRefId = 50_428_193_620;
-  const timers = new Set<NodeJS.Timeout>();
-
-  const wait = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        resolve();
-      }, ms);
-      timers.add(timer);
-    });
 
   const fail = (response: ServerResponse, code: number, validations: Array<Record<string, string>> = []) =>
     sendJson(response, errorHttpStatus, { data: [], errors: { code, message: MESSAGES[code] ?? "Error", validations } });
@@ -179,7 +169,7 @@ export async function startFakeZarinpal({
 
   async function api(request: IncomingMessage, response: ServerResponse, handler: typeof verify) {
     const text = await readBody(request);
-    if (delayMs > 0) await wait(delayMs);
+    await delay.pause();
     if (response.destroyed) return;
     if (forcedHttpStatus !== null) {
       const status = forcedHttpStatus;
@@ -250,20 +240,11 @@ export async function startFakeZarinpal({
     failNextWithCode(code) {
       forcedCode = code;
     },
-    setDelay(ms) {
-      delayMs = ms;
-    },
+    setDelay: delay.setDelay,
     get verifyCalls() {
       return verifyCalls;
     },
-    close() {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      return new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      });
-    },
+    close: () => delay.close(server),
   };
 }
 
