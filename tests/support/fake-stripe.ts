@@ -13,7 +13,7 @@
  * Plain node:http, no project imports. Run on its own with `npx tsx tests/support/fake-stripe.ts`
  * (FAKE_STRIPE_PORT, STRIPE_SECRET_KEY) for browser tests.
  */
-import { randomBytes } from "node:crypto";
+import { maskKey, newCheckoutSession, publicView, randomId, type FakeStripeSession } from "./fake-stripe-session";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import {
   fakeDelay,
@@ -26,29 +26,7 @@ import {
   listenOnLoopback,
 } from "./fake-http";
 
-export type FakeStripeSession = {
-  id: string;
-  object: "checkout.session";
-  amount_subtotal: number;
-  amount_total: number;
-  cancel_url: string | null;
-  client_reference_id: string | null;
-  created: number;
-  currency: string;
-  customer_email: string | null;
-  expires_at: number;
-  livemode: false;
-  metadata: Record<string, string>;
-  mode: string;
-  payment_intent: string | null;
-  payment_method_types: string[];
-  payment_status: "paid" | "unpaid" | "no_payment_required";
-  status: "open" | "complete" | "expired";
-  success_url: string | null;
-  url: string | null;
-  /** Not part of Stripe's object (line items are a separate list): the product name, for the fake page. */
-  _product_name: string;
-};
+export type { FakeStripeSession };
 
 export type FakeStripe = {
   /** Use as STRIPE_BASE_URL. */
@@ -72,7 +50,6 @@ export type FakeStripe = {
 
 const SESSION_PATH = /^\/v1\/checkout\/sessions\/([A-Za-z0-9_]+)(\/expire)?$/;
 const PAGE_PATH = /^\/c\/pay\/([A-Za-z0-9_]+)(?:\/(pay|cancel))?$/;
-const CURRENCIES = new Set(["usd", "eur", "gbp", "cad", "aud", "aed", "try"]);
 
 export async function startFakeStripe({ secretKey, port = 0 }: { secretKey: string; port?: number }): Promise<FakeStripe> {
   const sessions = new Map<string, FakeStripeSession>();
@@ -133,86 +110,10 @@ export async function startFakeStripe({ secretKey, port = 0 }: { secretKey: stri
 
   function create(response: ServerResponse, form: URLSearchParams) {
     requests.push(form);
-    const missing = (param: string) =>
-      error(response, 400, { code: "parameter_missing", message: `Missing required param: ${param}.`, param });
-    const invalid = (param: string, message: string) => error(response, 400, { code: "parameter_invalid_integer", message, param });
-
-    const mode = form.get("mode");
-    if (!mode) return missing("mode");
-    if (!["payment", "setup", "subscription"].includes(mode)) {
-      return error(response, 400, { message: `Invalid mode: must be one of payment, setup, or subscription`, param: "mode" });
-    }
-    const currency = form.get("line_items[0][price_data][currency]");
-    if (!currency) return missing("line_items[0][price_data][currency]");
-    if (!CURRENCIES.has(currency)) {
-      return error(response, 400, { message: `Invalid currency: ${currency}.`, param: "line_items[0][price_data][currency]" });
-    }
-    const unitAmountText = form.get("line_items[0][price_data][unit_amount]");
-    if (unitAmountText === null) return missing("line_items[0][price_data][unit_amount]");
-    if (!/^\d+$/.test(unitAmountText)) return invalid("line_items[0][price_data][unit_amount]", "Invalid integer: " + unitAmountText);
-    const name = form.get("line_items[0][price_data][product_data][name]");
-    if (!name) return missing("line_items[0][price_data][product_data][name]");
-    const quantityText = form.get("line_items[0][quantity]");
-    if (quantityText === null) return missing("line_items[0][quantity]");
-    if (!/^[1-9]\d*$/.test(quantityText)) return invalid("line_items[0][quantity]", "Invalid integer: " + quantityText);
-    const successUrl = form.get("success_url");
-    if (!successUrl) return missing("success_url");
-    if (!URL.canParse(successUrl)) return error(response, 400, { code: "url_invalid", message: "Not a valid URL", param: "success_url" });
-    const cancelUrl = form.get("cancel_url");
-    if (cancelUrl !== null && !URL.canParse(cancelUrl)) {
-      return error(response, 400, { code: "url_invalid", message: "Not a valid URL", param: "cancel_url" });
-    }
-
-    const created = Math.floor(Date.now() / 1000);
-    const expiresAtText = form.get("expires_at");
-    if (expiresAtText !== null && !/^\d+$/.test(expiresAtText)) return invalid("expires_at", "Invalid integer: " + expiresAtText);
-    const expiresAt = expiresAtText === null ? created + 24 * 60 * 60 : Number(expiresAtText);
-    if (expiresAt < created + 30 * 60 || expiresAt > created + 24 * 60 * 60) {
-      return error(response, 400, {
-        message: "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.",
-        param: "expires_at",
-      });
-    }
-
-    const total = Number(unitAmountText) * Number(quantityText);
-    if (currency === "usd" && total < 50) {
-      return error(response, 400, {
-        code: "amount_too_small",
-        message: "The Checkout Session's total amount due must add up to at least $0.50 usd",
-      });
-    }
-
-    const metadata: Record<string, string> = {};
-    for (const [key, value] of form) {
-      const match = /^metadata\[(.+)\]$/.exec(key);
-      if (match?.[1]) metadata[match[1]] = value;
-    }
-    const methods = [...form].filter(([key]) => /^payment_method_types\[\d+\]$/.test(key)).map(([, value]) => value);
-    const id = `cs_test_${randomId(58)}`;
-    const session: FakeStripeSession = {
-      id,
-      object: "checkout.session",
-      amount_subtotal: total,
-      amount_total: total,
-      cancel_url: cancelUrl,
-      client_reference_id: form.get("client_reference_id"),
-      created,
-      currency,
-      customer_email: form.get("customer_email"),
-      expires_at: expiresAt,
-      livemode: false,
-      metadata,
-      mode,
-      payment_intent: null,
-      payment_method_types: methods.length > 0 ? methods : ["card"],
-      payment_status: "unpaid",
-      status: "open",
-      success_url: successUrl,
-      url: `${baseUrl}/c/pay/${id}`,
-      _product_name: name,
-    };
-    sessions.set(id, session);
-    sendJson(response, 200, publicView(session));
+    const made = newCheckoutSession(form, baseUrl);
+    if ("error" in made) return error(response, made.error.status, made.error);
+    sessions.set(made.session.id, made.session);
+    sendJson(response, 200, publicView(made.session));
   }
 
   async function api(request: IncomingMessage, response: ServerResponse, url: URL) {
@@ -314,25 +215,6 @@ export async function startFakeStripe({ secretKey, port = 0 }: { secretKey: stri
     },
     close: () => delay.close(server),
   };
-}
-
-/** What Stripe answers: the session without the fake's own fields. */
-function publicView(session: FakeStripeSession): Omit<FakeStripeSession, "_product_name"> {
-  const { _product_name: _ignored, ...rest } = session;
-  void _ignored;
-  return rest;
-}
-
-/** sk_test_abcdefgh12345678 → sk_test_************5678, as Stripe quotes a wrong key. */
-function maskKey(key: string): string {
-  const prefix = /^(?:sk|rk|pk)_(?:test|live)_/.exec(key)?.[0] ?? "";
-  const rest = key.slice(prefix.length);
-  return `${prefix}${"*".repeat(Math.max(rest.length - 4, 0))}${rest.slice(-4)}`;
-}
-
-function randomId(length: number): string {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-  return Array.from(randomBytes(length), (byte) => alphabet[byte % alphabet.length]).join("");
 }
 
 // Stripe answers plain application/json and names each request.
