@@ -1,35 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
 import { activities, campaigns, ledgerAccounts, users } from "@/server/db/schema";
 import { expireActivities } from "@/server/activities/review";
 import { balancesOf, campaignEscrowCode, checkLedgerInvariants, systemAccountCode } from "@/server/ledger";
-import { caller, registerAndSignIn, signInAdmin } from "@/tests/api/support/account-helpers";
+import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { registerAndSignIn, signInAdmin } from "@/tests/api/support/account-helpers";
 import { fundWallet, smartCampaign } from "@/tests/api/support/campaign-fixtures";
-import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
 
 let database: Database;
-let sms: ReturnType<typeof recordingSms>;
-let app: ReturnType<typeof testApp>;
-let n = 0;
-const call = caller(
-  () => app,
-  () => `10.7.0.${n % 250}`,
+let sms: ApiSetup["sms"];
+const { it, call } = apiFile(
+  (n) => `10.7.0.${n % 250}`,
+  (api) => void ({ database, sms } = api),
 );
 const get = (path: string, token: string) => call(path, undefined, { method: "GET", token });
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
-beforeEach(async () => {
-  await resetAccounts(database);
-  sms = recordingSms();
-  n++;
-  app = testApp(database, { sms: sms.sender, socketAddress: () => `10.7.0.${n % 250}` });
-});
 
 const smart = smartCampaign;
 

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect } from "vitest";
 import { sandboxGateway } from "@/server/adapters/payments/sandbox";
 import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
 import type { Database } from "@/server/db/client";
@@ -10,36 +10,24 @@ import { RECONCILE_AFTER_MS } from "@/server/payments/gateways";
 import { reconcilePayments } from "@/server/payments/reconcile";
 import enUS from "@/messages/en-US.json";
 import faIR from "@/messages/fa-IR.json";
-import { caller, registerAndSignIn, signInAdmin } from "@/tests/api/support/account-helpers";
+import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { registerAndSignIn, signInAdmin } from "@/tests/api/support/account-helpers";
 import { fundWallet, smartCampaign } from "@/tests/api/support/campaign-fixtures";
-import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
 
 // SPEC §8 campaign payments (401 unauthorized operation; 403 already paid; 404 not found), for
 // POST campaigns/{id}/payments/{transactionId}/pay: a campaign left awaiting payment at the gateway, paid from the wallet.
 
 let database: Database;
-let sms: ReturnType<typeof recordingSms>;
+let sms: ApiSetup["sms"];
 let gateways: Map<GatewayId, PaymentGateway>;
-let app: ReturnType<typeof testApp>;
-let n = 0;
-const call = caller(
-  () => app,
-  () => `10.7.0.${n % 250}`,
+const { it, call } = apiFile(
+  (n) => `10.7.0.${n % 250}`,
+  (api) => {
+    ({ database, sms } = api);
+    gateways = new Map<GatewayId, PaymentGateway>([["sandbox", sandboxGateway(async () => database)]]);
+    return { gateways };
+  },
 );
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
-beforeEach(async () => {
-  await resetAccounts(database);
-  sms = recordingSms();
-  n++;
-  gateways = new Map<GatewayId, PaymentGateway>([["sandbox", sandboxGateway(async () => database)]]);
-  app = testApp(database, { sms: sms.sender, gateways, socketAddress: () => `10.7.0.${n % 250}` });
-});
 afterEach(async () => {
   expect(await checkLedgerInvariants(database.db)).toEqual([]);
 });

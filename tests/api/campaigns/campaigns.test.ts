@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect } from "vitest";
 import type { Database } from "@/server/db/client";
 import { eq, sql } from "drizzle-orm";
 import { campaigns, ledgerAccounts } from "@/server/db/schema";
@@ -8,25 +8,20 @@ import type { CampaignStatus } from "@/lib/campaigns/state-machine";
 import { sandboxGateway } from "@/server/adapters/payments/sandbox";
 import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
 import { balancesOf, campaignEscrowCode, checkLedgerInvariants, systemAccountCode } from "@/server/ledger";
-import { caller, registerAndSignIn, signInAdmin } from "@/tests/api/support/account-helpers";
+import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { registerAndSignIn, signInAdmin } from "@/tests/api/support/account-helpers";
 import { fundWallet, smartCampaign } from "@/tests/api/support/campaign-fixtures";
-import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
 
 let database: Database;
-let sms: ReturnType<typeof recordingSms>;
-let app: ReturnType<typeof testApp>;
-let n = 0;
-const call = caller(
-  () => app,
-  () => `10.8.0.${n % 250}`,
+let sms: ApiSetup["sms"];
+const { it, call } = apiFile(
+  (n) => `10.8.0.${n % 250}`,
+  (api) => {
+    ({ database, sms } = api);
+    return { gateways: new Map<GatewayId, PaymentGateway>([["sandbox", sandboxGateway(async () => database)]]) };
+  },
 );
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
 // The trigger-kept counts (campaign_counts) always equal a real count.
 afterEach(async () => {
   const drift = await database.db.execute(sql`
@@ -35,13 +30,6 @@ afterEach(async () => {
     full join (select owner_id, status, n from campaign_counts where n <> 0) k on k.owner_id = c.owner_id and k.status = c.status
     where c.n is distinct from k.n`);
   expect(drift.rows).toEqual([]);
-});
-beforeEach(async () => {
-  await resetAccounts(database);
-  sms = recordingSms();
-  n++;
-  const gateways = new Map<GatewayId, PaymentGateway>([["sandbox", sandboxGateway(async () => database)]]);
-  app = testApp(database, { sms: sms.sender, gateways, socketAddress: () => `10.8.0.${n % 250}` });
 });
 
 const smart = smartCampaign;

@@ -5,27 +5,19 @@ import type { Database } from "@/server/db/client";
 import { invalidatePage, onPageInvalidated } from "@/server/pages/page-cache";
 import enUS from "@/messages/en-US.json";
 import faIR from "@/messages/fa-IR.json";
-import { caller, registerAndSignIn, signInAdmin } from "@/tests/api/support/account-helpers";
-import { apiTestWith } from "@/tests/api/support/fixture";
-import { recordingSms, testApp } from "@/tests/api/support/helpers";
+import { registerAndSignIn, signInAdmin } from "@/tests/api/support/account-helpers";
+import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
 
 let database: Database;
-let sms: ReturnType<typeof recordingSms>;
-let app: ReturnType<typeof testApp>;
-let n = 0;
-const call = caller(
-  () => app,
-  () => `10.9.0.${n % 250}`,
-);
+let sms: ApiSetup["sms"];
 
 beforeAll(() => invalidatePage());
 // The page cache is per process: leave nothing of this file's edits for the next file.
 afterAll(() => invalidatePage());
-const it = apiTestWith((api) => {
-  ({ database, sms } = api);
-  n++;
-  app = api.app({ socketAddress: () => `10.9.0.${n % 250}` });
-});
+const { it, call } = apiFile(
+  (n) => `10.9.0.${n % 250}`,
+  (api) => void ({ database, sms } = api),
+);
 
 const admin = () => signInAdmin(database, call, sms, "09100000077");
 const get = (path: string, token?: string) => call(path, undefined, { method: "GET", ...(token ? { token } : {}) });

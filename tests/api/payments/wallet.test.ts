@@ -1,38 +1,25 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { Database } from "@/server/db/client";
 import { ledgerTransfers, transactions } from "@/server/db/schema";
 import { sandboxGateway } from "@/server/adapters/payments/sandbox";
 import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
 import { checkLedgerInvariants } from "@/server/ledger";
 import { reconcilePayments } from "@/server/payments/reconcile";
-import { caller, registerAndSignIn } from "@/tests/api/support/account-helpers";
-import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
+import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { registerAndSignIn } from "@/tests/api/support/account-helpers";
 
 let database: Database;
-let sms: ReturnType<typeof recordingSms>;
+let sms: ApiSetup["sms"];
 let gateways: Map<GatewayId, PaymentGateway>;
-let app: ReturnType<typeof testApp>;
-let n = 0;
-let ip = "10.5.0.1";
-const call = caller(
-  () => app,
-  () => ip,
+const { it, call } = apiFile(
+  (n) => `10.5.${Math.floor(n / 250)}.${n % 250}`,
+  (api) => {
+    ({ database, sms } = api);
+    gateways = new Map<GatewayId, PaymentGateway>([["sandbox", sandboxGateway(async () => database)]]);
+    return { gateways };
+  },
 );
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
-beforeEach(async () => {
-  await resetAccounts(database);
-  sms = recordingSms();
-  gateways = new Map<GatewayId, PaymentGateway>([["sandbox", sandboxGateway(async () => database)]]);
-  app = testApp(database, { sms: sms.sender, gateways, socketAddress: (request) => request.headers.get("x-test-ip") });
-  ip = `10.5.${Math.floor(++n / 250)}.${n % 250}`;
-});
 
 async function get(path: string, token?: string) {
   return call(path, undefined, { method: "GET", ...(token ? { token } : {}) });

@@ -65,3 +65,30 @@ export function apiTestWith(setup: (api: ApiSetup) => void | Promise<void>) {
 export function openDatabaseFirst(it: Pick<typeof apiTest, "beforeAll">) {
   it.beforeAll(async ({ database }) => void database);
 }
+
+/**
+ * The fixture for a file whose tests call their app from an address of their own, `address(n)` for
+ * the n-th test (an address's counted limits then never carry over). `setup` stores what the file
+ * reads and answers the app's other adapters, if any; `rebuild` gives the running test another app:
+ *   const { it, call } = apiFile((n) => `10.7.0.${n % 250}`, (api) => void ({ database, sms } = api));
+ */
+export function apiFile(address: (n: number) => string, setup: (api: ApiSetup) => void | AppTestDeps | Promise<void | AppTestDeps>) {
+  let n = 0;
+  let current: ApiSetup | undefined;
+  let app: ReturnType<ApiSetup["app"]>;
+  const socketAddress = () => address(n);
+  const it = apiTestWith(async (api) => {
+    n++;
+    current = api;
+    app = api.app({ socketAddress, ...((await setup(api)) ?? {}) });
+  });
+  return {
+    it,
+    call: caller(() => app, socketAddress),
+    /** The running test's number (1 for the first). */
+    serial: () => n,
+    rebuild(deps: AppTestDeps) {
+      app = current!.app({ socketAddress, ...deps });
+    },
+  };
+}
