@@ -12,11 +12,10 @@ import type { Database } from "@/server/db/client";
 import { activities, auditLog, campaigns, contentPages, users } from "@/server/db/schema";
 import { balancesOf } from "@/server/ledger";
 import { googleVerifier } from "@/server/adapters/oauth";
-import { startFakeOAuthProvider, type FakeOAuthProvider } from "../../support/fake-oauth";
-import { caller, registerAndSignIn, signInAdmin, validRegistration } from "@/tests/api/support/account-helpers";
+import { startFakeOAuthProvider, type FakeOAuthProvider } from "@/tests/support/fake-oauth";
+import { registerAndSignIn, signInAdmin, validRegistration } from "@/tests/api/support/account-helpers";
 import { fundWallet, smartCampaign } from "@/tests/api/support/campaign-fixtures";
-import { apiTestWith } from "@/tests/api/support/fixture";
-import { recordingSms, testApp } from "@/tests/api/support/helpers";
+import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
 
 /**
  * Class of attack: text that others read, written to deceive (issue 13 items 9 and 10). A name made
@@ -25,21 +24,16 @@ import { recordingSms, testApp } from "@/tests/api/support/helpers";
  * its own sentence (422) and changes nothing; and every refusal is a sentence, in every locale.
  */
 let database: Database;
-let sms: ReturnType<typeof recordingSms>;
-let app: ReturnType<typeof testApp>;
-let n = 0;
-const call = caller(
-  () => app,
-  () => `10.13.9.${n % 250}`,
-);
+let sms: ApiSetup["sms"];
 let consoleError: MockInstance;
 
-const it = apiTestWith((api) => {
-  ({ database, sms } = api);
-  n++;
-  app = api.app({ socketAddress: () => `10.13.9.${n % 250}` });
-  consoleError = vi.spyOn(console, "error");
-});
+const { it, call, serial, rebuild } = apiFile(
+  (n) => `10.13.9.${n % 250}`,
+  (api) => {
+    ({ database, sms } = api);
+    consoleError = vi.spyOn(console, "error");
+  },
+);
 afterEach(() => {
   // No message was left without its values (next-intl reports FORMATTING_ERROR through console.error).
   const formatting = consoleError.mock.calls.filter((args) => String(args[0]).includes("FORMATTING_ERROR"));
@@ -180,12 +174,17 @@ describe("a name a sign-in provider sends (no form to refuse it in)", () => {
     await google.close();
   });
   const signIn = async (given_name: string, family_name: string) => {
-    app = testApp(database, {
-      sms: sms.sender,
-      socketAddress: () => `10.13.9.${n % 250}`,
+    rebuild({
       oauth: { google: googleVerifier({ clientId: GOOGLE_CLIENT, clientSecret: "secret", jwksUrl: `${google.url}/certs` }), apple: null },
     });
-    const claims = { sub: `google-${n}`, aud: GOOGLE_CLIENT, email: `g${n}@gmail.com`, email_verified: true, given_name, family_name };
+    const claims = {
+      sub: `google-${serial()}`,
+      aud: GOOGLE_CLIENT,
+      email: `g${serial()}@gmail.com`,
+      email_verified: true,
+      given_name,
+      family_name,
+    };
     const answer = await call("auth/google", { id_token: await google.signIdToken(claims) });
     expect(answer.status).toBe(200);
     return userRow(answer.body.data.user.id as string);
