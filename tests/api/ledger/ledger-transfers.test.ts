@@ -1,12 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Database } from "@/server/db/client";
-import { ledgerAccounts, ledgerTransfers, users } from "@/server/db/schema";
+import { describe, expect } from "vitest";
+import { ledgerAccounts, ledgerTransfers } from "@/server/db/schema";
 import {
   balancesOf,
   campaignEscrowCode,
-  checkLedgerInvariants,
   ensureAccounts,
   gatewayAccountCode,
   postTransfer,
@@ -18,54 +15,9 @@ import {
 } from "@/server/ledger";
 import { AppError } from "@/server/core/errors";
 import { statusOf } from "@/server/http/errors";
-import { openTestDatabase, resetAccounts } from "@/tests/api/support/helpers";
+import { userId, wallet, escrow, gateway, it, db, balance, expectSound, refusal, charge, spend } from "@/tests/api/ledger/ledger-support";
 
 describe("ledger", () => {
-  let database: Database;
-  let userId: string;
-  let wallet: string;
-  let escrow: string;
-  const gateway = gatewayAccountCode("sandbox");
-
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
-  beforeEach(async () => {
-    await resetAccounts(database);
-    const [user] = await database.db.insert(users).values({}).returning({ id: users.id });
-    userId = user!.id;
-    wallet = userAccountCode(userId, "wallet");
-    escrow = campaignEscrowCode(randomUUID());
-  });
-
-  const db = () => database.db;
-
-  async function balance(code: string): Promise<{ balance: number; pending: number }> {
-    const [row] = await db().select().from(ledgerAccounts).where(eq(ledgerAccounts.code, code));
-    return { balance: row?.balance ?? 0, pending: row?.pendingDebits ?? 0 };
-  }
-
-  async function expectSound() {
-    expect(await checkLedgerInvariants(db())).toEqual([]);
-  }
-
-  async function refusal(promise: Promise<unknown>): Promise<string> {
-    const error = await promise.then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(AppError);
-    return (error as AppError).code;
-  }
-
-  const charge = (amount: number, key = `charge:${randomUUID()}`) =>
-    transfer({ db: db() }, { idempotencyKey: key, from: gateway, to: wallet, amount, intent: "wallet_charge" });
-  const spend = (amount: number, key = `spend:${randomUUID()}`, pending = false) =>
-    transfer({ db: db() }, { idempotencyKey: key, from: wallet, to: escrow, amount, intent: "campaign_creation", pending });
-
   it("names accounts and creates them once, system and gateway ones allowed below zero", async () => {
     expect(userAccountCode("u1", "earnings_held")).toBe("user:u1:earnings_held");
     expect(campaignEscrowCode("c1")).toBe("campaign:c1:escrow");
@@ -218,102 +170,5 @@ describe("ledger", () => {
     expect(await refusal(postTransfer({ db: db() }, randomUUID()))).toBe("not_found");
     expect(await refusal(voidTransfer({ db: db() }, "nope"))).toBe("not_found");
     await expectSound();
-  });
-
-  it("refuses nonsense amounts and self-transfers before touching the database", async () => {
-    for (const amount of [0, -5, 1.5, Number.MAX_SAFE_INTEGER + 1, Number.NaN]) expect(await refusal(charge(amount))).toBe("bad_request");
-    expect(await refusal(transfer({ db: db() }, { idempotencyKey: "self", from: wallet, to: wallet, amount: 1, intent: "x" }))).toBe(
-      "bad_request",
-    );
-    expect(await db().select().from(ledgerTransfers)).toHaveLength(0);
-  });
-
-  it("moves rewards from promotions to held to earnings", async () => {
-    const held = userAccountCode(userId, "earnings_held");
-    const earnings = userAccountCode(userId, "earnings");
-    await transfer(
-      { db: db() },
-      { idempotencyKey: "reward:1", from: systemAccountCode("promotions"), to: held, amount: 7_000, intent: "reward" },
-    );
-    expect(await balancesOf(db(), userId)).toEqual({ wallet: 0, earnings: 0, held: 7_000 });
-    await transfer({ db: db() }, { idempotencyKey: "release:1", from: held, to: earnings, amount: 7_000, intent: "reward" });
-    expect(await balancesOf(db(), userId)).toEqual({ wallet: 0, earnings: 7_000, held: 0 });
-    expect(
-      await refusal(transfer({ db: db() }, { idempotencyKey: "release:2", from: held, to: earnings, amount: 1, intent: "reward" })),
-    ).toBe("insufficient_funds");
-    await expectSound();
-  });
-
-  it("inside a caller's transaction: a refusal leaves that transaction usable, a rollback takes the transfer with it", async () => {
-    await charge(100_000);
-    const outcome = await db().transaction(async (tx) => {
-      const code = await transfer(
-        { db: db(), tx },
-        { idempotencyKey: "in-tx:1", from: wallet, to: escrow, amount: 999_999, intent: "x" },
-      ).then(
-        () => "moved",
-        (e: AppError) => e.code,
-      );
-      // The caller goes on after the refusal, in the same transaction.
-      await transfer({ db: db(), tx }, { idempotencyKey: "in-tx:2", from: wallet, to: escrow, amount: 40_000, intent: "x" });
-      return code;
-    });
-    expect(outcome).toBe("insufficient_funds");
-    expect(await balance(wallet)).toEqual({ balance: 60_000, pending: 0 });
-    expect((await db().select().from(ledgerTransfers)).map((t) => t.idempotencyKey).sort()).toEqual([
-      expect.stringMatching(/^charge:/),
-      "in-tx:2",
-    ]);
-
-    await expect(
-      db().transaction(async (tx) => {
-        await transfer({ db: db(), tx }, { idempotencyKey: "in-tx:3", from: wallet, to: escrow, amount: 10_000, intent: "x" });
-        const pending = await transfer(
-          { db: db(), tx },
-          { idempotencyKey: "in-tx:4", from: wallet, to: escrow, amount: 10_000, intent: "x", pending: true },
-        );
-        await postTransfer({ db: db(), tx }, pending.id);
-        throw new Error("caller fails");
-      }),
-    ).rejects.toThrow("caller fails");
-    expect(await balance(wallet)).toEqual({ balance: 60_000, pending: 0 });
-    expect(await db().select().from(ledgerTransfers)).toHaveLength(2);
-    await expectSound();
-  });
-
-  it("the CHECK constraint refuses a direct SQL update that would drive a user account negative", async () => {
-    await charge(5_000);
-    await expect(db().execute(sql`update ledger_accounts set balance = balance - 5001 where code = ${wallet}`)).rejects.toThrow();
-    await expect(db().execute(sql`update ledger_accounts set pending_debits = 5001 where code = ${wallet}`)).rejects.toThrow();
-    // A gateway account may go as low as it likes.
-    await db().execute(sql`update ledger_accounts set balance = balance - 1 where code = ${gateway}`);
-    expect(await balance(wallet)).toEqual({ balance: 5_000, pending: 0 });
-  });
-
-  it("checkLedgerInvariants reports a tampered ledger", async () => {
-    await charge(5_000);
-    await spend(1_000, "s", true);
-    await expectSound();
-    await db().execute(sql`update ledger_accounts set balance = balance + 7 where code = ${gateway}`);
-    await db().execute(sql`update ledger_accounts set pending_debits = pending_debits - 1 where code = ${wallet}`);
-    const violations = await checkLedgerInvariants(db());
-    expect(violations).toEqual(
-      expect.arrayContaining([
-        { kind: "sum_not_zero", total: 7 },
-        { kind: "balance_mismatch", code: gateway, balance: -4_993, expected: -5_000 },
-        { kind: "pending_mismatch", code: wallet, pendingDebits: 999, expected: 1_000 },
-      ]),
-    );
-    expect(violations).toHaveLength(3);
-    // An overdraft can only exist if the CHECK is gone: drop it inside a transaction we roll back.
-    const seen = await db()
-      .transaction(async (tx) => {
-        await tx.execute(sql`alter table ledger_accounts drop constraint ledger_accounts_no_overdraft`);
-        await tx.execute(sql`update ledger_accounts set balance = -3 where code = ${escrow}`);
-        const found = await checkLedgerInvariants(tx);
-        throw Object.assign(new Error("rollback"), { found });
-      })
-      .catch((e: { found: unknown }) => e.found);
-    expect(seen).toEqual(expect.arrayContaining([{ kind: "overdraft", code: escrow, balance: -3, pendingDebits: 0 }]));
   });
 });
