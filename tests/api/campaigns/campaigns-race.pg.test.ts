@@ -1,8 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/server/db/client";
 import { campaigns } from "@/server/db/schema";
 import { checkLedgerInvariants, gatewayAccountCode, transfer, userAccountCode, balancesOf } from "@/server/ledger";
+import { countDrift } from "@/tests/api/support/campaign-fixtures";
 import { caller, registerAndSignIn } from "@/tests/api/support/account-helpers";
 import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
 
@@ -25,12 +26,7 @@ afterAll(async () => {
 });
 // The trigger-kept counts (campaign_counts) always equal a real count.
 afterEach(async () => {
-  const drift = await database.db.execute(sql`
-    select coalesce(c.owner_id, k.owner_id) as owner_id, coalesce(c.status, k.status) as status, c.n as real, k.n as kept
-    from (select owner_id, status, count(*)::bigint as n from campaigns group by 1, 2) c
-    full join (select owner_id, status, n from campaign_counts where n <> 0) k on k.owner_id = c.owner_id and k.status = c.status
-    where c.n is distinct from k.n`);
-  expect(drift.rows).toEqual([]);
+  expect(await countDrift(database.db)).toEqual([]);
 });
 
 const campaign = {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect } from "vitest";
 import type { Database } from "@/server/db/client";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { campaigns, ledgerAccounts } from "@/server/db/schema";
 import { completeEndedCampaigns } from "@/server/campaigns/transitions";
 import { countMarketplaceQueue } from "@/server/campaigns/queries";
@@ -10,7 +10,7 @@ import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types
 import { balancesOf, campaignEscrowCode, checkLedgerInvariants, systemAccountCode } from "@/server/ledger";
 import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
 import { registerAndSignIn, signInAdmin } from "@/tests/api/support/account-helpers";
-import { fundWallet, smartCampaign } from "@/tests/api/support/campaign-fixtures";
+import { countDrift, fundWallet, smartCampaign } from "@/tests/api/support/campaign-fixtures";
 
 let database: Database;
 let sms: ApiSetup["sms"];
@@ -24,12 +24,7 @@ const { it, call } = apiFile(
 
 // The trigger-kept counts (campaign_counts) always equal a real count.
 afterEach(async () => {
-  const drift = await database.db.execute(sql`
-    select coalesce(c.owner_id, k.owner_id) as owner_id, coalesce(c.status, k.status) as status, c.n as real, k.n as kept
-    from (select owner_id, status, count(*)::bigint as n from campaigns group by 1, 2) c
-    full join (select owner_id, status, n from campaign_counts where n <> 0) k on k.owner_id = c.owner_id and k.status = c.status
-    where c.n is distinct from k.n`);
-  expect(drift.rows).toEqual([]);
+  expect(await countDrift(database.db)).toEqual([]);
 });
 
 const smart = smartCampaign;

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { gatewayAccountCode, transfer, userAccountCode } from "@/server/ledger";
 
@@ -25,4 +26,14 @@ export async function fundWallet(db: Db, userId: string, rials: number, key = "s
       intent: "wallet_charge",
     },
   );
+}
+
+/** The owners and statuses whose trigger-kept count (campaign_counts) differs from a real count: none, always. */
+export async function countDrift(db: Db): Promise<unknown[]> {
+  const drift = await db.execute(sql`
+    select coalesce(c.owner_id, k.owner_id) as owner_id, coalesce(c.status, k.status) as status, c.n as real, k.n as kept
+    from (select owner_id, status, count(*)::bigint as n from campaigns group by 1, 2) c
+    full join (select owner_id, status, n from campaign_counts where n <> 0) k on k.owner_id = c.owner_id and k.status = c.status
+    where c.n is distinct from k.n`);
+  return drift.rows;
 }
