@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/server/db/client";
 import { activities, campaigns, ledgerAccounts, users } from "@/server/db/schema";
 import { campaignEscrowCode, checkLedgerInvariants, gatewayAccountCode, transfer, userAccountCode, balancesOf } from "@/server/ledger";
+import { smartCampaign } from "@/tests/api/support/campaign-fixtures";
 import { caller, registerAndSignIn, signInAdmin } from "@/tests/api/support/account-helpers";
 import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
 
@@ -53,20 +54,7 @@ describe("activities under concurrency (PostgreSQL)", () => {
         intent: "wallet_charge",
       },
     );
-    const created = await call(
-      "campaigns",
-      {
-        name: "Race",
-        network: "youtube",
-        strategy: "smart",
-        link: "https://www.youtube.com/@takapoo_channel",
-        follower_count: 5000,
-        amount: 2_000_000,
-        gateway: "wallet",
-        accept_policies: true,
-      },
-      { token: producer.token },
-    );
+    const created = await call("campaigns", { ...smartCampaign, name: "Race" }, { token: producer.token });
     const id = created.body.data.campaign.id as string;
     const [row] = await database.db.select().from(campaigns).where(eq(campaigns.id, id));
     const invoice = row!.invoice as Record<string, unknown>;
