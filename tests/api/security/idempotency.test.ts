@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect } from "vitest";
 import { sandboxGateway } from "@/server/adapters/payments/sandbox";
 import { GatewayError, type GatewayId, type PaymentGateway } from "@/server/adapters/payments/types";
 import type { Database } from "@/server/db/client";
@@ -7,9 +7,9 @@ import { campaigns, idempotencyKeys, transactions } from "@/server/db/schema";
 import { IDEMPOTENCY_LOCK_MS } from "@/server/idempotency/keys";
 import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
 import { requestFingerprint } from "@/server/http/idempotency";
-import { caller, registerAndSignIn } from "@/tests/api/support/account-helpers";
+import { registerAndSignIn } from "@/tests/api/support/account-helpers";
 import { fundWallet, smartCampaign } from "@/tests/api/support/campaign-fixtures";
-import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
+import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
 
 /**
  * Money requests are idempotent for clients (issue 13 item 6): a POST that moves money or creates a
@@ -18,46 +18,36 @@ import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/
  */
 
 let database: Database;
-const sms = recordingSms();
-let app: ReturnType<typeof testApp>;
+let sms: ApiSetup["sms"];
 /** A gateway whose next `create` calls fail (as if the provider were down), to see 5xx answers released. */
 let failCreates = 0;
-let n = 0;
-const call = caller(
-  () => app,
-  () => `10.13.6.${n % 250}`,
+const { it, call, app, serial } = apiFile(
+  (n) => `10.13.6.${n % 250}`,
+  (api) => {
+    ({ database, sms } = api);
+    failCreates = 0;
+    const sandbox = sandboxGateway(async () => database);
+    const flaky: PaymentGateway = {
+      id: "zarinpal",
+      kind: "shetab",
+      async create(input) {
+        if (failCreates > 0) {
+          failCreates--;
+          throw new GatewayError("down", { gateway: "zarinpal", reason: "unavailable" });
+        }
+        return { authority: `A${input.transactionId.replace(/-/g, "")}`, redirectUrl: `https://bank.test/pay/${input.transactionId}` };
+      },
+      verify: async () => ({ status: "pending" }),
+      authorityFromCallback: (query) => query.get("Authority"),
+    };
+    return {
+      gateways: new Map<GatewayId, PaymentGateway>([
+        ["sandbox", sandbox],
+        ["zarinpal", flaky],
+      ]),
+    };
+  },
 );
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  const sandbox = sandboxGateway(async () => database);
-  const flaky: PaymentGateway = {
-    id: "zarinpal",
-    kind: "shetab",
-    async create(input) {
-      if (failCreates > 0) {
-        failCreates--;
-        throw new GatewayError("down", { gateway: "zarinpal", reason: "unavailable" });
-      }
-      return { authority: `A${input.transactionId.replace(/-/g, "")}`, redirectUrl: `https://bank.test/pay/${input.transactionId}` };
-    },
-    verify: async () => ({ status: "pending" }),
-    authorityFromCallback: (query) => query.get("Authority"),
-  };
-  const gateways = new Map<GatewayId, PaymentGateway>([
-    ["sandbox", sandbox],
-    ["zarinpal", flaky],
-  ]);
-  app = testApp(database, { sms: sms.sender, gateways, socketAddress: () => `10.13.6.${n % 250}` });
-});
-afterAll(async () => {
-  await database.close();
-});
-beforeEach(async () => {
-  n++;
-  failCreates = 0;
-  await resetAccounts(database);
-});
 afterEach(async () => {
   expect(await checkLedgerInvariants(database.db)).toEqual([]);
 });
@@ -69,10 +59,10 @@ async function post(path: string, body: unknown, options: { token: string; key?:
     accept: "application/json",
     authorization: `Bearer ${options.token}`,
     "X-Locale": options.locale ?? "en-US",
-    "x-test-ip": `10.13.6.${n % 250}`,
+    "x-test-ip": `10.13.6.${serial() % 250}`,
   };
   if (options.key !== undefined) headers["Idempotency-Key"] = options.key;
-  const response = await app.fetch(
+  const response = await app().fetch(
     new Request(`http://localhost/api/${path}`, {
       method: "POST",
       headers,
@@ -275,7 +265,7 @@ describe("Idempotency-Key on money requests", () => {
   });
 
   it("/api/openapi.json declares the header on every route that takes it", async () => {
-    const doc = (await (await app.request("/api/openapi.json")).json()) as {
+    const doc = (await (await app().request("/api/openapi.json")).json()) as {
       paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }> }>>;
     };
     const takes = Object.entries(doc.paths).flatMap(([path, operations]) =>

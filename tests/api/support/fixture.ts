@@ -85,6 +85,8 @@ export function apiFile(address: (n: number) => string, setup: (api: ApiSetup) =
   return {
     it,
     call: caller(() => app, socketAddress),
+    /** The running test's app. */
+    app: () => app,
     /** The running test's number (1 for the first). */
     serial: () => n,
     rebuild(deps: AppTestDeps) {
