@@ -29,7 +29,8 @@ function unmarkedEnvironmentPaths(): string[] {
     for (const match of text.matchAll(/\bpath\.(?:resolve|join)\(([^;]*?)\)\s*[;,)]/g)) {
       const args = match[1]!;
       // The environment is read through server/core/env.ts (env.NAME, rawEnv()) or process.env.
-      if (/process\.env|\benv\.[A-Z_]+|rawEnv\(/.test(args) && !/turbopackIgnore:\s*true/.test(args)) found.push(`${file}: ${match[0].split("\n")[0]}`);
+      if (/process\.env|\benv\.[A-Z_]+|rawEnv\(/.test(args) && !/turbopackIgnore:\s*true/.test(args))
+        found.push(`${file}: ${match[0].split("\n")[0]}`);
     }
   }
   return found;
