@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { CampaignQueue } from "@/components/admin/CampaignQueue";
 import { CampaignReview } from "@/components/admin/CampaignReview";
 import { PricingEditor } from "@/components/admin/PricingEditor";
-import type { Campaign } from "@/lib/api/campaigns";
+import { campaign as campaignFixture } from "../campaigns/campaign-fixtures";
 import { answerWith } from "../support/msw";
 
 vi.mock("@/lib/i18n/navigation", () => ({
@@ -19,25 +19,17 @@ vi.mock("@/lib/i18n/navigation", () => ({
 }));
 
 const ID = "0190f0a0-0000-7000-8000-0000000000c1";
-const campaign: Campaign = {
+const campaign = campaignFixture({
   id: ID,
   name: "Spring launch",
-  network: "youtube",
-  strategy: "smart",
   link: "https://youtube.com/watch?v=abc",
-  follower_count: 1200,
-  hours: null,
-  percentage: null,
   status: "awaiting_review",
   budget: 5_500_000,
   spent: 0,
   progress: 0,
   invoice: { lines: [], subtotal: 5_000_000, fee: 500_000, total: 5_500_000, wallet_covers: 5_500_000, remaining: 0 },
-  rejection_reason: null,
   created_at: "2025-03-01T10:00:00.000Z",
-  ends_at: null,
-  completed_at: null,
-};
+});
 
 type Call = { method: string; path: string; body: unknown };
 

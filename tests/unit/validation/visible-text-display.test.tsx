@@ -10,7 +10,7 @@ import { CampaignList } from "@/components/campaigns/CampaignList";
 import { CampaignView } from "@/components/campaigns/CampaignView";
 import { CreateCampaign } from "@/components/campaigns/CreateCampaign";
 import type { AdminUser } from "@/lib/api/admin";
-import type { Campaign } from "@/lib/api/campaigns";
+import { campaign as campaignFixture } from "../campaigns/campaign-fixtures";
 import { renderWithProviders } from "../render-with-providers";
 import { answerWith } from "../support/msw";
 
@@ -53,25 +53,17 @@ const person: AdminUser = {
   identity_requested_at: "2025-02-01T09:00:00.000Z",
 };
 
-const campaign: Campaign = {
+const campaign = campaignFixture({
   id: CAMPAIGN_ID,
   name: "کمپین Spring 2026!",
-  network: "youtube",
-  strategy: "smart",
   link: "https://youtube.com/watch?v=abc",
-  follower_count: 1200,
-  hours: null,
-  percentage: null,
   status: "awaiting_review",
   budget: 5_500_000,
   spent: 0,
   progress: 0,
   invoice: { lines: [], subtotal: 5_000_000, fee: 500_000, total: 5_500_000, wallet_covers: 5_500_000, remaining: 0 },
-  rejection_reason: null,
   created_at: "2025-03-01T10:00:00.000Z",
-  ends_at: null,
-  completed_at: null,
-};
+});
 
 function fakeApi() {
   const posts: string[] = [];
