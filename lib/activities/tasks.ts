@@ -82,3 +82,42 @@ export function parseTaskId(id: string): { campaignId: string; metric: string } 
   const match = TASK_ID.exec(id.toLowerCase());
   return match ? { campaignId: match[1]!, metric: match[2]! } : null;
 }
+
+/**
+ * How a task is checked. The network API checks and watch sessions are not built yet, so every
+ * task is reviewed by a person for now; the column and the contract already carry the method.
+ */
+export function checkMethodOf(_network: string, _metric: string): "api" | "watch" | "review" {
+  return "review";
+}
+
+/** A booster's record: work approved (kept or released), denied by a reviewer, clawed back after a re-check. */
+export type BoosterRecord = { approved: number; denied: number; dropped: number };
+
+/** Percent of decided work that was approved; null before anything was decided. */
+export function successRate(record: BoosterRecord): number | null {
+  const decided = record.approved + record.denied + record.dropped;
+  return decided === 0 ? null : Math.round((100 * record.approved) / decided);
+}
+
+/** Below this many decisions the allowance is the base: too little to judge by. */
+export const ALLOWANCE_MIN_DECISIONS = 5;
+
+/**
+ * Tasks a booster may start a day: the base for newcomers; then it grows with the success rate (up
+ * to twice the base at 100 %), halves at 0 %, and each drop takes one more off; never below a quarter.
+ */
+export function dailyAllowance(base: number, record: BoosterRecord): number {
+  const decided = record.approved + record.denied + record.dropped;
+  if (decided < ALLOWANCE_MIN_DECISIONS) return base;
+  const rate = record.approved / decided;
+  const scaled = Math.round(base * (0.5 + 1.5 * rate)) - record.dropped;
+  return Math.min(base * 2, Math.max(Math.ceil(base / 4), scaled));
+}
+
+/** Iran's clock (UTC+03:30, no daylight saving since 2022): the allowance resets at local midnight. */
+const IRAN_OFFSET_MS = 3.5 * 3_600_000;
+export function allowanceDayStart(now: Date): Date {
+  const day = 86_400_000;
+  return new Date(Math.floor((now.getTime() + IRAN_OFFSET_MS) / day) * day - IRAN_OFFSET_MS);
+}

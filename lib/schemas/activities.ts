@@ -1,14 +1,28 @@
 import { z } from "zod";
 import { visibleText } from "@/lib/validation/visible-text";
-import { dateTime, paging } from "./common";
-import { activityStatuses, activityTypes, campaignNetworks } from "./enums";
+import { dateTime, paging, uuidParam } from "./common";
+import {
+  activityCheckMethods,
+  activityDeciders,
+  activityDenialCodes,
+  activityStatuses,
+  activityTypes,
+  adminDenialCodes,
+  campaignNetworks,
+} from "./enums";
+import { reason } from "./profile";
 
 /* ---- Requests ---- */
 
 export const activityStatusFilter = z.enum(activityStatuses, "invalid_value");
 export const myActivitiesQuery = z.object({ status: activityStatusFilter.optional(), ...paging });
 export const activityQueueQuery = z.object({ status: activityStatusFilter.default("awaiting_review"), ...paging });
-export const tasksQuery = z.object(paging);
+/** GET tasks: the feed, optionally one network and one action (likes, subscribers …). */
+export const tasksQuery = z.object({
+  network: z.enum(campaignNetworks, "invalid_value").optional(),
+  action: z.string().trim().min(1).max(40).optional(),
+  ...paging,
+});
 /** A task's id: `<campaign id>.<metric>`. */
 export const taskParam = z.object({ id: z.string().min(1).max(80) });
 
@@ -16,8 +30,28 @@ export const taskParam = z.object({ id: z.string().min(1).max(80) });
 export const submitActivityInput = z.object({
   post_link: z.string("link_invalid").trim().min(1, "link_invalid").max(300, "link_invalid"),
   proof: z.string().trim().max(500, "too_big_string").superRefine(visibleText).optional(),
+  /** Instagram: the booster's own username, so a reviewer can find the like, follow or comment. */
+  proof_username: z
+    .string()
+    .trim()
+    .regex(/^@?[A-Za-z0-9._]{1,30}$/, "username_invalid")
+    .optional(),
 });
 export type SubmitActivityInput = z.input<typeof submitActivityInput>;
+
+/** POST admin/activities/{id}/deny: a reason from the list and the words the booster will read. */
+export const denyActivityInput = z.object({ code: z.enum(adminDenialCodes, "invalid_value"), reason: reason() });
+export type DenyActivityInput = z.input<typeof denyActivityInput>;
+/** POST admin/activities/{id}/revise: back to the booster once, with what to fix. */
+export const reviseActivityInput = z.object({ note: reason() });
+export type ReviseActivityInput = z.input<typeof reviseActivityInput>;
+/** POST activities/{id}/appeal: the booster asks for a second look at a denial, once. */
+export const appealActivityInput = z.object({ note: reason() });
+export type AppealActivityInput = z.input<typeof appealActivityInput>;
+/** POST admin/activities/approve: several submissions approved at once. */
+export const bulkApproveInput = z.object({ ids: z.array(uuidParam()).min(1, "too_small_array").max(50, "too_big_array") });
+/** GET admin/activities/queue: what waits for a person, oldest first. */
+export const reviewQueueQuery = z.object(paging);
 
 /* ---- Answers ---- */
 
@@ -38,6 +72,18 @@ export const activityOutput = z.object({
   post_link: z.string(),
   proof: z.string().nullable(),
   denial_reason: z.string().nullable(),
+  denial_code: z.enum(activityDenialCodes).nullable(),
+  check_method: z.enum(activityCheckMethods).meta({ description: "auto-checked (api), watch session (watch) or reviewed (review)" }),
+  decided_by: z.enum(activityDeciders).nullable(),
+  proof_username: z.string().nullable(),
+  revision_note: z.string().nullable().meta({ description: "What a reviewer asked the booster to fix" }),
+  revisions: z.number().int(),
+  appeal_note: z.string().nullable(),
+  appealed_at: dateTime().nullable(),
+  approved_at: dateTime().nullable(),
+  release_at: dateTime().nullable().meta({ description: "When a held reward is released to earnings" }),
+  released_at: dateTime().nullable(),
+  dropped_at: dateTime().nullable().meta({ description: "When a re-check found the work undone and the reward was clawed back" }),
   created_at: dateTime(),
   updated_at: dateTime(),
   expires_at: dateTime(),
@@ -57,5 +103,44 @@ export const taskOutput = z.object({
   type: z.enum(activityTypes),
   quantity: z.number().int(),
   reward: z.number().int().meta({ description: "Rials the booster earns once approved" }),
+  check_method: z.enum(activityCheckMethods),
+  minutes_allowed: z.number().int().meta({ description: "Time to finish once started" }),
 });
 export type Task = z.infer<typeof taskOutput>;
+
+/** GET earn/summary: the booster's standing. */
+export const earnSummaryOutput = z.object({
+  verified: z.boolean(),
+  success_rate: z.number().int().nullable().meta({ description: "Percent of decided work approved; null before any" }),
+  allowance: z.object({ per_day: z.number().int(), used: z.number().int(), remaining: z.number().int() }),
+  held: z.number().int().meta({ description: "Rials approved and waiting for release" }),
+  available: z.number().int().meta({ description: "Rials released to earnings" }),
+  next_release_at: dateTime().nullable(),
+});
+export type EarnSummary = z.infer<typeof earnSummaryOutput>;
+
+/** One submission in the review queue, with what a reviewer needs beside it. */
+export const reviewItemOutput = z.object({
+  activity: activityOutput,
+  campaign: z.object({ id: z.string().uuid(), name: z.string(), network: z.enum(campaignNetworks), link: z.string() }),
+  booster_history: z.object({
+    approved: z.number().int(),
+    denied: z.number().int(),
+    dropped: z.number().int(),
+    success_rate: z.number().int().nullable(),
+  }),
+  appealed: z.boolean(),
+});
+export type ReviewItem = z.infer<typeof reviewItemOutput>;
+
+/** GET campaigns/{id}/delivery: the producer's view of how the units were delivered. */
+export const deliveryOutput = z.object({
+  delivered: z.number().int(),
+  auto_checked: z.number().int(),
+  watched: z.number().int(),
+  reviewed: z.number().int(),
+  dropped: z.number().int(),
+  refilled: z.number().int(),
+  awaiting_review: z.number().int(),
+});
+export type Delivery = z.infer<typeof deliveryOutput>;

@@ -56,3 +56,17 @@ export type TransactionStatus = (typeof transactionStatuses)[number];
 /** How a payment gateway takes money (the charge form groups gateways by it). */
 export const gatewayKinds = ["test", "shetab", "card", "crypto"] as const;
 export type GatewayKind = (typeof gatewayKinds)[number];
+
+/** How a booster's work is checked: by the network's API, by a watch session, or by a person. */
+export const activityCheckMethods = ["api", "watch", "review"] as const;
+export type ActivityCheckMethod = (typeof activityCheckMethods)[number];
+
+/** Who decided an activity: the API check, the watch session, an admin, or the review deadline. */
+export const activityDeciders = ["api", "watch", "admin", "sla"] as const;
+export type ActivityDecider = (typeof activityDeciders)[number];
+
+/** The reasons an admin picks from when denying work (with a written explanation). */
+export const adminDenialCodes = ["not_done", "wrong_post", "wrong_account", "proof_unclear", "proof_fake", "other"] as const;
+/** Every reason an activity can end denied: an admin's, the task's time running out, or the work undone before release. */
+export const activityDenialCodes = [...adminDenialCodes, "expired", "dropped"] as const;
+export type ActivityDenialCode = (typeof activityDenialCodes)[number];

@@ -59,7 +59,7 @@ export const CARD_MAX_PIXELS = 6000;
 /** A reviewer's reason (identity, campaign, activity): shown to the person, so visible and without direction controls. */
 export const REASON_MIN = 3;
 export const REASON_MAX = 500;
-const reason = () =>
+export const reason = () =>
   z.string("required").trim().min(REASON_MIN, "too_small_string").max(REASON_MAX, "too_big_string").superRefine(visibleText);
 /** GET admin/identity-requests: oldest first, twenty a page. */
 export const identityQueueQuery = z.object({

@@ -1,4 +1,4 @@
-import { maskBooster } from "@/lib/activities/tasks";
+import { maskBooster, TASK_TTL_MINUTES } from "@/lib/activities/tasks";
 import type { Activity as ActivityOutput, Task as TaskOutput } from "@/lib/schemas/activities";
 import type { Task } from "./tasks";
 import type { Activity } from "@/server/db/schema";
@@ -23,6 +23,18 @@ export function toActivityOutput(row: Activity, booster: BoosterName, view: { re
     post_link: row.postLink,
     proof: row.proof,
     denial_reason: row.denialReason,
+    denial_code: row.denialCode,
+    check_method: row.checkMethod,
+    decided_by: row.decidedBy,
+    proof_username: row.proofUsername,
+    revision_note: row.revisionNote,
+    revisions: row.revisions,
+    appeal_note: row.appealNote,
+    appealed_at: row.appealedAt?.toISOString() ?? null,
+    approved_at: row.approvedAt?.toISOString() ?? null,
+    release_at: row.releaseAt?.toISOString() ?? null,
+    released_at: row.releasedAt?.toISOString() ?? null,
+    dropped_at: row.droppedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
@@ -43,5 +55,7 @@ export function toTaskOutput(task: Task): TaskOutput {
     type: task.type,
     quantity: task.quantity,
     reward: task.reward,
+    check_method: task.checkMethod,
+    minutes_allowed: TASK_TTL_MINUTES,
   };
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import {
   activityTypeOf,
+  checkMethodOf,
   parseTaskId,
   remainingByMetric,
   splitBudget,
@@ -16,6 +17,7 @@ import { uniqueViolation } from "@/server/auth/users";
 import { loadPricing } from "@/server/campaigns/pricing";
 import { campaignEscrowCode, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
 import { withTransaction, type TxCtx, type UserCtx } from "@/server/core/context";
+import type { ActivityCheckMethod } from "@/lib/schemas/enums";
 
 /** SPEC §6: earning requires a verified identity ("active" and "identity_verified" both count). */
 export function assertCanEarn(user: User): void {
@@ -61,6 +63,7 @@ export type Task = {
   type: ReturnType<typeof activityTypeOf>;
   quantity: number;
   reward: number;
+  checkMethod: ActivityCheckMethod;
 };
 
 /** How many campaigns the task list looks through, oldest first (the ones waiting longest). */
@@ -124,6 +127,7 @@ export async function listTasks(ctx: UserCtx, window: { page: number; perPage: n
         type: activityTypeOf(campaign.network, line.action),
         quantity,
         reward,
+        checkMethod: checkMethodOf(campaign.network, line.metric),
       });
     }
   }
@@ -203,6 +207,7 @@ export async function startTask(ctx: UserCtx, input: { id: string }): Promise<Ac
           budget,
           reward,
           postLink: campaign.link,
+          checkMethod: checkMethodOf(campaign.network, line.metric),
           expiresAt: new Date(Date.now() + TASK_TTL_MINUTES * 60_000),
         })
         .returning();

@@ -104,7 +104,20 @@ const variables = {
   /** Port and address of the API on its own (server/standalone.ts, npm run api). */
   API_PORT: envVariable("API_PORT", port(4000)),
   API_HOST: envVariable("API_HOST", z.preprocess(blank, z.string().default("0.0.0.0"))),
+  /** Hours a submission may wait for a person before it is approved automatically. */
+  REVIEW_SLA_HOURS: envVariable("REVIEW_SLA_HOURS", count(72)),
+  /** Days an approved reward is held before it is released to the booster's earnings. */
+  RETENTION_DAYS: envVariable("RETENTION_DAYS", count(7)),
+  /** Tasks a booster may start a day before their record moves it (lib/activities/tasks.ts dailyAllowance). */
+  TASKS_PER_DAY: envVariable("TASKS_PER_DAY", count(20)),
 };
+
+function count(fallback: number) {
+  return z.preprocess(
+    (value) => blank(value) ?? String(fallback),
+    z.coerce.number(`write a whole number, e.g. ${fallback}`).int(`write a whole number, e.g. ${fallback}`).min(0).max(100_000),
+  );
+}
 
 function port(fallback: number) {
   return z.preprocess(

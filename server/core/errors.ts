@@ -81,6 +81,9 @@ export const errorCodes = [
   "task_already_taken",
   "activity_not_found",
   "activity_state_invalid",
+  "task_allowance_spent",
+  "appeal_not_allowed",
+  "revision_not_allowed",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -82,6 +82,9 @@ export const errorStatus = {
   task_already_taken: 409,
   activity_not_found: 404,
   activity_state_invalid: 409,
+  task_allowance_spent: 429,
+  appeal_not_allowed: 409,
+  revision_not_allowed: 409,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 export function statusOf(error: Pick<AppError, "code">): ContentfulStatusCode {

@@ -3,7 +3,14 @@ import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, u
 import { users } from "./accounts";
 import { campaigns } from "./campaigns";
 import { ledgerTransfers } from "./money";
-import { activityStatuses, activityTypes, type ActivityStatus } from "@/lib/schemas/enums";
+import {
+  activityCheckMethods,
+  activityDeciders,
+  activityDenialCodes,
+  activityStatuses,
+  activityTypes,
+  type ActivityStatus,
+} from "@/lib/schemas/enums";
 
 export { activityStatuses, activityTypes, type ActivityStatus };
 
@@ -38,6 +45,22 @@ export const activities = pgTable(
     postLink: text("post_link").notNull(),
     proof: text("proof"),
     denialReason: text("denial_reason"),
+    denialCode: text("denial_code", { enum: activityDenialCodes }),
+    /** How it is checked (fixed at start) and who decided it. */
+    checkMethod: text("check_method", { enum: activityCheckMethods }).notNull().default("review"),
+    decidedBy: text("decided_by", { enum: activityDeciders }),
+    /** Instagram: the booster's username on the network, for the reviewer. */
+    proofUsername: text("proof_username"),
+    /** A reviewer's request for one revision, and the booster's appeal of a denial (each at most once). */
+    revisionNote: text("revision_note"),
+    revisions: integer("revisions").notNull().default(0),
+    appealNote: text("appeal_note"),
+    appealedAt: timestamp("appealed_at", { withTimezone: true }),
+    /** Retention: approved, held until release_at, then released (completed) or dropped (clawed back). */
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    releaseAt: timestamp("release_at", { withTimezone: true }),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    droppedAt: timestamp("dropped_at", { withTimezone: true }),
     rewardTransferId: uuid("reward_transfer_id").references(() => ledgerTransfers.id),
     marginTransferId: uuid("margin_transfer_id").references(() => ledgerTransfers.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -57,6 +80,15 @@ export const activities = pgTable(
     uniqueIndex("activities_one_live_per_line_idx")
       .on(table.campaignId, table.boosterId, table.metric)
       .where(sql`${table.status} <> 'denied'`),
+    // What waits for a person, oldest first (appeals and revisions included).
+    index("activities_review_queue_idx")
+      .on(table.submittedAt, table.id)
+      .where(sql`${table.status} = 'awaiting_review'`),
+    // The release job: approved rewards whose retention has passed.
+    index("activities_release_due_idx")
+      .on(table.releaseAt, table.id)
+      .where(sql`${table.status} = 'approved'`),
+    check("activities_revisions_once", sql`${table.revisions} between 0 and 1`),
     check("activities_progress_range", sql`${table.progress} between 0 and 100`),
     check(
       "activities_amounts",
