@@ -127,7 +127,7 @@ export async function listTasks(ctx: UserCtx, window: { page: number; perPage: n
         type: activityTypeOf(campaign.network, line.action),
         quantity,
         reward,
-        checkMethod: checkMethodOf(campaign.network, line.metric),
+        checkMethod: checkMethodOf(),
       });
     }
   }
@@ -207,7 +207,7 @@ export async function startTask(ctx: UserCtx, input: { id: string }): Promise<Ac
           budget,
           reward,
           postLink: campaign.link,
-          checkMethod: checkMethodOf(campaign.network, line.metric),
+          checkMethod: checkMethodOf(),
           expiresAt: new Date(Date.now() + TASK_TTL_MINUTES * 60_000),
         })
         .returning();
