@@ -33,6 +33,7 @@ import { walletRoutes } from "@/server/payments/wallet-routes";
 import { paymentRoutes } from "@/server/payments/routes";
 import { campaignRoutes } from "@/server/campaigns/routes";
 import { activityRoutes } from "@/server/activities/routes";
+import { activityLifecycleRoutes } from "@/server/activities/lifecycle-routes";
 import { youtubeRoutes } from "@/server/youtube/routes";
 import { statsRoutes } from "@/server/stats/routes";
 import { youtubeFromEnv } from "./adapters/youtube";
@@ -164,6 +165,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", paymentRoutes(services));
   app.route("/", campaignRoutes(services));
   app.route("/", activityRoutes(services));
+  app.route("/", activityLifecycleRoutes(services));
   app.route("/", statsRoutes());
   // null turns search off even when YOUTUBE_API_KEY is set (tests), hence !== undefined rather than ??.
   app.route("/", youtubeRoutes(deps.youtube !== undefined ? deps.youtube : youtubeFromEnv()));

@@ -8,13 +8,23 @@ import { withTransaction, type ActorCtx, type DbCtx, type Tx, type TxCtx, type U
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/server/audit/record";
 import { applyCampaignEvent, refundEscrow } from "@/server/campaigns/transitions";
-import { campaignEscrowCode, postTransfer, voidTransfer } from "@/server/ledger";
+import { campaignEscrowCode, postTransfer, systemAccountCode, transfer, userAccountCode, voidTransfer } from "@/server/ledger";
+import { env } from "@/server/core/env";
+import type { ActivityDenialCode, adminDenialCodes } from "@/lib/schemas/enums";
+
+type AdminDenialCode = (typeof adminDenialCodes)[number];
 import { linesOf } from "@/server/activities/tasks";
 
 /** POST activities/:id/submit: the booster says the work is done, with the post it was done on. */
 export async function submitActivity(
   ctx: UserCtx,
-  input: { id: string; post_link: string; proof?: string | undefined; messages: { linkInvalid: string } },
+  input: {
+    id: string;
+    post_link: string;
+    proof?: string | undefined;
+    proof_username?: string | undefined;
+    messages: { linkInvalid: string };
+  },
 ): Promise<Activity> {
   const { db, actor: booster } = ctx;
   const { id, messages } = input;
@@ -32,6 +42,7 @@ export async function submitActivity(
       status: "awaiting_review",
       postLink: link.normalized,
       proof: input.proof?.trim() || null,
+      proofUsername: input.proof_username?.trim().replace(/^@/, "") || null,
       submittedAt: new Date(),
       updatedAt: new Date(),
     })
@@ -41,20 +52,20 @@ export async function submitActivity(
   return submitted;
 }
 
-async function lockActivity(tx: Tx, id: string): Promise<Activity> {
+export async function lockActivity(tx: Tx, id: string): Promise<Activity> {
   const [activity] = await tx.select().from(activities).where(eq(activities.id, id)).for("update");
   if (!activity) throw new AppError("activity_not_found");
   return activity;
 }
 
-async function settleTransfers(ctx: TxCtx, activity: Activity, how: "post" | "void") {
+export async function settleTransfers(ctx: TxCtx, activity: Activity, how: "post" | "void") {
   for (const transferId of [activity.rewardTransferId, activity.marginTransferId]) {
     if (transferId) await (how === "post" ? postTransfer : voidTransfer)(ctx, transferId);
   }
 }
 
 /** Approved units per metric of a campaign, and its progress, recomputed inside the transaction. */
-async function refreshCampaign(tx: Tx, campaignId: string) {
+export async function refreshCampaign(tx: Tx, campaignId: string) {
   const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
   if (!campaign) return;
   const approved = await tx
@@ -67,39 +78,90 @@ async function refreshCampaign(tx: Tx, campaignId: string) {
 }
 
 /**
- * An admin approves submitted work: the reserved reward and margin are posted (the booster's reward
- * lands in earnings_held), the activity costs its budget, the campaign's spend and progress follow,
- * all in one transaction; then the campaign completes if its targets are met or its budget is spent.
+ * Submitted work is approved — by an admin, or by the review deadline (`by: "sla"`): the reserved
+ * reward and margin are posted (the booster's reward lands in earnings_held until its release date),
+ * the activity costs its budget, the campaign's spend and progress follow, all in one transaction;
+ * then the campaign completes if its targets are met or its budget is spent. An appeal upheld after
+ * a denial (whose reservation was already voided) is paid by the platform, at no cost to the producer.
  */
-export async function approveActivity(ctx: UserCtx, input: { id: string }): Promise<Activity> {
+export async function approveActivity(ctx: ActorCtx, input: { id: string; by?: "admin" | "sla" }): Promise<Activity> {
   const { id } = input;
   const approved = await withTransaction(ctx, async (ctx) => {
     const { tx } = ctx;
     const activity = await lockActivity(tx, id);
     if (activity.status !== "awaiting_review") throw new AppError("activity_state_invalid");
-    await settleTransfers(ctx, activity, "post");
+    const appeal = activity.appealedAt !== null;
+    if (appeal) await payUpheldAppeal(ctx, activity);
+    else await settleTransfers(ctx, activity, "post");
+    const now = new Date();
     const [updated] = await tx
       .update(activities)
-      .set({ status: "approved", cost: activity.budget, progress: 100, reviewedAt: new Date(), updatedAt: new Date() })
+      .set({
+        status: "approved",
+        cost: appeal ? 0 : activity.budget,
+        progress: 100,
+        decidedBy: input.by ?? "admin",
+        denialCode: null,
+        denialReason: null,
+        reviewedAt: now,
+        approvedAt: now,
+        releaseAt: new Date(now.getTime() + env.RETENTION_DAYS * 86_400_000),
+        updatedAt: now,
+      })
       .where(eq(activities.id, id))
       .returning();
-    await tx
-      .update(campaigns)
-      .set({ spent: sql`${campaigns.spent} + ${activity.budget}` })
-      .where(and(eq(campaigns.id, activity.campaignId), sql`${campaigns.strategy} <> 'trial'`));
+    if (!appeal)
+      await tx
+        .update(campaigns)
+        .set({ spent: sql`${campaigns.spent} + ${activity.budget}` })
+        .where(and(eq(campaigns.id, activity.campaignId), sql`${campaigns.strategy} <> 'trial'`));
     await refreshCampaign(tx, activity.campaignId);
-    await recordAudit(tx, {
-      actorId: ctx.actor.id,
-      action: "activity.approve",
-      targetType: "activity",
-      targetId: id,
-      details: {},
-      ip: ctx.ip ?? null,
-    });
+    await audit(ctx, id, input.by === "sla" ? "activity.approve_overdue" : "activity.approve", { appeal });
     return updated!;
   });
   await completeIfDone(ctx, { campaignId: approved.campaignId });
   return approved;
+}
+
+/** POST admin/activities/approve: each in its own transaction; one decided meanwhile (or unknown) is skipped. */
+export async function approveMany(ctx: UserCtx, input: { ids: readonly string[] }): Promise<{ approved: string[]; skipped: string[] }> {
+  const result = { approved: [] as string[], skipped: [] as string[] };
+  for (const id of new Set(input.ids)) {
+    try {
+      await approveActivity(ctx, { id });
+      result.approved.push(id);
+    } catch (error) {
+      if (!(error instanceof AppError && (error.code === "activity_state_invalid" || error.code === "activity_not_found"))) throw error;
+      result.skipped.push(id);
+    }
+  }
+  return result;
+}
+
+/** The reward of an appeal upheld: from the promotions account into the booster's held earnings. */
+async function payUpheldAppeal(ctx: TxCtx, activity: Activity) {
+  if (activity.reward <= 0) return;
+  const paid = await transfer(ctx, {
+    idempotencyKey: `activity:${activity.id}:appeal-reward`,
+    from: systemAccountCode("promotions"),
+    to: userAccountCode(activity.boosterId, "earnings_held"),
+    amount: activity.reward,
+    intent: "reward",
+    metadata: { campaign_id: activity.campaignId, activity_id: activity.id, appeal: true },
+  });
+  await ctx.tx.update(activities).set({ rewardTransferId: paid.id, marginTransferId: null }).where(eq(activities.id, activity.id));
+}
+
+/** What an admin (or nobody, for the system) decided, in the audit log. */
+export async function audit(ctx: TxCtx<ActorCtx>, id: string, action: string, details: Record<string, unknown>) {
+  await recordAudit(ctx.tx, {
+    actorId: ctx.actor?.id ?? null,
+    action,
+    targetType: "activity",
+    targetId: id,
+    details,
+    ip: ctx.ip ?? null,
+  });
 }
 
 /**
@@ -107,40 +169,44 @@ export async function approveActivity(ctx: UserCtx, input: { id: string }): Prom
  * and the budget is free for another booster; if the campaign has already been settled, the freed
  * money goes straight back to the producer's wallet.
  */
-async function release(ctx: ActorCtx, input: { id: string; allowed: readonly Activity["status"][]; reason: string }) {
-  const { id, allowed, reason } = input;
+async function release(
+  ctx: ActorCtx,
+  input: { id: string; allowed: readonly Activity["status"][]; code: ActivityDenialCode; reason: string },
+) {
+  const { id, allowed, code, reason } = input;
   return withTransaction(ctx, async (ctx) => {
     const { tx, actor } = ctx;
     const activity = await lockActivity(tx, id);
     if (!allowed.includes(activity.status)) throw new AppError("activity_state_invalid");
-    await settleTransfers(ctx, activity, "void");
+    // An appeal denied again: its reservation was voided at the first denial.
+    const appeal = activity.appealedAt !== null;
+    if (!appeal) await settleTransfers(ctx, activity, "void");
     const [denied] = await tx
       .update(activities)
-      .set({ status: "denied", denialReason: reason, reviewedAt: new Date(), updatedAt: new Date() })
+      .set({
+        status: "denied",
+        denialCode: code,
+        denialReason: reason,
+        decidedBy: actor ? "admin" : null,
+        reviewedAt: new Date(),
+        updatedAt: new Date(),
+      })
       .where(eq(activities.id, id))
       .returning();
     const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, activity.campaignId));
-    if (campaign && campaign.status === "paid" && campaign.strategy !== "trial" && activity.budget > 0) {
+    if (!appeal && campaign && campaign.status === "paid" && campaign.strategy !== "trial" && activity.budget > 0) {
       await refundEscrow(ctx, campaign, {
         key: `activity:${activity.id}:refund`,
         amount: activity.budget,
         metadata: { campaign_id: campaign.id, activity_id: activity.id },
       });
     }
-    if (actor)
-      await recordAudit(tx, {
-        actorId: actor.id,
-        action: "activity.deny",
-        targetType: "activity",
-        targetId: id,
-        details: { reason },
-        ip: ctx.ip ?? null,
-      });
+    if (actor) await audit(ctx, id, "activity.deny", { code, reason, appeal });
     return denied!;
   });
 }
 
-export function denyActivity(ctx: UserCtx, input: { id: string; reason: string }): Promise<Activity> {
+export function denyActivity(ctx: UserCtx, input: { id: string; code: AdminDenialCode; reason: string }): Promise<Activity> {
   return release(ctx, { ...input, allowed: ["in_progress", "awaiting_review"] });
 }
 
@@ -154,7 +220,7 @@ export async function expireActivities(db: Db, now = new Date()): Promise<number
   let expired = 0;
   for (const { id } of stale) {
     try {
-      await release({ db }, { id, allowed: ["in_progress"], reason: "expired" });
+      await release({ db }, { id, allowed: ["in_progress"], code: "expired", reason: "expired" });
       expired++;
     } catch (error) {
       // Submitted in the meantime: not ours to expire any more.

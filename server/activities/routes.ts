@@ -9,12 +9,11 @@ import {
   taskParam,
   tasksQuery,
 } from "@/lib/schemas/activities";
-import { reviewReasonInput } from "@/lib/schemas/profile";
 import type { Activity } from "@/server/db/schema";
 import { boosterNameOf } from "@/server/activities/booster-name";
 import { toActivityOutput, toTaskOutput } from "@/server/activities/present";
 import { activitiesByStatus, boosterActivities } from "@/server/activities/queries";
-import { approveActivity, denyActivity, submitActivity } from "@/server/activities/review";
+import { approveActivity, submitActivity } from "@/server/activities/review";
 import { listTasks, startTask } from "@/server/activities/tasks";
 import { requireAdmin, requireUser } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
@@ -23,7 +22,6 @@ import { translateApi } from "@/server/http/i18n";
 import { components, err, idParam, json, named, pageOf, listAnswer } from "@/server/http/route-parts";
 
 components({ Activity: activityOutput, Task: taskOutput });
-const denyActivityInput = reviewReasonInput();
 
 const tasksRoute = createRoute({
   method: "get",
@@ -97,27 +95,22 @@ const adminQueueRoute = createRoute({
   },
 });
 
-const decisionRoute = (decision: "approve" | "deny") =>
-  createRoute({
-    method: "post",
-    path: `/admin/activities/{id}/${decision}`,
-    middleware: [requireAdmin] as const,
-    tags: ["Admin"],
-    summary:
-      decision === "approve"
-        ? "Approve submitted work: the reward is paid (held), the campaign's spend and progress follow; it may complete"
-        : "Deny work with a reason: its reserved budget is released",
-    request: decision === "deny" ? { params: idParam, body: { required: true, ...json(denyActivityInput) } } : { params: idParam },
-    responses: {
-      200: { description: "Done", ...json(dataEnvelope(activityOutput)) },
-      404: err("Not found"),
-      409: err("Not in a state to decide"),
-    },
-  });
+const approveRoute = createRoute({
+  method: "post",
+  path: "/admin/activities/{id}/approve",
+  middleware: [requireAdmin] as const,
+  tags: ["Admin"],
+  summary:
+    "Approve submitted work: the reward is paid (held until its release date), the campaign's spend and progress follow; it may complete",
+  request: { params: idParam },
+  responses: {
+    200: { description: "Done", ...json(dataEnvelope(activityOutput)) },
+    404: err("Not found"),
+    409: err("Not in a state to decide"),
+  },
+});
 
 export function activityRoutes(services: Services) {
-  const approve = decisionRoute("approve");
-  const deny = decisionRoute("deny");
   const withBooster = async (c: Context<AppEnv>, activity: Activity) =>
     toActivityOutput(activity, await boosterNameOf(c.get("db"), c.get("user"), activity), { reward: true });
   const withReward = (row: { activity: Activity; booster: Parameters<typeof toActivityOutput>[1] }) =>
@@ -125,7 +118,10 @@ export function activityRoutes(services: Services) {
   return new OpenAPIHono<AppEnv>()
     .openapi(tasksRoute, async (c) => {
       const query = c.req.valid("query");
-      const found = await listTasks({ db: c.get("db"), actor: c.get("user") }, { page: query.page, perPage: query.per_page });
+      const found = await listTasks(
+        { db: c.get("db"), actor: c.get("user") },
+        { page: query.page, perPage: query.per_page, network: query.network, action: query.action },
+      );
       return c.json(listAnswer(query, found, toTaskOutput), 200);
     })
     .openapi(startRoute, async (c) => {
@@ -157,13 +153,8 @@ export function activityRoutes(services: Services) {
       const found = await activitiesByStatus(c.get("db"), query.status, { page: query.page, perPage: query.per_page });
       return c.json(listAnswer(query, found, withReward), 200);
     })
-    .openapi(approve, async (c) => {
+    .openapi(approveRoute, async (c) => {
       const activity = await approveActivity(ctxOf(c, services), { id: c.req.valid("param").id });
-      return c.json({ data: await withBooster(c, activity) }, 200);
-    })
-    .openapi(deny, async (c) => {
-      const { reason } = c.req.valid("json" as never) as { reason: string };
-      const activity = await denyActivity(ctxOf(c, services), { id: c.req.valid("param").id, reason });
       return c.json({ data: await withBooster(c, activity) }, 200);
     });
 }

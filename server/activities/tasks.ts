@@ -11,7 +11,8 @@ import {
   type TargetLine,
 } from "@/lib/activities/tasks";
 import { findPrice, type Network, type PriceEntry } from "@/lib/campaigns/pricing";
-import { activities, campaigns, type Activity, type Campaign, type User } from "@/server/db/schema";
+import { activities, campaigns, users, type Activity, type Campaign, type User } from "@/server/db/schema";
+import { boosterStanding } from "@/server/activities/standing";
 import { AppError } from "@/server/core/errors";
 import { uniqueViolation } from "@/server/auth/users";
 import { loadPricing } from "@/server/campaigns/pricing";
@@ -20,8 +21,11 @@ import { withTransaction, type TxCtx, type UserCtx } from "@/server/core/context
 import type { ActivityCheckMethod } from "@/lib/schemas/enums";
 
 /** SPEC §6: earning requires a verified identity ("active" and "identity_verified" both count). */
+export function canEarn(user: Pick<User, "identityStatus">): boolean {
+  return user.identityStatus === "active" || user.identityStatus === "identity_verified";
+}
 export function assertCanEarn(user: User): void {
-  if (user.identityStatus !== "active" && user.identityStatus !== "identity_verified") throw new AppError("identity_not_verified");
+  if (!canEarn(user)) throw new AppError("identity_not_verified");
 }
 
 /** A campaign's targets: its invoice lines. */
@@ -70,7 +74,10 @@ export type Task = {
 const TASK_SCAN = 200;
 
 /** GET tasks: open work on other producers' active campaigns that this booster has not taken yet. */
-export async function listTasks(ctx: UserCtx, window: { page: number; perPage: number }): Promise<{ rows: Task[]; total: number }> {
+export async function listTasks(
+  ctx: UserCtx,
+  window: { page: number; perPage: number; network?: Network | undefined; action?: string | undefined },
+): Promise<{ rows: Task[]; total: number }> {
   const { db, actor: booster } = ctx;
   assertCanEarn(booster);
   const open = await db
@@ -82,7 +89,13 @@ export async function listTasks(ctx: UserCtx, window: { page: number; perPage: n
       invoice: campaigns.invoice,
     })
     .from(campaigns)
-    .where(and(eq(campaigns.status, "active"), ne(campaigns.ownerId, booster.id)))
+    .where(
+      and(
+        eq(campaigns.status, "active"),
+        ne(campaigns.ownerId, booster.id),
+        window.network ? eq(campaigns.network, window.network) : undefined,
+      ),
+    )
     .orderBy(asc(campaigns.createdAt), asc(campaigns.id))
     .limit(TASK_SCAN);
   if (open.length === 0) return { rows: [], total: 0 };
@@ -113,6 +126,7 @@ export async function listTasks(ctx: UserCtx, window: { page: number; perPage: n
     const lines = linesOf(campaign);
     const remaining = remainingByMetric(lines, Object.fromEntries(rows.map((row) => [row.metric, row.units])));
     for (const line of lines) {
+      if (window.action && line.action !== window.action) continue;
       const quantity = taskQuantity(line.metric, remaining[line.metric] ?? 0);
       if (quantity === 0 || rows.some((row) => row.metric === line.metric && row.mine)) continue;
       const { reward } = priceTask(campaign, line, quantity, prices);
@@ -179,6 +193,10 @@ export async function startTask(ctx: UserCtx, input: { id: string }): Promise<Ac
   try {
     return await withTransaction(ctx, async (ctx) => {
       const { tx } = ctx;
+      // The booster's row first: their starts queue here, so today's count cannot be outrun.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, booster.id)).for("update");
+      const { allowance } = await boosterStanding(ctx, { boosterId: booster.id, now: new Date() });
+      if (allowance.remaining <= 0) throw new AppError("task_allowance_spent");
       const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, parsed.campaignId)).for("update");
       if (!campaign || campaign.ownerId === booster.id) throw new AppError("task_not_found");
       const line = linesOf(campaign).find((l) => l.metric === parsed.metric);

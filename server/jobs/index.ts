@@ -2,8 +2,9 @@ import type { JobDefinition } from "@/server/core/jobs";
 import type { Gateways } from "@/server/payments/gateways";
 import { completeCampaignsJob } from "./complete-campaigns";
 import { reconcilePaymentsJob } from "./reconcile-payments";
+import { releaseRewardsJob, reviewDeadlineJob } from "./earn";
 
 /** Every background job of the app (started by server/core/root.ts). */
 export function appJobs(gateways: Gateways): JobDefinition[] {
-  return [completeCampaignsJob, reconcilePaymentsJob(gateways)];
+  return [completeCampaignsJob, reconcilePaymentsJob(gateways), reviewDeadlineJob, releaseRewardsJob()];
 }

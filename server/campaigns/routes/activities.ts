@@ -1,8 +1,9 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { activityOutput, myActivitiesQuery } from "@/lib/schemas/activities";
+import { activityOutput, deliveryOutput, myActivitiesQuery } from "@/lib/schemas/activities";
 import { campaignActivityParams } from "@/lib/schemas/campaigns";
 import { toActivityOutput } from "@/server/activities/present";
 import { campaignActivities, campaignActivity } from "@/server/activities/queries";
+import { campaignDelivery } from "@/server/activities/review-queue";
 import { visibleCampaign } from "@/server/campaigns/queries";
 import { requireUser } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/context";
@@ -29,6 +30,16 @@ const activityRoute = createRoute({
   responses: { 200: { description: "The activity", ...json(dataEnvelope(activityOutput)) }, 404: err("Not found") },
 });
 
+const deliveryRoute = createRoute({
+  method: "get",
+  path: "/campaigns/{id}/delivery",
+  middleware: [requireUser] as const,
+  tags: ["Campaigns"],
+  summary: "Units delivered, how they were checked, dropped at release and refilled",
+  request: { params: idParam },
+  responses: { 200: { description: "The delivery", ...json(dataEnvelope(deliveryOutput)) }, 404: err("Not found") },
+});
+
 /** A campaign's activities as its producer (or an admin) sees them. */
 export function campaignActivityRoutes() {
   return new OpenAPIHono<AppEnv>()
@@ -41,6 +52,10 @@ export function campaignActivityRoutes() {
         listAnswer(query, found, (row) => toActivityOutput(row.activity, row.booster, { reward })),
         200,
       );
+    })
+    .openapi(deliveryRoute, async (c) => {
+      const campaign = await visibleCampaign(c.get("db"), c.get("user"), c.req.valid("param").id);
+      return c.json({ data: await campaignDelivery({ db: c.get("db") }, { campaignId: campaign.id }) }, 200);
     })
     .openapi(activityRoute, async (c) => {
       const { id, activityId } = c.req.valid("param");

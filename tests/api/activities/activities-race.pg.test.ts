@@ -88,7 +88,7 @@ describe("activities under concurrency (PostgreSQL)", () => {
     const decisions = await Promise.all([
       ...Array.from({ length: 10 }, () => call(`admin/activities/${first!.activity}/approve`, {}, { token: admin })),
       ...Array.from({ length: 10 }, () =>
-        call(`admin/activities/${first!.activity}/deny`, { reason: "Not found on the video." }, { token: admin }),
+        call(`admin/activities/${first!.activity}/deny`, { code: "not_done", reason: "Not found on the video." }, { token: admin }),
       ),
     ]);
     expect(decisions.filter((d) => d.status === 200)).toHaveLength(1);

@@ -150,13 +150,19 @@ describe("boosters' activities on a campaign", () => {
     const started = await call(`tasks/${id}.comments/start`, {}, { token: first.token });
     const activityId = started.body.data.id as string;
     await call(`activities/${activityId}/submit`, { post_link: "https://youtu.be/dQw4w9WgXcQ" }, { token: first.token });
-    expect((await call(`admin/activities/${activityId}/deny`, { reason: "x" }, { token: adminToken })).status).toBe(422);
+    expect((await call(`admin/activities/${activityId}/deny`, { code: "not_done", reason: "x" }, { token: adminToken })).status).toBe(422);
     const denied = await call(
       `admin/activities/${activityId}/deny`,
-      { reason: "No comment was found on the video." },
+      { code: "not_done", reason: "No comment was found on the video." },
       { token: adminToken },
     );
-    expect(denied.body.data).toMatchObject({ status: "denied", cost: 0, denial_reason: "No comment was found on the video." });
+    expect(denied.body.data).toMatchObject({
+      status: "denied",
+      cost: 0,
+      denial_code: "not_done",
+      denial_reason: "No comment was found on the video.",
+      decided_by: "admin",
+    });
     expect(await escrow(id)).toEqual(before);
     expect(await balancesOf(database.db, first.user.id)).toMatchObject({ held: 0 });
     // A denied booster may try the line again.

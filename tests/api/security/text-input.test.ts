@@ -114,7 +114,7 @@ describe.each(hostile)("$label", ({ value, key }) => {
       `admin/campaigns/${campaignId}/reject`,
       `admin/activities/${activityId}/deny`,
     ]) {
-      const answer = await call(path, { reason: value }, { token: adminToken, locale: "tr-TR" });
+      const answer = await call(path, { code: "other", reason: value }, { token: adminToken, locale: "tr-TR" });
       expect(answer.status, path).toBe(422);
       expect(answer.body.error?.fields?.reason, path).toBe(sentence("tr-TR", key));
     }

@@ -1,0 +1,126 @@
+import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { withTransaction, type DbCtx, type TxCtx } from "@/server/core/context";
+import { activities, campaigns, type Activity } from "@/server/db/schema";
+import { campaignEscrowCode, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
+import { refundEscrow } from "@/server/campaigns/transitions";
+import { audit, lockActivity, refreshCampaign } from "@/server/activities/review";
+
+/**
+ * At release, is the work still there (still subscribed, still liked, the comment still up)? Only
+ * work checked by an API can be re-checked; "unknown" (the API did not answer) leaves it for the next run.
+ */
+export type Recheck = (activity: Activity) => Promise<"kept" | "dropped" | "unknown">;
+/** Reviewed and watched work is released without a re-check. */
+export const noRecheck: Recheck = async () => "kept";
+
+/** How many rewards one run releases at a time (each in its own short transaction). */
+const RELEASE_CONCURRENCY = 4;
+
+/**
+ * The release job: approved rewards whose retention has passed move from earnings_held to earnings
+ * (the activity completes), or, when a re-check finds the work undone, go back where they came from
+ * and the unit reopens. Returns how many of each. Safe to run twice: each item is decided once.
+ */
+export async function releaseDueRewards(
+  ctx: DbCtx,
+  input: { now: Date; recheck?: Recheck; limit?: number },
+): Promise<{ released: number; dropped: number }> {
+  const due = await ctx.db
+    .select()
+    .from(activities)
+    .where(and(eq(activities.status, "approved"), lte(activities.releaseAt, input.now)))
+    .orderBy(asc(activities.releaseAt), asc(activities.id))
+    .limit(input.limit ?? 1000);
+  const recheck = input.recheck ?? noRecheck;
+  const counts = { released: 0, dropped: 0 };
+  for (let i = 0; i < due.length; i += RELEASE_CONCURRENCY) {
+    await Promise.all(
+      due.slice(i, i + RELEASE_CONCURRENCY).map(async (activity) => {
+        const verdict = activity.checkMethod === "api" ? await recheck(activity) : "kept";
+        if (verdict === "unknown") return;
+        const done = await (verdict === "kept" ? releaseReward : clawBack)(ctx, { id: activity.id, now: input.now });
+        if (done) counts[verdict === "kept" ? "released" : "dropped"]++;
+      }),
+    );
+  }
+  return counts;
+}
+
+/** Locks the activity; null when it is no longer an approved reward due for release (decided meanwhile). */
+async function lockDue(ctx: TxCtx, id: string, now: Date): Promise<Activity | null> {
+  const activity = await lockActivity(ctx.tx, id);
+  if (activity.status !== "approved" || !activity.releaseAt || activity.releaseAt > now) return null;
+  return activity;
+}
+
+/** Held → earnings: the reward becomes withdrawable and the activity is completed. */
+export function releaseReward(ctx: DbCtx, input: { id: string; now: Date }): Promise<boolean> {
+  return withTransaction(ctx, async (ctx) => {
+    const activity = await lockDue(ctx, input.id, input.now);
+    if (!activity) return false;
+    if (activity.reward > 0)
+      await transfer(ctx, {
+        idempotencyKey: `activity:${activity.id}:release`,
+        from: userAccountCode(activity.boosterId, "earnings_held"),
+        to: userAccountCode(activity.boosterId, "earnings"),
+        amount: activity.reward,
+        intent: "reward",
+        metadata: { campaign_id: activity.campaignId, activity_id: activity.id },
+      });
+    const now = new Date();
+    await ctx.tx.update(activities).set({ status: "completed", releasedAt: now, updatedAt: now }).where(eq(activities.id, activity.id));
+    return true;
+  });
+}
+
+/**
+ * The work was undone before release: the reward (and the platform's margin) go back to where they
+ * came from — the campaign's escrow, or promotions for a Trial or an upheld appeal — the producer is
+ * not charged for it, and the unit reopens for another booster. A settled campaign's share goes on
+ * to the producer's wallet.
+ */
+export function clawBack(ctx: DbCtx, input: { id: string; now: Date }): Promise<boolean> {
+  return withTransaction(ctx, async (ctx) => {
+    const activity = await lockDue(ctx, input.id, input.now);
+    if (!activity) return false;
+    const [campaign] = await ctx.tx.select().from(campaigns).where(eq(campaigns.id, activity.campaignId)).for("update");
+    const paidByProducer = campaign!.strategy !== "trial" && activity.appealedAt === null;
+    const back = paidByProducer ? campaignEscrowCode(campaign!.id) : systemAccountCode("promotions");
+    const metadata = { campaign_id: activity.campaignId, activity_id: activity.id, dropped: true };
+    if (activity.reward > 0)
+      await transfer(ctx, {
+        idempotencyKey: `activity:${activity.id}:clawback`,
+        from: userAccountCode(activity.boosterId, "earnings_held"),
+        to: back,
+        amount: activity.reward,
+        intent: "refund",
+        metadata,
+      });
+    const margin = paidByProducer ? activity.budget - activity.reward : 0;
+    if (margin > 0)
+      await transfer(ctx, {
+        idempotencyKey: `activity:${activity.id}:clawback-margin`,
+        from: systemAccountCode("revenue"),
+        to: back,
+        amount: margin,
+        intent: "refund",
+        metadata,
+      });
+    const now = new Date();
+    await ctx.tx
+      .update(activities)
+      .set({ status: "denied", denialCode: "dropped", denialReason: "dropped", cost: 0, droppedAt: now, updatedAt: now })
+      .where(eq(activities.id, activity.id));
+    if (paidByProducer) {
+      await ctx.tx
+        .update(campaigns)
+        .set({ spent: sql`greatest(${campaigns.spent} - ${activity.budget}, 0)` })
+        .where(eq(campaigns.id, campaign!.id));
+      if (campaign!.status === "paid" && activity.budget > 0)
+        await refundEscrow(ctx, campaign!, { key: `activity:${activity.id}:dropped-refund`, amount: activity.budget, metadata });
+    }
+    await refreshCampaign(ctx.tx, activity.campaignId);
+    await audit({ ...ctx, actor: null }, activity.id, "activity.drop", {});
+    return true;
+  });
+}

@@ -1,0 +1,89 @@
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { successRate } from "@/lib/activities/tasks";
+import { adminDenialCodes } from "@/lib/schemas/enums";
+import type { Delivery } from "@/lib/schemas/activities";
+import type { DbCtx } from "@/server/core/context";
+import { activities, campaigns, users, type Activity } from "@/server/db/schema";
+
+export type QueueRow = {
+  activity: Activity;
+  booster: { firstName: string; lastName: string };
+  campaign: { id: string; name: string; network: "youtube" | "instagram"; link: string };
+  history: { approved: number; denied: number; dropped: number; successRate: number | null };
+};
+
+const awaiting = eq(activities.status, "awaiting_review");
+const reviewerDenial = inArray(activities.denialCode, [...adminDenialCodes]);
+
+/** GET admin/activities/queue: what waits for a person, oldest first, with each booster's record. */
+export async function reviewQueue(ctx: DbCtx, input: { page: number; perPage: number }): Promise<{ rows: QueueRow[]; total: number }> {
+  const { db } = ctx;
+  const [page, [total]] = await Promise.all([
+    db
+      .select({
+        activity: activities,
+        booster: { firstName: users.firstName, lastName: users.lastName },
+        campaign: { id: campaigns.id, name: campaigns.name, network: campaigns.network, link: campaigns.link },
+      })
+      .from(activities)
+      .innerJoin(users, eq(users.id, activities.boosterId))
+      .innerJoin(campaigns, eq(campaigns.id, activities.campaignId))
+      .where(awaiting)
+      .orderBy(asc(activities.submittedAt), asc(activities.id))
+      .limit(input.perPage)
+      .offset((input.page - 1) * input.perPage),
+    db.select({ n: count() }).from(activities).where(awaiting),
+  ]);
+  const boosterIds = [...new Set(page.map((row) => row.activity.boosterId))];
+  const records = boosterIds.length
+    ? await db
+        .select({
+          boosterId: activities.boosterId,
+          approved: sql<number>`count(*) filter (where ${activities.status} in ('approved', 'completed'))`.mapWith(Number),
+          denied: sql<number>`count(*) filter (where ${activities.status} = 'denied' and ${reviewerDenial})`.mapWith(Number),
+          dropped: sql<number>`count(*) filter (where ${activities.denialCode} = 'dropped')`.mapWith(Number),
+        })
+        .from(activities)
+        .where(inArray(activities.boosterId, boosterIds))
+        .groupBy(activities.boosterId)
+    : [];
+  const rows = page.map((row) => {
+    const record = records.find((r) => r.boosterId === row.activity.boosterId) ?? { approved: 0, denied: 0, dropped: 0 };
+    const history = { approved: record.approved, denied: record.denied, dropped: record.dropped };
+    return { ...row, history: { ...history, successRate: successRate(history) } };
+  });
+  return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * GET campaigns/{id}/delivery: the units delivered, how they were checked, and the ones dropped at
+ * release and delivered again by another booster. The caller checked who may see the campaign.
+ */
+export async function campaignDelivery(ctx: DbCtx, input: { campaignId: string }): Promise<Delivery> {
+  const units = (where: ReturnType<typeof sql>) =>
+    sql<number>`coalesce(sum(${activities.quantity}) filter (where ${where}), 0)`.mapWith(Number);
+  const done = sql`${activities.status} in ('approved', 'completed')`;
+  const [row] = await ctx.db
+    .select({
+      delivered: units(done),
+      auto_checked: units(sql`${done} and ${activities.checkMethod} = 'api'`),
+      watched: units(sql`${done} and ${activities.checkMethod} = 'watch'`),
+      reviewed: units(sql`${done} and ${activities.checkMethod} = 'review'`),
+      dropped: units(sql`${activities.denialCode} = 'dropped'`),
+      awaiting_review: units(sql`${activities.status} = 'awaiting_review'`),
+    })
+    .from(activities)
+    .where(eq(activities.campaignId, input.campaignId));
+  const found = row ?? { delivered: 0, auto_checked: 0, watched: 0, reviewed: 0, dropped: 0, awaiting_review: 0 };
+  // Every dropped unit reopened; as many as were delivered since count as refilled (at most all of them).
+  const [later] = await ctx.db
+    .select({ n: units(done) })
+    .from(activities)
+    .where(
+      and(
+        eq(activities.campaignId, input.campaignId),
+        sql`${activities.approvedAt} > (select min(a.dropped_at) from activities a where a.campaign_id = ${input.campaignId})`,
+      ),
+    );
+  return { ...found, refilled: Math.min(found.dropped, later?.n ?? 0) };
+}
