@@ -1,12 +1,12 @@
 import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
-import { activities, campaigns, ledgerAccounts, users } from "@/server/db/schema";
+import { activities, ledgerAccounts, users } from "@/server/db/schema";
 import { expireActivities } from "@/server/activities/review";
-import { balancesOf, campaignEscrowCode, checkLedgerInvariants, systemAccountCode } from "@/server/ledger";
+import { balancesOf, checkLedgerInvariants, systemAccountCode } from "@/server/ledger";
 import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
-import { registerAndSignIn, signInAdmin } from "@/tests/api/support/account-helpers";
-import { fundWallet, smartCampaign } from "@/tests/api/support/campaign-fixtures";
+import { earnWorld } from "@/tests/api/support/earn-fixtures";
+import { smartCampaign } from "@/tests/api/support/campaign-fixtures";
 
 let database: Database;
 let sms: ApiSetup["sms"];
@@ -16,45 +16,7 @@ const { it, call } = apiFile(
 );
 const get = (path: string, token: string) => call(path, undefined, { method: "GET", token });
 
-const smart = smartCampaign;
-
-let phones = 0;
-async function person(walletRials = 0, verified = false) {
-  phones++;
-  const phone = `0935${String(1_000_000 + phones).slice(1)}0`.slice(0, 11);
-  const signed = await registerAndSignIn(call, sms, { phone, email: `p${phones}@example.com`, first_name: "Reza", last_name: "Karimi" });
-  if (walletRials > 0) await fundWallet(database.db, signed.user.id, walletRials);
-  if (verified) await database.db.update(users).set({ identityStatus: "identity_verified" }).where(eq(users.id, signed.user.id));
-  return signed;
-}
-
-const admin = () => signInAdmin(database, call, sms, "09100000078");
-
-/** A producer's approved Smart campaign; `lines` replaces its targets when a test needs small ones. */
-async function liveCampaign(adminToken: string, lines?: { metric: string; action: string; unitPrice: number; max: number }[]) {
-  const producer = await person(5_000_000);
-  const created = await call("campaigns", smart, { token: producer.token });
-  expect(created.status).toBe(200);
-  const id = created.body.data.campaign.id as string;
-  if (lines) {
-    const [row] = await database.db.select().from(campaigns).where(eq(campaigns.id, id));
-    const invoice = row!.invoice as Record<string, unknown>;
-    await database.db
-      .update(campaigns)
-      .set({ invoice: { ...invoice, lines: lines.map((l) => ({ ...l, min: l.max, amount: l.max * l.unitPrice })) } })
-      .where(eq(campaigns.id, id));
-  }
-  expect((await call(`admin/campaigns/${id}/approve`, {}, { token: adminToken })).status).toBe(200);
-  return { producer, id, total: created.body.data.campaign.budget as number, fee: created.body.data.campaign.invoice.fee as number };
-}
-
-const escrow = async (campaignId: string) => {
-  const [row] = await database.db
-    .select()
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.code, campaignEscrowCode(campaignId)));
-  return { balance: row?.balance ?? 0, pending: row?.pendingDebits ?? 0 };
-};
+const { person, admin, liveCampaign, escrow } = earnWorld(call, () => ({ database, sms }), "09100000078");
 
 describe("boosters' activities on a campaign", () => {
   it("a verified booster takes a task, submits it, an admin approves it: reward held, campaign spend and progress follow", async () => {
@@ -238,7 +200,7 @@ describe("boosters' activities on a campaign", () => {
   it("a Trial's boosters are paid from promotions; paused campaigns offer no tasks", async () => {
     const adminToken = await admin();
     const producer = await person(0);
-    const trial = await call("campaigns", { ...smart, strategy: "trial", amount: undefined }, { token: producer.token });
+    const trial = await call("campaigns", { ...smartCampaign, strategy: "trial", amount: undefined }, { token: producer.token });
     const id = trial.body.data.campaign.id as string;
     await call(`admin/campaigns/${id}/approve`, {}, { token: adminToken });
     const booster = await person(0, true);

@@ -1,0 +1,75 @@
+import { describe, expect } from "vitest";
+import { eq } from "drizzle-orm";
+import type { Database } from "@/server/db/client";
+import { activities } from "@/server/db/schema";
+import { clawBack, releaseReward } from "@/server/activities/retention";
+import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
+import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { earnWorld } from "@/tests/api/support/earn-fixtures";
+
+// PostgreSQL only (*.pg.test.ts): real connections racing.
+let database: Database;
+let sms: ApiSetup["sms"];
+// Each person registers from an address of their own (registration is limited per address).
+let address = 0;
+const { it, call } = apiFile(
+  () => "10.7.2.1",
+  (api) => {
+    ({ database, sms } = api);
+    return { socketAddress: () => `10.8.${Math.floor(address / 250)}.${address % 250}` };
+  },
+);
+const world = earnWorld(call, () => ({ database, sms }), "09100000080");
+const { admin, liveCampaign, submitted } = world;
+const person = (wallet: number, verified: boolean) => {
+  address++;
+  return world.person(wallet, verified);
+};
+
+describe("earning under concurrency (PostgreSQL)", () => {
+  it("the last unit of a line is taken by exactly one of 50 parallel starts", async () => {
+    const adminToken = await admin();
+    const { id } = await liveCampaign(adminToken, [{ metric: "likes", action: "like", unitPrice: 20_000, max: 1 }], person);
+    const boosters = [];
+    for (let i = 0; i < 50; i++) boosters.push(await person(0, true));
+    const starts = await Promise.all(boosters.map((b) => call(`tasks/${id}.likes/start`, {}, { token: b.token })));
+    expect(starts.filter((s) => s.status === 201)).toHaveLength(1);
+    expect(starts.filter((s) => s.status === 409)).toHaveLength(49);
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it("a booster's daily allowance holds against parallel starts on different campaigns", async () => {
+    const adminToken = await admin();
+    const ids = [];
+    for (let i = 0; i < 8; i++) ids.push((await liveCampaign(adminToken, undefined, person)).id);
+    const booster = await person(0, true);
+    process.env.TASKS_PER_DAY = "3";
+    try {
+      const starts = await Promise.all(ids.map((id) => call(`tasks/${id}.likes/start`, {}, { token: booster.token })));
+      expect(starts.filter((s) => s.status === 201)).toHaveLength(3);
+      expect(starts.filter((s) => s.status === 429)).toHaveLength(5);
+    } finally {
+      delete process.env.TASKS_PER_DAY;
+    }
+  });
+
+  it("a release and a claw-back racing each other settle once", async () => {
+    const adminToken = await admin();
+    const { id } = await liveCampaign(adminToken, undefined, person);
+    const booster = await person(0, true);
+    const activityId = await submitted(booster.token, id, "likes");
+    const approved = await call(`admin/activities/${activityId}/approve`, {}, { token: adminToken });
+    const reward = approved.body.data.reward as number;
+    const now = new Date(Date.now() + 8 * 86_400_000);
+    const ctx = { db: database.db };
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? releaseReward : clawBack)(ctx, { id: activityId, now })),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const [row] = await database.db.select().from(activities).where(eq(activities.id, activityId));
+    const balances = await balancesOf(database.db, booster.user.id);
+    expect(balances.held).toBe(0);
+    expect(balances.earnings).toBe(row!.status === "completed" ? reward : 0);
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+});

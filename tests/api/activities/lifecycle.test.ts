@@ -1,0 +1,180 @@
+import { describe, expect } from "vitest";
+import { eq } from "drizzle-orm";
+import type { Database } from "@/server/db/client";
+import { activities, auditLog } from "@/server/db/schema";
+import { approveOverdue } from "@/server/activities/deadline";
+import { releaseDueRewards } from "@/server/activities/retention";
+import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
+import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { earnWorld } from "@/tests/api/support/earn-fixtures";
+
+let database: Database;
+let sms: ApiSetup["sms"];
+const { it, call } = apiFile(
+  (n) => `10.7.1.${n % 250}`,
+  (api) => void ({ database, sms } = api),
+);
+const get = (path: string, token: string) => call(path, undefined, { method: "GET", token });
+const { person, admin, liveCampaign, escrow, submitted } = earnWorld(call, () => ({ database, sms }), "09100000079");
+const row = async (id: string) => (await database.db.select().from(activities).where(eq(activities.id, id)))[0]!;
+const DAY = 86_400_000;
+
+describe("the boosters' work after submission", () => {
+  it("revised once with a note and a fresh hour, approved, held for the retention period, then released to earnings", async () => {
+    const adminToken = await admin();
+    const { id: campaignId } = await liveCampaign(adminToken);
+    const booster = await person(0, true);
+    const activityId = await submitted(booster.token, campaignId, "likes", { proof_username: "@sara.rahimi" });
+    expect((await row(activityId)).proofUsername).toBe("sara.rahimi");
+
+    const revised = await call(
+      `admin/activities/${activityId}/revise`,
+      { note: "Show the like on the right video." },
+      { token: adminToken },
+    );
+    expect(revised.status).toBe(200);
+    expect(revised.body.data).toMatchObject({ status: "in_progress", revisions: 1, revision_note: "Show the like on the right video." });
+    expect(new Date(revised.body.data.expires_at).getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
+    const again = await call(`activities/${activityId}/submit`, { post_link: "https://youtu.be/dQw4w9WgXcQ" }, { token: booster.token });
+    expect(again.body.data.status).toBe("awaiting_review");
+    const twice = await call(`admin/activities/${activityId}/revise`, { note: "Once more, please." }, { token: adminToken });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error!.code).toBe("revision_not_allowed");
+
+    const approved = await call(`admin/activities/${activityId}/approve`, {}, { token: adminToken });
+    expect(approved.body.data).toMatchObject({ status: "approved", decided_by: "admin", check_method: "review" });
+    const releaseAt = new Date(approved.body.data.release_at).getTime();
+    expect(releaseAt - new Date(approved.body.data.approved_at).getTime()).toBe(7 * DAY);
+    const reward = approved.body.data.reward as number;
+    const summary = await get("earn/summary", booster.token);
+    expect(summary.body.data).toMatchObject({ verified: true, held: reward, available: 0, success_rate: 100 });
+    expect(summary.body.data.next_release_at).toBe(approved.body.data.release_at);
+
+    // Not yet due: nothing moves. Past the date: released once, however often the job runs.
+    expect(await releaseDueRewards({ db: database.db }, { now: new Date(releaseAt - 1000) })).toEqual({ released: 0, dropped: 0 });
+    expect(await releaseDueRewards({ db: database.db }, { now: new Date(releaseAt + 1000) })).toEqual({ released: 1, dropped: 0 });
+    expect(await releaseDueRewards({ db: database.db }, { now: new Date(releaseAt + 2000) })).toEqual({ released: 0, dropped: 0 });
+    expect(await balancesOf(database.db, booster.user.id)).toMatchObject({ held: 0, earnings: reward });
+    expect((await get("activities?status=completed", booster.token)).body.data[0]).toMatchObject({ id: activityId, status: "completed" });
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it("a denial carries its reason; one appeal returns it to the queue marked, and upheld it is paid by the platform", async () => {
+    const adminToken = await admin();
+    const { id: campaignId } = await liveCampaign(adminToken);
+    const booster = await person(0, true);
+    const activityId = await submitted(booster.token, campaignId, "likes");
+    const stranger = await person(0, true);
+
+    const unlisted = await call(
+      `admin/activities/${activityId}/deny`,
+      { code: "because", reason: "No like found." },
+      { token: adminToken },
+    );
+    expect(unlisted.status).toBe(422);
+    const denied = await call(`admin/activities/${activityId}/deny`, { code: "not_done", reason: "No like found." }, { token: adminToken });
+    expect(denied.body.data).toMatchObject({ status: "denied", denial_code: "not_done", denial_reason: "No like found." });
+    const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.targetId, activityId));
+    expect(audit).toMatchObject({ action: "activity.deny", details: { code: "not_done", reason: "No like found.", appeal: false } });
+    const escrowAfterDenial = await escrow(campaignId);
+
+    expect((await call(`activities/${activityId}/appeal`, { note: "I liked it." }, { token: stranger.token })).status).toBe(404);
+    const appealed = await call(`activities/${activityId}/appeal`, { note: "I liked it, here is my account." }, { token: booster.token });
+    expect(appealed.body.data).toMatchObject({ status: "awaiting_review", appeal_note: "I liked it, here is my account." });
+    const again = await call(`activities/${activityId}/appeal`, { note: "Again." }, { token: booster.token });
+    expect(again.status).toBe(409);
+
+    const queue = await get("admin/activities/queue", adminToken);
+    expect(queue.body.data).toHaveLength(1);
+    expect(queue.body.data[0]).toMatchObject({
+      activity: { id: activityId },
+      appealed: true,
+      campaign: { id: campaignId, network: "youtube" },
+      // Under appeal, the denial no longer counts against the booster.
+      booster_history: { approved: 0, denied: 0, dropped: 0, success_rate: null },
+    });
+    expect((await get("admin/activities/queue", booster.token)).status).toBe(404);
+
+    const upheld = await call(`admin/activities/${activityId}/approve`, {}, { token: adminToken });
+    expect(upheld.body.data).toMatchObject({ status: "approved", cost: 0, denial_code: null });
+    expect(await balancesOf(database.db, booster.user.id)).toMatchObject({ held: upheld.body.data.reward });
+    expect(await escrow(campaignId)).toEqual(escrowAfterDenial);
+    // Once only: denied again after the appeal, it cannot be appealed a second time.
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it("expired work cannot be appealed; what waits past the review deadline is approved by it", async () => {
+    const adminToken = await admin();
+    const { id: campaignId } = await liveCampaign(adminToken);
+    const booster = await person(0, true);
+    const started = await call(`tasks/${campaignId}.comments/start`, {}, { token: booster.token });
+    await database.db
+      .update(activities)
+      .set({ status: "denied", denialCode: "expired", denialReason: "expired" })
+      .where(eq(activities.id, started.body.data.id));
+    const late = await call(`activities/${started.body.data.id}/appeal`, { note: "I was late." }, { token: booster.token });
+    expect(late.status).toBe(409);
+    expect(late.body.error!.code).toBe("appeal_not_allowed");
+
+    const waiting = await submitted(booster.token, campaignId, "likes");
+    expect(await approveOverdue({ db: database.db }, { now: new Date(Date.now() + 71 * 3_600_000) })).toBe(0);
+    expect(await approveOverdue({ db: database.db }, { now: new Date(Date.now() + 73 * 3_600_000) })).toBe(1);
+    expect(await row(waiting)).toMatchObject({ status: "approved", decidedBy: "sla" });
+    const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.targetId, waiting));
+    expect(audit).toMatchObject({ action: "activity.approve_overdue", actorId: null });
+  });
+
+  it("work found undone at release is clawed back: the producer is not charged and the unit reopens", async () => {
+    const adminToken = await admin();
+    const lines = [{ metric: "subscribers", action: "subscribe", unitPrice: 20_000, max: 2 }];
+    const { id: campaignId } = await liveCampaign(adminToken, lines);
+    const before = await escrow(campaignId);
+    const booster = await person(0, true);
+    const activityId = await submitted(booster.token, campaignId, "subscribers");
+    await call(`admin/activities/${activityId}/approve`, {}, { token: adminToken });
+    await database.db.update(activities).set({ checkMethod: "api" }).where(eq(activities.id, activityId));
+    // The second unit is taken: nothing is left for a third booster.
+    expect((await call(`tasks/${campaignId}.subscribers/start`, {}, { token: (await person(0, true)).token })).status).toBe(201);
+    const other = await person(0, true);
+    expect((await call(`tasks/${campaignId}.subscribers/start`, {}, { token: other.token })).status).toBe(409);
+
+    const due = new Date(Date.now() + 8 * DAY);
+    const counts = await releaseDueRewards({ db: database.db }, { now: due, recheck: async () => "dropped" });
+    expect(counts).toEqual({ released: 0, dropped: 1 });
+    expect(await row(activityId)).toMatchObject({ status: "denied", denialCode: "dropped", cost: 0 });
+    expect(await balancesOf(database.db, booster.user.id)).toMatchObject({ held: 0, earnings: 0 });
+    expect((await escrow(campaignId)).balance).toBe(before.balance);
+    expect((await get(`campaigns/${campaignId}/delivery`, adminToken)).body.data).toMatchObject({ delivered: 0, dropped: 1 });
+    expect((await call(`tasks/${campaignId}.subscribers/start`, {}, { token: other.token })).status).toBe(201);
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it("bulk approval approves what waits and skips the rest; tasks filter by network and action; the allowance is counted", async () => {
+    const adminToken = await admin();
+    const { id: campaignId, producer } = await liveCampaign(adminToken);
+    const one = await person(0, true);
+    const two = await person(0, true);
+    const first = await submitted(one.token, campaignId, "likes");
+    const second = await submitted(two.token, campaignId, "likes");
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const bulk = await call("admin/activities/approve", { ids: [first, second, missing] }, { token: adminToken });
+    expect(bulk.body.data).toEqual({ approved: [first, second], skipped: [missing] });
+    expect((await get(`campaigns/${campaignId}/delivery`, producer.token)).body.data).toMatchObject({ delivered: 2, reviewed: 2 });
+    expect((await get(`campaigns/${campaignId}/delivery`, one.token)).status).toBe(404);
+
+    const feed = await get("tasks?network=youtube&action=comment", one.token);
+    expect(feed.body.data.map((t: { action: string }) => t.action)).toEqual(["comment"]);
+    expect(feed.body.data[0]).toMatchObject({ check_method: "review", minutes_allowed: 60 });
+    expect((await get("tasks?network=instagram", one.token)).body.meta.total).toBe(0);
+
+    process.env.TASKS_PER_DAY = "1";
+    try {
+      const refused = await call(`tasks/${campaignId}.comments/start`, {}, { token: one.token });
+      expect(refused.status).toBe(429);
+      expect(refused.body.error!.code).toBe("task_allowance_spent");
+      expect((await get("earn/summary", one.token)).body.data.allowance).toEqual({ per_day: 1, used: 1, remaining: 0 });
+    } finally {
+      delete process.env.TASKS_PER_DAY;
+    }
+  });
+});
