@@ -13,6 +13,7 @@ import { useMoney } from "@/lib/format/money";
 import { Link } from "@/lib/i18n/navigation";
 import { ActivitiesTable } from "./CampaignActivities";
 import { CampaignPayments } from "./CampaignPayments";
+import { CampaignDelivery } from "./CampaignDelivery";
 import { Invoice } from "@/components/campaigns/Invoice";
 import { takeCampaignFlash } from "./flash";
 import {
@@ -82,6 +83,7 @@ export function CampaignView({ id }: { id: string }) {
           ) : (
             <div className="grid gap-3 py-4">
               <p className="text-sm text-ink-muted">{t("view.activitiesIntro")}</p>
+              <CampaignDelivery campaignId={campaign.id} />
               <ActivitiesTable campaignId={campaign.id} />
               <div>
                 <LinkButton href={`/dashboard/campaigns/view/${campaign.id}/activities`} variant="secondary">

@@ -17,7 +17,7 @@ import {
 import { submissionKeys, type ListResult } from "./client";
 import { useApiClient } from "./use-api-client";
 import { walletKeys, type Transaction, type TransactionStatus } from "./wallet";
-import type { Activity as CampaignActivity } from "@/lib/schemas/activities";
+import type { Activity as CampaignActivity, Delivery } from "@/lib/schemas/activities";
 import type { ActivityStatus } from "@/lib/schemas/enums";
 
 /** The contract's answers (lib/schemas), under the names the screens know; CampaignActivity is SPEC §3 activity as a producer sees it. */
@@ -37,6 +37,7 @@ export const campaignKeys = {
   payments: (id: string, status: PaymentTab, page: number) => [...campaignKeys.allPayments(id), status, page] as const,
   activities: (id: string, page: number) => [...campaignKeys.all, "activities", id, page] as const,
   activity: (id: string, activityId: string) => [...campaignKeys.all, "activity", id, activityId] as const,
+  delivery: (id: string) => [...campaignKeys.all, "delivery", id] as const,
   quote: (input: unknown) => [...campaignKeys.all, "quote", input] as const,
   dashboard: ["dashboard"] as const,
 };
@@ -83,6 +84,15 @@ export function useCampaignActivity(id: string, activityId: string) {
   return useQuery({
     queryKey: campaignKeys.activity(id, activityId),
     queryFn: () => api.request<CampaignActivity>(`campaigns/${encodeURIComponent(id)}/activities/${encodeURIComponent(activityId)}`),
+  });
+}
+
+/** How the campaign's units were delivered: checked how, dropped at release, refilled. */
+export function useCampaignDelivery(id: string) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: campaignKeys.delivery(id),
+    queryFn: () => api.request<Delivery>(`campaigns/${encodeURIComponent(id)}/delivery`),
   });
 }
 

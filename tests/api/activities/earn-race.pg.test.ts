@@ -21,7 +21,7 @@ const { it, call } = apiFile(
 );
 const world = earnWorld(call, () => ({ database, sms }), "09100000080");
 const { admin, liveCampaign, submitted } = world;
-const person = (wallet: number, verified: boolean) => {
+const person = (wallet = 0, verified = false) => {
   address++;
   return world.person(wallet, verified);
 };

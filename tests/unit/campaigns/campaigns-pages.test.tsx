@@ -104,6 +104,24 @@ describe("campaign view and dashboard", () => {
     ]);
   });
 
+  it("shows on the Activities tab how the units were delivered: reviewed, dropped at release, refilled", async () => {
+    const delivery = { delivered: 12, auto_checked: 0, watched: 0, reviewed: 12, dropped: 2, refilled: 1, awaiting_review: 3 };
+    fakeApi((url) => {
+      if (url.pathname.endsWith("/delivery")) return jsonResponse(200, { data: delivery });
+      if (url.pathname.endsWith("/activities") || url.pathname.endsWith("/payments"))
+        return jsonResponse(200, { data: [], meta: { page: 1, per_page: 10, total: 0 } });
+      if (url.pathname.startsWith("/api/campaigns/")) return jsonResponse(200, { data: campaign() });
+      return undefined;
+    });
+    renderWithProviders(<CampaignView id="0b7a3c7e-1d2f-4a5b-8c9d-0e1f2a3b4c5d" />);
+    await userEvent.click(await screen.findByRole("tab", { name: "Activities" }));
+    const figures = await screen.findByTestId("campaign-delivery");
+    expect(within(figures).getByText("Delivered").nextSibling).toHaveTextContent("12");
+    expect(within(figures).getByText("Dropped at release").nextSibling).toHaveTextContent("2");
+    expect(within(figures).getByText("Refilled").nextSibling).toHaveTextContent("1");
+    expect(within(figures).getByText("Awaiting review").nextSibling).toHaveTextContent("3");
+  });
+
   it("renders the dashboard widgets and the active campaigns heading", async () => {
     fakeApi((url) =>
       url.pathname === "/api/dashboard"
