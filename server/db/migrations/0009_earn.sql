@@ -15,3 +15,6 @@ CREATE INDEX "activities_release_due_idx" ON "activities" USING btree ("release_
 ALTER TABLE "activities" ADD CONSTRAINT "activities_revisions_once" CHECK ("activities"."revisions" between 0 and 1);--> statement-breakpoint
 -- Work approved before retention existed is held for the same period from its approval.
 UPDATE "activities" SET "approved_at" = coalesce("reviewed_at", "updated_at"), "release_at" = coalesce("reviewed_at", "updated_at") + interval '7 days', "decided_by" = 'admin' WHERE "status" = 'approved';
+--> statement-breakpoint
+-- Denials from before reason codes: expiries as such, a reviewer's as "other" (so they can be appealed).
+UPDATE "activities" SET "denial_code" = CASE WHEN "denial_reason" = 'expired' THEN 'expired' ELSE 'other' END, "decided_by" = CASE WHEN "denial_reason" = 'expired' THEN NULL ELSE 'admin' END WHERE "status" = 'denied';
