@@ -50,6 +50,8 @@ export const appealActivityInput = z.object({ note: reason() });
 export type AppealActivityInput = z.input<typeof appealActivityInput>;
 /** POST admin/activities/approve: several submissions approved at once. */
 export const bulkApproveInput = z.object({ ids: z.array(uuidParam()).min(1, "too_small_array").max(50, "too_big_array") });
+/** Its answer: the ids approved, and those skipped (decided meanwhile, or unknown). */
+export const bulkApproveOutput = z.object({ approved: z.array(z.string().uuid()), skipped: z.array(z.string().uuid()) });
 /** GET admin/activities/queue: what waits for a person, oldest first. */
 export const reviewQueueQuery = z.object(paging);
 

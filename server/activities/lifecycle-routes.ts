@@ -1,9 +1,9 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { z } from "zod";
 import {
   activityOutput,
   appealActivityInput,
   bulkApproveInput,
+  bulkApproveOutput,
   denyActivityInput,
   earnSummaryOutput,
   reviewItemOutput,
@@ -86,7 +86,7 @@ const bulkApproveRoute = createRoute({
   responses: {
     200: {
       description: "Approved and skipped ids",
-      ...json(dataEnvelope(z.object({ approved: z.array(z.string().uuid()), skipped: z.array(z.string().uuid()) }))),
+      ...json(dataEnvelope(bulkApproveOutput)),
     },
     404: err("Not an admin"),
     ...errorResponses,
