@@ -1,30 +1,23 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { Database } from "@/server/db/client";
 import { activities, campaigns, ledgerAccounts, users } from "@/server/db/schema";
 import { campaignEscrowCode, checkLedgerInvariants, gatewayAccountCode, transfer, userAccountCode, balancesOf } from "@/server/ledger";
 import { smartCampaign } from "@/tests/api/support/campaign-fixtures";
-import { caller, registerAndSignIn, signInAdmin } from "@/tests/api/support/account-helpers";
-import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
+import { registerAndSignIn, signInAdmin } from "@/tests/api/support/account-helpers";
+import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
 
 // PostgreSQL only (*.pg.test.ts): many boosters and admins at once, on real connections.
 let database: Database;
-const sms = recordingSms();
-let app: ReturnType<typeof testApp>;
+let sms: ApiSetup["sms"];
 let ip = 0;
-const call = caller(
-  () => app,
+const { it, call } = apiFile(
   () => `10.6.${Math.floor(ip / 250)}.${ip % 250}`,
+  (api) => {
+    ({ database, sms } = api);
+    return { socketAddress: (request: Request) => request.headers.get("x-test-ip") };
+  },
 );
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  await resetAccounts(database);
-  app = testApp(database, { sms: sms.sender, socketAddress: (request) => request.headers.get("x-test-ip") });
-});
-afterAll(async () => {
-  await database.close();
-});
 
 let people = 0;
 async function person(verified: boolean) {

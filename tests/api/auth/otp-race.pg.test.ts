@@ -1,31 +1,20 @@
-import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { Database } from "@/server/db/client";
 import { sessions, users } from "@/server/db/schema";
-import { caller, validRegistration } from "@/tests/api/support/account-helpers";
-import { openTestDatabase, recordingSms, testApp } from "@/tests/api/support/helpers";
+import { validRegistration } from "@/tests/api/support/account-helpers";
+import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
 
 // Races need real connections: PGlite has one, so *.pg.test.ts files run only on PostgreSQL
 // (vitest.config.ts collects them when TEST_DATABASE_URL is set; npm test and CI set it).
+let database: Database;
+let sms: ApiSetup["sms"];
+const { it, call } = apiFile(
+  () => "10.3.0.1",
+  (api) => void ({ database, sms } = api),
+);
+
 describe("one-time codes under concurrency (PostgreSQL)", () => {
-  let database: Database;
-  const sms = recordingSms();
-  let app: ReturnType<typeof testApp>;
-  const call = caller(
-    () => app,
-    () => "10.3.0.1",
-  );
-
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    app = testApp(database, { sms: sms.sender, socketAddress: () => "10.3.0.1" });
-  });
-  afterAll(async () => {
-    await database.close();
-  });
-
   it("50 parallel verifies of one correct code make exactly one account and one session", async () => {
-    await database.db.execute(sql`truncate table refresh_tokens, sessions, otp_sends, otp_challenges, users cascade`);
     const started = await call("auth/register", validRegistration);
     const code = sms.lastCode("+989121234567")!;
     const results = await Promise.all(
@@ -39,7 +28,6 @@ describe("one-time codes under concurrency (PostgreSQL)", () => {
   });
 
   it("20 parallel registrations of one phone send at most 5 codes", async () => {
-    await database.db.execute(sql`truncate table otp_sends, otp_challenges, users cascade`);
     const before = sms.sent.length;
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>

@@ -1,32 +1,25 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { sandboxGateway } from "@/server/adapters/payments/sandbox";
 import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
 import type { Database } from "@/server/db/client";
 import { campaigns, ledgerAccounts, ledgerTransfers, transactions } from "@/server/db/schema";
 import { campaignPaymentKey } from "@/server/campaigns/pay-from-wallet";
-import { balancesOf, campaignEscrowCode, checkLedgerInvariants, gatewayAccountCode, transfer, userAccountCode } from "@/server/ledger";
-import { caller, registerAndSignIn } from "@/tests/api/support/account-helpers";
-import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
+import { balancesOf, campaignEscrowCode, checkLedgerInvariants } from "@/server/ledger";
+import { registerAndSignIn } from "@/tests/api/support/account-helpers";
+import { fundWallet } from "@/tests/api/support/campaign-fixtures";
+import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
 
 // PostgreSQL only (*.pg.test.ts): PGlite has one connection and cannot show a race.
 let database: Database;
-const sms = recordingSms();
-let app: ReturnType<typeof testApp>;
-const call = caller(
-  () => app,
+let sms: ApiSetup["sms"];
+const { it, call } = apiFile(
   () => "10.9.1.1",
+  (api) => {
+    ({ database, sms } = api);
+    return { gateways: new Map<GatewayId, PaymentGateway>([["sandbox", sandboxGateway(async () => database)]]) };
+  },
 );
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  await resetAccounts(database);
-  const gateways = new Map<GatewayId, PaymentGateway>([["sandbox", sandboxGateway(async () => database)]]);
-  app = testApp(database, { sms: sms.sender, gateways, socketAddress: () => "10.9.1.1" });
-});
-afterAll(async () => {
-  await database.close();
-});
 
 const WALLET = 10_000_000;
 
@@ -55,16 +48,7 @@ async function abandoned(token: string, name: string) {
 describe("paying a campaign from the wallet under concurrency (PostgreSQL)", () => {
   it("20 parallel pays of the same campaign: exactly one 200, the others 403, the wallet debited once", async () => {
     const { token, user } = await registerAndSignIn(call, sms, { phone: "09350000091", email: "pay-race@example.com" });
-    await transfer(
-      { db: database.db },
-      {
-        idempotencyKey: `fund:${user.id}`,
-        from: gatewayAccountCode("sandbox"),
-        to: userAccountCode(user.id, "wallet"),
-        amount: WALLET,
-        intent: "wallet_charge",
-      },
-    );
+    await fundWallet(database.db, user.id, WALLET);
     const { id, payment, total } = await abandoned(token, "Race to pay");
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => call(`campaigns/${id}/payments/${payment}/pay`, { gateway: "wallet" }, { token })),
@@ -95,16 +79,7 @@ describe("paying a campaign from the wallet under concurrency (PostgreSQL)", () 
 
   it("a wallet payment racing the gateway's late success: whichever wins, nothing is lost or taken twice", async () => {
     const { token, user } = await registerAndSignIn(call, sms, { phone: "09350000092", email: "pay-race2@example.com" });
-    await transfer(
-      { db: database.db },
-      {
-        idempotencyKey: `fund:${user.id}`,
-        from: gatewayAccountCode("sandbox"),
-        to: userAccountCode(user.id, "wallet"),
-        amount: WALLET,
-        intent: "wallet_charge",
-      },
-    );
+    await fundWallet(database.db, user.id, WALLET);
     const made = [];
     for (let i = 0; i < 5; i++) made.push(await abandoned(token, `Both ${i}`));
     // The bank page said "pay" for each; the callbacks and the wallet payments then arrive together.

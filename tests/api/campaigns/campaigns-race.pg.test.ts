@@ -1,29 +1,20 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect } from "vitest";
 import type { Database } from "@/server/db/client";
 import { campaigns } from "@/server/db/schema";
 import { checkLedgerInvariants, gatewayAccountCode, transfer, userAccountCode, balancesOf } from "@/server/ledger";
 import { countDrift } from "@/tests/api/support/campaign-fixtures";
-import { caller, registerAndSignIn } from "@/tests/api/support/account-helpers";
-import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
+import { registerAndSignIn } from "@/tests/api/support/account-helpers";
+import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
 
 // PostgreSQL only (*.pg.test.ts).
 let database: Database;
-const sms = recordingSms();
-let app: ReturnType<typeof testApp>;
-const call = caller(
-  () => app,
+let sms: ApiSetup["sms"];
+const { it, call } = apiFile(
   () => "10.9.0.1",
+  (api) => void ({ database, sms } = api),
 );
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  await resetAccounts(database);
-  app = testApp(database, { sms: sms.sender, socketAddress: () => "10.9.0.1" });
-});
-afterAll(async () => {
-  await database.close();
-});
 // The trigger-kept counts (campaign_counts) always equal a real count.
 afterEach(async () => {
   expect(await countDrift(database.db)).toEqual([]);

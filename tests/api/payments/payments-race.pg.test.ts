@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import { openDatabase, type Database } from "@/server/db/client";
 import { ledgerTransfers, transactions } from "@/server/db/schema";
 import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
@@ -9,35 +9,32 @@ import { checkLedgerInvariants } from "@/server/ledger";
 import { reconcilePayments } from "@/server/payments/reconcile";
 import { settlePayment } from "@/server/payments/settle-payment";
 import { startFakeZarinpal, type FakeZarinpal } from "../../support/fake-zarinpal";
-import { caller, registerAndSignIn } from "@/tests/api/support/account-helpers";
-import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
+import { registerAndSignIn } from "@/tests/api/support/account-helpers";
+import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
 
 // PostgreSQL only (*.pg.test.ts): races and a connection killed mid-settlement need a real server.
 const MERCHANT = "00000000-0000-0000-0000-000000000000";
 let database: Database;
 let zarinpal: FakeZarinpal;
 let gateways: Map<GatewayId, PaymentGateway>;
-const sms = recordingSms();
-let app: ReturnType<typeof testApp>;
-const call = caller(
-  () => app,
+let sms: ApiSetup["sms"];
+const { it, call } = apiFile(
   () => "10.7.0.1",
+  (api) => {
+    ({ database, sms } = api);
+    gateways = new Map<GatewayId, PaymentGateway>([
+      ["zarinpal", zarinpalGateway({ merchantId: MERCHANT, baseUrl: zarinpal.url, timeoutMs: 5000 })],
+      ["sandbox", sandboxGateway(async () => database)],
+    ]);
+    return { gateways };
+  },
 );
 
 beforeAll(async () => {
-  database = await openTestDatabase();
   zarinpal = await startFakeZarinpal({ merchantId: MERCHANT });
-  gateways = new Map<GatewayId, PaymentGateway>([
-    ["zarinpal", zarinpalGateway({ merchantId: MERCHANT, baseUrl: zarinpal.url, timeoutMs: 5000 })],
-    ["sandbox", sandboxGateway(async () => database)],
-  ]);
-  app = testApp(database, { sms: sms.sender, gateways, socketAddress: () => "10.7.0.1" });
 });
 afterAll(async () => {
-  await Promise.all([database.close(), zarinpal.close()]);
-});
-beforeEach(async () => {
-  await resetAccounts(database);
+  await zarinpal.close();
 });
 
 async function startCharge(amount: number, gateway: GatewayId = "zarinpal", signedIn?: { token: string }) {

@@ -1,40 +1,35 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import type { Database } from "@/server/db/client";
 import { ledgerTransfers } from "@/server/db/schema";
 import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
 import { zarinpalGateway } from "@/server/adapters/payments/zarinpal";
 import { checkLedgerInvariants } from "@/server/ledger";
 import { startFakeZarinpal, type FakeZarinpal } from "../../support/fake-zarinpal";
-import { caller, registerAndSignIn } from "@/tests/api/support/account-helpers";
-import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
+import { registerAndSignIn } from "@/tests/api/support/account-helpers";
+import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
 
 // Our production Zarinpal adapter, end to end through the API, against a local fake of Zarinpal v4.
 const MERCHANT = "00000000-0000-0000-0000-000000000000";
 let database: Database;
 let zarinpal: FakeZarinpal;
-let sms: ReturnType<typeof recordingSms>;
-let app: ReturnType<typeof testApp>;
-let n = 0;
-const call = caller(
-  () => app,
-  () => `10.6.0.${n % 250}`,
+let sms: ApiSetup["sms"];
+const { it, call } = apiFile(
+  (n) => `10.6.0.${n % 250}`,
+  (api) => {
+    ({ database, sms } = api);
+    return {
+      gateways: new Map<GatewayId, PaymentGateway>([
+        ["zarinpal", zarinpalGateway({ merchantId: MERCHANT, baseUrl: zarinpal.url, timeoutMs: 2000 })],
+      ]),
+    };
+  },
 );
 
 beforeAll(async () => {
-  database = await openTestDatabase();
   zarinpal = await startFakeZarinpal({ merchantId: MERCHANT });
 });
 afterAll(async () => {
-  await Promise.all([database.close(), zarinpal.close()]);
-});
-beforeEach(async () => {
-  await resetAccounts(database);
-  sms = recordingSms();
-  n++;
-  const gateways = new Map<GatewayId, PaymentGateway>([
-    ["zarinpal", zarinpalGateway({ merchantId: MERCHANT, baseUrl: zarinpal.url, timeoutMs: 2000 })],
-  ]);
-  app = testApp(database, { sms: sms.sender, gateways, socketAddress: () => `10.6.0.${n % 250}` });
+  await zarinpal.close();
 });
 
 async function startCharge(amount = 1_000_000) {

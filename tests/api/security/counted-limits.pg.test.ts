@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { Database } from "@/server/db/client";
 import { otpChallenges, otpSends, users } from "@/server/db/schema";
 import { hashPassword, hashToken } from "@/server/auth/crypto";
@@ -8,7 +8,7 @@ import { signingKey } from "@/server/auth/keys";
 import { OTP_MAX_ATTEMPTS, OTP_MAX_PER_IP_PER_HOUR, OTP_MAX_PER_PHONE_PER_HOUR } from "@/server/auth/otp";
 import { openSession } from "@/server/auth/sessions";
 import { caller, validRegistration } from "@/tests/api/support/account-helpers";
-import { openTestDatabase, recordingSms, testApp } from "@/tests/api/support/helpers";
+import { apiTestWith, type ApiSetup } from "@/tests/api/support/fixture";
 
 const PASSWORD = "Takapoo-Rial-2026!x";
 
@@ -17,28 +17,20 @@ const PASSWORD = "Takapoo-Rial-2026!x";
  * sent per phone and per address (register, login, forgot password, adding a phone), resends of one
  * code step, and tries of one code. Each must hold whatever the concurrency. PostgreSQL only.
  */
+let database: Database;
+let sms: ApiSetup["sms"];
+let app: ReturnType<ApiSetup["app"]>;
+let ip = "10.50.0.1";
+const it = apiTestWith((api) => {
+  ({ database, sms } = api);
+  app = api.app({ socketAddress: (request) => request.headers.get("x-test-ip") });
+});
+const call = caller(
+  () => app,
+  () => ip,
+);
+
 describe("counted sign-in limits under concurrency (PostgreSQL)", { timeout: 60_000 }, () => {
-  let database: Database;
-  let sms = recordingSms();
-  let app: ReturnType<typeof testApp>;
-  let ip = "10.50.0.1";
-  const call = caller(
-    () => app,
-    () => ip,
-  );
-
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
-  beforeEach(async () => {
-    await database.db.execute(sql`truncate table login_failures, otp_sends, otp_challenges, refresh_tokens, sessions, users cascade`);
-    sms = recordingSms();
-    app = testApp(database, { sms: sms.sender, socketAddress: (request) => request.headers.get("x-test-ip") });
-  });
-
   /** Each call from its own address, so only the per-phone limit can stop them. */
   function fromOwnAddresses<T>(n: number, request: (i: number) => Promise<T>): Promise<T[]> {
     return Promise.all(

@@ -1,7 +1,8 @@
 import vm from "node:vm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { Database } from "@/server/db/client";
-import { openTestDatabase, testApp } from "@/tests/api/support/helpers";
+import { apiTestWith } from "@/tests/api/support/fixture";
+import type { testApp } from "@/tests/api/support/helpers";
 import { newSession, signedInUser, type SignedIn } from "./signed-in";
 import { answersErrorOnPurpose, fillPath } from "./paths";
 
@@ -9,12 +10,11 @@ let database: Database;
 let app: ReturnType<typeof testApp>;
 let admin: SignedIn;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = testApp(database);
+const it = apiTestWith(async (api) => {
+  database = api.database;
+  app = api.app();
   admin = await signedInUser(database.db, "admin");
 });
-afterAll(() => database.close());
 
 type Node = { tag: string; className: string; textContent: string; children: Node[]; append(...nodes: Node[]): void };
 

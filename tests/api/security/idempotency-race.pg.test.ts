@@ -1,43 +1,38 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect } from "vitest";
 import { sandboxGateway } from "@/server/adapters/payments/sandbox";
 import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
 import type { Database } from "@/server/db/client";
 import { campaigns, ledgerAccounts, transactions } from "@/server/db/schema";
 import { balancesOf, campaignEscrowCode, checkLedgerInvariants } from "@/server/ledger";
-import { caller, registerAndSignIn } from "@/tests/api/support/account-helpers";
+import { registerAndSignIn } from "@/tests/api/support/account-helpers";
 import { fundWallet, smartCampaign } from "@/tests/api/support/campaign-fixtures";
-import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
+import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
 
 // PostgreSQL only (*.pg.test.ts): 20 identical POSTs with one Idempotency-Key at the same moment,
 // as a client retrying after lost answers would send them. Exactly one runs; every other answer is
 // the first answer (replayed) or 409 while it still ran.
 const PARALLEL = 20;
 let database: Database;
-const sms = recordingSms();
-let app: ReturnType<typeof testApp>;
-const call = caller(
-  () => app,
+let sms: ApiSetup["sms"];
+const {
+  it,
+  call,
+  app: currentApp,
+} = apiFile(
   () => "10.13.7.1",
+  (api) => {
+    ({ database, sms } = api);
+    return { gateways: new Map<GatewayId, PaymentGateway>([["sandbox", sandboxGateway(async () => database)]]) };
+  },
 );
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  const gateways = new Map<GatewayId, PaymentGateway>([["sandbox", sandboxGateway(async () => database)]]);
-  app = testApp(database, { sms: sms.sender, gateways, socketAddress: () => "10.13.7.1" });
-});
-afterAll(async () => {
-  await database.close();
-});
-beforeEach(async () => {
-  await resetAccounts(database);
-});
 afterEach(async () => {
   expect(await checkLedgerInvariants(database.db)).toEqual([]);
 });
 
 async function post(path: string, body: unknown, token: string, key: string) {
-  const response = await app.fetch(
+  const response = await currentApp().fetch(
     new Request(`http://localhost/api/${path}`, {
       method: "POST",
       headers: {

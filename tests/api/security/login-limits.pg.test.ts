@@ -1,11 +1,11 @@
-import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, vi } from "vitest";
 import type { Database } from "@/server/db/client";
 import { loginFailures, users } from "@/server/db/schema";
 import { hashPassword } from "@/server/auth/crypto";
 import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_IP } from "@/server/auth/login-throttle";
 import { caller } from "@/tests/api/support/account-helpers";
-import { openTestDatabase, recordingSms, testApp } from "@/tests/api/support/helpers";
+import { apiTestWith, type ApiSetup } from "@/tests/api/support/fixture";
 
 // Every password check the login makes, known account or not, goes through one of these two.
 const checks = vi.hoisted(() => ({ count: 0 }));
@@ -29,28 +29,21 @@ const SPEC_429 = /try again after a few minutes/i;
 
 // The login limit must hold however many guesses arrive at once (issue 13, item 2): each check is
 // reserved before the password is looked at. Needs real connections, so PostgreSQL only.
+let database: Database;
+let sms: ApiSetup["sms"];
+let app: ReturnType<ApiSetup["app"]>;
+let ip = "10.40.0.1";
+const it = apiTestWith((api) => {
+  ({ database, sms } = api);
+  app = api.app({ socketAddress: (request) => request.headers.get("x-test-ip") });
+  checks.count = 0;
+});
+const call = caller(
+  () => app,
+  () => ip,
+);
+
 describe("login limits under concurrency (PostgreSQL)", { timeout: 60_000 }, () => {
-  let database: Database;
-  const sms = recordingSms();
-  let app: ReturnType<typeof testApp>;
-  let ip = "10.40.0.1";
-  const call = caller(
-    () => app,
-    () => ip,
-  );
-
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    app = testApp(database, { sms: sms.sender, socketAddress: (request) => request.headers.get("x-test-ip") });
-  });
-  afterAll(async () => {
-    await database.close();
-  });
-  beforeEach(async () => {
-    await database.db.execute(sql`truncate table login_failures, otp_sends, otp_challenges, refresh_tokens, sessions, users cascade`);
-    checks.count = 0;
-  });
-
   async function account(phone: string) {
     await database.db.insert(users).values({
       firstName: "S",

@@ -1,10 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { users } from "@/server/db/schema";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, vi } from "vitest";
 import type { Database } from "@/server/db/client";
 import { LOGIN_FAILURES_PER_ACCOUNT } from "@/server/auth/login-throttle";
 import { caller, registerAndSignIn, validRegistration } from "@/tests/api/support/account-helpers";
-import { openTestDatabase, recordingSms, testApp } from "@/tests/api/support/helpers";
+import { apiTestWith, type ApiSetup } from "@/tests/api/support/fixture";
 
 const checks = vi.hoisted(() => ({ count: 0 }));
 vi.mock("@/server/auth/crypto", async (importOriginal) => {
@@ -20,25 +20,20 @@ vi.mock("@/server/auth/crypto", async (importOriginal) => {
 
 // A stolen session must not be a way to guess the account's password (issue 13, item 2's class):
 // PUT me/password checks the current password against the login's per-account budget.
+let database: Database;
+let sms: ApiSetup["sms"];
+let app: ReturnType<ApiSetup["app"]>;
+let ip = "10.60.0.1";
+const it = apiTestWith((api) => {
+  ({ database, sms } = api);
+  app = api.app({ socketAddress: (request) => request.headers.get("x-test-ip") });
+});
+const call = caller(
+  () => app,
+  () => ip,
+);
+
 describe("password change guesses under concurrency (PostgreSQL)", { timeout: 60_000 }, () => {
-  let database: Database;
-  const sms = recordingSms();
-  let app: ReturnType<typeof testApp>;
-  let ip = "10.60.0.1";
-  const call = caller(
-    () => app,
-    () => ip,
-  );
-
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    await database.db.execute(sql`truncate table login_failures, otp_sends, otp_challenges, refresh_tokens, sessions, users cascade`);
-    app = testApp(database, { sms: sms.sender, socketAddress: (request) => request.headers.get("x-test-ip") });
-  });
-  afterAll(async () => {
-    await database.close();
-  });
-
   it("100 parallel wrong current passwords check at most 10, then 429 — the right one too", async () => {
     const { token, user } = await registerAndSignIn(call, sms, { phone: "09120000601", email: "guess@example.com" });
     const [before] = await database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));

@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import { sql } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
 import { contentPages } from "@/server/db/schema";
 import { seedDemoData } from "@/server/db/seed";
-import { jsonRequest, openTestDatabase, testApp } from "@/tests/api/support/helpers";
+import { apiTestWith } from "@/tests/api/support/fixture";
+import { jsonRequest, testApp } from "@/tests/api/support/helpers";
 
 let database: Database;
 let app: ReturnType<typeof testApp>;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = testApp(database);
+const it = apiTestWith((api) => {
+  database = api.database;
+  app = api.app();
 });
-afterAll(() => database.close());
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string>; request_id: string } };
 

@@ -92,34 +92,28 @@ const RLO_NAME = "\u202Eإيران";
 const ZW_NAME = "\u200B\u200C\u200D";
 
 /** Every schema field that holds human text others read, with a valid object to put the text in. */
+const registration = {
+  first_name: "سارا",
+  last_name: "احمدی",
+  phone: "09121234567",
+  email: "sara@example.com",
+  password: "Takapoo-Rial-2026!x",
+  password_confirmation: "Takapoo-Rial-2026!x",
+  terms: true,
+};
+
 const fields: { name: string; schema: z.ZodType; valid: Record<string, unknown>; field: string }[] = [
   {
     name: "registration first name",
     schema: registerInput,
     field: "first_name",
-    valid: {
-      first_name: "سارا",
-      last_name: "احمدی",
-      phone: "09121234567",
-      email: "sara@example.com",
-      password: "Takapoo-Rial-2026!x",
-      password_confirmation: "Takapoo-Rial-2026!x",
-      terms: true,
-    },
+    valid: registration,
   },
   {
     name: "registration last name",
     schema: registerInput,
     field: "last_name",
-    valid: {
-      first_name: "سارا",
-      last_name: "احمدی",
-      phone: "09121234567",
-      email: "sara@example.com",
-      password: "Takapoo-Rial-2026!x",
-      password_confirmation: "Takapoo-Rial-2026!x",
-      terms: true,
-    },
+    valid: registration,
   },
   { name: "profile first name", schema: updateProfileInput, field: "first_name", valid: { first_name: "سارا" } },
   { name: "profile last name", schema: updateProfileInput, field: "last_name", valid: { last_name: "احمدی" } },
