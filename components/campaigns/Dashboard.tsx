@@ -49,14 +49,7 @@ export function Dashboard() {
         </LinkButton>
       </header>
       <div className="grid gap-4 md:grid-cols-3">
-        <Widget
-          title={t("campaigns.title")}
-          link={
-            <Link href="/dashboard/campaigns" className="text-sm font-semibold text-brand-700 hover:underline">
-              {t("campaigns.link")}
-            </Link>
-          }
-        >
+        <Widget title={t("campaigns.title")} link={{ href: "/dashboard/campaigns", label: t("campaigns.link") }}>
           <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-y-1 text-sm">
             <dt className="text-ink-muted">{t("campaigns.completed")}</dt>
             <dd className="text-lg font-bold tabular-nums text-ink" data-testid="dashboard-completed">
@@ -70,14 +63,7 @@ export function Dashboard() {
           <p className="text-2xl font-bold tabular-nums text-ink">{format.number(data.queue.open_campaigns)}</p>
           <p className="text-sm text-ink-muted">{t("queue.body")}</p>
         </Widget>
-        <Widget
-          title={t("wallet.title")}
-          link={
-            <Link href="/dashboard/wallet" className="text-sm font-semibold text-brand-700 hover:underline">
-              {t("wallet.link")}
-            </Link>
-          }
-        >
+        <Widget title={t("wallet.title")} link={{ href: "/dashboard/wallet", label: t("wallet.link") }}>
           <p className="text-2xl font-bold tabular-nums text-ink">{money(data.wallet.wallet_balance)}</p>
         </Widget>
       </div>
@@ -97,12 +83,18 @@ export function Dashboard() {
   );
 }
 
-function Widget({ title, link, children }: { title: string; link?: ReactNode; children: ReactNode }) {
+function Widget({ title, link, children }: { title: string; link?: { href: string; label: string }; children: ReactNode }) {
   return (
     <section className="grid content-start gap-2 rounded-card bg-surface p-5 shadow-card">
       <h2 className="text-sm font-semibold text-ink-muted">{title}</h2>
       {children}
-      {link ? <div className="mt-1">{link}</div> : null}
+      {link ? (
+        <div className="mt-1">
+          <Link href={link.href} className="text-sm font-semibold text-brand-700 hover:underline">
+            {link.label}
+          </Link>
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -7,8 +7,8 @@ import { hashPassword, hashToken } from "@/server/auth/crypto";
 import { signingKey } from "@/server/auth/keys";
 import { OTP_MAX_ATTEMPTS, OTP_MAX_PER_IP_PER_HOUR, OTP_MAX_PER_PHONE_PER_HOUR } from "@/server/auth/otp";
 import { openSession } from "@/server/auth/sessions";
-import { caller, validRegistration } from "@/tests/api/support/account-helpers";
-import { apiTestWith, type ApiSetup } from "@/tests/api/support/fixture";
+import { validRegistration } from "@/tests/api/support/account-helpers";
+import { apiByAddress, type ApiSetup } from "@/tests/api/support/fixture";
 
 const PASSWORD = "Takapoo-Rial-2026!x";
 
@@ -19,15 +19,12 @@ const PASSWORD = "Takapoo-Rial-2026!x";
  */
 let database: Database;
 let sms: ApiSetup["sms"];
-let app: ReturnType<ApiSetup["app"]>;
 let ip = "10.50.0.1";
-const it = apiTestWith((api) => {
-  ({ database, sms } = api);
-  app = api.app({ socketAddress: (request) => request.headers.get("x-test-ip") });
-});
-const call = caller(
-  () => app,
+const { it, call } = apiByAddress(
   () => ip,
+  (api) => {
+    ({ database, sms } = api);
+  },
 );
 
 describe("counted sign-in limits under concurrency (PostgreSQL)", { timeout: 60_000 }, () => {

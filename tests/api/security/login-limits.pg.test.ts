@@ -1,28 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, vi } from "vitest";
+import { passwordChecks as checks } from "@/tests/api/support/password-checks";
 import type { Database } from "@/server/db/client";
 import { loginFailures, users } from "@/server/db/schema";
 import { hashPassword } from "@/server/auth/crypto";
 import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_IP } from "@/server/auth/login-throttle";
-import { caller } from "@/tests/api/support/account-helpers";
-import { apiTestWith, type ApiSetup } from "@/tests/api/support/fixture";
+import { apiByAddress, type ApiSetup } from "@/tests/api/support/fixture";
 
 // Every password check the login makes, known account or not, goes through one of these two.
-const checks = vi.hoisted(() => ({ count: 0 }));
-vi.mock("@/server/auth/crypto", async (importOriginal) => {
-  const original = await importOriginal<typeof import("@/server/auth/crypto")>();
-  return {
-    ...original,
-    verifyPassword: async (...args: Parameters<typeof original.verifyPassword>) => {
-      checks.count++;
-      return original.verifyPassword(...args);
-    },
-    burnPasswordCheck: async (...args: Parameters<typeof original.burnPasswordCheck>) => {
-      checks.count++;
-      return original.burnPasswordCheck(...args);
-    },
-  };
-});
+vi.mock("@/server/auth/crypto", async () => (await import("@/tests/api/support/password-checks")).countingCrypto());
 
 const PASSWORD = "Takapoo-Rial-2026!x";
 const SPEC_429 = /try again after a few minutes/i;
@@ -31,16 +17,13 @@ const SPEC_429 = /try again after a few minutes/i;
 // reserved before the password is looked at. Needs real connections, so PostgreSQL only.
 let database: Database;
 let sms: ApiSetup["sms"];
-let app: ReturnType<ApiSetup["app"]>;
 let ip = "10.40.0.1";
-const it = apiTestWith((api) => {
-  ({ database, sms } = api);
-  app = api.app({ socketAddress: (request) => request.headers.get("x-test-ip") });
-  checks.count = 0;
-});
-const call = caller(
-  () => app,
+const { it, call } = apiByAddress(
   () => ip,
+  (api) => {
+    ({ database, sms } = api);
+    checks.count = 0;
+  },
 );
 
 describe("login limits under concurrency (PostgreSQL)", { timeout: 60_000 }, () => {

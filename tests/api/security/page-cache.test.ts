@@ -1,9 +1,9 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { CACHE_STATUS_HEADER, RenderedPageCache } from "@/server/http/rendered-page-cache";
 import { pageHandler } from "@/server/http/page-server";
+import { nextCompression, serveBehindProxy } from "@/tests/api/support/page-server";
 
 /**
  * Cache poisoning (issue 13 item 1): the production server's rendered-page cache must keep only what
@@ -18,17 +18,12 @@ import { pageHandler } from "@/server/http/page-server";
  */
 
 const require = createRequire(import.meta.url);
-const compression = require("next/dist/compiled/compression") as () => (
-  req: IncomingMessage,
-  res: ServerResponse,
-  next: () => void,
-) => void;
 // Next.js's own list of the headers of its client router (RSC, prefetch, state tree, action, next-url …).
 const routerHeaders = require("next/dist/client/components/app-router-headers.js") as Record<string, unknown>;
 
 const PAGE_MARK = "the full page";
 let renders = 0;
-const compress = compression();
+const compress = nextCompression();
 
 /** Stands in for Next.js, answering its internal request headers the way Next.js 16 does. */
 function fakeNext(req: IncomingMessage, res: ServerResponse) {
@@ -76,23 +71,14 @@ function fakeNext(req: IncomingMessage, res: ServerResponse) {
   });
 }
 
-let server: Server;
 let base = "";
 let cache: RenderedPageCache;
-const trustProxy = process.env.TRUST_PROXY;
+// Visitors below are in Iran by X-Forwarded-For, as behind one reverse proxy.
+serveBehindProxy(
+  (req, res) => pageHandler({ cache, policy: () => "default-src 'self'", next: fakeNext })(req, res),
+  (url) => (base = url),
+);
 
-beforeAll(async () => {
-  // Visitors below are in Iran by X-Forwarded-For, as behind one reverse proxy.
-  process.env.TRUST_PROXY = "1";
-  server = createServer((req, res) => pageHandler({ cache, policy: () => "default-src 'self'", next: fakeNext })(req, res));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  if (trustProxy === undefined) delete process.env.TRUST_PROXY;
-  else process.env.TRUST_PROXY = trustProxy;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
 beforeEach(() => {
   cache = new RenderedPageCache(60_000);
   renders = 0;

@@ -1,36 +1,24 @@
 import { eq } from "drizzle-orm";
 import { users } from "@/server/db/schema";
 import { describe, expect, vi } from "vitest";
+import { passwordChecks as checks } from "@/tests/api/support/password-checks";
 import type { Database } from "@/server/db/client";
 import { LOGIN_FAILURES_PER_ACCOUNT } from "@/server/auth/login-throttle";
-import { caller, registerAndSignIn, validRegistration } from "@/tests/api/support/account-helpers";
-import { apiTestWith, type ApiSetup } from "@/tests/api/support/fixture";
+import { registerAndSignIn, validRegistration } from "@/tests/api/support/account-helpers";
+import { apiByAddress, type ApiSetup } from "@/tests/api/support/fixture";
 
-const checks = vi.hoisted(() => ({ count: 0 }));
-vi.mock("@/server/auth/crypto", async (importOriginal) => {
-  const original = await importOriginal<typeof import("@/server/auth/crypto")>();
-  return {
-    ...original,
-    verifyPassword: async (...args: Parameters<typeof original.verifyPassword>) => {
-      checks.count++;
-      return original.verifyPassword(...args);
-    },
-  };
-});
+vi.mock("@/server/auth/crypto", async () => (await import("@/tests/api/support/password-checks")).countingCrypto());
 
 // A stolen session must not be a way to guess the account's password (issue 13, item 2's class):
 // PUT me/password checks the current password against the login's per-account budget.
 let database: Database;
 let sms: ApiSetup["sms"];
-let app: ReturnType<ApiSetup["app"]>;
 let ip = "10.60.0.1";
-const it = apiTestWith((api) => {
-  ({ database, sms } = api);
-  app = api.app({ socketAddress: (request) => request.headers.get("x-test-ip") });
-});
-const call = caller(
-  () => app,
+const { it, call } = apiByAddress(
   () => ip,
+  (api) => {
+    ({ database, sms } = api);
+  },
 );
 
 describe("password change guesses under concurrency (PostgreSQL)", { timeout: 60_000 }, () => {

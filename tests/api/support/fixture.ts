@@ -94,3 +94,18 @@ export function apiFile(address: (n: number) => string, setup: (api: ApiSetup) =
     },
   };
 }
+
+/**
+ * The fixture for a file whose every call says its own address (the caller's x-test-ip header is
+ * the client's address), e.g. many guesses from many addresses at once; `address()` is read per call:
+ *   let ip = "10.40.0.1";
+ *   const { it, call } = apiByAddress(() => ip, (api) => void ({ database, sms } = api));
+ */
+export function apiByAddress(address: () => string, setup: (api: ApiSetup) => void) {
+  let app: ReturnType<ApiSetup["app"]>;
+  const it = apiTestWith((api) => {
+    setup(api);
+    app = api.app({ socketAddress: (request) => request.headers.get("x-test-ip") });
+  });
+  return { it, call: caller(() => app, address) };
+}

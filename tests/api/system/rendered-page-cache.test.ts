@@ -1,21 +1,13 @@
-import { createServer, get as httpGet, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { get as httpGet, type IncomingMessage, type ServerResponse } from "node:http";
 import { gunzipSync } from "node:zlib";
-import { createRequire } from "node:module";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { CACHE_STATUS_HEADER, etagMatches, RenderedPageCache } from "@/server/http/rendered-page-cache";
-
-// The compression middleware Next.js wraps its responses in, so the cache sees what it would in production.
-const compression = createRequire(import.meta.url)("next/dist/compiled/compression") as () => (
-  req: IncomingMessage,
-  res: ServerResponse,
-  next: () => void,
-) => void;
+import { nextCompression, serveBehindProxy } from "@/tests/api/support/page-server";
 
 /** Stands in for Next.js: counts renders and answers as told per path. */
 let renders = 0;
 let version = "v1";
-const compress = compression();
+const compress = nextCompression();
 function fakeNext(req: IncomingMessage, res: ServerResponse) {
   compress(req, res, () => {
     renders++;
@@ -35,22 +27,11 @@ function fakeNext(req: IncomingMessage, res: ServerResponse) {
 }
 
 let cache: RenderedPageCache;
-let server: Server;
 let base = "";
-
-// The visitors' countries below come from X-Forwarded-For, as behind one reverse proxy.
-const trustProxy = process.env.TRUST_PROXY;
-beforeAll(async () => {
-  process.env.TRUST_PROXY = "1";
-  server = createServer((req, res) => cache.handle(req, res, () => fakeNext(req, res)));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  if (trustProxy === undefined) delete process.env.TRUST_PROXY;
-  else process.env.TRUST_PROXY = trustProxy;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+serveBehindProxy(
+  (req, res) => cache.handle(req, res, () => fakeNext(req, res)),
+  (url) => (base = url),
+);
 beforeEach(() => {
   cache = new RenderedPageCache(60_000);
   renders = 0;
