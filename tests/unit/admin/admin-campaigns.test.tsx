@@ -1,6 +1,5 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { AnchorHTMLAttributes, ReactNode } from "react";
 import { renderWithProviders } from "../render-with-providers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CampaignQueue } from "@/components/admin/CampaignQueue";
@@ -9,14 +8,7 @@ import { PricingEditor } from "@/components/admin/PricingEditor";
 import { campaign as campaignFixture } from "../campaigns/campaign-fixtures";
 import { answerWith } from "../support/msw";
 
-vi.mock("@/lib/i18n/navigation", () => ({
-  Link: ({ href, children, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string; children: ReactNode }) => (
-    <a href={href} {...rest}>
-      {children}
-    </a>
-  ),
-  usePathname: () => "/admin/campaigns",
-}));
+vi.mock("@/lib/i18n/navigation", async () => (await import("../support/navigation")).plainNavigation("/admin/campaigns"));
 
 const ID = "0190f0a0-0000-7000-8000-0000000000c1";
 const campaign = campaignFixture({

@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { AnchorHTMLAttributes, ReactNode } from "react";
 import { renderWithProviders } from "../render-with-providers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ContentPageEditor } from "@/components/admin/ContentPageEditor";
@@ -9,16 +8,8 @@ import type { AdminPageVersion } from "@/lib/api/admin-pages";
 import messages from "@/messages/en-US.json";
 import { answerWith } from "../support/msw";
 
-const push = vi.fn();
-vi.mock("@/lib/i18n/navigation", () => ({
-  Link: ({ href, children, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string; children: ReactNode }) => (
-    <a href={href} {...rest}>
-      {children}
-    </a>
-  ),
-  usePathname: () => "/admin/pages",
-  useRouter: () => ({ push }),
-}));
+const { push } = vi.hoisted(() => ({ push: vi.fn() }));
+vi.mock("@/lib/i18n/navigation", async () => (await import("../support/navigation")).plainNavigation("/admin/pages", { push }));
 
 const m = messages.admin.pageEditor;
 const version = (locale: AdminPageVersion["locale"], title: string): AdminPageVersion => ({

@@ -1,46 +1,16 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { AnchorHTMLAttributes, ReactNode } from "react";
 import { renderWithProviders } from "../render-with-providers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { IdentityQueue } from "@/components/admin/IdentityQueue";
 import { IdentityReview } from "@/components/admin/IdentityReview";
 import type { AdminUser } from "@/lib/api/admin";
 import { answerWith } from "../support/msw";
+import { adminUser } from "../support/people";
 
-// next-intl's navigation needs the Next.js router; a plain anchor does here.
-vi.mock("@/lib/i18n/navigation", () => ({
-  Link: ({ href, children, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string; children: ReactNode }) => (
-    <a href={href} {...rest}>
-      {children}
-    </a>
-  ),
-  usePathname: () => "/admin/identity",
-}));
+vi.mock("@/lib/i18n/navigation", async () => (await import("../support/navigation")).plainNavigation("/admin/identity"));
 
-function user(overrides: Partial<AdminUser> = {}): AdminUser {
-  return {
-    id: "0190f0a0-0000-7000-8000-000000000001",
-    first_name: "Sara",
-    last_name: "Ahmadi",
-    phone: "+989121234567",
-    phone_verified: true,
-    email: "sara@example.com",
-    role: "user",
-    locale: "fa-IR",
-    national_id: "0499370899",
-    birth_date: "1990-05-01",
-    bank_name: "melli",
-    iban: "IR062960000000100324200001",
-    identity_status: "identity_verification_pending",
-    identity_rejection_reason: null,
-    has_identity_card: true,
-    has_password: true,
-    created_at: "2025-01-15T08:30:00.000Z",
-    identity_requested_at: "2025-02-01T09:00:00.000Z",
-    ...overrides,
-  };
-}
+const user = adminUser;
 
 type Call = { method: string; path: string; body: unknown };
 

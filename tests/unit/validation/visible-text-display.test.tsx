@@ -1,6 +1,5 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { AnchorHTMLAttributes, ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CampaignQueue } from "@/components/admin/CampaignQueue";
 import { CampaignReview } from "@/components/admin/CampaignReview";
@@ -9,49 +8,22 @@ import { IdentityReview } from "@/components/admin/IdentityReview";
 import { CampaignList } from "@/components/campaigns/CampaignList";
 import { CampaignView } from "@/components/campaigns/CampaignView";
 import { CreateCampaign } from "@/components/campaigns/CreateCampaign";
-import type { AdminUser } from "@/lib/api/admin";
 import { campaign as campaignFixture } from "../campaigns/campaign-fixtures";
 import { renderWithProviders } from "../render-with-providers";
 import { answerWith } from "../support/msw";
+import { adminUser } from "../support/people";
 
 /**
  * User text inside other text is isolated (<bdi>): a Persian name next to Latin words, or a name
  * ending in a neutral character, cannot reorder the row or sentence around it. And the back office's
  * reason field says, before anything is sent, why invisible or direction-controlled text is refused.
  */
-vi.mock("@/lib/i18n/navigation", () => ({
-  Link: ({ href, children, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string; children: ReactNode }) => (
-    <a href={href} {...rest}>
-      {children}
-    </a>
-  ),
-  usePathname: () => "/admin",
-  useRouter: () => ({ push: vi.fn(), replace: vi.fn() }),
-}));
+vi.mock("@/lib/i18n/navigation", async () => (await import("../support/navigation")).plainNavigation("/admin"));
 
 const USER_ID = "0190f0a0-0000-7000-8000-000000000001";
 const CAMPAIGN_ID = "0190f0a0-0000-7000-8000-0000000000c1";
 
-const person: AdminUser = {
-  id: USER_ID,
-  first_name: "سارا!",
-  last_name: "Ahmadi",
-  phone: "+989121234567",
-  phone_verified: true,
-  email: "sara@example.com",
-  role: "user",
-  locale: "fa-IR",
-  national_id: "0499370899",
-  birth_date: "1990-05-01",
-  bank_name: "melli",
-  iban: "IR062960000000100324200001",
-  identity_status: "identity_verification_pending",
-  identity_rejection_reason: "Photo (blurred)",
-  has_identity_card: true,
-  has_password: true,
-  created_at: "2025-01-15T08:30:00.000Z",
-  identity_requested_at: "2025-02-01T09:00:00.000Z",
-};
+const person = adminUser({ id: USER_ID, first_name: "سارا!", identity_rejection_reason: "Photo (blurred)" });
 
 const campaign = campaignFixture({
   id: CAMPAIGN_ID,
