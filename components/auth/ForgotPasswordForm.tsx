@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useApiForm } from "@/lib/forms/use-api-form";
-import { useAuthApi } from "@/lib/api/auth";
+import { useForgotPassword } from "@/lib/api/auth";
 import { Link } from "@/lib/i18n/navigation";
 import { forgotPasswordInput } from "@/lib/schemas/auth";
 import { Alert } from "@/components/ui/Alert";
@@ -12,7 +12,7 @@ import { useCodeStep } from "./use-code-step";
 
 export function ForgotPasswordForm() {
   const t = useTranslations("auth.forgot");
-  const auth = useAuthApi();
+  const forgotPassword = useForgotPassword();
   const openCodeStep = useCodeStep();
   const { form, fieldError, formError, setFormError, submit } = useApiForm(forgotPasswordInput, { mode: "onTouched" });
   const {
@@ -21,7 +21,7 @@ export function ForgotPasswordForm() {
   } = form;
 
   const onSubmit = submit(async (values) => {
-    const { otp } = await auth.forgotPassword(values);
+    const { otp } = await forgotPassword.mutateAsync(values);
     openCodeStep(otp);
   });
 

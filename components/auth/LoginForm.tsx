@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useApiForm } from "@/lib/forms/use-api-form";
-import { isOtpAnswer, useAuthApi } from "@/lib/api/auth";
+import { isOtpAnswer, useLogin } from "@/lib/api/auth";
 import { Link } from "@/lib/i18n/navigation";
 import { loginInput } from "@/lib/schemas/auth";
 import { Alert } from "@/components/ui/Alert";
@@ -14,7 +14,7 @@ import { useSignedIn } from "./use-signed-in";
 
 export function LoginForm() {
   const t = useTranslations("auth.login");
-  const auth = useAuthApi();
+  const login = useLogin();
   const openCodeStep = useCodeStep();
   const signedIn = useSignedIn();
   const { form, fieldError, formError, setFormError, submit } = useApiForm(loginInput, { mode: "onTouched" });
@@ -24,7 +24,7 @@ export function LoginForm() {
   } = form;
 
   const onSubmit = submit(async (values) => {
-    const answer = await auth.login(values);
+    const answer = await login.mutateAsync(values);
     if (isOtpAnswer(answer)) {
       openCodeStep(answer.otp, { social: false });
       return;

@@ -3,7 +3,7 @@ import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { localizeDigits } from "@/lib/format/digits";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { z } from "zod";
-import { useAuthApi } from "@/lib/api/auth";
+import { useAddPhone, useLogout, useOtpStatus, useResendOtp, useVerifyOtp } from "@/lib/api/auth";
 import { useApiForm } from "@/lib/forms/use-api-form";
 import { ApiError } from "@/lib/api/client";
 import { Link, useRouter } from "@/lib/i18n/navigation";
@@ -53,7 +53,7 @@ export function OtpForm() {
 
 function AnotherAccount() {
   const t = useTranslations("auth.otp");
-  const auth = useAuthApi();
+  const logout = useLogout();
   const router = useRouter();
   return (
     <button
@@ -63,7 +63,7 @@ function AnotherAccount() {
         const social = useAuthStore.getState().isGoogleLogin;
         useAuthStore.getState().clear();
         useAuthStore.getState().setPhone(null);
-        if (social) await auth.logout().catch(() => undefined);
+        if (social) await logout.mutateAsync().catch(() => undefined);
         router.replace("/auth/login");
       }}
     >
@@ -94,15 +94,21 @@ function CodeStep({ token }: { token: string }) {
   const forms = useTranslations("forms");
   const format = useFormatter();
   const locale = useLocale();
-  const auth = useAuthApi();
+  const verifyOtp = useVerifyOtp();
+  const resendOtp = useResendOtp();
   const router = useRouter();
   const signedIn = useSignedIn();
   const storedPhone = useAuthStore((s) => s.phone);
-  const [phone, setPhone] = useState<string | null>(storedPhone);
-  const [resendAt, setResendAt] = useState<number | null>(null);
+  // The server knows the step's phone and its countdown (a reload must not reset them); a resend
+  // starts them again.
+  const status = useOtpStatus(token);
+  const [resent, setResent] = useState<{ phone: string; at: number } | null>(null);
+  const ended = status.error instanceof ApiError && [404, 409, 422].includes(status.error.status);
+  const phone = resent?.phone ?? status.data?.otp.phone ?? storedPhone;
+  const resendAt =
+    resent?.at ?? (status.data ? status.dataUpdatedAt + status.data.otp.resend_in * 1000 : status.error ? status.errorUpdatedAt : null);
   const left = useSecondsUntil(resendAt, 120);
   const [notice, setNotice] = useState<string | null>(null);
-  const [ended, setEnded] = useState(false);
   const [resending, setResending] = useState(false);
   const { form, fieldError, formError, setFormError, submit } = useApiForm(codeForm, {
     defaultValues: { code: "", trust_device: true },
@@ -111,26 +117,6 @@ function CodeStep({ token }: { token: string }) {
     register,
     formState: { errors, isSubmitting },
   } = form;
-
-  // The server knows the step's phone and its countdown (a reload must not reset them).
-  useEffect(() => {
-    let cancelled = false;
-    auth
-      .otpStatus(token)
-      .then(({ otp }) => {
-        if (cancelled) return;
-        setPhone(otp.phone);
-        setResendAt(Date.now() + otp.resend_in * 1000);
-      })
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        if (error instanceof ApiError && (error.status === 404 || error.status === 409 || error.status === 422)) setEnded(true);
-        else setResendAt(Date.now());
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [auth, token]);
 
   if (ended) {
     return (
@@ -145,7 +131,7 @@ function CodeStep({ token }: { token: string }) {
 
   const onSubmit = submit(async (values) => {
     setNotice(null);
-    const answer = await auth.verifyOtp({ token, code: values.code, trust_device: values.trust_device });
+    const answer = await verifyOtp.mutateAsync({ token, code: values.code, trust_device: values.trust_device });
     if ("reset" in answer) {
       useAuthStore.getState().setOtp({ token: answer.reset.token, route: answer.reset.route });
       router.replace("/auth/reset_password");
@@ -159,9 +145,8 @@ function CodeStep({ token }: { token: string }) {
     setNotice(null);
     setResending(true);
     try {
-      const { otp } = await auth.resendOtp(token);
-      setPhone(otp.phone);
-      setResendAt(Date.now() + otp.resend_in * 1000);
+      const { otp } = await resendOtp.mutateAsync({ token });
+      setResent({ phone: otp.phone, at: Date.now() + otp.resend_in * 1000 });
       setNotice(t("resent"));
     } catch (error) {
       setFormError(error instanceof ApiError && error.status !== 0 ? error.message : forms("networkError"));
@@ -220,14 +205,14 @@ function CodeStep({ token }: { token: string }) {
 function AddPhoneStep() {
   const t = useTranslations("auth.otp");
   const openCodeStep = useCodeStep();
-  const auth = useAuthApi();
+  const addPhone = useAddPhone();
   const { form, fieldError, formError, setFormError, submit } = useApiForm(addPhoneInput);
   const {
     register,
     formState: { errors, isSubmitting },
   } = form;
   const onSubmit = submit(async (values) => {
-    const { otp } = await auth.addPhone(values.phone);
+    const { otp } = await addPhone.mutateAsync({ phone: values.phone });
     openCodeStep(otp, { navigate: false });
   });
   return (

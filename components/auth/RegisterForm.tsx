@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useAuthApi } from "@/lib/api/auth";
+import { useRegister } from "@/lib/api/auth";
 import { useApiForm } from "@/lib/forms/use-api-form";
 import { Link } from "@/lib/i18n/navigation";
 import { registerInput } from "@/lib/schemas/auth";
@@ -13,7 +13,7 @@ import { useCodeStep } from "./use-code-step";
 
 export function RegisterForm() {
   const t = useTranslations("auth.register");
-  const auth = useAuthApi();
+  const registration = useRegister();
   const openCodeStep = useCodeStep();
   const { form, fieldError, formError, setFormError, submit } = useApiForm(registerInput, { mode: "onTouched" });
   const {
@@ -22,7 +22,7 @@ export function RegisterForm() {
   } = form;
 
   const onSubmit = submit(async (values) => {
-    const { otp } = await auth.register(values);
+    const { otp } = await registration.mutateAsync(values);
     openCodeStep(otp, { social: false });
   });
 

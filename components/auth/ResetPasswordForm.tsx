@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { z } from "zod";
-import { useAuthApi } from "@/lib/api/auth";
+import { useResetPassword } from "@/lib/api/auth";
 import { useApiForm } from "@/lib/forms/use-api-form";
 import { Link } from "@/lib/i18n/navigation";
 import { newPassword } from "@/lib/schemas/auth";
@@ -19,7 +19,7 @@ const resetForm = z
 
 export function ResetPasswordForm() {
   const t = useTranslations("auth.reset");
-  const auth = useAuthApi();
+  const resetPassword = useResetPassword();
   const otp = useAuthStore((s) => s.otp);
   const [done, setDone] = useState<string | null>(null);
   const { form, fieldError, formError, setFormError, submit } = useApiForm(resetForm, { mode: "onTouched" });
@@ -53,7 +53,7 @@ export function ResetPasswordForm() {
   }
 
   const onSubmit = submit(async (values) => {
-    const answer = await auth.resetPassword({ token: otp.token, ...values });
+    const answer = await resetPassword.mutateAsync({ token: otp.token, ...values });
     useAuthStore.getState().setOtp(null);
     setDone(answer.message);
   });

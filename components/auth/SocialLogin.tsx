@@ -2,7 +2,7 @@
 import { GoogleOAuthProvider, useGoogleLogin, useGoogleOneTapLogin } from "@react-oauth/google";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { useAuthApi, type SessionAnswer } from "@/lib/api/auth";
+import { useAppleSignIn, useGoogleSignIn, type SessionAnswer } from "@/lib/api/auth";
 import { ApiError } from "@/lib/api/client";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
@@ -53,18 +53,18 @@ const GoogleIcon = () => (
 
 function GoogleCodeButton({ onError }: { onError: ErrorSink }) {
   const t = useTranslations("auth.social");
-  const auth = useAuthApi();
+  const google = useGoogleSignIn();
   const result = useSocialResult(onError);
   const login = useGoogleLogin({
     flow: "auth-code",
     ux_mode: "popup",
     scope: "openid email profile",
-    onSuccess: ({ code }) => void result.finish(() => auth.google({ code })),
+    onSuccess: ({ code }) => void result.finish(() => google.mutateAsync({ code })),
     onError: result.failed,
     onNonOAuthError: (error) => (error.type === "popup_closed" ? undefined : result.failed()),
   });
   useGoogleOneTapLogin({
-    onSuccess: ({ credential }) => credential && void result.finish(() => auth.google({ id_token: credential })),
+    onSuccess: ({ credential }) => credential && void result.finish(() => google.mutateAsync({ id_token: credential })),
   });
   return (
     <Button type="button" variant="secondary" className="w-full" onClick={() => login()}>
@@ -76,16 +76,16 @@ function GoogleCodeButton({ onError }: { onError: ErrorSink }) {
 
 function GoogleTokenButton({ onError }: { onError: ErrorSink }) {
   const t = useTranslations("auth.social");
-  const auth = useAuthApi();
+  const google = useGoogleSignIn();
   const result = useSocialResult(onError);
   const login = useGoogleLogin({
     flow: "implicit",
     scope: "openid email profile",
-    onSuccess: ({ access_token }) => void result.finish(() => auth.google({ access_token })),
+    onSuccess: ({ access_token }) => void result.finish(() => google.mutateAsync({ access_token })),
     onError: result.failed,
   });
   useGoogleOneTapLogin({
-    onSuccess: ({ credential }) => credential && void result.finish(() => auth.google({ id_token: credential })),
+    onSuccess: ({ credential }) => credential && void result.finish(() => google.mutateAsync({ id_token: credential })),
   });
   return (
     <Button type="button" variant="secondary" className="w-full" onClick={() => login()}>
@@ -124,7 +124,7 @@ function loadAppleScript(): Promise<AppleAuth> {
 
 function AppleButton({ onError }: { onError: ErrorSink }) {
   const t = useTranslations("auth.social");
-  const auth = useAuthApi();
+  const appleSignIn = useAppleSignIn();
   const result = useSocialResult(onError);
   const [busy, setBusy] = useState(false);
   return (
@@ -153,7 +153,7 @@ function AppleButton({ onError }: { onError: ErrorSink }) {
           if (!answer) return;
           const name = answer.user?.name;
           await result.finish(() =>
-            auth.apple({
+            appleSignIn.mutateAsync({
               id_token: answer.authorization.id_token,
               nonce,
               ...(name?.firstName ? { first_name: name.firstName } : {}),

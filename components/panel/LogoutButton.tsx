@@ -1,7 +1,7 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useAuthApi } from "@/lib/api/auth";
+import { useLogout } from "@/lib/api/auth";
 import { useRouter } from "@/lib/i18n/navigation";
 import { useAuthStore } from "@/stores/auth";
 import { PathIcon } from "@/components/ui/MenuLink";
@@ -12,13 +12,13 @@ export const LOGOUT_RELOAD_DELAY_MS = 500;
 export function LogoutButton() {
   const t = useTranslations("panel.menu");
   const router = useRouter();
-  const auth = useAuthApi();
+  const logout = useLogout();
   const queryClient = useQueryClient();
   return (
     <button
       type="button"
       onClick={async () => {
-        await auth.logout().catch(() => undefined);
+        await logout.mutateAsync().catch(() => undefined);
         useAuthStore.getState().clear();
         queryClient.clear();
         router.push("/auth/login");

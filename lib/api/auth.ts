@@ -1,56 +1,81 @@
 "use client";
-import { useMemo } from "react";
-import type { ApiClient } from "./client";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
 import { useApiClient } from "./use-api-client";
+import type {
+  addPhoneInput,
+  appleLoginInput,
+  codeStepOutput,
+  forgotPasswordInput,
+  googleLoginInput,
+  loginInput,
+  loginOutput,
+  messageOutput,
+  otpResendInput,
+  otpVerifyInput,
+  OtpStep,
+  registerInput,
+  resetPasswordInput,
+  SessionAnswer,
+  verifyOutput,
+} from "@/lib/schemas/auth";
 
-import type { OtpStep, SessionAnswer } from "@/lib/schemas/auth";
 /** A code step, and a signed-in answer (the web app's tokens are in httpOnly cookies; access_token is for API clients). */
 export type { OtpStep, SessionAnswer };
+export type LoginAnswer = z.infer<typeof loginOutput>;
+export type VerifyAnswer = z.infer<typeof verifyOutput>;
+type CodeStep = z.infer<typeof codeStepOutput>;
+type Message = z.infer<typeof messageOutput>;
 
-export type LoginAnswer = SessionAnswer | { otp: OtpStep };
-export type VerifyAnswer = SessionAnswer | { reset: { token: string; route: string } };
-
-export const authApi = {
-  register: (api: ApiClient, body: unknown) => api.request<{ otp: OtpStep }>("auth/register", { method: "POST", body }),
-  login: (api: ApiClient, body: unknown) => api.request<LoginAnswer>("auth/login", { method: "POST", body }),
-  forgotPassword: (api: ApiClient, body: unknown) => api.request<{ otp: OtpStep }>("auth/forgot-password", { method: "POST", body }),
-  resetPassword: (api: ApiClient, body: unknown) => api.request<{ message: string }>("auth/reset-password", { method: "POST", body }),
-  verifyOtp: (api: ApiClient, body: { token: string; code: string; trust_device: boolean }) =>
-    api.request<VerifyAnswer>("auth/otp/verify", { method: "POST", body }),
-  resendOtp: (api: ApiClient, token: string) => api.request<{ otp: OtpStep }>("auth/otp/resend", { method: "POST", body: { token } }),
-  otpStatus: (api: ApiClient, token: string) => api.request<{ otp: OtpStep }>("auth/otp/status", { method: "POST", body: { token } }),
-  addPhone: (api: ApiClient, phone: string) => api.request<{ otp: OtpStep }>("auth/phone", { method: "POST", body: { phone } }),
-  google: (api: ApiClient, body: { id_token?: string; code?: string; access_token?: string }) =>
-    api.request<SessionAnswer>("auth/google", { method: "POST", body }),
-  apple: (api: ApiClient, body: { id_token: string; nonce: string; first_name?: string; last_name?: string }) =>
-    api.request<SessionAnswer>("auth/apple", { method: "POST", body }),
-  logout: (api: ApiClient) => api.request<{ message: string }>("auth/logout", { method: "POST" }),
-};
-
-export function isOtpAnswer(answer: LoginAnswer): answer is { otp: OtpStep } {
+export function isOtpAnswer(answer: LoginAnswer): answer is CodeStep {
   return "otp" in answer;
 }
 
+/** The sign-in calls' mutation keys (nothing about signing in is cached as a query). */
+export const authKeys = {
+  all: ["auth"] as const,
+  call: (name: string) => ["auth", name] as const,
+  otpStatus: (token: string) => ["auth", "otp-status", token] as const,
+};
+
 /**
- * The sign-in calls bound to the page's client. Plain calls, not React Query mutations: a sign-in answer is
- * kept by the auth store, not a cache.
+ * A code step as the server knows it (its phone and countdown: a reload must not reset them). Asked
+ * once per token; an ended step answers 404, 409 or 422 and is not asked again.
  */
-export function useAuthApi() {
+export function useOtpStatus(token: string) {
   const api = useApiClient();
-  return useMemo(
-    () => ({
-      register: (body: unknown) => authApi.register(api, body),
-      login: (body: unknown) => authApi.login(api, body),
-      forgotPassword: (body: unknown) => authApi.forgotPassword(api, body),
-      resetPassword: (body: unknown) => authApi.resetPassword(api, body),
-      verifyOtp: (body: { token: string; code: string; trust_device: boolean }) => authApi.verifyOtp(api, body),
-      resendOtp: (token: string) => authApi.resendOtp(api, token),
-      otpStatus: (token: string) => authApi.otpStatus(api, token),
-      addPhone: (phone: string) => authApi.addPhone(api, phone),
-      google: (body: { id_token?: string; code?: string; access_token?: string }) => authApi.google(api, body),
-      apple: (body: { id_token: string; nonce: string; first_name?: string; last_name?: string }) => authApi.apple(api, body),
-      logout: () => authApi.logout(api),
-    }),
-    [api],
-  );
+  return useQuery({
+    queryKey: authKeys.otpStatus(token),
+    queryFn: () => api.request<CodeStep>("auth/otp/status", { method: "POST", body: { token } }),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
 }
+
+/**
+ * One sign-in call as a React Query mutation through the one client. The answer is kept by the auth
+ * store, not a cache, and the mutation is forgotten as soon as nothing watches it (gcTime 0): what was
+ * sent (a password, a code) does not stay in memory.
+ */
+function useAuthCall<Input, Answer>(name: string, path: string) {
+  const api = useApiClient();
+  return useMutation({
+    mutationKey: authKeys.call(name),
+    mutationFn: (body: Input) => api.request<Answer>(path, { method: "POST", body }),
+    gcTime: 0,
+  });
+}
+
+export const useRegister = () => useAuthCall<z.input<typeof registerInput>, CodeStep>("register", "auth/register");
+export const useLogin = () => useAuthCall<z.input<typeof loginInput>, LoginAnswer>("login", "auth/login");
+export const useForgotPassword = () =>
+  useAuthCall<z.input<typeof forgotPasswordInput>, CodeStep>("forgot-password", "auth/forgot-password");
+export const useResetPassword = () => useAuthCall<z.input<typeof resetPasswordInput>, Message>("reset-password", "auth/reset-password");
+export const useVerifyOtp = () => useAuthCall<z.input<typeof otpVerifyInput>, VerifyAnswer>("otp-verify", "auth/otp/verify");
+export const useResendOtp = () => useAuthCall<z.input<typeof otpResendInput>, CodeStep>("otp-resend", "auth/otp/resend");
+export const useAddPhone = () => useAuthCall<z.input<typeof addPhoneInput>, CodeStep>("add-phone", "auth/phone");
+export const useGoogleSignIn = () => useAuthCall<z.input<typeof googleLoginInput>, SessionAnswer>("google", "auth/google");
+export const useAppleSignIn = () => useAuthCall<z.input<typeof appleLoginInput>, SessionAnswer>("apple", "auth/apple");
+export const useLogout = () => useAuthCall<void, Message>("logout", "auth/logout");

@@ -13,11 +13,9 @@ async function renderSocial(env: Record<string, string>, locale: "en-US" | "fa-I
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
   const { SocialLogin } = await import("@/components/auth/SocialLogin");
   const onError = vi.fn();
-  const view = render(
-    <NextIntlClientProvider locale={locale} messages={locale === "en-US" ? enUS : faIR} timeZone="Asia/Tehran">
-      <SocialLogin onError={onError} />
-    </NextIntlClientProvider>,
-  );
+  // After resetModules, the providers too come from the fresh registry (one React Query context).
+  const { renderWithProviders } = await import("../render-with-providers");
+  const view = renderWithProviders(<SocialLogin onError={onError} />, locale);
   return { ...view, onError };
 }
 
