@@ -1,12 +1,10 @@
 import type { Credential } from "@/lib/schemas/auth";
-import type { Db } from "@/server/db";
 import type { User } from "@/server/db/schema";
-import type { SmsSender } from "@/server/adapters/sms";
 import { AppError } from "@/server/core/errors";
 import { burnPasswordCheck, verifyPassword } from "@/server/auth/crypto";
 import { deviceTrustedFor } from "@/server/auth/jwt";
 import { signingKey } from "@/server/auth/keys";
-import { startOtp, type StartedOtp } from "@/server/auth/otp";
+import { startOtp, type SignInCtx, type StartedOtp } from "@/server/auth/otp";
 import { findUserByCredential } from "@/server/auth/users";
 import { accountKey, countedPasswordCheck } from "@/server/auth/login-throttle";
 
@@ -19,20 +17,19 @@ export type LoginOutcome = { kind: "session"; user: User } | { kind: "otp"; otp:
  * An unverified phone or a device that has not passed a code step goes on to a code.
  */
 export async function login(
-  db: Db,
-  sms: SmsSender,
-  input: { credential: Credential; password: string },
-  context: { ip: string; deviceToken: string | undefined },
+  ctx: SignInCtx,
+  input: { credential: Credential; password: string; deviceToken: string | undefined },
 ): Promise<LoginOutcome> {
+  const { db, ip } = ctx;
   const user = await findUserByCredential(db, input.credential);
   // Guesses through the phone and through the e-mail count against the same account.
   const key = user ? `user:${user.id}` : accountKey(input.credential);
-  const passwordOk = await countedPasswordCheck(db, key, context.ip, async () =>
+  const passwordOk = await countedPasswordCheck(db, key, ip, async () =>
     user?.passwordHash ? verifyPassword(input.password, user.passwordHash) : (await burnPasswordCheck(input.password), false),
   );
   if (!user || !passwordOk) throw new AppError("invalid_credentials");
-  const trusted = user.phoneVerifiedAt !== null && (await deviceTrustedFor(await signingKey(db), context.deviceToken, user.id));
+  const trusted = user.phoneVerifiedAt !== null && (await deviceTrustedFor(await signingKey(db), input.deviceToken, user.id));
   if (trusted) return { kind: "session", user };
   if (!user.phone) throw new AppError("phone_required");
-  return { kind: "otp", otp: await startOtp(db, sms, { purpose: "login", phone: user.phone, userId: user.id, ip: context.ip }) };
+  return { kind: "otp", otp: await startOtp(ctx, { purpose: "login", phone: user.phone, userId: user.id }) };
 }

@@ -4,6 +4,7 @@ import type { Db } from "@/server/db";
 import { otpChallenges, otpSends, type OtpPurpose } from "@/server/db/schema";
 import type { SmsSender } from "@/server/adapters/sms";
 import { AppError } from "@/server/core/errors";
+import type { Ctx } from "@/server/core/context";
 import { hashToken, randomOtpCode, randomToken, sameDigest } from "@/server/auth/crypto";
 
 /** DESIGN/issue constants: a code lives 2 minutes, may be resent after 120 s, survives 5 wrong tries. */
@@ -58,17 +59,22 @@ async function deliver(db: Db, sms: SmsSender, sendId: string, input: Parameters
 
 export type StartedOtp = { token: string; phone: string; expiresIn: number; resendIn: number };
 
+/**
+ * The context of a sign-in verb: the database, the caller's address (codes and guesses are counted
+ * on it), the request's language with its translator (for a field's message), and the SMS sender.
+ */
+export type SignInCtx = Pick<Ctx, "db" | "locale"> & { ip: string; sms: SmsSender; translate: (key: string) => string };
+
 /** Opens a code step and texts the code. */
 export async function startOtp(
-  db: Db,
-  sms: SmsSender,
-  input: { purpose: OtpPurpose; phone: string; userId?: string | null; payload?: unknown; ip: string },
+  { db, sms, ip }: Pick<SignInCtx, "db" | "sms" | "ip">,
+  input: { purpose: OtpPurpose; phone: string; userId?: string | null; payload?: unknown },
 ): Promise<StartedOtp> {
   const token = randomToken();
   const tokenHash = hashToken(token);
   const code = randomOtpCode();
   const { challengeId, sendId } = await db.transaction(async (tx) => {
-    const sendId = await reserveSend(tx, input.phone, input.ip);
+    const sendId = await reserveSend(tx, input.phone, ip);
     const [challenge] = await tx
       .insert(otpChallenges)
       .values({
@@ -116,7 +122,7 @@ export async function describeOtp(db: Db, token: string) {
  * one read first), and a right code is claimed with a conditional update on that same code, so of
  * any number of parallel correct tries exactly one succeeds and a replaced code never does.
  */
-export async function verifyOtp(db: Db, input: { token: string; code: string }): Promise<OtpChallenge> {
+export async function verifyOtp({ db }: Pick<Ctx, "db">, input: { token: string; code: string }): Promise<OtpChallenge> {
   const challenge = await findChallenge(db, input.token);
   if (challenge.consumedAt || challenge.verifiedAt) throw new AppError("otp_used");
   if (challenge.expiresAt.getTime() <= Date.now()) throw new AppError("otp_expired");
@@ -148,7 +154,7 @@ export async function verifyOtp(db: Db, input: { token: string; code: string }):
 }
 
 /** Sends a new code for the same step, once the 120-second countdown is over. */
-export async function resendOtp(db: Db, sms: SmsSender, input: { token: string; ip: string }): Promise<StartedOtp> {
+export async function resendOtp({ db, sms, ip }: Pick<SignInCtx, "db" | "sms" | "ip">, input: { token: string }): Promise<StartedOtp> {
   const challenge = await findChallenge(db, input.token);
   if (challenge.consumedAt || challenge.verifiedAt) throw new AppError("otp_finished");
   const wait = secondsUntilResend(challenge);
@@ -156,7 +162,7 @@ export async function resendOtp(db: Db, sms: SmsSender, input: { token: string; 
   const code = randomOtpCode();
   const previousSentAt = challenge.lastSentAt;
   const sendId = await db.transaction(async (tx) => {
-    const sendId = await reserveSend(tx, challenge.phone, input.ip);
+    const sendId = await reserveSend(tx, challenge.phone, ip);
     const now = new Date();
     const updated = await tx
       .update(otpChallenges)

@@ -1,32 +1,28 @@
 import { eq } from "drizzle-orm";
 import type { Credential } from "@/lib/schemas/auth";
-import type { Db } from "@/server/db";
 import { users } from "@/server/db/schema";
-import type { SmsSender } from "@/server/adapters/sms";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/server/audit/record";
 import { hashPassword } from "@/server/auth/crypto";
-import { consumeVerifiedReset, startOtp, type StartedOtp } from "@/server/auth/otp";
+import { consumeVerifiedReset, startOtp, type SignInCtx, type StartedOtp } from "@/server/auth/otp";
 import { isCommonPassword } from "@/server/auth/password-policy";
 import { revokeAllSessions } from "@/server/auth/sessions";
 import { findUserByCredential } from "@/server/auth/users";
 
 /** Forgot password: a code to the account's phone (SPEC §8: 404 when there is no such user). */
-export async function startPasswordReset(db: Db, sms: SmsSender, credential: Credential, ip: string): Promise<StartedOtp> {
-  const user = await findUserByCredential(db, credential);
+export async function startPasswordReset(ctx: SignInCtx, input: { credential: Credential }): Promise<StartedOtp> {
+  const user = await findUserByCredential(ctx.db, input.credential);
   if (!user?.phone || !user.phoneVerifiedAt) throw new AppError("user_not_found");
-  return startOtp(db, sms, { purpose: "reset_password", phone: user.phone, userId: user.id, ip });
+  return startOtp(ctx, { purpose: "reset_password", phone: user.phone, userId: user.id });
 }
 
 /** Sets the new password once the code step is verified, and ends every session of the account. */
-export async function resetPassword(
-  db: Db,
-  input: { token: string; password: string },
-  context: { ip: string; passwordCommonMessage: string },
-): Promise<void> {
-  if (isCommonPassword(input.password)) throw new AppError("reset_validation_failed", {}, { password: context.passwordCommonMessage });
+export async function resetPassword(ctx: SignInCtx, input: { token: string; password: string }): Promise<void> {
+  if (isCommonPassword(input.password)) {
+    throw new AppError("reset_validation_failed", {}, { password: ctx.translate("validation.password_common") });
+  }
   const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const challenge = await consumeVerifiedReset(tx, input.token);
     if (!challenge?.userId) throw new AppError("reset_failed");
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, challenge.userId));
@@ -36,7 +32,7 @@ export async function resetPassword(
       action: "user.password_reset",
       targetType: "user",
       targetId: challenge.userId,
-      ip: context.ip,
+      ip: ctx.ip,
     });
   });
 }

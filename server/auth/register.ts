@@ -2,12 +2,10 @@ import { eq, or } from "drizzle-orm";
 import type { z } from "zod";
 import type { registerInput } from "@/lib/schemas/auth";
 import type { Locale } from "@/lib/i18n/locales";
-import type { Db } from "@/server/db";
 import { users } from "@/server/db/schema";
-import type { SmsSender } from "@/server/adapters/sms";
 import { AppError } from "@/server/core/errors";
 import { hashPassword } from "@/server/auth/crypto";
-import { startOtp, type StartedOtp } from "@/server/auth/otp";
+import { startOtp, type SignInCtx, type StartedOtp } from "@/server/auth/otp";
 import { isCommonPassword } from "@/server/auth/password-policy";
 
 export type PendingRegistration = {
@@ -22,14 +20,10 @@ export type PendingRegistration = {
  * Starts a registration: nothing is created until the phone's code is right (the pending account
  * waits in the code step), so nobody can hold a number they do not own.
  */
-export async function startRegistration(
-  db: Db,
-  sms: SmsSender,
-  input: z.output<typeof registerInput>,
-  context: { ip: string; locale: Locale; passwordCommonMessage: string },
-): Promise<StartedOtp> {
-  if (isCommonPassword(input.password)) throw new AppError("validation_failed", {}, { password: context.passwordCommonMessage });
-  const [existing] = await db
+export async function startRegistration(ctx: SignInCtx, input: z.output<typeof registerInput>): Promise<StartedOtp> {
+  if (isCommonPassword(input.password))
+    throw new AppError("validation_failed", {}, { password: ctx.translate("validation.password_common") });
+  const [existing] = await ctx.db
     .select({ id: users.id })
     .from(users)
     .where(or(eq(users.phone, input.phone), eq(users.email, input.email)));
@@ -39,7 +33,7 @@ export async function startRegistration(
     last_name: input.last_name,
     email: input.email,
     password_hash: await hashPassword(input.password),
-    locale: context.locale,
+    locale: ctx.locale,
   };
-  return startOtp(db, sms, { purpose: "register", phone: input.phone, payload, ip: context.ip });
+  return startOtp(ctx, { purpose: "register", phone: input.phone, payload });
 }

@@ -182,7 +182,7 @@ export function meRoutes(services: Services) {
     })
     .openapi(patchMe, async (c) => {
       const input = c.req.valid("json");
-      const user = await updateProfile(c.get("db"), c.get("user"), input, rateLimitIp(c, services));
+      const user = await updateProfile(ctxOf(c, services), input);
       if (input.locale) {
         setCookie(c, LOCALE_COOKIE, input.locale, { path: "/", maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS, sameSite: "Lax" });
       }
@@ -194,12 +194,8 @@ export function meRoutes(services: Services) {
     .openapi(putPassword, async (c) => {
       const locale = c.get("locale");
       await changePassword(
-        c.get("db"),
-        c.get("user"),
-        c.get("claims").sessionId,
-        c.req.valid("json"),
-        { incorrect: translateApi(locale, "validation.password_incorrect"), common: translateApi(locale, "validation.password_common") },
-        rateLimitIp(c, services),
+        { ...ctxOf(c, services), ip: rateLimitIp(c, services), translate: (key) => translateApi(locale, key) },
+        { ...c.req.valid("json"), sessionId: c.get("claims").sessionId },
       );
       return c.json({ data: { message: translateApi(locale, "messages.password_changed") } }, 200);
     })

@@ -2,8 +2,8 @@ import { and, eq, ne } from "drizzle-orm";
 import type { z } from "zod";
 import type { changePasswordInput, updateProfileInput } from "@/lib/schemas/profile";
 import { bankFromIban } from "@/lib/validation/iban";
-import type { Db } from "@/server/db";
 import { users, type User } from "@/server/db/schema";
+import type { UserCtx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/server/audit/record";
 import { hashPassword, verifyPassword } from "@/server/auth/crypto";
@@ -15,7 +15,8 @@ import { uniqueViolation } from "@/server/auth/users";
 const IDENTITY_FIELDS = ["first_name", "last_name", "national_id", "birth_date", "iban"] as const;
 
 /** PATCH me. Identity details are frozen while verified or under review; the bank follows from the IBAN. */
-export async function updateProfile(db: Db, user: User, input: z.output<typeof updateProfileInput>, ip: string): Promise<User> {
+export async function updateProfile(ctx: UserCtx, input: z.output<typeof updateProfileInput>): Promise<User> {
+  const { db, actor: user, ip } = ctx;
   const current = {
     first_name: user.firstName,
     last_name: user.lastName,
@@ -68,26 +69,24 @@ export async function updateProfile(db: Db, user: User, input: z.output<typeof u
 
 /** PUT me/password: the current password proves it is the owner; every other session ends. */
 export async function changePassword(
-  db: Db,
-  user: User,
-  sessionId: string,
-  input: z.output<typeof changePasswordInput>,
-  messages: { incorrect: string; common: string },
-  ip: string,
+  ctx: UserCtx & { ip: string; translate: (key: string) => string },
+  input: z.output<typeof changePasswordInput> & { sessionId: string },
 ): Promise<void> {
+  const { db, actor: user, ip, translate } = ctx;
   // The current password is guessed against the login's budget: a stolen session cannot try it freely.
   const passwordHash0 = user.passwordHash;
   const right =
     passwordHash0 !== null &&
     (await countedPasswordCheck(db, `user:${user.id}`, ip, () => verifyPassword(input.current_password, passwordHash0)));
   if (!right) {
-    throw new AppError("password_validation_failed", {}, { current_password: messages.incorrect });
+    throw new AppError("password_validation_failed", {}, { current_password: translate("validation.password_incorrect") });
   }
-  if (isCommonPassword(input.password)) throw new AppError("password_validation_failed", {}, { password: messages.common });
+  if (isCommonPassword(input.password))
+    throw new AppError("password_validation_failed", {}, { password: translate("validation.password_common") });
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
-    await revokeOtherSessions(tx, user.id, sessionId, "password_changed");
+    await revokeOtherSessions(tx, user.id, input.sessionId, "password_changed");
     await recordAudit(tx, { actorId: user.id, action: "user.password_changed", targetType: "user", targetId: user.id, ip });
   });
 }

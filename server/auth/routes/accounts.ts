@@ -2,11 +2,11 @@ import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { codeStepOutput, loginInput, loginOutput, parseCredential, registerInput } from "@/lib/schemas/auth";
 import { login } from "@/server/auth/login";
 import { startRegistration } from "@/server/auth/register";
-import { deviceCookie, rateLimitIp } from "@/server/http/auth";
+import { deviceCookie } from "@/server/http/auth";
 import type { AppEnv, Services } from "@/server/http/context";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
 import { body, errs, json, named } from "@/server/http/route-parts";
-import { commonPasswordMessage, otpAnswer, signIn } from "./sign-in";
+import { otpAnswer, signIn, signInCtx } from "./sign-in";
 
 const register = createRoute({
   method: "post",
@@ -41,21 +41,16 @@ const loginRoute = createRoute({
 export function accountRoutes(services: Services) {
   return new OpenAPIHono<AppEnv>()
     .openapi(register, async (c) => {
-      const otp = await startRegistration(c.get("db"), services.sms, c.req.valid("json"), {
-        ip: rateLimitIp(c, services),
-        locale: c.get("locale"),
-        passwordCommonMessage: commonPasswordMessage(c),
-      });
+      const otp = await startRegistration(signInCtx(c, services), c.req.valid("json"));
       return c.json({ data: { otp: otpAnswer(otp) } }, 200);
     })
     .openapi(loginRoute, async (c) => {
       const input = c.req.valid("json");
-      const outcome = await login(
-        c.get("db"),
-        services.sms,
-        { credential: parseCredential(input.credential)!, password: input.password },
-        { ip: rateLimitIp(c, services), deviceToken: deviceCookie(c) },
-      );
+      const outcome = await login(signInCtx(c, services), {
+        credential: parseCredential(input.credential)!,
+        password: input.password,
+        deviceToken: deviceCookie(c),
+      });
       if (outcome.kind === "otp") return c.json({ data: { otp: otpAnswer(outcome.otp) } }, 200);
       return c.json({ data: await signIn(c, services, outcome.user) }, 200);
     });

@@ -3,11 +3,11 @@ import { codeStepOutput, otpResendInput, otpStatusInput, otpVerifyInput, RESET_R
 import { completeOtp } from "@/server/auth/complete-otp";
 import { describeOtp, resendOtp, verifyOtp } from "@/server/auth/otp";
 import { authenticate, revokeSession } from "@/server/auth/sessions";
-import { accessTokenOf, rateLimitIp } from "@/server/http/auth";
+import { accessTokenOf } from "@/server/http/auth";
 import type { AppEnv, Services } from "@/server/http/context";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
 import { body, errs, json, named } from "@/server/http/route-parts";
-import { otpAnswer, signIn } from "./sign-in";
+import { otpAnswer, signIn, signInCtx } from "./sign-in";
 
 const verifyRoute = createRoute({
   method: "post",
@@ -57,7 +57,7 @@ export function otpRoutes(services: Services) {
     .openapi(verifyRoute, async (c) => {
       const input = c.req.valid("json");
       const db = c.get("db");
-      const challenge = await verifyOtp(db, { token: input.token, code: input.code });
+      const challenge = await verifyOtp({ db }, { token: input.token, code: input.code });
       const completion = await completeOtp(db, challenge, input.token);
       if (completion.kind === "reset") return c.json({ data: { reset: { token: completion.token, route: RESET_ROUTE } } }, 200);
       // A social account verifying its phone is already signed in: keep that session.
@@ -69,7 +69,7 @@ export function otpRoutes(services: Services) {
       return c.json({ data: await signIn(c, services, completion.user, { trustDevice: input.trust_device === true }) }, 200);
     })
     .openapi(resendRoute, async (c) => {
-      const otp = await resendOtp(c.get("db"), services.sms, { token: c.req.valid("json").token, ip: rateLimitIp(c, services) });
+      const otp = await resendOtp(signInCtx(c, services), { token: c.req.valid("json").token });
       return c.json({ data: { otp: otpAnswer(otp) } }, 200);
     })
     .openapi(statusRoute, async (c) => {

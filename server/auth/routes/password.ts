@@ -1,12 +1,12 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { codeStepOutput, forgotPasswordInput, messageOutput, parseCredential, resetPasswordInput } from "@/lib/schemas/auth";
 import { resetPassword, startPasswordReset } from "@/server/auth/password-reset";
-import { clearSessionCookies, rateLimitIp } from "@/server/http/auth";
+import { clearSessionCookies } from "@/server/http/auth";
 import type { AppEnv, Services } from "@/server/http/context";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
 import { translateApi } from "@/server/http/i18n";
 import { body, errs, json, named } from "@/server/http/route-parts";
-import { commonPasswordMessage, otpAnswer } from "./sign-in";
+import { otpAnswer, signInCtx } from "./sign-in";
 
 const forgotRoute = createRoute({
   method: "post",
@@ -38,17 +38,12 @@ const resetRoute = createRoute({
 export function passwordRoutes(services: Services) {
   return new OpenAPIHono<AppEnv>()
     .openapi(forgotRoute, async (c) => {
-      const otp = await startPasswordReset(
-        c.get("db"),
-        services.sms,
-        parseCredential(c.req.valid("json").credential)!,
-        rateLimitIp(c, services),
-      );
+      const otp = await startPasswordReset(signInCtx(c, services), { credential: parseCredential(c.req.valid("json").credential)! });
       return c.json({ data: { otp: otpAnswer(otp) } }, 200);
     })
     .openapi(resetRoute, async (c) => {
       const input = c.req.valid("json");
-      await resetPassword(c.get("db"), input, { ip: rateLimitIp(c, services), passwordCommonMessage: commonPasswordMessage(c) });
+      await resetPassword(signInCtx(c, services), input);
       clearSessionCookies(c);
       return c.json({ data: { message: translateApi(c.get("locale"), "messages.password_changed") } }, 200);
     });

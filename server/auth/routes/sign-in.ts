@@ -5,11 +5,11 @@ import type { User } from "@/server/db/schema";
 import { OAuthVerificationError, type SocialIdentity } from "@/server/adapters/oauth";
 import { signDeviceToken } from "@/server/auth/jwt";
 import { signingKey } from "@/server/auth/keys";
-import type { StartedOtp } from "@/server/auth/otp";
+import type { SignInCtx, StartedOtp } from "@/server/auth/otp";
 import { toUserOutput } from "@/server/auth/present";
 import { openSession } from "@/server/auth/sessions";
 import { userForSocialIdentity } from "@/server/auth/social";
-import { clientMeta, setDeviceCookie, setSessionCookies } from "@/server/http/auth";
+import { clientMeta, rateLimitIp, setDeviceCookie, setSessionCookies } from "@/server/http/auth";
 import type { AppEnv, Services } from "@/server/http/context";
 import { AppError } from "@/server/core/errors";
 import { translateApi } from "@/server/http/i18n";
@@ -39,8 +39,16 @@ export async function signIn(c: Context<AppEnv>, services: Services, user: User,
   };
 }
 
-export function commonPasswordMessage(c: Context<AppEnv>): string {
-  return translateApi(c.get("locale"), "validation.password_common");
+/** The context a sign-in verb runs with, for this request. */
+export function signInCtx(c: Context<AppEnv>, services: Services): SignInCtx {
+  const locale = c.get("locale");
+  return {
+    db: c.get("db"),
+    locale,
+    ip: rateLimitIp(c, services),
+    sms: services.sms,
+    translate: (key) => translateApi(locale, key),
+  };
 }
 
 export async function social(c: Context<AppEnv>, services: Services, provider: "google" | "apple", verify: () => Promise<SocialIdentity>) {

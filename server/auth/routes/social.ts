@@ -1,13 +1,13 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { addPhoneInput, appleLoginInput, codeStepOutput, googleLoginInput, sessionOutput } from "@/lib/schemas/auth";
 import { startOtp } from "@/server/auth/otp";
-import { rateLimitIp, requireUser } from "@/server/http/auth";
+import { requireUser } from "@/server/http/auth";
 import type { AppEnv, Services } from "@/server/http/context";
 import { AppError } from "@/server/core/errors";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
 import { translateApi } from "@/server/http/i18n";
 import { body, errs, json, named } from "@/server/http/route-parts";
-import { otpAnswer, social } from "./sign-in";
+import { otpAnswer, signInCtx, social } from "./sign-in";
 
 const googleRoute = createRoute({
   method: "post",
@@ -92,12 +92,7 @@ export function socialRoutes(services: Services) {
     .openapi(addPhoneRoute, async (c) => {
       const user = c.get("user");
       if (user.phoneVerifiedAt) throw new AppError("conflict");
-      const otp = await startOtp(c.get("db"), services.sms, {
-        purpose: "verify_phone",
-        phone: c.req.valid("json").phone,
-        userId: user.id,
-        ip: rateLimitIp(c, services),
-      });
+      const otp = await startOtp(signInCtx(c, services), { purpose: "verify_phone", phone: c.req.valid("json").phone, userId: user.id });
       return c.json({ data: { otp: otpAnswer(otp) } }, 200);
     });
 }
