@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, Db } from "@/server/db/client";
+import { describe, expect } from "vitest";
+import type { Db } from "@/server/db/client";
 import { ledgerAccounts, users } from "@/server/db/schema";
 import {
   campaignEscrowCode,
@@ -17,7 +17,7 @@ import {
   type TransferInput,
 } from "@/server/ledger";
 import { AppError } from "@/server/core/errors";
-import { openTestDatabase, resetAccounts } from "@/tests/api/support/helpers";
+import { apiTest, openDatabaseFirst } from "@/tests/api/support/fixture";
 
 // Model-based test: random sequences of ledger operations run against the database and against a
 // few lines of arithmetic; after every command the balances must agree and every invariant hold.
@@ -254,41 +254,37 @@ const commands = [
   fc.tuple(fc.nat(), fc.constantFrom("none" as const, "amount" as const, "pending" as const)).map(([n, change]) => new Replay(n, change)),
 ];
 
+openDatabaseFirst(apiTest);
+
 describe("ledger model", () => {
-  let database: Database;
-
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    await resetAccounts(database);
-    const made = await database.db
-      .insert(users)
-      .values(Array.from({ length: USERS }, () => ({})))
-      .returning({ id: users.id });
-    userIds = made.map((u) => u.id);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
-
-  it(`agrees with an in-memory model over ${NUM_RUNS} runs of up to ${MAX_COMMANDS} commands`, { timeout: 300_000 }, async () => {
-    const db = database.db;
-    await fc.assert(
-      fc.asyncProperty(
-        fc.commands(commands, { maxCommands: MAX_COMMANDS, size: "max", replayPath: process.env.FC_REPLAY_PATH }),
-        async (cmds) => {
-          await db.execute(sql`truncate table activities, transactions, ledger_transfers, ledger_accounts`);
-          await ensureAccounts(db, allCodes());
-          let key = 0;
-          const model = freshModel();
-          await fc.asyncModelRun(() => ({ model, real: { db, nextKey: () => `k${++key}` } }), cmds);
+  apiTest(
+    `agrees with an in-memory model over ${NUM_RUNS} runs of up to ${MAX_COMMANDS} commands`,
+    { timeout: 300_000 },
+    async ({ database }) => {
+      const made = await database.db
+        .insert(users)
+        .values(Array.from({ length: USERS }, () => ({})))
+        .returning({ id: users.id });
+      userIds = made.map((u) => u.id);
+      const db = database.db;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.commands(commands, { maxCommands: MAX_COMMANDS, size: "max", replayPath: process.env.FC_REPLAY_PATH }),
+          async (cmds) => {
+            await db.execute(sql`truncate table activities, transactions, ledger_transfers, ledger_accounts`);
+            await ensureAccounts(db, allCodes());
+            let key = 0;
+            const model = freshModel();
+            await fc.asyncModelRun(() => ({ model, real: { db, nextKey: () => `k${++key}` } }), cmds);
+          },
+        ),
+        {
+          numRuns: NUM_RUNS,
+          ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED), path: process.env.FC_PATH } : {}),
         },
-      ),
-      {
-        numRuns: NUM_RUNS,
-        ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED), path: process.env.FC_PATH } : {}),
-      },
-    );
-    console.log(`[ledger-model] ${NUM_RUNS} runs: ${JSON.stringify(stats)}`);
-    expect(Math.min(stats.moved, stats.refused, stats.settled, stats.replayed)).toBeGreaterThan(NUM_RUNS);
-  });
+      );
+      console.log(`[ledger-model] ${NUM_RUNS} runs: ${JSON.stringify(stats)}`);
+      expect(Math.min(stats.moved, stats.refused, stats.settled, stats.replayed)).toBeGreaterThan(NUM_RUNS);
+    },
+  );
 });
