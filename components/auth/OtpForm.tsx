@@ -1,7 +1,8 @@
 "use client";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { localizeDigits } from "@/lib/format/digits";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useState, useSyncExternalStore } from "react";
+import { useSecondsUntil } from "@/lib/time/use-seconds-until";
 import { z } from "zod";
 import { useAddPhone, useLogout, useOtpStatus, useResendOtp, useVerifyOtp } from "@/lib/api/auth";
 import { useApiForm } from "@/lib/forms/use-api-form";
@@ -18,17 +19,6 @@ import { useSignedIn } from "./use-signed-in";
 import { useCodeStep } from "./use-code-step";
 
 const codeForm = z.object({ code: otpCode, trust_device: z.boolean() });
-
-/** Seconds left until `deadline` (ms since epoch), re-rendering once a second; null while unknown. */
-function useSecondsUntil(deadline: number | null, total: number): number | null {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (deadline === null) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, [deadline]);
-  return deadline === null ? null : Math.min(total, Math.max(0, Math.ceil((deadline - now) / 1000)));
-}
 
 const noSubscription = () => () => undefined;
 /** False during the server render and hydration, true afterwards (the persisted store lives in the browser). */

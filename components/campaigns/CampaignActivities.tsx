@@ -8,41 +8,12 @@ import { LoadError } from "@/components/ui/LoadError";
 import { Pagination, pageCount } from "@/components/ui/Pagination";
 import { ProgressBar } from "@/components/ui/ProgressBar";
 import { SkeletonLines } from "@/components/ui/Skeleton";
-import { StatusLabel, type StatusTone } from "@/components/ui/StatusPill";
-import {
-  useCampaignActivities,
-  useCampaignActivity,
-  CAMPAIGNS_PER_PAGE,
-  type ActivityStatus,
-  type CampaignActivity,
-} from "@/lib/api/campaigns";
+import { useCampaignActivities, useCampaignActivity, CAMPAIGNS_PER_PAGE, type CampaignActivity } from "@/lib/api/campaigns";
 import { isWellFormedId } from "@/lib/format/ids";
+import { ActivityStatusBadge, useActionName } from "@/components/activities/labels";
 import { useMoney } from "@/lib/format/money";
 import { Link } from "@/lib/i18n/navigation";
 import { NotFoundCard, isNotFound, isUnauthorized, useDates } from "./shared";
-
-const statusTones: Record<ActivityStatus, StatusTone> = {
-  pending: "muted",
-  in_progress: "info",
-  awaiting_review: "warning",
-  approved: "success",
-  completed: "success",
-  denied: "danger",
-};
-
-/** An activity's status as a coloured label. */
-function ActivityStatusBadge({ status }: { status: ActivityStatus }) {
-  return <StatusLabel status={status} tones={statusTones} messages="campaigns.activities.status" fallbackTone="muted" />;
-}
-
-/** "Like", "Watch time" …: the action's name, or the raw value for one this version does not know. */
-function useActionName() {
-  const t = useTranslations("campaigns.activities");
-  return (activity: Pick<CampaignActivity, "action" | "type">) => ({
-    action: t.has(`actions.${activity.action}` as never) ? t(`actions.${activity.action}` as never) : activity.action,
-    type: t.has(`types.${activity.type}` as never) ? t(`types.${activity.type}` as never) : activity.type,
-  });
-}
 
 /** A Latin name inside a right-to-left sentence keeps its own direction (FSI … PDI). */
 const isolate = (text: string) => `\u2068${text}\u2069`;

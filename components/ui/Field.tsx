@@ -1,5 +1,13 @@
 "use client";
-import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import {
+  forwardRef,
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { localizeDigits } from "@/lib/format/digits";
 
@@ -98,6 +106,27 @@ export const TextAreaField = forwardRef<
         className={`${inputClass} resize-y leading-7 ${error ? "border-danger-500" : "border-surface-line"}`}
         {...textarea}
       />
+    </LabelledField>
+  );
+});
+
+/** A labelled drop-down, with its hint tied to it like TextField's. */
+export const SelectField = forwardRef<
+  HTMLSelectElement,
+  SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string | undefined; hint?: ReactNode }
+>(function SelectField({ label, error, hint, id, className, children, ...select }, ref) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <LabelledField fieldId={fieldId} label={label} hint={hint} error={error} className={className}>
+      <select
+        ref={ref}
+        {...controlProps(fieldId, hint, error)}
+        className={`${inputClass} ${error ? "border-danger-500" : "border-surface-line"}`}
+        {...select}
+      >
+        {children}
+      </select>
     </LabelledField>
   );
 });

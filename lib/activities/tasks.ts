@@ -7,6 +7,7 @@
  * of `quantity` units (1 for an action; TASK_MINUTES for watch time, or what is left of the line).
  */
 import type { ActivityType, Network } from "@/lib/schemas/enums";
+import { parseChannelLink } from "@/lib/campaigns/links";
 
 export type TargetLine = { metric: string; action: string; unitPrice: number; max: number };
 
@@ -120,4 +121,9 @@ const IRAN_OFFSET_MS = 3.5 * 3_600_000;
 export function allowanceDayStart(now: Date): Date {
   const day = 86_400_000;
   return new Date(Math.floor((now.getTime() + IRAN_OFFSET_MS) / day) * day - IRAN_OFFSET_MS);
+}
+
+/** The network a task's or activity's link is on (an activity carries its campaign's link). */
+export function networkOfLink(link: string): Network {
+  return parseChannelLink("instagram", link).ok ? "instagram" : "youtube";
 }

@@ -11,6 +11,8 @@ export const formats = {
     date: { dateStyle: "medium" },
     /** A day and the time: "Mar 20, 2025, 3:30 PM" (transactions, requests). */
     dateTime: { dateStyle: "medium", timeStyle: "short" },
+    /** The time of day: "3:30 PM" (a deadline later today). */
+    time: { timeStyle: "short" },
     /** Day and time in few characters (tables with many columns). */
     compact: { dateStyle: "short", timeStyle: "short" },
     /** A day in words: "March 20, 2025" (a page's last update). */

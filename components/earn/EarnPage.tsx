@@ -1,0 +1,79 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { isUnauthorized } from "@/components/campaigns/shared";
+import { Alert } from "@/components/ui/Alert";
+import { LinkButton } from "@/components/ui/LinkButton";
+import { QueryView } from "@/components/ui/QueryView";
+import { useEarnSummary, type Activity } from "@/lib/api/earn";
+import { EarnStanding } from "./EarnStanding";
+import { MyActivities } from "./MyActivities";
+import { TaskFeed } from "./TaskFeed";
+import { TaskPanel } from "./TaskPanel";
+
+/**
+ * Earn money (/dashboard/earn_money): the booster's standing, the task in progress, the feed of open tasks
+ * and their own activities. Someone whose identity is not verified sees why, and the way to the profile.
+ */
+export function EarnPage() {
+  const t = useTranslations("earn");
+  const titles = useTranslations("titles");
+  const summary = useEarnSummary();
+  const [open, setOpen] = useState<Activity | null>(null);
+  const [sent, setSent] = useState(false);
+  // Anonymous visitors see the page's title; the panel's sign-in prompt says the rest.
+  const anonymous = isUnauthorized(summary.error);
+
+  const started = (activity: Activity) => {
+    setSent(false);
+    setOpen(activity);
+  };
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-6">
+      <header className="grid gap-1">
+        <h1 id="page-title" className="text-2xl font-bold text-ink">
+          {titles("earnMoney")}
+        </h1>
+        <p className="text-sm leading-6 text-ink-muted">{t("intro")}</p>
+      </header>
+      {anonymous ? null : (
+        <QueryView query={summary} loadError={t("standing.loadError")} lines={3} empty={null}>
+          {summary.data && !summary.data.verified ? (
+            <section
+              aria-labelledby="earn-verify-title"
+              className="grid justify-items-start gap-3 rounded-card bg-surface p-5 shadow-card sm:p-6"
+              data-testid="earn-verify"
+            >
+              <h2 id="earn-verify-title" className="text-lg font-bold text-ink">
+                {t("verify.title")}
+              </h2>
+              <p className="max-w-prose text-sm leading-7 text-ink">{t("verify.body")}</p>
+              <LinkButton href="/dashboard/profile" className="w-full sm:w-auto">
+                {t("verify.action")}
+              </LinkButton>
+            </section>
+          ) : summary.data ? (
+            <>
+              <EarnStanding summary={summary.data} />
+              {sent ? <Alert tone="success">{t("panel.submitted")}</Alert> : null}
+              {open ? (
+                <TaskPanel
+                  key={open.id}
+                  activity={open}
+                  onHide={() => setOpen(null)}
+                  onDone={() => {
+                    setOpen(null);
+                    setSent(true);
+                  }}
+                />
+              ) : null}
+              <TaskFeed onStarted={started} />
+              <MyActivities onContinue={started} />
+            </>
+          ) : null}
+        </QueryView>
+      )}
+    </div>
+  );
+}

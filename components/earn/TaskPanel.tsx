@@ -1,0 +1,140 @@
+"use client";
+import { useLocale, useTranslations } from "next-intl";
+import { useEffect, useRef } from "react";
+import { useActionName } from "@/components/activities/labels";
+import { Alert } from "@/components/ui/Alert";
+import { Button } from "@/components/ui/Button";
+import { TextAreaField, TextField } from "@/components/ui/Field";
+import { useSubmitActivity, type Activity } from "@/lib/api/earn";
+import { networkOfLink } from "@/lib/activities/tasks";
+import { localizeDigits } from "@/lib/format/digits";
+import { useApiForm } from "@/lib/forms/use-api-form";
+import { submitActivityInput, type SubmitActivityInput } from "@/lib/schemas/activities";
+import { useSecondsUntil } from "@/lib/time/use-seconds-until";
+
+type Values = { post_link: string; proof_username: string; proof: string };
+
+/** Empty optional fields are not sent (an empty username is not a wrong one). */
+const prepare = (values: Values): SubmitActivityInput => ({
+  post_link: values.post_link,
+  ...(values.proof_username.trim() ? { proof_username: values.proof_username } : {}),
+  ...(values.proof.trim() ? { proof: values.proof } : {}),
+});
+
+/** "12:05", in the page's digits, left to right. */
+function clock(seconds: number, locale: string): string {
+  const minutes = Math.floor(seconds / 60);
+  return localizeDigits(`${minutes}:${String(seconds % 60).padStart(2, "0")}`, locale);
+}
+
+/**
+ * The task in progress: what to do, the link, the time left, and the way to finish — the post it was done
+ * on, the booster's username on Instagram, an optional note — sent for review.
+ */
+export function TaskPanel({ activity, onDone, onHide }: { activity: Activity; onDone: () => void; onHide: () => void }) {
+  const t = useTranslations("earn.panel");
+  const locale = useLocale();
+  const action = useActionName()(activity).action;
+  const instagram = networkOfLink(activity.post_link) === "instagram";
+  const left = useSecondsUntil(new Date(activity.expires_at).getTime());
+  const expired = left === 0;
+  const submit = useSubmitActivity(activity.id);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const {
+    form,
+    fieldError,
+    formError,
+    submit: onSubmit,
+  } = useApiForm(submitActivityInput, {
+    defaultValues: { post_link: activity.post_link, proof_username: "", proof: "" } as Values,
+    prepare,
+    fields: ["post_link", "proof_username", "proof"],
+  });
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
+
+  // Opening a task moves the keyboard to it.
+  useEffect(() => heading.current?.focus(), [activity.id]);
+
+  const doText = t.has(`do.${activity.action}` as never) ? t(`do.${activity.action}` as never) : t("doOther");
+
+  return (
+    <section
+      aria-labelledby="task-panel-title"
+      className="grid gap-4 rounded-card border-2 border-brand-200 bg-surface p-4 shadow-card sm:p-6"
+      data-testid="task-panel"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h2 id="task-panel-title" ref={heading} tabIndex={-1} className="text-lg font-bold text-ink focus:outline-none">
+          {t("title", { action })}
+        </h2>
+        <div className="grid justify-items-end text-end">
+          <span className="text-xs text-ink-muted">{t("timeLeft")}</span>
+          <span dir="ltr" className="text-xl font-bold tabular-nums text-ink" role="timer" aria-live="off" data-testid="task-time-left">
+            {left === null ? "" : clock(left, locale)}
+          </span>
+        </div>
+      </div>
+      {activity.revision_note ? <Alert tone="info">{t("revision", { note: activity.revision_note })}</Alert> : null}
+      <div className="grid gap-2">
+        <h3 className="text-sm font-semibold text-ink">{t("what")}</h3>
+        <p className="text-sm leading-6 text-ink">{doText}</p>
+        <a
+          href={activity.post_link}
+          target="_blank"
+          rel="noopener noreferrer"
+          dir="ltr"
+          className="block truncate text-start text-sm font-semibold text-brand-700 underline-offset-4 hover:underline rtl:text-end"
+        >
+          {activity.post_link}
+        </a>
+      </div>
+      {expired ? (
+        <Alert tone="error">{t("expired")}</Alert>
+      ) : (
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={onSubmit(async (input) => {
+            await submit.mutateAsync(input);
+            onDone();
+          })}
+        >
+          <TextField
+            label={t("postLink")}
+            ltr
+            inputMode="url"
+            autoComplete="off"
+            hint={t("postLinkHint")}
+            error={fieldError(errors.post_link)}
+            {...register("post_link")}
+          />
+          {instagram ? (
+            <TextField
+              label={t("username")}
+              ltr
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              hint={t("usernameHint")}
+              error={fieldError(errors.proof_username)}
+              {...register("proof_username")}
+            />
+          ) : null}
+          <TextAreaField label={t("proof")} rows={2} hint={t("proofHint")} error={fieldError(errors.proof)} {...register("proof")} />
+          {formError ? <Alert tone="error">{formError}</Alert> : null}
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" busy={isSubmitting} className="w-full sm:w-auto">
+              {t("submit")}
+            </Button>
+            <Button type="button" variant="secondary" onClick={onHide} className="w-full sm:w-auto">
+              {t("hide")}
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+"use client";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Activity, AppealActivityInput, EarnSummary, SubmitActivityInput, Task } from "@/lib/schemas/activities";
+import type { ActivityStatus, Network } from "@/lib/schemas/enums";
+import type { ListResult } from "./client";
+import { useApiClient } from "./use-api-client";
+import { walletKeys } from "./wallet";
+
+/** The contract's answers (lib/schemas/activities) under the names the earn screens use. */
+export type { Activity, EarnSummary, Task };
+export type ActivityTab = ActivityStatus | "all";
+export type TaskFilter = { network?: Network | undefined; action?: string | undefined };
+
+export const TASKS_PER_PAGE = 10;
+export const ACTIVITIES_PER_PAGE = 10;
+
+export const earnKeys = {
+  all: ["earn"] as const,
+  summary: () => [...earnKeys.all, "summary"] as const,
+  tasks: () => [...earnKeys.all, "tasks"] as const,
+  taskPage: (filter: TaskFilter, page: number) => [...earnKeys.tasks(), filter.network ?? "", filter.action ?? "", page] as const,
+  activities: () => [...earnKeys.all, "activities"] as const,
+  activityPage: (status: ActivityTab, page: number) => [...earnKeys.activities(), status, page] as const,
+};
+
+/** The booster's standing: verified or not, success rate, today's allowance, held and released earnings. */
+export function useEarnSummary() {
+  const api = useApiClient();
+  return useQuery({ queryKey: earnKeys.summary(), queryFn: () => api.request<EarnSummary>("earn/summary") });
+}
+
+/** The feed: open work on other producers' active campaigns (identity-verified boosters only). */
+export function useTasks(filter: TaskFilter, page: number, enabled = true) {
+  const api = useApiClient();
+  return useQuery<ListResult<Task>>({
+    queryKey: earnKeys.taskPage(filter, page),
+    queryFn: () => api.list<Task>("tasks", { query: { network: filter.network, action: filter.action, page, per_page: TASKS_PER_PAGE } }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** The booster's own activities, newest first, by status. */
+export function useMyActivities(status: ActivityTab, page: number) {
+  const api = useApiClient();
+  return useQuery<ListResult<Activity>>({
+    queryKey: earnKeys.activityPage(status, page),
+    queryFn: () =>
+      api.list<Activity>("activities", { query: { status: status === "all" ? undefined : status, page, per_page: ACTIVITIES_PER_PAGE } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** After any change to the booster's work, the feed, the activities, the standing and the wallet are read again. */
+function useRefreshEarn() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: earnKeys.all });
+    void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+  };
+}
+
+/** Takes a task: an activity in progress, its time running. */
+export function useStartTask() {
+  const api = useApiClient();
+  const refresh = useRefreshEarn();
+  return useMutation({
+    mutationFn: (taskId: string) => api.request<Activity>(`tasks/${encodeURIComponent(taskId)}/start`, { method: "POST" }),
+    onSettled: refresh,
+  });
+}
+
+/** Says the work is done, with the post and the proof. */
+export function useSubmitActivity(id: string) {
+  const api = useApiClient();
+  const refresh = useRefreshEarn();
+  return useMutation({
+    mutationFn: (input: SubmitActivityInput) =>
+      api.request<Activity>(`activities/${encodeURIComponent(id)}/submit`, { method: "POST", body: input }),
+    onSettled: refresh,
+  });
+}
+
+/** Asks for a second look at a reviewer's denial, once. */
+export function useAppealActivity(id: string) {
+  const api = useApiClient();
+  const refresh = useRefreshEarn();
+  return useMutation({
+    mutationFn: (input: AppealActivityInput) =>
+      api.request<Activity>(`activities/${encodeURIComponent(id)}/appeal`, { method: "POST", body: input }),
+    onSettled: refresh,
+  });
+}
