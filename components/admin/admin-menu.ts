@@ -11,6 +11,11 @@ export const adminMenu = [
     icon: "M4 5h16v14H4zM8 9h8M8 13h5M15 15l1.5 1.5L19 14",
   },
   {
+    href: "/admin/activities",
+    key: "activities",
+    icon: "M5 4h14v16H5zM8 9l2 2 4-4M8 15h8",
+  },
+  {
     href: "/admin/pricing",
     key: "pricing",
     icon: "M12 3v18M16.5 7.5c0-1.7-2-3-4.5-3s-4.5 1.3-4.5 3 2 2.6 4.5 3 4.5 1.3 4.5 3-2 3-4.5 3-4.5-1.3-4.5-3",

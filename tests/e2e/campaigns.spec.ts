@@ -1,20 +1,9 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "./support/fixtures";
-import sharp from "sharp";
+import { expect, test, type BrowserContext, type Page } from "./support/fixtures";
 import enUS from "../../messages/en-US.json" with { type: "json" };
 import faIR from "../../messages/fa-IR.json" with { type: "json" };
-import { melliIban, signUpViaApi } from "./support/accounts";
+import { signUpViaApi } from "./support/accounts";
+import { fundWallet, verifyIdentity } from "./support/earn";
 import { adminContext } from "./support/admin";
-
-/** Charges the signed-in user's wallet through the sandbox, by the API (the wallet spec covers the pages). */
-async function fundWallet(request: APIRequestContext, amount: number) {
-  const charged = await request.post("/api/wallet/charge", { data: { amount, gateway: "sandbox" } });
-  expect(charged.status()).toBe(200);
-  const { data } = (await charged.json()) as { data: { redirect_url: string } };
-  const authority = data.redirect_url.split("/").at(-1)!;
-  const decided = await request.post(`/api/payments/sandbox/${authority}/decision`, { data: { decision: "pay" } });
-  const { data: decision } = (await decided.json()) as { data: { redirect_url: string } };
-  await request.get(decision.redirect_url, { maxRedirects: 0 });
-}
 
 /**
  * A booster in a browser of their own: signs up, fills the profile and sends a card photo, the admin
@@ -28,18 +17,7 @@ async function boosterLikes(page: Page, admin: BrowserContext, campaignId: strin
   const booster = await context.newPage();
   await signUpViaApi(booster);
   const api = booster.request;
-  expect((await api.patch("/api/me", { data: { national_id: "0499370899", birth_date: "1990-03-21", iban: melliIban() } })).status()).toBe(
-    200,
-  );
-  const card = await sharp({ create: { width: 640, height: 400, channels: 3, background: "#9ab" } })
-    .jpeg()
-    .toBuffer();
-  const requested = await api.post("/api/me/identity-verification", {
-    multipart: { card: { name: "card.jpg", mimeType: "image/jpeg", buffer: card } },
-  });
-  expect(requested.status()).toBe(200);
-  const { data: me } = (await (await api.get("/api/me")).json()) as { data: { id: string } };
-  expect((await admin.request.post(`/api/admin/users/${me.id}/identity/approve`)).status()).toBe(200);
+  await verifyIdentity(api, admin);
 
   const tasks = (await (await api.get("/api/tasks?per_page=100")).json()) as { data: { id: string }[] };
   expect(tasks.data.map((t) => t.id)).toContain(`${campaignId}.likes`);

@@ -1,0 +1,132 @@
+import { expect, test, type Page } from "./support/fixtures";
+import enUS from "../../messages/en-US.json" with { type: "json" };
+import faIR from "../../messages/fa-IR.json" with { type: "json" };
+import { signUpViaApi } from "./support/accounts";
+import { adminContext } from "./support/admin";
+import { liveCampaign, verifiedBooster } from "./support/earn";
+
+const PHONE = { width: 360, height: 780 };
+const DESKTOP = { width: 1280, height: 900 };
+
+/** Nothing may scroll sideways. */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** The booster's own activity ids in a status, newest first, by the API. */
+async function myActivityIds(page: Page, status: string): Promise<string[]> {
+  const answer = (await (await page.request.get(`/api/activities?status=${status}`)).json()) as { data: { id: string }[] };
+  return answer.data.map((activity) => activity.id);
+}
+
+for (const { locale, prefix, m } of [
+  { locale: "fa-IR", prefix: "", m: faIR },
+  { locale: "en-US", prefix: "/en-US", m: enUS },
+] as const) {
+  test(`${locale}: a verified booster takes a task, sends it, appeals a denial and sees an approval's release date`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const e = m.earn;
+    const admin = await adminContext(browser, baseURL!);
+    await liveCampaign(page, admin, `Earn ${locale}`, "https://www.youtube.com/@takapoo_channel", "youtube");
+    const { context, page: booster } = await verifiedBooster(browser, baseURL!, admin, locale);
+
+    await booster.setViewportSize(PHONE);
+    await booster.goto(`${prefix}/dashboard/earn_money`);
+    await expect(booster.getByRole("heading", { level: 1 })).toHaveText(m.titles.earnMoney);
+    await expect(booster.getByRole("heading", { name: e.standing.title })).toBeVisible();
+    await expect(booster.getByTestId("earn-standing")).toContainText(e.standing.successRateNone);
+    const tasks = booster.getByTestId("task");
+    await expect(tasks.first()).toBeVisible();
+    await expect(tasks.first()).toContainText(e.check.review);
+    await expectNoSidewaysScroll(booster);
+    await booster.screenshot({ path: `test-results/screens/earn-feed-${locale}-phone.png`, fullPage: true });
+
+    // Only YouTube, then only likes: every card left is a like.
+    await booster.getByLabel(e.feed.network).selectOption("youtube");
+    await booster.getByLabel(e.feed.action).selectOption("like");
+    await expect(tasks.first()).toContainText(m.campaigns.activities.actions.like);
+    for (const card of await tasks.all()) await expect(card).toContainText(m.campaigns.activities.actions.like);
+
+    // Start: the task panel takes the keyboard, with what to do and the time left.
+    await tasks.first().getByRole("button", { name: e.feed.start }).click();
+    const panel = booster.getByTestId("task-panel");
+    await expect(panel.getByRole("heading", { level: 2 })).toBeFocused();
+    await expect(panel).toContainText(e.panel.do.like);
+    await expect(booster.getByTestId("task-time-left")).toHaveText(locale === "fa-IR" ? /^[۰-۹]+:[۰-۹]{2}$/ : /^\d+:\d{2}$/);
+    await expectNoSidewaysScroll(booster);
+    await booster.screenshot({ path: `test-results/screens/earn-panel-${locale}-phone.png`, fullPage: true });
+
+    // A link that is not a YouTube post is refused in the page's language, nothing sent.
+    const link = panel.getByLabel(e.panel.postLink);
+    const original = await link.inputValue();
+    await link.fill("https://example.com/not-a-video");
+    await panel.getByRole("button", { name: e.panel.submit }).click();
+    await expect(panel.getByText(m.api.validation.link_invalid)).toBeVisible();
+    await link.fill(original);
+    await panel.getByRole("button", { name: e.panel.submit }).click();
+    await expect(booster.getByText(e.panel.submitted)).toBeVisible();
+    await expect(panel).toHaveCount(0);
+
+    // It waits for review in the booster's list.
+    await booster.getByRole("tab", { name: e.mine.tabs.awaiting_review }).click();
+    const mine = booster.getByTestId("my-activity");
+    await expect(mine.first()).toContainText(m.campaigns.activities.status.awaiting_review);
+    const [sent] = await myActivityIds(booster, "awaiting_review");
+
+    // The reviewer denies it with a reason; the booster reads it and appeals once.
+    const denied = await admin.request.post(`/api/admin/activities/${sent}/deny`, {
+      data: { code: "proof_unclear", reason: "The like is not visible" },
+    });
+    expect(denied.status(), await denied.text()).toBe(200);
+    await booster.reload();
+    await booster.getByRole("tab", { name: e.mine.tabs.denied }).click();
+    const deniedCard = mine.first();
+    await expect(deniedCard).toContainText(`${e.denial.proof_unclear}: The like is not visible`);
+    await deniedCard.getByRole("button", { name: e.mine.appeal }).click();
+    await deniedCard.getByLabel(e.mine.appealNote).fill("I liked it with my channel; please look again");
+    await deniedCard.getByRole("button", { name: e.mine.appealSend }).click();
+    await expect(booster.getByText(e.mine.appealSent)).toBeVisible();
+    expect(await myActivityIds(booster, "awaiting_review")).toContain(sent);
+    await expectNoSidewaysScroll(booster);
+
+    // A second task, approved: the booster sees when its reward is released.
+    await booster.getByLabel(e.feed.action).selectOption("");
+    await tasks.first().getByRole("button", { name: e.feed.start }).click();
+    await booster.getByTestId("task-panel").getByRole("button", { name: e.panel.submit }).click();
+    await expect(booster.getByText(e.panel.submitted)).toBeVisible();
+    const [second] = (await myActivityIds(booster, "awaiting_review")).filter((id) => id !== sent);
+    expect((await admin.request.post(`/api/admin/activities/${second}/approve`)).status()).toBe(200);
+    await booster.reload();
+    await booster.getByRole("tab", { name: e.mine.tabs.approved }).click();
+    const released = e.mine.releaseOn.split("{date}")[0]!;
+    await expect(mine.first()).toContainText(released);
+    await expect(booster.getByTestId("earn-standing")).not.toContainText(e.standing.successRateNone);
+    await expectNoSidewaysScroll(booster);
+    await booster.screenshot({ path: `test-results/screens/earn-activities-${locale}-phone.png`, fullPage: true });
+
+    await booster.setViewportSize(DESKTOP);
+    await booster.getByRole("tab", { name: e.mine.tabs.all }).click();
+    await expectNoSidewaysScroll(booster);
+    await booster.screenshot({ path: `test-results/screens/earn-${locale}-desktop.png`, fullPage: true });
+    await context.close();
+    await admin.close();
+  });
+}
+
+test("someone whose identity is not verified is told why and sent to the profile, with no feed", async ({ page }) => {
+  await signUpViaApi(page);
+  await page.setViewportSize(PHONE);
+  await page.goto("/en-US/dashboard/earn_money");
+  const card = page.getByTestId("earn-verify");
+  await expect(card).toContainText(enUS.earn.verify.title);
+  await expect(page.getByTestId("task")).toHaveCount(0);
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: "test-results/screens/earn-unverified-en-US-phone.png", fullPage: true });
+  await card.getByRole("link", { name: enUS.earn.verify.action }).click();
+  await page.waitForURL("**/en-US/dashboard/profile");
+});

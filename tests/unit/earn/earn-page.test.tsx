@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { EarnPage } from "@/components/earn/EarnPage";
+import type { Activity, EarnSummary, Task } from "@/lib/api/earn";
+import { renderWithProviders } from "../render-with-providers";
+import { answerWith, jsonResponse, type SentInit } from "../support/msw";
+
+vi.mock("@/lib/i18n/navigation", async () => (await import("../support/navigation")).plainNavigation("/dashboard/earn_money"));
+
+const CAMPAIGN = "0190f0a0-0000-7000-8000-0000000000c1";
+const summary = (overrides: Partial<EarnSummary> = {}): EarnSummary => ({
+  verified: true,
+  success_rate: 80,
+  allowance: { per_day: 20, used: 3, remaining: 17 },
+  held: 12_000,
+  available: 45_000,
+  next_release_at: "2026-12-01T10:00:00.000Z",
+  ...overrides,
+});
+const task: Task = {
+  id: `${CAMPAIGN}.likes`,
+  campaign_id: CAMPAIGN,
+  network: "instagram",
+  link: "https://www.instagram.com/takapoo.app/",
+  metric: "likes",
+  action: "like",
+  type: "post",
+  quantity: 1,
+  reward: 1_500,
+  check_method: "review",
+  minutes_allowed: 60,
+};
+const activity = (overrides: Partial<Activity> = {}): Activity => ({
+  id: "0190f0a0-0000-7000-8000-0000000000a1",
+  campaign_id: CAMPAIGN,
+  type: "post",
+  action: "like",
+  metric: "likes",
+  quantity: 1,
+  booster: "S*** T***",
+  status: "in_progress",
+  budget: 2_500,
+  cost: 0,
+  reward: 1_500,
+  progress: 0,
+  post_link: "https://www.instagram.com/takapoo.app/",
+  proof: null,
+  denial_reason: null,
+  denial_code: null,
+  check_method: "review",
+  decided_by: null,
+  proof_username: null,
+  revision_note: null,
+  revisions: 0,
+  appeal_note: null,
+  appealed_at: null,
+  approved_at: null,
+  release_at: null,
+  released_at: null,
+  dropped_at: null,
+  created_at: new Date().toISOString(),
+  updated_at: new Date().toISOString(),
+  expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+  submitted_at: null,
+  reviewed_at: null,
+  ...overrides,
+});
+const page = <T,>(data: T[]) => jsonResponse(200, { data, meta: { page: 1, per_page: 10, total: data.length } });
+
+/** The earn API: a summary, one task, the booster's activities; starting and submitting recorded. */
+function earnApi(options: { summary?: EarnSummary; mine?: Activity[]; submit?: (body: unknown) => Response } = {}) {
+  const sent: { path: string; init: SentInit }[] = [];
+  answerWith((href, init) => {
+    const url = new URL(href);
+    sent.push({ path: `${init.method} ${url.pathname}${url.search}`, init });
+    if (url.pathname === "/api/earn/summary") return jsonResponse(200, { data: options.summary ?? summary() });
+    if (url.pathname === "/api/tasks") return page([task]);
+    if (url.pathname === "/api/activities") return page(options.mine ?? []);
+    if (url.pathname === `/api/tasks/${task.id}/start`) return jsonResponse(201, { data: activity() });
+    if (url.pathname.endsWith("/submit")) {
+      const body = JSON.parse(init.body ?? "{}");
+      return options.submit?.(body) ?? jsonResponse(200, { data: activity({ status: "awaiting_review", ...body }) });
+    }
+    return undefined;
+  });
+  return sent;
+}
+
+describe("earn money page", () => {
+  it("shows an unverified person why they cannot earn, and no feed", async () => {
+    const sent = earnApi({ summary: summary({ verified: false }) });
+    renderWithProviders(<EarnPage />);
+    expect(await screen.findByText("Verify your identity to start earning")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Go to your profile" }).getAttribute("href")).toBe("/dashboard/profile");
+    expect(screen.queryByTestId("task")).toBeNull();
+    expect(sent.some((call) => call.path.includes("/api/tasks"))).toBe(false);
+  });
+
+  it("shows the standing and the feed, filters by network, starts a task and sends it with the username, in Persian digits in fa-IR", async () => {
+    const sent = earnApi();
+    renderWithProviders(<EarnPage />, "fa-IR");
+    const standing = await screen.findByTestId("earn-standing");
+    expect(standing.textContent).toContain("۱۷ از ۲۰");
+    expect(standing.textContent).toContain("۸۰٪");
+    const card = await screen.findByTestId("task");
+    expect(card.textContent).toContain("۶۰ دقیقه");
+    expect(card.textContent).toContain("بررسی توسط کارشناس");
+
+    await userEvent.selectOptions(screen.getByLabelText("شبکه"), "instagram");
+    await waitFor(() => expect(sent.some((call) => call.path.startsWith("GET /api/tasks?network=instagram"))).toBe(true));
+
+    await userEvent.click(within(await screen.findByTestId("task")).getByRole("button"));
+    const panel = await screen.findByTestId("task-panel");
+    expect(document.activeElement).toBe(within(panel).getByRole("heading", { level: 2 }));
+    expect(within(panel).getByTestId("task-time-left").textContent).toMatch(/^[۰-۹]+:[۰-۹]{2}$/);
+
+    // A wrong username is refused before anything is sent.
+    await userEvent.type(within(panel).getByLabelText("نام کاربری حسابی که با آن کار کردید"), "not a name!");
+    await userEvent.click(within(panel).getByRole("button", { name: "انجام دادم" }));
+    expect(await within(panel).findByText(/نام کاربری/, { selector: "[id$=-error]" })).toBeTruthy();
+    expect(sent.some((call) => call.path.endsWith("/submit"))).toBe(false);
+
+    await userEvent.clear(within(panel).getByLabelText("نام کاربری حسابی که با آن کار کردید"));
+    await userEvent.type(within(panel).getByLabelText("نام کاربری حسابی که با آن کار کردید"), "@sara.test");
+    await userEvent.click(within(panel).getByRole("button", { name: "انجام دادم" }));
+    expect(await screen.findByText("ارسال شد. نتیجه را در بخش فعالیت‌های خود خواهید دید.")).toBeTruthy();
+    const submitted = sent.find((call) => call.path.endsWith("/submit"))!;
+    expect(JSON.parse(submitted.init.body!)).toEqual({ post_link: task.link, proof_username: "@sara.test" });
+    expect(screen.queryByTestId("task-panel")).toBeNull();
+  });
+
+  it("says why a denial happened, and lets the booster appeal it once; an expiry is not appealable", async () => {
+    const denied = activity({
+      id: "0190f0a0-0000-7000-8000-0000000000a2",
+      status: "denied",
+      denial_code: "wrong_post",
+      denial_reason: "Another post",
+    });
+    const expired = activity({ id: "0190f0a0-0000-7000-8000-0000000000a3", status: "denied", denial_code: "expired", denial_reason: null });
+    const sent = earnApi({ mine: [denied, expired] });
+    renderWithProviders(<EarnPage />);
+    const cards = await screen.findAllByTestId("my-activity");
+    expect(cards[0]!.textContent).toContain("Reason: Wrong post: Another post");
+    expect(within(cards[1]!).queryByRole("button", { name: "Appeal" })).toBeNull();
+    await userEvent.click(within(cards[0]!).getByRole("button", { name: "Appeal" }));
+    await userEvent.type(within(cards[0]!).getByLabelText("Why the decision should change"), "It was the right post");
+    await userEvent.click(within(cards[0]!).getByRole("button", { name: "Send the appeal" }));
+    await waitFor(() => expect(sent.some((call) => call.path === `POST /api/activities/${denied.id}/appeal`)).toBe(true));
+  });
+});
