@@ -35,6 +35,7 @@ const adminRoutes = (campaignId: string, userId: string) => [
   `/admin/campaigns/${campaignId}`,
   "/admin/identity",
   `/admin/identity/${userId}`,
+  "/admin/activities",
   "/admin/pages",
   "/admin/pages/about",
   "/admin/pricing",
