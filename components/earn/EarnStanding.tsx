@@ -16,7 +16,7 @@ export function EarnStanding({ summary }: { summary: EarnSummary }) {
       <h2 id="earn-standing-title" className="mb-4 text-lg font-bold text-ink">
         {t("title")}
       </h2>
-      <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-4" data-testid="earn-standing">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="earn-standing">
         <Figure label={t("successRate")} value={rate} />
         <Figure
           label={t("allowance")}

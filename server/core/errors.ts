@@ -40,6 +40,7 @@ export const errorCodes = [
   "reset_validation_failed",
   "email_in_use",
   "phone_in_use",
+  "national_id_in_use",
   "password_validation_failed",
   "phone_required",
   "social_login_failed",

@@ -41,6 +41,7 @@ export const errorStatus = {
   reset_validation_failed: 422,
   email_in_use: 409,
   phone_in_use: 409,
+  national_id_in_use: 409,
   password_validation_failed: 422,
   phone_required: 403,
   social_login_failed: 401,

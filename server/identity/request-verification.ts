@@ -6,6 +6,7 @@ import { randomStorageKey } from "@/server/adapters/storage";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/server/audit/record";
 import { prepareIdentityCardImage, type ImageRejection } from "@/server/uploads/identity-card-image";
+import { claimNationalId } from "@/server/identity/national-id";
 
 /** What a verification request needs filled in and saved first (SPEC §5). */
 export function missingForVerification(user: User): string[] {
@@ -48,6 +49,7 @@ export async function requestIdentityVerification(
   await storage.put(key, image.bytes, image.contentType);
   try {
     return await withTransaction(ctx, async ({ tx }) => {
+      await claimNationalId(tx, user, ["identity_verification_pending", "identity_verified"]);
       // Conditional on the state read above: two parallel requests cannot both move it.
       const [updated] = await tx
         .update(users)

@@ -1,5 +1,6 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { users, type User } from "@/server/db/schema";
+import { claimNationalId } from "@/server/identity/national-id";
 import { withTransaction, type DbCtx, type UserCtx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/server/audit/record";
@@ -42,6 +43,7 @@ export async function reviewIdentity(
       .where(and(eq(users.id, userId), eq(users.identityStatus, "identity_verification_pending")))
       .returning();
     if (!updated) throw new AppError("identity_not_pending");
+    if (decision.approve) await claimNationalId(tx, updated, ["identity_verified"]);
     await recordAudit(tx, {
       actorId: admin.id,
       action: decision.approve ? "identity.approved" : "identity.rejected",

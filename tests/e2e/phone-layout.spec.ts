@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "./support/fixtures";
 import sharp from "sharp";
 import { locales } from "../../lib/i18n/locales";
-import { melliIban, signUpViaApi } from "./support/accounts";
+import { freshNationalId, melliIban, signUpViaApi } from "./support/accounts";
 import { adminContext } from "./support/admin";
 
 // No page may scroll sideways on a phone: every route (public, auth, panel, back office), in every
@@ -132,9 +132,9 @@ test("no page scrolls sideways at 360 px, in any locale, signed out, signed in a
   });
   expect(created.status(), await created.text()).toBe(200);
   const campaignId = ((await created.json()) as { data: { campaign: { id: string } } }).data.campaign.id;
-  expect((await api.patch("/api/me", { data: { national_id: "0499370899", birth_date: "1990-03-21", iban: melliIban() } })).status()).toBe(
-    200,
-  );
+  expect(
+    (await api.patch("/api/me", { data: { national_id: freshNationalId(), birth_date: "1990-03-21", iban: melliIban() } })).status(),
+  ).toBe(200);
   const card = await sharp({ create: { width: 640, height: 400, channels: 3, background: "#9ab" } })
     .jpeg()
     .toBuffer();

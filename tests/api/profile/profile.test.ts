@@ -266,4 +266,35 @@ describe("admin identity queue", () => {
     // A rejected user may ask again.
     expect((await call("me/identity-verification", undefined, { token: reza.token, form: cardForm(await jpeg()) })).status).toBe(200);
   });
+
+  it("one account per national ID: a second account cannot send the same ID for review or be approved with it", async () => {
+    const sara = await registerAndSignIn(call, sms);
+    await call("me", complete, { method: "PATCH", token: sara.token });
+    expect((await call("me/identity-verification", undefined, { token: sara.token, form: cardForm(await jpeg()) })).status).toBe(200);
+    // Anyone may type the ID (nobody can block a stranger by typing theirs first) …
+    const other = await registerAndSignIn(call, sms, { phone: "09350000004", email: "other@example.com" });
+    expect((await call("me", complete, { method: "PATCH", token: other.token })).status).toBe(200);
+    // … but only one account may have it under review or verified.
+    const refused = await call("me/identity-verification", undefined, {
+      token: other.token,
+      form: cardForm(await jpeg()),
+      locale: "fa-IR",
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: "national_id_in_use", message: expect.stringContaining("کد ملی") });
+    const [row] = await database.db.select().from(users).where(eq(users.id, other.user.id));
+    expect(row!.identityStatus).toBe("registered");
+    expect([...storage.objects.keys()].filter((key) => key.includes(other.user.id))).toEqual([]);
+
+    // Once Sara's request is rejected, the other account may send it; approving it while Sara is verified is refused.
+    const admin = await adminToken();
+    await call(`admin/users/${sara.user.id}/identity/reject`, { reason: "Not the card's owner." }, { token: admin });
+    expect((await call("me/identity-verification", undefined, { token: other.token, form: cardForm(await jpeg()) })).status).toBe(200);
+    await database.db.update(users).set({ identityStatus: "identity_verified" }).where(eq(users.id, sara.user.id));
+    const approval = await call(`admin/users/${other.user.id}/identity/approve`, {}, { token: admin });
+    expect(approval.status).toBe(409);
+    expect(approval.body.error?.code).toBe("national_id_in_use");
+    const [after] = await database.db.select().from(users).where(eq(users.id, other.user.id));
+    expect(after!.identityStatus).toBe("identity_verification_pending");
+  });
 });

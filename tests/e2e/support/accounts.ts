@@ -13,6 +13,22 @@ export function freshPhone(): string {
   return `0935${tail}`;
 }
 
+/** Where this run's national IDs start: nine digits, different each run. */
+const nationalIdStart = 100_000_000 + Math.floor(Math.random() * 800_000_000);
+let nationalIds = 0;
+/**
+ * A fresh valid Iranian national ID per call (one account per national ID may be verified, so each test
+ * person has their own): nine digits counted up from a random start, then the check digit.
+ */
+export function freshNationalId(): string {
+  nationalIds += 1;
+  const body = String(nationalIdStart + nationalIds);
+  let sum = 0;
+  for (let i = 0; i < 9; i++) sum += Number(body[i]) * (10 - i);
+  const r = sum % 11;
+  return `${body}${r < 2 ? r : 11 - r}`;
+}
+
 /** The last code texted to a phone (09… form), read from the fake Kavenegar. */
 export async function lastCode(request: APIRequestContext, phone09: string, previous?: string): Promise<string> {
   let code: string | undefined;

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "./fixtures";
-import { melliIban, signUpViaApi } from "./accounts";
+import { freshNationalId, melliIban, signUpViaApi } from "./accounts";
 
 /** Charges the signed-in user's wallet through the sandbox, by the API (the wallet spec covers the pages). */
 export async function fundWallet(request: APIRequestContext, amount: number) {
@@ -16,7 +16,7 @@ export async function fundWallet(request: APIRequestContext, amount: number) {
 /** Fills the signed-in user's identity and sends a card photo; the admin approves it. Returns the user's id. */
 export async function verifyIdentity(request: APIRequestContext, admin: BrowserContext): Promise<string> {
   expect(
-    (await request.patch("/api/me", { data: { national_id: "0499370899", birth_date: "1990-03-21", iban: melliIban() } })).status(),
+    (await request.patch("/api/me", { data: { national_id: freshNationalId(), birth_date: "1990-03-21", iban: melliIban() } })).status(),
   ).toBe(200);
   const card = await sharp({ create: { width: 640, height: 400, channels: 3, background: "#9ab" } })
     .jpeg()
