@@ -1,15 +1,18 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { CheckMethodLabel, useActionName } from "@/components/activities/labels";
+import { NoteForm } from "@/components/activities/NoteForm";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Checkbox } from "@/components/ui/Checkbox";
+import { ExternalLink } from "@/components/ui/ExternalLink";
+import { InlineForm } from "@/components/ui/FormActions";
 import { SelectField, TextAreaField } from "@/components/ui/Field";
 import { StatusPill } from "@/components/ui/StatusPill";
 import { useDecideActivity, type ActivityDecision, type ReviewItem } from "@/lib/api/admin-activities";
 import { useApiForm } from "@/lib/forms/use-api-form";
-import { denyActivityInput, reviseActivityInput } from "@/lib/schemas/activities";
+import { denyActivityInput } from "@/lib/schemas/activities";
 import { adminDenialCodes } from "@/lib/schemas/enums";
 
 type Mode = "idle" | "deny" | "revise";
@@ -49,48 +52,18 @@ export function ActivityReviewCard({ item, selected, onSelect }: { item: ReviewI
         {item.appealed ? <StatusPill tone="warning">{t("appealed")}</StatusPill> : null}
       </div>
       <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
-        <dt className="text-ink-muted">{t("campaign")}</dt>
-        <dd className="min-w-0">
+        <Fact label={t("campaign")}>
           <bdi>{campaign.name}</bdi> · {tc(`networks.${campaign.network}`)}
-        </dd>
-        <dt className="text-ink-muted">{t("post")}</dt>
-        <dd className="min-w-0">
-          <a
-            href={activity.post_link}
-            target="_blank"
-            rel="noopener noreferrer"
-            dir="ltr"
-            className="block truncate text-brand-700 hover:underline"
-          >
-            {activity.post_link}
-          </a>
-        </dd>
-        {activity.proof_username ? (
-          <>
-            <dt className="text-ink-muted">{t("username")}</dt>
-            <dd dir="ltr" className="text-start rtl:text-end">
-              @{activity.proof_username}
-            </dd>
-          </>
-        ) : null}
-        {activity.proof ? (
-          <>
-            <dt className="text-ink-muted">{t("proof")}</dt>
-            <dd className="[overflow-wrap:anywhere]">
-              <bdi>{activity.proof}</bdi>
-            </dd>
-          </>
-        ) : null}
-        {activity.appeal_note ? (
-          <>
-            <dt className="text-ink-muted">{t("appealNote")}</dt>
-            <dd className="[overflow-wrap:anywhere]">
-              <bdi>{activity.appeal_note}</bdi>
-            </dd>
-          </>
-        ) : null}
-        <dt className="text-ink-muted">{t("booster")}</dt>
-        <dd>
+        </Fact>
+        <Fact label={t("post")}>
+          <ExternalLink href={activity.post_link} />
+        </Fact>
+        <Fact label={t("username")} ltr>
+          {activity.proof_username ? `@${activity.proof_username}` : null}
+        </Fact>
+        <Fact label={t("proof")}>{activity.proof}</Fact>
+        <Fact label={t("appealNote")}>{activity.appeal_note}</Fact>
+        <Fact label={t("booster")}>
           <bdi>{activity.booster}</bdi> —{" "}
           {t("record", {
             approved: format.number(record.approved),
@@ -99,19 +72,24 @@ export function ActivityReviewCard({ item, selected, onSelect }: { item: ReviewI
           })}
           {" · "}
           {record.success_rate === null ? t("noRecord") : t("successRate", { rate: format.number(record.success_rate / 100, "percent") })}
-        </dd>
-        <dt className="text-ink-muted">{t("submitted")}</dt>
-        <dd>{activity.submitted_at ? format.dateTime(new Date(activity.submitted_at), "dateTime") : ""}</dd>
-        <dt className="text-ink-muted">{t("method")}</dt>
-        <dd>
+        </Fact>
+        <Fact label={t("submitted")}>{activity.submitted_at ? format.dateTime(new Date(activity.submitted_at), "dateTime") : null}</Fact>
+        <Fact label={t("method")}>
           <CheckMethodLabel method={activity.check_method} />
-        </dd>
+        </Fact>
       </dl>
       {failure ? <Alert tone="error">{failure}</Alert> : null}
       {mode === "deny" ? (
         <DenyForm onCancel={() => setMode("idle")} onSend={send} />
       ) : mode === "revise" ? (
-        <ReviseForm onCancel={() => setMode("idle")} onSend={send} />
+        <NoteForm
+          field={t("reviseNote")}
+          hint={t("reviseHint")}
+          send={t("reviseSend")}
+          cancel={t("cancel")}
+          onCancel={() => setMode("idle")}
+          onSend={(note) => send({ kind: "revise", note })}
+        />
       ) : (
         <div className="flex flex-wrap gap-2">
           <Button type="button" onClick={() => void approve()} busy={decide.isPending} aria-label={t("approveNamed", { title })}>
@@ -139,10 +117,14 @@ function DenyForm({ onCancel, onSend }: { onCancel: () => void; onSend: (decisio
     formState: { errors, isSubmitting },
   } = form;
   return (
-    <form
-      noValidate
-      className="grid gap-3 rounded-lg bg-surface-sunken p-3"
+    <InlineForm
       onSubmit={submit((input) => onSend({ kind: "deny", ...input }))}
+      error={formError}
+      send={t("denySend")}
+      cancel={t("cancel")}
+      busy={isSubmitting}
+      onCancel={onCancel}
+      tone="danger"
     >
       <SelectField label={t("denyCode")} error={fieldError(errors.code)} {...register("code")}>
         {adminDenialCodes.map((code) => (
@@ -158,53 +140,19 @@ function DenyForm({ onCancel, onSend }: { onCancel: () => void; onSend: (decisio
         error={fieldError(errors.reason)}
         {...register("reason")}
       />
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
-      <FormButtons send={t("denySend")} cancel={t("cancel")} busy={isSubmitting} onCancel={onCancel} danger />
-    </form>
+    </InlineForm>
   );
 }
 
-function ReviseForm({ onCancel, onSend }: { onCancel: () => void; onSend: (decision: ActivityDecision) => Promise<void> }) {
-  const t = useTranslations("admin.activities");
-  const { form, fieldError, formError, submit } = useApiForm(reviseActivityInput, { defaultValues: { note: "" } });
-  const {
-    register,
-    formState: { errors, isSubmitting },
-  } = form;
+/** One line of the card: nothing when there is nothing to show; what people wrote keeps its own direction. */
+function Fact({ label, children, ltr }: { label: string; children: ReactNode; ltr?: boolean }) {
+  if (children === null || children === undefined || children === "") return null;
   return (
-    <form
-      noValidate
-      className="grid gap-3 rounded-lg bg-surface-sunken p-3"
-      onSubmit={submit((input) => onSend({ kind: "revise", ...input }))}
-    >
-      <TextAreaField label={t("reviseNote")} hint={t("reviseHint")} rows={3} error={fieldError(errors.note)} {...register("note")} />
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
-      <FormButtons send={t("reviseSend")} cancel={t("cancel")} busy={isSubmitting} onCancel={onCancel} />
-    </form>
-  );
-}
-
-function FormButtons({
-  send,
-  cancel,
-  busy,
-  onCancel,
-  danger,
-}: {
-  send: string;
-  cancel: string;
-  busy: boolean;
-  onCancel: () => void;
-  danger?: boolean;
-}) {
-  return (
-    <div className="flex flex-wrap gap-2">
-      <Button type="submit" variant={danger ? "danger" : "primary"} busy={busy} className="w-full sm:w-auto">
-        {send}
-      </Button>
-      <Button type="button" variant="secondary" onClick={onCancel} className="w-full sm:w-auto">
-        {cancel}
-      </Button>
-    </div>
+    <>
+      <dt className="text-ink-muted">{label}</dt>
+      <dd className={`min-w-0 [overflow-wrap:anywhere] ${ltr ? "text-start rtl:text-end" : ""}`} dir={ltr ? "ltr" : undefined}>
+        {typeof children === "string" ? <bdi>{children}</bdi> : children}
+      </dd>
+    </>
   );
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { CardFields, DataTable, type Column } from "@/components/ui/DataTable";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { LinkButton, linkButton } from "@/components/ui/LinkButton";
+import { PageHeader } from "@/components/ui/PageHeader";
 import { Pagination, pageCount } from "@/components/ui/Pagination";
 import { ProgressBar } from "@/components/ui/ProgressBar";
 import { TabbedList, useTabPages } from "@/components/ui/QueryView";
@@ -36,17 +37,15 @@ export function CampaignList() {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 id="page-title" className="text-2xl font-bold text-ink">
-            {titles("campaigns")}
-          </h1>
-          <p className="text-sm leading-6 text-ink-muted">{t("intro")}</p>
-        </div>
-        <LinkButton href="/dashboard/campaigns/create" className="w-full sm:w-auto">
-          {t("create")}
-        </LinkButton>
-      </header>
+      <PageHeader
+        title={titles("campaigns")}
+        intro={t("intro")}
+        action={
+          <LinkButton href="/dashboard/campaigns/create" className="w-full sm:w-auto">
+            {t("create")}
+          </LinkButton>
+        }
+      />
       {anonymous ? null : (
         <section aria-labelledby="page-title" className="rounded-card bg-surface p-4 shadow-card sm:p-6">
           <TabbedList

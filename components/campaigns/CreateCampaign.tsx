@@ -1,4 +1,5 @@
 "use client";
+import { PageHeader } from "@/components/ui/PageHeader";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { useWatch } from "react-hook-form";
@@ -38,12 +39,7 @@ export function CreateCampaign() {
   const titles = useTranslations("titles");
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6">
-      <header className="grid gap-1">
-        <h1 id="page-title" className="text-2xl font-bold text-ink">
-          {titles("createCampaign")}
-        </h1>
-        <p className="text-sm leading-6 text-ink-muted">{t("intro")}</p>
-      </header>
+      <PageHeader title={titles("createCampaign")} intro={t("intro")} />
       <RestoredForm />
     </div>
   );

@@ -1,4 +1,5 @@
 "use client";
+import { ExternalLink } from "@/components/ui/ExternalLink";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/Alert";
@@ -101,19 +102,7 @@ export function useCampaignSpecRows(campaign: Campaign): [string, ReactNode][] {
   const t = useTranslations("campaigns");
   const format = useFormatter();
   const rows: [string, ReactNode][] = [
-    [
-      t("spec.link"),
-      <a
-        key="link"
-        href={campaign.link}
-        target="_blank"
-        rel="noopener noreferrer"
-        dir="ltr"
-        className="text-brand-700 [overflow-wrap:anywhere] hover:underline"
-      >
-        {campaign.link}
-      </a>,
-    ],
+    [t("spec.link"), <ExternalLink key="link" href={campaign.link} fit="wrap" />],
     [t("columns.network"), t(`networks.${campaign.network}`)],
     [t("columns.strategy"), t(`strategies.${campaign.strategy}`)],
     [t("spec.followerCount"), format.number(campaign.follower_count)],

@@ -3,7 +3,9 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { isUnauthorized } from "@/components/campaigns/shared";
 import { Alert } from "@/components/ui/Alert";
+import { Card } from "@/components/ui/Card";
 import { LinkButton } from "@/components/ui/LinkButton";
+import { PageHeader } from "@/components/ui/PageHeader";
 import { QueryView } from "@/components/ui/QueryView";
 import { useEarnSummary, type Activity } from "@/lib/api/earn";
 import { EarnStanding } from "./EarnStanding";
@@ -31,28 +33,18 @@ export function EarnPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6">
-      <header className="grid gap-1">
-        <h1 id="page-title" className="text-2xl font-bold text-ink">
-          {titles("earnMoney")}
-        </h1>
-        <p className="text-sm leading-6 text-ink-muted">{t("intro")}</p>
-      </header>
+      <PageHeader title={titles("earnMoney")} intro={t("intro")} />
       {anonymous ? null : (
         <QueryView query={summary} loadError={t("standing.loadError")} lines={3} empty={null}>
           {summary.data && !summary.data.verified ? (
-            <section
-              aria-labelledby="earn-verify-title"
-              className="grid justify-items-start gap-3 rounded-card bg-surface p-5 shadow-card sm:p-6"
-              data-testid="earn-verify"
-            >
-              <h2 id="earn-verify-title" className="text-lg font-bold text-ink">
-                {t("verify.title")}
-              </h2>
-              <p className="max-w-prose text-sm leading-7 text-ink">{t("verify.body")}</p>
-              <LinkButton href="/dashboard/profile" className="w-full sm:w-auto">
-                {t("verify.action")}
-              </LinkButton>
-            </section>
+            <Card id="earn-verify" title={t("verify.title")}>
+              <div className="grid justify-items-start gap-3" data-testid="earn-verify">
+                <p className="max-w-prose text-sm leading-7 text-ink">{t("verify.body")}</p>
+                <LinkButton href="/dashboard/profile" className="w-full sm:w-auto">
+                  {t("verify.action")}
+                </LinkButton>
+              </div>
+            </Card>
           ) : summary.data ? (
             <>
               <EarnStanding summary={summary.data} />

@@ -1,6 +1,7 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { Card } from "@/components/ui/Card";
 import { LinkButton } from "@/components/ui/LinkButton";
 import type { EarnSummary } from "@/lib/api/earn";
 import { useMoney } from "@/lib/format/money";
@@ -12,10 +13,7 @@ export function EarnStanding({ summary }: { summary: EarnSummary }) {
   const money = useMoney();
   const rate = summary.success_rate === null ? t("successRateNone") : format.number(summary.success_rate / 100, "percent");
   return (
-    <section aria-labelledby="earn-standing-title" className="rounded-card bg-surface p-4 shadow-card sm:p-6">
-      <h2 id="earn-standing-title" className="mb-4 text-lg font-bold text-ink">
-        {t("title")}
-      </h2>
+    <Card id="earn-standing" title={t("title")}>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="earn-standing">
         <Figure label={t("successRate")} value={rate} />
         <Figure
@@ -43,7 +41,7 @@ export function EarnStanding({ summary }: { summary: EarnSummary }) {
           }
         />
       </dl>
-    </section>
+    </Card>
   );
 }
 

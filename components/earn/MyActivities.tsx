@@ -2,16 +2,16 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import { ActivityStatusBadge, CheckMethodLabel, useActionName } from "@/components/activities/labels";
+import { NoteForm } from "@/components/activities/NoteForm";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
+import { Card } from "@/components/ui/Card";
 import { EmptyState } from "@/components/ui/EmptyState";
-import { TextAreaField } from "@/components/ui/Field";
-import { Pagination, pageCount } from "@/components/ui/Pagination";
+import { PagedList } from "@/components/ui/PagedList";
+import { pageCount } from "@/components/ui/Pagination";
 import { TabbedList, useTabPages } from "@/components/ui/QueryView";
 import { ACTIVITIES_PER_PAGE, useAppealActivity, useMyActivities, type Activity, type ActivityTab } from "@/lib/api/earn";
 import { useMoney } from "@/lib/format/money";
-import { useApiForm } from "@/lib/forms/use-api-form";
-import { appealActivityInput } from "@/lib/schemas/activities";
 
 export const ACTIVITY_TABS = [
   "all",
@@ -30,11 +30,15 @@ export function MyActivities({ onContinue }: { onContinue: (activity: Activity) 
   const query = useMyActivities(tab, page);
   const rows = query.data?.data ?? [];
   const pages = pageCount(query.data?.meta.total ?? 0, query.data?.meta.per_page || ACTIVITIES_PER_PAGE);
+  // Said here, not on the card: an appealed activity leaves the Denied tab as soon as the list is read again.
+  const [notice, setNotice] = useState<string | null>(null);
   return (
-    <section aria-labelledby="earn-mine-title" className="grid gap-4 rounded-card bg-surface p-4 shadow-card sm:p-6">
-      <h2 id="earn-mine-title" className="text-lg font-bold text-ink">
-        {t("title")}
-      </h2>
+    <Card id="earn-mine" title={t("title")}>
+      {notice ? (
+        <Alert tone="success" className="mb-4">
+          {notice}
+        </Alert>
+      ) : null}
       <TabbedList
         id="earn-activities"
         tabs={ACTIVITY_TABS}
@@ -44,16 +48,18 @@ export function MyActivities({ onContinue }: { onContinue: (activity: Activity) 
         lines={4}
         empty={rows.length === 0 ? <EmptyState testId="activities-empty">{t("empty")}</EmptyState> : null}
       >
-        <div className="grid gap-4" aria-busy={query.isFetching || undefined}>
-          <ul className="grid gap-3" data-testid="my-activities">
-            {rows.map((activity) => (
-              <ActivityCard key={activity.id} activity={activity} onContinue={() => onContinue(activity)} />
-            ))}
-          </ul>
-          <Pagination page={page} pages={pages} busy={query.isFetching} onPage={setPage} />
-        </div>
+        <PagedList busy={query.isFetching} page={page} pages={pages} onPage={setPage} testId="my-activities">
+          {rows.map((activity) => (
+            <ActivityCard
+              key={activity.id}
+              activity={activity}
+              onContinue={() => onContinue(activity)}
+              onAppealed={() => setNotice(t("appealSent"))}
+            />
+          ))}
+        </PagedList>
       </TabbedList>
-    </section>
+    </Card>
   );
 }
 
@@ -61,13 +67,13 @@ export function MyActivities({ onContinue }: { onContinue: (activity: Activity) 
 const appealable = (activity: Activity) =>
   activity.status === "denied" && activity.appealed_at === null && activity.denial_code !== "expired" && activity.denial_code !== "dropped";
 
-function ActivityCard({ activity, onContinue }: { activity: Activity; onContinue: () => void }) {
+function ActivityCard({ activity, onContinue, onAppealed }: { activity: Activity; onContinue: () => void; onAppealed: () => void }) {
   const t = useTranslations("earn");
   const format = useFormatter();
   const money = useMoney();
   const action = useActionName()(activity).action;
   const [appealing, setAppealing] = useState(false);
-  const [appealed, setAppealed] = useState(false);
+  const appeal = useAppealActivity(activity.id);
   const date = (iso: string | null) => (iso ? format.dateTime(new Date(iso), "date") : "");
   return (
     <li className="grid gap-3 rounded-lg border border-surface-line p-4" data-testid="my-activity">
@@ -98,15 +104,18 @@ function ActivityCard({ activity, onContinue }: { activity: Activity; onContinue
           </span>
         </div>
       ) : null}
-      {appealed ? <Alert tone="success">{t("mine.appealSent")}</Alert> : null}
-      {appealable(activity) && !appealed ? (
+      {appealable(activity) ? (
         appealing ? (
-          <AppealForm
-            activity={activity}
+          <NoteForm
+            label={t("mine.appealTitle")}
+            field={t("mine.appealNote")}
+            send={t("mine.appealSend")}
+            cancel={t("mine.appealCancel")}
             onCancel={() => setAppealing(false)}
-            onSent={() => {
+            onSend={async (note) => {
+              await appeal.mutateAsync({ note });
               setAppealing(false);
-              setAppealed(true);
+              onAppealed();
             }}
           />
         ) : (
@@ -143,37 +152,5 @@ function Detail({ activity, date }: { activity: Activity; date: (iso: string | n
         </p>
       ))}
     </div>
-  );
-}
-
-function AppealForm({ activity, onCancel, onSent }: { activity: Activity; onCancel: () => void; onSent: () => void }) {
-  const t = useTranslations("earn.mine");
-  const appeal = useAppealActivity(activity.id);
-  const { form, fieldError, formError, submit } = useApiForm(appealActivityInput, { defaultValues: { note: "" } });
-  const {
-    register,
-    formState: { errors, isSubmitting },
-  } = form;
-  return (
-    <form
-      noValidate
-      aria-label={t("appealTitle")}
-      className="grid gap-3 rounded-lg bg-surface-sunken p-3"
-      onSubmit={submit(async (input) => {
-        await appeal.mutateAsync(input);
-        onSent();
-      })}
-    >
-      <TextAreaField label={t("appealNote")} rows={3} error={fieldError(errors.note)} {...register("note")} />
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" busy={isSubmitting} className="w-full sm:w-auto">
-          {t("appealSend")}
-        </Button>
-        <Button type="button" variant="secondary" onClick={onCancel} className="w-full sm:w-auto">
-          {t("appealCancel")}
-        </Button>
-      </div>
-    </form>
   );
 }

@@ -4,9 +4,12 @@ import { useState } from "react";
 import { CheckMethodLabel, useActionName } from "@/components/activities/labels";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
+import { Card } from "@/components/ui/Card";
+import { ExternalLink } from "@/components/ui/ExternalLink";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { SelectField } from "@/components/ui/Field";
-import { Pagination, pageCount } from "@/components/ui/Pagination";
+import { PagedList } from "@/components/ui/PagedList";
+import { pageCount } from "@/components/ui/Pagination";
 import { QueryView } from "@/components/ui/QueryView";
 import { TASKS_PER_PAGE, useStartTask, useTasks, type Activity, type Task, type TaskFilter } from "@/lib/api/earn";
 import { actionsByNetwork, networks } from "@/lib/campaigns/pricing";
@@ -45,48 +48,49 @@ export function TaskFeed({ onStarted }: { onStarted: (activity: Activity) => voi
   const filtered = Boolean(filter.network || filter.action);
 
   return (
-    <section aria-labelledby="earn-feed-title" className="grid gap-4 rounded-card bg-surface p-4 shadow-card sm:p-6">
-      <div className="grid gap-1">
-        <h2 id="earn-feed-title" className="text-lg font-bold text-ink">
-          {t("title")}
-        </h2>
-        <p className="text-sm leading-6 text-ink-muted">{t("intro")}</p>
-      </div>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <SelectField
-          label={t("network")}
-          value={filter.network ?? ""}
-          onChange={(event) => choose({ network: (event.target.value || undefined) as Network | undefined })}
+    <Card id="earn-feed" title={t("title")} intro={t("intro")}>
+      <div className="grid gap-4">
+        <div className="grid gap-3 sm:grid-cols-2">
+          <SelectField
+            label={t("network")}
+            value={filter.network ?? ""}
+            onChange={(event) => choose({ network: (event.target.value || undefined) as Network | undefined })}
+          >
+            <option value="">{t("any")}</option>
+            {networks.map((network) => (
+              <option key={network} value={network}>
+                {tc(`networks.${network}`)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={t("action")}
+            value={filter.action ?? ""}
+            onChange={(event) => choose({ ...filter, action: event.target.value || undefined })}
+          >
+            <option value="">{t("any")}</option>
+            {actions.map((action) => (
+              <option key={action} value={action}>
+                {names({ action, type: "post" }).action}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <QueryView
+          query={query}
+          loadError={t("loadError")}
+          lines={4}
+          empty={rows.length === 0 ? <EmptyState testId="tasks-empty">{filtered ? t("emptyFiltered") : t("empty")}</EmptyState> : null}
         >
-          <option value="">{t("any")}</option>
-          {networks.map((network) => (
-            <option key={network} value={network}>
-              {tc(`networks.${network}`)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={t("action")}
-          value={filter.action ?? ""}
-          onChange={(event) => choose({ ...filter, action: event.target.value || undefined })}
-        >
-          <option value="">{t("any")}</option>
-          {actions.map((action) => (
-            <option key={action} value={action}>
-              {names({ action, type: "post" }).action}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      <QueryView
-        query={query}
-        loadError={t("loadError")}
-        lines={4}
-        empty={rows.length === 0 ? <EmptyState testId="tasks-empty">{filtered ? t("emptyFiltered") : t("empty")}</EmptyState> : null}
-      >
-        <div className="grid gap-4" aria-busy={query.isFetching || undefined}>
-          <ul className="grid gap-3 md:grid-cols-2" data-testid="task-list">
+          <PagedList
+            busy={query.isFetching}
+            page={page}
+            pages={pages}
+            onPage={setPage}
+            testId="task-list"
+            className="grid gap-3 md:grid-cols-2"
+          >
             {rows.map((task) => (
               <TaskCard
                 key={task.id}
@@ -95,11 +99,10 @@ export function TaskFeed({ onStarted }: { onStarted: (activity: Activity) => voi
                 onStart={() => void startTask(task)}
               />
             ))}
-          </ul>
-          <Pagination page={page} pages={pages} busy={query.isFetching} onPage={setPage} />
-        </div>
-      </QueryView>
-    </section>
+          </PagedList>
+        </QueryView>
+      </div>
+    </Card>
   );
 }
 
@@ -114,15 +117,7 @@ function TaskCard({ task, busy, onStart }: { task: Task; busy: boolean; onStart:
         <h3 className="font-bold text-ink">{action}</h3>
         <span className="text-sm text-ink-muted">{tc(`networks.${task.network}`)}</span>
       </div>
-      <a
-        href={task.link}
-        target="_blank"
-        rel="noopener noreferrer"
-        dir="ltr"
-        className="block truncate text-start text-sm text-brand-700 underline-offset-4 hover:underline rtl:text-end"
-      >
-        {task.link}
-      </a>
+      <ExternalLink href={task.link} className="text-sm underline-offset-4" />
       <dl className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 text-sm">
         <dt className="text-ink-muted">{t("feed.reward")}</dt>
         <dd className="font-bold tabular-nums text-ink">{money(task.reward)}</dd>

@@ -3,7 +3,8 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { useActionName } from "@/components/activities/labels";
 import { Alert } from "@/components/ui/Alert";
-import { Button } from "@/components/ui/Button";
+import { ExternalLink } from "@/components/ui/ExternalLink";
+import { FormActions } from "@/components/ui/FormActions";
 import { TextAreaField, TextField } from "@/components/ui/Field";
 import { useSubmitActivity, type Activity } from "@/lib/api/earn";
 import { networkOfLink } from "@/lib/activities/tasks";
@@ -81,15 +82,7 @@ export function TaskPanel({ activity, onDone, onHide }: { activity: Activity; on
       <div className="grid gap-2">
         <h3 className="text-sm font-semibold text-ink">{t("what")}</h3>
         <p className="text-sm leading-6 text-ink">{doText}</p>
-        <a
-          href={activity.post_link}
-          target="_blank"
-          rel="noopener noreferrer"
-          dir="ltr"
-          className="block truncate text-start text-sm font-semibold text-brand-700 underline-offset-4 hover:underline rtl:text-end"
-        >
-          {activity.post_link}
-        </a>
+        <ExternalLink href={activity.post_link} className="text-sm font-semibold underline-offset-4" />
       </div>
       {expired ? (
         <Alert tone="error">{t("expired")}</Alert>
@@ -125,14 +118,7 @@ export function TaskPanel({ activity, onDone, onHide }: { activity: Activity; on
           ) : null}
           <TextAreaField label={t("proof")} rows={2} hint={t("proofHint")} error={fieldError(errors.proof)} {...register("proof")} />
           {formError ? <Alert tone="error">{formError}</Alert> : null}
-          <div className="flex flex-wrap gap-3">
-            <Button type="submit" busy={isSubmitting} className="w-full sm:w-auto">
-              {t("submit")}
-            </Button>
-            <Button type="button" variant="secondary" onClick={onHide} className="w-full sm:w-auto">
-              {t("hide")}
-            </Button>
-          </div>
+          <FormActions send={t("submit")} cancel={t("hide")} busy={isSubmitting} onCancel={onHide} />
         </form>
       )}
     </section>

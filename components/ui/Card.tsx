@@ -1,14 +1,16 @@
 import type { ReactNode } from "react";
 
-/** A white panel with a heading. */
+/** A white panel with a heading and, under it, a line of introduction. */
 export function Card({
   title,
+  intro,
   children,
   className = "",
   headingLevel = 2,
   id,
 }: {
   title?: ReactNode;
+  intro?: ReactNode;
   children: ReactNode;
   className?: string;
   headingLevel?: 1 | 2 | 3;
@@ -21,10 +23,11 @@ export function Card({
       aria-labelledby={title && id ? `${id}-title` : undefined}
     >
       {title ? (
-        <Heading id={id ? `${id}-title` : undefined} className="mb-4 text-lg font-bold text-ink">
+        <Heading id={id ? `${id}-title` : undefined} className={`${intro ? "mb-1" : "mb-4"} text-lg font-bold text-ink`}>
           {title}
         </Heading>
       ) : null}
+      {intro ? <p className="mb-4 text-sm leading-6 text-ink-muted">{intro}</p> : null}
       {children}
     </section>
   );

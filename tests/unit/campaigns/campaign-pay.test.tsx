@@ -79,7 +79,8 @@ describe("paying a pending campaign payment from the wallet", () => {
     renderWithProviders(<CampaignView id={ID} />);
     const table = await screen.findByTestId("payments-table");
     // Table rows and small-screen cards each carry one per pending/failed payment.
-    expect(within(table).getAllByRole("button", { name: new RegExp(`^${p.button}`) })).toHaveLength(2);
+    // The buttons follow the campaign's own answer, which may land after the payments' table.
+    await waitFor(() => expect(within(table).getAllByRole("button", { name: new RegExp(`^${p.button}`) })).toHaveLength(2));
     expect(within(screen.getByTestId("payments-cards")).getAllByRole("button", { name: new RegExp(`^${p.button}`) })).toHaveLength(2);
   });
 

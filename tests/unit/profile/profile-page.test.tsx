@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
+import { adminUser } from "../support/people";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { renderWithProviders } from "../render-with-providers";
@@ -23,26 +24,20 @@ vi.mock("@/lib/i18n/navigation", () => ({
   useRouter: () => ({ replace: vi.fn(), push: vi.fn() }),
 }));
 
+/** Sara as she sees herself: the back office's person, registered, with her wallet figures. */
 function me(overrides: Partial<Me> = {}): Me {
   return {
-    id: "u1",
-    first_name: "Sara",
-    last_name: "Ahmadi",
-    phone: "+989121234567",
-    phone_verified: true,
-    email: "sara@example.com",
-    role: "user",
-    locale: "en-US",
-    national_id: "0084575948",
-    birth_date: "1990-03-21",
-    bank_name: "melli",
-    iban: "IR270170000000100324200001",
-    identity_status: "registered",
-    identity_rejection_reason: null,
-    identity_requested_at: null,
-    has_identity_card: false,
-    has_password: true,
-    created_at: "2024-01-01T00:00:00Z",
+    ...adminUser({
+      id: "u1",
+      locale: "en-US",
+      national_id: "0084575948",
+      birth_date: "1990-03-21",
+      iban: "IR270170000000100324200001",
+      identity_status: "registered",
+      identity_requested_at: null,
+      has_identity_card: false,
+      created_at: "2024-01-01T00:00:00Z",
+    }),
     wallet_balance: 0,
     unread_notifications: 0,
     ...overrides,
