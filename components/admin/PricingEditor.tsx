@@ -7,7 +7,7 @@ import { Card } from "@/components/ui/Card";
 import { usePricing, useUpdatePricing, type AdminPrice } from "@/lib/api/admin";
 import { ApiError } from "@/lib/api/client";
 import { actionsByNetwork, networks, rialsToToman } from "@/lib/campaigns/pricing";
-import { PRICE_MAX } from "@/lib/schemas/campaigns";
+import { PRICE_MAX, pricingUpdateInput } from "@/lib/schemas/campaigns";
 import { AdminLoadError, AdminLoading } from "./AdminStates";
 import { ScrollRegion } from "@/components/ui/ScrollRegion";
 
@@ -17,20 +17,23 @@ type RowErrors = { price?: boolean; share?: boolean };
 const keyOf = (row: { network: string; action: string }) => `${row.network}:${row.action}`;
 const toPercent = (share: number) => String(Math.round(share * 10_000) / 100);
 
-/** Whole Rials, at least 1: the parsed price or null. */
+/** One row of the contract's PUT admin/pricing: its bounds are the ones checked here, never written again. */
+const priceRow = pricingUpdateInput.shape.prices.element.shape;
+
+/** Whole Rials within the contract's bounds: the parsed price or null. */
 export function parsePrice(value: string): number | null {
   const text = value.trim();
   if (!/^\d+$/.test(text)) return null;
   const price = Number(text);
-  return price >= 1 && price <= PRICE_MAX ? price : null;
+  return priceRow.price.safeParse(price).success ? price : null;
 }
 
-/** A percentage 0–100 (up to two decimals) as a share 0..1, or null. */
+/** A percentage (up to two decimals) as a share within the contract's bounds (0..1), or null. */
 export function parsePercent(value: string): number | null {
   const text = value.trim();
   if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
-  const percent = Number(text);
-  return percent >= 0 && percent <= 100 ? Math.round(percent * 100) / 10_000 : null;
+  const share = Math.round(Number(text) * 100) / 10_000;
+  return priceRow.booster_share.safeParse(share).success ? share : null;
 }
 
 /** Prices per action (Rials) and the booster's share (%), one table per network; Save sends the whole list. */

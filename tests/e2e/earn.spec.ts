@@ -68,6 +68,8 @@ for (const { locale, prefix, m } of [
     await panel.getByRole("button", { name: e.panel.submit }).click();
     await expect(panel.getByText(m.api.validation.link_invalid)).toBeVisible();
     await link.fill(original);
+    const firstNote = `First ${locale} ${Date.now()}`;
+    await panel.getByLabel(e.panel.proof).fill(firstNote);
     await panel.getByRole("button", { name: e.panel.submit }).click();
     await expect(booster.getByText(e.panel.submitted)).toBeVisible();
     await expect(panel).toHaveCount(0);
@@ -78,11 +80,24 @@ for (const { locale, prefix, m } of [
     await expect(mine.first()).toContainText(m.campaigns.activities.status.awaiting_review);
     const [sent] = await myActivityIds(booster, "awaiting_review");
 
-    // The reviewer denies it with a reason; the booster reads it and appeals once.
-    const denied = await admin.request.post(`/api/admin/activities/${sent}/deny`, {
-      data: { code: "proof_unclear", reason: "The like is not visible" },
-    });
-    expect(denied.status(), await denied.text()).toBe(200);
+    // The reviewer finds it in the back office's queue (with the note) and denies it with a reason.
+    const a = m.admin.activities;
+    const reviewer = await admin.newPage();
+    await reviewer.setViewportSize(PHONE);
+    await reviewer.goto(`${prefix}/admin/activities`);
+    await expect(reviewer.getByRole("heading", { level: 1 })).toHaveText(a.heading);
+    const review = reviewer.getByTestId("activity-review").filter({ hasText: firstNote });
+    await expect(review).toContainText(m.campaigns.activities.actions.like);
+    await review.getByRole("button", { name: a.deny, exact: true }).click();
+    await review.getByLabel(a.denyCode).selectOption("proof_unclear");
+    await review.getByLabel(a.denyReason).fill("The like is not visible");
+    await expectNoSidewaysScroll(reviewer);
+    await reviewer.screenshot({ path: `test-results/screens/admin-activities-${locale}-phone.png`, fullPage: true });
+    await review.getByRole("button", { name: a.denySend, exact: true }).click();
+    await expect(review).toHaveCount(0);
+    expect(await myActivityIds(booster, "denied")).toContain(sent);
+
+    // The booster reads the reason and appeals once.
     await booster.reload();
     await booster.getByRole("tab", { name: e.mine.tabs.denied }).click();
     const deniedCard = mine.first();
@@ -97,10 +112,16 @@ for (const { locale, prefix, m } of [
     // A second task, approved: the booster sees when its reward is released.
     await booster.getByLabel(e.feed.action).selectOption("");
     await tasks.first().getByRole("button", { name: e.feed.start }).click();
+    const secondNote = `Second ${locale} ${Date.now()}`;
+    await booster.getByTestId("task-panel").getByLabel(e.panel.proof).fill(secondNote);
     await booster.getByTestId("task-panel").getByRole("button", { name: e.panel.submit }).click();
     await expect(booster.getByText(e.panel.submitted)).toBeVisible();
-    const [second] = (await myActivityIds(booster, "awaiting_review")).filter((id) => id !== sent);
-    expect((await admin.request.post(`/api/admin/activities/${second}/approve`)).status()).toBe(200);
+    await reviewer.setViewportSize(DESKTOP);
+    await reviewer.reload();
+    const second = reviewer.getByTestId("activity-review").filter({ hasText: secondNote });
+    await second.getByRole("button", { name: new RegExp(`^${a.approve}`) }).click();
+    await expect(second).toHaveCount(0);
+    await reviewer.screenshot({ path: `test-results/screens/admin-activities-${locale}-desktop.png`, fullPage: true });
     await booster.reload();
     await booster.getByRole("tab", { name: e.mine.tabs.approved }).click();
     const released = e.mine.releaseOn.split("{date}")[0]!;
