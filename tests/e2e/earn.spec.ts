@@ -143,8 +143,9 @@ test("someone whose identity is not verified is told why and sent to the profile
   await signUpViaApi(page);
   await page.setViewportSize(PHONE);
   await page.goto("/en-US/dashboard/earn_money");
+  await expect(page.getByRole("heading", { level: 2, name: enUS.earn.verify.title })).toBeVisible();
   const card = page.getByTestId("earn-verify");
-  await expect(card).toContainText(enUS.earn.verify.title);
+  await expect(card).toContainText(enUS.earn.verify.body);
   await expect(page.getByTestId("task")).toHaveCount(0);
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: "test-results/screens/earn-unverified-en-US-phone.png", fullPage: true });
