@@ -11,7 +11,7 @@ import { InlineForm } from "@/components/ui/FormActions";
 import { SelectField, TextAreaField } from "@/components/ui/Field";
 import { StatusPill } from "@/components/ui/StatusPill";
 import { useDecideActivity, type ActivityDecision, type ReviewItem } from "@/lib/api/admin-activities";
-import { useApiForm } from "@/lib/forms/use-api-form";
+import { useApiForm, useFailureText } from "@/lib/forms/use-api-form";
 import { denyActivityInput } from "@/lib/schemas/activities";
 import { adminDenialCodes } from "@/lib/schemas/enums";
 
@@ -25,6 +25,7 @@ export function ActivityReviewCard({ item, selected, onSelect }: { item: ReviewI
   const { activity, campaign, booster_history: record } = item;
   const action = useActionName()(activity).action;
   const decide = useDecideActivity(activity.id);
+  const failureText = useFailureText();
   const [mode, setMode] = useState<Mode>("idle");
   const [failure, setFailure] = useState<string | null>(null);
   const title = t("title", { action, campaign: campaign.name });
@@ -37,7 +38,7 @@ export function ActivityReviewCard({ item, selected, onSelect }: { item: ReviewI
     try {
       await send({ kind: "approve" });
     } catch (error) {
-      setFailure(error instanceof Error && error.message ? error.message : t("failed"));
+      setFailure(failureText(error));
     }
   };
 

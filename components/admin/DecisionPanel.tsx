@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { ApiError } from "@/lib/api/client";
 import { Link } from "@/lib/i18n/navigation";
-import { useApiForm } from "@/lib/forms/use-api-form";
+import { useApiForm, useFailureText } from "@/lib/forms/use-api-form";
 import { useFieldMessage } from "@/lib/forms/use-field-message";
 import { REASON_MAX, REASON_MIN, rejectIdentityInput } from "@/lib/schemas/profile";
 
@@ -42,6 +42,7 @@ export function DecisionPanel<R>({
   const reasonId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const fieldMessage = useFieldMessage();
+  const explain = useFailureText();
   const { form } = useApiForm(rejectIdentityInput, { defaultValues: { reason: "" } });
   const reasonError = form.formState.errors.reason;
 
@@ -58,11 +59,6 @@ export function DecisionPanel<R>({
         </Alert>
       </div>
     );
-  }
-
-  function explain(error: unknown): string {
-    if (error instanceof ApiError && error.status !== 0 && error.message) return error.message;
-    return t("failed");
   }
 
   async function approve() {

@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { usePricing, useUpdatePricing, type AdminPrice } from "@/lib/api/admin";
-import { ApiError } from "@/lib/api/client";
+import { useFailureText } from "@/lib/forms/use-api-form";
 import { actionsByNetwork, networks, rialsToToman } from "@/lib/campaigns/pricing";
 import { PRICE_MAX, pricingUpdateInput } from "@/lib/schemas/campaigns";
 import { AdminLoadError, AdminLoading } from "./AdminStates";
@@ -66,6 +66,7 @@ function PricingForm({ prices }: { prices: AdminPrice[] }) {
   const tNetworks = useTranslations("campaigns.networks");
   const format = useFormatter();
   const update = useUpdatePricing();
+  const failureText = useFailureText();
   const [drafts, setDrafts] = useState<Draft[]>(() =>
     prices.map((p) => ({ network: p.network, action: p.action, price: String(p.price), share: toPercent(p.booster_share) })),
   );
@@ -106,10 +107,7 @@ function PricingForm({ prices }: { prices: AdminPrice[] }) {
       await update.mutateAsync(body);
       setNotice({ tone: "success", text: t("saved") });
     } catch (error) {
-      setNotice({
-        tone: "error",
-        text: error instanceof ApiError && error.status !== 0 && error.message ? error.message : t("failed"),
-      });
+      setNotice({ tone: "error", text: failureText(error) });
     }
   }
 

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { ApiError } from "@/lib/api/client";
 import { meKeys, type Me } from "@/lib/api/me";
+import { useFailureText } from "@/lib/forms/use-api-form";
 import { badgeStateOf, canRequestVerification, missingForVerification } from "./identity";
 import { CARD_TYPES, useRequestIdentityVerification } from "@/lib/api/identity-card";
 import { CARD_MAX_BYTES, CARD_MAX_PIXELS } from "@/lib/schemas/profile";
@@ -19,7 +20,7 @@ export function VerificationRequestCard({ me }: { me: Me }) {
   const t = useTranslations("profile.verification");
   const fields = useTranslations("profile.fields");
   const apiErrors = useTranslations("api.errors");
-  const tf = useTranslations("forms");
+  const failureText = useFailureText();
   const format = useFormatter();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -80,8 +81,7 @@ export function VerificationRequestCard({ me }: { me: Me }) {
       // The server saw something missing that this page did not: load the profile again to list it.
       if (error instanceof ApiError && (error.code === "profile_incomplete" || error.status === 409))
         void queryClient.invalidateQueries({ queryKey: meKeys.all });
-      if (error instanceof ApiError && error.status === 0) setStatus({ tone: "error", text: tf("networkError") });
-      else setStatus({ tone: "error", text: (error instanceof ApiError && error.message) || tf("genericError") });
+      setStatus({ tone: "error", text: failureText(error) });
     }
   };
 
