@@ -34,6 +34,7 @@ import { paymentRoutes } from "@/server/payments/routes";
 import { campaignRoutes } from "@/server/campaigns/routes";
 import { activityRoutes } from "@/server/activities/routes";
 import { activityLifecycleRoutes } from "@/server/activities/lifecycle-routes";
+import { activityProofRoutes } from "@/server/activities/proof-routes";
 import { youtubeRoutes } from "@/server/youtube/routes";
 import { statsRoutes } from "@/server/stats/routes";
 import { youtubeFromEnv } from "./adapters/youtube";
@@ -166,6 +167,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", campaignRoutes(services));
   app.route("/", activityRoutes(services));
   app.route("/", activityLifecycleRoutes(services));
+  app.route("/", activityProofRoutes(services));
   app.route("/", statsRoutes());
   // null turns search off even when YOUTUBE_API_KEY is set (tests), hence !== undefined rather than ??.
   app.route("/", youtubeRoutes(deps.youtube !== undefined ? deps.youtube : youtubeFromEnv()));

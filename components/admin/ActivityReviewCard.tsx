@@ -10,7 +10,7 @@ import { ExternalLink } from "@/components/ui/ExternalLink";
 import { InlineForm } from "@/components/ui/FormActions";
 import { SelectField, TextAreaField } from "@/components/ui/Field";
 import { StatusPill } from "@/components/ui/StatusPill";
-import { useDecideActivity, type ActivityDecision, type ReviewItem } from "@/lib/api/admin-activities";
+import { activityScreenshotUrl, useDecideActivity, type ActivityDecision, type ReviewItem } from "@/lib/api/admin-activities";
 import { useApiForm, useFailureText } from "@/lib/forms/use-api-form";
 import { denyActivityInput } from "@/lib/schemas/activities";
 import { adminDenialCodes } from "@/lib/schemas/enums";
@@ -79,6 +79,7 @@ export function ActivityReviewCard({ item, selected, onSelect }: { item: ReviewI
           <CheckMethodLabel method={activity.check_method} />
         </Fact>
       </dl>
+      {activity.has_screenshot ? <Screenshot id={activity.id} /> : null}
       {failure ? <Alert tone="error">{failure}</Alert> : null}
       {mode === "deny" ? (
         <DenyForm onCancel={() => setMode("idle")} onSend={send} />
@@ -155,5 +156,25 @@ function Fact({ label, children, ltr }: { label: string; children: ReactNode; lt
         {typeof children === "string" ? <bdi>{children}</bdi> : children}
       </dd>
     </>
+  );
+}
+
+/** The booster's screenshot, opened full size in a new tab; the session cookie authenticates the image. */
+function Screenshot({ id }: { id: string }) {
+  const t = useTranslations("admin.activities");
+  const [failed, setFailed] = useState(false);
+  const src = activityScreenshotUrl(id);
+  if (failed) return <Alert tone="error">{t("screenshotFailed")}</Alert>;
+  return (
+    <a
+      href={src}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="block w-40 overflow-hidden rounded-lg border border-surface-line bg-surface-sunken"
+    >
+      {/* next/image cannot carry the session cookie through its optimizer: a plain <img> it is. */}
+      {/* eslint-disable-next-line @next/next/no-img-element */}
+      <img src={src} alt={t("screenshotAlt")} className="max-h-72 w-full object-contain" onError={() => setFailed(true)} />
+    </a>
   );
 }

@@ -1,7 +1,8 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useActionName } from "@/components/activities/labels";
+import { ScreenshotField } from "./ScreenshotField";
 import { Alert } from "@/components/ui/Alert";
 import { ExternalLink } from "@/components/ui/ExternalLink";
 import { FormActions } from "@/components/ui/FormActions";
@@ -40,6 +41,9 @@ export function TaskPanel({ activity, onDone, onHide }: { activity: Activity; on
   const left = useSecondsUntil(new Date(activity.expires_at).getTime());
   const expired = left === 0;
   const submit = useSubmitActivity(activity.id);
+  const validation = useTranslations("api.validation");
+  const [attached, setAttached] = useState(activity.has_screenshot);
+  const [screenshotError, setScreenshotError] = useState<string | undefined>();
   const heading = useRef<HTMLHeadingElement>(null);
   const {
     form,
@@ -91,6 +95,8 @@ export function TaskPanel({ activity, onDone, onHide }: { activity: Activity; on
           noValidate
           className="grid gap-4"
           onSubmit={onSubmit(async (input) => {
+            // Instagram's proof needs its screenshot: said before anything is sent.
+            if (instagram && !attached) return setScreenshotError(validation("screenshot_required"));
             await submit.mutateAsync(input);
             onDone();
           })}
@@ -114,6 +120,17 @@ export function TaskPanel({ activity, onDone, onHide }: { activity: Activity; on
               hint={t("usernameHint")}
               error={fieldError(errors.proof_username)}
               {...register("proof_username")}
+            />
+          ) : null}
+          {instagram ? (
+            <ScreenshotField
+              activityId={activity.id}
+              attached={attached}
+              error={screenshotError}
+              onAttached={() => {
+                setAttached(true);
+                setScreenshotError(undefined);
+              }}
             />
           ) : null}
           <TextAreaField label={t("proof")} rows={2} hint={t("proofHint")} error={fieldError(errors.proof)} {...register("proof")} />

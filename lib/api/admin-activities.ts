@@ -2,7 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { Activity, bulkApproveOutput, DenyActivityInput, ReviewItem, ReviseActivityInput } from "@/lib/schemas/activities";
-import type { ListResult } from "./client";
+import { defaultBaseUrl, type ListResult } from "./client";
 import { useApiClient } from "./use-api-client";
 
 export type { ReviewItem };
@@ -11,6 +11,11 @@ export type BulkApproveResult = z.infer<typeof bulkApproveOutput>;
 export type ActivityDecision = { kind: "approve" } | ({ kind: "deny" } & DenyActivityInput) | ({ kind: "revise" } & ReviseActivityInput);
 
 export const ACTIVITY_QUEUE_PER_PAGE = 20;
+
+/** The screenshot's address; the session cookie authenticates the <img> request. */
+export function activityScreenshotUrl(id: string): string {
+  return `${defaultBaseUrl().replace(/\/+$/, "")}/admin/activities/${encodeURIComponent(id)}/screenshot`;
+}
 
 export const adminActivityKeys = {
   all: ["admin", "activities"] as const,

@@ -70,6 +70,18 @@ export function useStartTask() {
   });
 }
 
+/** Attaches a screenshot of the work (Instagram); the answer is the activity, now with `has_screenshot`. */
+export function useUploadProofImage(id: string) {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.set("screenshot", file);
+      return api.request<Activity>(`activities/${encodeURIComponent(id)}/screenshot`, { method: "POST", body });
+    },
+  });
+}
+
 /** Says the work is done, with the post and the proof. */
 export function useSubmitActivity(id: string) {
   const api = useApiClient();

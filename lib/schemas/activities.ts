@@ -39,6 +39,9 @@ export const submitActivityInput = z.object({
 });
 export type SubmitActivityInput = z.input<typeof submitActivityInput>;
 
+/** POST activities/{id}/screenshot (multipart, field `screenshot`): the work as the booster's screen showed it. */
+export const proofImageUpload = z.object({ screenshot: z.any().meta({ type: "string", format: "binary" }) });
+
 /** POST admin/activities/{id}/deny: a reason from the list and the words the booster will read. */
 export const denyActivityInput = z.object({ code: z.enum(adminDenialCodes, "invalid_value"), reason: reason() });
 export type DenyActivityInput = z.input<typeof denyActivityInput>;
@@ -78,6 +81,7 @@ export const activityOutput = z.object({
   check_method: z.enum(activityCheckMethods).meta({ description: "auto-checked (api), watch session (watch) or reviewed (review)" }),
   decided_by: z.enum(activityDeciders).nullable(),
   proof_username: z.string().nullable(),
+  has_screenshot: z.boolean().meta({ description: "A screenshot of the work is on file (Instagram)" }),
   revision_note: z.string().nullable().meta({ description: "What a reviewer asked the booster to fix" }),
   revisions: z.number().int(),
   appeal_note: z.string().nullable(),

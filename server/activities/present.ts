@@ -27,6 +27,7 @@ export function toActivityOutput(row: Activity, booster: BoosterName, view: { re
     check_method: row.checkMethod,
     decided_by: row.decidedBy,
     proof_username: row.proofUsername,
+    has_screenshot: row.proofImageKey !== null,
     revision_note: row.revisionNote,
     revisions: row.revisions,
     appeal_note: row.appealNote,

@@ -48,3 +48,9 @@ export async function campaignActivity(db: Db, campaignId: string, activityId: s
   if (!row) throw new AppError("activity_not_found");
   return row;
 }
+
+/** One activity by its id, or null (a reviewer's view; callers check who may see it). */
+export async function findActivity({ db }: { db: Db }, input: { id: string }): Promise<Activity | null> {
+  const [row] = await db.select().from(activities).where(eq(activities.id, input.id));
+  return row ?? null;
+}

@@ -23,7 +23,7 @@ export async function submitActivity(
     post_link: string;
     proof?: string | undefined;
     proof_username?: string | undefined;
-    messages: { linkInvalid: string };
+    messages: { linkInvalid: string; usernameRequired: string; screenshotRequired: string };
   },
 ): Promise<Activity> {
   const { db, actor: booster } = ctx;
@@ -36,6 +36,13 @@ export async function submitActivity(
   if (!found || found.activity.boosterId !== booster.id) throw new AppError("activity_not_found");
   const link = parseChannelLink(found.network as Network, input.post_link);
   if (!link.ok) throw new AppError("validation_failed", {}, { post_link: messages.linkInvalid });
+  // Instagram has no API that can tell: the proof is the booster's username and a screenshot, for a person.
+  if (found.network === "instagram") {
+    const missing: Record<string, string> = {};
+    if (!input.proof_username?.trim()) missing.proof_username = messages.usernameRequired;
+    if (found.activity.status === "in_progress" && !found.activity.proofImageKey) missing.screenshot = messages.screenshotRequired;
+    if (Object.keys(missing).length > 0) throw new AppError("validation_failed", {}, missing);
+  }
   const [submitted] = await db
     .update(activities)
     .set({

@@ -134,7 +134,11 @@ export function activityRoutes(services: Services) {
         {
           ...c.req.valid("json"),
           id: c.req.valid("param").id,
-          messages: { linkInvalid: translateApi(c.get("locale"), "validation.link_invalid") },
+          messages: {
+            linkInvalid: translateApi(c.get("locale"), "validation.link_invalid"),
+            usernameRequired: translateApi(c.get("locale"), "validation.required"),
+            screenshotRequired: translateApi(c.get("locale"), "validation.screenshot_required"),
+          },
         },
       );
       return c.json({ data: await withBooster(c, activity) }, 200);

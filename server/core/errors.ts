@@ -41,6 +41,7 @@ export const errorCodes = [
   "email_in_use",
   "phone_in_use",
   "national_id_in_use",
+  "screenshot_missing",
   "password_validation_failed",
   "phone_required",
   "social_login_failed",

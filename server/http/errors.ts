@@ -42,6 +42,7 @@ export const errorStatus = {
   email_in_use: 409,
   phone_in_use: 409,
   national_id_in_use: 409,
+  screenshot_missing: 400,
   password_validation_failed: 422,
   phone_required: 403,
   social_login_failed: 401,

@@ -21,7 +21,8 @@ export function missingForVerification(user: User): string[] {
   return missing;
 }
 
-const rejection: Record<ImageRejection, "upload_too_large" | "upload_unsupported" | "upload_too_many_pixels" | "upload_corrupt"> = {
+/** An image refused by its content, as the error the API answers (identity cards and work screenshots alike). */
+export const rejection: Record<ImageRejection, "upload_too_large" | "upload_unsupported" | "upload_too_many_pixels" | "upload_corrupt"> = {
   too_large: "upload_too_large",
   unsupported_type: "upload_unsupported",
   too_many_pixels: "upload_too_many_pixels",

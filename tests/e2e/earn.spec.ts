@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { expect, test, type Page } from "./support/fixtures";
 import enUS from "../../messages/en-US.json" with { type: "json" };
 import faIR from "../../messages/fa-IR.json" with { type: "json" };
@@ -151,4 +152,43 @@ test("someone whose identity is not verified is told why and sent to the profile
   await page.screenshot({ path: "test-results/screens/earn-unverified-en-US-phone.png", fullPage: true });
   await card.getByRole("link", { name: enUS.earn.verify.action }).click();
   await page.waitForURL("**/en-US/dashboard/profile");
+});
+
+test("fa-IR: an Instagram task needs the username and a screenshot, which the reviewer sees", async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const e = faIR.earn;
+  const admin = await adminContext(browser, baseURL!);
+  await liveCampaign(page, admin, "Earn Instagram", "https://www.instagram.com/takapoo.app/", "instagram");
+  const { context, page: booster } = await verifiedBooster(browser, baseURL!, admin, "fa-IR");
+  await booster.setViewportSize(PHONE);
+  await booster.goto("/dashboard/earn_money");
+  await booster.getByLabel(e.feed.network).selectOption("instagram");
+  await booster.getByLabel(e.feed.action).selectOption("like");
+  await booster.getByTestId("task").first().getByRole("button", { name: e.feed.start }).click();
+  const panel = booster.getByTestId("task-panel");
+  await panel.getByLabel(e.panel.username).fill("@sara.test");
+  const note = `Instagram ${Date.now()}`;
+  await panel.getByLabel(e.panel.proof).fill(note);
+  await panel.getByRole("button", { name: e.panel.submit }).click();
+  await expect(panel.getByText(faIR.api.validation.screenshot_required)).toBeVisible();
+
+  const shot = await sharp({ create: { width: 360, height: 780, channels: 3, background: "#fdfdfd" } })
+    .png()
+    .toBuffer();
+  await panel.getByLabel(e.panel.screenshot).setInputFiles({ name: "shot.png", mimeType: "image/png", buffer: shot });
+  await expect(panel.getByTestId("screenshot-status")).toHaveText(e.panel.screenshotAttached);
+  await expectNoSidewaysScroll(booster);
+  await booster.screenshot({ path: "test-results/screens/earn-instagram-fa-IR-phone.png", fullPage: true });
+  await panel.getByRole("button", { name: e.panel.submit }).click();
+  await expect(booster.getByText(e.panel.submitted)).toBeVisible();
+
+  const reviewer = await admin.newPage();
+  await reviewer.goto("/admin/activities");
+  const review = reviewer.getByTestId("activity-review").filter({ hasText: note });
+  await expect(review).toContainText("@sara.test");
+  const image = review.getByRole("img", { name: faIR.admin.activities.screenshotAlt });
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(360);
+  await context.close();
+  await admin.close();
 });

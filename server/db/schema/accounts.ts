@@ -126,7 +126,7 @@ export const uploads = pgTable("uploads", {
   ownerId: uuid("owner_id")
     .notNull()
     .references(() => users.id, { onDelete: "cascade" }),
-  kind: text("kind", { enum: ["identity_card"] }).notNull(),
+  kind: text("kind", { enum: ["identity_card", "activity_proof"] }).notNull(),
   storageKey: text("storage_key").notNull(),
   contentType: text("content_type").notNull(),
   bytes: integer("bytes").notNull(),

@@ -51,6 +51,8 @@ export const activities = pgTable(
     decidedBy: text("decided_by", { enum: activityDeciders }),
     /** Instagram: the booster's username on the network, for the reviewer. */
     proofUsername: text("proof_username"),
+    /** Instagram: the booster's screenshot of the work, re-encoded, in the file store (outside public/). */
+    proofImageKey: text("proof_image_key"),
     /** A reviewer's request for one revision, and the booster's appeal of a denial (each at most once). */
     revisionNote: text("revision_note"),
     revisions: integer("revisions").notNull().default(0),

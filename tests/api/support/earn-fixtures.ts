@@ -29,10 +29,10 @@ export function earnWorld(call: Call, api: () => { database: Database; sms: ApiS
 
   const admin = () => signInAdmin(api().database, call, api().sms, adminPhone);
 
-  async function liveCampaign(adminToken: string, lines?: TargetLine[], producerOf: typeof person = person) {
+  async function liveCampaign(adminToken: string, lines?: TargetLine[], producerOf: typeof person = person, body: object = smartCampaign) {
     const { database } = api();
     const producer = await producerOf(5_000_000);
-    const created = await call("campaigns", smartCampaign, { token: producer.token });
+    const created = await call("campaigns", body, { token: producer.token });
     expect(created.status).toBe(200);
     const id = created.body.data.campaign.id as string;
     if (lines) {

@@ -29,6 +29,7 @@ const item = (id: string, overrides: Partial<ReviewItem["activity"]> = {}, appea
     check_method: "review",
     decided_by: null,
     proof_username: "sara.test",
+    has_screenshot: true,
     revision_note: null,
     revisions: 0,
     appeal_note: appealed ? "Please look again" : null,
@@ -82,6 +83,8 @@ describe("admin activity review", () => {
     renderWithProviders(<ActivityQueue />);
     const cards = await screen.findAllByTestId("activity-review");
     expect(cards[0]!.textContent).toContain("@sara.test");
+    const shot = within(cards[0]!).getByRole("img", { name: "The booster's screenshot of the work" });
+    expect(shot.getAttribute("src")).toMatch(new RegExp(`/admin/activities/${A}/screenshot$`));
     expect(cards[0]!.textContent).toContain("8 approved, 2 denied, 0 undone");
     expect(cards[0]!.textContent).toContain("success rate 80%");
     expect(within(cards[1]!).getByText("Appeal", { selector: "span" })).toBeTruthy();

@@ -51,6 +51,7 @@ const activity = (overrides: Partial<Activity> = {}): Activity => ({
   check_method: "review",
   decided_by: null,
   proof_username: null,
+  has_screenshot: false,
   revision_note: null,
   revisions: 0,
   appeal_note: null,
@@ -78,6 +79,7 @@ function earnApi(options: { summary?: EarnSummary; mine?: Activity[]; submit?: (
     if (url.pathname === "/api/tasks") return page([task]);
     if (url.pathname === "/api/activities") return page(options.mine ?? []);
     if (url.pathname === `/api/tasks/${task.id}/start`) return jsonResponse(201, { data: activity() });
+    if (url.pathname.endsWith("/screenshot")) return jsonResponse(200, { data: activity({ has_screenshot: true }) });
     if (url.pathname.endsWith("/submit")) {
       const body = JSON.parse(init.body ?? "{}");
       return options.submit?.(body) ?? jsonResponse(200, { data: activity({ status: "awaiting_review", ...body }) });
@@ -123,6 +125,14 @@ describe("earn money page", () => {
 
     await userEvent.clear(within(panel).getByLabelText("نام کاربری حسابی که با آن کار کردید"));
     await userEvent.type(within(panel).getByLabelText("نام کاربری حسابی که با آن کار کردید"), "@sara.test");
+    // Instagram's proof needs a screenshot: asked for before anything is sent, then sent as soon as chosen.
+    await userEvent.click(within(panel).getByRole("button", { name: "انجام دادم" }));
+    expect(await within(panel).findByText("تصویری از صفحه که کار انجام‌شده را نشان دهد اضافه کنید.")).toBeTruthy();
+    expect(sent.some((call) => call.path.endsWith("/submit"))).toBe(false);
+    const shot = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "shot.png", { type: "image/png" });
+    await userEvent.upload(within(panel).getByLabelText("تصویر صفحه از کار انجام‌شده"), shot);
+    expect(await within(panel).findByText("تصویر پیوست شد. برای جایگزینی می‌توانید تصویر دیگری انتخاب کنید.")).toBeTruthy();
+    expect(sent.some((call) => call.path === `POST /api/activities/${activity().id}/screenshot`)).toBe(true);
     await userEvent.click(within(panel).getByRole("button", { name: "انجام دادم" }));
     expect(await screen.findByText("ارسال شد. نتیجه را در بخش فعالیت‌های خود خواهید دید.")).toBeTruthy();
     const submitted = sent.find((call) => call.path.endsWith("/submit"))!;

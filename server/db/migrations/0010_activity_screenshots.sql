@@ -1,0 +1,1 @@
+ALTER TABLE "activities" ADD COLUMN "proof_image_key" text;
