@@ -36,8 +36,10 @@ import { activityRoutes } from "@/server/activities/routes";
 import { activityLifecycleRoutes } from "@/server/activities/lifecycle-routes";
 import { activityProofRoutes } from "@/server/activities/proof-routes";
 import { youtubeRoutes } from "@/server/youtube/routes";
+import { youtubeConnectionRoutes } from "@/server/youtube/connection-routes";
 import { statsRoutes } from "@/server/stats/routes";
 import { youtubeFromEnv } from "./adapters/youtube";
+import { youtubeAccountsFromEnv } from "./adapters/youtube-account";
 
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 /** The identity-card upload: the 5 MB image plus the multipart envelope. */
@@ -85,6 +87,8 @@ export function createApp(deps: AppDeps) {
     storage: deps.storage ?? fileStorageFromEnv(rawEnv(), dataDir()),
     gateways: deps.gateways ?? defaultGateways(deps.database),
     socketAddress: deps.socketAddress,
+    // null turns it off even when GOOGLE_CLIENT_ID/SECRET are set (tests), hence !== undefined rather than ??.
+    youtubeAccounts: deps.youtubeAccounts !== undefined ? deps.youtubeAccounts : youtubeAccountsFromEnv(),
   };
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
@@ -171,6 +175,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", statsRoutes());
   // null turns search off even when YOUTUBE_API_KEY is set (tests), hence !== undefined rather than ??.
   app.route("/", youtubeRoutes(deps.youtube !== undefined ? deps.youtube : youtubeFromEnv()));
+  app.route("/", youtubeConnectionRoutes(services));
 
   app.doc31("/openapi.json", {
     openapi: "3.1.0",

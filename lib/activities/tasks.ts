@@ -6,7 +6,7 @@
  * `unitPrice` Rials each. A task is one line of one active campaign; starting it makes an activity
  * of `quantity` units (1 for an action; TASK_MINUTES for watch time, or what is left of the line).
  */
-import type { ActivityType, Network } from "@/lib/schemas/enums";
+import type { ActivityCheckMethod, ActivityType, Network } from "@/lib/schemas/enums";
 import { parseChannelLink } from "@/lib/campaigns/links";
 
 export type TargetLine = { metric: string; action: string; unitPrice: number; max: number };
@@ -84,11 +84,23 @@ export function parseTaskId(id: string): { campaignId: string; metric: string } 
   return match ? { campaignId: match[1]!, metric: match[2]! } : null;
 }
 
+/** Which checks this installation can run: YouTube's API (a Google client is configured), and likes too (YOUTUBE_LIKE_CHECKS). */
+export type Checks = { youtube: boolean; likes: boolean };
+export const NO_CHECKS: Checks = { youtube: false, likes: false };
+
 /**
- * How a task is checked. The network API checks and watch sessions are not built yet, so every
- * task is reviewed by a person for now; the column and the contract already carry the method.
+ * How a task is checked, fixed when it starts. YouTube's API can tell a subscription (to the channel
+ * of any YouTube link), a comment on a video, and a like on a video when like checks are on; everything
+ * else — Instagram, views and watch time until watch sessions exist — is reviewed by a person.
  */
-export function checkMethodOf(): "api" | "watch" | "review" {
+export function checkMethodOf(network: Network, action: string, link: string, checks: Checks): ActivityCheckMethod {
+  if (network !== "youtube" || !checks.youtube) return "review";
+  const target = parseChannelLink("youtube", link);
+  if (!target.ok) return "review";
+  if (action === "subscribe") return "api";
+  if (target.kind !== "video") return "review";
+  if (action === "comment") return "api";
+  if (action === "like" && checks.likes) return "api";
   return "review";
 }
 

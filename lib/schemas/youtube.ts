@@ -21,3 +21,51 @@ export const channelHitOutput = z.object({
 });
 export type ChannelHit = z.infer<typeof channelHitOutput>;
 export const youtubeStatusOutput = z.object({ enabled: z.boolean() });
+
+/** The pages a booster may be sent back to after Google's consent page (never a URL from the request). */
+export const youtubeReturnTos = ["profile", "earn"] as const;
+export type YoutubeReturnTo = (typeof youtubeReturnTos)[number];
+
+/** What came of a connection attempt; the page it returns to says it (?youtube=<outcome>). */
+export const youtubeConnectOutcomes = ["connected", "denied", "taken", "no_channel", "failed", "expired"] as const;
+export type YoutubeConnectOutcome = (typeof youtubeConnectOutcomes)[number];
+
+/** POST youtube/connect. */
+export const youtubeConnectInput = z.object({
+  likes: z.boolean().default(false).meta({ description: "Also ask for the permission like checks need (youtube.force-ssl)" }),
+  return_to: z.enum(youtubeReturnTos).default("profile"),
+});
+export const youtubeConnectOutput = z.object({
+  authorize_url: z.string().meta({ description: "Google's consent page: send the browser there" }),
+});
+
+/** GET youtube/callback: what Google appends to the redirect URI. */
+export const youtubeCallbackQuery = z.object({
+  state: z.string().max(200).default(""),
+  code: z.string().max(2000).optional(),
+  error: z.string().max(200).optional(),
+});
+
+/** GET youtube/connection. */
+export const youtubeConnectionOutput = z.object({
+  enabled: z.boolean().meta({ description: "Connecting a channel is possible here (Google's client is configured)" }),
+  like_checks: z.boolean().meta({ description: "Like tasks are checked by the API here" }),
+  channel: z
+    .object({
+      id: z.string(),
+      title: z.string(),
+      connected_at: z.string(),
+      like_checks_granted: z.boolean(),
+    })
+    .nullable(),
+});
+export type YoutubeConnection = z.infer<typeof youtubeConnectionOutput>;
+
+export const youtubeDisconnectOutput = z.object({
+  revoked: z.boolean().meta({ description: "false: Google could not be reached; revoke at myaccount.google.com/permissions" }),
+});
+
+/** POST activities/{id}/check: the words of the comment, for comment tasks (to find it among many). */
+export const activityCheckInput = z.object({
+  comment: z.string("comment_invalid").trim().max(500, "comment_invalid").optional(),
+});

@@ -91,12 +91,15 @@ export async function refreshCampaign(tx: Tx, campaignId: string) {
  * then the campaign completes if its targets are met or its budget is spent. An appeal upheld after
  * a denial (whose reservation was already voided) is paid by the platform, at no cost to the producer.
  */
-export async function approveActivity(ctx: ActorCtx, input: { id: string; by?: "admin" | "sla" }): Promise<Activity> {
+export async function approveActivity(ctx: ActorCtx, input: { id: string; by?: "admin" | "sla" | "api" }): Promise<Activity> {
   const { id } = input;
   const approved = await withTransaction(ctx, async (ctx) => {
     const { tx } = ctx;
     const activity = await lockActivity(tx, id);
-    if (activity.status !== "awaiting_review") throw new AppError("activity_state_invalid");
+    // A passing API check approves work still in progress (within its time); a person or the deadline, submitted work.
+    const due =
+      input.by === "api" ? activity.status === "in_progress" && activity.expiresAt > new Date() : activity.status === "awaiting_review";
+    if (!due) throw new AppError("activity_state_invalid");
     const appeal = activity.appealedAt !== null;
     if (appeal) await payUpheldAppeal(ctx, activity);
     else await settleTransfers(ctx, activity, "post");
@@ -110,6 +113,7 @@ export async function approveActivity(ctx: ActorCtx, input: { id: string; by?: "
         decidedBy: input.by ?? "admin",
         denialCode: null,
         denialReason: null,
+        submittedAt: activity.submittedAt ?? now,
         reviewedAt: now,
         approvedAt: now,
         releaseAt: new Date(now.getTime() + env.RETENTION_DAYS * 86_400_000),
@@ -123,7 +127,8 @@ export async function approveActivity(ctx: ActorCtx, input: { id: string; by?: "
         .set({ spent: sql`${campaigns.spent} + ${activity.budget}` })
         .where(and(eq(campaigns.id, activity.campaignId), sql`${campaigns.strategy} <> 'trial'`));
     await refreshCampaign(tx, activity.campaignId);
-    await audit(ctx, id, input.by === "sla" ? "activity.approve_overdue" : "activity.approve", { appeal });
+    if (input.by === "api") await audit({ ...ctx, actor: null }, id, "activity.approve_checked", {});
+    else await audit(ctx, id, input.by === "sla" ? "activity.approve_overdue" : "activity.approve", { appeal });
     return updated!;
   });
   await completeIfDone(ctx, { campaignId: approved.campaignId });

@@ -16,7 +16,7 @@ import { activitiesByStatus, boosterActivities } from "@/server/activities/queri
 import { approveActivity, submitActivity } from "@/server/activities/review";
 import { listTasks, startTask } from "@/server/activities/tasks";
 import { requireAdmin, requireUser } from "@/server/http/auth";
-import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
+import { checksOf, ctxOf, type AppEnv, type Services } from "@/server/http/context";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
 import { translateApi } from "@/server/http/i18n";
 import { components, err, idParam, json, named, pageOf, listAnswer } from "@/server/http/route-parts";
@@ -120,12 +120,15 @@ export function activityRoutes(services: Services) {
       const query = c.req.valid("query");
       const found = await listTasks(
         { db: c.get("db"), actor: c.get("user") },
-        { page: query.page, perPage: query.per_page, network: query.network, action: query.action },
+        { page: query.page, perPage: query.per_page, network: query.network, action: query.action, checks: checksOf(services) },
       );
       return c.json(listAnswer(query, found, toTaskOutput), 200);
     })
     .openapi(startRoute, async (c) => {
-      const activity = await startTask({ db: c.get("db"), actor: c.get("user") }, { id: c.req.valid("param").id });
+      const activity = await startTask(
+        { db: c.get("db"), actor: c.get("user") },
+        { id: c.req.valid("param").id, checks: checksOf(services) },
+      );
       return c.json({ data: await withBooster(c, activity) }, 201);
     })
     .openapi(submitRoute, async (c) => {

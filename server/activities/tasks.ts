@@ -2,12 +2,14 @@ import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import {
   activityTypeOf,
   checkMethodOf,
+  NO_CHECKS,
   parseTaskId,
   remainingByMetric,
   splitBudget,
   TASK_TTL_MINUTES,
   taskId,
   taskQuantity,
+  type Checks,
   type TargetLine,
 } from "@/lib/activities/tasks";
 import { findPrice, type Network, type PriceEntry } from "@/lib/campaigns/pricing";
@@ -76,7 +78,7 @@ const TASK_SCAN = 200;
 /** GET tasks: open work on other producers' active campaigns that this booster has not taken yet. */
 export async function listTasks(
   ctx: UserCtx,
-  window: { page: number; perPage: number; network?: Network | undefined; action?: string | undefined },
+  window: { page: number; perPage: number; network?: Network | undefined; action?: string | undefined; checks?: Checks },
 ): Promise<{ rows: Task[]; total: number }> {
   const { db, actor: booster } = ctx;
   assertCanEarn(booster);
@@ -141,7 +143,7 @@ export async function listTasks(
         type: activityTypeOf(campaign.network, line.action),
         quantity,
         reward,
-        checkMethod: checkMethodOf(),
+        checkMethod: checkMethodOf(campaign.network, line.action, campaign.link, window.checks ?? NO_CHECKS),
       });
     }
   }
@@ -183,7 +185,7 @@ async function reserve(ctx: TxCtx, campaign: Campaign, activity: Activity, margi
  * line's free units are counted, the activity is made and its budget reserved in the ledger, all in
  * one transaction: a budget that is spent refuses the start (409) and leaves nothing behind.
  */
-export async function startTask(ctx: UserCtx, input: { id: string }): Promise<Activity> {
+export async function startTask(ctx: UserCtx, input: { id: string; checks?: Checks }): Promise<Activity> {
   const { db, actor: booster } = ctx;
   const { id } = input;
   assertCanEarn(booster);
@@ -225,7 +227,7 @@ export async function startTask(ctx: UserCtx, input: { id: string }): Promise<Ac
           budget,
           reward,
           postLink: campaign.link,
-          checkMethod: checkMethodOf(),
+          checkMethod: checkMethodOf(campaign.network, line.action, campaign.link, input.checks ?? NO_CHECKS),
           expiresAt: new Date(Date.now() + TASK_TTL_MINUTES * 60_000),
         })
         .returning();

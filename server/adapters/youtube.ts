@@ -37,7 +37,8 @@ export type YoutubeFailureReason =
   | "server" // 5xx
   | "network"
   | "timeout"
-  | "bad_response"; // not JSON, or not the documented shape
+  | "bad_response" // not JSON, or not the documented shape
+  | "revoked"; // the booster's grant is gone: 401 from the API, invalid_grant from the token endpoint
 
 export class YoutubeUnavailable extends Error {
   override readonly name = "YoutubeUnavailable";
@@ -59,7 +60,7 @@ const DEFAULT_TIMEOUT_MS = 5_000;
 const CHANNEL_ID = /^UC[A-Za-z0-9_-]{22}$/;
 /** YouTube handles: 3–30 letters (any script), digits, underscores, hyphens, periods and middle dots. */
 const HANDLE_QUERY = /^(@?)([\p{L}\p{M}\p{N}._·-]{3,30})$/u;
-const QUOTA_REASONS = new Set(["quotaExceeded", "dailyLimitExceeded", "rateLimitExceeded", "userRateLimitExceeded"]);
+export const QUOTA_REASONS = new Set(["quotaExceeded", "dailyLimitExceeded", "rateLimitExceeded", "userRateLimitExceeded"]);
 const KEY_REASONS = new Set(["keyInvalid", "keyExpired", "API_KEY_INVALID", "API_KEY_EXPIRED", "accessNotConfigured", "ipRefererBlocked"]);
 
 /** "@name" or a single word that could be a handle → { handle: "@name", explicit: the "@" was typed }; else null. */
@@ -80,11 +81,11 @@ export type YoutubeOptions = {
 
 type Json = Record<string, unknown>;
 
-function record(value: unknown): Json {
+export function record(value: unknown): Json {
   return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Json) : {};
 }
 
-function text(value: unknown): string | null {
+export function text(value: unknown): string | null {
   return typeof value === "string" && value.trim().length > 0 ? value.trim() : null;
 }
 
@@ -125,24 +126,24 @@ function hitOf(item: unknown): ChannelHit | null {
   };
 }
 
-function isAbort(error: unknown): boolean {
+export function isAbort(error: unknown): boolean {
   return error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
 }
 
 /** " (ECONNREFUSED)" from undici's "fetch failed" cause, if there is one. */
-function networkCode(error: unknown): string {
+export function networkCode(error: unknown): string {
   const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
   return typeof cause?.code === "string" && /^[A-Z_]+$/.test(cause.code) ? ` (${cause.code})` : "";
 }
 
 /** Google's error reasons: `error.errors[].reason` (v3 style) and `error.details[].reason` (google.rpc.ErrorInfo). */
-function errorReasons(body: unknown): string[] {
+export function errorReasons(body: unknown): string[] {
   const error = record(record(body).error);
   const entries = [...(Array.isArray(error.errors) ? error.errors : []), ...(Array.isArray(error.details) ? error.details : [])];
   return entries.map((entry) => text(record(entry).reason)).filter((reason): reason is string => reason !== null && /^\w+$/.test(reason));
 }
 
-function redact(message: string, secret: string): string {
+export function redact(message: string, secret: string): string {
   if (!secret) return message;
   let result = message.split(secret).join("[redacted]");
   const encoded = encodeURIComponent(secret);

@@ -77,6 +77,11 @@ const variables = {
     "AUTH_SECRET",
     z.preprocess(blank, z.string().min(32, "must be at least 32 characters long (e.g. openssl rand -base64 48)").optional()),
   ),
+  /** The key that encrypts stored provider tokens (YouTube refresh tokens); unset: derived from the signing key. */
+  TOKEN_ENCRYPTION_KEY: envVariable(
+    "TOKEN_ENCRYPTION_KEY",
+    z.preprocess(blank, z.string().min(32, "must be at least 32 characters long (e.g. openssl rand -base64 48)").optional()),
+  ),
   /** The site's public origin, where gateways send payers back; unset: the request's own. */
   SITE_URL: envVariable("SITE_URL", httpUrl("https://takapoo.ir")),
   /** The reverse proxies trusted for X-Forwarded-*: a hop count or addresses (parsed by lib/geo/client-address.ts). */

@@ -84,6 +84,13 @@ export const errorCodes = [
   "activity_not_found",
   "activity_state_invalid",
   "task_allowance_spent",
+  // YouTube channels and API checks (issue 16)
+  "youtube_not_connected",
+  "youtube_scope_missing",
+  "youtube_unavailable",
+  "check_failed_not_subscribed",
+  "check_failed_not_liked",
+  "check_failed_comment_not_found",
   "appeal_not_allowed",
   "revision_not_allowed",
 ] as const;

@@ -1,5 +1,7 @@
 import type { Context } from "hono";
 import type { YoutubeSearch } from "@/server/adapters/youtube";
+import type { YoutubeAccounts } from "@/server/adapters/youtube-account";
+import type { Checks } from "@/lib/activities/tasks";
 import type { UserCtx } from "@/server/core/context";
 import { rateLimitIp } from "@/server/http/auth";
 import type { Locale } from "@/lib/i18n/locales";
@@ -43,10 +45,18 @@ export type AppDeps = {
   gateways?: Gateways;
   /** YouTube channel search; default from YOUTUBE_API_KEY (null: off). */
   youtube?: YoutubeSearch | null;
+  /** Boosters' own channels (OAuth) and the API checks of their work; default from GOOGLE_CLIENT_ID/SECRET (null: off). */
+  youtubeAccounts?: YoutubeAccounts | null;
 };
 
 /** The adapters with their defaults filled in. */
-export type Services = Required<Pick<AppDeps, "sms" | "oauth" | "storage" | "gateways">> & Pick<AppDeps, "socketAddress">;
+export type Services = Required<Pick<AppDeps, "sms" | "oauth" | "storage" | "gateways">> &
+  Pick<AppDeps, "socketAddress"> & { youtubeAccounts: YoutubeAccounts | null };
+
+/** The checks this installation can run, from its adapters (lib/activities/tasks.ts checkMethodOf). */
+export function checksOf(services: Pick<Services, "youtubeAccounts">): Checks {
+  return { youtube: services.youtubeAccounts !== null, likes: services.youtubeAccounts?.likeChecks ?? false };
+}
 
 /** A signed-in caller's verb context: the request's database, the user acting and their address (for audits and rate limits). */
 export function ctxOf(c: Context<AppEnv>, services: Pick<Services, "socketAddress">): UserCtx {

@@ -85,6 +85,12 @@ export const errorStatus = {
   activity_not_found: 404,
   activity_state_invalid: 409,
   task_allowance_spent: 429,
+  youtube_not_connected: 409,
+  youtube_scope_missing: 409,
+  youtube_unavailable: 503,
+  check_failed_not_subscribed: 422,
+  check_failed_not_liked: 422,
+  check_failed_comment_not_found: 422,
   appeal_not_allowed: 409,
   revision_not_allowed: 409,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;

@@ -9,6 +9,7 @@
  */
 import { createServer, type ServerResponse } from "node:http";
 import { fakeDelay, isMain, sendJson, serveUntilStopped, listenOnLoopback } from "./fake-http";
+import { fakeGoogleState, fakeGoogleUser, googleAccountHandler, type FakeGoogleState } from "./fake-google-account";
 
 export type FakeChannel = {
   /** UC + 22 characters. */
@@ -128,11 +129,15 @@ export async function startFakeYoutube({
   apiKey,
   channels = [],
   port = 0,
+  google,
 }: {
   apiKey: string;
   channels?: FakeChannel[];
   port?: number;
+  /** Also answer as Google's OAuth endpoints and the API with users' tokens (tests/support/fake-google-account.ts). */
+  google?: FakeGoogleState;
 }): Promise<FakeYoutube> {
+  const googleHandler = google ? googleAccountHandler(google) : null;
   const requests: FakeYoutubeRequest[] = [];
   const known = [...channels];
   let nextFailure: FakeYoutubeFailure | null = null;
@@ -209,6 +214,7 @@ export async function startFakeYoutube({
     void (async () => {
       await delay.pause();
       if (response.destroyed) return;
+      if (googleHandler && (await googleHandler(request, response, url))) return;
       const forced = nextFailure ?? failure;
       nextFailure = null;
       if (forced) return sendFailure(response, forced);
@@ -272,6 +278,19 @@ if (isMain(import.meta.url)) {
     apiKey: process.env.YOUTUBE_API_KEY || "test-youtube-key",
     channels: DEMO_CHANNELS,
     port: Number(process.env.FAKE_YOUTUBE_PORT || 0),
+    google: fakeGoogleState({
+      clientId: process.env.GOOGLE_CLIENT_ID || "e2e-google-client",
+      clientSecret: process.env.GOOGLE_CLIENT_SECRET || "e2e-google-secret",
+      // Boosters' Google accounts, each with its own channel; the consent page lets the test pick one.
+      users: Array.from({ length: 12 }, (_, i) =>
+        fakeGoogleUser(`booster${i + 1}@gmail.test`, {
+          id: `UCfakeBoosterChannel${String(i + 1).padStart(4, "0")}`,
+          title: `Booster ${i + 1}`,
+        }),
+      ),
+      handles: new Map(DEMO_CHANNELS.filter((c) => c.handle).map((c) => [c.handle!.toLowerCase(), c.id])),
+      videos: new Map([["dQw4w9WgXcQ", DEMO_CHANNELS[0]!.id]]),
+    }),
   });
   serveUntilStopped("fake-youtube", fake);
 }

@@ -5,3 +5,4 @@ export * from "./money";
 export * from "./campaigns";
 export * from "./activities";
 export * from "./idempotency";
+export * from "./youtube";

@@ -1,0 +1,104 @@
+import { eq } from "drizzle-orm";
+import { parseChannelLink } from "@/lib/campaigns/links";
+import { SCOPE_FORCE_SSL, type YoutubeAccounts } from "@/server/adapters/youtube-account";
+import { YoutubeUnavailable } from "@/server/adapters/youtube";
+import { activities, campaigns, type Activity } from "@/server/db/schema";
+import type { DbCtx, UserCtx } from "@/server/core/context";
+import { AppError } from "@/server/core/errors";
+import { approveActivity } from "@/server/activities/review";
+import type { Recheck } from "@/server/activities/retention";
+import { accessFor } from "@/server/youtube/connection";
+
+/** What a check found missing, said to the booster (api.errors.check_failed_<what>). */
+export type CheckMiss = "not_subscribed" | "not_liked" | "comment_not_found";
+
+type Access = NonNullable<Awaited<ReturnType<typeof accessFor>>>;
+
+/**
+ * Asks YouTube whether the work of one activity is there: subscribed to the channel of the task's
+ * link, the video liked, a comment by the booster's channel on the video. null: it is; else what is not.
+ */
+async function verdict(
+  accounts: YoutubeAccounts,
+  access: Access,
+  activity: Pick<Activity, "action" | "postLink" | "proof">,
+  comment?: string,
+): Promise<CheckMiss | null> {
+  const target = parseChannelLink("youtube", activity.postLink);
+  if (!target.ok) throw new AppError("activity_state_invalid");
+  if (activity.action === "subscribe") {
+    const channelId =
+      target.kind === "channel"
+        ? target.id
+        : await accounts.channelOf(access.accessToken, target.kind === "video" ? { videoId: target.id } : { handle: `@${target.id}` });
+    if (!channelId) throw new YoutubeUnavailable("the task's channel is unknown to YouTube", { reason: "rejected" });
+    return (await accounts.isSubscribed(access.accessToken, channelId)) ? null : "not_subscribed";
+  }
+  if (target.kind !== "video") throw new AppError("activity_state_invalid");
+  if (activity.action === "like") {
+    if (!access.scopes.includes(SCOPE_FORCE_SSL)) throw new AppError("youtube_scope_missing");
+    return (await accounts.rating(access.accessToken, target.id)) === "like" ? null : "not_liked";
+  }
+  if (activity.action === "comment") {
+    const found = await accounts.hasComment(access.accessToken, {
+      videoId: target.id,
+      channelId: access.link.channelId,
+      searchTerms: comment ?? activity.proof ?? undefined,
+    });
+    return found ? null : "comment_not_found";
+  }
+  throw new AppError("activity_state_invalid");
+}
+
+/**
+ * POST activities/{id}/check: the booster asks for the API check of their task. Passing approves it
+ * at once (held for retention like any approval); failing answers what was not found and leaves the
+ * task in progress, to try again until its time runs out. YouTube unreachable: 503, nothing changes.
+ */
+export async function checkActivity(
+  ctx: UserCtx,
+  input: { id: string; comment?: string | undefined },
+  accounts: YoutubeAccounts | null,
+): Promise<Activity> {
+  const [activity] = await ctx.db.select().from(activities).where(eq(activities.id, input.id));
+  if (!activity || activity.boosterId !== ctx.actor.id) throw new AppError("activity_not_found");
+  if (activity.checkMethod !== "api" || activity.status !== "in_progress" || activity.expiresAt <= new Date())
+    throw new AppError("activity_state_invalid");
+  if (!accounts) throw new AppError("youtube_unavailable");
+  let miss: CheckMiss | null;
+  try {
+    const access = await accessFor(ctx, ctx.actor.id, accounts);
+    if (!access) throw new AppError("youtube_not_connected");
+    miss = await verdict(accounts, access, activity, input.comment);
+  } catch (error) {
+    if (!(error instanceof YoutubeUnavailable)) throw error;
+    console.error(`[youtube] checking activity ${activity.id} failed (${error.reason}): ${error.message}`);
+    throw new AppError("youtube_unavailable");
+  }
+  if (miss) throw new AppError(`check_failed_${miss}`);
+  // The comment's words are kept with it: the re-check at release looks for the same comment.
+  if (input.comment) await ctx.db.update(activities).set({ proof: input.comment }).where(eq(activities.id, activity.id));
+  return approveActivity(ctx, { id: activity.id, by: "api" });
+}
+
+/**
+ * The release job's re-check of API-checked work: still subscribed, still liked, the comment still
+ * there. A booster who disconnected (or revoked access at Google) can no longer be re-checked: dropped,
+ * as the task panel and the privacy page say. YouTube unreachable: unknown, tried on the next run.
+ */
+export function youtubeRecheck(ctx: DbCtx, accounts: YoutubeAccounts): Recheck {
+  return async (activity) => {
+    const [campaign] = await ctx.db.select({ network: campaigns.network }).from(campaigns).where(eq(campaigns.id, activity.campaignId));
+    if (campaign?.network !== "youtube") return "kept";
+    try {
+      const access = await accessFor(ctx, activity.boosterId, accounts);
+      if (!access) return "dropped";
+      return (await verdict(accounts, access, activity)) === null ? "kept" : "dropped";
+    } catch (error) {
+      // No like permission any more (granted scopes shrank): nothing to judge by, so the reward stands.
+      if (error instanceof AppError && error.code === "youtube_scope_missing") return "kept";
+      if (error instanceof YoutubeUnavailable) return "unknown";
+      throw error;
+    }
+  };
+}

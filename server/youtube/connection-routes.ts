@@ -1,0 +1,133 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { activityOutput } from "@/lib/schemas/activities";
+import {
+  activityCheckInput,
+  youtubeCallbackQuery,
+  youtubeConnectInput,
+  youtubeConnectionOutput,
+  youtubeConnectOutput,
+  youtubeDisconnectOutput,
+} from "@/lib/schemas/youtube";
+import { localizedPath } from "@/lib/i18n/negotiate";
+import { toActivityOutput } from "@/server/activities/present";
+import { boosterNameOf } from "@/server/activities/booster-name";
+import { AppError } from "@/server/core/errors";
+import { requireUser } from "@/server/http/auth";
+import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
+import { dataEnvelope, errorResponses } from "@/server/http/envelope";
+import { publicOrigin } from "@/server/http/origin";
+import { err, idParam, json, named } from "@/server/http/route-parts";
+import { checkActivity } from "@/server/youtube/check";
+import { completeConnect, connectionOf, disconnect, startConnect } from "@/server/youtube/connection";
+
+const RETURN_PATHS = { profile: "/dashboard/profile", earn: "/dashboard/earn_money" } as const;
+
+const connectionRoute = createRoute({
+  method: "get",
+  path: "/youtube/connection",
+  middleware: [requireUser] as const,
+  tags: ["YouTube"],
+  summary: "The caller's connected YouTube channel, and whether connecting is possible here",
+  responses: { 200: { description: "The connection", ...json(dataEnvelope(youtubeConnectionOutput)) }, 401: err("Not logged in") },
+});
+
+const connectRoute = createRoute({
+  method: "post",
+  path: "/youtube/connect",
+  middleware: [requireUser] as const,
+  tags: ["YouTube"],
+  summary: "Start connecting a channel (identity-verified boosters): Google's consent URL, with state and PKCE",
+  request: { body: { required: true, ...json(named(youtubeConnectInput, "YoutubeConnect")) } },
+  responses: {
+    200: { description: "Send the browser to authorize_url", ...json(dataEnvelope(youtubeConnectOutput)) },
+    401: err("Not logged in"),
+    403: err("Identity not verified"),
+    404: err("Connecting channels is off here"),
+    ...errorResponses,
+  },
+});
+
+const callbackRoute = createRoute({
+  method: "get",
+  path: "/youtube/callback",
+  tags: ["YouTube"],
+  summary: "Google's redirect back: the channel is connected to the account that started, then 303 to its page with ?youtube=<outcome>",
+  request: { query: youtubeCallbackQuery },
+  responses: { 303: { description: "Back to the profile or the earn page" }, 404: err("Connecting channels is off here") },
+});
+
+const disconnectRoute = createRoute({
+  method: "delete",
+  path: "/youtube/connection",
+  middleware: [requireUser] as const,
+  tags: ["YouTube"],
+  summary: "Disconnect: what was stored is deleted and the grant revoked at Google",
+  responses: {
+    200: { description: "Disconnected", ...json(dataEnvelope(youtubeDisconnectOutput)) },
+    401: err("Not logged in"),
+    409: err("No channel connected"),
+  },
+});
+
+const checkRoute = createRoute({
+  method: "post",
+  path: "/activities/{id}/check",
+  middleware: [requireUser] as const,
+  tags: ["Earn"],
+  summary: "Check an API-checked task with YouTube: approved at once when the work is there, else 422 saying what is missing",
+  request: { params: idParam, body: { required: true, ...json(named(activityCheckInput, "CheckActivity")) } },
+  responses: {
+    ...errorResponses,
+    200: { description: "Approved", ...json(dataEnvelope(activityOutput)) },
+    401: err("Not logged in"),
+    404: err("Not found"),
+    409: err("Not in progress, not API-checked, no channel connected, or the like permission is missing"),
+    422: err("Bad input, or the work was not found: check_failed_not_subscribed, check_failed_not_liked, check_failed_comment_not_found"),
+    503: err("YouTube could not be reached"),
+  },
+});
+
+/** Boosters' YouTube channels (connect, callback, status, disconnect) and the API check of a task. */
+export function youtubeConnectionRoutes(services: Services) {
+  const accounts = services.youtubeAccounts;
+  const connectOn: MiddlewareHandler<AppEnv> = async (_c, next) => {
+    if (!accounts) throw new AppError("not_found");
+    await next();
+  };
+  const redirectUri = (url: string) => `${publicOrigin(url)}/api/youtube/callback`;
+  const app = new OpenAPIHono<AppEnv>();
+  app.use(connectRoute.path, connectOn);
+  app.use(callbackRoute.path, connectOn);
+  return app
+    .openapi(connectionRoute, async (c) => {
+      c.header("Cache-Control", "private, no-store");
+      return c.json({ data: await connectionOf(ctxOf(c, services), accounts) }, 200);
+    })
+    .openapi(connectRoute, async (c) => {
+      const input = c.req.valid("json");
+      const started = await startConnect(
+        ctxOf(c, services),
+        { likes: input.likes, returnTo: input.return_to, locale: c.get("locale"), redirectUri: redirectUri(c.req.url) },
+        accounts!,
+      );
+      c.header("Cache-Control", "no-store");
+      return c.json({ data: started }, 200);
+    })
+    .openapi(callbackRoute, async (c) => {
+      const query = c.req.valid("query");
+      const done = await completeConnect({ db: c.get("db") }, { ...query, redirectUri: redirectUri(c.req.url) }, accounts!);
+      c.header("Cache-Control", "no-store");
+      // Never a URL from the request: one of our two pages, in the language the booster started in.
+      return c.redirect(`${localizedPath(done.locale ?? c.get("locale"), RETURN_PATHS[done.returnTo])}?youtube=${done.outcome}`, 303);
+    })
+    .openapi(disconnectRoute, async (c) => c.json({ data: await disconnect(ctxOf(c, services), accounts) }, 200))
+    .openapi(checkRoute, async (c) => {
+      const activity = await checkActivity(
+        ctxOf(c, services),
+        { id: c.req.valid("param").id, comment: c.req.valid("json").comment },
+        accounts,
+      );
+      return c.json({ data: toActivityOutput(activity, await boosterNameOf(c.get("db"), c.get("user"), activity), { reward: true }) }, 200);
+    });
+}
