@@ -30,6 +30,12 @@ const accountSettings = {
   // Channel search through our production YouTube adapter, answered by the fake.
   YOUTUBE_API_KEY: "e2e-youtube-key",
   YOUTUBE_API_BASE_URL: `http://127.0.0.1:${youtubePort}`,
+  // Boosters connect channels through our production OAuth adapter; the same fake answers as Google.
+  GOOGLE_CLIENT_ID: "e2e-google-client",
+  GOOGLE_CLIENT_SECRET: "e2e-google-secret",
+  GOOGLE_AUTH_URL: `http://127.0.0.1:${youtubePort}/o/oauth2/v2/auth`,
+  GOOGLE_TOKEN_URL: `http://127.0.0.1:${youtubePort}/token`,
+  GOOGLE_REVOKE_URL: `http://127.0.0.1:${youtubePort}/revoke`,
 };
 
 /** The settings the end-to-end tests check; npm start rebuilds when the build was made with others. */
@@ -76,7 +82,12 @@ export default defineConfig({
       command: "npx tsx tests/support/fake-youtube.ts",
       port: youtubePort,
       reuseExistingServer: false,
-      env: { FAKE_YOUTUBE_PORT: String(youtubePort), YOUTUBE_API_KEY: accountSettings.YOUTUBE_API_KEY },
+      env: {
+        FAKE_YOUTUBE_PORT: String(youtubePort),
+        YOUTUBE_API_KEY: accountSettings.YOUTUBE_API_KEY,
+        GOOGLE_CLIENT_ID: accountSettings.GOOGLE_CLIENT_ID,
+        GOOGLE_CLIENT_SECRET: accountSettings.GOOGLE_CLIENT_SECRET,
+      },
     },
     {
       command: "node scripts/start.mjs",

@@ -11,6 +11,7 @@ import { useEarnSummary, type Activity } from "@/lib/api/earn";
 import { EarnStanding } from "./EarnStanding";
 import { MyActivities } from "./MyActivities";
 import { TaskFeed } from "./TaskFeed";
+import { ConnectOutcome } from "@/components/youtube/ChannelConnection";
 import { TaskPanel } from "./TaskPanel";
 
 /**
@@ -22,12 +23,12 @@ export function EarnPage() {
   const titles = useTranslations("titles");
   const summary = useEarnSummary();
   const [open, setOpen] = useState<Activity | null>(null);
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState<"submitted" | "approvedNow" | null>(null);
   // Anonymous visitors see the page's title; the panel's sign-in prompt says the rest.
   const anonymous = isUnauthorized(summary.error);
 
   const started = (activity: Activity) => {
-    setSent(false);
+    setSent(null);
     setOpen(activity);
   };
 
@@ -48,15 +49,16 @@ export function EarnPage() {
           ) : summary.data ? (
             <>
               <EarnStanding summary={summary.data} />
-              {sent ? <Alert tone="success">{t("panel.submitted")}</Alert> : null}
+              <ConnectOutcome />
+              {sent ? <Alert tone="success">{t(`panel.${sent}`)}</Alert> : null}
               {open ? (
                 <TaskPanel
                   key={open.id}
                   activity={open}
                   onHide={() => setOpen(null)}
-                  onDone={() => {
+                  onDone={(done) => {
                     setOpen(null);
-                    setSent(true);
+                    setSent(done.status === "approved" ? "approvedNow" : "submitted");
                   }}
                 />
               ) : null}

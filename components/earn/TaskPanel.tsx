@@ -3,6 +3,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { useActionName } from "@/components/activities/labels";
 import { ScreenshotField } from "./ScreenshotField";
+import { CheckForm } from "./CheckForm";
 import { Alert } from "@/components/ui/Alert";
 import { ExternalLink } from "@/components/ui/ExternalLink";
 import { FormActions } from "@/components/ui/FormActions";
@@ -33,7 +34,7 @@ function clock(seconds: number, locale: string): string {
  * The task in progress: what to do, the link, the time left, and the way to finish — the post it was done
  * on, the booster's username on Instagram, an optional note — sent for review.
  */
-export function TaskPanel({ activity, onDone, onHide }: { activity: Activity; onDone: () => void; onHide: () => void }) {
+export function TaskPanel({ activity, onDone, onHide }: { activity: Activity; onDone: (activity: Activity) => void; onHide: () => void }) {
   const t = useTranslations("earn.panel");
   const locale = useLocale();
   const action = useActionName()(activity).action;
@@ -90,6 +91,8 @@ export function TaskPanel({ activity, onDone, onHide }: { activity: Activity; on
       </div>
       {expired ? (
         <Alert tone="error">{t("expired")}</Alert>
+      ) : activity.check_method === "api" ? (
+        <CheckForm activity={activity} onDone={onDone} onHide={onHide} />
       ) : (
         <form
           noValidate
@@ -97,8 +100,7 @@ export function TaskPanel({ activity, onDone, onHide }: { activity: Activity; on
           onSubmit={onSubmit(async (input) => {
             // Instagram's proof needs its screenshot: said before anything is sent.
             if (instagram && !attached) return setScreenshotError(validation("screenshot_required"));
-            await submit.mutateAsync(input);
-            onDone();
+            onDone(await submit.mutateAsync(input));
           })}
         >
           <TextField

@@ -12,6 +12,8 @@ import { LanguageForm } from "./LanguageForm";
 import { PasswordSection } from "./PasswordSection";
 import { ProfileSkeleton } from "./ProfileSkeleton";
 import { VerificationRequestCard } from "./VerificationRequestCard";
+import { badgeStateOf } from "./identity";
+import { ChannelConnection } from "@/components/youtube/ChannelConnection";
 
 /** /dashboard/profile: identity, bank, e-mail, password, language and the identity-verification request. */
 export function ProfilePage() {
@@ -81,6 +83,7 @@ export function ProfilePage() {
         </div>
         <div className="grid min-w-0 gap-6">
           <VerificationRequestCard me={user} />
+          <ChannelConnection verified={badgeStateOf(user.identity_status) === "verified"} />
           <PasswordSection me={user} />
           <LanguageForm />
         </div>

@@ -103,3 +103,14 @@ export function useAppealActivity(id: string) {
     onSettled: refresh,
   });
 }
+
+/** Asks YouTube whether the work is there: approved at once, or an ApiError saying what is missing. */
+export function useCheckActivity(id: string) {
+  const api = useApiClient();
+  const refresh = useRefreshEarn();
+  return useMutation({
+    mutationFn: (input: { comment?: string }) =>
+      api.request<Activity>(`activities/${encodeURIComponent(id)}/check`, { method: "POST", body: input }),
+    onSettled: refresh,
+  });
+}

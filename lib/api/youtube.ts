@@ -1,11 +1,12 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApiClient } from "./use-api-client";
 
-import type { ChannelHit } from "@/lib/schemas/youtube";
+import type { ChannelHit, YoutubeConnection, YoutubeReturnTo } from "@/lib/schemas/youtube";
 /** One channel of GET /api/youtube/channels (lib/schemas/youtube.ts). */
 export type { ChannelHit };
 export type YoutubeStatus = { enabled: boolean };
+export type { YoutubeConnection };
 
 /** The server's limits for q (trimmed). */
 export const CHANNEL_QUERY_MIN = 2;
@@ -15,6 +16,7 @@ export const youtubeKeys = {
   all: ["youtube"] as const,
   status: () => [...youtubeKeys.all, "status"] as const,
   channels: (q: string) => [...youtubeKeys.all, "channels", q] as const,
+  connection: () => [...youtubeKeys.all, "connection"] as const,
 };
 
 /** Whether channel search is on here (the server has a YouTube API key); it does not change while the page is open. */
@@ -41,5 +43,34 @@ export function useChannelSearch(q: string) {
     enabled: query.length >= CHANNEL_QUERY_MIN && query.length <= CHANNEL_QUERY_MAX,
     staleTime: 10 * 60_000,
     retry: false,
+  });
+}
+
+/** The booster's connected channel, and whether connecting is possible here. */
+export function useYoutubeConnection() {
+  const api = useApiClient();
+  return useQuery({ queryKey: youtubeKeys.connection(), queryFn: () => api.request<YoutubeConnection>("youtube/connection") });
+}
+
+/** Starts connecting: the browser goes to Google's consent page and comes back to `returnTo` with ?youtube=<outcome>. */
+export function useConnectYoutube() {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: (input: { likes?: boolean; returnTo: YoutubeReturnTo }) =>
+      api.request<{ authorize_url: string }>("youtube/connect", {
+        method: "POST",
+        body: { likes: input.likes ?? false, return_to: input.returnTo },
+      }),
+    onSuccess: ({ authorize_url }) => window.location.assign(authorize_url),
+  });
+}
+
+/** Disconnects: deleted here and revoked at Google (`revoked: false` when Google could not be reached). */
+export function useDisconnectYoutube() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.request<{ revoked: boolean }>("youtube/connection", { method: "DELETE" }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: youtubeKeys.connection() }),
   });
 }
