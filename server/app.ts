@@ -35,6 +35,7 @@ import { campaignRoutes } from "@/server/campaigns/routes";
 import { activityRoutes } from "@/server/activities/routes";
 import { activityLifecycleRoutes } from "@/server/activities/lifecycle-routes";
 import { activityProofRoutes } from "@/server/activities/proof-routes";
+import { activityWatchRoutes } from "@/server/activities/watch-routes";
 import { youtubeRoutes } from "@/server/youtube/routes";
 import { youtubeConnectionRoutes } from "@/server/youtube/connection-routes";
 import { statsRoutes } from "@/server/stats/routes";
@@ -172,6 +173,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", activityRoutes(services));
   app.route("/", activityLifecycleRoutes(services));
   app.route("/", activityProofRoutes(services));
+  app.route("/", activityWatchRoutes(services));
   app.route("/", statsRoutes());
   // null turns search off even when YOUTUBE_API_KEY is set (tests), hence !== undefined rather than ??.
   app.route("/", youtubeRoutes(deps.youtube !== undefined ? deps.youtube : youtubeFromEnv()));

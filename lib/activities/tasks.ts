@@ -89,14 +89,18 @@ export type Checks = { youtube: boolean; likes: boolean };
 export const NO_CHECKS: Checks = { youtube: false, likes: false };
 
 /**
- * How a task is checked, fixed when it starts. YouTube's API can tell a subscription (to the channel
- * of any YouTube link), a comment on a video, and a like on a video when like checks are on; everything
- * else — Instagram, views and watch time until watch sessions exist — is reviewed by a person.
+ * How a task is checked, fixed when it starts. A view or watch time of a YouTube video is watched in a
+ * watch session; YouTube's API can tell a subscription (to the channel of any YouTube link), a comment on
+ * a video, and a like on a video when like checks are on; everything else — Instagram, a channel's views —
+ * is reviewed by a person.
  */
 export function checkMethodOf(network: Network, action: string, link: string, checks: Checks): ActivityCheckMethod {
-  if (network !== "youtube" || !checks.youtube) return "review";
+  if (network !== "youtube") return "review";
   const target = parseChannelLink("youtube", link);
   if (!target.ok) return "review";
+  // Views and watch time of a video: watched on our page, credited by the watch session's heartbeats.
+  if ((action === "view" || action === "watch_minute") && target.kind === "video") return "watch";
+  if (!checks.youtube) return "review";
   if (action === "subscribe") return "api";
   if (target.kind !== "video") return "review";
   if (action === "comment") return "api";
@@ -138,4 +142,32 @@ export function allowanceDayStart(now: Date): Date {
 /** The network a task's or activity's link is on (an activity carries its campaign's link). */
 export function networkOfLink(link: string): Network {
   return parseChannelLink("instagram", link).ok ? "instagram" : "youtube";
+}
+
+/** Seconds a watch session must prove for an activity: its minutes for watch time, `viewSeconds` for a view. */
+export function requiredWatchSeconds(action: string, quantity: number, viewSeconds: number): number {
+  return action === "watch_minute" ? quantity * 60 : viewSeconds;
+}
+
+/** How often the watch page beats, and the most one beat can credit (a lost beat or two is forgiven, no more). */
+export const BEAT_SECONDS = 3;
+export const MAX_BEAT_CREDIT_SECONDS = 2 * BEAT_SECONDS;
+
+/**
+ * What one heartbeat credits: nothing unless the video plays in a visible tab and its position moved
+ * forward; then the smallest of the position's advance, the server's own clock since the last beat and
+ * the per-beat ceiling — so seeking ahead, fast beats or a sped-up clock in the page prove nothing extra.
+ */
+export function beatCredit(input: {
+  playing: boolean;
+  visible: boolean;
+  position: number;
+  lastPosition: number | null;
+  elapsedSeconds: number | null;
+}): number {
+  const { playing, visible, position, lastPosition, elapsedSeconds } = input;
+  if (!playing || !visible || lastPosition === null || elapsedSeconds === null) return 0;
+  const advanced = position - lastPosition;
+  if (!(advanced > 0) || !(elapsedSeconds > 0)) return 0;
+  return Math.min(advanced, elapsedSeconds, MAX_BEAT_CREDIT_SECONDS);
 }

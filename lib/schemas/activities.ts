@@ -150,3 +150,28 @@ export const deliveryOutput = z.object({
   awaiting_review: z.number().int(),
 });
 export type Delivery = z.infer<typeof deliveryOutput>;
+
+/** POST activities/{id}/watch: a watch session for a view or watch-time task. */
+export const watchSessionOutput = z.object({
+  session_id: z.uuid(),
+  video_id: z.string().meta({ description: "The YouTube video to play" }),
+  required_seconds: z.number().int(),
+  credited_seconds: z.number().int().meta({ description: "Carried over from an earlier session of the same activity" }),
+  beat_seconds: z.number().int().meta({ description: "Send a heartbeat this often" }),
+  player_script_url: z.string().meta({ description: "The YouTube IFrame Player API script" }),
+});
+export type WatchSession = z.infer<typeof watchSessionOutput>;
+
+/** POST watch-sessions/{id}/beat: what the player says now. */
+export const heartbeatInput = z.object({
+  position: z.number("position_invalid").min(0, "position_invalid").max(86_400, "position_invalid"),
+  playing: z.boolean(),
+  visible: z.boolean(),
+});
+export const heartbeatOutput = z.object({
+  credited_seconds: z.number().int(),
+  required_seconds: z.number().int(),
+  done: z.boolean().meta({ description: "Enough time proved: the activity is approved" }),
+  activity: activityOutput.nullable(),
+});
+export type Heartbeat = z.infer<typeof heartbeatOutput>;

@@ -34,6 +34,8 @@ export async function submitActivity(
     .innerJoin(campaigns, eq(campaigns.id, activities.campaignId))
     .where(eq(activities.id, id));
   if (!found || found.activity.boosterId !== booster.id) throw new AppError("activity_not_found");
+  // Work a watch session or YouTube's API checks is not sent to a person: nobody could tell better.
+  if (found.activity.checkMethod !== "review") throw new AppError("activity_state_invalid");
   const link = parseChannelLink(found.network as Network, input.post_link);
   if (!link.ok) throw new AppError("validation_failed", {}, { post_link: messages.linkInvalid });
   // Instagram has no API that can tell: the proof is the booster's username and a screenshot, for a person.
@@ -91,14 +93,14 @@ export async function refreshCampaign(tx: Tx, campaignId: string) {
  * then the campaign completes if its targets are met or its budget is spent. An appeal upheld after
  * a denial (whose reservation was already voided) is paid by the platform, at no cost to the producer.
  */
-export async function approveActivity(ctx: ActorCtx, input: { id: string; by?: "admin" | "sla" | "api" }): Promise<Activity> {
+export async function approveActivity(ctx: ActorCtx, input: { id: string; by?: "admin" | "sla" | "api" | "watch" }): Promise<Activity> {
   const { id } = input;
   const approved = await withTransaction(ctx, async (ctx) => {
     const { tx } = ctx;
     const activity = await lockActivity(tx, id);
-    // A passing API check approves work still in progress (within its time); a person or the deadline, submitted work.
-    const due =
-      input.by === "api" ? activity.status === "in_progress" && activity.expiresAt > new Date() : activity.status === "awaiting_review";
+    // A passing API check or a completed watch session approves work still in progress (within its time); a person or the deadline, submitted work.
+    const automatic = input.by === "api" || input.by === "watch";
+    const due = automatic ? activity.status === "in_progress" && activity.expiresAt > new Date() : activity.status === "awaiting_review";
     if (!due) throw new AppError("activity_state_invalid");
     const appeal = activity.appealedAt !== null;
     if (appeal) await payUpheldAppeal(ctx, activity);
@@ -127,7 +129,8 @@ export async function approveActivity(ctx: ActorCtx, input: { id: string; by?: "
         .set({ spent: sql`${campaigns.spent} + ${activity.budget}` })
         .where(and(eq(campaigns.id, activity.campaignId), sql`${campaigns.strategy} <> 'trial'`));
     await refreshCampaign(tx, activity.campaignId);
-    if (input.by === "api") await audit({ ...ctx, actor: null }, id, "activity.approve_checked", {});
+    if (automatic)
+      await audit({ ...ctx, actor: null }, id, input.by === "api" ? "activity.approve_checked" : "activity.approve_watched", {});
     else await audit(ctx, id, input.by === "sla" ? "activity.approve_overdue" : "activity.approve", { appeal });
     return updated!;
   });

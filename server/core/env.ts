@@ -113,6 +113,13 @@ const variables = {
   REVIEW_SLA_HOURS: envVariable("REVIEW_SLA_HOURS", count(72)),
   /** Days an approved reward is held before it is released to the booster's earnings. */
   RETENTION_DAYS: envVariable("RETENTION_DAYS", count(7)),
+  /** Seconds of a video a watch session must prove for one view. */
+  WATCH_VIEW_SECONDS: envVariable("WATCH_VIEW_SECONDS", count(30)),
+  /** The YouTube IFrame Player API script the watch page loads (tests serve a stand-in). */
+  YOUTUBE_IFRAME_API_URL: envVariable(
+    "YOUTUBE_IFRAME_API_URL",
+    z.preprocess(blank, z.string().url().default("https://www.youtube.com/iframe_api")),
+  ),
   /** Tasks a booster may start a day before their record moves it (lib/activities/tasks.ts dailyAllowance). */
   TASKS_PER_DAY: envVariable("TASKS_PER_DAY", count(20)),
 };

@@ -91,6 +91,8 @@ export const errorCodes = [
   "check_failed_not_subscribed",
   "check_failed_not_liked",
   "check_failed_comment_not_found",
+  "watch_session_not_found",
+  "watch_session_ended",
   "appeal_not_allowed",
   "revision_not_allowed",
 ] as const;

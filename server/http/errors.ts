@@ -91,6 +91,8 @@ export const errorStatus = {
   check_failed_not_subscribed: 422,
   check_failed_not_liked: 422,
   check_failed_comment_not_found: 422,
+  watch_session_not_found: 404,
+  watch_session_ended: 409,
   appeal_not_allowed: 409,
   revision_not_allowed: 409,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;

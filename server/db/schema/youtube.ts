@@ -1,5 +1,6 @@
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { doublePrecision, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
+import { activities } from "./activities";
 
 /**
  * A booster's YouTube channel, connected through Google's OAuth so their YouTube tasks can be checked
@@ -41,3 +42,31 @@ export const youtubeOauthStates = pgTable(
 );
 
 export type YoutubeLink = typeof youtubeLinks.$inferSelect;
+
+/**
+ * A watch session (views and watch time): issued by the server for one activity in progress; the page
+ * plays the video and beats every few seconds with the player's position, whether it plays and whether
+ * the tab is visible. Only time the beats prove is credited: playing, visible, the position moving, and
+ * never more than the server's own clock has seen pass since the last beat.
+ */
+export const watchSessions = pgTable(
+  "watch_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    activityId: uuid("activity_id")
+      .notNull()
+      .references(() => activities.id, { onDelete: "cascade" }),
+    boosterId: uuid("booster_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    requiredSeconds: integer("required_seconds").notNull(),
+    creditedSeconds: doublePrecision("credited_seconds").notNull().default(0),
+    lastPosition: doublePrecision("last_position"),
+    lastBeatAt: timestamp("last_beat_at", { withTimezone: true }),
+    beats: integer("beats").notNull().default(0),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (table) => [index("watch_sessions_activity_idx").on(table.activityId)],
+);
+export type WatchSession = typeof watchSessions.$inferSelect;

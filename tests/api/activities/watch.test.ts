@@ -1,0 +1,111 @@
+import { describe, expect } from "vitest";
+import { eq } from "drizzle-orm";
+import type { Database } from "@/server/db/client";
+import { activities, users, watchSessions } from "@/server/db/schema";
+import { heartbeat } from "@/server/activities/watch";
+import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
+import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { earnWorld } from "@/tests/api/support/earn-fixtures";
+import { smartCampaign } from "@/tests/api/support/campaign-fixtures";
+
+// Views and watch time: a watch session credits only the time its heartbeats prove.
+
+let database: Database;
+let sms: ApiSetup["sms"];
+const { it, call } = apiFile(
+  (n) => `10.7.11.${n % 250}`,
+  (api) => void ({ database, sms } = api),
+);
+const { person, admin, liveCampaign } = earnWorld(call, () => ({ database, sms }), "09100000076");
+const video = { ...smartCampaign, link: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" };
+const views = [{ metric: "views_per_post", action: "view", unitPrice: 3_000, max: 5 }];
+
+async function watcher() {
+  const booster = await person(0, true);
+  const [actor] = await database.db.select().from(users).where(eq(users.id, booster.user.id));
+  return { ...booster, ctx: { db: database.db, actor: actor! } };
+}
+
+describe("watch sessions", () => {
+  it("credit only playing, visible, advancing time, never more than the server's clock; enough time approves the view", async () => {
+    const { id: campaignId } = await liveCampaign(await admin(), views, person, video);
+    const booster = await watcher();
+    const started = await call(`tasks/${campaignId}.views_per_post/start`, {}, { token: booster.token });
+    expect(started.body.data.check_method).toBe("watch");
+    const id = started.body.data.id as string;
+    // Watched work is not sent to a person.
+    const sent = await call(`activities/${id}/submit`, { post_link: video.link }, { token: booster.token });
+    expect(sent.status).toBe(409);
+
+    const opened = await call(`activities/${id}/watch`, undefined, { token: booster.token });
+    expect(opened.status).toBe(201);
+    expect(opened.body.data).toMatchObject({ video_id: "dQw4w9WgXcQ", required_seconds: 30, credited_seconds: 0, beat_seconds: 3 });
+    const sessionId = opened.body.data.session_id as string;
+
+    const t0 = Date.now();
+    const at = (seconds: number) => new Date(t0 + seconds * 1000);
+    const beat = (position: number, seconds: number, state: { playing?: boolean; visible?: boolean } = {}) =>
+      heartbeat(booster.ctx, { sessionId, position, playing: state.playing ?? true, visible: state.visible ?? true, now: at(seconds) });
+
+    expect((await beat(0, 0)).credited_seconds).toBe(0); // the first beat only sets the mark
+    expect((await beat(3, 3)).credited_seconds).toBe(3);
+    expect((await beat(6, 6, { playing: false })).credited_seconds).toBe(3); // paused
+    expect((await beat(9, 9, { visible: false })).credited_seconds).toBe(3); // another tab in front
+    expect((await beat(120, 12)).credited_seconds).toBe(6); // seeking ahead: the clock's 3 s, not 111
+    expect((await beat(125, 12.5)).credited_seconds).toBe(6); // beats faster than time: half a second
+    expect((await beat(140, 40)).credited_seconds).toBe(12); // a long gap: at most one beat's ceiling (6 s)
+    expect((await beat(130, 43)).credited_seconds).toBe(12); // going back proves nothing
+
+    // Another person cannot beat this session.
+    const stranger = await watcher();
+    await expect(heartbeat(stranger.ctx, { sessionId, position: 200, playing: true, visible: true })).rejects.toMatchObject({
+      code: "watch_session_not_found",
+    });
+    // Bad input over HTTP changes nothing.
+    const bad = await call(`watch-sessions/${sessionId}/beat`, { position: -1, playing: true, visible: true }, { token: booster.token });
+    expect(bad.status).toBe(422);
+
+    // A reload opens a new session that carries the credit; the old one is over.
+    const reopened = await call(`activities/${id}/watch`, undefined, { token: booster.token });
+    expect(reopened.body.data.credited_seconds).toBe(12);
+    const old = await call(`watch-sessions/${sessionId}/beat`, { position: 150, playing: true, visible: true }, { token: booster.token });
+    expect(old.status).toBe(409);
+    expect(old.body.error!.code).toBe("watch_session_ended");
+
+    const next = reopened.body.data.session_id as string;
+    let last;
+    for (let i = 0, position = 200; i < 7; i++, position += 3)
+      last = await heartbeat(booster.ctx, { sessionId: next, position, playing: true, visible: true, now: at(100 + i * 3) });
+    expect(last).toMatchObject({ credited_seconds: 30, done: true });
+    expect(last!.activity).toMatchObject({ status: "approved", decidedBy: "watch" });
+    const [row] = await database.db.select().from(activities).where(eq(activities.id, id));
+    expect(row!.status).toBe("approved");
+    expect(await balancesOf(database.db, booster.user.id)).toMatchObject({ held: row!.reward });
+    const [ended] = await database.db.select().from(watchSessions).where(eq(watchSessions.id, next));
+    expect(ended!.endedAt).not.toBeNull();
+    await checkLedgerInvariants(database.db);
+  });
+
+  it("over HTTP: beats judged by the server's own clock, so a page cannot prove time faster than it passes", async () => {
+    const adminToken = await admin();
+    const { id: campaignId } = await liveCampaign(adminToken, views, person, video);
+    const booster = await watcher();
+    const id = (await call(`tasks/${campaignId}.views_per_post/start`, {}, { token: booster.token })).body.data.id as string;
+    const sessionId = (await call(`activities/${id}/watch`, undefined, { token: booster.token })).body.data.session_id as string;
+    const beat = (position: number) =>
+      call(`watch-sessions/${sessionId}/beat`, { position, playing: true, visible: true }, { token: booster.token });
+    await beat(0);
+    // Twenty beats claiming a minute of video each, as fast as they go: only the wall time between them counts.
+    const began = Date.now();
+    let answer;
+    for (let i = 1; i <= 20; i++) answer = await beat(i * 60);
+    const elapsed = (Date.now() - began) / 1000;
+    expect(answer!.status).toBe(200);
+    expect(answer!.body.data.done).toBe(false);
+    expect(answer!.body.data.credited_seconds).toBeLessThanOrEqual(Math.ceil(elapsed) + 1);
+    // A task that is not watched has no session.
+    const other = await liveCampaign(adminToken, [{ metric: "likes", action: "like", unitPrice: 5_000, max: 2 }], person, video);
+    const like = (await call(`tasks/${other.id}.likes/start`, {}, { token: booster.token })).body.data.id as string;
+    expect((await call(`activities/${like}/watch`, undefined, { token: booster.token })).status).toBe(409);
+  });
+});
