@@ -36,6 +36,9 @@ const accountSettings = {
   GOOGLE_AUTH_URL: `http://127.0.0.1:${youtubePort}/o/oauth2/v2/auth`,
   GOOGLE_TOKEN_URL: `http://127.0.0.1:${youtubePort}/token`,
   GOOGLE_REVOKE_URL: `http://127.0.0.1:${youtubePort}/revoke`,
+  // The watch page's player script, a stand-in served by the same fake; a view needs 6 s, not 30.
+  YOUTUBE_IFRAME_API_URL: `http://127.0.0.1:${youtubePort}/iframe_api`,
+  WATCH_VIEW_SECONDS: "6",
 };
 
 /** The settings the end-to-end tests check; npm start rebuilds when the build was made with others. */

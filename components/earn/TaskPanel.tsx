@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useActionName } from "@/components/activities/labels";
 import { ScreenshotField } from "./ScreenshotField";
 import { CheckForm } from "./CheckForm";
+import { WatchForm } from "./WatchForm";
 import { Alert } from "@/components/ui/Alert";
 import { ExternalLink } from "@/components/ui/ExternalLink";
 import { FormActions } from "@/components/ui/FormActions";
@@ -64,7 +65,12 @@ export function TaskPanel({ activity, onDone, onHide }: { activity: Activity; on
   // Opening a task moves the keyboard to it.
   useEffect(() => heading.current?.focus(), [activity.id]);
 
-  const doText = t.has(`do.${activity.action}` as never) ? t(`do.${activity.action}` as never) : t("doOther");
+  const doText =
+    activity.check_method === "watch"
+      ? t("doWatch")
+      : t.has(`do.${activity.action}` as never)
+        ? t(`do.${activity.action}` as never)
+        : t("doOther");
 
   return (
     <section
@@ -93,6 +99,8 @@ export function TaskPanel({ activity, onDone, onHide }: { activity: Activity; on
         <Alert tone="error">{t("expired")}</Alert>
       ) : activity.check_method === "api" ? (
         <CheckForm activity={activity} onDone={onDone} onHide={onHide} />
+      ) : activity.check_method === "watch" ? (
+        <WatchForm activity={activity} onDone={onDone} onHide={onHide} />
       ) : (
         <form
           noValidate

@@ -1,6 +1,14 @@
 "use client";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Activity, AppealActivityInput, EarnSummary, SubmitActivityInput, Task } from "@/lib/schemas/activities";
+import type {
+  Activity,
+  AppealActivityInput,
+  EarnSummary,
+  Heartbeat,
+  SubmitActivityInput,
+  Task,
+  WatchSession,
+} from "@/lib/schemas/activities";
 import type { ActivityStatus, Network } from "@/lib/schemas/enums";
 import type { ListResult } from "./client";
 import { useApiClient } from "./use-api-client";
@@ -112,5 +120,26 @@ export function useCheckActivity(id: string) {
     mutationFn: (input: { comment?: string }) =>
       api.request<Activity>(`activities/${encodeURIComponent(id)}/check`, { method: "POST", body: input }),
     onSettled: refresh,
+  });
+}
+
+/** Opens a watch session for a view or watch-time task (an earlier one of the same task ends). */
+export function useStartWatch(id: string) {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: () => api.request<WatchSession>(`activities/${encodeURIComponent(id)}/watch`, { method: "POST" }),
+  });
+}
+
+/** One heartbeat of the watch page; the answer says how much is credited and whether it is done. */
+export function useHeartbeat() {
+  const api = useApiClient();
+  const refresh = useRefreshEarn();
+  return useMutation({
+    mutationFn: ({ sessionId, ...beat }: { sessionId: string; position: number; playing: boolean; visible: boolean }) =>
+      api.request<Heartbeat>(`watch-sessions/${encodeURIComponent(sessionId)}/beat`, { method: "POST", body: beat }),
+    onSuccess: (answer) => {
+      if (answer.done) refresh();
+    },
   });
 }

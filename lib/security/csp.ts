@@ -36,6 +36,7 @@ export type PolicyOptions = {
 const GOOGLE_GSI = "https://accounts.google.com/gsi/";
 const APPLE_JS_DEFAULT = "https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/en_US/appleid.auth.js";
 const APPLE_ID = "https://appleid.apple.com";
+export const YOUTUBE_IFRAME_API_DEFAULT = "https://www.youtube.com/iframe_api";
 
 /** The scheme, host and port of an absolute http(s) URL; null for a path or anything else. */
 export function originOf(url: string | null | undefined): string | null {
@@ -93,6 +94,12 @@ export function contentSecurityPolicy(options: PolicyOptions = {}): string {
     if (origin) script.push(origin);
     connect.push(APPLE_ID);
     frame.push(APPLE_ID);
+  }
+  // The watch page plays YouTube videos through the IFrame Player API: its script and the player's frames.
+  const player = originOf(env.YOUTUBE_IFRAME_API_URL?.trim() || YOUTUBE_IFRAME_API_DEFAULT);
+  if (player) {
+    script.push(player);
+    frame.push(player);
   }
   const api = originOf(env.NEXT_PUBLIC_CORE_API_URL?.trim());
   if (api) connect.push(api);

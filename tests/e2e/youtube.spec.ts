@@ -91,3 +91,41 @@ for (const { locale, prefix, m, size, account } of [
     await admin.close();
   });
 }
+
+for (const { locale, prefix, m, size } of [
+  { locale: "fa-IR", prefix: "", m: faIR, size: PHONE },
+  { locale: "en-US", prefix: "/en-US", m: enUS, size: DESKTOP },
+] as const) {
+  test(`${locale}: a view is watched on our page and credited only while the video plays`, async ({ page, browser, baseURL }) => {
+    test.setTimeout(120_000);
+    const e = m.earn;
+    const admin = await adminContext(browser, baseURL!);
+    await liveCampaign(page, admin, `Watch ${locale}`, `https://www.youtube.com/watch?v=${VIDEO}`, "youtube");
+    const { context, page: booster } = await verifiedBooster(browser, baseURL!, admin, locale);
+    await booster.setViewportSize(size);
+    await booster.goto(`${prefix}/dashboard/earn_money`);
+    await booster.getByLabel(e.feed.action).selectOption("view");
+    const task = booster.getByTestId("task").filter({ hasText: e.check.watch }).first();
+    await task.getByRole("button", { name: e.feed.start }).click();
+    const panel = booster.getByTestId("task-panel");
+    await panel.getByRole("button", { name: e.watch.start }).click();
+    const player = panel.getByTestId("fake-player");
+    await expect(player).toBeVisible();
+
+    // Not playing: beats come, nothing is credited.
+    const credited = panel.getByTestId("watch-credited");
+    await expect(panel.getByText(e.watch.paused)).toBeVisible();
+    await booster.waitForTimeout(4_000);
+    await expect(credited).toHaveText(locale === "fa-IR" ? /^۰ از ۶/ : /^0 of 6/);
+    await expectNoSidewaysScroll(booster);
+    await booster.screenshot({ path: `test-results/screens/youtube-watch-${locale}.png`, fullPage: true });
+
+    // Playing: six seconds later the view is approved.
+    await player.getByRole("button", { name: "Play" }).click();
+    await expect(booster.getByText(e.panel.approvedNow)).toBeVisible({ timeout: 20_000 });
+    await booster.getByRole("tab", { name: e.mine.tabs.approved }).click();
+    await expect(booster.getByTestId("my-activity").first()).toContainText(e.check.watch);
+    await context.close();
+    await admin.close();
+  });
+}

@@ -240,6 +240,11 @@ export function googleAccountHandler(state: FakeGoogleState) {
   }
 
   return async function handle(request: IncomingMessage, response: ServerResponse, url: URL): Promise<boolean> {
+    if (url.pathname === "/iframe_api" && request.method === "GET") {
+      response.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" });
+      response.end(PLAYER_SCRIPT);
+      return true;
+    }
     if (url.pathname === "/__fake/act" && request.method === "POST") return act(request, response).then(() => true);
     if (url.pathname === "/o/oauth2/v2/auth") return authorize(request, response, url).then(() => true);
     if (url.pathname === "/token" && request.method === "POST") return tokenEndpoint(request, response).then(() => true);
@@ -259,3 +264,34 @@ export function googleAccountHandler(state: FakeGoogleState) {
     return true;
   };
 }
+
+/**
+ * A stand-in for the IFrame Player API script: window.YT.Player draws a box with Play and Pause in
+ * place of the host node; getCurrentTime() advances with real time while it plays, getPlayerState()
+ * is 1 (playing) or 2 (paused); onYouTubeIframeAPIReady is called once the script ran, as YouTube's does.
+ */
+const PLAYER_SCRIPT = `(function () {
+  function Player(host, options) {
+    var self = this, playing = false, position = 0, since = 0;
+    var box = document.createElement("div");
+    box.setAttribute("data-testid", "fake-player");
+    box.style.cssText = "color:#fff;padding:12px;display:grid;gap:8px;justify-items:start";
+    box.textContent = "Fake YouTube player: " + options.videoId;
+    function button(label, fn) {
+      var b = document.createElement("button");
+      b.type = "button"; b.textContent = label; b.style.cssText = "background:#fff;color:#000;padding:4px 12px;border-radius:6px";
+      b.onclick = fn; box.appendChild(b);
+    }
+    function now() { return Date.now() / 1000; }
+    button("Play", function () { if (!playing) { playing = true; since = now(); } });
+    button("Pause", function () { if (playing) { position += now() - since; playing = false; } });
+    host.replaceWith(box);
+    this.getCurrentTime = function () { return playing ? position + now() - since : position; };
+    this.getPlayerState = function () { return playing ? 1 : 2; };
+    this.destroy = function () { box.remove(); };
+    setTimeout(function () { if (options.events && options.events.onReady) options.events.onReady({ target: self }); }, 0);
+  }
+  window.YT = { Player: Player, PlayerState: { ENDED: 0, PLAYING: 1, PAUSED: 2 } };
+  if (typeof window.onYouTubeIframeAPIReady === "function") window.onYouTubeIframeAPIReady();
+})();
+`;

@@ -15,15 +15,17 @@ function directives(policy: string): Map<string, string[]> {
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 const nothingConfigured = {};
+/** Always there: the watch page's YouTube player (YOUTUBE_IFRAME_API_URL's origin). */
+const YT = "https://www.youtube.com";
 
 describe("contentSecurityPolicy", () => {
   it("allows our own origin and the document's inline scripts by hash, and nothing inline or evaluated", () => {
     const policy = directives(contentSecurityPolicy({ env: nothingConfigured, scriptHashes: ["'sha256-abc='"] }));
     expect(policy.get("default-src")).toEqual(["'self'"]);
-    expect(policy.get("script-src")).toEqual(["'self'", "'sha256-abc='"]);
+    expect(policy.get("script-src")).toEqual(["'self'", "'sha256-abc='", YT]);
     expect(policy.get("style-src")).toEqual(["'self'"]);
     expect(policy.get("connect-src")).toEqual(["'self'"]);
-    expect(policy.get("frame-src")).toEqual(["'none'"]);
+    expect(policy.get("frame-src")).toEqual([YT]);
     expect(policy.get("object-src")).toEqual(["'none'"]);
     expect(policy.get("base-uri")).toEqual(["'none'"]);
     expect(policy.get("form-action")).toEqual(["'self'"]);
@@ -38,34 +40,40 @@ describe("contentSecurityPolicy", () => {
   it("allows the support widget's origin and its settings script only when it is configured", () => {
     const env = { SUPPORT_WIDGET_SRC: "https://chat.example.com/widget.js", SUPPORT_WIDGET_SETTINGS: '{"position":"end"}' };
     const policy = directives(contentSecurityPolicy({ env }));
-    expect(policy.get("script-src")).toEqual(["'self'", "https://chat.example.com", sha256(settingsScript({ position: "end" }))]);
+    expect(policy.get("script-src")).toEqual(["'self'", "https://chat.example.com", sha256(settingsScript({ position: "end" })), YT]);
     for (const name of ["style-src", "connect-src", "font-src", "frame-src"])
       expect(policy.get(name), name).toContain("https://chat.example.com");
     // Chat widgets inject their own styles.
     expect(policy.get("style-src")).toContain("'unsafe-inline'");
     // An address the widget is refused (plain http off loopback) adds nothing.
     const refused = directives(contentSecurityPolicy({ env: { SUPPORT_WIDGET_SRC: "http://chat.example.com/widget.js" } }));
-    expect(refused.get("script-src")).toEqual(["'self'"]);
+    expect(refused.get("script-src")).toEqual(["'self'", YT]);
     // A widget on our own origin needs no origin of its own.
-    expect(directives(contentSecurityPolicy({ env: { SUPPORT_WIDGET_SRC: "/widget.js" } })).get("script-src")).toEqual(["'self'"]);
+    expect(directives(contentSecurityPolicy({ env: { SUPPORT_WIDGET_SRC: "/widget.js" } })).get("script-src")).toEqual(["'self'", YT]);
+  });
+
+  it("allows the watch page's player from YOUTUBE_IFRAME_API_URL's origin (a test's stand-in), YouTube's by default", () => {
+    const local = directives(contentSecurityPolicy({ env: { YOUTUBE_IFRAME_API_URL: "http://127.0.0.1:3216/iframe_api" } }));
+    expect(local.get("script-src")).toEqual(["'self'", "http://127.0.0.1:3216"]);
+    expect(local.get("frame-src")).toEqual(["http://127.0.0.1:3216"]);
   });
 
   it("allows Google's and Apple's sign-in only when their client ids are configured", () => {
     const google = directives(contentSecurityPolicy({ env: { NEXT_PUBLIC_GOOGLE_CLIENT_ID: "id.apps.googleusercontent.com" } }));
-    expect(google.get("script-src")).toEqual(["'self'", "https://accounts.google.com/gsi/client"]);
+    expect(google.get("script-src")).toEqual(["'self'", "https://accounts.google.com/gsi/client", YT]);
     expect(google.get("style-src")).toEqual(["'self'", "https://accounts.google.com/gsi/style"]);
     expect(google.get("connect-src")).toEqual(["'self'", "https://accounts.google.com/gsi/"]);
-    expect(google.get("frame-src")).toEqual(["https://accounts.google.com/gsi/"]);
+    expect(google.get("frame-src")).toEqual(["https://accounts.google.com/gsi/", YT]);
 
     const apple = directives(contentSecurityPolicy({ env: { NEXT_PUBLIC_APPLE_CLIENT_ID: "com.example.web" } }));
-    expect(apple.get("script-src")).toEqual(["'self'", "https://appleid.cdn-apple.com"]);
-    expect(apple.get("frame-src")).toEqual(["https://appleid.apple.com"]);
+    expect(apple.get("script-src")).toEqual(["'self'", "https://appleid.cdn-apple.com", YT]);
+    expect(apple.get("frame-src")).toEqual(["https://appleid.apple.com", YT]);
     const ownScript = directives(
       contentSecurityPolicy({
         env: { NEXT_PUBLIC_APPLE_CLIENT_ID: "com.example.web", NEXT_PUBLIC_APPLE_JS_URL: "https://cdn.example.com/apple.js" },
       }),
     );
-    expect(ownScript.get("script-src")).toEqual(["'self'", "https://cdn.example.com"]);
+    expect(ownScript.get("script-src")).toEqual(["'self'", "https://cdn.example.com", YT]);
   });
 
   it("lets the browser reach a core API on another origin only when it is configured", () => {
@@ -82,7 +90,7 @@ describe("contentSecurityPolicy", () => {
 
   it("gives the development server inline and evaluated scripts, without hashes (which would disable 'unsafe-inline')", () => {
     const policy = directives(contentSecurityPolicy({ env: nothingConfigured, development: true, scriptHashes: ["'sha256-abc='"] }));
-    expect(policy.get("script-src")).toEqual(["'self'", "'unsafe-inline'", "'unsafe-eval'"]);
+    expect(policy.get("script-src")).toEqual(["'self'", "'unsafe-inline'", "'unsafe-eval'", YT]);
     expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
   });
 });
