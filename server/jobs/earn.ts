@@ -1,6 +1,7 @@
 import type { JobDefinition } from "@/server/core/jobs";
 import { approveOverdue } from "@/server/activities/deadline";
-import { releaseDueRewards } from "@/server/activities/retention";
+import { releaseDueRewards, type Recheck } from "@/server/activities/retention";
+import type { DbCtx } from "@/server/core/context";
 import type { YoutubeAccounts } from "@/server/adapters/youtube-account";
 import { youtubeRecheck } from "@/server/youtube/check";
 
@@ -22,7 +23,26 @@ export function releaseRewardsJob(youtube: YoutubeAccounts | null): JobDefinitio
     name: "release-rewards",
     cron: "*/15 * * * *",
     async run({ db }) {
-      return releaseDueRewards({ db }, { now: new Date(), ...(youtube ? { recheck: youtubeRecheck({ db }, youtube) } : {}) });
+      return drainDueRewards({ db }, youtube ? { recheck: youtubeRecheck({ db }, youtube) } : {});
     },
   };
+}
+
+/** How long one run of the release job may keep going through a backlog (the next run goes on). */
+const RELEASE_RUN_MS = 10 * 60_000;
+
+/**
+ * Releases in batches of 1,000 until none are due, a batch decides nothing (only unknowns left) or
+ * the run's time is up: a backlog of 100,000 is not 100 runs a quarter of an hour apart.
+ */
+export async function drainDueRewards(ctx: DbCtx, options: { recheck?: Recheck; budgetMs?: number } = {}) {
+  const stop = Date.now() + (options.budgetMs ?? RELEASE_RUN_MS);
+  const total = { released: 0, dropped: 0 };
+  while (Date.now() < stop) {
+    const batch = await releaseDueRewards(ctx, { now: new Date(), limit: 1000, ...(options.recheck ? { recheck: options.recheck } : {}) });
+    total.released += batch.released;
+    total.dropped += batch.dropped;
+    if (batch.released + batch.dropped === 0) break;
+  }
+  return total;
 }
