@@ -35,11 +35,15 @@ const RELEASE_RUN_MS = 10 * 60_000;
  * Releases in batches of 1,000 until none are due, a batch decides nothing (only unknowns left) or
  * the run's time is up: a backlog of 100,000 is not 100 runs a quarter of an hour apart.
  */
-export async function drainDueRewards(ctx: DbCtx, options: { recheck?: Recheck; budgetMs?: number } = {}) {
+export async function drainDueRewards(ctx: DbCtx, options: { recheck?: Recheck; budgetMs?: number; now?: () => Date } = {}) {
   const stop = Date.now() + (options.budgetMs ?? RELEASE_RUN_MS);
   const total = { released: 0, dropped: 0 };
   while (Date.now() < stop) {
-    const batch = await releaseDueRewards(ctx, { now: new Date(), limit: 1000, ...(options.recheck ? { recheck: options.recheck } : {}) });
+    const batch = await releaseDueRewards(ctx, {
+      now: options.now?.() ?? new Date(),
+      limit: 1000,
+      ...(options.recheck ? { recheck: options.recheck } : {}),
+    });
     total.released += batch.released;
     total.dropped += batch.dropped;
     if (batch.released + batch.dropped === 0) break;

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { eq, inArray } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
 import { activities, campaigns, ledgerAccounts, users, watchSessions } from "@/server/db/schema";
-import { releaseDueRewards } from "@/server/activities/retention";
+import { drainDueRewards } from "@/server/jobs/earn";
 import { heartbeat } from "@/server/activities/watch";
 import { campaignEscrowCode, checkLedgerInvariants } from "@/server/ledger";
 import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
@@ -121,9 +121,12 @@ describe("the boosters' lifecycle against a model", () => {
           } else {
             // Release (or drop) every approval whose retention has passed, on a later day each time.
             releaseDay += 8;
-            await releaseDueRewards(
+            await drainDueRewards(
               { db: database.db },
-              { now: new Date(Date.now() + releaseDay * DAY), recheck: async () => ("drop" in step && step.drop ? "dropped" : "kept") },
+              {
+                now: () => new Date(Date.now() + releaseDay * DAY),
+                recheck: async () => ("drop" in step && step.drop ? "dropped" : "kept"),
+              },
             );
             // Only API-checked work is re-checked: reviewed and watched work is released even on a "drop" run.
             for (const m of model) if (m.status === "approved") m.status = "completed";
