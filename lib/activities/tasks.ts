@@ -152,22 +152,3 @@ export function requiredWatchSeconds(action: string, quantity: number, viewSecon
 /** How often the watch page beats, and the most one beat can credit (a lost beat or two is forgiven, no more). */
 export const BEAT_SECONDS = 3;
 export const MAX_BEAT_CREDIT_SECONDS = 2 * BEAT_SECONDS;
-
-/**
- * What one heartbeat credits: nothing unless the video plays in a visible tab and its position moved
- * forward; then the smallest of the position's advance, the server's own clock since the last beat and
- * the per-beat ceiling — so seeking ahead, fast beats or a sped-up clock in the page prove nothing extra.
- */
-export function beatCredit(input: {
-  playing: boolean;
-  visible: boolean;
-  position: number;
-  lastPosition: number | null;
-  elapsedSeconds: number | null;
-}): number {
-  const { playing, visible, position, lastPosition, elapsedSeconds } = input;
-  if (!playing || !visible || lastPosition === null || elapsedSeconds === null) return 0;
-  const advanced = position - lastPosition;
-  if (!(advanced > 0) || !(elapsedSeconds > 0)) return 0;
-  return Math.min(advanced, elapsedSeconds, MAX_BEAT_CREDIT_SECONDS);
-}

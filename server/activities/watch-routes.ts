@@ -2,8 +2,9 @@ import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { heartbeatInput, heartbeatOutput, watchSessionOutput } from "@/lib/schemas/activities";
 import { toActivityOutput } from "@/server/activities/present";
 import { boosterNameOf } from "@/server/activities/booster-name";
+
 import { heartbeat, startWatch } from "@/server/activities/watch";
-import { requireUser } from "@/server/http/auth";
+import { requireSessionClaims, requireUser } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
 import { err, idParam, json, named } from "@/server/http/route-parts";
@@ -26,7 +27,7 @@ const watchRoute = createRoute({
 const beatRoute = createRoute({
   method: "post",
   path: "/watch-sessions/{id}/beat",
-  middleware: [requireUser] as const,
+  middleware: [requireSessionClaims] as const,
   tags: ["Earn"],
   summary: "A heartbeat: credited only while playing in a visible tab, by the position's advance and the server's clock",
   request: { params: idParam, body: { required: true, ...json(named(heartbeatInput, "Heartbeat")) } },
@@ -47,9 +48,10 @@ export function activityWatchRoutes(services: Services) {
       return c.json({ data: await startWatch(ctxOf(c, services), { id: c.req.valid("param").id }) }, 201);
     })
     .openapi(beatRoute, async (c) => {
-      const beat = await heartbeat(ctxOf(c, services), { sessionId: c.req.valid("param").id, ...c.req.valid("json") });
+      const db = c.get("db");
+      const beat = await heartbeat({ db }, { sessionId: c.req.valid("param").id, caller: c.get("claims"), ...c.req.valid("json") });
       const activity = beat.activity
-        ? toActivityOutput(beat.activity, await boosterNameOf(c.get("db"), c.get("user"), beat.activity), { reward: true })
+        ? toActivityOutput(beat.activity.activity, await boosterNameOf(db, beat.activity.booster, beat.activity.activity), { reward: true })
         : null;
       return c.json({ data: { ...beat, activity } }, 200);
     });

@@ -5,68 +5,17 @@
 // running the statements one request of it ran (tests/bench/pgbench.mjs), at the same concurrency, and
 // printed as a ratio: the endpoint's req/s ÷ pgbench's tps. Prints the EXPLAIN of the list query, which
 // must use the owner index.
-import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import net from "node:net";
-import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
-import { SignJWT } from "jose";
 import { captureStatements, pgbench } from "./pgbench.mjs";
+import { accessToken, freshDatabase, pgArgs, startApi } from "./api-process.mjs";
 
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_CAMPAIGNS_SECONDS || 8);
 const TARGET_P99_MS = 25;
 const DB = "takapoo_bench_campaigns";
-const pgArgs = ["-h", "127.0.0.1", "-p", "5432", "-U", "postgres"];
-const url = `postgres://postgres@127.0.0.1:5432/${DB}`;
-const secret = "bench-secret-bench-secret-bench-secret-0123456789";
-
-const run = (command, args, input) => {
-  const result = spawnSync(command, args, { encoding: "utf8", input });
-  if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr}`);
-  return result.stdout;
-};
-const psql = (sql) => run("psql", [...pgArgs, "-d", DB, "-v", "ON_ERROR_STOP=1", "-q", "-At"], sql);
-
-spawnSync("dropdb", [...pgArgs, "--if-exists", DB]);
-run("createdb", [...pgArgs, DB]);
-let api;
-process.on("exit", () => {
-  api?.kill();
-  if (!process.env.BENCH_KEEP_DB) spawnSync("dropdb", [...pgArgs, "--if-exists", "--force", DB]);
-});
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-const port = await freePort();
-// sql-capture records one request's statements for pgbench; other requests pay one header check.
-const capture = pathToFileURL("tests/bench/sql-capture.mjs").href;
-api = spawn(process.execPath, ["--import", "tsx", "--import", capture, process.env.BENCH_API_ENTRY || "server/standalone.ts"], {
-  env: {
-    ...process.env,
-    DATABASE_URL: url,
-    API_PORT: String(port),
-    API_HOST: "127.0.0.1",
-    AUTH_SECRET: secret,
-    SEED_DEMO_DATA: "false",
-    NODE_ENV: "production",
-  },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-await new Promise((resolve, reject) => {
-  api.stdout.on("data", (chunk) => String(chunk).includes("core API on") && resolve());
-  api.on("exit", (code) => reject(new Error(`API exited ${code}`)));
-});
-
-// The API opens (and migrates) its database on first use.
-const health = await fetch(`http://127.0.0.1:${port}/api/health`);
-if (!health.ok) throw new Error(`health ${health.status}`);
+const { url, psql } = freshDatabase(DB);
+const port = await startApi(url);
 
 // 1,000 producers; the first has 10,000 campaigns, the others 90 each: 100,000 in all. The first is
 // also a verified booster (the task list) with 2,000 transactions; the others' campaigns want likes.
@@ -98,14 +47,7 @@ psql(`
 psql("checkpoint;");
 const count = psql("select count(*) from campaigns").trim();
 
-const token = await new SignJWT({ sid: session })
-  .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-  .setSubject(producer)
-  .setIssuer("takapoo")
-  .setAudience("takapoo-api")
-  .setIssuedAt()
-  .setExpirationTime("1h")
-  .sign(new TextEncoder().encode(secret));
+const token = await accessToken(producer, session);
 
 const WARMUP_SECONDS = 2;
 

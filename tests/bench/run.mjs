@@ -122,4 +122,6 @@ if (process.env.BENCH_LEDGER !== "0") spawnSync(process.execPath, ["tests/bench/
 // Campaign lists and the dashboard on PostgreSQL with 100,000 campaigns.
 if (process.env.BENCH_CAMPAIGNS !== "0")
   spawnSync(process.execPath, ["tests/bench/campaigns.mjs"], { stdio: ["inherit", "inherit", "ignore"] });
+// The boosters' feed, heartbeats and the release job on PostgreSQL.
+if (process.env.BENCH_EARN !== "0") spawnSync(process.execPath, ["tests/bench/earn.mjs"], { stdio: ["inherit", "inherit", "ignore"] });
 process.exit(0);

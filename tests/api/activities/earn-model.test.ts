@@ -2,7 +2,8 @@ import { describe, expect } from "vitest";
 import fc from "fast-check";
 import { eq, inArray } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
-import { activities, campaigns, ledgerAccounts, users, watchSessions } from "@/server/db/schema";
+import { decodeJwt } from "jose";
+import { activities, campaigns, ledgerAccounts, watchSessions } from "@/server/db/schema";
 import { drainDueRewards } from "@/server/jobs/earn";
 import { heartbeat } from "@/server/activities/watch";
 import { campaignEscrowCode, checkLedgerInvariants } from "@/server/ledger";
@@ -89,13 +90,23 @@ describe("the boosters' lifecycle against a model", () => {
             if (!m || m.metric !== "views_per_post") continue;
             const opened = await call(`activities/${m.id}/watch`, undefined, { token: boosters[m.booster]!.token });
             expect(opened.status).toBe(201);
-            const [actor] = await database.db.select().from(users).where(eq(users.id, boosters[m.booster]!.user.id));
+            const caller = {
+              userId: boosters[m.booster]!.user.id as string,
+              sessionId: decodeJwt(boosters[m.booster]!.token).sid as string,
+            };
             const t0 = Date.now();
             let done = false;
             for (let i = 0; !done && i < 20; i++) {
               const beat = await heartbeat(
-                { db: database.db, actor: actor! },
-                { sessionId: opened.body.data.session_id, position: i * 6, playing: true, visible: true, now: new Date(t0 + i * 6000) },
+                { db: database.db },
+                {
+                  sessionId: opened.body.data.session_id,
+                  caller,
+                  position: i * 6,
+                  playing: true,
+                  visible: true,
+                  now: new Date(t0 + i * 6000),
+                },
               );
               done = beat.done;
             }

@@ -1,7 +1,8 @@
 import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
-import { activities, users, watchSessions } from "@/server/db/schema";
+import { decodeJwt } from "jose";
+import { activities, watchSessions } from "@/server/db/schema";
 import { heartbeat } from "@/server/activities/watch";
 import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
 import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
@@ -20,10 +21,11 @@ const { person, admin, liveCampaign } = earnWorld(call, () => ({ database, sms }
 const video = { ...smartCampaign, link: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" };
 const views = [{ metric: "views_per_post", action: "view", unitPrice: 3_000, max: 5 }];
 
+/** A verified booster, with what the heartbeat verb takes: the database and the caller's token claims. */
 async function watcher() {
   const booster = await person(0, true);
-  const [actor] = await database.db.select().from(users).where(eq(users.id, booster.user.id));
-  return { ...booster, ctx: { db: database.db, actor: actor! } };
+  const caller = { userId: booster.user.id as string, sessionId: decodeJwt(booster.token).sid as string };
+  return { ...booster, ctx: { db: database.db }, caller };
 }
 
 describe("watch sessions", () => {
@@ -45,7 +47,14 @@ describe("watch sessions", () => {
     const t0 = Date.now();
     const at = (seconds: number) => new Date(t0 + seconds * 1000);
     const beat = (position: number, seconds: number, state: { playing?: boolean; visible?: boolean } = {}) =>
-      heartbeat(booster.ctx, { sessionId, position, playing: state.playing ?? true, visible: state.visible ?? true, now: at(seconds) });
+      heartbeat(booster.ctx, {
+        sessionId,
+        caller: booster.caller,
+        position,
+        playing: state.playing ?? true,
+        visible: state.visible ?? true,
+        now: at(seconds),
+      });
 
     expect((await beat(0, 0)).credited_seconds).toBe(0); // the first beat only sets the mark
     expect((await beat(3, 3)).credited_seconds).toBe(3);
@@ -58,7 +67,9 @@ describe("watch sessions", () => {
 
     // Another person cannot beat this session.
     const stranger = await watcher();
-    await expect(heartbeat(stranger.ctx, { sessionId, position: 200, playing: true, visible: true })).rejects.toMatchObject({
+    await expect(
+      heartbeat(stranger.ctx, { sessionId, caller: stranger.caller, position: 200, playing: true, visible: true }),
+    ).rejects.toMatchObject({
       code: "watch_session_not_found",
     });
     // Bad input over HTTP changes nothing.
@@ -75,9 +86,16 @@ describe("watch sessions", () => {
     const next = reopened.body.data.session_id as string;
     let last;
     for (let i = 0, position = 200; i < 7; i++, position += 3)
-      last = await heartbeat(booster.ctx, { sessionId: next, position, playing: true, visible: true, now: at(100 + i * 3) });
+      last = await heartbeat(booster.ctx, {
+        sessionId: next,
+        caller: booster.caller,
+        position,
+        playing: true,
+        visible: true,
+        now: at(100 + i * 3),
+      });
     expect(last).toMatchObject({ credited_seconds: 30, done: true });
-    expect(last!.activity).toMatchObject({ status: "approved", decidedBy: "watch" });
+    expect(last!.activity!.activity).toMatchObject({ status: "approved", decidedBy: "watch" });
     const [row] = await database.db.select().from(activities).where(eq(activities.id, id));
     expect(row!.status).toBe("approved");
     expect(await balancesOf(database.db, booster.user.id)).toMatchObject({ held: row!.reward });

@@ -1,0 +1,79 @@
+// What the PostgreSQL benches share: a fresh database of their own (dropped at exit unless
+// BENCH_KEEP_DB), psql, the API on its own (server/standalone.ts) with sql-capture preloaded so
+// pgbench can replay a request's statements (tests/bench/pgbench.mjs), and access tokens.
+import { spawn, spawnSync } from "node:child_process";
+import net from "node:net";
+import { pathToFileURL } from "node:url";
+import { SignJWT } from "jose";
+
+export const pgArgs = ["-h", "127.0.0.1", "-p", "5432", "-U", "postgres"];
+export const secret = "bench-secret-bench-secret-bench-secret-0123456789";
+
+export const run = (command, args, input) => {
+  const result = spawnSync(command, args, { encoding: "utf8", input, maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr}`);
+  return result.stdout;
+};
+
+const children = [];
+/** A new empty database `name`; answers its URL and psql on it. */
+export function freshDatabase(name) {
+  spawnSync("dropdb", [...pgArgs, "--if-exists", name]);
+  run("createdb", [...pgArgs, name]);
+  process.on("exit", () => {
+    for (const child of children) child.kill();
+    if (!process.env.BENCH_KEEP_DB) spawnSync("dropdb", [...pgArgs, "--if-exists", "--force", name]);
+  });
+  return {
+    url: `postgres://postgres@127.0.0.1:5432/${name}`,
+    psql: (sql) => run("psql", [...pgArgs, "-d", name, "-v", "ON_ERROR_STOP=1", "-q", "-At"], sql),
+  };
+}
+
+export const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+/** The API on its own against `url`, migrated (its first /api/health opens the database); answers its port. */
+export async function startApi(url, env = {}) {
+  const port = await freePort();
+  // sql-capture records one request's statements for pgbench; other requests pay one header check.
+  const capture = pathToFileURL("tests/bench/sql-capture.mjs").href;
+  const api = spawn(process.execPath, ["--import", "tsx", "--import", capture, process.env.BENCH_API_ENTRY || "server/standalone.ts"], {
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      API_PORT: String(port),
+      API_HOST: "127.0.0.1",
+      AUTH_SECRET: secret,
+      SEED_DEMO_DATA: "false",
+      NODE_ENV: "production",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  children.push(api);
+  await new Promise((resolve, reject) => {
+    api.stdout.on("data", (chunk) => String(chunk).includes("core API on") && resolve());
+    api.on("exit", (code) => reject(new Error(`API exited ${code}`)));
+  });
+  const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+  if (!health.ok) throw new Error(`health ${health.status}`);
+  return port;
+}
+
+/** An access token for `userId` in session `sessionId` (the sessions row must exist). */
+export function accessToken(userId, sessionId) {
+  return new SignJWT({ sid: sessionId })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(userId)
+    .setIssuer("takapoo")
+    .setAudience("takapoo-api")
+    .setIssuedAt()
+    .setExpirationTime("1h")
+    .sign(new TextEncoder().encode(secret));
+}
