@@ -61,6 +61,20 @@ export function clientMeta(c: Context, services: Pick<Services, "socketAddress">
   return { userAgent: c.req.header("user-agent") ?? null, ip: rateLimitIp(c, services) };
 }
 
+/**
+ * A value that ties a flow to this browser (an OAuth `state`): httpOnly, SameSite=Lax (sent on the
+ * provider's top-level redirect back), only to `path`, for `maxAge` seconds. Taken once by takeFlowCookie.
+ */
+export function setFlowCookie(c: Context, name: string, value: string, path: string, maxAge: number): void {
+  setCookie(c, name, value, { ...cookieOptions(c, maxAge), path });
+}
+
+export function takeFlowCookie(c: Context, name: string, path: string): string | undefined {
+  const value = getCookie(c, name);
+  if (value !== undefined) deleteCookie(c, name, { path, secure: isSecure(c) });
+  return value;
+}
+
 /** The access token: `Authorization: Bearer` (API clients) or the httpOnly cookie (the web app). */
 export function accessTokenOf(c: Context): string | undefined {
   const header = c.req.header("authorization");

@@ -13,7 +13,7 @@ import { localizedPath } from "@/lib/i18n/negotiate";
 import { toActivityOutput } from "@/server/activities/present";
 import { boosterNameOf } from "@/server/activities/booster-name";
 import { AppError } from "@/server/core/errors";
-import { requireUser } from "@/server/http/auth";
+import { requireUser, setFlowCookie, takeFlowCookie } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
 import { publicOrigin } from "@/server/http/origin";
@@ -21,6 +21,8 @@ import { err, idParam, json, named } from "@/server/http/route-parts";
 import { checkActivity } from "@/server/youtube/check";
 import { completeConnect, connectionOf, disconnect, startConnect } from "@/server/youtube/connection";
 
+const STATE_COOKIE = "takapoo_youtube_state";
+const CALLBACK_PATH = "/api/youtube/callback";
 const RETURN_PATHS = { profile: "/dashboard/profile", earn: "/dashboard/earn_money" } as const;
 
 const connectionRoute = createRoute({
@@ -95,7 +97,7 @@ export function youtubeConnectionRoutes(services: Services) {
     if (!accounts) throw new AppError("not_found");
     await next();
   };
-  const redirectUri = (url: string) => `${publicOrigin(url)}/api/youtube/callback`;
+  const redirectUri = (url: string) => `${publicOrigin(url)}${CALLBACK_PATH}`;
   const app = new OpenAPIHono<AppEnv>();
   app.use(connectRoute.path, connectOn);
   app.use(callbackRoute.path, connectOn);
@@ -111,12 +113,14 @@ export function youtubeConnectionRoutes(services: Services) {
         { likes: input.likes, returnTo: input.return_to, locale: c.get("locale"), redirectUri: redirectUri(c.req.url) },
         accounts!,
       );
+      setFlowCookie(c, STATE_COOKIE, started.state, CALLBACK_PATH, 600);
       c.header("Cache-Control", "no-store");
-      return c.json({ data: started }, 200);
+      return c.json({ data: { authorize_url: started.authorize_url } }, 200);
     })
     .openapi(callbackRoute, async (c) => {
       const query = c.req.valid("query");
-      const done = await completeConnect({ db: c.get("db") }, { ...query, redirectUri: redirectUri(c.req.url) }, accounts!);
+      const browserState = takeFlowCookie(c, STATE_COOKIE, CALLBACK_PATH);
+      const done = await completeConnect({ db: c.get("db") }, { ...query, browserState, redirectUri: redirectUri(c.req.url) }, accounts!);
       c.header("Cache-Control", "no-store");
       // Never a URL from the request: one of our two pages, in the language the booster started in.
       return c.redirect(`${localizedPath(done.locale ?? c.get("locale"), RETURN_PATHS[done.returnTo])}?youtube=${done.outcome}`, 303);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, lt, ne } from "drizzle-orm";
 import { SCOPE_FORCE_SSL, SCOPE_READONLY, type YoutubeAccounts } from "@/server/adapters/youtube-account";
 import { YoutubeUnavailable } from "@/server/adapters/youtube";
@@ -42,7 +42,7 @@ export async function startConnect(
   ctx: UserCtx,
   input: { likes: boolean; returnTo: YoutubeReturnTo; locale: Locale; redirectUri: string },
   accounts: YoutubeAccounts,
-): Promise<{ authorize_url: string }> {
+): Promise<{ authorize_url: string; state: string }> {
   assertCanEarn(ctx.actor);
   const state = randomBytes(32).toString("base64url");
   const codeVerifier = randomBytes(48).toString("base64url");
@@ -59,27 +59,33 @@ export async function startConnect(
     expiresAt: new Date(now + STATE_TTL_MS),
   });
   const codeChallenge = createHash("sha256").update(codeVerifier).digest("base64url");
-  return { authorize_url: accounts.authorizeUrl({ state, codeChallenge, redirectUri: input.redirectUri, scopes }) };
+  return { authorize_url: accounts.authorizeUrl({ state, codeChallenge, redirectUri: input.redirectUri, scopes }), state };
 }
 
 export type ConnectResult = { outcome: YoutubeConnectOutcome; locale: Locale | null; returnTo: YoutubeReturnTo };
 
 /**
  * GET youtube/callback: Google sends the browser back with `code` and `state` (or `error`). The state
- * is taken once; its account gets the channel unless another account already has it. Outcomes, not
+ * is taken once, and only from the browser that started (its flow cookie); its account gets the
+ * channel unless another account already has it. Outcomes, not
  * errors: the browser is sent back to the page it came from with what happened.
  */
 export async function completeConnect(
   ctx: DbCtx,
-  input: { state: string; code?: string | undefined; error?: string | undefined; redirectUri: string },
+  input: { state: string; browserState: string | undefined; code?: string | undefined; error?: string | undefined; redirectUri: string },
   accounts: YoutubeAccounts,
 ): Promise<ConnectResult> {
-  const [pending] = input.state
-    ? await ctx.db
-        .delete(youtubeOauthStates)
-        .where(and(eq(youtubeOauthStates.stateHash, sha256(input.state)), gt(youtubeOauthStates.expiresAt, new Date())))
-        .returning()
-    : [];
+  // The state must also be the one this browser was given when it started: otherwise someone could
+  // start on their account and have another person's consent land there (cross-site account linking).
+  const sameBrowser =
+    input.browserState !== undefined && timingSafeEqual(Buffer.from(sha256(input.browserState)), Buffer.from(sha256(input.state)));
+  const [pending] =
+    input.state && sameBrowser
+      ? await ctx.db
+          .delete(youtubeOauthStates)
+          .where(and(eq(youtubeOauthStates.stateHash, sha256(input.state)), gt(youtubeOauthStates.expiresAt, new Date())))
+          .returning()
+      : [];
   if (!pending) return { outcome: "expired", locale: null, returnTo: "profile" };
   const result = (outcome: YoutubeConnectOutcome): ConnectResult => ({
     outcome,

@@ -66,7 +66,11 @@ const row = async (id: string) => (await database.db.select().from(activities).w
 const videoCampaign = { ...smartCampaign, link: `https://www.youtube.com/watch?v=${VIDEO}` };
 
 /** Goes through Google's consent page as `account` (index into google.users) and back to our callback. */
-async function consent(token: string, account: number, options: { likes?: boolean; decision?: "allow" | "deny"; locale?: string } = {}) {
+async function consent(
+  token: string,
+  account: number,
+  options: { likes?: boolean; decision?: "allow" | "deny"; locale?: string; foreign?: boolean } = {},
+) {
   const started = await call("youtube/connect", { likes: options.likes ?? false }, { token, locale: options.locale ?? "fa-IR" });
   expect(started.status).toBe(200);
   const authorize = new URL(started.body.data.authorize_url as string);
@@ -79,8 +83,11 @@ async function consent(token: string, account: number, options: { likes?: boolea
   expect(consented.status).toBe(302);
   const back = new URL(consented.headers.get("location")!);
   expect(back.pathname).toBe("/api/youtube/callback");
-  const done = await call(`youtube/callback${back.search}`, undefined, { method: "GET" });
-  return { authorize, back, done, location: done.response.headers.get("location") };
+  // The browser that started carries the flow's cookie back (SameSite=Lax: sent on Google's redirect).
+  const cookie = started.cookies.map((c) => c.split(";")[0]).join("; ");
+  expect(started.cookies.join()).toMatch(/takapoo_youtube_state=[\w-]+;.*Path=\/api\/youtube\/callback;.*HttpOnly;.*SameSite=Lax/i);
+  const done = await call(`youtube/callback${back.search}`, undefined, { method: "GET", cookie: options.foreign ? undefined : cookie });
+  return { authorize, back, done, cookie, location: done.response.headers.get("location") };
 }
 
 async function connectedBooster(account: number) {
@@ -97,7 +104,8 @@ describe("connecting a YouTube channel", () => {
 
     const booster = await person(0, true);
     expect((await get("youtube/connection", booster.token)).body.data).toEqual({ enabled: true, like_checks: false, channel: null });
-    const { authorize, back, done, location } = await consent(booster.token, 0);
+    const first = await consent(booster.token, 0);
+    const { authorize, back, done, location } = first;
     expect(Object.fromEntries(authorize.searchParams)).toMatchObject({
       client_id: "test-client",
       response_type: "code",
@@ -118,14 +126,24 @@ describe("connecting a YouTube channel", () => {
     expect(stored!.refreshToken).toMatch(/^v1\./);
     expect(stored!.refreshToken).not.toContain("1//0g");
     expect(await database.db.select().from(youtubeOauthStates)).toHaveLength(0);
+    expect(done.response.headers.getSetCookie().join()).toMatch(/takapoo_youtube_state=;/);
 
     // The same redirect again: the state was used once.
-    const replay = await call(`youtube/callback${back.search}`, undefined, { method: "GET" });
+    const replay = await call(`youtube/callback${back.search}`, undefined, { method: "GET", cookie: first.cookie });
     // (An unknown state has no language of its own: the request's, here en-US.)
     expect(replay.response.headers.get("location")).toBe("/en-US/dashboard/profile?youtube=expired");
     // A forged state: nothing connected.
     const forged = await call(`youtube/callback?state=forged&code=4%2F0Aabc`, undefined, { method: "GET" });
     expect(forged.response.headers.get("location")).toBe("/en-US/dashboard/profile?youtube=expired");
+
+    // Someone starts on their account and gets another person's consent to land there (their
+    // browser, without the starter's cookie): nothing is connected, and the starter's state still works.
+    const starter = await person(0, true);
+    const lured = await consent(starter.token, 4, { foreign: true });
+    expect(lured.location).toBe("/en-US/dashboard/profile?youtube=expired");
+    expect((await get("youtube/connection", starter.token)).body.data.channel).toBeNull();
+    const own = await call(`youtube/callback${lured.back.search}`, undefined, { method: "GET", cookie: lured.cookie });
+    expect(own.response.headers.get("location")).toBe("/dashboard/profile?youtube=connected");
 
     // Another account with the same Google account's channel is refused; cancelling at Google says so.
     const other = await person(0, true);
@@ -134,7 +152,7 @@ describe("connecting a YouTube channel", () => {
     expect((await consent(other.token, 8)).location).toBe("/dashboard/profile?youtube=no_channel");
     expect((await get("youtube/connection", other.token)).body.data.channel).toBeNull();
     const audits = await database.db.select().from(auditLog).where(eq(auditLog.action, "youtube.connect"));
-    expect(audits.map((a) => a.actorId)).toEqual([booster.user.id]);
+    expect(audits.map((a) => a.actorId).sort()).toEqual([booster.user.id, starter.user.id].sort());
   });
 
   it("disconnecting revokes the grant at Google and deletes what was stored; a grant revoked at Google counts as disconnected", async () => {
