@@ -26,7 +26,7 @@ import { smsSenderFromEnv } from "./adapters/sms";
 import { oauthFromEnv } from "./adapters/oauth";
 import { fileStorageFromEnv } from "./adapters/storage";
 import { dataDir } from "./db";
-import { rawEnv } from "@/server/core/env";
+import { env, rawEnv } from "@/server/core/env";
 import { MAX_UPLOAD_BYTES } from "@/server/uploads/identity-card-image";
 import { defaultGateways } from "./adapters/payments/default";
 import { walletRoutes } from "@/server/payments/wallet-routes";
@@ -38,6 +38,7 @@ import { activityProofRoutes } from "@/server/activities/proof-routes";
 import { activityWatchRoutes } from "@/server/activities/watch-routes";
 import { youtubeRoutes } from "@/server/youtube/routes";
 import { youtubeConnectionRoutes } from "@/server/youtube/connection-routes";
+import { testClockRoutes } from "@/server/system/test-clock-routes";
 import { statsRoutes } from "@/server/stats/routes";
 import { youtubeFromEnv } from "./adapters/youtube";
 import { youtubeAccountsFromEnv } from "./adapters/youtube-account";
@@ -178,6 +179,7 @@ export function createApp(deps: AppDeps) {
   // null turns search off even when YOUTUBE_API_KEY is set (tests), hence !== undefined rather than ??.
   app.route("/", youtubeRoutes(deps.youtube !== undefined ? deps.youtube : youtubeFromEnv()));
   app.route("/", youtubeConnectionRoutes(services));
+  if (env.TEST_CLOCK) app.route("/", testClockRoutes(services));
 
   app.doc31("/openapi.json", {
     openapi: "3.1.0",

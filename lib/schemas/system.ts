@@ -6,3 +6,16 @@ export const healthOutput = z.object({ status: z.literal("ok"), database: z.lite
 export const ipInfoOutput = z.object({ country_code: z.string().length(2).nullable().meta({ example: "IR" }) });
 /** GET build: the deployed build's id. */
 export const buildOutput = z.object({ build_id: z.string().nullable() });
+
+/** POST test-clock/run (TEST_CLOCK=true only): move the jobs' clock forward, then run one job once. */
+export const testClockRunInput = z.strictObject({
+  job: z.string().min(1).max(64),
+  advance_seconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(366 * 86_400)
+    .default(0),
+});
+/** What the run decided (the job's counts) and the jobs' clock after the move. */
+export const testClockRunOutput = z.object({ now: z.string(), output: z.record(z.string(), z.number()) });

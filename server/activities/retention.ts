@@ -67,7 +67,7 @@ export function releaseReward(ctx: DbCtx, input: { id: string; now: Date }): Pro
         intent: "reward",
         metadata: { campaign_id: activity.campaignId, activity_id: activity.id },
       });
-    const now = new Date();
+    const now = input.now;
     await ctx.tx.update(activities).set({ status: "completed", releasedAt: now, updatedAt: now }).where(eq(activities.id, activity.id));
     return true;
   });
@@ -106,7 +106,7 @@ export function clawBack(ctx: DbCtx, input: { id: string; now: Date }): Promise<
         intent: "refund",
         metadata,
       });
-    const now = new Date();
+    const now = input.now;
     await ctx.tx
       .update(activities)
       .set({ status: "denied", denialCode: "dropped", denialReason: "dropped", cost: 0, droppedAt: now, updatedAt: now })

@@ -122,6 +122,14 @@ const variables = {
   ),
   /** Tasks a booster may start a day before their record moves it (lib/activities/tasks.ts dailyAllowance). */
   TASKS_PER_DAY: envVariable("TASKS_PER_DAY", count(20)),
+  /** true: admins may move the jobs' clock forward and run a job at once (end-to-end tests only; server/core/clock.ts). */
+  TEST_CLOCK: envVariable(
+    "TEST_CLOCK",
+    z.preprocess(
+      (value) => blank(value) ?? "false",
+      z.enum(["true", "false"], "write true or false (true only for end-to-end tests)").transform((value) => value === "true"),
+    ),
+  ),
 };
 
 function count(fallback: number) {

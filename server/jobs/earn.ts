@@ -9,8 +9,8 @@ import { youtubeRecheck } from "@/server/youtube/check";
 export const reviewDeadlineJob: JobDefinition = {
   name: "review-deadline",
   cron: "*/10 * * * *",
-  async run({ db }) {
-    return { approved: await approveOverdue({ db }, { now: new Date() }) };
+  async run({ db, now }) {
+    return { approved: await approveOverdue({ db }, { now: now() }) };
   },
 };
 
@@ -22,8 +22,8 @@ export function releaseRewardsJob(youtube: YoutubeAccounts | null): JobDefinitio
   return {
     name: "release-rewards",
     cron: "*/15 * * * *",
-    async run({ db }) {
-      return drainDueRewards({ db }, youtube ? { recheck: youtubeRecheck({ db }, youtube) } : {});
+    async run({ db, now }) {
+      return drainDueRewards({ db }, { now, ...(youtube ? { recheck: youtubeRecheck({ db }, youtube) } : {}) });
     },
   };
 }

@@ -10,7 +10,7 @@ import { earnWorld } from "@/tests/api/support/earn-fixtures";
 
 let database: Database;
 let sms: ApiSetup["sms"];
-const { it, call } = apiFile(
+const { it, call, rebuild } = apiFile(
   (n) => `10.7.1.${n % 250}`,
   (api) => void ({ database, sms } = api),
 );
@@ -175,6 +175,37 @@ describe("the boosters' work after submission", () => {
       expect((await get("earn/summary", one.token)).body.data.allowance).toEqual({ per_day: 1, used: 1, remaining: 0 });
     } finally {
       delete process.env.TASKS_PER_DAY;
+    }
+  });
+
+  it("the test clock: absent unless TEST_CLOCK=true, admins only, and it releases what is due after the jobs' clock moves", async () => {
+    const adminToken = await admin();
+    const run = (token: string, body: object) => call("test-clock/run", body, { token });
+    expect((await run(adminToken, { job: "release-rewards", advance_seconds: 8 * 86_400 })).status).toBe(404);
+
+    const { id: campaignId } = await liveCampaign(adminToken);
+    const booster = await person(0, true);
+    const activityId = await submitted(booster.token, campaignId, "likes");
+    expect((await call(`admin/activities/${activityId}/approve`, {}, { token: adminToken })).status).toBe(200);
+
+    process.env.TEST_CLOCK = "true";
+    try {
+      rebuild({});
+      expect((await run(booster.token, { job: "release-rewards", advance_seconds: 8 * 86_400 })).status).toBe(404);
+      expect((await run(adminToken, { job: "no-such-job" })).status).toBe(404);
+      const bad = await run(adminToken, { job: "release-rewards", advance_seconds: -1 });
+      expect(bad.status).toBe(422);
+      // Not moved: nothing is due yet. Moved past the retention: released, once.
+      const early = await run(adminToken, { job: "release-rewards" });
+      expect(early.body.data.output).toEqual({ released: 0, dropped: 0 });
+      const moved = await run(adminToken, { job: "release-rewards", advance_seconds: 8 * 86_400 });
+      expect(moved.status).toBe(200);
+      expect(moved.body.data.output).toEqual({ released: 1, dropped: 0 });
+      expect(new Date(moved.body.data.now).getTime()).toBeGreaterThan(Date.now() + 7 * DAY);
+      expect((await row(activityId)).status).toBe("completed");
+      expect((await run(adminToken, { job: "release-rewards" })).body.data.output).toEqual({ released: 0, dropped: 0 });
+    } finally {
+      delete process.env.TEST_CLOCK;
     }
   });
 });

@@ -8,7 +8,7 @@ vi.mock("@/server/activities/review", () => ({ expireActivities: vi.fn(async () 
 vi.mock("@/server/campaigns/transitions", () => ({ completeEndedCampaigns: vi.fn() }));
 
 const complete = vi.mocked(completeEndedCampaigns);
-const run = () => completeCampaignsJob.run({ db: {} as Db, signal: new AbortController().signal });
+const run = () => completeCampaignsJob.run({ db: {} as Db, signal: new AbortController().signal, now: () => new Date() });
 
 describe("the campaign completion job", () => {
   beforeEach(() => complete.mockReset());

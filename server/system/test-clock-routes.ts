@@ -1,0 +1,40 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { testClockRunInput, testClockRunOutput } from "@/lib/schemas/system";
+import { advanceTestClock } from "@/server/core/clock";
+import { env } from "@/server/core/env";
+import { AppError } from "@/server/core/errors";
+import { requireAdmin } from "@/server/http/auth";
+import type { AppEnv, Services } from "@/server/http/context";
+import { dataEnvelope, errorResponses } from "@/server/http/envelope";
+import { body, err, json } from "@/server/http/route-parts";
+import { appJobs } from "@/server/jobs";
+
+const runRoute = createRoute({
+  method: "post",
+  path: "/test-clock/run",
+  middleware: [requireAdmin] as const,
+  tags: ["System"],
+  summary: "End-to-end tests only (TEST_CLOCK=true): move the jobs' clock forward and run one job once, at once",
+  request: body(testClockRunInput),
+  responses: {
+    200: { description: "The job ran", ...json(dataEnvelope(testClockRunOutput)) },
+    404: err("Not an admin, no such job, or the test clock is off"),
+    ...errorResponses,
+  },
+});
+
+/**
+ * Mounted only when TEST_CLOCK=true (server/app.ts): a test releases rewards after their retention
+ * without waiting a week. The job runs here with the moved clock, as the runner would run it.
+ */
+export function testClockRoutes(services: Pick<Services, "gateways" | "youtubeAccounts">) {
+  return new OpenAPIHono<AppEnv>().openapi(runRoute, async (c) => {
+    if (!env.TEST_CLOCK) throw new AppError("not_found");
+    const input = c.req.valid("json");
+    const job = appJobs(services.gateways, services.youtubeAccounts).find((candidate) => candidate.name === input.job);
+    if (!job) throw new AppError("not_found");
+    const now = advanceTestClock(input.advance_seconds);
+    const output = await job.run({ db: c.get("db"), signal: c.req.raw.signal, now: () => now });
+    return c.json({ data: { now: now.toISOString(), output: output ?? {} } }, 200);
+  });
+}
