@@ -15,7 +15,8 @@ import { toActivityOutput, toTaskOutput } from "@/server/activities/present";
 import { activitiesByStatus, boosterActivities } from "@/server/activities/queries";
 import { approveActivity, submitActivity } from "@/server/activities/review";
 import { listTasks, startTask } from "@/server/activities/tasks";
-import { requireAdmin, requireUser } from "@/server/http/auth";
+import { requireAdmin, requireSessionClaims, requireUser } from "@/server/http/auth";
+import { AppError } from "@/server/core/errors";
 import { checksOf, ctxOf, type AppEnv, type Services } from "@/server/http/context";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
 import { translateApi } from "@/server/http/i18n";
@@ -26,7 +27,7 @@ components({ Activity: activityOutput, Task: taskOutput });
 const tasksRoute = createRoute({
   method: "get",
   path: "/tasks",
-  middleware: [requireUser] as const,
+  middleware: [requireSessionClaims] as const,
   tags: ["Earn"],
   summary: "Open tasks on other producers' active campaigns (identity-verified boosters)",
   request: { query: tasksQuery },
@@ -119,9 +120,17 @@ export function activityRoutes(services: Services) {
     .openapi(tasksRoute, async (c) => {
       const query = c.req.valid("query");
       const found = await listTasks(
-        { db: c.get("db"), actor: c.get("user") },
-        { page: query.page, perPage: query.per_page, network: query.network, action: query.action, checks: checksOf(services) },
+        { db: c.get("db") },
+        {
+          caller: c.get("claims"),
+          page: query.page,
+          perPage: query.per_page,
+          network: query.network,
+          action: query.action,
+          checks: checksOf(services),
+        },
       );
+      if (!found) throw new AppError("unauthorized");
       return c.json(listAnswer(query, found, toTaskOutput), 200);
     })
     .openapi(startRoute, async (c) => {

@@ -13,13 +13,16 @@ import {
   type TargetLine,
 } from "@/lib/activities/tasks";
 import { findPrice, type Network, type PriceEntry } from "@/lib/campaigns/pricing";
-import { activities, campaigns, users, type Activity, type Campaign, type User } from "@/server/db/schema";
+import { activities, campaigns, sessions, users, type Activity, type Campaign, type User } from "@/server/db/schema";
+import { isOpenSession, sessionUser } from "@/server/auth/sessions";
+import type { AccessClaims } from "@/server/auth/jwt";
+import { preparedOnce } from "@/server/db/prepared";
 import { boosterStanding } from "@/server/activities/standing";
 import { AppError } from "@/server/core/errors";
 import { uniqueViolation } from "@/server/auth/users";
 import { loadPricing } from "@/server/campaigns/pricing";
 import { campaignEscrowCode, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
-import { withTransaction, type TxCtx, type UserCtx } from "@/server/core/context";
+import { withTransaction, type DbCtx, type TxCtx, type UserCtx } from "@/server/core/context";
 import type { ActivityCheckMethod } from "@/lib/schemas/enums";
 
 /** SPEC §6: earning requires a verified identity ("active" and "identity_verified" both count). */
@@ -75,62 +78,104 @@ export type Task = {
 /** How many campaigns the task list looks through, oldest first (the ones waiting longest). */
 const TASK_SCAN = 200;
 
-/** GET tasks: open work on other producers' active campaigns that this booster has not taken yet. */
-export async function listTasks(
-  ctx: UserCtx,
-  window: { page: number; perPage: number; network?: Network | undefined; action?: string | undefined; checks?: Checks },
-): Promise<{ rows: Task[]; total: number }> {
-  const { db, actor: booster } = ctx;
-  assertCanEarn(booster);
-  const open = await db
-    .select({
-      id: campaigns.id,
-      network: campaigns.network,
-      strategy: campaigns.strategy,
-      link: campaigns.link,
-      invoice: campaigns.invoice,
-    })
-    .from(campaigns)
-    .where(
-      and(
-        eq(campaigns.status, "active"),
-        ne(campaigns.ownerId, booster.id),
-        window.network ? eq(campaigns.network, window.network) : undefined,
-      ),
-    )
-    .orderBy(asc(campaigns.createdAt), asc(campaigns.id))
-    .limit(TASK_SCAN);
-  if (open.length === 0) return { rows: [], total: 0 };
-  const [prices, taken] = await Promise.all([
-    loadPricing(db),
+const caller = sql.placeholder("userId");
+const networkParam = sql.placeholder("network");
+
+/** json from a raw column: parsed by node-postgres, handed over as text by PGlite's driver. */
+const fromJson = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
+
+/** The caller's session is open and their identity verified (an uncorrelated subquery: run once per statement). */
+const callerCanEarn = sql`exists (select 1 from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
+  where ${isOpenSession} and ${users.identityStatus} in ('active', 'identity_verified'))`;
+
+/** Per line (metric) of the campaign: units not denied, and whether the caller has one of them. */
+// Written with its own alias and the outer row named in full: a one-table select leaves its columns unqualified.
+const takenOf = sql`(select coalesce(json_agg(json_build_array(t.metric, t.units, t.mine)), '[]'::json)
+  from (select a.metric, sum(a.quantity)::int as units, bool_or(a.booster_id = ${caller}) as mine
+    from ${activities} a
+    where a.campaign_id = "campaigns"."id" and a.status in (${sql.raw(liveStatuses.map((status) => `'${status}'`).join(", "))})
+    group by a.metric) t)`.mapWith((value) => fromJson(value) as [string, number, boolean][]);
+
+/**
+ * The feed's one statement, prepared (with and without a network): the caller's session and identity
+ * checked inside it, the TASK_SCAN oldest active campaigns of other producers (campaigns_status_created_idx)
+ * with their invoice lines and the units taken per line. No rows: a closed session, an unverified
+ * caller, or nothing open — told apart by a second look only then.
+ */
+function feedStatement(byNetwork: boolean) {
+  return preparedOnce((db) =>
     db
       .select({
-        campaignId: activities.campaignId,
-        metric: activities.metric,
-        units: sql<number>`sum(${activities.quantity})`.mapWith(Number),
-        mine: sql<boolean>`bool_or(${activities.boosterId} = ${booster.id})`,
+        id: campaigns.id,
+        network: campaigns.network,
+        strategy: campaigns.strategy,
+        link: campaigns.link,
+        lines: sql`${campaigns.invoice} -> 'lines'`.mapWith((value) => fromJson(value) as TargetLine[] | null),
+        taken: takenOf,
       })
-      .from(activities)
+      .from(campaigns)
       .where(
         and(
-          inArray(
-            activities.campaignId,
-            open.map((c) => c.id),
-          ),
-          inArray(activities.status, [...liveStatuses]),
+          eq(campaigns.status, "active"),
+          ne(campaigns.ownerId, caller),
+          byNetwork ? sql`${campaigns.network}::text = ${networkParam}` : undefined,
+          callerCanEarn,
         ),
       )
-      .groupBy(activities.campaignId, activities.metric),
+      .orderBy(asc(campaigns.createdAt), asc(campaigns.id))
+      .limit(TASK_SCAN)
+      .prepare(byNetwork ? "tasks_feed_network" : "tasks_feed"),
+  );
+}
+const feedAll = feedStatement(false);
+const feedByNetwork = feedStatement(true);
+
+/**
+ * GET tasks: open work on other producers' active campaigns that this booster has not taken yet.
+ * null: the caller's session is not open.
+ */
+export async function listTasks(
+  ctx: DbCtx,
+  input: {
+    caller: AccessClaims;
+    page: number;
+    perPage: number;
+    network?: Network | undefined;
+    action?: string | undefined;
+    checks?: Checks;
+  },
+): Promise<{ rows: Task[]; total: number } | null> {
+  const { db } = ctx;
+  const params = { userId: input.caller.userId, sessionId: input.caller.sessionId };
+  const [open, prices] = await Promise.all([
+    input.network ? feedByNetwork(db).execute({ ...params, network: input.network }) : feedAll(db).execute(params),
+    loadPricing(db),
   ]);
+  if (open.length === 0) {
+    const user = await sessionUser(db, input.caller);
+    if (!user) return null;
+    assertCanEarn(user);
+    return { rows: [], total: 0 };
+  }
   const tasks: Task[] = [];
   for (const campaign of open) {
-    const rows = taken.filter((row) => row.campaignId === campaign.id);
-    const lines = linesOf(campaign);
-    const remaining = remainingByMetric(lines, Object.fromEntries(rows.map((row) => [row.metric, row.units])));
+    const lines = (campaign.lines ?? []).map((line) => ({
+      metric: line.metric,
+      action: line.action,
+      unitPrice: line.unitPrice,
+      max: line.max,
+    }));
+    const units: Record<string, number> = {};
+    const mine = new Set<string>();
+    for (const [metric, count, byCaller] of campaign.taken) {
+      units[metric] = count;
+      if (byCaller) mine.add(metric);
+    }
+    const remaining = remainingByMetric(lines, units);
     for (const line of lines) {
-      if (window.action && line.action !== window.action) continue;
+      if (input.action && line.action !== input.action) continue;
       const quantity = taskQuantity(line.metric, remaining[line.metric] ?? 0);
-      if (quantity === 0 || rows.some((row) => row.metric === line.metric && row.mine)) continue;
+      if (quantity === 0 || mine.has(line.metric)) continue;
       const { reward } = priceTask(campaign, line, quantity, prices);
       if (reward <= 0) continue;
       tasks.push({
@@ -143,12 +188,12 @@ export async function listTasks(
         type: activityTypeOf(campaign.network, line.action),
         quantity,
         reward,
-        checkMethod: checkMethodOf(campaign.network, line.action, campaign.link, window.checks ?? NO_CHECKS),
+        checkMethod: checkMethodOf(campaign.network, line.action, campaign.link, input.checks ?? NO_CHECKS),
       });
     }
   }
-  const start = (window.page - 1) * window.perPage;
-  return { rows: tasks.slice(start, start + window.perPage), total: tasks.length };
+  const start = (input.page - 1) * input.perPage;
+  return { rows: tasks.slice(start, start + input.perPage), total: tasks.length };
 }
 
 async function reserve(ctx: TxCtx, campaign: Campaign, activity: Activity, margin: number) {

@@ -135,8 +135,13 @@ export const openSessionUser = sql<string | null>`(select ${sessions.userId} fro
 
 /** Whether the session an access token names is still open (for a statement that found no rows). */
 export async function sessionIsOpen(db: Db, claims: AccessClaims): Promise<boolean> {
-  const rows = await sessionLookup(db).execute({ sessionId: claims.sessionId, userId: claims.userId });
-  return rows.length > 0;
+  return (await sessionUser(db, claims)) !== null;
+}
+
+/** The user whose open session an access token names, else null (for a statement that found no rows). */
+export async function sessionUser(db: Db, claims: AccessClaims): Promise<User | null> {
+  const [row] = await sessionLookup(db).execute({ sessionId: claims.sessionId, userId: claims.userId });
+  return row?.user ?? null;
 }
 
 export async function authenticate(db: Db, accessToken: string): Promise<Authenticated | null> {

@@ -57,6 +57,11 @@ describe("boosters' activities on a campaign", () => {
     expect(again.body.error!.message).toBe("You have already taken this task.");
     expect(((await get("tasks", booster.token)).body.data as { metric: string }[]).map((t) => t.metric)).not.toContain("likes");
     expect((await call("tasks/not-a-task/start", {}, { token: booster.token })).status).toBe(404);
+    // The feed checks the session in its own statement: signed out, the same token reads nothing, with or without a network.
+    const leaving = await person(0, true);
+    expect((await get("tasks?network=youtube", leaving.token)).body.meta.total).toBeGreaterThan(0);
+    expect((await call("auth/logout", undefined, { token: leaving.token })).status).toBeLessThan(300);
+    for (const path of ["tasks", "tasks?network=youtube"]) expect((await get(path, leaving.token)).status).toBe(401);
 
     const activityId = started.body.data.id as string;
     const badLink = await call(
