@@ -1,13 +1,23 @@
 import { parseMarkdown, type Inline } from "@/lib/content/markdown";
 
 function Text({ parts }: { parts: Inline[] }) {
-  return parts.map((part, i) => (part.bold ? <strong key={i}>{part.text}</strong> : <span key={i}>{part.text}</span>));
+  return parts.map((part, i) =>
+    part.href ? (
+      <a key={i} href={part.href} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline underline-offset-4">
+        {part.text}
+      </a>
+    ) : part.bold ? (
+      <strong key={i}>{part.text}</strong>
+    ) : (
+      <span key={i}>{part.text}</span>
+    ),
+  );
 }
 
 /** A content page's body, from its Markdown subset; every string is escaped by React. */
 export function ContentBody({ markdown }: { markdown: string }) {
   return (
-    <div className="space-y-4 leading-8 text-ink">
+    <div className="space-y-4 leading-8 text-ink [overflow-wrap:anywhere]">
       {parseMarkdown(markdown).map((block, i) => {
         if (block.type === "heading") {
           const Tag = block.level === 2 ? "h2" : "h3";

@@ -35,4 +35,22 @@ describe("content Markdown", () => {
     expect(screen.getByText("[x](javascript:alert(1))")).toBeInTheDocument();
     expect(screen.getByRole("listitem")).toHaveTextContent("[y](javascript:alert(2)) <b onclick=alert(3)>z</b>");
   });
+
+  it("links https addresses written as [text](https://…), in a new tab without handing over the page; other addresses stay text", () => {
+    const markdown =
+      "See the [YouTube Terms of Service](https://www.youtube.com/t/terms) and [this](http://example.com/x), [that](ftp://x) or [y](https://bad host).";
+    expect(parseMarkdown(markdown)[0]).toEqual({
+      type: "paragraph",
+      content: [
+        { text: "See the ", bold: false },
+        { text: "YouTube Terms of Service", bold: false, href: "https://www.youtube.com/t/terms" },
+        { text: " and [this](http://example.com/x), [that](ftp://x) or [y](https://bad host).", bold: false },
+      ],
+    });
+    render(<ContentBody markdown={markdown} />);
+    const link = screen.getByRole("link", { name: "YouTube Terms of Service" });
+    expect(link).toHaveAttribute("href", "https://www.youtube.com/t/terms");
+    expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    expect(screen.getAllByRole("link")).toHaveLength(1);
+  });
 });
