@@ -109,7 +109,7 @@ export function clawBack(ctx: DbCtx, input: { id: string; now: Date }): Promise<
     const now = input.now;
     await ctx.tx
       .update(activities)
-      .set({ status: "denied", denialCode: "dropped", denialReason: "dropped", cost: 0, droppedAt: now, updatedAt: now })
+      .set({ status: "denied", denialCode: "dropped", denialReason: null, cost: 0, droppedAt: now, updatedAt: now })
       .where(eq(activities.id, activity.id));
     if (paidByProducer) {
       await ctx.tx

@@ -186,7 +186,7 @@ export async function audit(ctx: TxCtx<ActorCtx>, id: string, action: string, de
  */
 async function release(
   ctx: ActorCtx,
-  input: { id: string; allowed: readonly Activity["status"][]; code: ActivityDenialCode; reason: string },
+  input: { id: string; allowed: readonly Activity["status"][]; code: ActivityDenialCode; reason: string | null },
 ) {
   const { id, allowed, code, reason } = input;
   return withTransaction(ctx, async (ctx) => {
@@ -235,7 +235,7 @@ export async function expireActivities(db: Db, now = new Date()): Promise<number
   let expired = 0;
   for (const { id } of stale) {
     try {
-      await release({ db }, { id, allowed: ["in_progress"], code: "expired", reason: "expired" });
+      await release({ db }, { id, allowed: ["in_progress"], code: "expired", reason: null });
       expired++;
     } catch (error) {
       // Submitted in the meantime: not ours to expire any more.

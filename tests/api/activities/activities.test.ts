@@ -149,7 +149,7 @@ describe("boosters' activities on a campaign", () => {
     );
     expect(expiredSubmit.status).toBe(409);
     const [row] = await database.db.select().from(activities).where(eq(activities.id, lateStart.body.data.id));
-    expect(row).toMatchObject({ status: "denied", denialReason: "expired" });
+    expect(row).toMatchObject({ status: "denied", denialCode: "expired", denialReason: null });
     expect(await checkLedgerInvariants(database.db)).toEqual([]);
   });
 

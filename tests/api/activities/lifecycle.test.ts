@@ -110,7 +110,7 @@ describe("the boosters' work after submission", () => {
     const started = await call(`tasks/${campaignId}.comments/start`, {}, { token: booster.token });
     await database.db
       .update(activities)
-      .set({ status: "denied", denialCode: "expired", denialReason: "expired" })
+      .set({ status: "denied", denialCode: "expired", denialReason: null })
       .where(eq(activities.id, started.body.data.id));
     const late = await call(`activities/${started.body.data.id}/appeal`, { note: "I was late." }, { token: booster.token });
     expect(late.status).toBe(409);
@@ -141,7 +141,7 @@ describe("the boosters' work after submission", () => {
     const due = new Date(Date.now() + 8 * DAY);
     const counts = await releaseDueRewards({ db: database.db }, { now: due, recheck: async () => "dropped" });
     expect(counts).toEqual({ released: 0, dropped: 1 });
-    expect(await row(activityId)).toMatchObject({ status: "denied", denialCode: "dropped", cost: 0 });
+    expect(await row(activityId)).toMatchObject({ status: "denied", denialCode: "dropped", denialReason: null, cost: 0 });
     expect(await balancesOf(database.db, booster.user.id)).toMatchObject({ held: 0, earnings: 0 });
     expect((await escrow(campaignId)).balance).toBe(before.balance);
     expect((await get(`campaigns/${campaignId}/delivery`, adminToken)).body.data).toMatchObject({ delivered: 0, dropped: 1 });
