@@ -39,6 +39,8 @@ const accountSettings = {
   // The watch page's player script, a stand-in served by the same fake; a view needs 6 s, not 30.
   YOUTUBE_IFRAME_API_URL: `http://127.0.0.1:${youtubePort}/iframe_api`,
   WATCH_VIEW_SECONDS: "6",
+  // Retention without sleeping: the admin moves the jobs' clock and runs the release job (POST /api/test-clock/run).
+  TEST_CLOCK: "true",
 };
 
 /** The settings the end-to-end tests check; npm start rebuilds when the build was made with others. */

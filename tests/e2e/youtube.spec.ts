@@ -1,23 +1,17 @@
-import { expect, test, type Page } from "./support/fixtures";
+import { expect, test } from "./support/fixtures";
 import enUS from "../../messages/en-US.json" with { type: "json" };
 import faIR from "../../messages/fa-IR.json" with { type: "json" };
 import { youtubePort } from "../../playwright.config";
 import { adminContext } from "./support/admin";
 import { liveCampaign, verifiedBooster } from "./support/earn";
+import { DESKTOP, expectNoSidewaysScroll, PHONE } from "./support/layout";
 
 // A booster connects their YouTube channel through Google's consent page (the fake, tests/support/
 // fake-google-account.ts, answering our production adapter) and a comment task is checked by the API:
 // missing first, then found and approved at once. Then they disconnect.
 
-const PHONE = { width: 360, height: 780 };
-const DESKTOP = { width: 1280, height: 900 };
 const VIDEO = "dQw4w9WgXcQ";
 const fake = `http://127.0.0.1:${youtubePort}`;
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 for (const { locale, prefix, m, size, account } of [
   { locale: "fa-IR", prefix: "", m: faIR, size: PHONE, account: 1 },

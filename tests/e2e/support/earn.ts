@@ -40,14 +40,23 @@ export async function verifiedBooster(browser: Browser, baseURL: string, admin: 
 }
 
 /**
- * A producer (the page's user, signed up here) with an active Smart campaign on `link`: the wallet is
+ * A producer (the page's user, signed up here) with an active campaign on `link`, Smart by default (likes,
+ * comments, views, watch time) or Monetize (1,000 subscribers and an hour of watch time): the wallet is
  * charged, the campaign paid from it and approved by the admin. Returns the campaign's id.
  */
-export async function liveCampaign(page: Page, admin: BrowserContext, name: string, link: string, network: "youtube" | "instagram") {
+export async function liveCampaign(
+  page: Page,
+  admin: BrowserContext,
+  name: string,
+  link: string,
+  network: "youtube" | "instagram",
+  strategy: "smart" | "monetize" = "smart",
+) {
   await signUpViaApi(page);
-  await fundWallet(page.request, 5_000_000);
+  await fundWallet(page.request, strategy === "smart" ? 5_000_000 : 50_000_000);
+  const plan = strategy === "smart" ? { strategy, amount: 2_000_000 } : { strategy, hours: 1 };
   const created = await page.request.post("/api/campaigns", {
-    data: { name, network, strategy: "smart", link, follower_count: 5000, amount: 2_000_000, gateway: "wallet", accept_policies: true },
+    data: { name, network, ...plan, link, follower_count: 5000, gateway: "wallet", accept_policies: true },
   });
   expect(created.status(), await created.text()).toBe(200);
   const id = ((await created.json()) as { data: { campaign: { id: string } } }).data.campaign.id;
