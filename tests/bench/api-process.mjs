@@ -43,7 +43,10 @@ export async function startApi(url, env = {}) {
   const port = await freePort();
   // sql-capture records one request's statements for pgbench; other requests pay one header check.
   const capture = pathToFileURL("tests/bench/sql-capture.mjs").href;
-  const api = spawn(process.execPath, ["--import", "tsx", "--import", capture, process.env.BENCH_API_ENTRY || "server/standalone.ts"], {
+  // BENCH_API_PROFILE=<dir>: the API writes a CPU profile there when the bench ends (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_API_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_API_PROFILE}`] : [];
+  const entry = process.env.BENCH_API_ENTRY || "server/standalone.ts";
+  const api = spawn(process.execPath, [...profile, "--import", "tsx", "--import", capture, entry], {
     env: {
       ...process.env,
       DATABASE_URL: url,
