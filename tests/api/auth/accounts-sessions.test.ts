@@ -141,7 +141,17 @@ describe("sessions", () => {
       .sign(key);
     const rightKey = await new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).sign(key);
     const unknownKid = await new SignJWT(claims).setProtectedHeader({ alg: "HS256", kid: "someone-elses-key" }).sign(key);
-    for (const token of [none, otherKey, rs, confusion, wrongAud, wrongIss, expired, unknownKid, "garbage"]) {
+    // Signed with the right key but not as ours: another HMAC, no expiry, not yet valid, a payload changed after signing.
+    const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: "HS512" }).sign(key);
+    const lasting = { ...claims };
+    delete lasting.exp;
+    const noExpiry = await new SignJWT(lasting).setProtectedHeader({ alg: "HS256" }).sign(key);
+    const notYet = await new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).setNotBefore("1h").sign(key);
+    const [goodHeader, , goodSignature] = good.split(".");
+    const tampered = `${goodHeader}.${b64({ ...claims, sub: "00000000-0000-4000-8000-000000000000" })}.${goodSignature}`;
+    const padded = `${good}=`;
+    const forged = [none, otherKey, rs, confusion, wrongAud, wrongIss, expired, unknownKid, hs512, noExpiry, notYet, tampered, padded];
+    for (const token of [...forged, "garbage", "a.b.c"]) {
       const response = await call("me", null, { method: "GET", token });
       expect(response.status, token.slice(0, 30)).toBe(401);
     }
