@@ -2,7 +2,7 @@
 // 100,000 active campaigns, 10,000 boosters and 500,000 past activities, each figure a ratio measured
 // side by side in this run:
 // - GET /api/tasks at 32 connections ÷ pgbench running the statements one request of it ran (target ≥ 25 %),
-//   with its p99 and the EXPLAIN of the feed's campaign scan;
+//   with its p99 and the EXPLAIN of the feed's statement;
 // - watch-session heartbeats (POST /api/watch-sessions/{id}/beat, 1,000 sessions of 1,000 boosters) ÷
 //   GET /api/ip/info on the same server (target ≥ 50 %);
 // - the release job over 100,000 due rewards (its time), and its rate ÷ pgbench running the same
@@ -77,6 +77,7 @@ psql(`
       'https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'watch', now() + interval '1 day'
     from bench_watch w join bench_campaigns c on c.g = 50000 + w.g;
   insert into watch_sessions (id, activity_id, booster_id, required_seconds) select watch_id, activity_id, booster_id, 1000000000 from bench_watch;
+  create unique index on bench_watch (g);
   vacuum analyze;
   checkpoint;
 `);
@@ -139,6 +140,26 @@ await load({ ...beatOptions, duration: WARMUP_SECONDS });
 await load({ ...ipOptions, duration: WARMUP_SECONDS });
 const beats = await load({ ...beatOptions, duration: SECONDS });
 const ip = await load({ ...ipOptions, duration: SECONDS });
+// The database's side alone: pgbench on one beat's statement, each client beating its own session
+// (the recorded watcher's ids swapped for the client's row of bench_watch).
+const [watcher] = watchers;
+const [watcherRow] = psql("select booster_id || ' ' || session_id from bench_watch where g = 1").trim().split("\n");
+const [watcherId, watcherSession] = watcherRow.split(" ");
+const ofClient = (column) => `(select ${column} from bench_watch where g = :client_id + 1)`;
+const beatStatements = await captureStatements(
+  `${base}/api/watch-sessions/${watcher.watch}/beat`,
+  { authorization: `Bearer ${watcher.token}`, "content-type": "application/json", accept: "application/json" },
+  { method: "POST", body: JSON.stringify({ position: 86_000, playing: true, visible: true }) },
+);
+const beatDb = pgbench({
+  pgArgs,
+  database: DB,
+  statements: beatStatements,
+  clients: CONNECTIONS,
+  seconds: SECONDS,
+  warmup: WARMUP_SECONDS,
+  perClient: { [watcher.watch]: ofClient("watch_id"), [watcherId]: ofClient("booster_id"), [watcherSession]: ofClient("session_id") },
+});
 
 // 3. The release job over 100,000 due rewards, then pgbench on the same writes (scratch copies).
 // BENCH_EARN_RELEASE=0 skips it (it takes minutes).
@@ -184,8 +205,11 @@ const pgRelease = !releasing
   : run("pgbench", [...pgArgs, "-n", "-c", String(RELEASE_CLIENTS), "-j", "2", "-T", String(SECONDS), "-f", script, DB]);
 const releaseTps = Number(/tps = ([\d.]+) \(without/.exec(pgRelease)?.[1] ?? 0);
 
-const explain = psql(`explain (analyze, costs off, timing off, summary off)
-  select id from campaigns where status = 'active' and owner_id <> '${first[0]}' order by created_at, id limit 200;`);
+// The plan of the feed's own statement, as the API prepared it, with the parameters it was run with.
+const feedStatement = statements.find(({ text }) => /from "campaigns"/.test(text)) ?? statements[0];
+const literal = (value) => (value === null ? "null" : `'${String(value).replaceAll("'", "''")}'`);
+const explain = psql(`prepare feed as ${feedStatement.text};
+  explain (analyze, costs off, timing off, summary off) execute feed(${feedStatement.params.map(literal).join(", ")});`);
 
 const pct = (a, b) => `${((100 * a) / b).toFixed(1)} %`;
 const feedRatio = feed.requests.average / feedDb.tps;
@@ -204,12 +228,15 @@ const row = (name, result, reference, ratio, target) =>
 row(`GET /api/tasks vs pgbench (${feedDb.statements} statements)`, feed, feedDb.tps, feedRatio, 0.25);
 row("POST watch-sessions/{id}/beat vs GET /api/ip/info", beats, ip.requests.average, beatRatio, 0.5);
 console.log(`  (GET /api/ip/info alone: ${Math.round(ip.requests.average)} req/s, p99 ${ip.latency.p99} ms)`);
+console.log(
+  `  (pgbench on one beat's ${beatDb.statements} statement(s), ${CONNECTIONS} clients on their own sessions: ${Math.round(beatDb.tps)} tps; the beats reach ${pct(beats.requests.average, beatDb.tps)} of it)`,
+);
 if (releasing)
   console.log(
     `\nRelease job: ${due} due rewards → ${release.released} released, ${release.dropped} dropped in ${release.seconds.toFixed(1)} s = ${Math.round(releaseRate)} rewards/s; ` +
       `pgbench on the same writes at ${RELEASE_CLIENTS} clients: ${Math.round(releaseTps)} tps; ratio ${pct(releaseRate, releaseTps)}; ` +
       `ledger invariants after it: ${release.violations === 0 ? "hold" : `${release.violations} VIOLATIONS`}`,
   );
-console.log("\nEXPLAIN of the feed's campaign scan:");
+console.log("\nEXPLAIN of the feed's statement:");
 console.log(explain);
 process.exit(0);

@@ -11,12 +11,12 @@ const dir = mkdtempSync(path.join(os.tmpdir(), "takapoo-pgbench-"));
 process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 
-/** The statements one request to `url` runs, in the order the API sent them. */
-export async function captureStatements(url, headers) {
+/** The statements one request to `url` runs (a GET, or `init`'s method and body), in the order the API sent them. */
+export async function captureStatements(url, headers, init = {}) {
   // Requests a load left behind finish first.
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const file = path.join(dir, `capture-${++files}.json`);
-  const response = await fetch(url, { headers: { ...headers, "x-bench-capture": file } });
+  const response = await fetch(url, { ...init, headers: { ...headers, "x-bench-capture": file } });
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
   await response.arrayBuffer();
   for (let i = 0; !existsSync(file); i++) {
@@ -26,22 +26,27 @@ export async function captureStatements(url, headers) {
   return JSON.parse(readFileSync(file, "utf8"));
 }
 
-/** A pgbench script of the statements, their $n parameters as variables given with -D. */
-export function pgbenchScript(statements) {
+/**
+ * A pgbench script of the statements, their $n parameters as variables given with -D; a parameter
+ * whose value is a key of `perClient` becomes that SQL expression instead (e.g. each client's own row,
+ * by pgbench's :client_id).
+ */
+export function pgbenchScript(statements, perClient = {}) {
   const defines = [];
   const lines = statements.map(({ text, params }, i) => {
     params.forEach((value, n) => defines.push(`q${i}p${n + 1}=${value ?? ""}`));
-    return `${text.replace(/\$(\d+)/g, (_, n) => `:q${i}p${n}`).replace(/\s*\n\s*/g, " ")};`;
+    const param = (n) => perClient[params[Number(n) - 1]] ?? `:q${i}p${n}`;
+    return `${text.replace(/\$(\d+)/g, (_, n) => param(n)).replace(/\s*\n\s*/g, " ")};`;
   });
   return { script: `${lines.join("\n")}\n`, defines };
 }
 
 /** Runs the statements under pgbench for `seconds` (after `warmup` unmeasured) and returns its tps. */
-export function pgbench({ pgArgs, database, statements, clients, seconds, warmup = 0, env = process.env }) {
+export function pgbench({ pgArgs, database, statements, clients, seconds, warmup = 0, env = process.env, perClient = {} }) {
   if (statements.some((s) => s.params.some((value) => value === null)))
     throw new Error("pgbench: a NULL parameter cannot be given with -D");
   if (statements.length === 0) throw new Error("pgbench: no statements");
-  const { script, defines } = pgbenchScript(statements);
+  const { script, defines } = pgbenchScript(statements, perClient);
   const file = path.join(dir, `script-${++files}.sql`);
   writeFileSync(file, script);
   const args = (duration) => [
