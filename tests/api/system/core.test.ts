@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect } from "vitest";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
 import { contentPages } from "@/server/db/schema";
 import { seedDemoData } from "@/server/db/seed";
@@ -202,6 +202,27 @@ describe("demo seed", () => {
     expect(await seedDemoData(database.db)).toBe(false);
     const after = await database.db.select().from(contentPages);
     expect(after).toHaveLength(8);
+  });
+
+  it("brings an older installation's privacy page up to date once, where no admin edited it", async () => {
+    // As seeded before the YouTube section: the old text, never edited (updated_at = created_at); en-US edited since.
+    await database.db.execute(sql`delete from seed_runs where name = 'privacy-youtube-v1'`);
+    await database.db.execute(sql`update content_pages set body = 'Old text', updated_at = created_at where slug = 'privacy'`);
+    await database.db.execute(
+      sql`update content_pages set body = 'Our own words', updated_at = created_at + interval '1 day' where slug = 'privacy' and locale = 'en-US'`,
+    );
+    expect(await seedDemoData(database.db)).toBe(false);
+    const pages = await database.db.select().from(contentPages).where(eq(contentPages.slug, "privacy"));
+    const body = (locale: string) => pages.find((page) => page.locale === locale)!.body;
+    expect(body("fa-IR")).toContain("https://www.youtube.com/t/terms");
+    expect(body("tr-TR")).toContain("https://myaccount.google.com/permissions");
+    expect(body("en-US")).toBe("Our own words");
+    // Once: a later edit back to anything stays.
+    await database.db.execute(sql`update content_pages set body = 'Old text', updated_at = created_at where slug = 'privacy'`);
+    await seedDemoData(database.db);
+    expect((await database.db.select().from(contentPages).where(eq(contentPages.slug, "privacy"))).map((page) => page.body)).toEqual(
+      Array(4).fill("Old text"),
+    );
   });
 });
 
