@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { BEAT_SECONDS, MAX_BEAT_CREDIT_SECONDS, requiredWatchSeconds } from "@/lib/activities/tasks";
 import { parseChannelLink } from "@/lib/campaigns/links";
-import { activities, users, watchSessions, type Activity } from "@/server/db/schema";
+import { activities, sessions, users, watchSessions, type Activity } from "@/server/db/schema";
 import { withTransaction, type DbCtx, type UserCtx } from "@/server/core/context";
-import { openSessionUser, sessionIsOpen } from "@/server/auth/sessions";
+import { sessionIsOpen } from "@/server/auth/sessions";
 import type { AccessClaims } from "@/server/auth/jwt";
 import { preparedOnce } from "@/server/db/prepared";
 import { AppError } from "@/server/core/errors";
@@ -60,39 +60,117 @@ export async function startWatch(ctx: UserCtx, input: { id: string }) {
  * One heartbeat's credit, in SQL over the session's row as it is: nothing unless the video plays in a
  * visible tab and its position moved forward; then the smallest of the position's advance, the server's
  * clock since the last beat and MAX_BEAT_CREDIT_SECONDS — so seeking ahead, fast beats or a sped-up
- * clock in the page prove nothing extra.
+ * clock in the page prove nothing extra. `v` is the beat (a row of the batch below).
  */
-const position = sql`${sql.placeholder("position")}::float8`;
-const beatAt = sql`${sql.placeholder("now")}::timestamptz`;
-const credit = sql`(case when ${sql.placeholder("playing")}::boolean and ${sql.placeholder("visible")}::boolean
-  and ${watchSessions.lastPosition} is not null and ${watchSessions.lastBeatAt} is not null and ${position} > ${watchSessions.lastPosition}
-  then greatest(0, least(${position} - ${watchSessions.lastPosition}, extract(epoch from ${beatAt} - ${watchSessions.lastBeatAt}), ${sql.raw(String(MAX_BEAT_CREDIT_SECONDS))}))
+const credit = sql`(case when v.b_playing and v.b_visible
+  and ${watchSessions.lastPosition} is not null and ${watchSessions.lastBeatAt} is not null and v.b_position > ${watchSessions.lastPosition}
+  then greatest(0, least(v.b_position - ${watchSessions.lastPosition}, extract(epoch from v.b_at - ${watchSessions.lastBeatAt}), ${sql.raw(String(MAX_BEAT_CREDIT_SECONDS))}))
   else 0 end)`;
 
+/** The caller of a beat, while the session their access token names is open (NULL otherwise: the row is not updated). */
+const beatCaller = sql`(select s.user_id from ${sessions} s
+  where s.id = v.b_session and s.user_id = v.b_user and s.revoked_at is null and s.expires_at > now())`;
+
 /**
- * The whole heartbeat in one statement, as a prepared one: the caller's session checked inside it
- * (openSessionUser), the credit added under the row's lock (concurrent beats of one session queue on
- * it and each sees the other's write), the session ended when the time is complete.
+ * Heartbeats in one prepared statement, a batch at a time (one row of arrays per beat, unnest): each
+ * caller's session checked inside it, each credit added under its session row's lock (concurrent beats
+ * of one session queue on it and each sees the other's write; a batch never holds two beats of one
+ * session), a session ended when its time is complete. Returns the rows it updated.
  */
 const beatStatement = preparedOnce((db) =>
   db
     .update(watchSessions)
     .set({
       creditedSeconds: sql`least(${watchSessions.requiredSeconds}, ${watchSessions.creditedSeconds} + ${credit})`,
-      lastPosition: position,
-      lastBeatAt: beatAt,
+      // A beat older than the last one applied (requests overtaking each other) credits nothing and
+      // moves neither mark back: otherwise the time between the two would be counted twice.
+      lastPosition: sql`case when ${watchSessions.lastBeatAt} is null or v.b_at >= ${watchSessions.lastBeatAt} then v.b_position else ${watchSessions.lastPosition} end`,
+      lastBeatAt: sql`greatest(${watchSessions.lastBeatAt}, v.b_at)`,
       beats: sql`${watchSessions.beats} + 1`,
-      endedAt: sql`case when ${watchSessions.creditedSeconds} + ${credit} >= ${watchSessions.requiredSeconds} then ${beatAt} end`,
+      endedAt: sql`case when ${watchSessions.creditedSeconds} + ${credit} >= ${watchSessions.requiredSeconds} then v.b_at end`,
     })
-    .where(and(eq(watchSessions.id, sql.placeholder("id")), eq(watchSessions.boosterId, openSessionUser), isNull(watchSessions.endedAt)))
+    .from(
+      sql`unnest(${sql.placeholder("ids")}::uuid[], ${sql.placeholder("sessions")}::uuid[], ${sql.placeholder("users")}::uuid[],
+        ${sql.placeholder("positions")}::float8[], ${sql.placeholder("playing")}::boolean[], ${sql.placeholder("visible")}::boolean[],
+        ${sql.placeholder("ats")}::timestamptz[]) as v(b_id, b_session, b_user, b_position, b_playing, b_visible, b_at)`,
+    )
+    .where(and(sql`${watchSessions.id} = v.b_id`, sql`${watchSessions.boosterId} = ${beatCaller}`, isNull(watchSessions.endedAt)))
     .returning({
+      id: watchSessions.id,
       credited: watchSessions.creditedSeconds,
       required: watchSessions.requiredSeconds,
       endedAt: watchSessions.endedAt,
       activityId: watchSessions.activityId,
     })
-    .prepare("watch_heartbeat"),
+    .prepare("watch_heartbeats"),
 );
+
+type Beat = { id: string; sessionId: string; userId: string; position: number; playing: boolean; visible: boolean; at: string };
+type BeatRow = Awaited<ReturnType<ReturnType<typeof beatStatement>["execute"]>>[number];
+type Waiting = Beat & { settle: (row: BeatRow | null) => void; fail: (error: unknown) => void };
+
+/** Beats waiting for the next batch, per database. */
+const waiting = new WeakMap<DbCtx["db"], { beats: Waiting[]; scheduled: boolean }>();
+/** The most beats one statement carries. */
+const BATCH_MAX = 128;
+
+/**
+ * One beat, sent with the others that arrived in the same turn of the event loop (setImmediate: after
+ * the requests read together), as one statement: under load a round trip carries many beats. Resolves
+ * with the beat's updated row, or null when nothing was updated.
+ */
+function sendBeat(db: DbCtx["db"], beat: Beat): Promise<BeatRow | null> {
+  let queue = waiting.get(db);
+  if (!queue) waiting.set(db, (queue = { beats: [], scheduled: false }));
+  const line = queue;
+  const answer = new Promise<BeatRow | null>((settle, fail) => line.beats.push({ ...beat, settle, fail }));
+  if (!line.scheduled) {
+    line.scheduled = true;
+    setImmediate(() => flush(db, line));
+  }
+  return answer;
+}
+
+function flush(db: DbCtx["db"], line: { beats: Waiting[]; scheduled: boolean }) {
+  line.scheduled = false;
+  // One beat per session in a batch (two would join one row once): a second waits for the next.
+  const batch: Waiting[] = [];
+  const later: Waiting[] = [];
+  const seen = new Set<string>();
+  for (const beat of line.beats) {
+    if (batch.length < BATCH_MAX && !seen.has(beat.id)) {
+      seen.add(beat.id);
+      batch.push(beat);
+    } else later.push(beat);
+  }
+  line.beats = later;
+  if (later.length > 0) {
+    line.scheduled = true;
+    setImmediate(() => flush(db, line));
+  }
+  // Whatever goes wrong, every beat of the batch is answered (a throw here would be nobody's to catch).
+  const fail = (error: unknown) => {
+    for (const beat of batch) beat.fail(error);
+  };
+  try {
+    beatStatement(db)
+      .execute({
+        ids: batch.map((beat) => beat.id),
+        sessions: batch.map((beat) => beat.sessionId),
+        users: batch.map((beat) => beat.userId),
+        positions: batch.map((beat) => beat.position),
+        playing: batch.map((beat) => beat.playing),
+        visible: batch.map((beat) => beat.visible),
+        ats: batch.map((beat) => beat.at),
+      })
+      .then((rows) => {
+        const byId = new Map(rows.map((row) => [row.id, row]));
+        for (const beat of batch) beat.settle(byId.get(beat.id) ?? null);
+      }, fail);
+  } catch (error) {
+    fail(error);
+  }
+}
 
 /**
  * POST watch-sessions/{id}/beat: one heartbeat from the caller (their access token's claims), judged
@@ -104,14 +182,14 @@ export async function heartbeat(
   input: { sessionId: string; caller: AccessClaims; position: number; playing: boolean; visible: boolean; now?: Date },
 ) {
   const now = input.now ?? new Date();
-  const [beat] = await beatStatement(ctx.db).execute({
+  const beat = await sendBeat(ctx.db, {
     id: input.sessionId,
     sessionId: input.caller.sessionId,
     userId: input.caller.userId,
     position: input.position,
     playing: input.playing,
     visible: input.visible,
-    now: now.toISOString(),
+    at: now.toISOString(),
   });
   if (!beat) {
     // Why nothing was updated: a closed session, someone else's (or no) watch session, or one already over.

@@ -64,6 +64,10 @@ describe("watch sessions", () => {
     expect((await beat(125, 12.5)).credited_seconds).toBe(6); // beats faster than time: half a second
     expect((await beat(140, 40)).credited_seconds).toBe(12); // a long gap: at most one beat's ceiling (6 s)
     expect((await beat(130, 43)).credited_seconds).toBe(12); // going back proves nothing
+    // A beat that arrives after a later one (requests overtaking each other) credits nothing and moves no mark back.
+    expect((await beat(136, 49)).credited_seconds).toBe(18);
+    expect((await beat(133, 46)).credited_seconds).toBe(18);
+    expect((await beat(139, 52)).credited_seconds).toBe(21); // 3 s since the beat at 49 s, not 6 since the one at 46
 
     // Another person cannot beat this session.
     const stranger = await watcher();
@@ -78,14 +82,14 @@ describe("watch sessions", () => {
 
     // A reload opens a new session that carries the credit; the old one is over.
     const reopened = await call(`activities/${id}/watch`, undefined, { token: booster.token });
-    expect(reopened.body.data.credited_seconds).toBe(12);
+    expect(reopened.body.data.credited_seconds).toBe(21);
     const old = await call(`watch-sessions/${sessionId}/beat`, { position: 150, playing: true, visible: true }, { token: booster.token });
     expect(old.status).toBe(409);
     expect(old.body.error!.code).toBe("watch_session_ended");
 
     const next = reopened.body.data.session_id as string;
     let last;
-    for (let i = 0, position = 200; i < 7; i++, position += 3)
+    for (let i = 0, position = 200; i < 4; i++, position += 3)
       last = await heartbeat(booster.ctx, {
         sessionId: next,
         caller: booster.caller,
@@ -125,5 +129,47 @@ describe("watch sessions", () => {
     const other = await liveCampaign(adminToken, [{ metric: "likes", action: "like", unitPrice: 5_000, max: 2 }], person, video);
     const like = (await call(`tasks/${other.id}.likes/start`, {}, { token: booster.token })).body.data.id as string;
     expect((await call(`activities/${like}/watch`, undefined, { token: booster.token })).status).toBe(409);
+  });
+
+  it("beats sent together travel as one batch, each judged on its own: a signed-out caller, a stranger and a session's second beat", async () => {
+    const adminToken = await admin();
+    const { id: campaignId } = await liveCampaign(adminToken, views, person, video);
+    const watchers = await Promise.all([watcher(), watcher(), watcher()]);
+    const sessions: string[] = [];
+    for (const booster of watchers) {
+      const id = (await call(`tasks/${campaignId}.views_per_post/start`, {}, { token: booster.token })).body.data.id as string;
+      sessions.push((await call(`activities/${id}/watch`, undefined, { token: booster.token })).body.data.session_id as string);
+    }
+    const [a, b, c] = watchers as [Awaited<ReturnType<typeof watcher>>, ...Awaited<ReturnType<typeof watcher>>[]];
+    const t0 = Date.now();
+    const beat = (who: typeof a, session: string, position: number, seconds: number) =>
+      heartbeat(who.ctx, {
+        sessionId: session,
+        caller: who.caller,
+        position,
+        playing: true,
+        visible: true,
+        now: new Date(t0 + seconds * 1000),
+      });
+    await Promise.all(sessions.map((session, i) => beat(watchers[i]!, session, 0, 0)));
+    // c signs out; then, in one turn: a beats twice (3 s apart), b beats, c beats, a stranger beats b's session.
+    expect((await call("auth/logout", undefined, { token: c!.token })).status).toBeLessThan(300);
+    const results = await Promise.allSettled([
+      beat(a, sessions[0]!, 3, 3),
+      beat(a, sessions[0]!, 6, 6),
+      beat(b!, sessions[1]!, 3, 3),
+      beat(c!, sessions[2]!, 3, 3),
+      beat(a, sessions[1]!, 9, 9),
+    ]);
+    const value = (i: number) => (results[i] as PromiseFulfilledResult<Awaited<ReturnType<typeof beat>>>).value;
+    expect(results.map((result) => result.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "rejected", "rejected"]);
+    expect([value(0).credited_seconds, value(1).credited_seconds]).toEqual([3, 6]);
+    expect(value(2).credited_seconds).toBe(3);
+    expect((results[3] as PromiseRejectedResult).reason).toMatchObject({ code: "unauthorized" });
+    expect((results[4] as PromiseRejectedResult).reason).toMatchObject({ code: "watch_session_not_found" });
+    const rows = await database.db.select().from(watchSessions);
+    const of = (session: string) => rows.find((row) => row.id === session)!;
+    expect([of(sessions[0]!).beats, of(sessions[1]!).beats, of(sessions[2]!).beats]).toEqual([3, 2, 1]);
+    expect(of(sessions[2]!).creditedSeconds).toBe(0);
   });
 });
