@@ -73,11 +73,30 @@ function verifiedPayload(key: Uint8Array, token: string, audience: string): Reco
   return claims;
 }
 
+/**
+ * Access tokens verified lately, until their expiry: a page sends the same token with every request
+ * (a watch page every 3 s) for up to ACCESS_TOKEN_TTL_SECONDS. Only a token that passed every check is
+ * kept, under the very string and key it was verified with; its expiry is checked again on every use.
+ * Whether its session is still open is never cached (each request's statement checks that).
+ */
+const verified = new Map<string, { key: Uint8Array; claims: AccessClaims; expiresAt: number }>();
+const VERIFIED_KEPT = 10_000;
+
 /** The claims of a valid access token, or null for anything forged, expired or malformed. */
 export async function verifyAccessToken(key: Uint8Array, token: string): Promise<AccessClaims | null> {
+  const kept = verified.get(token);
+  if (kept?.key === key) {
+    if (kept.expiresAt > Math.floor(Date.now() / 1000)) return kept.claims;
+    verified.delete(token);
+    return null;
+  }
   const payload = verifiedPayload(key, token, ACCESS_AUDIENCE);
   if (!payload || typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
-  return { userId: payload.sub, sessionId: payload.sid };
+  const claims = { userId: payload.sub, sessionId: payload.sid };
+  // The oldest goes first when full (a Map iterates in insertion order).
+  if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value!);
+  verified.set(token, { key, claims, expiresAt: payload.exp as number });
+  return claims;
 }
 
 /** The signed trusted-device cookie: this browser passed a code step for this user (30 days). */
