@@ -53,7 +53,8 @@ export function TaskPanel({ activity, onDone, onHide }: { activity: Activity; on
     formError,
     submit: onSubmit,
   } = useApiForm(submitActivityInput, {
-    defaultValues: { post_link: activity.post_link, proof_username: "", proof: "" } as Values,
+    // Sent back for a revision, the task opens with what was sent the first time, to fix rather than retype.
+    defaultValues: { post_link: activity.post_link, proof_username: activity.proof_username ?? "", proof: activity.proof ?? "" } as Values,
     prepare,
     fields: ["post_link", "proof_username", "proof"],
   });

@@ -158,4 +158,23 @@ describe("earn money page", () => {
     await userEvent.click(within(cards[0]!).getByRole("button", { name: "Send the appeal" }));
     await waitFor(() => expect(sent.some((call) => call.path === `POST /api/activities/${denied.id}/appeal`)).toBe(true));
   });
+
+  it("a task sent back for a revision says what to fix and opens with what was sent the first time", async () => {
+    const revised = activity({
+      id: "0190f0a0-0000-7000-8000-0000000000a4",
+      revision_note: "Show the like",
+      revisions: 1,
+      proof_username: "sara.test",
+      proof: "Liked at noon",
+    });
+    earnApi({ mine: [revised] });
+    renderWithProviders(<EarnPage />);
+    const card = await screen.findByTestId("my-activity");
+    expect(card.textContent).toContain("Show the like");
+    await userEvent.click(within(card).getByRole("button", { name: "Continue" }));
+    const panel = await screen.findByTestId("task-panel");
+    expect(panel.textContent).toContain("Show the like");
+    expect(within(panel).getByLabelText("Your username on the account you used")).toHaveValue("sara.test");
+    expect(within(panel).getByLabelText("Proof (optional)")).toHaveValue("Liked at noon");
+  });
 });
