@@ -7,7 +7,7 @@ export const ipInfoOutput = z.object({ country_code: z.string().length(2).nullab
 /** GET build: the deployed build's id. */
 export const buildOutput = z.object({ build_id: z.string().nullable() });
 
-/** POST test-clock/run (TEST_CLOCK=true only): move the jobs' clock forward, then run one job once. */
+/** POST test-clock/run (TEST_CLOCK=true only): run one job once, as of advance_seconds from now. */
 export const testClockRunInput = z.strictObject({
   job: z.string().min(1).max(64),
   advance_seconds: z
@@ -17,5 +17,5 @@ export const testClockRunInput = z.strictObject({
     .max(366 * 86_400)
     .default(0),
 });
-/** What the run decided (the job's counts) and the jobs' clock after the move. */
+/** What the run decided (the job's counts) and the time it ran as of. */
 export const testClockRunOutput = z.object({ now: z.string(), output: z.record(z.string(), z.number()) });

@@ -122,7 +122,7 @@ const variables = {
   ),
   /** Tasks a booster may start a day before their record moves it (lib/activities/tasks.ts dailyAllowance). */
   TASKS_PER_DAY: envVariable("TASKS_PER_DAY", count(20)),
-  /** true: admins may move the jobs' clock forward and run a job at once (end-to-end tests only; server/core/clock.ts). */
+  /** true: admins may run a job at once as of a later time (end-to-end tests only; server/system/test-clock-routes.ts). */
   TEST_CLOCK: envVariable(
     "TEST_CLOCK",
     z.preprocess(

@@ -1,7 +1,6 @@
 import { fromPglite, PgBoss, type Db as BossDb, type PGliteLike } from "pg-boss";
 import type { Pool } from "pg";
 import type { Database, Db } from "@/server/db";
-import { jobsNow } from "@/server/core/clock";
 
 /**
  * Background jobs, one way: pg-boss over the app's own database (PostgreSQL, or the PGlite instance
@@ -23,6 +22,7 @@ export type JobDefinition = {
   /**
    * One run. It must be idempotent per item: an item another run (or a request) already handled
    * is skipped and the run goes on. What it returns is kept as the run's output in the history.
+   * `now` is the run's clock: the system's, or a later time for a test (POST /api/test-clock/run).
    */
   run(context: { db: Db; signal: AbortSignal; now: () => Date }): Promise<Record<string, number> | void>;
 };
@@ -77,7 +77,7 @@ export async function startJobRunner(database: Database, jobs: JobDefinition[], 
     await boss.schedule(job.name, job.cron, null, { tz: "UTC" });
     await boss.work(job.name, { pollingIntervalSeconds: options.pollingSeconds ?? 5 }, async ([run]) => {
       try {
-        const output = await job.run({ db: database.db, signal: run!.signal, now: jobsNow });
+        const output = await job.run({ db: database.db, signal: run!.signal, now: () => new Date() });
         if (output && Object.values(output).some((count) => count > 0)) console.info(`[jobs] ${job.name}`, output);
         return output ?? null;
       } catch (error) {

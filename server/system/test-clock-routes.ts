@@ -1,6 +1,5 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { testClockRunInput, testClockRunOutput } from "@/lib/schemas/system";
-import { advanceTestClock } from "@/server/core/clock";
 import { env } from "@/server/core/env";
 import { AppError } from "@/server/core/errors";
 import { requireAdmin } from "@/server/http/auth";
@@ -14,7 +13,7 @@ const runRoute = createRoute({
   path: "/test-clock/run",
   middleware: [requireAdmin] as const,
   tags: ["System"],
-  summary: "End-to-end tests only (TEST_CLOCK=true): move the jobs' clock forward and run one job once, at once",
+  summary: "End-to-end tests only (TEST_CLOCK=true): run one job once, at once, as of advance_seconds from now",
   request: body(testClockRunInput),
   responses: {
     200: { description: "The job ran", ...json(dataEnvelope(testClockRunOutput)) },
@@ -25,7 +24,9 @@ const runRoute = createRoute({
 
 /**
  * Mounted only when TEST_CLOCK=true (server/app.ts): a test releases rewards after their retention
- * without waiting a week. The job runs here with the moved clock, as the runner would run it.
+ * without waiting a week. The job runs here, once, as the runner would run it, but with its clock
+ * `advance_seconds` ahead; nothing else moves (the runner's scheduled runs keep the system's time,
+ * so they do not decide other tests' work early).
  */
 export function testClockRoutes(services: Pick<Services, "gateways" | "youtubeAccounts">) {
   return new OpenAPIHono<AppEnv>().openapi(runRoute, async (c) => {
@@ -33,7 +34,7 @@ export function testClockRoutes(services: Pick<Services, "gateways" | "youtubeAc
     const input = c.req.valid("json");
     const job = appJobs(services.gateways, services.youtubeAccounts).find((candidate) => candidate.name === input.job);
     if (!job) throw new AppError("not_found");
-    const now = advanceTestClock(input.advance_seconds);
+    const now = new Date(Date.now() + input.advance_seconds * 1000);
     const output = await job.run({ db: c.get("db"), signal: c.req.raw.signal, now: () => now });
     return c.json({ data: { now: now.toISOString(), output: output ?? {} } }, 200);
   });
