@@ -179,7 +179,10 @@ export function createApp(deps: AppDeps) {
   // null turns search off even when YOUTUBE_API_KEY is set (tests), hence !== undefined rather than ??.
   app.route("/", youtubeRoutes(deps.youtube !== undefined ? deps.youtube : youtubeFromEnv()));
   app.route("/", youtubeConnectionRoutes(services));
-  if (env.TEST_CLOCK) app.route("/", testClockRoutes(services));
+  if (env.TEST_CLOCK) {
+    console.warn("[jobs] TEST_CLOCK=true: admins can run jobs as of a later time (end-to-end tests only, never with real users)");
+    app.route("/", testClockRoutes(services));
+  }
 
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
