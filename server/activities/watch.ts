@@ -109,45 +109,51 @@ type Beat = { id: string; sessionId: string; userId: string; position: number; p
 type BeatRow = Awaited<ReturnType<ReturnType<typeof beatStatement>["execute"]>>[number];
 type Waiting = Beat & { settle: (row: BeatRow | null) => void; fail: (error: unknown) => void };
 
-/** Beats waiting for the next batch, per database. */
-const waiting = new WeakMap<DbCtx["db"], { beats: Waiting[]; scheduled: boolean }>();
+/** Beats waiting for the next batch, per database, and the sessions whose beat is being sent. */
+type Line = { beats: Waiting[]; scheduled: boolean; sending: Set<string> };
+const waiting = new WeakMap<DbCtx["db"], Line>();
 /** The most beats one statement carries. */
 const BATCH_MAX = 128;
 
 /**
  * One beat, sent with the others that arrived in the same turn of the event loop (setImmediate: after
- * the requests read together), as one statement: under load a round trip carries many beats. Resolves
- * with the beat's updated row, or null when nothing was updated.
+ * the requests read together), as one statement: under load a round trip carries many beats. A
+ * session's beats go in the order they came: one is sent only when the one before it has been answered.
+ * Resolves with the beat's updated row, or null when nothing was updated.
  */
 function sendBeat(db: DbCtx["db"], beat: Beat): Promise<BeatRow | null> {
-  let queue = waiting.get(db);
-  if (!queue) waiting.set(db, (queue = { beats: [], scheduled: false }));
-  const line = queue;
-  const answer = new Promise<BeatRow | null>((settle, fail) => line.beats.push({ ...beat, settle, fail }));
-  if (!line.scheduled) {
-    line.scheduled = true;
-    setImmediate(() => flush(db, line));
-  }
+  let line = waiting.get(db);
+  if (!line) waiting.set(db, (line = { beats: [], scheduled: false, sending: new Set() }));
+  const queue = line;
+  const answer = new Promise<BeatRow | null>((settle, fail) => queue.beats.push({ ...beat, settle, fail }));
+  schedule(db, queue);
   return answer;
 }
 
-function flush(db: DbCtx["db"], line: { beats: Waiting[]; scheduled: boolean }) {
+function schedule(db: DbCtx["db"], line: Line) {
+  if (line.scheduled || line.beats.length === 0) return;
+  line.scheduled = true;
+  setImmediate(() => flush(db, line));
+}
+
+function flush(db: DbCtx["db"], line: Line) {
   line.scheduled = false;
-  // One beat per session in a batch (two would join one row once): a second waits for the next.
+  // One beat per session in a batch, and none of a session whose earlier beat is still on its way.
   const batch: Waiting[] = [];
   const later: Waiting[] = [];
-  const seen = new Set<string>();
   for (const beat of line.beats) {
-    if (batch.length < BATCH_MAX && !seen.has(beat.id)) {
-      seen.add(beat.id);
+    if (batch.length < BATCH_MAX && !line.sending.has(beat.id)) {
+      line.sending.add(beat.id);
       batch.push(beat);
     } else later.push(beat);
   }
   line.beats = later;
-  if (later.length > 0) {
-    line.scheduled = true;
-    setImmediate(() => flush(db, line));
-  }
+  if (batch.length === 0) return;
+  const done = () => {
+    for (const beat of batch) line.sending.delete(beat.id);
+    schedule(db, line);
+  };
+  schedule(db, line);
   // Whatever goes wrong, every beat of the batch is answered (a throw here would be nobody's to catch).
   const fail = (error: unknown) => {
     for (const beat of batch) beat.fail(error);
@@ -166,9 +172,11 @@ function flush(db: DbCtx["db"], line: { beats: Waiting[]; scheduled: boolean }) 
       .then((rows) => {
         const byId = new Map(rows.map((row) => [row.id, row]));
         for (const beat of batch) beat.settle(byId.get(beat.id) ?? null);
-      }, fail);
+      }, fail)
+      .finally(done);
   } catch (error) {
     fail(error);
+    done();
   }
 }
 
