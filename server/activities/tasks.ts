@@ -26,8 +26,9 @@ import { withTransaction, type DbCtx, type TxCtx, type UserCtx } from "@/server/
 import type { ActivityCheckMethod } from "@/lib/schemas/enums";
 
 /** SPEC §6: earning requires a verified identity ("active" and "identity_verified" both count). */
+const EARNING_STATUSES: readonly User["identityStatus"][] = ["active", "identity_verified"];
 export function canEarn(user: Pick<User, "identityStatus">): boolean {
-  return user.identityStatus === "active" || user.identityStatus === "identity_verified";
+  return EARNING_STATUSES.includes(user.identityStatus);
 }
 export function assertCanEarn(user: User): void {
   if (!canEarn(user)) throw new AppError("identity_not_verified");
@@ -35,8 +36,12 @@ export function assertCanEarn(user: User): void {
 
 /** A campaign's targets: its invoice lines. */
 export function linesOf(campaign: Pick<Campaign, "invoice">): TargetLine[] {
-  const lines = (campaign.invoice as { lines?: TargetLine[] }).lines ?? [];
-  return lines.map((line) => ({ metric: line.metric, action: line.action, unitPrice: line.unitPrice, max: line.max }));
+  return targetLines((campaign.invoice as { lines?: TargetLine[] }).lines);
+}
+
+/** Invoice lines as targets (only the fields a target has). */
+function targetLines(lines: readonly TargetLine[] | null | undefined): TargetLine[] {
+  return (lines ?? []).map((line) => ({ metric: line.metric, action: line.action, unitPrice: line.unitPrice, max: line.max }));
 }
 
 /** Units not denied (started, submitted, approved) per campaign and metric. */
@@ -86,7 +91,7 @@ const fromJson = (value: unknown) => (typeof value === "string" ? JSON.parse(val
 
 /** The caller's session is open and their identity verified (an uncorrelated subquery: run once per statement). */
 const callerCanEarn = sql`exists (select 1 from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
-  where ${isOpenSession} and ${users.identityStatus} in ('active', 'identity_verified'))`;
+  where ${isOpenSession} and ${inArray(users.identityStatus, [...EARNING_STATUSES])})`;
 
 /** Per line (metric) of the campaign: units not denied, and whether the caller has one of them. */
 // Written with its own alias and the outer row named in full: a one-table select leaves its columns unqualified.
@@ -159,12 +164,7 @@ export async function listTasks(
   }
   const tasks: Task[] = [];
   for (const campaign of open) {
-    const lines = (campaign.lines ?? []).map((line) => ({
-      metric: line.metric,
-      action: line.action,
-      unitPrice: line.unitPrice,
-      max: line.max,
-    }));
+    const lines = targetLines(campaign.lines);
     const units: Record<string, number> = {};
     const mine = new Set<string>();
     for (const [metric, count, byCaller] of campaign.taken) {

@@ -3,7 +3,7 @@ import { BEAT_SECONDS, MAX_BEAT_CREDIT_SECONDS, requiredWatchSeconds } from "@/l
 import { parseChannelLink } from "@/lib/campaigns/links";
 import { activities, sessions, users, watchSessions, type Activity } from "@/server/db/schema";
 import { withTransaction, type DbCtx, type UserCtx } from "@/server/core/context";
-import { sessionIsOpen } from "@/server/auth/sessions";
+import { openSessionOf, sessionIsOpen } from "@/server/auth/sessions";
 import type { AccessClaims } from "@/server/auth/jwt";
 import { preparedOnce } from "@/server/db/prepared";
 import { AppError } from "@/server/core/errors";
@@ -68,8 +68,7 @@ const credit = sql`(case when v.b_playing and v.b_visible
   else 0 end)`;
 
 /** The caller of a beat, while the session their access token names is open (NULL otherwise: the row is not updated). */
-const beatCaller = sql`(select s.user_id from ${sessions} s
-  where s.id = v.b_session and s.user_id = v.b_user and s.revoked_at is null and s.expires_at > now())`;
+const beatCaller = sql`(select ${sessions.userId} from ${sessions} where ${openSessionOf(sql`v.b_session`, sql`v.b_user`)})`;
 
 /**
  * Heartbeats in one prepared statement, a batch at a time (one row of arrays per beat, unnest): each

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { refreshTokens, sessions, users, type User } from "@/server/db/schema";
 import { preparedOnce } from "@/server/db/prepared";
@@ -110,13 +110,13 @@ export type Authenticated = { user: User; sessionId: string };
 
 /** The user behind an access token, only while its session is open: revocation takes effect at once. */
 /** Every authenticated request runs this lookup, as a prepared statement. */
-/** The open session an access token names (placeholders sessionId, userId): not revoked, not expired. */
-export const isOpenSession = and(
-  eq(sessions.id, sql.placeholder("sessionId")),
-  eq(sessions.userId, sql.placeholder("userId")),
-  isNull(sessions.revokedAt),
-  gt(sessions.expiresAt, sql`now()`),
-)!;
+/** The open session `sessionId` of `userId` (an access token's claims): not revoked, not expired. */
+export function openSessionOf(sessionId: SQLWrapper, userId: SQLWrapper): SQL {
+  return and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`))!;
+}
+
+/** The open session an access token names, from the placeholders sessionId and userId. */
+export const isOpenSession = openSessionOf(sql.placeholder("sessionId"), sql.placeholder("userId"));
 
 const sessionLookup = preparedOnce((db) =>
   db
