@@ -231,8 +231,13 @@ const releaseTps = Number(/tps = ([\d.]+) \(without/.exec(pgRelease)?.[1] ?? 0);
 // The plan of the feed's own statement, as the API prepared it, with the parameters it was run with.
 const feedStatement = statements.find(({ text }) => /from "campaigns"/.test(text)) ?? statements[0];
 const literal = (value) => (value === null ? "null" : `'${String(value).replaceAll("'", "''")}'`);
-const explain = psql(`prepare feed as ${feedStatement.text};
-  explain (analyze, costs off, timing off, summary off) execute feed(${feedStatement.params.map(literal).join(", ")});`);
+const explainOf = ({ text, params }, setting = "") =>
+  psql(`${setting}prepare statement as ${text};
+  explain (analyze, costs off, timing off, summary off) execute statement(${params.map(literal).join(", ")});`);
+const explain = explainOf(feedStatement);
+// The beat's statement as the API runs it: its generic plan (a prepared statement's after five runs),
+// which cannot know how many beats the arrays hold.
+const beatExplain = explainOf(beatStatements[0], "set plan_cache_mode = force_generic_plan; ");
 
 const pct = (a, b) => `${((100 * a) / b).toFixed(1)} %`;
 const feedRatio = feed.requests.average / feedDb.tps;
@@ -262,4 +267,6 @@ if (releasing)
   );
 console.log("\nEXPLAIN of the feed's statement:");
 console.log(explain);
+console.log("\nEXPLAIN of a beat's statement:");
+console.log(beatExplain);
 process.exit(0);
