@@ -70,3 +70,19 @@ export const adminDenialCodes = ["not_done", "wrong_post", "wrong_account", "pro
 /** Every reason an activity can end denied: an admin's, the task's time running out, or the work undone before release. */
 export const activityDenialCodes = [...adminDenialCodes, "expired", "dropped"] as const;
 export type ActivityDenialCode = (typeof activityDenialCodes)[number];
+
+/**
+ * Issue 17 payout states (SPEC §4 pending, denied, active, confirmed, approved, plus what happens
+ * after a bank accepted): pending (requested, the amount held) → approved (an admin approved) →
+ * active (sent to the bank, or its outcome unknown) → confirmed (paid) | failed (money back);
+ * pending → denied; confirmed → reversed (a PAYA return). server/payouts/transitions.ts enforces it.
+ */
+export const payoutStatuses = ["pending", "approved", "active", "confirmed", "denied", "failed", "reversed"] as const;
+export type PayoutStatus = (typeof payoutStatuses)[number];
+
+/** Where a membership is paid from: rewards earned, or the charged wallet. */
+export const membershipFundingSources = ["earnings", "wallet"] as const;
+export type MembershipFundingSource = (typeof membershipFundingSources)[number];
+
+/** The four locales a plan's name is written in. */
+export const planLocales = ["fa-IR", "en-US", "tr-TR", "ar-AE"] as const;

@@ -95,6 +95,16 @@ export const errorCodes = [
   "watch_session_ended",
   "appeal_not_allowed",
   "revision_not_allowed",
+  // Memberships and payouts (issue 17; SPEC §8 payout codes ERR_INSUFFICIENT_BALANCE, ERR_NO_ACTIVE_MEMBERSHIP, ERR_MAX_WITHDRAWALS_REACHED)
+  "insufficient_balance",
+  "no_active_membership",
+  "max_withdrawals_reached",
+  "withdrawals_disabled",
+  "iban_missing",
+  "iban_recently_changed",
+  "payout_not_found",
+  "plan_not_found",
+  "membership_already_renewed",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

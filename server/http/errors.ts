@@ -95,6 +95,15 @@ export const errorStatus = {
   watch_session_ended: 409,
   appeal_not_allowed: 409,
   revision_not_allowed: 409,
+  insufficient_balance: 400,
+  no_active_membership: 400,
+  max_withdrawals_reached: 400,
+  withdrawals_disabled: 503,
+  iban_missing: 400,
+  iban_recently_changed: 400,
+  payout_not_found: 404,
+  plan_not_found: 404,
+  membership_already_renewed: 409,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 export function statusOf(error: Pick<AppError, "code">): ContentfulStatusCode {

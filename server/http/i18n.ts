@@ -3,6 +3,7 @@ import faIR from "@/messages/fa-IR.json";
 import enUS from "@/messages/en-US.json";
 import trTR from "@/messages/tr-TR.json";
 import arAE from "@/messages/ar-AE.json";
+import { formats } from "@/lib/format/formats";
 import { defaultLocale, languageOf, locales, matchLocale, type Locale } from "@/lib/i18n/locales";
 
 const catalogue = { "fa-IR": faIR, "en-US": enUS, "tr-TR": trTR, "ar-AE": arAE } as const;
@@ -32,8 +33,11 @@ export function requestLocale(headers: { get(name: string): string | null | unde
   return defaultLocale;
 }
 
-/** Translates a key under the "api" namespace for the given locale. */
+/**
+ * Translates a key under the "api" namespace for the given locale. Dates travel as epoch milliseconds
+ * and are written with the pages' formats and time zone (`{until, date, dateTime}`).
+ */
 export function translateApi(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
-  const t = createTranslator({ locale, messages: catalogue[locale], namespace: "api" });
+  const t = createTranslator({ locale, messages: catalogue[locale], namespace: "api", timeZone: "Asia/Tehran", formats });
   return (t as unknown as (k: string, p: Record<string, string | number>) => string)(key, params);
 }

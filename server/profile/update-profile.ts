@@ -45,6 +45,8 @@ export async function updateProfile(ctx: UserCtx, input: z.output<typeof updateP
           ...(input.national_id !== undefined ? { nationalId: input.national_id } : {}),
           ...(input.birth_date !== undefined ? { birthDate: input.birth_date } : {}),
           ...(input.iban !== undefined ? { iban: input.iban, bankName: bankFromIban(input.iban)?.id ?? null } : {}),
+          // A new account waits 48 hours before a payout goes to it (server/payouts/request-payout.ts).
+          ...(input.iban !== undefined && input.iban !== user.iban ? { ibanChangedAt: new Date() } : {}),
           ...(input.email !== undefined ? { email: input.email } : {}),
           ...(input.locale !== undefined ? { locale: input.locale } : {}),
           updatedAt: new Date(),

@@ -22,6 +22,8 @@ export const users = pgTable(
     birthDate: date("birth_date"),
     bankName: text("bank_name"),
     iban: text("iban"),
+    /** When the IBAN last changed: no payout goes to a new account within 48 hours (issue 17). */
+    ibanChangedAt: timestamp("iban_changed_at", { withTimezone: true }),
     identityStatus: text("identity_status", { enum: identityStatuses }).notNull().default("registered"),
     identityRejectionReason: text("identity_rejection_reason"),
     identityCardKey: text("identity_card_key"),

@@ -6,3 +6,4 @@ export * from "./campaigns";
 export * from "./activities";
 export * from "./idempotency";
 export * from "./youtube";
+export * from "./payouts";

@@ -273,6 +273,12 @@ describe("Idempotency-Key on money requests", () => {
         .filter(([, operation]) => operation.parameters?.some((p) => p.in === "header" && p.name.toLowerCase() === "idempotency-key"))
         .map(([method]) => `${method.toUpperCase()} ${path.replace(/^(\/api)+/, "")}`),
     );
-    expect(takes.sort()).toEqual(["POST /campaigns", "POST /campaigns/{id}/payments/{transactionId}/pay", "POST /wallet/charge"]);
+    expect(takes.sort()).toEqual([
+      "POST /campaigns",
+      "POST /campaigns/{id}/payments/{transactionId}/pay",
+      "POST /memberships",
+      "POST /payouts",
+      "POST /wallet/charge",
+    ]);
   });
 });

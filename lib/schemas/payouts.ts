@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { dateTime, paging, uuidParam } from "./common";
+import { membershipFundingSources, payoutStatuses } from "./enums";
+
+/** SPEC §5: a payout is a whole number of Rials from 3,000,000 to 10,000,000. */
+export const PAYOUT_MIN_RIALS = 3_000_000;
+export const PAYOUT_MAX_RIALS = 10_000_000;
+/** No payout goes to an IBAN changed less than this long ago (issue 17). */
+export const IBAN_COOLDOWN_HOURS = 48;
+
+/** POST payouts. SPEC §5: 'Please enter a valid number for withdrawal' for anything but a whole number. */
+export const createPayoutInput = z.object({
+  amount: z
+    .number("payout_amount_invalid")
+    .int("payout_amount_invalid")
+    .min(PAYOUT_MIN_RIALS, "payout_amount_range")
+    .max(PAYOUT_MAX_RIALS, "payout_amount_range"),
+});
+export type CreatePayoutInput = z.input<typeof createPayoutInput>;
+
+/** GET payouts?status=: the page's tabs (all, paid, awaiting approval, rejected) or one status. */
+export const payoutTabs = ["paid", "awaiting_approval", "rejected"] as const;
+export const payoutListQuery = z.object({ status: z.enum([...payoutStatuses, ...payoutTabs], "invalid_value").optional(), ...paging });
+
+/** POST memberships: buy, renew or change a plan, paid from earnings or the wallet. */
+export const buyMembershipInput = z.object({
+  plan_id: uuidParam(),
+  pay_from: z.enum(membershipFundingSources, "invalid_value"),
+});
+
+/* ---- Answers ---- */
+
+export const payoutEventOutput = z.object({
+  status: z.enum(payoutStatuses),
+  note: z.string().nullable(),
+  at: dateTime(),
+});
+
+/** OpenAPI component Payout. */
+export const payoutOutput = z.object({
+  id: z.string().uuid(),
+  amount: z.number().int().meta({ description: "Rials" }),
+  status: z.enum(payoutStatuses),
+  iban: z.string(),
+  bank_name: z.string().nullable(),
+  reason: z.string().nullable().meta({ description: "Why it was denied, failed or returned" }),
+  bank_reference: z.string().nullable(),
+  created_at: dateTime(),
+  updated_at: dateTime(),
+  approved_at: dateTime().nullable(),
+  settled_at: dateTime().nullable(),
+  history: z.array(payoutEventOutput),
+});
+export type PayoutView = z.infer<typeof payoutOutput>;
+
+/** OpenAPI component MembershipPlan. */
+export const membershipPlanOutput = z.object({
+  id: z.string().uuid(),
+  code: z.string(),
+  name: z.string().meta({ description: "In the request's language" }),
+  price: z.number().int().meta({ description: "Rials (quoted in toman on the pages)" }),
+  period_days: z.number().int(),
+  withdrawals_per_period: z.number().int(),
+  invitations_per_period: z.number().int(),
+  retention_days: z.number().int().nullable(),
+  daily_task_bonus: z.number().int(),
+});
+export type MembershipPlanView = z.infer<typeof membershipPlanOutput>;
+
+/** OpenAPI component Membership: the period in force (and a renewal already paid, if any). */
+export const membershipOutput = z.object({
+  id: z.string().uuid(),
+  plan: membershipPlanOutput,
+  starts_at: dateTime(),
+  ends_at: dateTime(),
+  withdrawals_allowed: z.number().int(),
+  withdrawals_left: z.number().int(),
+  invitations_allowed: z.number().int(),
+  invitations_left: z.number().int(),
+  renewed_until: dateTime().nullable().meta({ description: "The end of the last period already paid for" }),
+});
+export type MembershipView = z.infer<typeof membershipOutput>;

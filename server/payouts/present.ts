@@ -1,0 +1,52 @@
+import type { MembershipPlan, Payout, PayoutEvent } from "@/server/db/schema";
+import type { MembershipPlanView, MembershipView, PayoutView } from "@/lib/schemas/payouts";
+import type { MembershipState } from "@/server/payouts/memberships";
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function toPayoutOutput({ payout, history }: { payout: Payout; history: PayoutEvent[] }): PayoutView {
+  return {
+    id: payout.id,
+    amount: payout.amount,
+    status: payout.status,
+    iban: payout.iban,
+    bank_name: payout.bankName,
+    reason: payout.reason,
+    bank_reference: payout.bankReference,
+    created_at: payout.createdAt.toISOString(),
+    updated_at: payout.updatedAt.toISOString(),
+    approved_at: iso(payout.approvedAt),
+    settled_at: iso(payout.settledAt),
+    history: history.map((event) => ({ status: event.status, note: event.note, at: event.createdAt.toISOString() })),
+  };
+}
+
+export function toPlanOutput(plan: MembershipPlan, locale: string): MembershipPlanView {
+  return {
+    id: plan.id,
+    code: plan.code,
+    name: plan.names[locale] ?? plan.names["en-US"] ?? plan.code,
+    price: plan.price,
+    period_days: plan.periodDays,
+    withdrawals_per_period: plan.withdrawalsPerPeriod,
+    invitations_per_period: plan.invitationsPerPeriod,
+    retention_days: plan.retentionDays,
+    daily_task_bonus: plan.dailyTaskBonus,
+  };
+}
+
+export function toMembershipOutput(state: MembershipState, locale: string): MembershipView | null {
+  if (!state.current) return null;
+  const { membership, plan } = state.current;
+  return {
+    id: membership.id,
+    plan: toPlanOutput(plan, locale),
+    starts_at: membership.startsAt.toISOString(),
+    ends_at: membership.endsAt.toISOString(),
+    withdrawals_allowed: membership.withdrawalsAllowed,
+    withdrawals_left: membership.withdrawalsAllowed - membership.withdrawalsUsed,
+    invitations_allowed: membership.invitationsAllowed,
+    invitations_left: membership.invitationsAllowed - membership.invitationsUsed,
+    renewed_until: state.next ? state.next.endsAt.toISOString() : null,
+  };
+}

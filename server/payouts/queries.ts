@@ -1,0 +1,64 @@
+import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import { payoutEvents, payouts, type Payout, type PayoutEvent, type PayoutStatus } from "@/server/db/schema";
+import type { payoutListQuery } from "@/lib/schemas/payouts";
+import type { z } from "zod";
+
+type Filter = z.output<typeof payoutListQuery>["status"];
+
+/** The payouts page's tabs as statuses: paid, awaiting approval (not yet decided or on its way), rejected. */
+const tabs: Record<string, readonly PayoutStatus[]> = {
+  paid: ["confirmed"],
+  awaiting_approval: ["pending", "approved", "active"],
+  rejected: ["denied", "failed", "reversed"],
+};
+
+function statusCondition(filter: Filter): SQL | undefined {
+  if (!filter) return undefined;
+  return inArray(payouts.status, [...(tabs[filter] ?? [filter as PayoutStatus])]);
+}
+
+export type PayoutWithHistory = { payout: Payout; history: PayoutEvent[] };
+
+async function withHistory(db: Pick<Db, "select">, rows: Payout[]): Promise<PayoutWithHistory[]> {
+  if (rows.length === 0) return [];
+  const events = await db
+    .select()
+    .from(payoutEvents)
+    .where(
+      inArray(
+        payoutEvents.payoutId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(payoutEvents.createdAt), asc(payoutEvents.id));
+  return rows.map((payout) => ({ payout, history: events.filter((event) => event.payoutId === payout.id) }));
+}
+
+/** A user's payouts, newest first, optionally of one tab or status. */
+export async function listPayouts(
+  db: Pick<Db, "select">,
+  filter: { userId: string; status: Filter; page: number; perPage: number },
+): Promise<{ rows: PayoutWithHistory[]; total: number }> {
+  const where = and(eq(payouts.userId, filter.userId), statusCondition(filter.status));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(payouts)
+      .where(where)
+      .orderBy(desc(payouts.createdAt), desc(payouts.id))
+      .limit(filter.perPage)
+      .offset((filter.page - 1) * filter.perPage),
+    db.select({ n: count() }).from(payouts).where(where),
+  ]);
+  return { rows: await withHistory(db, rows), total: total?.n ?? 0 };
+}
+
+/** One of the user's own payouts; null for anyone else's. */
+export async function findOwnPayout(db: Pick<Db, "select">, input: { userId: string; id: string }): Promise<PayoutWithHistory | null> {
+  const [row] = await db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.id, input.id), eq(payouts.userId, input.userId)));
+  return row ? ((await withHistory(db, [row]))[0] ?? null) : null;
+}

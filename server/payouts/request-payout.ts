@@ -1,0 +1,88 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, gt, lte, lt, sql } from "drizzle-orm";
+import type { UserCtx } from "@/server/core/context";
+import { AppError } from "@/server/core/errors";
+import { memberships, payoutEvents, payouts, type Payout, type PayoutEvent } from "@/server/db/schema";
+import { IBAN_COOLDOWN_HOURS } from "@/lib/schemas/payouts";
+import { systemAccountCode, transfer, userAccountCode, withRetry } from "@/server/ledger";
+import { recordAudit } from "@/server/audit/record";
+import { membershipOf } from "@/server/payouts/memberships";
+import { withdrawalsEnabled } from "@/server/payouts/settings";
+
+/** The ledger key of a payout's hold: one per payout, ever. */
+export const payoutTransferKey = (payoutId: string) => `payout:${payoutId}`;
+
+/**
+ * POST payouts: a withdrawal of earnings (never of charged wallet money) to the IBAN on the profile.
+ * Refused, each with its reason: withdrawals switched off, identity not verified, no IBAN, an IBAN
+ * changed less than 48 hours ago (until when), no membership in force, its withdrawals used up, not
+ * enough earnings. One transaction takes the period's withdrawal (a conditional UPDATE: parallel
+ * requests can never pass the plan's limit) and holds the amount as a pending earnings →
+ * system:payouts transfer (the ledger never overdraws); a refusal of either undoes both.
+ */
+export async function requestPayout(
+  ctx: UserCtx,
+  input: { amount: number; now?: Date },
+): Promise<{ payout: Payout; history: PayoutEvent[] }> {
+  const user = ctx.actor;
+  const now = input.now ?? new Date();
+  if (!(await withdrawalsEnabled(ctx.db))) throw new AppError("withdrawals_disabled");
+  if (user.identityStatus !== "identity_verified") throw new AppError("identity_not_verified");
+  if (!user.iban) throw new AppError("iban_missing");
+  if (user.ibanChangedAt) {
+    const until = new Date(user.ibanChangedAt.getTime() + IBAN_COOLDOWN_HOURS * 3_600_000);
+    if (until > now) throw new AppError("iban_recently_changed", { until: until.getTime() });
+  }
+  const iban = user.iban;
+  return withRetry(() =>
+    ctx.db.transaction(async (tx) => {
+      const inForce = tx
+        .select({ id: memberships.id })
+        .from(memberships)
+        .where(and(eq(memberships.userId, user.id), lte(memberships.startsAt, now), gt(memberships.endsAt, now)))
+        .limit(1);
+      const [slot] = await tx
+        .update(memberships)
+        .set({ withdrawalsUsed: sql`${memberships.withdrawalsUsed} + 1` })
+        .where(and(eq(memberships.id, inForce), lt(memberships.withdrawalsUsed, memberships.withdrawalsAllowed)))
+        .returning({ id: memberships.id });
+      if (!slot) {
+        const state = await membershipOf(tx, user.id, now);
+        throw new AppError(state.current ? "max_withdrawals_reached" : "no_active_membership");
+      }
+      const id = randomUUID();
+      let hold;
+      try {
+        hold = await transfer(
+          { db: tx, tx },
+          {
+            idempotencyKey: payoutTransferKey(id),
+            from: userAccountCode(user.id, "earnings"),
+            to: systemAccountCode("payouts"),
+            amount: input.amount,
+            intent: "payout",
+            pending: true,
+            metadata: { payout_id: id },
+          },
+        );
+      } catch (error) {
+        if (error instanceof AppError && error.code === "insufficient_funds") throw new AppError("insufficient_balance");
+        throw error;
+      }
+      const [payout] = await tx
+        .insert(payouts)
+        .values({ id, userId: user.id, amount: input.amount, iban, bankName: user.bankName, membershipId: slot.id, transferId: hold.id })
+        .returning();
+      const [event] = await tx.insert(payoutEvents).values({ payoutId: id, status: "pending" }).returning();
+      await recordAudit(tx, {
+        actorId: user.id,
+        action: "payout.requested",
+        targetType: "payout",
+        targetId: id,
+        details: { amount: input.amount },
+        ip: ctx.ip ?? null,
+      });
+      return { payout: payout!, history: [event!] };
+    }),
+  );
+}

@@ -1,0 +1,182 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import {
+  buyMembershipInput,
+  createPayoutInput,
+  membershipOutput,
+  membershipPlanOutput,
+  payoutListQuery,
+  payoutOutput,
+} from "@/lib/schemas/payouts";
+import { AppError } from "@/server/core/errors";
+import { requireAdmin, requireUser } from "@/server/http/auth";
+import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
+import { dataEnvelope, errorResponses } from "@/server/http/envelope";
+import { translateApi } from "@/server/http/i18n";
+import { idempotencyHeaders, idempotent } from "@/server/http/idempotency";
+import { components, err, idParam, json, listAnswer, named, pageOf } from "@/server/http/route-parts";
+import { buyMembership, listPlans, membershipOf } from "@/server/payouts/memberships";
+import { findOwnPayout, listPayouts } from "@/server/payouts/queries";
+import { requestPayout } from "@/server/payouts/request-payout";
+import { setWithdrawalsEnabled, withdrawalsEnabled } from "@/server/payouts/settings";
+import { toMembershipOutput, toPayoutOutput, toPlanOutput } from "@/server/payouts/present";
+
+components({ Payout: payoutOutput, MembershipPlan: membershipPlanOutput, Membership: membershipOutput });
+
+const unauthorized = { 401: err("Not logged in") };
+const refusals = err(
+  "Refused, with its reason: insufficient_balance, no_active_membership, max_withdrawals_reached, iban_missing, iban_recently_changed (params.until)",
+);
+
+const plansRoute = createRoute({
+  method: "get",
+  path: "/memberships/plans",
+  tags: ["Payouts"],
+  summary: "The membership plans on sale, cheapest first, named in the request's language",
+  responses: { 200: { description: "The plans", ...json(dataEnvelope(z.array(membershipPlanOutput))) } },
+});
+
+const currentRoute = createRoute({
+  method: "get",
+  path: "/memberships/current",
+  middleware: [requireUser] as const,
+  tags: ["Payouts"],
+  summary: "The caller's membership in force (null when none), with withdrawals and invitations left",
+  security: [{ bearer: [] }],
+  responses: { 200: { description: "The membership", ...json(dataEnvelope(membershipOutput.nullable())) }, ...unauthorized },
+});
+
+const buyRoute = createRoute({
+  method: "post",
+  path: "/memberships",
+  middleware: [requireUser, idempotent] as const,
+  tags: ["Payouts"],
+  summary: "Buy, renew, upgrade (the difference for the days left) or change at the period's end, paid from earnings or the wallet",
+  security: [{ bearer: [] }],
+  request: { headers: idempotencyHeaders, body: { required: true, ...json(named(buyMembershipInput, "BuyMembershipInput")) } },
+  responses: {
+    201: {
+      description: "The period bought and what it cost",
+      ...json(
+        dataEnvelope(
+          z.object({ membership: membershipOutput, paid: z.number().int(), kind: z.enum(["new", "renewal", "upgrade", "change_at_end"]) }),
+        ),
+      ),
+    },
+    ...unauthorized,
+    ...errorResponses,
+    400: err("insufficient_balance"),
+    404: err("No such plan on sale"),
+    409: err("A next period is already paid (membership_already_renewed)"),
+  },
+});
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/payouts",
+  middleware: [requireUser] as const,
+  tags: ["Payouts"],
+  summary: "The caller's payouts, newest first: a tab (paid, awaiting_approval, rejected) or a status, each with its history",
+  security: [{ bearer: [] }],
+  request: { query: payoutListQuery },
+  responses: { 200: { description: "A page of payouts", ...json(pageOf(payoutOutput)) }, ...unauthorized, ...errorResponses },
+});
+
+const oneRoute = createRoute({
+  method: "get",
+  path: "/payouts/{id}",
+  middleware: [requireUser] as const,
+  tags: ["Payouts"],
+  summary: "One of the caller's payouts (anyone else's answers 404)",
+  security: [{ bearer: [] }],
+  request: { params: idParam },
+  responses: { 200: { description: "The payout", ...json(dataEnvelope(payoutOutput)) }, 404: err("Not found"), ...unauthorized },
+});
+
+const createRouteDef = createRoute({
+  method: "post",
+  path: "/payouts",
+  middleware: [requireUser, idempotent] as const,
+  tags: ["Payouts"],
+  summary: "Request a payout of earnings to the IBAN on the profile: held at once, paid after an admin approves",
+  security: [{ bearer: [] }],
+  request: { headers: idempotencyHeaders, body: { required: true, ...json(named(createPayoutInput, "CreatePayoutInput")) } },
+  responses: {
+    201: { description: "payout request created", ...json(dataEnvelope(z.object({ payout: payoutOutput, message: z.string() }))) },
+    ...unauthorized,
+    ...errorResponses,
+    400: refusals,
+    403: err("Identity not verified"),
+    503: err("Withdrawal functionality is temporarily disabled."),
+  },
+});
+
+const switchRoute = createRoute({
+  method: "put",
+  path: "/admin/settings/withdrawals",
+  middleware: [requireAdmin] as const,
+  tags: ["Admin"],
+  summary: "Turn withdrawals on or off for everyone",
+  security: [{ bearer: [] }],
+  request: { body: { required: true, ...json(z.object({ enabled: z.boolean() })) } },
+  responses: { 200: { description: "The switch", ...json(dataEnvelope(z.object({ enabled: z.boolean() }))) }, 404: err("Not found") },
+});
+
+const switchGetRoute = createRoute({
+  method: "get",
+  path: "/admin/settings/withdrawals",
+  middleware: [requireAdmin] as const,
+  tags: ["Admin"],
+  summary: "Whether withdrawals are on",
+  security: [{ bearer: [] }],
+  responses: { 200: { description: "The switch", ...json(dataEnvelope(z.object({ enabled: z.boolean() }))) }, 404: err("Not found") },
+});
+
+/** Memberships and payouts (issue 17): plans, the caller's period, payout requests and their history. */
+export function payoutRoutes(services: Services) {
+  return new OpenAPIHono<AppEnv>()
+    .openapi(plansRoute, async (c) => {
+      const plans = await listPlans(c.get("db"));
+      return c.json({ data: plans.map((plan) => toPlanOutput(plan, c.get("locale"))) }, 200);
+    })
+    .openapi(currentRoute, async (c) => {
+      const state = await membershipOf(c.get("db"), c.get("user").id);
+      return c.json({ data: toMembershipOutput(state, c.get("locale")) }, 200);
+    })
+    .openapi(buyRoute, async (c) => {
+      const input = c.req.valid("json");
+      const ctx = ctxOf(c, services);
+      const bought = await buyMembership(ctx, { planId: input.plan_id, payFrom: input.pay_from });
+      const state = await membershipOf(ctx.db, ctx.actor.id);
+      const shown = toMembershipOutput(state, c.get("locale"));
+      if (!shown) throw new AppError("internal");
+      return c.json({ data: { membership: shown, paid: bought.paid, kind: bought.kind } }, 201);
+    })
+    .openapi(listRoute, async (c) => {
+      const query = c.req.valid("query");
+      const found = await listPayouts(c.get("db"), {
+        userId: c.get("user").id,
+        status: query.status,
+        page: query.page,
+        perPage: query.per_page,
+      });
+      return c.json(listAnswer(query, found, toPayoutOutput), 200);
+    })
+    .openapi(oneRoute, async (c) => {
+      const found = await findOwnPayout(c.get("db"), { userId: c.get("user").id, id: c.req.valid("param").id });
+      if (!found) throw new AppError("payout_not_found");
+      return c.json({ data: toPayoutOutput(found) }, 200);
+    })
+    .openapi(createRouteDef, async (c) => {
+      const created = await requestPayout(ctxOf(c, services), { amount: c.req.valid("json").amount });
+      return c.json(
+        { data: { payout: toPayoutOutput(created), message: translateApi(c.get("locale"), "messages.payout_requested") } },
+        201,
+      );
+    })
+    .openapi(switchGetRoute, async (c) => c.json({ data: { enabled: await withdrawalsEnabled(c.get("db")) } }, 200))
+    .openapi(switchRoute, async (c) => {
+      const { enabled } = c.req.valid("json");
+      await setWithdrawalsEnabled(ctxOf(c, services), enabled);
+      return c.json({ data: { enabled } }, 200);
+    });
+}

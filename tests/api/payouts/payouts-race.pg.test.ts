@@ -1,0 +1,68 @@
+import { describe, expect } from "vitest";
+import { eq } from "drizzle-orm";
+import type { Database } from "@/server/db/client";
+import { memberships, payouts, users } from "@/server/db/schema";
+import { balancesOf, checkLedgerInvariants, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
+import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { earnWorld } from "@/tests/api/support/earn-fixtures";
+
+// PostgreSQL only (*.pg.test.ts): real connections racing for one membership's withdrawals and one
+// booster's earnings.
+let database: Database;
+let sms: ApiSetup["sms"];
+const { it, call } = apiFile(
+  (n) => `10.7.18.${n % 250}`,
+  (api) => void ({ database, sms } = api),
+);
+const { person } = earnWorld(call, () => ({ database, sms }), "09100000118");
+
+async function readyBooster(earnings: number, withdrawalsLeft: number) {
+  const signed = await person(12_000_000, true);
+  await database.db
+    .update(users)
+    .set({ iban: "IR062960000000100324200001", ibanChangedAt: new Date(Date.now() - 3 * 86_400_000) })
+    .where(eq(users.id, signed.user.id));
+  await transfer(
+    { db: database.db },
+    {
+      idempotencyKey: `race-earnings:${signed.user.id}`,
+      from: systemAccountCode("promotions"),
+      to: userAccountCode(signed.user.id, "earnings"),
+      amount: earnings,
+      intent: "reward",
+    },
+  );
+  const plans = (await call("memberships/plans", undefined, { method: "GET" })).body.data as { id: string; code: string }[];
+  const gold = plans.find((plan) => plan.code === "gold")!.id;
+  expect((await call("memberships", { plan_id: gold, pay_from: "wallet" }, { token: signed.token })).status).toBe(201);
+  await database.db
+    .update(memberships)
+    .set({ withdrawalsUsed: 24 - withdrawalsLeft })
+    .where(eq(memberships.userId, signed.user.id));
+  return signed;
+}
+
+describe("payouts under concurrency (PostgreSQL)", () => {
+  it("50 parallel requests with one withdrawal left: exactly one is created", async () => {
+    const booster = await readyBooster(200_000_000, 1);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => call("payouts", { amount: 3_000_000 }, { token: booster.token })));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 400 && a.body.error!.code === "max_withdrawals_reached")).toHaveLength(49);
+    expect(await database.db.select().from(payouts).where(eq(payouts.userId, booster.user.id))).toHaveLength(1);
+    const [period] = await database.db.select().from(memberships).where(eq(memberships.userId, booster.user.id));
+    expect(period!.withdrawalsUsed).toBe(24);
+    expect((await balancesOf(database.db, booster.user.id)).earnings).toBe(197_000_000);
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it("parallel requests whose sum exceeds the earnings never overdraw, and each refusal gives its withdrawal back", async () => {
+    const booster = await readyBooster(10_000_000, 20);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call("payouts", { amount: 3_000_000 }, { token: booster.token })));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
+    expect(answers.filter((a) => a.status === 400 && a.body.error!.code === "insufficient_balance")).toHaveLength(17);
+    expect((await balancesOf(database.db, booster.user.id)).earnings).toBe(1_000_000);
+    const [period] = await database.db.select().from(memberships).where(eq(memberships.userId, booster.user.id));
+    expect(period!.withdrawalsUsed).toBe(4 + 3);
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,185 @@
+import { describe, expect } from "vitest";
+import { eq } from "drizzle-orm";
+import type { Database } from "@/server/db/client";
+import { ledgerTransfers, memberships, payouts, transactions, users } from "@/server/db/schema";
+import { balancesOf, checkLedgerInvariants, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
+import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { earnWorld } from "@/tests/api/support/earn-fixtures";
+
+// Issue 17: membership plans bought from earnings or the wallet, and payout requests refused for each
+// rule with its reason, or held in the ledger.
+
+let database: Database;
+let sms: ApiSetup["sms"];
+const { it, call } = apiFile(
+  (n) => `10.7.17.${n % 250}`,
+  (api) => void ({ database, sms } = api),
+);
+const { person, admin } = earnWorld(call, () => ({ database, sms }), "09100000117");
+const IBAN = "IR062960000000100324200001";
+const get = (path: string, token: string, locale = "en-US") => call(path, undefined, { method: "GET", token, locale });
+
+/** Rewards a booster has earned and may withdraw (as the release job would have moved them). */
+async function earn(userId: string, rials: number, key = "1") {
+  await transfer(
+    { db: database.db },
+    {
+      idempotencyKey: `test-earnings:${userId}:${key}`,
+      from: systemAccountCode("promotions"),
+      to: userAccountCode(userId, "earnings"),
+      amount: rials,
+      intent: "reward",
+    },
+  );
+}
+
+/** A verified booster with an IBAN set three days ago. */
+async function booster(walletRials = 0) {
+  const signed = await person(walletRials, true);
+  await database.db
+    .update(users)
+    .set({ iban: IBAN, bankName: "saman", ibanChangedAt: new Date(Date.now() - 3 * 86_400_000) })
+    .where(eq(users.id, signed.user.id));
+  return signed;
+}
+
+const planOf = async (code: string) => {
+  const plans = (await call("memberships/plans", undefined, { method: "GET" })).body.data as { id: string; code: string }[];
+  return plans.find((plan) => plan.code === code)!.id;
+};
+
+describe("memberships", () => {
+  it("three plans named in each language; bought from the wallet, renewed once ahead, upgraded for the difference", async () => {
+    const fa = await call("memberships/plans", undefined, { method: "GET", locale: "fa-IR" });
+    expect(fa.status).toBe(200);
+    expect(fa.body.data.map((plan: { code: string; name: string }) => [plan.code, plan.name])).toEqual([
+      ["bronze", "برنزی"],
+      ["silver", "نقره‌ای"],
+      ["gold", "طلایی"],
+    ]);
+    const bronze = await planOf("bronze");
+    const gold = await planOf("gold");
+
+    const buyer = await booster(5_000_000);
+    expect((await get("memberships/current", buyer.token)).body.data).toBeNull();
+    // Earnings are empty: refused, nothing bought.
+    const poor = await call("memberships", { plan_id: bronze, pay_from: "earnings" }, { token: buyer.token });
+    expect(poor.status).toBe(400);
+    expect(poor.body.error!.code).toBe("insufficient_balance");
+    expect(await database.db.select().from(memberships).where(eq(memberships.userId, buyer.user.id))).toHaveLength(0);
+
+    const bought = await call("memberships", { plan_id: bronze, pay_from: "wallet" }, { token: buyer.token });
+    expect(bought.status).toBe(201);
+    expect(bought.body.data).toMatchObject({ kind: "new", paid: 2_000_000, membership: { withdrawals_left: 2, renewed_until: null } });
+    expect((await balancesOf(database.db, buyer.user.id)).wallet).toBe(3_000_000);
+    const [paid] = await database.db.select().from(transactions).where(eq(transactions.userId, buyer.user.id));
+    expect(paid).toMatchObject({ intent: "pay_membership", status: "paid", amount: 2_000_000 });
+
+    const renewed = await call("memberships", { plan_id: bronze, pay_from: "wallet" }, { token: buyer.token });
+    expect(renewed.body.data.kind).toBe("renewal");
+    const end = Date.parse(bought.body.data.membership.ends_at);
+    expect(Date.parse(renewed.body.data.membership.renewed_until)).toBe(end + 30 * 86_400_000);
+    const third = await call("memberships", { plan_id: bronze, pay_from: "wallet" }, { token: buyer.token });
+    expect(third.status).toBe(409);
+    expect(third.body.error!.code).toBe("membership_already_renewed");
+    expect((await balancesOf(database.db, buyer.user.id)).wallet).toBe(1_000_000);
+
+    // An upgrade: the difference per day for the days left (about 30 days × (12M/90 − 2M/30) ≈ 2M).
+    const other = await booster(20_000_000);
+    await call("memberships", { plan_id: bronze, pay_from: "wallet" }, { token: other.token });
+    const upgraded = await call("memberships", { plan_id: gold, pay_from: "wallet" }, { token: other.token });
+    expect(upgraded.status).toBe(201);
+    expect(upgraded.body.data.kind).toBe("upgrade");
+    expect(upgraded.body.data.paid).toBeGreaterThan(1_990_000);
+    expect(upgraded.body.data.paid).toBeLessThanOrEqual(2_000_000);
+    expect(upgraded.body.data.membership).toMatchObject({ withdrawals_left: 24, plan: { code: "gold" } });
+    expect(Date.parse(upgraded.body.data.membership.ends_at)).toBeLessThanOrEqual(Date.now() + 30 * 86_400_000);
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+});
+
+describe("payout requests", () => {
+  it("refused for each rule with its reason and changing nothing; held from earnings once allowed; listed by tab", async () => {
+    const adminToken = await admin();
+    const unverified = await person();
+    const notVerified = await call("payouts", { amount: 3_000_000 }, { token: unverified.token });
+    expect(notVerified.status).toBe(403);
+    expect(notVerified.body.error!.code).toBe("identity_not_verified");
+
+    const me = await person(10_000_000, true);
+    const noIban = await call("payouts", { amount: 3_000_000 }, { token: me.token });
+    expect(noIban.status).toBe(400);
+    expect(noIban.body.error!.code).toBe("iban_missing");
+    await database.db.update(users).set({ iban: IBAN, ibanChangedAt: new Date() }).where(eq(users.id, me.user.id));
+    const fresh = await call("payouts", { amount: 3_000_000 }, { token: me.token, locale: "fa-IR" });
+    expect(fresh.status).toBe(400);
+    expect(fresh.body.error).toMatchObject({ code: "iban_recently_changed" });
+    expect(fresh.body.error!.message).toMatch(/شماره شبای شما به‌تازگی تغییر کرده است/);
+    expect(fresh.body.error!.message).toMatch(/[۰-۹]/); // the date, in Persian digits
+    await database.db
+      .update(users)
+      .set({ ibanChangedAt: new Date(Date.now() - 49 * 3_600_000) })
+      .where(eq(users.id, me.user.id));
+
+    await earn(me.user.id, 8_000_000);
+    const noPlan = await call("payouts", { amount: 3_000_000 }, { token: me.token });
+    expect(noPlan.status).toBe(400);
+    expect(noPlan.body.error).toMatchObject({
+      code: "no_active_membership",
+      message: "Withdrawals need an active membership plan. Choose a plan on the payouts page.",
+    });
+    expect((await call("memberships", { plan_id: await planOf("bronze"), pay_from: "wallet" }, { token: me.token })).status).toBe(201);
+
+    // SPEC §5 bounds and texts: 422 with the field's message.
+    for (const [amount, message] of [
+      [2_999_999, "Enter an amount from 3,000,000 to 10,000,000 Rials."],
+      [10_000_001, "Enter an amount from 3,000,000 to 10,000,000 Rials."],
+      [3_000_000.5, "Please enter a valid number for withdrawal."],
+      ["3000000", "Please enter a valid number for withdrawal."],
+    ] as const) {
+      const bad = await call("payouts", { amount }, { token: me.token });
+      expect(bad.status).toBe(422);
+      expect(bad.body.error!.fields).toMatchObject({ amount: message });
+    }
+    // More than the earnings (the wallet's 8,000,000 never counts): refused, the withdrawal not used.
+    const tooMuch = await call("payouts", { amount: 9_000_000 }, { token: me.token });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.error!.code).toBe("insufficient_balance");
+    expect((await get("memberships/current", me.token)).body.data.withdrawals_left).toBe(2);
+
+    const first = await call("payouts", { amount: 5_000_000 }, { token: me.token });
+    expect(first.status).toBe(201);
+    expect(first.body.data.message).toBe("Payout request created.");
+    expect(first.body.data.payout).toMatchObject({ amount: 5_000_000, status: "pending", iban: IBAN, history: [{ status: "pending" }] });
+    expect(await balancesOf(database.db, me.user.id)).toMatchObject({ earnings: 3_000_000, wallet: 8_000_000 });
+    const [row] = await database.db.select().from(payouts).where(eq(payouts.id, first.body.data.payout.id));
+    const [hold] = await database.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, row!.transferId));
+    expect(hold).toMatchObject({ status: "pending", amount: 5_000_000, intent: "payout" });
+
+    expect((await call("payouts", { amount: 3_000_000 }, { token: me.token })).status).toBe(201);
+    const spent = await call("payouts", { amount: 3_000_000 }, { token: me.token });
+    expect(spent.status).toBe(400);
+    expect(spent.body.error!.code).toBe("max_withdrawals_reached");
+
+    const all = await get("payouts", me.token);
+    expect(all.body.meta.total).toBe(2);
+    expect((await get("payouts?status=awaiting_approval", me.token)).body.meta.total).toBe(2);
+    expect((await get("payouts?status=paid", me.token)).body.meta.total).toBe(0);
+    expect((await get("payouts?status=nonsense", me.token)).status).toBe(422);
+    expect((await get(`payouts/${first.body.data.payout.id}`, me.token)).body.data.id).toBe(first.body.data.payout.id);
+    // Someone else's payout does not exist for the caller.
+    expect((await get(`payouts/${first.body.data.payout.id}`, unverified.token)).status).toBe(404);
+
+    // The back office's switch: every request refused with the SPEC's text while it is off.
+    const other = await booster();
+    await earn(other.user.id, 4_000_000);
+    expect((await call("admin/settings/withdrawals", { enabled: false }, { token: adminToken, method: "PUT" })).status).toBe(200);
+    expect((await call("admin/settings/withdrawals", { enabled: true }, { token: me.token, method: "PUT" })).status).toBe(404);
+    const off = await call("payouts", { amount: 3_000_000 }, { token: other.token });
+    expect(off.status).toBe(503);
+    expect(off.body.error!.message).toBe("Withdrawal functionality is temporarily disabled.");
+    await call("admin/settings/withdrawals", { enabled: true }, { token: adminToken, method: "PUT" });
+    expect((await call("payouts", { amount: 3_000_000 }, { token: other.token })).body.error!.code).toBe("no_active_membership");
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+});
