@@ -41,6 +41,7 @@ import { youtubeConnectionRoutes } from "@/server/youtube/connection-routes";
 import { testClockRoutes } from "@/server/system/test-clock-routes";
 import { statsRoutes } from "@/server/stats/routes";
 import { payoutRoutes } from "@/server/payouts/routes";
+import { payoutAdminRoutes } from "@/server/payouts/admin-routes";
 import { youtubeFromEnv } from "./adapters/youtube";
 import { youtubeAccountsFromEnv } from "./adapters/youtube-account";
 
@@ -177,6 +178,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", activityProofRoutes(services));
   app.route("/", activityWatchRoutes(services));
   app.route("/", payoutRoutes(services));
+  app.route("/", payoutAdminRoutes(services));
   app.route("/", statsRoutes());
   // null turns search off even when YOUTUBE_API_KEY is set (tests), hence !== undefined rather than ??.
   app.route("/", youtubeRoutes(deps.youtube !== undefined ? deps.youtube : youtubeFromEnv()));

@@ -80,3 +80,22 @@ export const membershipOutput = z.object({
   renewed_until: dateTime().nullable().meta({ description: "The end of the last period already paid for" }),
 });
 export type MembershipView = z.infer<typeof membershipOutput>;
+
+/* ---- The back office (admin/payouts) ---- */
+
+export const adminPayoutQuery = z.object({ status: z.enum(payoutStatuses, "invalid_value").optional(), ...paging });
+export const payoutReasonInput = z.object({
+  reason: z.string("reason_required").trim().min(1, "reason_required").max(500, "reason_required"),
+});
+export const payoutConfirmInput = z.object({
+  bank_reference: z.string("bank_reference_required").trim().min(1, "bank_reference_required").max(100, "bank_reference_required"),
+});
+export const payoutBulkInput = z.object({ ids: z.array(uuidParam()).min(1).max(100) });
+
+/** A payout in the admin's queue: what deciding needs beside the payout itself. */
+export const adminPayoutOutput = payoutOutput.extend({
+  user: z.object({ id: z.string().uuid(), first_name: z.string(), last_name: z.string(), phone: z.string().nullable() }),
+  iban_changed_at: dateTime().nullable(),
+  plan: z.string().nullable(),
+});
+export type AdminPayoutView = z.infer<typeof adminPayoutOutput>;

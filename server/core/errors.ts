@@ -105,6 +105,7 @@ export const errorCodes = [
   "payout_not_found",
   "plan_not_found",
   "membership_already_renewed",
+  "payout_transition_invalid",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -104,6 +104,7 @@ export const errorStatus = {
   payout_not_found: 404,
   plan_not_found: 404,
   membership_already_renewed: 409,
+  payout_transition_invalid: 409,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 export function statusOf(error: Pick<AppError, "code">): ContentfulStatusCode {

@@ -62,3 +62,9 @@ export async function findOwnPayout(db: Pick<Db, "select">, input: { userId: str
     .where(and(eq(payouts.id, input.id), eq(payouts.userId, input.userId)));
   return row ? ((await withHistory(db, [row]))[0] ?? null) : null;
 }
+
+/** Any payout by id, with its history (for the back office). */
+export async function findPayout(db: Pick<Db, "select">, id: string): Promise<PayoutWithHistory | null> {
+  const [row] = await db.select().from(payouts).where(eq(payouts.id, id));
+  return row ? ((await withHistory(db, [row]))[0] ?? null) : null;
+}

@@ -14,7 +14,7 @@ const { it, call } = apiFile(
   (n) => `10.7.18.${n % 250}`,
   (api) => void ({ database, sms } = api),
 );
-const { person } = earnWorld(call, () => ({ database, sms }), "09100000118");
+const { person, admin } = earnWorld(call, () => ({ database, sms }), "09100000118");
 
 async function readyBooster(earnings: number, withdrawalsLeft: number) {
   const signed = await person(12_000_000, true);
@@ -64,5 +64,23 @@ describe("payouts under concurrency (PostgreSQL)", () => {
     const [period] = await database.db.select().from(memberships).where(eq(memberships.userId, booster.user.id));
     expect(period!.withdrawalsUsed).toBe(4 + 3);
     expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+});
+
+describe("payout decisions under concurrency (PostgreSQL)", () => {
+  it("a denial racing an approval settles once: one of them wins, the ledger holds", async () => {
+    const adminToken = await admin();
+    const booster = await readyBooster(15_000_000, 10);
+    for (let round = 0; round < 5; round++) {
+      const id = (await call("payouts", { amount: 3_000_000 }, { token: booster.token })).body.data.payout.id as string;
+      const [approved, denied] = await Promise.all([
+        call(`admin/payouts/${id}/approve`, {}, { token: adminToken }),
+        call(`admin/payouts/${id}/deny`, { reason: "Duplicate request" }, { token: adminToken }),
+      ]);
+      expect([approved.status, denied.status].sort()).toEqual([200, 409]);
+      const [row] = await database.db.select().from(payouts).where(eq(payouts.id, id));
+      expect(row!.status).toBe(approved.status === 200 ? "approved" : "denied");
+      expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    }
   });
 });

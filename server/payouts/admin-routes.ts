@@ -1,0 +1,175 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import {
+  adminPayoutOutput,
+  adminPayoutQuery,
+  payoutBulkInput,
+  payoutConfirmInput,
+  payoutOutput,
+  payoutReasonInput,
+  type AdminPayoutView,
+} from "@/lib/schemas/payouts";
+import { requireAdmin } from "@/server/http/auth";
+import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
+import { dataEnvelope } from "@/server/http/envelope";
+import { err, idParam, json, listAnswer, named, pageOf } from "@/server/http/route-parts";
+import { approvePayouts, exportApprovedPayouts, payoutQueue, type QueuedPayout } from "@/server/payouts/admin";
+import { findPayout } from "@/server/payouts/queries";
+import { toPayoutOutput } from "@/server/payouts/present";
+import { applyPayoutEvent, type PayoutEventName } from "@/server/payouts/transitions";
+
+const notFound = { 404: err("Not found (also for anyone who is not an admin)") };
+const conflict = { 409: err("The payout is not in a state this step applies to (payout_transition_invalid)") };
+
+function toAdminPayout(row: QueuedPayout): AdminPayoutView {
+  return {
+    ...toPayoutOutput(row),
+    user: { id: row.user.id, first_name: row.user.firstName, last_name: row.user.lastName, phone: row.user.phone },
+    iban_changed_at: row.user.ibanChangedAt ? row.user.ibanChangedAt.toISOString() : null,
+    plan: row.plan,
+  };
+}
+
+const queueRoute = createRoute({
+  method: "get",
+  path: "/admin/payouts",
+  middleware: [requireAdmin] as const,
+  tags: ["Admin"],
+  summary: "Payouts of a status (pending by default), oldest first, with who asked, their plan and their IBAN's last change",
+  request: { query: adminPayoutQuery },
+  responses: { 200: { description: "The queue", ...json(pageOf(adminPayoutOutput)) }, ...notFound },
+});
+
+const stepResponses = (event: PayoutEventName) => ({
+  200: { description: `The payout after ${event}`, ...json(dataEnvelope(payoutOutput)) },
+  ...notFound,
+  ...conflict,
+  422: err("A reason or the bank's reference is required"),
+});
+
+const approveRoute = createRoute({
+  method: "post",
+  path: "/admin/payouts/{id}/approve",
+  middleware: [requireAdmin] as const,
+  tags: ["Admin"],
+  summary: "Approve a pending payout (the 24-hour promise runs from here)",
+  request: { params: idParam },
+  responses: stepResponses("approve"),
+});
+
+/** A step that carries a reason (deny, fail, reverse). */
+const reasonStep = (event: "deny" | "fail" | "reverse", summary: string) =>
+  createRoute({
+    method: "post",
+    path: `/admin/payouts/{id}/${event}`,
+    middleware: [requireAdmin] as const,
+    tags: ["Admin"],
+    summary,
+    request: { params: idParam, body: { required: true, ...json(named(payoutReasonInput, "PayoutReason")) } },
+    responses: stepResponses(event),
+  });
+
+const denyRoute = reasonStep("deny", "Deny a pending payout with a reason: the hold is voided and the withdrawal given back");
+const failRoute = reasonStep("fail", "The bank refused a sent payout: the hold is voided and the withdrawal given back");
+const reverseRoute = reasonStep("reverse", "The bank returned a paid payout: the amount comes back to earnings");
+const confirmRoute = createRoute({
+  method: "post",
+  path: "/admin/payouts/{id}/confirm",
+  middleware: [requireAdmin] as const,
+  tags: ["Admin"],
+  summary: "The bank paid a sent payout: its reference; the hold posts",
+  request: { params: idParam, body: { required: true, ...json(named(payoutConfirmInput, "PayoutConfirm")) } },
+  responses: stepResponses("confirm"),
+});
+
+const bulkRoute = createRoute({
+  method: "post",
+  path: "/admin/payouts/approve",
+  middleware: [requireAdmin] as const,
+  tags: ["Admin"],
+  summary: "Approve many pending payouts at once",
+  request: { body: { required: true, ...json(named(payoutBulkInput, "PayoutBulk")) } },
+  responses: {
+    200: {
+      description: "Which moved and which did not",
+      ...json(dataEnvelope(z.object({ approved: z.array(z.string()), skipped: z.array(z.string()) }))),
+    },
+    ...notFound,
+  },
+});
+
+const exportRoute = createRoute({
+  method: "post",
+  path: "/admin/payouts/export",
+  middleware: [requireAdmin] as const,
+  tags: ["Admin"],
+  summary: "The manual rail: every approved payout as a PAYA batch file (CSV), each marked sent (active)",
+  responses: { 200: { description: "CSV", content: { "text/csv": { schema: z.string() } } }, ...notFound },
+});
+
+/** The back office's payouts (issue 17): the queue, each step of the state machine, bulk approval and the manual rail's export. */
+export function payoutAdminRoutes(services: Services) {
+  const app = new OpenAPIHono<AppEnv>()
+    .openapi(queueRoute, async (c) => {
+      const query = c.req.valid("query");
+      const found = await payoutQueue(c.get("db"), { status: query.status, page: query.page, perPage: query.per_page });
+      return c.json(listAnswer(query, found, toAdminPayout), 200);
+    })
+    .openapi(bulkRoute, async (c) => c.json({ data: await approvePayouts(ctxOf(c, services), c.req.valid("json").ids) }, 200))
+    .openapi(exportRoute, async (c) => {
+      const { csv } = await exportApprovedPayouts(ctxOf(c, services));
+      c.header("Content-Disposition", `attachment; filename="paya-${new Date().toISOString().slice(0, 10)}.csv"`);
+      c.header("Cache-Control", "no-store");
+      return c.body(csv, 200, { "Content-Type": "text/csv; charset=utf-8" });
+    });
+  const answer = async (
+    ctx: ReturnType<typeof ctxOf>,
+    id: string,
+    event: PayoutEventName,
+    extra: { reason?: string; bankReference?: string } = {},
+  ) => {
+    await applyPayoutEvent(ctx, { payoutId: id, event, ...extra });
+    return toPayoutOutput((await findPayout(ctx.db, id))!);
+  };
+  return app
+    .openapi(approveRoute, async (c) => c.json({ data: await answer(ctxOf(c, services), c.req.valid("param").id, "approve") }, 200))
+    .openapi(denyRoute, async (c) =>
+      c.json(
+        {
+          data: await answer(ctxOf(c, services), c.req.valid("param").id, "deny", {
+            reason: c.req.valid("json").reason,
+          }),
+        },
+        200,
+      ),
+    )
+    .openapi(confirmRoute, async (c) =>
+      c.json(
+        {
+          data: await answer(ctxOf(c, services), c.req.valid("param").id, "confirm", {
+            bankReference: c.req.valid("json").bank_reference,
+          }),
+        },
+        200,
+      ),
+    )
+    .openapi(failRoute, async (c) =>
+      c.json(
+        {
+          data: await answer(ctxOf(c, services), c.req.valid("param").id, "fail", {
+            reason: c.req.valid("json").reason,
+          }),
+        },
+        200,
+      ),
+    )
+    .openapi(reverseRoute, async (c) =>
+      c.json(
+        {
+          data: await answer(ctxOf(c, services), c.req.valid("param").id, "reverse", {
+            reason: c.req.valid("json").reason,
+          }),
+        },
+        200,
+      ),
+    );
+}

@@ -1,0 +1,117 @@
+import { and, asc, count, eq, inArray } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import type { ActorCtx } from "@/server/core/context";
+import {
+  memberships,
+  membershipPlans,
+  payoutEvents,
+  payouts,
+  users,
+  type Payout,
+  type PayoutEvent,
+  type PayoutStatus,
+} from "@/server/db/schema";
+import { applyPayoutEvent } from "@/server/payouts/transitions";
+
+export type QueuedPayout = {
+  payout: Payout;
+  history: PayoutEvent[];
+  user: { id: string; firstName: string; lastName: string; phone: string | null; ibanChangedAt: Date | null; nationalId: string | null };
+  plan: string | null;
+};
+
+/** The admins' queue: payouts of a status (pending by default), oldest first, with who asked and their plan. */
+export async function payoutQueue(
+  db: Pick<Db, "select">,
+  filter: { status: PayoutStatus | undefined; page: number; perPage: number },
+): Promise<{ rows: QueuedPayout[]; total: number }> {
+  const where = eq(payouts.status, filter.status ?? "pending");
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        payout: payouts,
+        user: {
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          phone: users.phone,
+          ibanChangedAt: users.ibanChangedAt,
+          nationalId: users.nationalId,
+        },
+        plan: membershipPlans.code,
+      })
+      .from(payouts)
+      .innerJoin(users, eq(users.id, payouts.userId))
+      .leftJoin(memberships, eq(memberships.id, payouts.membershipId))
+      .leftJoin(membershipPlans, eq(membershipPlans.id, memberships.planId))
+      .where(where)
+      .orderBy(asc(payouts.createdAt), asc(payouts.id))
+      .limit(filter.perPage)
+      .offset((filter.page - 1) * filter.perPage),
+    db.select({ n: count() }).from(payouts).where(where),
+  ]);
+  const events =
+    rows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(payoutEvents)
+          .where(
+            inArray(
+              payoutEvents.payoutId,
+              rows.map((row) => row.payout.id),
+            ),
+          )
+          .orderBy(asc(payoutEvents.createdAt), asc(payoutEvents.id));
+  return {
+    rows: rows.map((row) => ({ ...row, history: events.filter((event) => event.payoutId === row.payout.id) })),
+    total: total?.n ?? 0,
+  };
+}
+
+/** Approves each pending payout of the list (one transaction each, each id once); answers which are approved now. */
+export async function approvePayouts(ctx: ActorCtx, ids: readonly string[]): Promise<{ approved: string[]; skipped: string[] }> {
+  const approved: string[] = [];
+  const skipped: string[] = [];
+  for (const id of new Set(ids)) {
+    try {
+      const payout = await applyPayoutEvent(ctx, { payoutId: id, event: "approve" });
+      (payout.status === "approved" ? approved : skipped).push(id);
+    } catch {
+      skipped.push(id);
+    }
+  }
+  return { approved, skipped };
+}
+
+const csvCell = (value: string | number | null) => {
+  const text = value === null ? "" : String(value);
+  // A cell that a spreadsheet would run as a formula is quoted as text.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+};
+
+/**
+ * The manual rail: every approved payout, oldest first, as a PAYA batch file (CSV: payout id as the
+ * transfer's description, IBAN, amount in Rials, the owner's name and national ID), each moved to
+ * active (sent) in its own transaction as it is written. The admin pays the file at the bank, then
+ * confirms each payout with the bank's reference, or marks it failed.
+ */
+export async function exportApprovedPayouts(ctx: ActorCtx): Promise<{ csv: string; count: number }> {
+  const approved = await ctx.db
+    .select({ payout: payouts, firstName: users.firstName, lastName: users.lastName, nationalId: users.nationalId })
+    .from(payouts)
+    .innerJoin(users, eq(users.id, payouts.userId))
+    .where(and(eq(payouts.status, "approved")))
+    .orderBy(asc(payouts.approvedAt), asc(payouts.id))
+    .limit(5_000);
+  const lines = ["payout_id,iban,amount_rials,name,national_id"];
+  for (const row of approved) {
+    const sent = await applyPayoutEvent(ctx, { payoutId: row.payout.id, event: "submit", rail: "manual" }).catch(() => null);
+    if (sent?.status !== "active") continue;
+    lines.push(
+      [row.payout.id, row.payout.iban, row.payout.amount, `${row.firstName} ${row.lastName}`.trim(), row.nationalId].map(csvCell).join(","),
+    );
+  }
+  return { csv: `${lines.join("\n")}\n`, count: lines.length - 1 };
+}

@@ -1,0 +1,113 @@
+import { eq, sql } from "drizzle-orm";
+import type { ActorCtx, Tx } from "@/server/core/context";
+import { AppError } from "@/server/core/errors";
+import { memberships, payoutEvents, payouts, type Payout, type PayoutStatus } from "@/server/db/schema";
+import { postTransfer, systemAccountCode, transfer, userAccountCode, voidTransfer, withRetry } from "@/server/ledger";
+import { recordAudit } from "@/server/audit/record";
+
+/**
+ * The one payout state machine (README "Payouts"):
+ *
+ *   pending ──approve──▶ approved ──submit──▶ active ──confirm──▶ confirmed ──reverse──▶ reversed
+ *      │                                        │
+ *      └──deny──▶ denied                        └──fail──▶ failed
+ *
+ * pending: requested, the amount held (a pending earnings → system:payouts transfer); approved: an
+ * admin approved it (the 24-hour promise runs from here); active: sent to the bank, or its outcome is
+ * unknown — a timeout after sending is never a failure, the payout stays active until the bank or an
+ * inquiry says; confirmed: paid (the hold posts); denied / failed: the hold is voided (the money is
+ * back in earnings) and the period's withdrawal is given back; reversed: the bank returned a paid
+ * transfer (PAYA returns happen): the amount comes back to earnings.
+ */
+export const payoutEventNames = ["approve", "deny", "submit", "confirm", "fail", "reverse"] as const;
+export type PayoutEventName = (typeof payoutEventNames)[number];
+
+const machine: Record<PayoutEventName, { from: PayoutStatus; to: PayoutStatus }> = {
+  approve: { from: "pending", to: "approved" },
+  deny: { from: "pending", to: "denied" },
+  submit: { from: "approved", to: "active" },
+  confirm: { from: "active", to: "confirmed" },
+  fail: { from: "active", to: "failed" },
+  reverse: { from: "confirmed", to: "reversed" },
+};
+
+/** Events that need a reason (shown to the booster) or the bank's reference. */
+const needsReason: readonly PayoutEventName[] = ["deny", "fail", "reverse"];
+
+export type PayoutEventInput = {
+  payoutId: string;
+  event: PayoutEventName;
+  reason?: string | undefined;
+  bankReference?: string | undefined;
+  rail?: string | undefined;
+};
+
+/**
+ * Applies one event to a payout under its row lock, with its ledger effect and its history line, in
+ * one transaction (the caller's when it has one). The same event again on a payout already moved by
+ * it answers the payout as it is (a replay); any other move the machine does not allow is refused
+ * with payout_transition_invalid — so a denial racing an approval settles once.
+ */
+export async function applyPayoutEvent(ctx: ActorCtx, input: PayoutEventInput): Promise<Payout> {
+  const run = async (tx: Tx) => {
+    const [payout] = await tx.select().from(payouts).where(eq(payouts.id, input.payoutId)).for("update");
+    if (!payout) throw new AppError("payout_not_found");
+    const step = machine[input.event];
+    if (payout.status === step.to) return payout;
+    if (payout.status !== step.from) throw new AppError("payout_transition_invalid");
+    const reason = input.reason?.trim() || null;
+    if (needsReason.includes(input.event) && !reason) throw new AppError("validation_failed");
+    const now = new Date();
+    const ledger = { db: tx, tx };
+
+    if (input.event === "confirm") await postTransfer(ledger, payout.transferId);
+    if (input.event === "deny" || input.event === "fail") {
+      await voidTransfer(ledger, payout.transferId);
+      // The withdrawal comes back to the period it was taken from.
+      if (payout.membershipId)
+        await tx
+          .update(memberships)
+          .set({ withdrawalsUsed: sql`greatest(0, ${memberships.withdrawalsUsed} - 1)` })
+          .where(eq(memberships.id, payout.membershipId));
+    }
+    if (input.event === "reverse")
+      await transfer(ledger, {
+        idempotencyKey: `payout-return:${payout.id}`,
+        from: systemAccountCode("payouts"),
+        to: userAccountCode(payout.userId, "earnings"),
+        amount: payout.amount,
+        intent: "refund",
+        metadata: { payout_id: payout.id },
+      });
+
+    const [updated] = await tx
+      .update(payouts)
+      .set({
+        status: step.to,
+        updatedAt: now,
+        ...(input.event === "approve" ? { approvedAt: now } : {}),
+        ...(input.event === "submit" ? { submittedAt: now, rail: input.rail ?? "manual" } : {}),
+        ...(input.event === "confirm" || input.event === "fail" || input.event === "deny" ? { settledAt: now } : {}),
+        ...(input.bankReference ? { bankReference: input.bankReference } : {}),
+        ...(reason ? { reason } : {}),
+      })
+      .where(eq(payouts.id, payout.id))
+      .returning();
+    await tx.insert(payoutEvents).values({ payoutId: payout.id, status: step.to, actorId: ctx.actor?.id ?? null, note: reason });
+    await recordAudit(tx, {
+      actorId: ctx.actor?.id ?? null,
+      action: `payout.${input.event}`,
+      targetType: "payout",
+      targetId: payout.id,
+      details: {
+        amount: payout.amount,
+        ...(reason ? { reason } : {}),
+        ...(input.bankReference ? { bank_reference: input.bankReference } : {}),
+      },
+      ip: ctx.ip ?? null,
+    });
+    return updated!;
+  };
+  if (ctx.tx) return run(ctx.tx);
+  return withRetry(() => ctx.db.transaction(run));
+}
