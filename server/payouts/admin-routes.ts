@@ -130,46 +130,21 @@ export function payoutAdminRoutes(services: Services) {
     await applyPayoutEvent(ctx, { payoutId: id, event, ...extra });
     return toPayoutOutput((await findPayout(ctx.db, id))!);
   };
-  return app
+  app
     .openapi(approveRoute, async (c) => c.json({ data: await answer(ctxOf(c, services), c.req.valid("param").id, "approve") }, 200))
-    .openapi(denyRoute, async (c) =>
-      c.json(
-        {
-          data: await answer(ctxOf(c, services), c.req.valid("param").id, "deny", {
-            reason: c.req.valid("json").reason,
-          }),
-        },
-        200,
-      ),
-    )
-    .openapi(confirmRoute, async (c) =>
-      c.json(
-        {
-          data: await answer(ctxOf(c, services), c.req.valid("param").id, "confirm", {
-            bankReference: c.req.valid("json").bank_reference,
-          }),
-        },
-        200,
-      ),
-    )
-    .openapi(failRoute, async (c) =>
-      c.json(
-        {
-          data: await answer(ctxOf(c, services), c.req.valid("param").id, "fail", {
-            reason: c.req.valid("json").reason,
-          }),
-        },
-        200,
-      ),
-    )
-    .openapi(reverseRoute, async (c) =>
-      c.json(
-        {
-          data: await answer(ctxOf(c, services), c.req.valid("param").id, "reverse", {
-            reason: c.req.valid("json").reason,
-          }),
-        },
-        200,
-      ),
-    );
+    .openapi(confirmRoute, async (c) => {
+      const bankReference = c.req.valid("json").bank_reference;
+      return c.json({ data: await answer(ctxOf(c, services), c.req.valid("param").id, "confirm", { bankReference }) }, 200);
+    });
+  // The steps that carry the reason the booster reads.
+  for (const [route, event] of [
+    [denyRoute, "deny"],
+    [failRoute, "fail"],
+    [reverseRoute, "reverse"],
+  ] as const)
+    app.openapi(route, async (c) => {
+      const reason = c.req.valid("json").reason;
+      return c.json({ data: await answer(ctxOf(c, services), c.req.valid("param").id, event, { reason }) }, 200);
+    });
+  return app;
 }

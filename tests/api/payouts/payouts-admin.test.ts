@@ -1,10 +1,11 @@
 import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
-import { ledgerAccounts, users } from "@/server/db/schema";
-import { balancesOf, checkLedgerInvariants, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
+import { ledgerAccounts } from "@/server/db/schema";
+import { balancesOf, checkLedgerInvariants, systemAccountCode } from "@/server/ledger";
 import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
 import { earnWorld } from "@/tests/api/support/earn-fixtures";
+import { payoutWorld, TEST_IBAN } from "@/tests/api/support/payout-fixtures";
 
 // Issue 17: the one payout state machine as admins drive it on the manual rail, with its ledger
 // effects and the history the booster reads.
@@ -16,31 +17,9 @@ const { it, call } = apiFile(
   (api) => void ({ database, sms } = api),
 );
 const { person, admin } = earnWorld(call, () => ({ database, sms }), "09100000119");
-const IBAN = "IR062960000000100324200001";
+const { readyBooster: booster } = payoutWorld(call, () => database, person);
+const IBAN = TEST_IBAN;
 const get = (path: string, token: string) => call(path, undefined, { method: "GET", token });
-
-/** A verified booster with an IBAN, `earnings` to withdraw and a gold plan (24 withdrawals). */
-async function booster(earnings: number) {
-  const signed = await person(12_000_000, true);
-  await database.db
-    .update(users)
-    .set({ iban: IBAN, ibanChangedAt: new Date(Date.now() - 3 * 86_400_000) })
-    .where(eq(users.id, signed.user.id));
-  await transfer(
-    { db: database.db },
-    {
-      idempotencyKey: `admin-test-earnings:${signed.user.id}`,
-      from: systemAccountCode("promotions"),
-      to: userAccountCode(signed.user.id, "earnings"),
-      amount: earnings,
-      intent: "reward",
-    },
-  );
-  const plans = (await call("memberships/plans", undefined, { method: "GET" })).body.data as { id: string; code: string }[];
-  const gold = plans.find((plan) => plan.code === "gold")!.id;
-  expect((await call("memberships", { plan_id: gold, pay_from: "wallet" }, { token: signed.token })).status).toBe(201);
-  return signed;
-}
 
 const systemPayouts = async () =>
   (

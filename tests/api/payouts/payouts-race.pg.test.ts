@@ -1,10 +1,11 @@
 import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
-import { memberships, payouts, users } from "@/server/db/schema";
-import { balancesOf, checkLedgerInvariants, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
+import { memberships, payouts } from "@/server/db/schema";
+import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
 import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
 import { earnWorld } from "@/tests/api/support/earn-fixtures";
+import { payoutWorld } from "@/tests/api/support/payout-fixtures";
 
 // PostgreSQL only (*.pg.test.ts): real connections racing for one membership's withdrawals and one
 // booster's earnings.
@@ -15,32 +16,7 @@ const { it, call } = apiFile(
   (api) => void ({ database, sms } = api),
 );
 const { person, admin } = earnWorld(call, () => ({ database, sms }), "09100000118");
-
-async function readyBooster(earnings: number, withdrawalsLeft: number) {
-  const signed = await person(12_000_000, true);
-  await database.db
-    .update(users)
-    .set({ iban: "IR062960000000100324200001", ibanChangedAt: new Date(Date.now() - 3 * 86_400_000) })
-    .where(eq(users.id, signed.user.id));
-  await transfer(
-    { db: database.db },
-    {
-      idempotencyKey: `race-earnings:${signed.user.id}`,
-      from: systemAccountCode("promotions"),
-      to: userAccountCode(signed.user.id, "earnings"),
-      amount: earnings,
-      intent: "reward",
-    },
-  );
-  const plans = (await call("memberships/plans", undefined, { method: "GET" })).body.data as { id: string; code: string }[];
-  const gold = plans.find((plan) => plan.code === "gold")!.id;
-  expect((await call("memberships", { plan_id: gold, pay_from: "wallet" }, { token: signed.token })).status).toBe(201);
-  await database.db
-    .update(memberships)
-    .set({ withdrawalsUsed: 24 - withdrawalsLeft })
-    .where(eq(memberships.userId, signed.user.id));
-  return signed;
-}
+const { readyBooster } = payoutWorld(call, () => database, person);
 
 describe("payouts under concurrency (PostgreSQL)", () => {
   it("50 parallel requests with one withdrawal left: exactly one is created", async () => {

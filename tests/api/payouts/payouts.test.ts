@@ -2,9 +2,10 @@ import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
 import { ledgerTransfers, memberships, payouts, transactions, users } from "@/server/db/schema";
-import { balancesOf, checkLedgerInvariants, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
+import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
 import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
 import { earnWorld } from "@/tests/api/support/earn-fixtures";
+import { payoutWorld, TEST_IBAN } from "@/tests/api/support/payout-fixtures";
 
 // Issue 17: membership plans bought from earnings or the wallet, and payout requests refused for each
 // rule with its reason, or held in the ledger.
@@ -16,37 +17,9 @@ const { it, call } = apiFile(
   (api) => void ({ database, sms } = api),
 );
 const { person, admin } = earnWorld(call, () => ({ database, sms }), "09100000117");
-const IBAN = "IR062960000000100324200001";
+const { earn, booster, planId: planOf } = payoutWorld(call, () => database, person);
+const IBAN = TEST_IBAN;
 const get = (path: string, token: string, locale = "en-US") => call(path, undefined, { method: "GET", token, locale });
-
-/** Rewards a booster has earned and may withdraw (as the release job would have moved them). */
-async function earn(userId: string, rials: number, key = "1") {
-  await transfer(
-    { db: database.db },
-    {
-      idempotencyKey: `test-earnings:${userId}:${key}`,
-      from: systemAccountCode("promotions"),
-      to: userAccountCode(userId, "earnings"),
-      amount: rials,
-      intent: "reward",
-    },
-  );
-}
-
-/** A verified booster with an IBAN set three days ago. */
-async function booster(walletRials = 0) {
-  const signed = await person(walletRials, true);
-  await database.db
-    .update(users)
-    .set({ iban: IBAN, bankName: "saman", ibanChangedAt: new Date(Date.now() - 3 * 86_400_000) })
-    .where(eq(users.id, signed.user.id));
-  return signed;
-}
-
-const planOf = async (code: string) => {
-  const plans = (await call("memberships/plans", undefined, { method: "GET" })).body.data as { id: string; code: string }[];
-  return plans.find((plan) => plan.code === code)!.id;
-};
 
 describe("memberships", () => {
   it("three plans named in each language; bought from the wallet, renewed once ahead, upgraded for the difference", async () => {
