@@ -99,3 +99,29 @@ export const adminPayoutOutput = payoutOutput.extend({
   plan: z.string().nullable(),
 });
 export type AdminPayoutView = z.infer<typeof adminPayoutOutput>;
+
+/** POST admin/membership-plans and PUT admin/membership-plans/{id}: a plan as admins write it. */
+export const planInput = z.object({
+  code: z.string("invalid_value").regex(/^[a-z][a-z0-9_-]{1,31}$/, "invalid_value"),
+  names: z.object({
+    "fa-IR": z.string().trim().min(1, "plan_name_required").max(60, "plan_name_required"),
+    "en-US": z.string().trim().min(1, "plan_name_required").max(60, "plan_name_required"),
+    "tr-TR": z.string().trim().min(1, "plan_name_required").max(60, "plan_name_required"),
+    "ar-AE": z.string().trim().min(1, "plan_name_required").max(60, "plan_name_required"),
+  }),
+  price: z.number("invalid_value").int("invalid_value").min(10_000, "invalid_value").max(10_000_000_000, "invalid_value"),
+  period_days: z.union([z.literal(30), z.literal(90)], "invalid_value"),
+  withdrawals_per_period: z.number("invalid_value").int("invalid_value").min(0, "invalid_value").max(1_000, "invalid_value"),
+  invitations_per_period: z.number("invalid_value").int("invalid_value").min(0, "invalid_value").max(10_000, "invalid_value"),
+  retention_days: z.number("invalid_value").int("invalid_value").min(0, "invalid_value").max(60, "invalid_value").nullable(),
+  daily_task_bonus: z.number("invalid_value").int("invalid_value").min(0, "invalid_value").max(1_000, "invalid_value"),
+  active: z.boolean("invalid_value"),
+  sort_order: z.number("invalid_value").int("invalid_value").min(0, "invalid_value").max(1_000, "invalid_value").default(0),
+});
+
+/** A plan as the back office sees it: every locale's name, and whether it is on sale. */
+export const adminPlanOutput = membershipPlanOutput.omit({ name: true }).extend({
+  names: z.record(z.string(), z.string()),
+  active: z.boolean(),
+  sort_order: z.number().int(),
+});

@@ -1,5 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import {
+  adminPlanOutput,
+  planInput,
   adminPayoutOutput,
   adminPayoutQuery,
   payoutBulkInput,
@@ -14,6 +16,8 @@ import { dataEnvelope } from "@/server/http/envelope";
 import { err, idParam, json, listAnswer, named, pageOf } from "@/server/http/route-parts";
 import { approvePayouts, exportApprovedPayouts, payoutQueue, type QueuedPayout } from "@/server/payouts/admin";
 import { findPayout } from "@/server/payouts/queries";
+import { allPlans, savePlan } from "@/server/payouts/plans-admin";
+import type { MembershipPlan } from "@/server/db/schema";
 import { toPayoutOutput } from "@/server/payouts/present";
 import { applyPayoutEvent, type PayoutEventName } from "@/server/payouts/transitions";
 
@@ -28,6 +32,61 @@ function toAdminPayout(row: QueuedPayout): AdminPayoutView {
     plan: row.plan,
   };
 }
+
+function toAdminPlan(plan: MembershipPlan) {
+  return {
+    id: plan.id,
+    code: plan.code,
+    names: plan.names,
+    price: plan.price,
+    period_days: plan.periodDays,
+    withdrawals_per_period: plan.withdrawalsPerPeriod,
+    invitations_per_period: plan.invitationsPerPeriod,
+    retention_days: plan.retentionDays,
+    daily_task_bonus: plan.dailyTaskBonus,
+    active: plan.active,
+    sort_order: plan.sortOrder,
+  };
+}
+
+const plansRoute = createRoute({
+  method: "get",
+  path: "/admin/membership-plans",
+  middleware: [requireAdmin] as const,
+  tags: ["Admin"],
+  summary: "Every membership plan, on sale or not, with its names in each language",
+  responses: { 200: { description: "The plans", ...json(dataEnvelope(z.array(adminPlanOutput))) }, ...notFound },
+});
+
+const createPlanRoute = createRoute({
+  method: "post",
+  path: "/admin/membership-plans",
+  middleware: [requireAdmin] as const,
+  tags: ["Admin"],
+  summary: "Add a membership plan",
+  request: { body: { required: true, ...json(named(planInput, "PlanInput")) } },
+  responses: {
+    201: { description: "The plan", ...json(dataEnvelope(adminPlanOutput)) },
+    ...notFound,
+    409: err("Another plan has this code"),
+    422: err("Invalid plan"),
+  },
+});
+
+const updatePlanRoute = createRoute({
+  method: "put",
+  path: "/admin/membership-plans/{id}",
+  middleware: [requireAdmin] as const,
+  tags: ["Admin"],
+  summary: "Replace a plan (periods already bought keep their limits; one taken off sale stays in force for its holders)",
+  request: { params: idParam, body: { required: true, ...json(planInput) } },
+  responses: {
+    200: { description: "The plan", ...json(dataEnvelope(adminPlanOutput)) },
+    ...notFound,
+    409: err("Another plan has this code"),
+    422: err("Invalid plan"),
+  },
+});
 
 const queueRoute = createRoute({
   method: "get",
@@ -109,6 +168,11 @@ const exportRoute = createRoute({
 /** The back office's payouts (issue 17): the queue, each step of the state machine, bulk approval and the manual rail's export. */
 export function payoutAdminRoutes(services: Services) {
   const app = new OpenAPIHono<AppEnv>()
+    .openapi(plansRoute, async (c) => c.json({ data: (await allPlans(c.get("db"))).map(toAdminPlan) }, 200))
+    .openapi(createPlanRoute, async (c) => c.json({ data: toAdminPlan(await savePlan(ctxOf(c, services), c.req.valid("json"))) }, 201))
+    .openapi(updatePlanRoute, async (c) =>
+      c.json({ data: toAdminPlan(await savePlan(ctxOf(c, services), { ...c.req.valid("json"), id: c.req.valid("param").id })) }, 200),
+    )
     .openapi(queueRoute, async (c) => {
       const query = c.req.valid("query");
       const found = await payoutQueue(c.get("db"), { status: query.status, page: query.page, perPage: query.per_page });

@@ -71,6 +71,50 @@ describe("memberships", () => {
   });
 });
 
+describe("plans in the back office", () => {
+  it("admins add, edit and take plans off sale; a period already bought keeps its limits", async () => {
+    const adminToken = await admin();
+    const holder = await booster(5_000_000);
+    const bronze = await planOf("bronze");
+    expect((await call("memberships", { plan_id: bronze, pay_from: "wallet" }, { token: holder.token })).status).toBe(201);
+    const all = await get("admin/membership-plans", adminToken);
+    const plan = all.body.data.find((p: { code: string }) => p.code === "bronze");
+    const { id, ...body } = plan;
+    expect(id).toBe(bronze);
+    expect((await get("admin/membership-plans", holder.token)).status).toBe(404);
+
+    // Bronze off sale, with fewer withdrawals: gone from the list, the holder's period unchanged.
+    const edited = await call(
+      `admin/membership-plans/${bronze}`,
+      { ...body, withdrawals_per_period: 1, active: false },
+      {
+        token: adminToken,
+        method: "PUT",
+      },
+    );
+    expect(edited.status).toBe(200);
+    expect(edited.body.data).toMatchObject({ active: false, withdrawals_per_period: 1 });
+    const onSale = (await call("memberships/plans", undefined, { method: "GET" })).body.data.map((p: { code: string }) => p.code);
+    expect(onSale).toEqual(["silver", "gold"]);
+    expect((await get("memberships/current", holder.token)).body.data).toMatchObject({ withdrawals_left: 2, plan: { code: "bronze" } });
+    expect((await call("memberships", { plan_id: bronze, pay_from: "wallet" }, { token: holder.token })).status).toBe(404);
+
+    // A code of its own per run: PostgreSQL's test database outlives a run.
+    const code = `platinum_${Date.now().toString(36)}`;
+    const platinum = { ...body, code, price: 40_000_000, period_days: 90, withdrawals_per_period: 60, active: true };
+    platinum.names = { "fa-IR": "پلاتینی", "en-US": "Platinum", "tr-TR": "Platin", "ar-AE": "بلاتيني" };
+    const created = await call("admin/membership-plans", platinum, { token: adminToken });
+    expect(created.status).toBe(201);
+    expect((await call("admin/membership-plans", platinum, { token: adminToken })).status).toBe(409);
+    const bad = await call("admin/membership-plans", { ...platinum, code: "x", period_days: 45, price: -1 }, { token: adminToken });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.error!.fields ?? {}).sort()).toEqual(["code", "period_days", "price"]);
+    // Back as it was, for the tests after this one.
+    expect((await call(`admin/membership-plans/${bronze}`, body, { token: adminToken, method: "PUT" })).body.data.active).toBe(true);
+    await call(`admin/membership-plans/${created.body.data.id}`, { ...platinum, active: false }, { token: adminToken, method: "PUT" });
+  });
+});
+
 describe("payout requests", () => {
   it("refused for each rule with its reason and changing nothing; held from earnings once allowed; listed by tab", async () => {
     const adminToken = await admin();
