@@ -125,3 +125,18 @@ export const adminPlanOutput = membershipPlanOutput.omit({ name: true }).extend(
   active: z.boolean(),
   sort_order: z.number().int(),
 });
+
+/** POST memberships' answer: the period bought, what it cost and what kind of purchase it was. */
+export const membershipPurchaseOutput = z.object({
+  membership: membershipOutput,
+  paid: z.number().int(),
+  kind: z.enum(["new", "renewal", "upgrade", "change_at_end"]),
+});
+/** POST payouts' answer. */
+export const payoutCreatedOutput = z.object({ payout: payoutOutput, message: z.string() });
+/** The admins' withdrawals switch (PUT and GET admin/settings/withdrawals). */
+export const withdrawalsSwitch = z.object({ enabled: z.boolean() });
+/** POST admin/payouts/approve's answer. */
+export const payoutBulkOutput = z.object({ approved: z.array(z.string()), skipped: z.array(z.string()) });
+/** The manual rail's PAYA batch file. */
+export const payaBatchFile = z.string().meta({ description: "CSV: payout_id, iban, amount_rials, name, national_id" });

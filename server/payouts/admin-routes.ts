@@ -4,7 +4,9 @@ import {
   planInput,
   adminPayoutOutput,
   adminPayoutQuery,
+  payaBatchFile,
   payoutBulkInput,
+  payoutBulkOutput,
   payoutConfirmInput,
   payoutOutput,
   payoutReasonInput,
@@ -150,7 +152,7 @@ const bulkRoute = createRoute({
   responses: {
     200: {
       description: "Which moved and which did not",
-      ...json(dataEnvelope(z.object({ approved: z.array(z.string()), skipped: z.array(z.string()) }))),
+      ...json(dataEnvelope(payoutBulkOutput)),
     },
     ...notFound,
   },
@@ -162,7 +164,7 @@ const exportRoute = createRoute({
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "The manual rail: every approved payout as a PAYA batch file (CSV), each marked sent (active)",
-  responses: { 200: { description: "CSV", content: { "text/csv": { schema: z.string() } } }, ...notFound },
+  responses: { 200: { description: "CSV", content: { "text/csv": { schema: payaBatchFile } } }, ...notFound },
 });
 
 /** The back office's payouts (issue 17): the queue, each step of the state machine, bulk approval and the manual rail's export. */

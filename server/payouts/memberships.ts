@@ -167,7 +167,9 @@ async function payFor(
       },
     );
   } catch (error) {
-    if (error instanceof AppError && error.code === "insufficient_funds") throw new AppError("insufficient_balance");
+    // Each source says its own shortfall: "your earnings …" or "your wallet balance …".
+    if (error instanceof AppError && error.code === "insufficient_funds" && input.payFrom === "earnings")
+      throw new AppError("insufficient_balance");
     throw error;
   }
   await tx.update(transactions).set({ transferId: moved.id }).where(eq(transactions.id, row!.id));

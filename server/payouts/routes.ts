@@ -4,7 +4,10 @@ import {
   createPayoutInput,
   membershipOutput,
   membershipPlanOutput,
+  membershipPurchaseOutput,
+  payoutCreatedOutput,
   payoutListQuery,
+  withdrawalsSwitch,
   payoutOutput,
 } from "@/lib/schemas/payouts";
 import { AppError } from "@/server/core/errors";
@@ -56,11 +59,7 @@ const buyRoute = createRoute({
   responses: {
     201: {
       description: "The period bought and what it cost",
-      ...json(
-        dataEnvelope(
-          z.object({ membership: membershipOutput, paid: z.number().int(), kind: z.enum(["new", "renewal", "upgrade", "change_at_end"]) }),
-        ),
-      ),
+      ...json(dataEnvelope(membershipPurchaseOutput)),
     },
     ...unauthorized,
     ...errorResponses,
@@ -101,7 +100,7 @@ const createRouteDef = createRoute({
   security: [{ bearer: [] }],
   request: { headers: idempotencyHeaders, body: { required: true, ...json(named(createPayoutInput, "CreatePayoutInput")) } },
   responses: {
-    201: { description: "payout request created", ...json(dataEnvelope(z.object({ payout: payoutOutput, message: z.string() }))) },
+    201: { description: "payout request created", ...json(dataEnvelope(payoutCreatedOutput)) },
     ...unauthorized,
     ...errorResponses,
     400: refusals,
@@ -117,8 +116,8 @@ const switchRoute = createRoute({
   tags: ["Admin"],
   summary: "Turn withdrawals on or off for everyone",
   security: [{ bearer: [] }],
-  request: { body: { required: true, ...json(z.object({ enabled: z.boolean() })) } },
-  responses: { 200: { description: "The switch", ...json(dataEnvelope(z.object({ enabled: z.boolean() }))) }, 404: err("Not found") },
+  request: { body: { required: true, ...json(withdrawalsSwitch) } },
+  responses: { 200: { description: "The switch", ...json(dataEnvelope(withdrawalsSwitch)) }, 404: err("Not found") },
 });
 
 const switchGetRoute = createRoute({
@@ -128,7 +127,7 @@ const switchGetRoute = createRoute({
   tags: ["Admin"],
   summary: "Whether withdrawals are on",
   security: [{ bearer: [] }],
-  responses: { 200: { description: "The switch", ...json(dataEnvelope(z.object({ enabled: z.boolean() }))) }, 404: err("Not found") },
+  responses: { 200: { description: "The switch", ...json(dataEnvelope(withdrawalsSwitch)) }, 404: err("Not found") },
 });
 
 /** Memberships and payouts (issue 17): plans, the caller's period, payout requests and their history. */

@@ -56,6 +56,11 @@ describe("memberships", () => {
     expect(third.status).toBe(409);
     expect(third.body.error!.code).toBe("membership_already_renewed");
     expect((await balancesOf(database.db, buyer.user.id)).wallet).toBe(1_000_000);
+    // The wallet's own shortfall says so (not "your earnings").
+    const empty = await booster();
+    const short = await call("memberships", { plan_id: bronze, pay_from: "wallet" }, { token: empty.token });
+    expect(short.status).toBe(403);
+    expect(short.body.error).toMatchObject({ code: "insufficient_funds", message: "Your wallet balance is not enough for this." });
 
     // An upgrade: the difference per day for the days left (about 30 days × (12M/90 − 2M/30) ≈ 2M).
     const other = await booster(20_000_000);
