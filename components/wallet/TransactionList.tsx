@@ -1,11 +1,9 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { CardFields, DataTable, type Column } from "@/components/ui/DataTable";
-import { EmptyState } from "@/components/ui/EmptyState";
+import { CardFields, type Column } from "@/components/ui/DataTable";
 import { NoValue } from "@/components/ui/NoValue";
-import { Pagination, pageCount } from "@/components/ui/Pagination";
-import { TabbedList, useTabPages } from "@/components/ui/QueryView";
+import { TabbedTable } from "@/components/ui/TabbedTable";
 import { StatusLabel } from "@/components/ui/StatusPill";
 import { TRANSACTIONS_PER_PAGE, useTransactions, type Transaction } from "@/lib/api/wallet";
 import { useMoney } from "@/lib/format/money";
@@ -17,55 +15,19 @@ export type TransactionTab = (typeof TRANSACTION_TABS)[number];
 
 /** SPEC §2 wallet: the transactions, filtered by status in tabs (all, paid, pending, failed), a page at a time. */
 export function TransactionList() {
-  const t = useTranslations("wallet.transactions");
-  const tabs = useTabPages<TransactionTab>("all");
-  const { tab, page, setPage } = tabs;
-  const query = useTransactions(tab, page);
   const columns = useColumns();
-
-  const total = query.data?.meta.total ?? 0;
-  const pages = pageCount(total, query.data?.meta.per_page || TRANSACTIONS_PER_PAGE);
-  const rows = query.data?.data ?? [];
-
   return (
-    <section aria-labelledby="transactions-title" className="rounded-card bg-surface p-4 shadow-card sm:p-6">
-      <h2 id="transactions-title" className="mb-4 text-lg font-bold text-ink">
-        {t("title")}
-      </h2>
-      <TabbedList
-        id="transactions"
-        tabs={TRANSACTION_TABS}
-        state={tabs}
-        messages="wallet.transactions"
-        query={query}
-        lines={4}
-        empty={
-          rows.length === 0 ? (
-            <EmptyState testId="transactions-empty" firstPage={page > 1 ? { label: t("firstPage"), onClick: () => setPage(1) } : null}>
-              {t("empty")}
-            </EmptyState>
-          ) : null
-        }
-      >
-        <div className="grid gap-4" aria-busy={query.isFetching || undefined}>
-          <p className="text-sm text-ink-muted" aria-live="polite">
-            {t("count", { count: total })}
-          </p>
-          <DataTable
-            rows={rows}
-            rowKey={(row) => row.id}
-            columns={columns}
-            caption={t("caption")}
-            minWidth="min-w-[48rem]"
-            card={{
-              className: "rounded-lg border border-surface-line p-4",
-              render: (row) => <TransactionCard row={row} columns={columns} />,
-            }}
-          />
-          <Pagination page={page} pages={pages} busy={query.isFetching} onPage={setPage} messages="wallet.transactions" chevrons />
-        </div>
-      </TabbedList>
-    </section>
+    <TabbedTable
+      id="transactions"
+      tabs={TRANSACTION_TABS}
+      messages="wallet.transactions"
+      usePage={useTransactions}
+      perPage={TRANSACTIONS_PER_PAGE}
+      columns={columns}
+      rowKey={(row) => row.id}
+      minWidth="min-w-[48rem]"
+      card={(row) => <TransactionCard row={row} columns={columns} />}
+    />
   );
 }
 

@@ -1,0 +1,240 @@
+"use client";
+import { useLocale, useTranslations } from "next-intl";
+import { useCallback, useState, type ReactNode } from "react";
+import { badgeStateOf } from "@/components/profile/identity";
+import { Alert } from "@/components/ui/Alert";
+import { BackLink } from "@/components/ui/BackLink";
+import { Button } from "@/components/ui/Button";
+import { TextField } from "@/components/ui/Field";
+import { LinkButton } from "@/components/ui/LinkButton";
+import { LoadError } from "@/components/ui/LoadError";
+import { SkeletonLines } from "@/components/ui/Skeleton";
+import { parseRials } from "@/components/wallet/amount";
+import { WalletSignIn } from "@/components/wallet/WalletStates";
+import { useMe, type Me } from "@/lib/api/me";
+import { useMembership, useRequestPayout, type MembershipView } from "@/lib/api/payouts";
+import { useWallet, type WalletBalances } from "@/lib/api/wallet";
+import { useMoney } from "@/lib/format/money";
+import { useApiForm } from "@/lib/forms/use-api-form";
+import { useFieldMessage } from "@/lib/forms/use-field-message";
+import { PAYOUT_MAX_RIALS, PAYOUT_MIN_RIALS, createPayoutInput } from "@/lib/schemas/payouts";
+import { Iban, useBankName } from "./Iban";
+
+/**
+ * /dashboard/payouts/Create: the earnings that may be withdrawn, the withdrawals left, the IBAN the money goes to and
+ * the amount. Someone who cannot request one (identity, IBAN, membership) is told why and where to fix it instead.
+ */
+export function CreatePayoutPage() {
+  const t = useTranslations("payouts.create");
+  const titles = useTranslations("titles");
+  const me = useMe();
+  const wallet = useWallet();
+  const membership = useMembership();
+  const queries = [me, wallet, membership];
+
+  const heading = (
+    <h1 id="page-title" className="text-2xl font-bold text-ink">
+      {titles("createPayout")}
+    </h1>
+  );
+  const header = (
+    <header className="grid gap-1">
+      <BackLink href="/dashboard/payouts">{t("back")}</BackLink>
+      {heading}
+      <p className="text-sm leading-6 text-ink-muted">{t("intro")}</p>
+    </header>
+  );
+
+  if (me.data === null || wallet.data === null)
+    return <WalletSignIn heading={heading} body={t("signIn")} redirect="/dashboard/payouts/Create" />;
+
+  let body: ReactNode;
+  if (queries.some((query) => query.isPending)) body = <SkeletonLines lines={4} />;
+  else if (queries.some((query) => query.isError))
+    body = (
+      <LoadError
+        message={t("loadError")}
+        onRetry={() => queries.forEach((query) => query.isError && void query.refetch())}
+        retrying={queries.some((query) => query.isFetching)}
+      />
+    );
+  else body = <PayoutRequest me={me.data!} balances={wallet.data!} membership={membership.data ?? null} />;
+
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-6">
+      {header}
+      {body}
+    </div>
+  );
+}
+
+/** Why no payout can be requested yet, and the one link that fixes it. */
+function Blocked({ reason, href, action, testId }: { reason: string; href: string; action: string; testId: string }) {
+  const t = useTranslations("payouts.create");
+  return (
+    <section
+      aria-labelledby="blocked-title"
+      className="grid justify-items-start gap-3 rounded-card bg-surface p-5 shadow-card sm:p-6"
+      data-testid={testId}
+    >
+      <h2 id="blocked-title" className="text-lg font-bold text-ink">
+        {t("blockedTitle")}
+      </h2>
+      <p className="max-w-prose text-sm leading-7 text-ink">{reason}</p>
+      <LinkButton href={href} className="w-full sm:w-auto">
+        {action}
+      </LinkButton>
+    </section>
+  );
+}
+
+function PayoutRequest({ me, balances, membership }: { me: Me; balances: WalletBalances; membership: MembershipView | null }) {
+  const t = useTranslations("payouts.create");
+  if (badgeStateOf(me.identity_status) !== "verified")
+    return (
+      <Blocked testId="payout-blocked-identity" reason={t("blocked.identity")} href="/dashboard/profile" action={t("blocked.toProfile")} />
+    );
+  if (!me.iban)
+    return <Blocked testId="payout-blocked-iban" reason={t("blocked.iban")} href="/dashboard/profile" action={t("blocked.toProfile")} />;
+  if (!membership)
+    return (
+      <Blocked
+        testId="payout-blocked-membership"
+        reason={t("blocked.membership")}
+        href="/dashboard/payouts#plans"
+        action={t("blocked.toPlans")}
+      />
+    );
+  return (
+    <>
+      <Standing me={me} balances={balances} membership={membership} />
+      {membership.withdrawals_left <= 0 ? (
+        <Blocked
+          testId="payout-blocked-withdrawals"
+          reason={t("blocked.withdrawals")}
+          href="/dashboard/payouts#plans"
+          action={t("blocked.toPlans")}
+        />
+      ) : (
+        <PayoutForm earnings={balances.earnings_balance} />
+      )}
+    </>
+  );
+}
+
+/** What the request draws on and where the money goes. */
+function Standing({ me, balances, membership }: { me: Me; balances: WalletBalances; membership: MembershipView }) {
+  const t = useTranslations("payouts.create");
+  const money = useMoney();
+  const bankName = useBankName();
+  return (
+    <section aria-labelledby="standing-title" className="grid gap-4 rounded-card bg-surface p-5 shadow-card sm:p-6">
+      <h2 id="standing-title" className="text-lg font-bold text-ink">
+        {t("standingTitle")}
+      </h2>
+      <dl className="grid gap-3 sm:grid-cols-3">
+        <Figure label={t("earnings")} testId="payout-earnings">
+          {money(balances.earnings_balance)}
+        </Figure>
+        <Figure label={t("held")}>{money(balances.held_balance)}</Figure>
+        <Figure label={t("withdrawalsLeft")}>
+          {t("leftOf", { left: membership.withdrawals_left, allowed: membership.withdrawals_allowed })}
+        </Figure>
+      </dl>
+      <p className="text-xs leading-6 text-ink-muted">{t("earningsNote")}</p>
+      <dl className="grid gap-2 rounded-lg bg-surface-sunken p-4 text-sm">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+          <dt className="text-ink-muted">{t("iban")}</dt>
+          <dd className="min-w-0 font-semibold text-ink" data-testid="payout-iban">
+            <Iban iban={me.iban!} />
+          </dd>
+        </div>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+          <dt className="text-ink-muted">{t("bank")}</dt>
+          <dd className="font-semibold text-ink">{bankName(me.bank_name) ?? t("bankUnknown")}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function Figure({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5 rounded-lg bg-surface-sunken px-4 py-3">
+      <dt className="text-xs text-ink-muted">{label}</dt>
+      <dd className="text-lg font-bold tabular-nums text-ink" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+type Values = { amount: string };
+
+/** The amount (typed in any digits), checked by the contract's schema; the API's answer, translated, either way. */
+function PayoutForm({ earnings }: { earnings: number }) {
+  const t = useTranslations("payouts.create");
+  const locale = useLocale();
+  const money = useMoney();
+  const fieldMessage = useFieldMessage();
+  const request = useRequestPayout();
+  const [done, setDone] = useState<string | null>(null);
+
+  const prepare = useCallback((values: Values) => ({ amount: parseRials(values.amount, locale) }), [locale]);
+  const { form, formError, submit } = useApiForm<typeof createPayoutInput, Values>(createPayoutInput, {
+    prepare,
+    defaultValues: { amount: "" },
+  });
+  const {
+    register,
+    reset,
+    formState: { errors },
+  } = form;
+
+  const onSubmit = submit(async (input) => {
+    setDone(null);
+    const result = await request.mutateAsync(input);
+    reset({ amount: "" });
+    setDone(result.message);
+  });
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-4 rounded-card bg-surface p-5 shadow-card sm:p-6"
+      aria-labelledby="payout-form-title"
+    >
+      <h2 id="payout-form-title" className="text-lg font-bold text-ink">
+        {t("formTitle")}
+      </h2>
+      {earnings < PAYOUT_MIN_RIALS ? <Alert tone="info">{t("lowEarnings", { min: money(PAYOUT_MIN_RIALS) })}</Alert> : null}
+      <TextField
+        label={t("amountLabel")}
+        inputMode="numeric"
+        autoComplete="off"
+        spellCheck={false}
+        ltr
+        error={fieldMessage(errors.amount?.message)}
+        hint={t("amountHint", { min: money(PAYOUT_MIN_RIALS), max: money(PAYOUT_MAX_RIALS) })}
+        {...register("amount")}
+      />
+      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      {done ? (
+        <Alert tone="success">
+          <span className="flex flex-wrap items-center justify-between gap-2">
+            <span data-testid="payout-created">{done}</span>
+            <LinkButton href="/dashboard/payouts" variant="secondary">
+              {t("toList")}
+            </LinkButton>
+          </span>
+        </Alert>
+      ) : null}
+      <div>
+        <Button type="submit" busy={request.isPending} className="w-full sm:w-auto">
+          {request.isPending ? t("submitting") : t("submit")}
+        </Button>
+      </div>
+    </form>
+  );
+}

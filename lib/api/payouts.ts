@@ -1,0 +1,116 @@
+"use client";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { MembershipFundingSource, PayoutStatus } from "@/lib/schemas/enums";
+import type { CreatePayoutInput, MembershipPlanView, MembershipView, PayoutView, payoutTabs } from "@/lib/schemas/payouts";
+import { ApiError, submissionKeys, type ListResult } from "./client";
+import { meKeys } from "./me";
+import { useApiClient } from "./use-api-client";
+import { walletKeys } from "./wallet";
+
+export type { MembershipFundingSource, MembershipPlanView, MembershipView, PayoutStatus, PayoutView };
+
+/** The payouts page's tabs: everything, or one of the API's groups (paid, awaiting approval, rejected). */
+export type PayoutTab = "all" | (typeof payoutTabs)[number];
+
+/** What buying a plan did: a first period, the same plan again, a dearer one now, a cheaper one from the period's end. */
+export type MembershipPurchaseKind = "new" | "renewal" | "upgrade" | "change_at_end";
+export type MembershipPurchase = { membership: MembershipView; paid: number; kind: MembershipPurchaseKind };
+
+export const payoutKeys = {
+  all: ["payouts"] as const,
+  list: (tab: PayoutTab, page: number) => [...payoutKeys.all, "list", tab, page] as const,
+  one: (id: string) => [...payoutKeys.all, "one", id] as const,
+  plans: ["memberships", "plans"] as const,
+  membership: ["memberships", "current"] as const,
+};
+
+export const PAYOUTS_PER_PAGE = 10;
+
+/** The plans on sale, cheapest first, named in the page's language (public). */
+export function usePlans() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: payoutKeys.plans,
+    queryFn: () => api.request<MembershipPlanView[]>("memberships/plans"),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The membership in force: null when there is none, or when nobody is logged in (401). */
+export function useMembership() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: payoutKeys.membership,
+    queryFn: async () => {
+      try {
+        return await api.request<MembershipView | null>("memberships/current");
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+/** A page of the caller's payouts, newest first, for a tab. */
+export function usePayouts(tab: PayoutTab, page: number) {
+  const api = useApiClient();
+  return useQuery<ListResult<PayoutView>>({
+    queryKey: payoutKeys.list(tab, page),
+    queryFn: () =>
+      api.list<PayoutView>("payouts", { query: { status: tab === "all" ? undefined : tab, page, per_page: PAYOUTS_PER_PAGE } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePayout(id: string | null) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: payoutKeys.one(id ?? ""),
+    queryFn: () => api.request<PayoutView>(`payouts/${id}`),
+    enabled: Boolean(id),
+  });
+}
+
+/** After money moved for a plan or a payout: balances, the header, the membership and the payouts read fresh. */
+function useRefreshAfterPayment() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+      queryClient.invalidateQueries({ queryKey: meKeys.all }),
+      queryClient.invalidateQueries({ queryKey: payoutKeys.membership }),
+      queryClient.invalidateQueries({ queryKey: payoutKeys.all }),
+    ]);
+}
+
+/** Buys, renews or changes a plan: one Idempotency-Key per submission, kept when the same purchase is sent again after an unknown outcome. */
+export function useBuyMembership() {
+  const api = useApiClient();
+  const refresh = useRefreshAfterPayment();
+  const [keys] = useState(submissionKeys);
+  return useMutation({
+    mutationFn: (input: { plan_id: string; pay_from: MembershipFundingSource }) =>
+      api.request<MembershipPurchase>("memberships", { method: "POST", body: input, idempotencyKey: keys.keyFor(input) }),
+    onSettled: (_data, error) => {
+      keys.settled(error);
+      return refresh();
+    },
+  });
+}
+
+/** Requests a payout of earnings; the answer's message is already in the page's language. */
+export function useRequestPayout() {
+  const api = useApiClient();
+  const refresh = useRefreshAfterPayment();
+  const [keys] = useState(submissionKeys);
+  return useMutation({
+    mutationFn: (input: CreatePayoutInput) =>
+      api.request<{ payout: PayoutView; message: string }>("payouts", { method: "POST", body: input, idempotencyKey: keys.keyFor(input) }),
+    onSettled: (_data, error) => {
+      keys.settled(error);
+      return refresh();
+    },
+  });
+}

@@ -1,0 +1,104 @@
+import { expect, test } from "./support/fixtures";
+import faIR from "../../messages/fa-IR.json" with { type: "json" };
+import enUS from "../../messages/en-US.json" with { type: "json" };
+import { signUpViaApi } from "./support/accounts";
+import { adminContext } from "./support/admin";
+import { fundWallet, verifyIdentity } from "./support/earn";
+import { DESKTOP, PHONE, expectNoSidewaysScroll } from "./support/layout";
+
+const fa = faIR.payouts;
+const en = enUS.payouts;
+
+// The payouts pages (issue 17): a verified booster with wallet money only (no test route gives earnings without the
+// whole earn flow) buys a plan from the wallet on a phone in Persian, then meets the API's refusal on the request page;
+// in English on a desktop, someone new sees the tabs, the empty list, the plans in toman and why no payout is possible.
+
+test("fa-IR phone: buy a plan from the wallet, see the membership, and the API's refusal on the request page", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize(PHONE);
+  await signUpViaApi(page, { locale: "fa-IR" });
+  const admin = await adminContext(browser, baseURL!);
+  await verifyIdentity(page.request, admin);
+  await admin.close();
+  await fundWallet(page.request, 5_000_000);
+
+  await page.goto("/dashboard/payouts");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(faIR.titles.payouts);
+  await expect(page.getByTestId("membership-none")).toContainText(fa.membership.none);
+  await expect(page.getByTestId("payouts-empty")).toHaveText(fa.list.empty);
+
+  // Bronze: 2,000,000 Rials, quoted as 200,000 toman, paid from the wallet (the earnings are empty, so it is preselected).
+  const bronze = page.getByTestId("plan-bronze");
+  await expect(bronze).toContainText("۲۰۰٬۰۰۰ تومان");
+  await bronze.getByRole("button", { name: fa.plans.action.new }).click();
+  const wallet = bronze.getByRole("radio", { name: new RegExp(fa.plans.sources.wallet) });
+  await expect(wallet).toBeChecked();
+  await expect(bronze.getByRole("radio", { name: new RegExp(fa.plans.sources.earnings) })).not.toBeChecked();
+  await expect(bronze.getByText("موجودی: ۵٬۰۰۰٬۰۰۰ ریال")).toBeVisible();
+  await bronze.getByRole("button", { name: fa.plans.confirm }).click();
+  await expect(page.getByTestId("plan-bought")).toBeVisible();
+  await expect(page.getByTestId("membership-plan")).toHaveText("برنزی");
+  await expect(page.getByTestId("membership")).toContainText("۲ از ۲");
+  await expect(bronze.getByRole("button", { name: fa.plans.action.renewal })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: "/tmp/payouts-fa-phone.png", fullPage: true });
+
+  // The request page: earnings, the IBAN left to right with its bank, and the amount.
+  await page.getByRole("link", { name: fa.request }).click();
+  await page.waitForURL("**/dashboard/payouts/Create");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(faIR.titles.createPayout);
+  await expect(page.getByTestId("payout-earnings")).toHaveText("۰ ریال");
+  await expect(page.getByTestId("payout-iban").locator("[dir=ltr]")).toHaveText(/^IR/);
+  await expect(page.getByText(faIR.banks.melli)).toBeVisible();
+
+  // Below the bounds: the schema's message under the field, before any request.
+  const amount = page.getByLabel(fa.create.amountLabel);
+  await amount.fill("۱۰۰");
+  await page.getByRole("button", { name: fa.create.submit }).click();
+  await expect(page.locator("#" + (await amount.getAttribute("id")) + "-error")).toBeVisible();
+
+  // Within the bounds: the API refuses (a new IBAN waits 48 hours, then earnings are lacking) and its sentence is shown.
+  const refused = await page.request.post("/api/payouts", { headers: { "X-Locale": "fa-IR" }, data: { amount: 3_000_000 } });
+  expect(refused.status()).toBe(400);
+  const { error } = (await refused.json()) as { error: { code: string; message: string } };
+  expect(["iban_recently_changed", "insufficient_balance"]).toContain(error.code);
+  await amount.fill("۳٬۰۰۰٬۰۰۰");
+  await page.getByRole("button", { name: fa.create.submit }).click();
+  await expect(page.getByRole("alert").filter({ hasText: error.message })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: "/tmp/payouts-fa-phone-create.png", fullPage: true });
+});
+
+test("en-US desktop: tabs and the empty list, the plans in toman, and why a payout cannot be requested yet", async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signUpViaApi(page, { locale: "en-US" });
+  await page.goto("/en-US/dashboard/payouts");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(enUS.titles.payouts);
+  await expect(page.getByTestId("membership-none")).toContainText(en.membership.none);
+  await expect(page.getByTestId("plan-silver")).toContainText("500,000 Tomans");
+  await expect(page.getByTestId("plan-silver")).toContainText("6 withdrawals per period");
+
+  const tabs = page.getByRole("tab");
+  await expect(tabs).toHaveText([en.list.tabs.all, en.list.tabs.paid, en.list.tabs.awaiting_approval, en.list.tabs.rejected]);
+  await expect(page.getByTestId("payouts-empty")).toHaveText(en.list.empty);
+  // Keyboard: the arrows move along the tabs and choose them.
+  await page.getByRole("tab", { name: en.list.tabs.all }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("tab", { name: en.list.tabs.paid })).toHaveAttribute("aria-selected", "true");
+  await page.getByRole("tab", { name: en.list.tabs.rejected }).click();
+  await expect(page.getByTestId("payouts-empty")).toHaveText(en.list.empty);
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: "/tmp/payouts-en-desktop.png", fullPage: true });
+
+  await page.getByRole("link", { name: en.request }).click();
+  await page.waitForURL("**/en-US/dashboard/payouts/Create");
+  await expect(page.getByTestId("payout-blocked-identity")).toContainText(en.create.blocked.identity);
+  await expect(page.getByRole("link", { name: en.create.blocked.toProfile })).toHaveAttribute("href", "/en-US/dashboard/profile");
+  await expect(page.getByLabel(en.create.amountLabel)).toHaveCount(0);
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: "/tmp/payouts-en-desktop-create.png", fullPage: true });
+});
