@@ -1,8 +1,8 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useLogout } from "@/lib/api/auth";
-import { useRouter } from "@/lib/i18n/navigation";
+import { getPathname, useRouter } from "@/lib/i18n/navigation";
 import { useAuthStore } from "@/stores/auth";
 import { PathIcon } from "@/components/ui/MenuLink";
 
@@ -12,6 +12,7 @@ export const LOGOUT_RELOAD_DELAY_MS = 500;
 export function LogoutButton() {
   const t = useTranslations("panel.menu");
   const router = useRouter();
+  const locale = useLocale();
   const logout = useLogout();
   const queryClient = useQueryClient();
   return (
@@ -22,7 +23,10 @@ export function LogoutButton() {
         useAuthStore.getState().clear();
         queryClient.clear();
         router.push("/auth/login");
-        window.setTimeout(() => window.location.reload(), LOGOUT_RELOAD_DELAY_MS);
+        // The reload loads the login page itself: reloading the current address raced the push (on a
+        // slow machine the push had not landed after 500 ms, and the reload stayed on the panel page).
+        const login = getPathname({ href: "/auth/login", locale });
+        window.setTimeout(() => window.location.assign(login), LOGOUT_RELOAD_DELAY_MS);
       }}
       className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-start text-sm font-medium text-danger-600 hover:bg-red-50"
     >
