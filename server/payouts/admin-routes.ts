@@ -19,8 +19,7 @@ import { err, idParam, json, listAnswer, named, pageOf } from "@/server/http/rou
 import { approvePayouts, exportApprovedPayouts, payoutQueue, type QueuedPayout } from "@/server/payouts/admin";
 import { findPayout } from "@/server/payouts/queries";
 import { allPlans, savePlan } from "@/server/payouts/plans-admin";
-import type { MembershipPlan } from "@/server/db/schema";
-import { toPayoutOutput } from "@/server/payouts/present";
+import { toAdminPlan, toPayoutOutput } from "@/server/payouts/present";
 import { applyPayoutEvent, type PayoutEventName } from "@/server/payouts/transitions";
 
 const notFound = { 404: err("Not found (also for anyone who is not an admin)") };
@@ -32,22 +31,6 @@ function toAdminPayout(row: QueuedPayout): AdminPayoutView {
     user: { id: row.user.id, first_name: row.user.firstName, last_name: row.user.lastName, phone: row.user.phone },
     iban_changed_at: row.user.ibanChangedAt ? row.user.ibanChangedAt.toISOString() : null,
     plan: row.plan,
-  };
-}
-
-function toAdminPlan(plan: MembershipPlan) {
-  return {
-    id: plan.id,
-    code: plan.code,
-    names: plan.names,
-    price: plan.price,
-    period_days: plan.periodDays,
-    withdrawals_per_period: plan.withdrawalsPerPeriod,
-    invitations_per_period: plan.invitationsPerPeriod,
-    retention_days: plan.retentionDays,
-    daily_task_bonus: plan.dailyTaskBonus,
-    active: plan.active,
-    sort_order: plan.sortOrder,
   };
 }
 

@@ -35,6 +35,13 @@ export function toPlanOutput(plan: MembershipPlan, locale: string): MembershipPl
   };
 }
 
+/** A plan as the back office sees it: every locale's name, and whether it is on sale. */
+export function toAdminPlan(plan: MembershipPlan) {
+  const fields: Partial<MembershipPlanView> = toPlanOutput(plan, "en-US");
+  delete fields.name;
+  return { ...(fields as Omit<MembershipPlanView, "name">), names: plan.names, active: plan.active, sort_order: plan.sortOrder };
+}
+
 export function toMembershipOutput(state: MembershipState, locale: string): MembershipView | null {
   if (!state.current) return null;
   const { membership, plan } = state.current;
