@@ -7,6 +7,7 @@ import { identityCardUrl, useAdminUser, useReviewIdentity, type AdminUser } from
 import { dateOnly, fullName, groupIban } from "./format";
 import { DecisionPanel } from "./DecisionPanel";
 import { ReviewPage, decisionLabels } from "./ReviewPage";
+import { useBankName } from "@/components/payouts/Iban";
 
 /** One identity request: the profile, the card image, and approve / reject. */
 export function IdentityReview({ id }: { id: string }) {
@@ -40,7 +41,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 function Profile({ user }: { user: AdminUser }) {
   const t = useTranslations("admin.review");
   const tStatus = useTranslations("admin.status");
-  const banks = useTranslations("banks");
+  const bankName = useBankName();
   const format = useFormatter();
   const missing = <span className="font-normal text-ink-faint">{t("notProvided")}</span>;
   const birth = user.birth_date ? dateOnly(user.birth_date) : null;
@@ -74,9 +75,7 @@ function Profile({ user }: { user: AdminUser }) {
         <Row label={t("birthDate")}>
           {birth && user.birth_date ? <time dateTime={user.birth_date}>{format.dateTime(birth, "day")}</time> : missing}
         </Row>
-        <Row label={t("bank")}>
-          {user.bank_name ? (banks.has(user.bank_name as never) ? banks(user.bank_name as never) : user.bank_name) : missing}
-        </Row>
+        <Row label={t("bank")}>{bankName(user.bank_name || null) ?? missing}</Row>
         <Row label={t("iban")}>
           {user.iban ? (
             <span dir="ltr" className="inline-block font-mono tracking-wide">

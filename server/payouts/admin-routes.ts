@@ -165,7 +165,7 @@ export function payoutAdminRoutes(services: Services) {
     })
     .openapi(bulkRoute, async (c) => c.json({ data: await approvePayouts(ctxOf(c, services), c.req.valid("json").ids) }, 200))
     .openapi(exportRoute, async (c) => {
-      const { csv } = await exportApprovedPayouts(ctxOf(c, services));
+      const csv = await exportApprovedPayouts(ctxOf(c, services));
       c.header("Content-Disposition", `attachment; filename="paya-${new Date().toISOString().slice(0, 10)}.csv"`);
       c.header("Cache-Control", "no-store");
       return c.body(csv, 200, { "Content-Type": "text/csv; charset=utf-8" });

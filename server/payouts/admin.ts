@@ -1,22 +1,14 @@
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import type { ActorCtx } from "@/server/core/context";
-import {
-  memberships,
-  membershipPlans,
-  payoutEvents,
-  payouts,
-  users,
-  type Payout,
-  type PayoutEvent,
-  type PayoutStatus,
-} from "@/server/db/schema";
+import { memberships, membershipPlans, payouts, users, type Payout, type PayoutEvent, type PayoutStatus } from "@/server/db/schema";
 import { applyPayoutEvent } from "@/server/payouts/transitions";
+import { withHistory } from "@/server/payouts/queries";
 
 export type QueuedPayout = {
   payout: Payout;
   history: PayoutEvent[];
-  user: { id: string; firstName: string; lastName: string; phone: string | null; ibanChangedAt: Date | null; nationalId: string | null };
+  user: { id: string; firstName: string; lastName: string; phone: string | null; ibanChangedAt: Date | null };
   plan: string | null;
 };
 
@@ -36,7 +28,6 @@ export async function payoutQueue(
           lastName: users.lastName,
           phone: users.phone,
           ibanChangedAt: users.ibanChangedAt,
-          nationalId: users.nationalId,
         },
         plan: membershipPlans.code,
       })
@@ -50,23 +41,11 @@ export async function payoutQueue(
       .offset((filter.page - 1) * filter.perPage),
     db.select({ n: count() }).from(payouts).where(where),
   ]);
-  const events =
-    rows.length === 0
-      ? []
-      : await db
-          .select()
-          .from(payoutEvents)
-          .where(
-            inArray(
-              payoutEvents.payoutId,
-              rows.map((row) => row.payout.id),
-            ),
-          )
-          .orderBy(asc(payoutEvents.createdAt), asc(payoutEvents.id));
-  return {
-    rows: rows.map((row) => ({ ...row, history: events.filter((event) => event.payoutId === row.payout.id) })),
-    total: total?.n ?? 0,
-  };
+  const withEvents = await withHistory(
+    db,
+    rows.map((row) => row.payout),
+  );
+  return { rows: rows.map((row, i) => ({ ...row, history: withEvents[i]!.history })), total: total?.n ?? 0 };
 }
 
 /** Approves each pending payout of the list (one transaction each, each id once); answers which are approved now. */
@@ -97,12 +76,12 @@ const csvCell = (value: string | number | null) => {
  * active (sent) in its own transaction as it is written. The admin pays the file at the bank, then
  * confirms each payout with the bank's reference, or marks it failed.
  */
-export async function exportApprovedPayouts(ctx: ActorCtx): Promise<{ csv: string; count: number }> {
+export async function exportApprovedPayouts(ctx: ActorCtx): Promise<string> {
   const approved = await ctx.db
     .select({ payout: payouts, firstName: users.firstName, lastName: users.lastName, nationalId: users.nationalId })
     .from(payouts)
     .innerJoin(users, eq(users.id, payouts.userId))
-    .where(and(eq(payouts.status, "approved")))
+    .where(eq(payouts.status, "approved"))
     .orderBy(asc(payouts.approvedAt), asc(payouts.id))
     .limit(5_000);
   const lines = ["payout_id,iban,amount_rials,name,national_id"];
@@ -113,5 +92,5 @@ export async function exportApprovedPayouts(ctx: ActorCtx): Promise<{ csv: strin
       [row.payout.id, row.payout.iban, row.payout.amount, `${row.firstName} ${row.lastName}`.trim(), row.nationalId].map(csvCell).join(","),
     );
   }
-  return { csv: `${lines.join("\n")}\n`, count: lines.length - 1 };
+  return `${lines.join("\n")}\n`;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, gt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import type { Tx, UserCtx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
@@ -174,15 +174,4 @@ async function payFor(
   }
   await tx.update(transactions).set({ transferId: moved.id }).where(eq(transactions.id, row!.id));
   return moved;
-}
-
-/** Periods of a user, newest first (the payouts page's history). */
-export async function membershipHistory(db: Pick<Db, "select">, userId: string) {
-  return db
-    .select({ membership: memberships, plan: membershipPlans })
-    .from(memberships)
-    .innerJoin(membershipPlans, eq(membershipPlans.id, memberships.planId))
-    .where(and(eq(memberships.userId, userId), lte(memberships.startsAt, sql`now()`)))
-    .orderBy(desc(memberships.startsAt))
-    .limit(20);
 }

@@ -20,7 +20,8 @@ function statusCondition(filter: Filter): SQL | undefined {
 
 export type PayoutWithHistory = { payout: Payout; history: PayoutEvent[] };
 
-async function withHistory(db: Pick<Db, "select">, rows: Payout[]): Promise<PayoutWithHistory[]> {
+/** Payout rows with their status history (one query for the page's events). */
+export async function withHistory(db: Pick<Db, "select">, rows: Payout[]): Promise<PayoutWithHistory[]> {
   if (rows.length === 0) return [];
   const events = await db
     .select()
