@@ -42,8 +42,10 @@ import { testClockRoutes } from "@/server/system/test-clock-routes";
 import { statsRoutes } from "@/server/stats/routes";
 import { payoutRoutes } from "@/server/payouts/routes";
 import { payoutAdminRoutes } from "@/server/payouts/admin-routes";
+import { payoutRailRoutes } from "@/server/payouts/rail-routes";
 import { youtubeFromEnv } from "./adapters/youtube";
 import { youtubeAccountsFromEnv } from "./adapters/youtube-account";
+import { payoutProvidersFromEnv } from "./adapters/payout-rails/registry";
 
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 /** The identity-card upload: the 5 MB image plus the multipart envelope. */
@@ -93,6 +95,7 @@ export function createApp(deps: AppDeps) {
     socketAddress: deps.socketAddress,
     // null turns it off even when GOOGLE_CLIENT_ID/SECRET are set (tests), hence !== undefined rather than ??.
     youtubeAccounts: deps.youtubeAccounts !== undefined ? deps.youtubeAccounts : youtubeAccountsFromEnv(),
+    payouts: deps.payouts ?? payoutProvidersFromEnv(),
   };
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
@@ -178,6 +181,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", activityProofRoutes(services));
   app.route("/", activityWatchRoutes(services));
   app.route("/", payoutRoutes(services));
+  app.route("/", payoutRailRoutes(services));
   app.route("/", payoutAdminRoutes(services));
   app.route("/", statsRoutes());
   // null turns search off even when YOUTUBE_API_KEY is set (tests), hence !== undefined rather than ??.

@@ -79,6 +79,15 @@ export type ActivityDenialCode = (typeof activityDenialCodes)[number];
  */
 export const payoutStatuses = ["pending", "approved", "active", "confirmed", "denied", "failed", "reversed"] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
+/** How a payout is sent: manual (a PAYA batch file admins pay at the bank) or jibit (Jibit Transferor's API). */
+export const payoutRails = ["manual", "jibit"] as const;
+export type PayoutRailId = (typeof payoutRails)[number];
+/**
+ * What is known of an IBAN's owner: matched (the provider says it belongs to the user's national ID),
+ * mismatch (it does not), format_only (no provider configured: only the checksum and bank code were checked).
+ */
+export const ibanCheckStatuses = ["matched", "mismatch", "format_only"] as const;
+export type IbanCheckStatus = (typeof ibanCheckStatuses)[number];
 
 /** Where a membership is paid from: rewards earned, or the charged wallet. */
 export const membershipFundingSources = ["earnings", "wallet"] as const;

@@ -1,12 +1,16 @@
 import { z } from "zod";
 import { dateTime, paging, uuidParam } from "./common";
-import { membershipFundingSources, payoutStatuses } from "./enums";
+import { ibanCheckStatuses, membershipFundingSources, payoutRails, payoutStatuses } from "./enums";
+
+export type { PayoutRailId } from "./enums";
 
 /** SPEC §5: a payout is a whole number of Rials from 3,000,000 to 10,000,000. */
 export const PAYOUT_MIN_RIALS = 3_000_000;
 export const PAYOUT_MAX_RIALS = 10_000_000;
 /** No payout goes to an IBAN changed less than this long ago (issue 17). */
 export const IBAN_COOLDOWN_HOURS = 48;
+/** SPEC §1: a payout is paid within this long of its approval. */
+export const PAYOUT_PROMISE_HOURS = 24;
 
 /** POST payouts. SPEC §5: 'Please enter a valid number for withdrawal' for anything but a whole number. */
 export const createPayoutInput = z.object({
@@ -49,6 +53,9 @@ export const payoutOutput = z.object({
   updated_at: dateTime(),
   approved_at: dateTime().nullable(),
   settled_at: dateTime().nullable(),
+  expected_arrival: dateTime()
+    .nullable()
+    .meta({ description: "When the money should reach the account: the PAYA cycle after the payout is sent (approved or active only)" }),
   history: z.array(payoutEventOutput),
 });
 export type PayoutView = z.infer<typeof payoutOutput>;
@@ -83,6 +90,14 @@ export type MembershipView = z.infer<typeof membershipOutput>;
 
 /* ---- The back office (admin/payouts) ---- */
 
+/** What is known of the IBAN's owner (enums.ts ibanCheckStatuses; null: no IBAN, or not checked yet), with the holder's name. */
+export const ibanCheckOutput = z.object({
+  status: z.enum(ibanCheckStatuses).nullable(),
+  owner_name: z.string().nullable(),
+  checked_at: dateTime().nullable(),
+});
+export type IbanCheckView = z.infer<typeof ibanCheckOutput>;
+
 export const adminPayoutQuery = z.object({ status: z.enum(payoutStatuses, "invalid_value").optional(), ...paging });
 export const payoutReasonInput = z.object({
   reason: z.string("reason_required").trim().min(1, "reason_required").max(500, "reason_required"),
@@ -97,6 +112,11 @@ export const adminPayoutOutput = payoutOutput.extend({
   user: z.object({ id: z.string().uuid(), first_name: z.string(), last_name: z.string(), phone: z.string().nullable() }),
   iban_changed_at: dateTime().nullable(),
   plan: z.string().nullable(),
+  rail: z.enum(payoutRails).nullable().meta({ description: "How it was sent (null until it is)" }),
+  submitted_at: dateTime().nullable(),
+  due_at: dateTime().nullable().meta({ description: "approved_at + 24 h: the promise to the booster" }),
+  success_rate: z.number().nullable().meta({ description: "The booster's share of tasks approved, 0..1; null with no decided tasks" }),
+  iban_check: ibanCheckOutput,
 });
 export type AdminPayoutView = z.infer<typeof adminPayoutOutput>;
 
@@ -140,3 +160,12 @@ export const withdrawalsSwitch = z.object({ enabled: z.boolean() });
 export const payoutBulkOutput = z.object({ approved: z.array(z.string()), skipped: z.array(z.string()) });
 /** The manual rail's PAYA batch file. */
 export const payaBatchFile = z.string().meta({ description: "CSV: payout_id, iban, amount_rials, name, national_id" });
+/** GET admin/payouts/rail: where approved payouts go and, for an API rail, its balance. */
+export const payoutRailOutput = z.object({
+  rail: z.enum(payoutRails),
+  automatic: z.boolean().meta({ description: "true: approved payouts are sent by a job; false: by the export" }),
+  balance: z.number().int().nullable().meta({ description: "Rials the rail can still pay out; null when unknown" }),
+  balance_error: z.string().nullable(),
+});
+/** POST admin/payouts/submit: what one sending run did. */
+export const payoutSubmitOutput = z.object({ sent: z.number().int(), unknown: z.number().int(), failed: z.number().int() });

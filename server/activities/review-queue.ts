@@ -3,6 +3,7 @@ import { successRate } from "@/lib/activities/tasks";
 import { adminDenialCodes } from "@/lib/schemas/enums";
 import type { Delivery } from "@/lib/schemas/activities";
 import type { DbCtx } from "@/server/core/context";
+import type { Db } from "@/server/db";
 import { activities, campaigns, users, type Activity } from "@/server/db/schema";
 
 export type QueueRow = {
@@ -34,7 +35,19 @@ export async function reviewQueue(ctx: DbCtx, input: { page: number; perPage: nu
       .offset((input.page - 1) * input.perPage),
     db.select({ n: count() }).from(activities).where(awaiting),
   ]);
-  const boosterIds = [...new Set(page.map((row) => row.activity.boosterId))];
+  const records = await boosterRecords(
+    db,
+    page.map((row) => row.activity.boosterId),
+  );
+  const rows = page.map((row) => ({ ...row, history: records.get(row.activity.boosterId)! }));
+  return { rows, total: total?.n ?? 0 };
+}
+
+export type BoosterHistory = QueueRow["history"];
+
+/** Each booster's record (approved, reviewers' denials, dropped) and success rate, in one query for a page of people. */
+export async function boosterRecords(db: Pick<Db, "select">, ids: readonly string[]): Promise<Map<string, BoosterHistory>> {
+  const boosterIds = [...new Set(ids)];
   const records = boosterIds.length
     ? await db
         .select({
@@ -47,12 +60,13 @@ export async function reviewQueue(ctx: DbCtx, input: { page: number; perPage: nu
         .where(inArray(activities.boosterId, boosterIds))
         .groupBy(activities.boosterId)
     : [];
-  const rows = page.map((row) => {
-    const record = records.find((r) => r.boosterId === row.activity.boosterId) ?? { approved: 0, denied: 0, dropped: 0 };
-    const history = { approved: record.approved, denied: record.denied, dropped: record.dropped };
-    return { ...row, history: { ...history, successRate: successRate(history) } };
-  });
-  return { rows, total: total?.n ?? 0 };
+  return new Map(
+    boosterIds.map((id) => {
+      const record = records.find((r) => r.boosterId === id) ?? { approved: 0, denied: 0, dropped: 0 };
+      const history = { approved: record.approved, denied: record.denied, dropped: record.dropped };
+      return [id, { ...history, successRate: successRate(history) }];
+    }),
+  );
 }
 
 /**

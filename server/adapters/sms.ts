@@ -8,8 +8,12 @@ import { isTimeout, networkCode, redact } from "@/server/adapters/http-failure";
 
 export type OtpPurpose = "register" | "login" | "reset_password" | "verify_phone";
 
+/** A message about the user's money (issue 17): a payout paid, or refused by the bank. `amount` in Rials. */
+export type SmsNotice = { kind: "payout_confirmed" | "payout_failed"; amount: number };
+
 export interface SmsSender {
   sendOtp(input: { phone: string /* E.164 like +989121234567 */; code: string; purpose: OtpPurpose }): Promise<void>;
+  sendNotice(input: { phone: string; notice: SmsNotice }): Promise<void>;
 }
 
 /** Why a message was not handed to the provider. */
@@ -47,6 +51,9 @@ export function consoleSmsSender(log: (line: string) => void = console.info): Sm
     async sendOtp({ phone, code, purpose }) {
       log(`[sms] to ${maskPhone(phone)} code ${code} (${purpose})`);
     },
+    async sendNotice({ phone, notice }) {
+      log(`[sms] to ${maskPhone(phone)} ${notice.kind} ${notice.amount} Rials`);
+    },
   };
 }
 
@@ -60,6 +67,8 @@ export type KavenegarOptions = {
   apiKey: string;
   /** The name of the verify template approved in the Kavenegar panel (it contains %token). */
   template: string;
+  /** Templates of the notices (%token: the amount in toman); a notice without one is refused, not sent. */
+  noticeTemplates?: Partial<Record<SmsNotice["kind"], string>>;
   baseUrl?: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
@@ -75,60 +84,74 @@ export function kavenegarSmsSender({
   baseUrl = "https://api.kavenegar.com",
   fetch: fetchImpl = globalThis.fetch,
   timeoutMs = 10_000,
+  noticeTemplates = {},
 }: KavenegarOptions): SmsSender {
   const root = baseUrl.replace(/\/+$/, "");
 
-  return {
-    async sendOtp({ phone, code }) {
-      const fail = (message: string, details: Omit<ConstructorParameters<typeof SmsDeliveryError>[1], "provider">) =>
-        new SmsDeliveryError(redact(message, [apiKey, code]), { provider: PROVIDER, ...details });
+  /** One verify lookup: the template with its token, to an Iranian mobile; `secret` is kept out of errors. */
+  async function lookup(phone: string, token: string, lookupTemplate: string, secret: string): Promise<void> {
+    const fail = (message: string, details: Omit<ConstructorParameters<typeof SmsDeliveryError>[1], "provider">) =>
+      new SmsDeliveryError(redact(message, [apiKey, secret]), { provider: PROVIDER, ...details });
 
-      const receptor = toKavenegarReceptor(phone);
-      if (!receptor) throw fail(`Kavenegar lookup: ${maskPhone(phone)} is not an Iranian mobile number`, { reason: "unsupported_phone" });
+    const receptor = toKavenegarReceptor(phone);
+    if (!receptor) throw fail(`Kavenegar lookup: ${maskPhone(phone)} is not an Iranian mobile number`, { reason: "unsupported_phone" });
 
-      let response: Response;
-      let text: string;
-      try {
-        response = await fetchImpl(`${root}/v1/${encodeURIComponent(apiKey)}/verify/lookup.json`, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-          body: new URLSearchParams({ receptor, token: code, template }).toString(),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        text = await response.text();
-      } catch (error) {
-        // The cause is not attached: a fetch error can quote the URL, which holds the API key.
-        if (isTimeout(error)) throw fail(`Kavenegar lookup timed out after ${timeoutMs} ms`, { reason: "timeout" });
-        throw fail(`Kavenegar lookup failed: network error${networkCode(error)}`, { reason: "network" });
-      }
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetchImpl(`${root}/v1/${encodeURIComponent(apiKey)}/verify/lookup.json`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+        body: new URLSearchParams({ receptor, token, template: lookupTemplate }).toString(),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      text = await response.text();
+    } catch (error) {
+      // The cause is not attached: a fetch error can quote the URL, which holds the API key.
+      if (isTimeout(error)) throw fail(`Kavenegar lookup timed out after ${timeoutMs} ms`, { reason: "timeout" });
+      throw fail(`Kavenegar lookup failed: network error${networkCode(error)}`, { reason: "network" });
+    }
 
-      let answer: KavenegarAnswer;
-      try {
-        answer = JSON.parse(text) as KavenegarAnswer;
-      } catch {
-        throw fail(`Kavenegar lookup failed: HTTP ${response.status} with a body that is not JSON`, {
-          reason: "bad_response",
-          status: response.status,
-          httpStatus: response.status,
-        });
-      }
-
-      const status = typeof answer?.return?.status === "number" ? answer.return.status : null;
-      if (response.status === 200 && status === 200) return;
-
-      const providerMessage = typeof answer?.return?.message === "string" ? `: ${answer.return.message}` : "";
-      throw fail(`Kavenegar lookup failed with status ${status ?? response.status}${providerMessage}`, {
-        reason: status === null ? "bad_response" : "rejected",
-        status: status ?? response.status,
+    let answer: KavenegarAnswer;
+    try {
+      answer = JSON.parse(text) as KavenegarAnswer;
+    } catch {
+      throw fail(`Kavenegar lookup failed: HTTP ${response.status} with a body that is not JSON`, {
+        reason: "bad_response",
+        status: response.status,
         httpStatus: response.status,
       });
+    }
+
+    const status = typeof answer?.return?.status === "number" ? answer.return.status : null;
+    if (response.status === 200 && status === 200) return;
+
+    const providerMessage = typeof answer?.return?.message === "string" ? `: ${answer.return.message}` : "";
+    throw fail(`Kavenegar lookup failed with status ${status ?? response.status}${providerMessage}`, {
+      reason: status === null ? "bad_response" : "rejected",
+      status: status ?? response.status,
+      httpStatus: response.status,
+    });
+  }
+
+  return {
+    sendOtp: ({ phone, code }) => lookup(phone, code, template, code),
+    async sendNotice({ phone, notice }) {
+      const noticeTemplate = noticeTemplates[notice.kind];
+      if (!noticeTemplate)
+        throw new SmsDeliveryError(`Kavenegar: no template is configured for ${notice.kind}`, { provider: PROVIDER, reason: "rejected" });
+      // Kavenegar tokens take no spaces or separators: the amount in toman as plain digits.
+      await lookup(phone, String(Math.floor(notice.amount / 10)), noticeTemplate, "");
     },
   };
 }
 
 type Env = Record<string, string | undefined>;
 
-/** SMS_PROVIDER = "console" (default) | "kavenegar" (KAVENEGAR_API_KEY, KAVENEGAR_TEMPLATE, optional KAVENEGAR_BASE_URL). */
+/**
+ * SMS_PROVIDER = "console" (default) | "kavenegar" (KAVENEGAR_API_KEY, KAVENEGAR_TEMPLATE, optional KAVENEGAR_BASE_URL,
+ * and the payout notices' templates KAVENEGAR_PAYOUT_CONFIRMED_TEMPLATE, KAVENEGAR_PAYOUT_FAILED_TEMPLATE).
+ */
 export function smsSenderFromEnv(env: Env = rawEnv()): SmsSender {
   const provider = (env.SMS_PROVIDER?.trim() || "console").toLowerCase();
   if (provider === "console") return consoleSmsSender();
@@ -142,5 +165,9 @@ export function smsSenderFromEnv(env: Env = rawEnv()): SmsSender {
   const baseUrl = env.KAVENEGAR_BASE_URL?.trim() || undefined;
   if (baseUrl && !URL.canParse(baseUrl)) throw new Error(`KAVENEGAR_BASE_URL is not a valid URL: "${baseUrl}"`);
 
-  return kavenegarSmsSender({ apiKey, template, baseUrl });
+  const noticeTemplates = {
+    payout_confirmed: env.KAVENEGAR_PAYOUT_CONFIRMED_TEMPLATE?.trim() || undefined,
+    payout_failed: env.KAVENEGAR_PAYOUT_FAILED_TEMPLATE?.trim() || undefined,
+  };
+  return kavenegarSmsSender({ apiKey, template, baseUrl, noticeTemplates });
 }

@@ -106,6 +106,9 @@ export const errorCodes = [
   "plan_not_found",
   "membership_already_renewed",
   "payout_transition_invalid",
+  "payout_rail_manual",
+  "iban_owner_mismatch",
+  "iban_check_unavailable",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -12,6 +12,7 @@ import type { SmsSender } from "@/server/adapters/sms";
 import type { AppleVerifier, GoogleVerifier } from "@/server/adapters/oauth";
 import type { FileStorage } from "@/server/adapters/storage";
 import type { Gateways } from "@/server/payments/gateways";
+import type { PayoutProviders } from "@/server/adapters/payout-rails/registry";
 
 /** What every request handler can read from the Hono context. */
 export type AppEnv = {
@@ -47,10 +48,12 @@ export type AppDeps = {
   youtube?: YoutubeSearch | null;
   /** Boosters' own channels (OAuth) and the API checks of their work; default from GOOGLE_CLIENT_ID/SECRET (null: off). */
   youtubeAccounts?: YoutubeAccounts | null;
+  /** The payout rail (null: manual) and the IBAN owner check (null: checksum only); default from PAYOUT_RAIL / JIBIT_*. */
+  payouts?: PayoutProviders;
 };
 
 /** The adapters with their defaults filled in. */
-export type Services = Required<Pick<AppDeps, "sms" | "oauth" | "storage" | "gateways">> &
+export type Services = Required<Pick<AppDeps, "sms" | "oauth" | "storage" | "gateways" | "payouts">> &
   Pick<AppDeps, "socketAddress"> & { youtubeAccounts: YoutubeAccounts | null };
 
 /** The checks this installation can run, from its adapters (lib/activities/tasks.ts checkMethodOf). */

@@ -105,6 +105,9 @@ export const errorStatus = {
   plan_not_found: 404,
   membership_already_renewed: 409,
   payout_transition_invalid: 409,
+  payout_rail_manual: 409,
+  iban_owner_mismatch: 400,
+  iban_check_unavailable: 503,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 export function statusOf(error: Pick<AppError, "code">): ContentfulStatusCode {

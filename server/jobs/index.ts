@@ -4,8 +4,22 @@ import { completeCampaignsJob } from "./complete-campaigns";
 import { reconcilePaymentsJob } from "./reconcile-payments";
 import { releaseRewardsJob, reviewDeadlineJob } from "./earn";
 import { youtubeAccountsFromEnv, type YoutubeAccounts } from "@/server/adapters/youtube-account";
+import { payoutProvidersFromEnv, type PayoutProviders } from "@/server/adapters/payout-rails/registry";
+import { smsSenderFromEnv, type SmsSender } from "@/server/adapters/sms";
+import { payoutJobs } from "./payouts";
+
+/** The adapters the jobs use; each defaults to what the environment configures. */
+export type JobAdapters = { youtube?: YoutubeAccounts | null; payouts?: PayoutProviders; sms?: SmsSender };
 
 /** Every background job of the app (started by server/core/root.ts). */
-export function appJobs(gateways: Gateways, youtube: YoutubeAccounts | null = youtubeAccountsFromEnv()): JobDefinition[] {
-  return [completeCampaignsJob, reconcilePaymentsJob(gateways), reviewDeadlineJob, releaseRewardsJob(youtube)];
+export function appJobs(gateways: Gateways, adapters: JobAdapters = {}): JobDefinition[] {
+  const youtube = adapters.youtube !== undefined ? adapters.youtube : youtubeAccountsFromEnv();
+  const payouts = adapters.payouts ?? payoutProvidersFromEnv();
+  return [
+    completeCampaignsJob,
+    reconcilePaymentsJob(gateways),
+    reviewDeadlineJob,
+    releaseRewardsJob(youtube),
+    ...payoutJobs(payouts.rail, adapters.sms ?? smsSenderFromEnv()),
+  ];
 }

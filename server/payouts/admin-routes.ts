@@ -3,6 +3,7 @@ import {
   adminPlanOutput,
   planInput,
   adminPayoutOutput,
+  PAYOUT_PROMISE_HOURS,
   adminPayoutQuery,
   payaBatchFile,
   payoutBulkInput,
@@ -22,6 +23,7 @@ import { allPlans, savePlan } from "@/server/payouts/plans-admin";
 import { toAdminPlan, toPayoutOutput } from "@/server/payouts/present";
 import { applyPayoutEvent, type PayoutEventName } from "@/server/payouts/transitions";
 
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const notFound = { 404: err("Not found (also for anyone who is not an admin)") };
 const conflict = { 409: err("The payout is not in a state this step applies to (payout_transition_invalid)") };
 
@@ -29,8 +31,13 @@ function toAdminPayout(row: QueuedPayout): AdminPayoutView {
   return {
     ...toPayoutOutput(row),
     user: { id: row.user.id, first_name: row.user.firstName, last_name: row.user.lastName, phone: row.user.phone },
-    iban_changed_at: row.user.ibanChangedAt ? row.user.ibanChangedAt.toISOString() : null,
+    iban_changed_at: iso(row.user.ibanChangedAt),
     plan: row.plan,
+    rail: row.payout.rail === "manual" || row.payout.rail === "jibit" ? row.payout.rail : null,
+    submitted_at: iso(row.payout.submittedAt),
+    due_at: row.payout.approvedAt ? new Date(row.payout.approvedAt.getTime() + PAYOUT_PROMISE_HOURS * 3_600_000).toISOString() : null,
+    success_rate: row.successRate,
+    iban_check: { status: row.user.ibanCheck, owner_name: row.user.ibanOwnerName, checked_at: iso(row.user.ibanCheckedAt) },
   };
 }
 

@@ -2,14 +2,26 @@ import { asc, count, eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import type { ActorCtx } from "@/server/core/context";
 import { memberships, membershipPlans, payouts, users, type Payout, type PayoutEvent, type PayoutStatus } from "@/server/db/schema";
-import { applyPayoutEvent } from "@/server/payouts/transitions";
+import { applyPayoutEvent, movePayout } from "@/server/payouts/transitions";
 import { withHistory } from "@/server/payouts/queries";
+import { boosterRecords } from "@/server/activities/review-queue";
+import type { IbanCheckStatus } from "@/lib/schemas/enums";
 
 export type QueuedPayout = {
   payout: Payout;
   history: PayoutEvent[];
-  user: { id: string; firstName: string; lastName: string; phone: string | null; ibanChangedAt: Date | null };
+  user: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    phone: string | null;
+    ibanChangedAt: Date | null;
+    ibanCheck: IbanCheckStatus | null;
+    ibanOwnerName: string | null;
+    ibanCheckedAt: Date | null;
+  };
   plan: string | null;
+  successRate: number | null;
 };
 
 /** The admins' queue: payouts of a status (pending by default), oldest first, with who asked and their plan. */
@@ -28,6 +40,9 @@ export async function payoutQueue(
           lastName: users.lastName,
           phone: users.phone,
           ibanChangedAt: users.ibanChangedAt,
+          ibanCheck: users.ibanCheck,
+          ibanOwnerName: users.ibanOwnerName,
+          ibanCheckedAt: users.ibanCheckedAt,
         },
         plan: membershipPlans.code,
       })
@@ -41,11 +56,20 @@ export async function payoutQueue(
       .offset((filter.page - 1) * filter.perPage),
     db.select({ n: count() }).from(payouts).where(where),
   ]);
-  const withEvents = await withHistory(
-    db,
-    rows.map((row) => row.payout),
-  );
-  return { rows: rows.map((row, i) => ({ ...row, history: withEvents[i]!.history })), total: total?.n ?? 0 };
+  const [withEvents, records] = await Promise.all([
+    withHistory(
+      db,
+      rows.map((row) => row.payout),
+    ),
+    boosterRecords(
+      db,
+      rows.map((row) => row.user.id),
+    ),
+  ]);
+  return {
+    rows: rows.map((row, i) => ({ ...row, history: withEvents[i]!.history, successRate: records.get(row.user.id)?.successRate ?? null })),
+    total: total?.n ?? 0,
+  };
 }
 
 /** Approves each pending payout of the list (one transaction each, each id once); answers which are approved now. */
@@ -86,8 +110,9 @@ export async function exportApprovedPayouts(ctx: ActorCtx): Promise<string> {
     .limit(5_000);
   const lines = ["payout_id,iban,amount_rials,name,national_id"];
   for (const row of approved) {
-    const sent = await applyPayoutEvent(ctx, { payoutId: row.payout.id, event: "submit", rail: "manual" }).catch(() => null);
-    if (sent?.status !== "active") continue;
+    // Only what this export moved goes in its file: a payout another export (or the API rail) took is not paid twice.
+    const sent = await movePayout(ctx, { payoutId: row.payout.id, event: "submit", rail: "manual" }).catch(() => null);
+    if (!sent?.moved) continue;
     lines.push(
       [row.payout.id, row.payout.iban, row.payout.amount, `${row.firstName} ${row.lastName}`.trim(), row.nationalId].map(csvCell).join(","),
     );

@@ -1,6 +1,7 @@
 import type { MembershipPlan, Payout, PayoutEvent } from "@/server/db/schema";
 import type { MembershipPlanView, MembershipView, PayoutView } from "@/lib/schemas/payouts";
 import type { MembershipState } from "@/server/payouts/memberships";
+import { expectedArrival } from "@/lib/payouts/paya";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -17,6 +18,7 @@ export function toPayoutOutput({ payout, history }: { payout: Payout; history: P
     updated_at: payout.updatedAt.toISOString(),
     approved_at: iso(payout.approvedAt),
     settled_at: iso(payout.settledAt),
+    expected_arrival: iso(expectedArrival(payout)),
     history: history.map((event) => ({ status: event.status, note: event.note, at: event.createdAt.toISOString() })),
   };
 }

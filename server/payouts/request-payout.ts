@@ -8,6 +8,8 @@ import { systemAccountCode, transfer, userAccountCode, withRetry } from "@/serve
 import { recordAudit } from "@/server/audit/record";
 import { membershipOf } from "@/server/payouts/memberships";
 import { withdrawalsEnabled } from "@/server/payouts/settings";
+import { ensureIbanOwner } from "@/server/payouts/iban-owner";
+import type { IbanOwnerCheck } from "@/server/adapters/payout-rails/types";
 
 /** The ledger key of a payout's hold: one per payout, ever. */
 export const payoutTransferKey = (payoutId: string) => `payout:${payoutId}`;
@@ -15,14 +17,14 @@ export const payoutTransferKey = (payoutId: string) => `payout:${payoutId}`;
 /**
  * POST payouts: a withdrawal of earnings (never of charged wallet money) to the IBAN on the profile.
  * Refused, each with its reason: withdrawals switched off, identity not verified, no IBAN, an IBAN
- * changed less than 48 hours ago (until when), no membership in force, its withdrawals used up, not
+ * changed less than 48 hours ago (until when), an IBAN not owned by the user (iban-owner.ts), no membership in force, its withdrawals used up, not
  * enough earnings. One transaction takes the period's withdrawal (a conditional UPDATE: parallel
  * requests can never pass the plan's limit) and holds the amount as a pending earnings →
  * system:payouts transfer (the ledger never overdraws); a refusal of either undoes both.
  */
 export async function requestPayout(
   ctx: UserCtx,
-  input: { amount: number; now?: Date },
+  input: { amount: number; now?: Date; ibanOwner?: IbanOwnerCheck | null },
 ): Promise<{ payout: Payout; history: PayoutEvent[] }> {
   const user = ctx.actor;
   const now = input.now ?? new Date();
@@ -34,6 +36,7 @@ export async function requestPayout(
     if (until > now) throw new AppError("iban_recently_changed", { until: until.getTime() });
   }
   const iban = user.iban;
+  await ensureIbanOwner(ctx.db, input.ibanOwner ?? null, { ...user, iban });
   return withRetry(() =>
     ctx.db.transaction(async (tx) => {
       const inForce = tx

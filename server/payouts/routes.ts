@@ -166,7 +166,10 @@ export function payoutRoutes(services: Services) {
       return c.json({ data: toPayoutOutput(found) }, 200);
     })
     .openapi(createRouteDef, async (c) => {
-      const created = await requestPayout(ctxOf(c, services), { amount: c.req.valid("json").amount });
+      const created = await requestPayout(ctxOf(c, services), {
+        amount: c.req.valid("json").amount,
+        ibanOwner: services.payouts.ibanOwner,
+      });
       return c.json(
         { data: { payout: toPayoutOutput(created), message: translateApi(c.get("locale"), "messages.payout_requested") } },
         201,

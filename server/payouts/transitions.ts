@@ -49,11 +49,16 @@ export type PayoutEventInput = {
  * with payout_transition_invalid — so a denial racing an approval settles once.
  */
 export async function applyPayoutEvent(ctx: ActorCtx, input: PayoutEventInput): Promise<Payout> {
+  return (await movePayout(ctx, input)).payout;
+}
+
+/** applyPayoutEvent, also saying whether this call made the move (false: a replay of a move already made). */
+export async function movePayout(ctx: ActorCtx, input: PayoutEventInput): Promise<{ payout: Payout; moved: boolean }> {
   const run = async (tx: Tx) => {
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, input.payoutId)).for("update");
     if (!payout) throw new AppError("payout_not_found");
     const step = machine[input.event];
-    if (payout.status === step.to) return payout;
+    if (payout.status === step.to) return { payout, moved: false };
     if (payout.status !== step.from) throw new AppError("payout_transition_invalid");
     const reason = input.reason?.trim() || null;
     if (needsReason.includes(input.event) && !reason) throw new AppError("validation_failed");
@@ -106,7 +111,7 @@ export async function applyPayoutEvent(ctx: ActorCtx, input: PayoutEventInput): 
       },
       ip: ctx.ip ?? null,
     });
-    return updated!;
+    return { payout: updated!, moved: true };
   };
   if (ctx.tx) return run(ctx.tx);
   return withRetry(() => ctx.db.transaction(run));

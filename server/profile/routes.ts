@@ -182,7 +182,7 @@ export function meRoutes(services: Services) {
     })
     .openapi(patchMe, async (c) => {
       const input = c.req.valid("json");
-      const user = await updateProfile(ctxOf(c, services), input);
+      const user = await updateProfile(ctxOf(c, services), input, services.payouts.ibanOwner);
       if (input.locale) {
         setCookie(c, LOCALE_COOKIE, input.locale, { path: "/", maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS, sameSite: "Lax" });
       }

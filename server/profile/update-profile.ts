@@ -11,11 +11,17 @@ import { countedPasswordCheck } from "@/server/auth/login-throttle";
 import { isCommonPassword } from "@/server/auth/password-policy";
 import { revokeOtherSessions } from "@/server/auth/sessions";
 import { uniqueViolation } from "@/server/auth/users";
+import { checkIbanOwner, type IbanOwnerState } from "@/server/payouts/iban-owner";
+import type { IbanOwnerCheck } from "@/server/adapters/payout-rails/types";
 
 const IDENTITY_FIELDS = ["first_name", "last_name", "national_id", "birth_date", "iban"] as const;
 
 /** PATCH me. Identity details are frozen while verified or under review; the bank follows from the IBAN. */
-export async function updateProfile(ctx: UserCtx, input: z.output<typeof updateProfileInput>): Promise<User> {
+export async function updateProfile(
+  ctx: UserCtx,
+  input: z.output<typeof updateProfileInput>,
+  ibanOwner: IbanOwnerCheck | null = null,
+): Promise<User> {
   const { db, actor: user, ip } = ctx;
   const current = {
     first_name: user.firstName,
@@ -35,6 +41,22 @@ export async function updateProfile(ctx: UserCtx, input: z.output<typeof updateP
       .where(and(eq(users.email, input.email), ne(users.id, user.id)));
     if (taken) throw new AppError("email_in_use");
   }
+  // A new IBAN is checked against the national ID now: one that is not the user's is refused with its reason;
+  // when the provider cannot be reached it is saved unchecked and checked again before a payout.
+  const ibanChanges = input.iban !== undefined && input.iban !== user.iban;
+  let ibanOwnerState: IbanOwnerState | null = null;
+  if (ibanChanges && input.iban) {
+    ibanOwnerState = await checkIbanOwner(ibanOwner, {
+      iban: input.iban,
+      nationalId: input.national_id ?? user.nationalId,
+      birthDate: input.birth_date ?? user.birthDate,
+    }).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === "iban_check_unavailable")
+        return { ibanCheck: null, ibanOwnerName: null, ibanCheckedAt: null };
+      throw error;
+    });
+    if (ibanOwnerState.ibanCheck === "mismatch") throw new AppError("iban_owner_mismatch");
+  }
   try {
     return await db.transaction(async (tx) => {
       const [updated] = await tx
@@ -46,7 +68,11 @@ export async function updateProfile(ctx: UserCtx, input: z.output<typeof updateP
           ...(input.birth_date !== undefined ? { birthDate: input.birth_date } : {}),
           ...(input.iban !== undefined ? { iban: input.iban, bankName: bankFromIban(input.iban)?.id ?? null } : {}),
           // A new account waits 48 hours before a payout goes to it (server/payouts/request-payout.ts).
-          ...(input.iban !== undefined && input.iban !== user.iban ? { ibanChangedAt: new Date() } : {}),
+          ...(ibanChanges ? { ibanChangedAt: new Date() } : {}),
+          // Whose account it is was checked for the old IBAN or national ID: for new ones it is what was found above, or unknown.
+          ...(ibanChanges || (input.national_id !== undefined && input.national_id !== user.nationalId)
+            ? (ibanOwnerState ?? { ibanCheck: null, ibanOwnerName: null, ibanCheckedAt: null })
+            : {}),
           ...(input.email !== undefined ? { email: input.email } : {}),
           ...(input.locale !== undefined ? { locale: input.locale } : {}),
           updatedAt: new Date(),

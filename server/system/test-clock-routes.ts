@@ -28,11 +28,13 @@ const runRoute = createRoute({
  * `advance_seconds` ahead; nothing else moves (the runner's scheduled runs keep the system's time,
  * so they do not decide other tests' work early).
  */
-export function testClockRoutes(services: Pick<Services, "gateways" | "youtubeAccounts">) {
+export function testClockRoutes(services: Pick<Services, "gateways" | "youtubeAccounts" | "payouts" | "sms">) {
   return new OpenAPIHono<AppEnv>().openapi(runRoute, async (c) => {
     if (!env.TEST_CLOCK) throw new AppError("not_found");
     const input = c.req.valid("json");
-    const job = appJobs(services.gateways, services.youtubeAccounts).find((candidate) => candidate.name === input.job);
+    const job = appJobs(services.gateways, { youtube: services.youtubeAccounts, payouts: services.payouts, sms: services.sms }).find(
+      (candidate) => candidate.name === input.job,
+    );
     if (!job) throw new AppError("not_found");
     const now = new Date(Date.now() + input.advance_seconds * 1000);
     const output = await job.run({ db: c.get("db"), signal: c.req.raw.signal, now: () => now });

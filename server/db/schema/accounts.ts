@@ -1,6 +1,14 @@
 import { sql } from "drizzle-orm";
 import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { identityStatuses, oauthProviders, otpPurposes, userRoles, type IdentityStatus, type OtpPurpose } from "@/lib/schemas/enums";
+import {
+  ibanCheckStatuses,
+  identityStatuses,
+  oauthProviders,
+  otpPurposes,
+  userRoles,
+  type IdentityStatus,
+  type OtpPurpose,
+} from "@/lib/schemas/enums";
 
 export { identityStatuses, otpPurposes, userRoles, type IdentityStatus, type OtpPurpose };
 export type UserRole = (typeof userRoles)[number];
@@ -24,6 +32,11 @@ export const users = pgTable(
     iban: text("iban"),
     /** When the IBAN last changed: no payout goes to a new account within 48 hours (issue 17). */
     ibanChangedAt: timestamp("iban_changed_at", { withTimezone: true }),
+    /** What is known of the IBAN's owner (lib/schemas/enums.ts ibanCheckStatuses); null: not checked yet. */
+    ibanCheck: text("iban_check", { enum: ibanCheckStatuses }),
+    /** The account holder's name as the IBAN provider gave it, for the user to confirm. */
+    ibanOwnerName: text("iban_owner_name"),
+    ibanCheckedAt: timestamp("iban_checked_at", { withTimezone: true }),
     identityStatus: text("identity_status", { enum: identityStatuses }).notNull().default("registered"),
     identityRejectionReason: text("identity_rejection_reason"),
     identityCardKey: text("identity_card_key"),

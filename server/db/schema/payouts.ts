@@ -96,6 +96,8 @@ export const payouts = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     approvedAt: timestamp("approved_at", { withTimezone: true }),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    /** When the rail was last asked what became of it (an API rail's reconciliation). */
+    inquiredAt: timestamp("inquired_at", { withTimezone: true }),
     settledAt: timestamp("settled_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -119,8 +121,15 @@ export const payoutEvents = pgTable(
     actorId: uuid("actor_id").references(() => users.id),
     note: text("note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the booster's SMS about this step went (confirmed and failed only; null: still to send). */
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
   },
-  (table) => [index("payout_events_payout_idx").on(table.payoutId, table.createdAt)],
+  (table) => [
+    index("payout_events_payout_idx").on(table.payoutId, table.createdAt),
+    index("payout_events_to_notify_idx")
+      .on(table.createdAt)
+      .where(sql`${table.notifiedAt} is null and ${table.status} in ('confirmed', 'failed')`),
+  ],
 );
 
 /** Switches an admin turns in the back office (withdrawals on or off …), one row per name. */

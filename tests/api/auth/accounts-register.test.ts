@@ -165,7 +165,7 @@ describe("one-time codes", () => {
   it("answers 503 with a translated message when the SMS provider fails, and keeps nothing", async () => {
     replaceApp(
       testApp(database, {
-        sms: { sendOtp: () => Promise.reject(new Error("provider down")) },
+        sms: { sendOtp: () => Promise.reject(new Error("provider down")), sendNotice: () => Promise.resolve() },
         socketAddress: (request) => request.headers.get("x-test-ip"),
       }),
     );

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { createApp } from "@/server/app";
 import type { AppDeps } from "@/server/http/context";
-import type { SmsSender } from "@/server/adapters/sms";
+import type { SmsNotice, SmsSender } from "@/server/adapters/sms";
 import type { FileStorage } from "@/server/adapters/storage";
 import { openDatabase, type Database } from "@/server/db/client";
 import { seedDemoData } from "@/server/db/seed";
@@ -38,12 +38,16 @@ export function testApp(database: Database, deps: Partial<Omit<AppDeps, "databas
 /** An SMS sender that keeps what it would send, for tests that read codes (adapter tests use the fake Kavenegar). */
 export function recordingSms() {
   const sent: Array<{ phone: string; code: string; purpose: string }> = [];
+  const notices: Array<{ phone: string; notice: SmsNotice }> = [];
   const sender: SmsSender = {
     async sendOtp(input) {
       sent.push(input);
     },
+    async sendNotice(input) {
+      notices.push(input);
+    },
   };
-  return { sender, sent, lastCode: (phone: string) => [...sent].reverse().find((m) => m.phone === phone)?.code };
+  return { sender, sent, notices, lastCode: (phone: string) => [...sent].reverse().find((m) => m.phone === phone)?.code };
 }
 
 /** Uploads kept in memory. */

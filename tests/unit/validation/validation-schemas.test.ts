@@ -119,7 +119,7 @@ function routeSchemas(): [string, z.ZodType][] {
     database: async () => {
       throw new Error("no database in this test");
     },
-    sms: { async sendOtp() {} },
+    sms: { async sendOtp() {}, async sendNotice() {} },
     storage: {} as never,
   });
   type Route = {

@@ -1,0 +1,43 @@
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import { payoutEvents, payouts, users } from "@/server/db/schema";
+import { SmsDeliveryError, type SmsSender } from "@/server/adapters/sms";
+
+/**
+ * The booster's SMS when a payout is paid or the bank refuses it. The step's history line is the outbox:
+ * written in the step's own transaction, sent after it committed, marked when sent. A provider that cannot
+ * be reached leaves the line for the next run; a message the provider refuses for good (no template, a
+ * number it does not serve) is marked too, so one bad number does not hold the others back.
+ */
+export async function sendPayoutNotices(db: Db, sms: SmsSender, limit = 200): Promise<{ sent: number; refused: number; later: number }> {
+  const due = await db
+    .select({ id: payoutEvents.id, status: payoutEvents.status, amount: payouts.amount, phone: users.phone })
+    .from(payoutEvents)
+    .innerJoin(payouts, eq(payouts.id, payoutEvents.payoutId))
+    .innerJoin(users, eq(users.id, payouts.userId))
+    .where(and(isNull(payoutEvents.notifiedAt), inArray(payoutEvents.status, ["confirmed", "failed"])))
+    .orderBy(asc(payoutEvents.createdAt))
+    .limit(limit);
+  const report = { sent: 0, refused: 0, later: 0 };
+  for (const event of due) {
+    if (event.phone) {
+      try {
+        await sms.sendNotice({
+          phone: event.phone,
+          notice: { kind: event.status === "confirmed" ? "payout_confirmed" : "payout_failed", amount: event.amount },
+        });
+        report.sent += 1;
+      } catch (error) {
+        const forGood = error instanceof SmsDeliveryError && (error.reason === "rejected" || error.reason === "unsupported_phone");
+        if (!forGood) {
+          report.later += 1;
+          continue;
+        }
+        console.warn(`[payouts] notice ${event.id} not sent: ${error.message}`);
+        report.refused += 1;
+      }
+    }
+    await db.update(payoutEvents).set({ notifiedAt: new Date() }).where(eq(payoutEvents.id, event.id));
+  }
+  return report;
+}

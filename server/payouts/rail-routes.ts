@@ -1,0 +1,68 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { payoutOutput, payoutRailOutput, payoutSubmitOutput } from "@/lib/schemas/payouts";
+import { AppError } from "@/server/core/errors";
+import { requireAdmin } from "@/server/http/auth";
+import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
+import { dataEnvelope } from "@/server/http/envelope";
+import { err, idParam, json } from "@/server/http/route-parts";
+import { findPayout } from "@/server/payouts/queries";
+import { toPayoutOutput } from "@/server/payouts/present";
+import { inquirePayout, sendApprovedPayouts } from "@/server/payouts/send";
+
+const notFound = { 404: err("Not found (also for anyone who is not an admin)") };
+const manual = { 409: err("No payout API is configured (payout_rail_manual), or the payout was not sent through it") };
+
+const railRoute = createRoute({
+  method: "get",
+  path: "/admin/payouts/rail",
+  middleware: [requireAdmin] as const,
+  tags: ["Admin"],
+  summary: "Where approved payouts go (the manual export or an API rail) and the API rail's balance",
+  responses: { 200: { description: "The rail", ...json(dataEnvelope(payoutRailOutput)) }, ...notFound },
+});
+
+const submitRoute = createRoute({
+  method: "post",
+  path: "/admin/payouts/submit",
+  middleware: [requireAdmin] as const,
+  tags: ["Admin"],
+  summary: "Send approved payouts through the API rail now (the job does it every minute)",
+  responses: { 200: { description: "What was sent", ...json(dataEnvelope(payoutSubmitOutput)) }, ...notFound, ...manual },
+});
+
+const inquireRoute = createRoute({
+  method: "post",
+  path: "/admin/payouts/{id}/inquire",
+  middleware: [requireAdmin] as const,
+  tags: ["Admin"],
+  summary: "Ask the API rail now what became of a sent payout whose outcome is unknown, and apply its answer",
+  request: { params: idParam },
+  responses: { 200: { description: "The payout after the answer", ...json(dataEnvelope(payoutOutput)) }, ...notFound, ...manual },
+});
+
+/** The back office's view of the payout rail (issue 17 part 4): its balance, sending now, and the reconciliation's "ask now". */
+export function payoutRailRoutes(services: Services) {
+  const rail = services.payouts.rail;
+  return new OpenAPIHono<AppEnv>()
+    .openapi(railRoute, async (c) => {
+      if (!rail) return c.json({ data: { rail: "manual" as const, automatic: false, balance: null, balance_error: null } }, 200);
+      const balance = await rail.balance().then(
+        (amount) => ({ balance: amount, balance_error: null }),
+        (error: unknown) => ({ balance: null, balance_error: error instanceof Error ? error.message : "unknown error" }),
+      );
+      return c.json({ data: { rail: rail.id, automatic: true, ...balance } }, 200);
+    })
+    .openapi(submitRoute, async (c) => {
+      if (!rail) throw new AppError("payout_rail_manual");
+      return c.json({ data: await sendApprovedPayouts(ctxOf(c, services), rail) }, 200);
+    })
+    .openapi(inquireRoute, async (c) => {
+      const id = c.req.valid("param").id;
+      const found = await findPayout(c.get("db"), id);
+      if (!found) throw new AppError("payout_not_found");
+      if (!rail || found.payout.rail !== rail.id) throw new AppError("payout_rail_manual");
+      if (found.payout.status !== "active" && found.payout.status !== "confirmed") throw new AppError("payout_transition_invalid");
+      await inquirePayout(ctxOf(c, services), rail, found.payout);
+      return c.json({ data: toPayoutOutput((await findPayout(c.get("db"), id))!) }, 200);
+    });
+}
