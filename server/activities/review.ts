@@ -14,6 +14,7 @@ import type { ActivityDenialCode, adminDenialCodes } from "@/lib/schemas/enums";
 
 type AdminDenialCode = (typeof adminDenialCodes)[number];
 import { linesOf } from "@/server/activities/tasks";
+import { planPerks, retentionDaysWith } from "@/server/payouts/perks";
 
 /** POST activities/:id/submit: the booster says the work is done, with the post it was done on. */
 export async function submitActivity(
@@ -118,7 +119,10 @@ export async function approveActivity(ctx: ActorCtx, input: { id: string; by?: "
         submittedAt: activity.submittedAt ?? now,
         reviewedAt: now,
         approvedAt: now,
-        releaseAt: new Date(now.getTime() + env.RETENTION_DAYS * 86_400_000),
+        // The booster's plan may shorten the retention (server/payouts/perks.ts).
+        releaseAt: new Date(
+          now.getTime() + retentionDaysWith(await planPerks(tx, activity.boosterId, now), env.RETENTION_DAYS) * 86_400_000,
+        ),
         updatedAt: now,
       })
       .where(eq(activities.id, id))

@@ -4,6 +4,7 @@ import { adminDenialCodes } from "@/lib/schemas/enums";
 import { env } from "@/server/core/env";
 import { executor, type DbCtx } from "@/server/core/context";
 import { activities } from "@/server/db/schema";
+import { planPerks } from "@/server/payouts/perks";
 
 export type Standing = {
   record: BoosterRecord;
@@ -36,7 +37,8 @@ export async function boosterStanding(ctx: DbCtx, input: { boosterId: string; no
     .from(activities)
     .where(eq(activities.boosterId, input.boosterId));
   const record = { approved: row?.approved ?? 0, denied: row?.denied ?? 0, dropped: row?.dropped ?? 0 };
-  const perDay = dailyAllowance(env.TASKS_PER_DAY, record);
+  // A plan's perk adds tasks a day on top of what the record allows (server/payouts/perks.ts).
+  const perDay = dailyAllowance(env.TASKS_PER_DAY, record) + (await planPerks(executor(ctx), input.boosterId, input.now)).dailyTaskBonus;
   const used = row?.used ?? 0;
   return { record, successRate: successRate(record), allowance: { perDay, used, remaining: Math.max(0, perDay - used) } };
 }

@@ -149,6 +149,24 @@ describe("the boosters' work after submission", () => {
     expect(await checkLedgerInvariants(database.db)).toEqual([]);
   });
 
+  it("a plan's perks (issue 17): a gold member's rewards are held 3 days instead of 7, and 25 more tasks a day are allowed", async () => {
+    const adminToken = await admin();
+    const { id: campaignId } = await liveCampaign(adminToken);
+    const plain = await person(0, true);
+    const member = await person(12_000_000, true);
+    const plans = (await call("memberships/plans", undefined, { method: "GET" })).body.data as { id: string; code: string }[];
+    const gold = plans.find((plan) => plan.code === "gold")!.id;
+    expect((await call("memberships", { plan_id: gold, pay_from: "wallet" }, { token: member.token })).status).toBe(201);
+
+    const base = (await get("earn/summary", plain.token)).body.data.allowance.per_day as number;
+    expect((await get("earn/summary", member.token)).body.data.allowance.per_day).toBe(base + 25);
+
+    const activityId = await submitted(member.token, campaignId, "likes");
+    const approved = await call(`admin/activities/${activityId}/approve`, {}, { token: adminToken });
+    const held = new Date(approved.body.data.release_at).getTime() - new Date(approved.body.data.approved_at).getTime();
+    expect(held).toBe(3 * DAY);
+  });
+
   it("bulk approval approves what waits and skips the rest; tasks filter by network and action; the allowance is counted", async () => {
     const adminToken = await admin();
     const { id: campaignId, producer } = await liveCampaign(adminToken);
