@@ -153,6 +153,21 @@ function Standing({ me, balances, membership }: { me: Me; balances: WalletBalanc
           <dt className="text-ink-muted">{t("bank")}</dt>
           <dd className="font-semibold text-ink">{bankName(me.bank_name) ?? t("bankUnknown")}</dd>
         </div>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+          <dt className="text-ink-muted">{t("owner")}</dt>
+          <dd className="min-w-0 font-semibold text-ink" data-testid="payout-iban-owner">
+            {me.iban_check.status === "matched"
+              ? (me.iban_check.owner_name ?? t("ownerMatched"))
+              : me.iban_check.status === "mismatch"
+                ? t("ownerMismatch")
+                : me.iban_check.status === "format_only"
+                  ? t("ownerFormatOnly")
+                  : t("ownerUnchecked")}
+          </dd>
+        </div>
+        {me.iban_check.status === "matched" && me.iban_check.owner_name ? (
+          <p className="text-xs text-ink-muted">{t("ownerConfirm")}</p>
+        ) : null}
       </dl>
     </section>
   );

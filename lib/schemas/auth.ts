@@ -5,6 +5,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/validation/password";
 import { visibleText } from "@/lib/validation/visible-text";
 import { dateTime } from "./common";
 import { identityStatuses, userRoles } from "./enums";
+import { ibanCheckOutput } from "./payouts";
 
 /**
  * The account forms' schemas, shared by the web forms (zodResolver) and the API. A message names a
@@ -142,6 +143,7 @@ export const userOutput = z.object({
   birth_date: z.string().nullable().meta({ format: "date" }),
   bank_name: z.string().nullable().meta({ description: "Bank id derived from the IBAN's bank code" }),
   iban: z.string().nullable(),
+  iban_check: ibanCheckOutput,
   identity_status: z.enum(identityStatuses),
   identity_rejection_reason: z.string().nullable(),
   identity_requested_at: dateTime().nullable(),

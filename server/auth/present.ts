@@ -16,6 +16,7 @@ export function toUserOutput(user: User): UserOutput {
     birth_date: user.birthDate,
     bank_name: user.bankName,
     iban: user.iban,
+    iban_check: { status: user.ibanCheck, owner_name: user.ibanOwnerName, checked_at: user.ibanCheckedAt?.toISOString() ?? null },
     identity_status: user.identityStatus,
     identity_rejection_reason: user.identityRejectionReason,
     identity_requested_at: user.identityRequestedAt?.toISOString() ?? null,

@@ -155,7 +155,7 @@ describe("payouts through Jibit", () => {
     await database.db.update(users).set({ nationalId: NATIONAL_ID, identityStatus: "registered" }).where(eq(users.id, me.user.id));
     const refused = await call("me", { iban: "IR820540102680020817909002" }, { method: "PATCH", token: me.token });
     expect(refused.status).toBe(400);
-    expect(refused.body.error.code).toBe("iban_owner_mismatch");
+    expect(refused.body.error!.code).toBe("iban_owner_mismatch");
     expect((await database.db.select().from(users).where(eq(users.id, me.user.id)))[0]!.iban).toBe(TEST_IBAN);
 
     // An IBAN never checked is checked before the payout.
@@ -163,7 +163,7 @@ describe("payouts through Jibit", () => {
     await database.db.update(users).set({ identityStatus: "identity_verified", ibanCheck: null }).where(eq(users.id, me.user.id));
     const payout = await call("payouts", { amount: 3_000_000 }, { token: me.token });
     expect(payout.status).toBe(400);
-    expect(payout.body.error.code).toBe("iban_owner_mismatch");
+    expect(payout.body.error!.code).toBe("iban_owner_mismatch");
     expect((await balancesOf(database.db, me.user.id)).earnings).toBe(3_000_000);
   });
 });
