@@ -32,6 +32,12 @@ export const buyMembershipInput = z.object({
   pay_from: z.enum(membershipFundingSources, "invalid_value"),
 });
 
+/** POST memberships/checkout: a plan paid through a payment gateway (the wallet is credited, then the plan bought from it). */
+export const membershipCheckoutInput = z.object({
+  plan_id: uuidParam(),
+  gateway: z.string("gateway_required").min(1, "gateway_required").max(40, "gateway_required"),
+});
+
 /* ---- Answers ---- */
 
 export const payoutEventOutput = z.object({

@@ -29,14 +29,30 @@ export function callbackUrl(origin: string, gateway: GatewayId, transactionId: s
  */
 export async function startWalletCharge(
   ctx: UserCtx & Pick<Ctx, "locale">,
-  input: { gateways: Gateways; amount: number; gateway: GatewayId; origin: string; description: string },
+  input: {
+    gateways: Gateways;
+    amount: number;
+    gateway: GatewayId;
+    origin: string;
+    description: string;
+    /** membership_payment: the wallet is credited, then the plan in `metadata.plan_id` bought from it (settle-payment.ts). */
+    intent?: "wallet_charge" | "membership_payment";
+    metadata?: Record<string, unknown>;
+  },
 ): Promise<{ redirectUrl: string; transaction: Transaction }> {
   const { db, actor: user } = ctx;
   const { gateways } = input;
   const gateway = requireGateway(gateways, input.gateway);
   const [pending] = await db
     .insert(transactions)
-    .values({ userId: user.id, amount: input.amount, intent: "wallet_charge", gateway: gateway.id, status: "pending" })
+    .values({
+      userId: user.id,
+      amount: input.amount,
+      intent: input.intent ?? "wallet_charge",
+      gateway: gateway.id,
+      status: "pending",
+      ...(input.metadata ? { metadata: input.metadata } : {}),
+    })
     .returning();
   let created;
   try {

@@ -8,6 +8,7 @@ import { campaignEscrowCode, gatewayAccountCode, transfer, userAccountCode, type
 import { withTransaction, type DbCtx } from "@/server/core/context";
 import type { Gateways } from "@/server/payments/gateways";
 import { mergeMetadata, stillPending } from "@/server/payments/transaction-updates";
+import { buyMembershipIn } from "@/server/payouts/memberships";
 
 /** The transaction a callback is about: by the provider's id when it names one, else by our `tx`, always of this gateway. */
 export async function findCallbackTransaction(
@@ -113,6 +114,7 @@ async function creditPaid(db: Db, transaction: Transaction, reference: string | 
     // Through the state machine (pay: awaiting_payment → awaiting_review), in this same transaction.
     if (toCampaign) await applyCampaignEvent(ctx, { campaignId: transaction.campaignId!, event: "pay" });
     const [linked] = await tx.update(transactions).set({ transferId: moved.id }).where(eq(transactions.id, transaction.id)).returning();
+    if (transaction.intent === "membership_payment") return (await buyPaidMembership(tx, linked!)) ?? linked!;
     return linked!;
   });
 }
@@ -137,6 +139,32 @@ async function rememberCallback(db: Db, transaction: Transaction, query: URLSear
       .where(stillPending(transaction.id));
   }
   return kept;
+}
+
+/**
+ * A plan paid by gateway (intent membership_payment): the money went to the wallet, and the plan is bought from
+ * it in a savepoint of the same transaction. When buying is refused (the plan went off sale, a next period was paid
+ * meanwhile, the price grew), the money stays in the wallet and the transaction says why.
+ */
+async function buyPaidMembership(tx: LedgerTx, transaction: Transaction): Promise<Transaction | null> {
+  const planId = (transaction.metadata as { plan_id?: unknown }).plan_id;
+  if (typeof planId !== "string") return null;
+  let note: Record<string, unknown>;
+  try {
+    const bought = await tx.transaction((savepoint) =>
+      buyMembershipIn(savepoint, { buyerId: transaction.userId, ip: null, planId, payFrom: "wallet" }),
+    );
+    note = { membership_id: bought.membership.id, membership_kind: bought.kind };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    note = { membership_not_bought: error.code };
+  }
+  const [noted] = await tx
+    .update(transactions)
+    .set({ metadata: mergeMetadata(note) })
+    .where(eq(transactions.id, transaction.id))
+    .returning();
+  return noted ?? null;
 }
 
 /** Whether the campaign still awaits its payment; locks its row until the caller's transaction ends. */

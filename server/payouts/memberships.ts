@@ -65,75 +65,91 @@ export async function buyMembership(
   ctx: UserCtx,
   input: { planId: string; payFrom: MembershipFundingSource; now?: Date },
 ): Promise<MembershipPurchase> {
-  const buyer = ctx.actor;
-  return withRetry(() =>
-    ctx.db.transaction(async (tx) => {
-      const now = input.now ?? new Date();
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, buyer.id)).for("update");
-      const [plan] = await tx
-        .select()
-        .from(membershipPlans)
-        .where(and(eq(membershipPlans.id, input.planId), eq(membershipPlans.active, true)));
-      if (!plan) throw new AppError("plan_not_found");
-      const state = await membershipOf(tx, buyer.id, now);
-      const period = (startsAt: Date) => ({ startsAt, endsAt: new Date(startsAt.getTime() + plan.periodDays * DAY_MS) });
+  return withRetry(() => ctx.db.transaction((tx) => buyMembershipIn(tx, { buyerId: ctx.actor.id, ip: ctx.ip ?? null, ...input })));
+}
 
-      let kind: MembershipPurchase["kind"];
-      let price = plan.price;
-      let dates: { startsAt: Date; endsAt: Date };
-      let withdrawalsUsed = 0;
-      let invitationsUsed = 0;
-      if (!state.current) {
-        kind = "new";
-        dates = period(now);
-      } else if (state.next) {
-        throw new AppError("membership_already_renewed", { until: state.paidUntil!.getTime() });
-      } else if (state.current.plan.id === plan.id) {
-        kind = "renewal";
-        dates = period(state.current.membership.endsAt);
-      } else if (perDay(plan) > perDay(state.current.plan)) {
-        // The rest of the current period on the dearer plan: the difference for the days left.
-        kind = "upgrade";
-        const current = state.current.membership;
-        const daysLeft = (current.endsAt.getTime() - now.getTime()) / DAY_MS;
-        price = Math.max(1, Math.ceil((perDay(plan) - perDay(state.current.plan)) * daysLeft));
-        dates = { startsAt: now, endsAt: current.endsAt };
-        withdrawalsUsed = Math.min(current.withdrawalsUsed, plan.withdrawalsPerPeriod);
-        invitationsUsed = Math.min(current.invitationsUsed, plan.invitationsPerPeriod);
-        await tx.update(memberships).set({ endsAt: now }).where(eq(memberships.id, current.id));
-      } else {
-        kind = "change_at_end";
-        dates = period(state.current.membership.endsAt);
-      }
+/** What buying `plan` now would be for this user: its kind, price and dates; refused when a next period is already paid. */
+export function quoteMembership(plan: MembershipPlan, state: MembershipState, now: Date) {
+  const period = (startsAt: Date) => ({ startsAt, endsAt: new Date(startsAt.getTime() + plan.periodDays * DAY_MS) });
+  if (!state.current) return { kind: "new" as const, price: plan.price, dates: period(now), withdrawalsUsed: 0, invitationsUsed: 0 };
+  if (state.next) throw new AppError("membership_already_renewed", { until: state.paidUntil!.getTime() });
+  if (state.current.plan.id === plan.id)
+    return {
+      kind: "renewal" as const,
+      price: plan.price,
+      dates: period(state.current.membership.endsAt),
+      withdrawalsUsed: 0,
+      invitationsUsed: 0,
+    };
+  if (perDay(plan) > perDay(state.current.plan)) {
+    // The rest of the current period on the dearer plan: the difference for the days left.
+    const current = state.current.membership;
+    const daysLeft = (current.endsAt.getTime() - now.getTime()) / DAY_MS;
+    return {
+      kind: "upgrade" as const,
+      price: Math.max(1, Math.ceil((perDay(plan) - perDay(state.current.plan)) * daysLeft)),
+      dates: { startsAt: now, endsAt: current.endsAt },
+      withdrawalsUsed: Math.min(current.withdrawalsUsed, plan.withdrawalsPerPeriod),
+      invitationsUsed: Math.min(current.invitationsUsed, plan.invitationsPerPeriod),
+    };
+  }
+  return {
+    kind: "change_at_end" as const,
+    price: plan.price,
+    dates: period(state.current.membership.endsAt),
+    withdrawalsUsed: 0,
+    invitationsUsed: 0,
+  };
+}
 
-      const id = randomUUID();
-      const moved = await payFor(tx, { userId: buyer.id, payFrom: input.payFrom, amount: price, membershipId: id, planCode: plan.code });
-      const [membership] = await tx
-        .insert(memberships)
-        .values({
-          id,
-          userId: buyer.id,
-          planId: plan.id,
-          ...dates,
-          withdrawalsAllowed: plan.withdrawalsPerPeriod,
-          withdrawalsUsed,
-          invitationsAllowed: plan.invitationsPerPeriod,
-          invitationsUsed,
-          pricePaid: price,
-          transferId: moved.id,
-        })
-        .returning();
-      await recordAudit(tx, {
-        actorId: buyer.id,
-        action: `membership.${kind}`,
-        targetType: "membership",
-        targetId: id,
-        details: { plan: plan.code, price, pay_from: input.payFrom },
-        ip: ctx.ip ?? null,
-      });
-      return { membership: membership!, plan, paid: price, kind };
-    }),
-  );
+/** The plan on sale with this id, or plan_not_found. */
+export async function planOnSale(db: Pick<Db | Tx, "select">, planId: string): Promise<MembershipPlan> {
+  const [plan] = await db
+    .select()
+    .from(membershipPlans)
+    .where(and(eq(membershipPlans.id, planId), eq(membershipPlans.active, true)));
+  if (!plan) throw new AppError("plan_not_found");
+  return plan;
+}
+
+/** buyMembership inside the caller's transaction (a gateway payment's settlement buys in its own). */
+export async function buyMembershipIn(
+  tx: Tx,
+  input: { buyerId: string; ip: string | null; planId: string; payFrom: MembershipFundingSource; now?: Date },
+): Promise<MembershipPurchase> {
+  const now = input.now ?? new Date();
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, input.buyerId)).for("update");
+  const plan = await planOnSale(tx, input.planId);
+  const state = await membershipOf(tx, input.buyerId, now);
+  const { kind, price, dates, withdrawalsUsed, invitationsUsed } = quoteMembership(plan, state, now);
+  if (kind === "upgrade") await tx.update(memberships).set({ endsAt: now }).where(eq(memberships.id, state.current!.membership.id));
+
+  const id = randomUUID();
+  const moved = await payFor(tx, { userId: input.buyerId, payFrom: input.payFrom, amount: price, membershipId: id, planCode: plan.code });
+  const [membership] = await tx
+    .insert(memberships)
+    .values({
+      id,
+      userId: input.buyerId,
+      planId: plan.id,
+      ...dates,
+      withdrawalsAllowed: plan.withdrawalsPerPeriod,
+      withdrawalsUsed,
+      invitationsAllowed: plan.invitationsPerPeriod,
+      invitationsUsed,
+      pricePaid: price,
+      transferId: moved.id,
+    })
+    .returning();
+  await recordAudit(tx, {
+    actorId: input.buyerId,
+    action: `membership.${kind}`,
+    targetType: "membership",
+    targetId: id,
+    details: { plan: plan.code, price, pay_from: input.payFrom },
+    ip: input.ip,
+  });
+  return { membership: membership!, plan, paid: price, kind };
 }
 
 /** Moves the price from earnings or the wallet to revenue, and shows it among the user's transactions. */

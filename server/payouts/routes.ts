@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   buyMembershipInput,
+  membershipCheckoutInput,
   createPayoutInput,
   membershipOutput,
   membershipPlanOutput,
@@ -17,7 +18,12 @@ import { dataEnvelope, errorResponses } from "@/server/http/envelope";
 import { translateApi } from "@/server/http/i18n";
 import { idempotencyHeaders, idempotent } from "@/server/http/idempotency";
 import { components, err, idParam, json, listAnswer, named, pageOf } from "@/server/http/route-parts";
-import { buyMembership, listPlans, membershipOf } from "@/server/payouts/memberships";
+import { buyMembership, listPlans, membershipOf, planOnSale, quoteMembership } from "@/server/payouts/memberships";
+import { startWalletCharge } from "@/server/payments/charge-wallet";
+import { toTransactionOutput } from "@/server/payments/present";
+import type { GatewayId } from "@/server/adapters/payments/types";
+import { chargeOutput } from "@/lib/schemas/wallet";
+import { publicOrigin } from "@/server/http/origin";
 import { findOwnPayout, listPayouts } from "@/server/payouts/queries";
 import { requestPayout } from "@/server/payouts/request-payout";
 import { setWithdrawalsEnabled, withdrawalsEnabled } from "@/server/payouts/settings";
@@ -64,6 +70,24 @@ const buyRoute = createRoute({
     ...unauthorized,
     ...errorResponses,
     400: err("insufficient_balance"),
+    404: err("No such plan on sale"),
+    409: err("A next period is already paid (membership_already_renewed)"),
+  },
+});
+
+const checkoutRoute = createRoute({
+  method: "post",
+  path: "/memberships/checkout",
+  middleware: [requireUser, idempotent] as const,
+  tags: ["Payouts"],
+  summary:
+    "Pay for a plan through a payment gateway (intent membership_payment): the browser goes to redirect_url; once paid the wallet is credited and the plan bought from it",
+  security: [{ bearer: [] }],
+  request: { headers: idempotencyHeaders, body: { required: true, ...json(named(membershipCheckoutInput, "MembershipCheckoutInput")) } },
+  responses: {
+    200: { description: "Where to pay", ...json(dataEnvelope(chargeOutput)) },
+    ...unauthorized,
+    ...errorResponses,
     404: err("No such plan on sale"),
     409: err("A next period is already paid (membership_already_renewed)"),
   },
@@ -149,6 +173,22 @@ export function payoutRoutes(services: Services) {
       const shown = toMembershipOutput(state, c.get("locale"));
       if (!shown) throw new AppError("internal");
       return c.json({ data: { membership: shown, paid: bought.paid, kind: bought.kind } }, 201);
+    })
+    .openapi(checkoutRoute, async (c) => {
+      const input = c.req.valid("json");
+      const ctx = { ...ctxOf(c, services), locale: c.get("locale") };
+      const plan = await planOnSale(ctx.db, input.plan_id);
+      const { price } = quoteMembership(plan, await membershipOf(ctx.db, ctx.actor.id), new Date());
+      const { redirectUrl, transaction } = await startWalletCharge(ctx, {
+        gateways: services.gateways,
+        amount: price,
+        gateway: input.gateway as GatewayId,
+        origin: publicOrigin(c.req.url),
+        description: translateApi(c.get("locale"), "messages.membership_description"),
+        intent: "membership_payment",
+        metadata: { plan_id: plan.id },
+      });
+      return c.json({ data: { redirect_url: redirectUrl, transaction: toTransactionOutput(transaction) } }, 200);
     })
     .openapi(listRoute, async (c) => {
       const query = c.req.valid("query");

@@ -277,6 +277,7 @@ describe("Idempotency-Key on money requests", () => {
       "POST /campaigns",
       "POST /campaigns/{id}/payments/{transactionId}/pay",
       "POST /memberships",
+      "POST /memberships/checkout",
       "POST /payouts",
       "POST /wallet/charge",
     ]);

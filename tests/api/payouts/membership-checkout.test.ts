@@ -1,0 +1,85 @@
+import { describe, expect } from "vitest";
+import { eq } from "drizzle-orm";
+import type { Database } from "@/server/db/client";
+import { transactions } from "@/server/db/schema";
+import { sandboxGateway } from "@/server/adapters/payments/sandbox";
+import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
+import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
+import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { earnWorld } from "@/tests/api/support/earn-fixtures";
+import { payoutWorld } from "@/tests/api/support/payout-fixtures";
+
+// Issue 17 part 1: a plan paid through a payment gateway (intent membership_payment): the wallet is
+// credited with what the gateway confirmed, and the plan bought from it in the same transaction —
+// once, however often the callback comes; when the plan cannot be bought, the money stays in the wallet.
+
+let database: Database;
+let sms: ApiSetup["sms"];
+const { it, call } = apiFile(
+  (n) => `10.7.23.${n % 250}`,
+  (api) => {
+    ({ database, sms } = api);
+    return { gateways: new Map<GatewayId, PaymentGateway>([["sandbox", sandboxGateway(async () => database)]]) };
+  },
+);
+const { person } = earnWorld(call, () => ({ database, sms }), "09100000123");
+const { planId } = payoutWorld(call, () => database, person);
+const get = (path: string, token: string) => call(path, undefined, { method: "GET", token });
+
+/** Pays a checkout on the sandbox bank and follows the callback; answers the transaction id. */
+async function payCheckout(token: string, plan: string) {
+  const started = await call("memberships/checkout", { plan_id: plan, gateway: "sandbox" }, { token });
+  expect(started.status).toBe(200);
+  expect(started.body.data.transaction).toMatchObject({ intent: "membership_payment", status: "pending" });
+  const authority = (started.body.data.redirect_url as string).split("/").at(-1)!;
+  const decided = await call(`payments/sandbox/${authority}/decision`, { decision: "pay" });
+  const callback = new URL(decided.body.data.redirect_url as string, "http://localhost");
+  const path = `${callback.pathname.replace(/^\/api\//, "")}${callback.search}`;
+  expect((await call(path, undefined, { method: "GET" })).status).toBe(303);
+  return { id: started.body.data.transaction.id as string, amount: started.body.data.transaction.amount as number, path };
+}
+
+describe("a plan paid through a gateway", () => {
+  it("credits the wallet and buys the plan from it, once; a second checkout while the next period is paid keeps the money in the wallet", async () => {
+    const me = await person(0, true);
+    const silver = await planId("silver");
+    const paid = await payCheckout(me.token, silver);
+    expect(paid.amount).toBe(5_000_000);
+    const current = (await get("memberships/current", me.token)).body.data;
+    expect(current).toMatchObject({ plan: { code: "silver" }, withdrawals_left: 6 });
+    expect(await balancesOf(database.db, me.user.id)).toMatchObject({ wallet: 0 });
+    // The callback again (a reload): nothing more.
+    await call(paid.path, undefined, { method: "GET" });
+    expect((await get("memberships/current", me.token)).body.data.id).toBe(current.id);
+    expect(await balancesOf(database.db, me.user.id)).toMatchObject({ wallet: 0 });
+
+    // Renewed once ahead, then a third period cannot be bought: paid anyway through the gateway, the money stays in the wallet.
+    await payCheckout(me.token, silver);
+    expect((await get("memberships/current", me.token)).body.data.renewed_until).not.toBeNull();
+    const refused = await call("memberships/checkout", { plan_id: silver, gateway: "sandbox" }, { token: me.token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error!.code).toBe("membership_already_renewed");
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it("a plan taken off sale between checkout and payment: the money stays in the wallet and the transaction says why", async () => {
+    const me = await person(0, true);
+    const bronze = await planId("bronze");
+    const started = await call("memberships/checkout", { plan_id: bronze, gateway: "sandbox" }, { token: me.token });
+    const { membershipPlans } = await import("@/server/db/schema");
+    await database.db.update(membershipPlans).set({ active: false }).where(eq(membershipPlans.id, bronze));
+    try {
+      const authority = (started.body.data.redirect_url as string).split("/").at(-1)!;
+      const decided = await call(`payments/sandbox/${authority}/decision`, { decision: "pay" });
+      const callback = new URL(decided.body.data.redirect_url as string, "http://localhost");
+      await call(`${callback.pathname.replace(/^\/api\//, "")}${callback.search}`, undefined, { method: "GET" });
+      expect((await get("memberships/current", me.token)).body.data).toBeNull();
+      expect(await balancesOf(database.db, me.user.id)).toMatchObject({ wallet: 2_000_000 });
+      const [row] = await database.db.select().from(transactions).where(eq(transactions.id, started.body.data.transaction.id));
+      expect(row).toMatchObject({ status: "paid", metadata: expect.objectContaining({ membership_not_bought: "plan_not_found" }) });
+    } finally {
+      await database.db.update(membershipPlans).set({ active: true }).where(eq(membershipPlans.id, bronze));
+    }
+    expect((await call("memberships/checkout", { plan_id: bronze, gateway: "nowhere" }, { token: me.token })).status).toBe(400);
+  });
+});
