@@ -9,17 +9,19 @@ import { RadioCard } from "@/components/ui/RadioCard";
 import { EmptyState } from "@/components/ui/EmptyState";
 import {
   useBuyMembership,
+  useMembershipCheckout,
   useMembership,
   usePlans,
   type MembershipPlanView,
   type MembershipPurchaseKind,
   type MembershipView,
 } from "@/lib/api/payouts";
-import { useWallet, type WalletBalances } from "@/lib/api/wallet";
+import { useGateways, useWallet, type WalletBalances } from "@/lib/api/wallet";
+import { useWalletLabels } from "@/components/wallet/labels";
 import { useMoney } from "@/lib/format/money";
 import { useApiForm } from "@/lib/forms/use-api-form";
 import { useFieldMessage } from "@/lib/forms/use-field-message";
-import { buyMembershipInput } from "@/lib/schemas/payouts";
+import { buyPlanForm } from "@/lib/schemas/payouts";
 import { membershipFundingSources } from "@/lib/schemas/enums";
 
 /** What buying `plan` would do, given the membership in force (the server decides the same way). */
@@ -187,11 +189,16 @@ function BuyPlanForm({
   const money = useMoney();
   const fieldMessage = useFieldMessage();
   const buy = useBuyMembership();
+  const checkout = useMembershipCheckout();
+  const gateways = useGateways();
+  const labels = useWalletLabels();
+  const busy = buy.isPending || checkout.isPending || checkout.isSuccess;
   const errorId = useId();
   const covers = (source: "earnings" | "wallet") =>
     balances !== null && (source === "earnings" ? balances.earnings_balance : balances.wallet_balance) >= plan.price;
   const preferred = membershipFundingSources.find(covers) ?? "";
-  const { form, formError, submit } = useApiForm<typeof buyMembershipInput, Values>(buyMembershipInput, {
+  const sources = [...membershipFundingSources, ...(gateways.data ?? []).map((gateway) => `gateway:${gateway.id}`)];
+  const { form, formError, submit } = useApiForm<typeof buyPlanForm, Values>(buyPlanForm, {
     defaultValues: { plan_id: plan.id, pay_from: preferred },
   });
   const {
@@ -202,7 +209,13 @@ function BuyPlanForm({
   const chosen = useWatch({ control, name: "pay_from" });
 
   const onSubmit = submit(async (input) => {
-    const result = await buy.mutateAsync(input);
+    if (input.pay_from.startsWith("gateway:")) {
+      // The payment page; the plan is bought when the gateway confirms the payment, and the result page says so.
+      const started = await checkout.mutateAsync({ plan_id: input.plan_id, gateway: input.pay_from.slice("gateway:".length) });
+      window.location.assign(started.redirect_url);
+      return;
+    }
+    const result = await buy.mutateAsync({ plan_id: input.plan_id, pay_from: input.pay_from as "earnings" | "wallet" });
     onDone(result.kind, result.paid);
   });
 
@@ -217,22 +230,28 @@ function BuyPlanForm({
       <p className="text-sm leading-6 text-ink-muted">{t(`explain.${kind}`)}</p>
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-semibold text-ink">{t("payFrom")}</legend>
-        {membershipFundingSources.map((source) => (
-          <RadioCard
-            key={source}
-            id={`${id}-${source}`}
-            checked={chosen === source}
-            title={t(`sources.${source}`)}
-            body={
-              balances
-                ? t("balance", { amount: money(source === "earnings" ? balances.earnings_balance : balances.wallet_balance) })
-                : undefined
-            }
-            describedBy={errors.pay_from ? errorId : undefined}
-            {...register("pay_from")}
-            value={source}
-          />
-        ))}
+        {sources.map((source) => {
+          const gateway = source.startsWith("gateway:") ? source.slice("gateway:".length) : null;
+          const own = source === "earnings" || source === "wallet" ? source : null;
+          return (
+            <RadioCard
+              key={source}
+              id={`${id}-${source.replace(":", "-")}`}
+              checked={chosen === source}
+              title={own ? t(`sources.${own}`) : t("sources.gateway", { name: labels.gateway(gateway) ?? "" })}
+              body={
+                own && balances
+                  ? t("balance", { amount: money(own === "earnings" ? balances.earnings_balance : balances.wallet_balance) })
+                  : own
+                    ? undefined
+                    : t("gatewayBody")
+              }
+              describedBy={errors.pay_from ? errorId : undefined}
+              {...register("pay_from")}
+              value={source}
+            />
+          );
+        })}
         {errors.pay_from ? (
           <p id={errorId} role="alert" className="text-sm text-danger-600">
             {fieldMessage(errors.pay_from.message)}
@@ -241,10 +260,10 @@ function BuyPlanForm({
       </fieldset>
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" busy={buy.isPending} className="flex-1">
-          {buy.isPending ? t("paying") : t("confirm")}
+        <Button type="submit" busy={busy} className="flex-1">
+          {busy ? t("paying") : t("confirm")}
         </Button>
-        <Button type="button" variant="secondary" onClick={onCancel} disabled={buy.isPending}>
+        <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>
           {t("cancel")}
         </Button>
       </div>

@@ -209,6 +209,13 @@ function Result({ transaction, checking, onCheck }: { transaction: Transaction; 
           </Button>
         </div>
       ) : null}
+      {status === "paid" && transaction.intent === "membership_payment" ? (
+        <div className="flex justify-center">
+          <Link href="/dashboard/payouts" className={linkButton.primary} data-testid="to-membership">
+            {t("toMembership")}
+          </Link>
+        </div>
+      ) : null}
       {backToCampaign ? (
         <div className="flex justify-center">
           <Link href={backToCampaign} className={linkButton.primary} data-testid="back-to-campaign">

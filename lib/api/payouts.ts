@@ -100,6 +100,17 @@ export function useBuyMembership() {
   });
 }
 
+/** Pays for a plan through a gateway: the answer's redirect_url is the payment page (the plan is bought when it is paid). */
+export function useMembershipCheckout() {
+  const api = useApiClient();
+  const [keys] = useState(submissionKeys);
+  return useMutation({
+    mutationFn: (input: { plan_id: string; gateway: string }) =>
+      api.request<{ redirect_url: string }>("memberships/checkout", { method: "POST", body: input, idempotencyKey: keys.keyFor(input) }),
+    onSettled: (_data, error) => keys.settled(error),
+  });
+}
+
 /** Requests a payout of earnings; the answer's message is already in the page's language. */
 export function useRequestPayout() {
   const api = useApiClient();

@@ -32,6 +32,11 @@ export const buyMembershipInput = z.object({
   pay_from: z.enum(membershipFundingSources, "invalid_value"),
 });
 
+/** The plan form: a source of our own (earnings, wallet) or a gateway ("gateway:zarinpal") through memberships/checkout. */
+export const buyPlanForm = buyMembershipInput.extend({
+  pay_from: z.string("invalid_value").regex(/^(earnings|wallet|gateway:[a-z0-9_-]{1,40})$/, "invalid_value"),
+});
+
 /** POST memberships/checkout: a plan paid through a payment gateway (the wallet is credited, then the plan bought from it). */
 export const membershipCheckoutInput = z.object({
   plan_id: uuidParam(),
