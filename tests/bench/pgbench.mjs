@@ -31,22 +31,22 @@ export async function captureStatements(url, headers, init = {}) {
  * whose value is a key of `perClient` becomes that SQL expression instead (e.g. each client's own row,
  * by pgbench's :client_id).
  */
-export function pgbenchScript(statements, perClient = {}) {
+export function pgbenchScript(statements, perClient = {}, preamble = []) {
   const defines = [];
   const lines = statements.map(({ text, params }, i) => {
     params.forEach((value, n) => defines.push(`q${i}p${n + 1}=${value ?? ""}`));
     const param = (n) => perClient[params[Number(n) - 1]] ?? `:q${i}p${n}`;
     return `${text.replace(/\$(\d+)/g, (_, n) => param(n)).replace(/\s*\n\s*/g, " ")};`;
   });
-  return { script: `${lines.join("\n")}\n`, defines };
+  return { script: `${[...preamble, ...lines].join("\n")}\n`, defines };
 }
 
 /** Runs the statements under pgbench for `seconds` (after `warmup` unmeasured) and returns its tps. */
-export function pgbench({ pgArgs, database, statements, clients, seconds, warmup = 0, env = process.env, perClient = {} }) {
+export function pgbench({ pgArgs, database, statements, clients, seconds, warmup = 0, env = process.env, perClient = {}, preamble = [] }) {
   if (statements.some((s) => s.params.some((value) => value === null)))
     throw new Error("pgbench: a NULL parameter cannot be given with -D");
   if (statements.length === 0) throw new Error("pgbench: no statements");
-  const { script, defines } = pgbenchScript(statements, perClient);
+  const { script, defines } = pgbenchScript(statements, perClient, preamble);
   const file = path.join(dir, `script-${++files}.sql`);
   writeFileSync(file, script);
   const args = (duration) => [

@@ -124,4 +124,7 @@ if (process.env.BENCH_CAMPAIGNS !== "0")
   spawnSync(process.execPath, ["tests/bench/campaigns.mjs"], { stdio: ["inherit", "inherit", "ignore"] });
 // The boosters' feed, heartbeats and the release job on PostgreSQL.
 if (process.env.BENCH_EARN !== "0") spawnSync(process.execPath, ["tests/bench/earn.mjs"], { stdio: ["inherit", "inherit", "ignore"] });
+// Payout requests and a 5,000-payout batch on PostgreSQL.
+if (process.env.BENCH_PAYOUTS !== "0")
+  spawnSync(process.execPath, ["tests/bench/payouts.mjs"], { stdio: ["inherit", "inherit", "ignore"] });
 process.exit(0);
