@@ -16,6 +16,16 @@ export const adminMenu = [
     icon: "M5 4h14v16H5zM8 9l2 2 4-4M8 15h8",
   },
   {
+    href: "/admin/payouts",
+    key: "payouts",
+    icon: "M3 7h18v10H3zM12 14.5a2.5 2.5 0 100-5 2.5 2.5 0 000 5M6.5 12h.01M17.5 12h.01",
+  },
+  {
+    href: "/admin/memberships",
+    key: "memberships",
+    icon: "M12 3l2.6 5.3 5.8.8-4.2 4.1 1 5.8L12 16.3 6.8 19l1-5.8-4.2-4.1 5.8-.8z",
+  },
+  {
     href: "/admin/pricing",
     key: "pricing",
     icon: "M12 3v18M16.5 7.5c0-1.7-2-3-4.5-3s-4.5 1.3-4.5 3 2 2.6 4.5 3 4.5 1.3 4.5 3-2 3-4.5 3-4.5-1.3-4.5-3",

@@ -70,7 +70,7 @@ function useColumns(): Column<PayoutView>[] {
           <NoValue label={t("noReference")} />
         ),
     ],
-    history: ["", (row) => <History row={row} />],
+    history: ["", (row) => <PayoutHistory row={row} />],
   };
   return (Object.keys(cells) as Key[]).map((key) => ({
     key,
@@ -80,8 +80,8 @@ function useColumns(): Column<PayoutView>[] {
   }));
 }
 
-/** The payout's steps, oldest first, behind a disclosure (keyboard: Enter or Space on its summary). */
-function History({ row }: { row: PayoutView }) {
+/** The payout's steps, oldest first, behind a disclosure (keyboard: Enter or Space on its summary); also the back office's. */
+export function PayoutHistory({ row }: { row: PayoutView }) {
   const t = useTranslations("payouts.list");
   const format = useFormatter();
   if (row.history.length === 0) return <NoValue label={t("noHistory")} />;

@@ -98,13 +98,22 @@ export function DataTable<R>({
   );
 }
 
-/** A card's label–value pairs. */
-export function CardFields({ items, className = "" }: { items: readonly [string, ReactNode][]; className?: string }) {
+/** A card's label–value pairs; `stack` puts each label over its value on phones (long values such as an IBAN keep their width). */
+export function CardFields({
+  items,
+  className = "",
+  stack = false,
+}: {
+  items: readonly [string, ReactNode][];
+  className?: string;
+  stack?: boolean;
+}) {
+  const columns = stack ? "grid-cols-1 gap-y-0.5 sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-y-2" : "grid-cols-[auto_minmax(0,1fr)] gap-y-1.5";
   return (
-    <dl className={`grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm ${className}`.trim()}>
+    <dl className={`grid ${columns} gap-x-4 text-sm ${className}`.trim()}>
       {items.map(([label, value]) => (
         <div key={label} className="contents">
-          <dt className="text-ink-muted">{label}</dt>
+          <dt className={`text-ink-muted${stack ? " pt-2 sm:pt-0" : ""}`}>{label}</dt>
           <dd className="min-w-0 text-ink">{value}</dd>
         </div>
       ))}

@@ -7,7 +7,8 @@ type QueryState = { isPending: boolean; isError: boolean; isFetching: boolean; e
 /**
  * A work queue's page (the back office's identity and campaign queues, its content pages): the heading and
  * intro over a card that shows, in turn, loading, the failure, the empty sentence, or the count over the rows
- * and their pages. `after` follows the card (a form to add one).
+ * and their pages. `before` comes between the intro and the card (a rail's state, a switch), `after` follows
+ * the card (a form to add one); `frame` wraps the card's content (tabs over it, a notice that outlives the rows).
  */
 export function QueueCard({
   heading,
@@ -19,7 +20,9 @@ export function QueueCard({
   count,
   children,
   pagination,
+  before,
   after,
+  frame = (content) => content,
   className = "",
 }: {
   heading: string;
@@ -32,7 +35,9 @@ export function QueueCard({
   count: ReactNode;
   children: ReactNode;
   pagination?: ReactNode;
+  before?: ReactNode;
   after?: ReactNode;
+  frame?: (content: ReactNode) => ReactNode;
   className?: string;
 }) {
   return (
@@ -41,21 +46,24 @@ export function QueueCard({
         <h1 className="text-2xl font-bold text-ink">{heading}</h1>
         <p className="mt-1 text-sm leading-6 text-ink-muted">{intro}</p>
       </div>
+      {before}
       <Card>
-        {query.isPending ? (
-          loading
-        ) : query.isError ? (
-          failure(query.error, () => void query.refetch(), query.isFetching)
-        ) : empty !== null ? (
-          empty
-        ) : (
-          <div className={`grid gap-4 ${className}`.trim()}>
-            <p className="text-sm font-medium text-ink-muted" aria-live="polite">
-              {count}
-            </p>
-            {children}
-            {pagination}
-          </div>
+        {frame(
+          query.isPending ? (
+            loading
+          ) : query.isError ? (
+            failure(query.error, () => void query.refetch(), query.isFetching)
+          ) : empty !== null ? (
+            empty
+          ) : (
+            <div className={`grid gap-4 ${className}`.trim()}>
+              <p className="text-sm font-medium text-ink-muted" aria-live="polite">
+                {count}
+              </p>
+              {children}
+              {pagination}
+            </div>
+          ),
         )}
       </Card>
       {after}

@@ -14,13 +14,13 @@ const tones: Record<StatusTone, string> = {
   neutral: "bg-surface-sunken text-ink ring-surface-line",
 };
 
-/** A status as a coloured label with a dot (transactions, campaigns, activities). */
-export function StatusPill({ tone, children }: { tone: StatusTone; children: ReactNode }) {
+/** A status as a coloured label with a dot (transactions, campaigns, activities); `wrap` lets a longer one break on a phone. */
+export function StatusPill({ tone, children, wrap = false }: { tone: StatusTone; children: ReactNode; wrap?: boolean }) {
   return (
     <span
-      className={`inline-flex items-center gap-1.5 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${tones[tone]}`}
+      className={`inline-flex items-center gap-1.5 ${wrap ? "" : "whitespace-nowrap "}rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${tones[tone]}`}
     >
-      <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-current" />
+      <span aria-hidden="true" className="h-1.5 w-1.5 shrink-0 rounded-full bg-current" />
       {children}
     </span>
   );

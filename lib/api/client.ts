@@ -120,6 +120,33 @@ type Envelope = {
   error?: { code?: string; message?: string; fields?: Record<string, string>; request_id?: string };
 };
 
+/** An answer's JSON envelope; {} when its body is not JSON. */
+async function envelopeOf(response: Response): Promise<Envelope> {
+  try {
+    return (await response.json()) as Envelope;
+  } catch {
+    return {};
+  }
+}
+
+/** The ApiError of an answer that is not 2xx: the server's envelope, or the bare status. */
+function failureOf(response: Response, body: Envelope): ApiError {
+  const error = body.error ?? {};
+  return new ApiError(
+    response.status,
+    error.code ?? "http_error",
+    error.message ?? response.statusText,
+    error.fields ?? {},
+    error.request_id ?? null,
+  );
+}
+
+/** The file name a Content-Disposition header gives (`attachment; filename="paya-2026-01-01.csv"`), or null. */
+export function fileNameOf(disposition: string | null): string | null {
+  const match = /filename="?([^";]+)"?/i.exec(disposition ?? "");
+  return match?.[1]?.trim() || null;
+}
+
 /**
  * The client every client component uses (through lib/api hooks): locale headers, bearer token,
  * one retry for what may be retried, and one error type.
@@ -176,21 +203,9 @@ export function createApiClient(options: ApiClientOptions) {
 
   async function send(path: string, request: RequestOptions): Promise<Envelope> {
     const response = await exchange(path, request);
-    let body: Envelope = {};
-    try {
-      body = (await response.json()) as Envelope;
-    } catch {
-      body = {};
-    }
+    const body = await envelopeOf(response);
     if (response.ok) return body;
-    const error = body.error ?? {};
-    throw new ApiError(
-      response.status,
-      error.code ?? "http_error",
-      error.message ?? response.statusText,
-      error.fields ?? {},
-      error.request_id ?? null,
-    );
+    throw failureOf(response, body);
   }
 
   return {
@@ -207,6 +222,12 @@ export function createApiClient(options: ApiClientOptions) {
     async blob(path: string, request: RequestOptions = {}): Promise<Blob | null> {
       const response = await exchange(path, request);
       return response.ok ? response.blob() : null;
+    },
+    /** A file to save (an export): its bytes and the name the server gives it; a failure throws the ApiError `request` would. */
+    async download(path: string, request: RequestOptions = {}): Promise<{ blob: Blob; fileName: string | null }> {
+      const response = await exchange(path, request);
+      if (!response.ok) throw failureOf(response, await envelopeOf(response));
+      return { blob: await response.blob(), fileName: fileNameOf(response.headers.get("content-disposition")) };
     },
   };
 }

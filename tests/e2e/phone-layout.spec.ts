@@ -36,6 +36,8 @@ const adminRoutes = (campaignId: string, userId: string) => [
   "/admin/identity",
   `/admin/identity/${userId}`,
   "/admin/activities",
+  "/admin/payouts",
+  "/admin/memberships",
   "/admin/pages",
   "/admin/pages/about",
   "/admin/pricing",

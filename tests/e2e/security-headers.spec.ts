@@ -61,6 +61,8 @@ const ADMIN = [
   "/en-US/admin/pages",
   "/en-US/admin/pages/about",
   "/en-US/admin/pricing",
+  "/en-US/admin/payouts",
+  "/en-US/admin/memberships",
 ];
 
 // A stand-in for the third-party chat script (SUPPORT_WIDGET_SRC), so the widget really runs.

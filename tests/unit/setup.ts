@@ -20,3 +20,13 @@ afterAll(() => server.close());
 
 // jsdom lays nothing out and has no scrollIntoView; components call it to bring a section into view.
 if (typeof Element !== "undefined" && !Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+// jsdom's Blob has no text() (every browser has): read it as a FileReader does (a downloaded export's rows).
+if (typeof Blob !== "undefined" && !Blob.prototype.text)
+  Blob.prototype.text = function text(this: Blob) {
+    return new Promise<string>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.onerror = () => reject(reader.error);
+      reader.readAsText(this);
+    });
+  };

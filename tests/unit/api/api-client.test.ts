@@ -2,7 +2,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, createApiClient, newIdempotencyKey, outcomeUnknown, submissionKeys } from "@/lib/api/client";
+import { ApiError, createApiClient, fileNameOf, newIdempotencyKey, outcomeUnknown, submissionKeys } from "@/lib/api/client";
 
 // A real HTTP server on 127.0.0.1 that answers from a script and records what it received.
 let server: Server;
@@ -185,5 +185,36 @@ describe("submission keys", () => {
     const made = new Set(Array.from({ length: 50 }, () => newIdempotencyKey()));
     expect(made.size).toBe(50);
     for (const key of made) expect(key).toMatch(uuid);
+  });
+});
+
+describe("file downloads", () => {
+  it("answer the file and the name the server gives it, and a refusal as the ApiError a request gets", async () => {
+    const answers = [
+      new Response("payout_id,iban\n", {
+        status: 200,
+        headers: { "content-type": "text/csv", "content-disposition": 'attachment; filename="paya-2026-03-01.csv"' },
+      }),
+      new Response(JSON.stringify({ error: { code: "not_found", message: "Not found.", request_id: "r1" } }), {
+        status: 404,
+        headers: { "content-type": "application/json" },
+      }),
+    ];
+    const fetch = vi.fn(async () => answers.shift()!);
+    const api = createApiClient({ baseUrl: "http://api.test/api", locale: "en-US", fetch });
+    const file = await api.download("admin/payouts/export", { method: "POST", accept: "text/csv" });
+    expect(file.fileName).toBe("paya-2026-03-01.csv");
+    expect(await file.blob.text()).toBe("payout_id,iban\n");
+    expect(fetch).toHaveBeenCalledWith("http://api.test/api/admin/payouts/export", expect.objectContaining({ method: "POST" }));
+    const refusal = await api.download("admin/payouts/export", { method: "POST" }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ApiError);
+    expect(refusal).toMatchObject({ status: 404, code: "not_found", message: "Not found.", requestId: "r1" });
+  });
+
+  it("read the file name from Content-Disposition, quoted or not", () => {
+    expect(fileNameOf('attachment; filename="paya-2026-03-01.csv"')).toBe("paya-2026-03-01.csv");
+    expect(fileNameOf("attachment; filename=paya.csv")).toBe("paya.csv");
+    expect(fileNameOf("attachment")).toBeNull();
+    expect(fileNameOf(null)).toBeNull();
   });
 });

@@ -1,0 +1,60 @@
+"use client";
+import { useLocale, useTranslations } from "next-intl";
+import { useState } from "react";
+import { Alert } from "@/components/ui/Alert";
+import { EmptyState } from "@/components/ui/EmptyState";
+import { QueueCard } from "@/components/ui/QueueCard";
+import { useAdminPlans, type AdminPlan } from "@/lib/api/admin-payouts";
+import { adminStates } from "../AdminStates";
+import { planNameIn } from "./plan-name";
+import { PlanForm } from "./PlanForm";
+import { PlanTable } from "./PlanTable";
+
+/**
+ * /admin/memberships: every plan, on sale or not, with its price, period and limits; a form under the list adds
+ * one, or changes the one whose Edit was pressed.
+ */
+export function PlanAdmin() {
+  const t = useTranslations("admin.plans");
+  const locale = useLocale();
+  const query = useAdminPlans();
+  const plans = query.data ?? [];
+  const [editing, setEditing] = useState<AdminPlan | null>(null);
+  // A new, empty form after each save: the key changes.
+  const [round, setRound] = useState(0);
+  const [saved, setSaved] = useState<string | null>(null);
+
+  return (
+    <QueueCard
+      className="grid-cols-1"
+      heading={t("heading")}
+      intro={t("intro")}
+      query={query}
+      {...adminStates}
+      before={<Alert tone="info">{t("note")}</Alert>}
+      empty={plans.length === 0 ? <EmptyState padding="py-8">{t("empty")}</EmptyState> : null}
+      count={t("count", { count: plans.length })}
+      after={
+        <PlanForm
+          key={editing?.id ?? `new-${round}`}
+          plan={editing}
+          saved={saved}
+          onSaved={(plan) => {
+            setSaved(t("saved", { name: planNameIn(plan, locale) }));
+            setEditing(null);
+            setRound((value) => value + 1);
+          }}
+          onCancel={() => setEditing(null)}
+        />
+      }
+    >
+      <PlanTable
+        plans={plans}
+        onEdit={(plan) => {
+          setSaved(null);
+          setEditing(plan);
+        }}
+      />
+    </QueueCard>
+  );
+}

@@ -1,0 +1,59 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useWatch, type Control, type FieldError, type FieldErrors, type UseFormRegister } from "react-hook-form";
+import { TextField } from "@/components/ui/Field";
+import type { PlanInput } from "@/lib/api/admin-payouts";
+import { directionOf, locales, type Locale } from "@/lib/i18n/locales";
+import { LocaleTabs, localePanelId, localeTabId } from "../LocaleTabs";
+import type { PlanValues } from "./PlanForm";
+
+/**
+ * The plan's name in each language, one tab each (the page editor's LocaleTabs): every field stays mounted, and a
+ * language whose name is still empty carries the "not translated yet" mark.
+ */
+export function PlanNames({
+  control,
+  register,
+  errors,
+  fieldError,
+  selected,
+  onSelect,
+}: {
+  control: Control<PlanValues, unknown, PlanInput>;
+  register: UseFormRegister<PlanValues>;
+  errors: FieldErrors<PlanValues>;
+  fieldError: (error: FieldError | undefined) => string | undefined;
+  selected: Locale;
+  onSelect: (locale: Locale) => void;
+}) {
+  const t = useTranslations("admin.plans");
+  const tLanguages = useTranslations("language.names");
+  const names = useWatch({ control, name: "names" });
+  const missing = new Set(locales.filter((locale) => !names?.[locale]?.trim() || errors.names?.[locale]));
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1 text-sm font-medium text-ink">{t("fields.names")}</legend>
+      <LocaleTabs selected={selected} onSelect={onSelect} missing={missing} label={t("fields.names")} />
+      {locales.map((locale) => (
+        <div
+          key={locale}
+          role="tabpanel"
+          id={localePanelId(locale)}
+          aria-labelledby={localeTabId(locale)}
+          hidden={locale !== selected}
+          className="pt-2"
+        >
+          <TextField
+            label={t("nameIn", { language: tLanguages(locale) })}
+            lang={locale}
+            dir={directionOf(locale)}
+            maxLength={60}
+            autoComplete="off"
+            error={fieldError(errors.names?.[locale])}
+            {...register(`names.${locale}`)}
+          />
+        </div>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,159 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { Alert } from "@/components/ui/Alert";
+import { Button } from "@/components/ui/Button";
+import { Checkbox } from "@/components/ui/Checkbox";
+import { EmptyState } from "@/components/ui/EmptyState";
+import { Pagination, pageCount } from "@/components/ui/Pagination";
+import { useTabPages } from "@/components/ui/QueryView";
+import { QueueCard } from "@/components/ui/QueueCard";
+import { Tabs } from "@/components/ui/Tabs";
+import { ADMIN_PAYOUTS_PER_PAGE, useAdminPayouts, useBulkApprovePayouts, type PayoutStatus } from "@/lib/api/admin-payouts";
+import { useFailureText } from "@/lib/forms/use-api-form";
+import { useNow } from "@/lib/time/use-now";
+import { adminStates } from "../AdminStates";
+import { usePlanName } from "../memberships/plan-name";
+import type { Notice } from "./PayoutActions";
+import { PayoutCard } from "./PayoutCard";
+import { RailCard } from "./RailCard";
+import { WithdrawalsSwitch } from "./WithdrawalsSwitch";
+
+/** The queue's tabs, in the order a payout moves: to decide, waiting to be sent, at the bank, then how each ended. */
+export const PAYOUT_QUEUE_TABS = [
+  "pending",
+  "approved",
+  "active",
+  "confirmed",
+  "failed",
+  "denied",
+  "reversed",
+] as const satisfies readonly PayoutStatus[];
+
+/**
+ * /admin/payouts: how payouts leave (the rail) and the withdrawals switch, then the payouts by status, oldest first —
+ * pending to decide (one by one or several at once), approved waiting to be sent, active at the bank or of unknown
+ * outcome (the reconciliation view: confirm with the bank's reference, or mark failed), and the settled ones.
+ */
+export function PayoutQueue({ perPage = ADMIN_PAYOUTS_PER_PAGE }: { perPage?: number }) {
+  const t = useTranslations("admin.payouts");
+  const tq = useTranslations("admin.queue");
+  const tabs = useTabPages<PayoutStatus>("pending");
+  const { tab, page, setPage } = tabs;
+  const query = useAdminPayouts(tab, page, perPage);
+  const planName = usePlanName();
+  // The age of each request and the 24-hour promise's timers move on by the minute.
+  const now = useNow(60_000);
+  const bulk = useBulkApprovePayouts();
+  const failureText = useFailureText();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const rows = query.data?.data ?? [];
+  const total = query.data?.meta.total ?? 0;
+  const pages = pageCount(total, query.data?.meta.per_page || perPage);
+  const pending = tab === "pending";
+  const chosen = pending ? rows.filter((row) => row.status === "pending" && selected.has(row.id)).map((row) => row.id) : [];
+  const selectable = rows.filter((row) => row.status === "pending");
+
+  const selectTab = (next: PayoutStatus) => {
+    tabs.selectTab(next);
+    setSelected(new Set());
+    setNotice(null);
+  };
+  const toggle = (ids: readonly string[], on: boolean) => {
+    const next = new Set(selected);
+    for (const id of ids) {
+      if (on) next.add(id);
+      else next.delete(id);
+    }
+    setSelected(next);
+  };
+  const approveSelected = async () => {
+    setNotice(null);
+    try {
+      const result = await bulk.mutateAsync(chosen);
+      setSelected(new Set());
+      setNotice({ tone: "success", text: t("bulkDone", { approved: result.approved.length, skipped: result.skipped.length }) });
+    } catch (error) {
+      setNotice({ tone: "error", text: failureText(error) });
+    }
+  };
+
+  return (
+    <QueueCard
+      heading={t("heading")}
+      intro={t("intro")}
+      query={query}
+      {...adminStates}
+      before={
+        <div className="grid gap-6 lg:grid-cols-2">
+          <RailCard />
+          <WithdrawalsSwitch />
+        </div>
+      }
+      frame={(content) => (
+        <Tabs
+          id="admin-payouts"
+          values={PAYOUT_QUEUE_TABS}
+          value={tab}
+          onChange={selectTab}
+          label={t("tabsLabel")}
+          name={(s) => t(`tabs.${s}`)}
+        >
+          <div className="grid gap-4">
+            <p className="text-sm leading-6 text-ink-muted">{t(`tabIntro.${tab}`)}</p>
+            {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+            {content}
+          </div>
+        </Tabs>
+      )}
+      empty={
+        rows.length === 0 ? (
+          <EmptyState padding="py-8" firstPage={page > 1 ? { label: tq("firstPage"), onClick: () => setPage(1) } : null}>
+            {t("empty")}
+          </EmptyState>
+        ) : null
+      }
+      count={t("count", { count: total })}
+      pagination={<Pagination page={page} pages={pages} busy={query.isFetching} onPage={setPage} messages="admin.queue" />}
+    >
+      {pending && selectable.length > 0 ? (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-surface-sunken p-3">
+          <Checkbox
+            label={t("selectAll")}
+            checked={chosen.length === selectable.length}
+            onChange={(event) =>
+              toggle(
+                selectable.map((row) => row.id),
+                event.target.checked,
+              )
+            }
+          />
+          <Button
+            type="button"
+            onClick={() => void approveSelected()}
+            disabled={chosen.length === 0}
+            busy={bulk.isPending}
+            className="w-full sm:w-auto"
+          >
+            {t("approveSelected", { count: chosen.length })}
+          </Button>
+        </div>
+      ) : null}
+      <ul className="grid gap-4" aria-busy={query.isFetching || undefined} data-testid="admin-payouts">
+        {rows.map((row) => (
+          <PayoutCard
+            key={row.id}
+            row={row}
+            now={now}
+            planName={planName}
+            selection={
+              pending && row.status === "pending" ? { selected: selected.has(row.id), onSelect: (on) => toggle([row.id], on) } : null
+            }
+            onNotice={setNotice}
+          />
+        ))}
+      </ul>
+    </QueueCard>
+  );
+}
