@@ -9,12 +9,11 @@ import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/server/audit/record";
 import { applyCampaignEvent, refundEscrow } from "@/server/campaigns/transitions";
 import { campaignEscrowCode, postTransfer, systemAccountCode, transfer, userAccountCode, voidTransfer } from "@/server/ledger";
-import { env } from "@/server/core/env";
 import type { ActivityDenialCode, adminDenialCodes } from "@/lib/schemas/enums";
 
 type AdminDenialCode = (typeof adminDenialCodes)[number];
 import { linesOf } from "@/server/activities/tasks";
-import { planPerks, retentionDaysWith } from "@/server/payouts/perks";
+import { releaseAtFor } from "@/server/payouts/perks";
 
 /** POST activities/:id/submit: the booster says the work is done, with the post it was done on. */
 export async function submitActivity(
@@ -119,10 +118,7 @@ export async function approveActivity(ctx: ActorCtx, input: { id: string; by?: "
         submittedAt: activity.submittedAt ?? now,
         reviewedAt: now,
         approvedAt: now,
-        // The booster's plan may shorten the retention (server/payouts/perks.ts).
-        releaseAt: new Date(
-          now.getTime() + retentionDaysWith(await planPerks(tx, activity.boosterId, now), env.RETENTION_DAYS) * 86_400_000,
-        ),
+        releaseAt: await releaseAtFor(tx, activity.boosterId, now), // RETENTION_DAYS, or the booster's plan's shorter one
         updatedAt: now,
       })
       .where(eq(activities.id, id))

@@ -2,6 +2,7 @@ import { and, eq, gt, lte } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import type { Tx } from "@/server/core/context";
 import { memberships, membershipPlans } from "@/server/db/schema";
+import { env } from "@/server/core/env";
 
 export type PlanPerks = { retentionDays: number | null; dailyTaskBonus: number };
 
@@ -24,4 +25,9 @@ export async function planPerks(db: Pick<Db | Tx, "select">, userId: string, now
 /** The retention of a reward approved now: the plan's, when it is shorter than the installation's. */
 export function retentionDaysWith(perks: PlanPerks, installationDays: number): number {
   return perks.retentionDays === null ? installationDays : Math.min(installationDays, perks.retentionDays);
+}
+
+/** When a reward approved now for this booster is released: after RETENTION_DAYS, or their plan's shorter retention. */
+export async function releaseAtFor(db: Pick<Db | Tx, "select">, userId: string, now: Date): Promise<Date> {
+  return new Date(now.getTime() + retentionDaysWith(await planPerks(db, userId, now), env.RETENTION_DAYS) * 86_400_000);
 }

@@ -7,7 +7,7 @@ import { dataEnvelope } from "@/server/http/envelope";
 import { err, idParam, json } from "@/server/http/route-parts";
 import { findPayout } from "@/server/payouts/queries";
 import { toPayoutOutput } from "@/server/payouts/present";
-import { inquirePayout, sendApprovedPayouts } from "@/server/payouts/send";
+import { inquireSentPayout, sendApprovedPayouts } from "@/server/payouts/send";
 
 const notFound = { 404: err("Not found (also for anyone who is not an admin)") };
 const manual = { 409: err("No payout API is configured (payout_rail_manual), or the payout was not sent through it") };
@@ -58,11 +58,7 @@ export function payoutRailRoutes(services: Services) {
     })
     .openapi(inquireRoute, async (c) => {
       const id = c.req.valid("param").id;
-      const found = await findPayout(c.get("db"), id);
-      if (!found) throw new AppError("payout_not_found");
-      if (!rail || found.payout.rail !== rail.id) throw new AppError("payout_rail_manual");
-      if (found.payout.status !== "active" && found.payout.status !== "confirmed") throw new AppError("payout_transition_invalid");
-      await inquirePayout(ctxOf(c, services), rail, found.payout);
+      await inquireSentPayout(ctxOf(c, services), rail, id);
       return c.json({ data: toPayoutOutput((await findPayout(c.get("db"), id))!) }, 200);
     });
 }

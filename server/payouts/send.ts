@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import type { ActorCtx } from "@/server/core/context";
+import { AppError } from "@/server/core/errors";
 import { payouts, users, type Payout } from "@/server/db/schema";
 import { RailError, type PayoutRail, type RailState, type RailTransfer } from "@/server/adapters/payout-rails/types";
 import { applyPayoutEvent, movePayout } from "@/server/payouts/transitions";
@@ -128,6 +129,15 @@ export async function inquirePayout(ctx: ActorCtx, rail: PayoutRail, payout: Pay
     await ctx.db.update(payouts).set({ inquiredAt: new Date() }).where(eq(payouts.id, payout.id));
     return "unavailable";
   }
+}
+
+/** The back office's "ask the bank now": a payout sent through the rail, still active (or confirmed, for a return). */
+export async function inquireSentPayout(ctx: ActorCtx, rail: PayoutRail | null, payoutId: string): Promise<void> {
+  const [payout] = await ctx.db.select().from(payouts).where(eq(payouts.id, payoutId));
+  if (!payout) throw new AppError("payout_not_found");
+  if (!rail || payout.rail !== rail.id) throw new AppError("payout_rail_manual");
+  if (payout.status !== "active" && payout.status !== "confirmed") throw new AppError("payout_transition_invalid");
+  await inquirePayout(ctx, rail, payout);
 }
 
 /** Every few minutes: asks about each payout sent through the rail whose outcome is not known yet. */
