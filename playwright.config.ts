@@ -13,6 +13,8 @@ export const sentryPort = Number(process.env.E2E_SENTRY_PORT || 3218);
 export const kavenegarPort = Number(process.env.E2E_KAVENEGAR_PORT || 3217);
 /** Where the fake YouTube Data API (tests/support/fake-youtube.ts) answers the create page's channel search. */
 export const youtubePort = Number(process.env.E2E_YOUTUBE_PORT || 3216);
+/** Where the fake Jibit Transferor (tests/support/fake-jibit.ts) takes payouts and pays each as it arrives. */
+export const jibitPort = Number(process.env.E2E_JIBIT_PORT || 3215);
 
 /** Accounts: codes go through our production Kavenegar adapter to the fake; an admin is created at start. */
 const accountSettings = {
@@ -39,6 +41,11 @@ const accountSettings = {
   // The watch page's player script, a stand-in served by the same fake; a view needs 6 s, not 30.
   YOUTUBE_IFRAME_API_URL: `http://127.0.0.1:${youtubePort}/iframe_api`,
   WATCH_VIEW_SECONDS: "6",
+  // Payouts through our production Jibit Transferor adapter; the fake bank pays every transfer it takes.
+  PAYOUT_RAIL: "jibit",
+  JIBIT_TRANSFEROR_API_KEY: "e2e-jibit-key",
+  JIBIT_TRANSFEROR_SECRET_KEY: "e2e-jibit-secret",
+  JIBIT_TRANSFEROR_URL: `http://127.0.0.1:${jibitPort}/trf`,
   // Retention without sleeping: the admin moves the jobs' clock and runs the release job (POST /api/test-clock/run).
   TEST_CLOCK: "true",
 };
@@ -92,6 +99,17 @@ export default defineConfig({
         YOUTUBE_API_KEY: accountSettings.YOUTUBE_API_KEY,
         GOOGLE_CLIENT_ID: accountSettings.GOOGLE_CLIENT_ID,
         GOOGLE_CLIENT_SECRET: accountSettings.GOOGLE_CLIENT_SECRET,
+      },
+    },
+    {
+      command: "npx tsx tests/support/fake-jibit.ts",
+      port: jibitPort,
+      reuseExistingServer: false,
+      env: {
+        FAKE_JIBIT_PORT: String(jibitPort),
+        JIBIT_API_KEY: accountSettings.JIBIT_TRANSFEROR_API_KEY,
+        JIBIT_SECRET_KEY: accountSettings.JIBIT_TRANSFEROR_SECRET_KEY,
+        FAKE_JIBIT_AUTOPAY: "true",
       },
     },
     {

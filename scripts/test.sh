@@ -54,8 +54,9 @@ E2E_WIDGET_PORT="$(free_port)"
 E2E_SENTRY_PORT="$(free_port)"
 E2E_KAVENEGAR_PORT="$(free_port)"
 E2E_YOUTUBE_PORT="$(free_port)"
+E2E_JIBIT_PORT="$(free_port)"
 E2E_DATA_DIR="$(mktemp -d -t takapoo-e2e-XXXXXX)"
-export E2E_PORT E2E_WIDGET_PORT E2E_SENTRY_PORT E2E_KAVENEGAR_PORT E2E_YOUTUBE_PORT E2E_DATA_DIR
+export E2E_PORT E2E_WIDGET_PORT E2E_SENTRY_PORT E2E_KAVENEGAR_PORT E2E_YOUTUBE_PORT E2E_JIBIT_PORT E2E_DATA_DIR
 PLAYWRIGHT_JSON_OUTPUT_NAME="$REPORTS/e2e.json" npx playwright test --reporter=list,json
 
 node scripts/test-summary.mjs "$REPORTS"

@@ -46,6 +46,11 @@ function useColumns(): Column<PayoutView>[] {
         <span className="inline-grid justify-items-start gap-1">
           <StatusLabel status={row.status} tones={payoutTones} messages="payouts.status" />
           {row.reason ? <span className="text-xs text-ink-muted">{t("reason", { reason: row.reason })}</span> : null}
+          {row.expected_arrival ? (
+            <span className="text-xs text-ink-muted" data-testid="payout-expected">
+              {t("expected", { date: format.dateTime(new Date(row.expected_arrival), "dateTime") })}
+            </span>
+          ) : null}
         </span>
       ),
     ],

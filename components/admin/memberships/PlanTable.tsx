@@ -50,12 +50,15 @@ export function PlanTable({ plans, onEdit }: { plans: AdminPlan[]; onEdit: (plan
     </Button>
   );
   const columns: Column<AdminPlan>[] = [
-    ...(Object.keys(cells) as Key[]).map((key) => ({
-      key,
-      header: t(`columns.${key}`),
-      cell: cells[key],
-      className: key === "price" || key === "period" || key === "retention" ? "whitespace-nowrap" : undefined,
-    })),
+    // The rows come in the order boosters see them, so the table leaves the order number to the cards and the form.
+    ...(Object.keys(cells) as Key[])
+      .filter((key) => key !== "order")
+      .map((key) => ({
+        key,
+        header: t(`columns.${key}`),
+        cell: cells[key],
+        className: key === "price" || key === "period" ? "whitespace-nowrap" : undefined,
+      })),
     {
       key: "edit",
       header: t("edit"),
@@ -71,7 +74,7 @@ export function PlanTable({ plans, onEdit }: { plans: AdminPlan[]; onEdit: (plan
       rowKey={(plan) => plan.id}
       columns={columns}
       caption={t("caption")}
-      minWidth="min-w-[60rem]"
+      minWidth="min-w-[44rem]"
       testId="admin-plans"
       card={{
         render: (plan) => (
