@@ -6,6 +6,11 @@ import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
 import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
 import { earnWorld } from "@/tests/api/support/earn-fixtures";
 import { payoutWorld } from "@/tests/api/support/payout-fixtures";
+import { jibitTransferor } from "@/server/adapters/payout-rails/jibit";
+import { exportApprovedPayouts } from "@/server/payouts/admin";
+import { reconcileSentPayouts, sendApprovedPayouts } from "@/server/payouts/send";
+import { fakeForFile } from "@/tests/api/payments/gateway-support";
+import { startFakeJibit } from "@/tests/support/fake-jibit";
 
 // PostgreSQL only (*.pg.test.ts): real connections racing for one membership's withdrawals and one
 // booster's earnings.
@@ -17,6 +22,8 @@ const { it, call } = apiFile(
 );
 const { person, admin } = earnWorld(call, () => ({ database, sms }), "09100000118");
 const { readyBooster } = payoutWorld(call, () => database, person);
+const fake = fakeForFile(() => startFakeJibit({ apiKey: "race-key", secretKey: "race-secret" }));
+const rail = () => jibitTransferor({ apiKey: "race-key", secretKey: "race-secret", baseUrl: fake().transferorUrl, timeoutMs: 400 });
 
 describe("payouts under concurrency (PostgreSQL)", () => {
   it("50 parallel requests with one withdrawal left: exactly one is created", async () => {
@@ -58,5 +65,40 @@ describe("payout decisions under concurrency (PostgreSQL)", () => {
       expect(row!.status).toBe(approved.status === 200 ? "approved" : "denied");
       expect(await checkLedgerInvariants(database.db)).toEqual([]);
     }
+  });
+});
+
+describe("sending payouts under concurrency (PostgreSQL)", () => {
+  it("two send runs, an export and two reconciliations racing: each payout sent once, paid once, the ledger holds", async () => {
+    const adminToken = await admin();
+    const booster = await readyBooster(30_000_000, 10);
+    const ids: string[] = [];
+    for (let i = 0; i < 8; i++) ids.push((await call("payouts", { amount: 3_000_000 }, { token: booster.token })).body.data.payout.id);
+    expect((await call("admin/payouts/approve", { ids }, { token: adminToken })).body.data.approved).toHaveLength(8);
+
+    // Two job runs (another instance's, say) and an admin's manual export at once; the first batch Jibit takes
+    // and never answers (an unknown), so reconciliation has to find it.
+    fake().acceptThenHang();
+    const system = { db: database.db, actor: null };
+    const [one, two, file] = await Promise.all([
+      sendApprovedPayouts(system, rail()),
+      sendApprovedPayouts(system, rail()),
+      exportApprovedPayouts(system),
+    ]);
+    const exported = file.trim().split("\n").length - 1;
+    expect(one.sent + one.unknown + two.sent + two.unknown + exported).toBe(8);
+    const atJibit = ids.filter((id) => fake().transfers.has(id));
+    expect(atJibit.length + exported).toBe(8);
+    for (const id of atJibit) expect(fake().submissions.filter((b) => b.transfers.some((t) => t.transferID === id))).toHaveLength(1);
+
+    for (const id of atJibit) fake().settle(id, "TRANSFERRED");
+    const later = new Date(Date.now() + 3 * 60_000);
+    await Promise.all([reconcileSentPayouts(system, rail(), later), reconcileSentPayouts(system, rail(), later)]);
+    const rows = await database.db.select().from(payouts).where(eq(payouts.userId, booster.user.id));
+    expect(rows.filter((row) => row.status === "confirmed")).toHaveLength(atJibit.length);
+    expect(rows.filter((row) => row.status === "active" && row.rail === "manual")).toHaveLength(exported);
+    // Paid or still held (the exported ones, until an admin confirms them): none of the 24,000,000 is available.
+    expect((await balancesOf(database.db, booster.user.id)).earnings).toBe(6_000_000);
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
   });
 });
