@@ -7,8 +7,6 @@ export type { PayoutRailId } from "./enums";
 /** SPEC §5: a payout is a whole number of Rials from 3,000,000 to 10,000,000. */
 export const PAYOUT_MIN_RIALS = 3_000_000;
 export const PAYOUT_MAX_RIALS = 10_000_000;
-/** No payout goes to an IBAN changed less than this long ago (issue 17). */
-export const IBAN_COOLDOWN_HOURS = 48;
 /** SPEC §1: a payout is paid within this long of its approval. */
 export const PAYOUT_PROMISE_HOURS = 24;
 

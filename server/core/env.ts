@@ -113,6 +113,8 @@ const variables = {
   REVIEW_SLA_HOURS: envVariable("REVIEW_SLA_HOURS", count(72)),
   /** Days an approved reward is held before it is released to the booster's earnings. */
   RETENTION_DAYS: envVariable("RETENTION_DAYS", count(7)),
+  /** Hours after an IBAN change before a payout may go to it (issue 17: 48; the end-to-end tests, which cannot wait, 0). */
+  PAYOUT_IBAN_COOLDOWN_HOURS: envVariable("PAYOUT_IBAN_COOLDOWN_HOURS", count(48)),
   /** Seconds of a video a watch session must prove for one view. */
   WATCH_VIEW_SECONDS: envVariable("WATCH_VIEW_SECONDS", count(30)),
   /** The YouTube IFrame Player API script the watch page loads (tests serve a stand-in). */

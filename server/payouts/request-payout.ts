@@ -3,7 +3,7 @@ import { and, eq, gt, lte, lt, sql } from "drizzle-orm";
 import type { UserCtx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { memberships, payoutEvents, payouts, type Payout, type PayoutEvent } from "@/server/db/schema";
-import { IBAN_COOLDOWN_HOURS } from "@/lib/schemas/payouts";
+import { env } from "@/server/core/env";
 import { systemAccountCode, transfer, userAccountCode, withRetry } from "@/server/ledger";
 import { recordAudit } from "@/server/audit/record";
 import { membershipOf } from "@/server/payouts/memberships";
@@ -32,7 +32,7 @@ export async function requestPayout(
   if (user.identityStatus !== "identity_verified") throw new AppError("identity_not_verified");
   if (!user.iban) throw new AppError("iban_missing");
   if (user.ibanChangedAt) {
-    const until = new Date(user.ibanChangedAt.getTime() + IBAN_COOLDOWN_HOURS * 3_600_000);
+    const until = new Date(user.ibanChangedAt.getTime() + env.PAYOUT_IBAN_COOLDOWN_HOURS * 3_600_000);
     if (until > now) throw new AppError("iban_recently_changed", { until: until.getTime() });
   }
   const iban = user.iban;

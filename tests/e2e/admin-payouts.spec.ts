@@ -3,12 +3,14 @@ import faIR from "../../messages/fa-IR.json" with { type: "json" };
 import enUS from "../../messages/en-US.json" with { type: "json" };
 import { signUpViaApi } from "./support/accounts";
 import { adminContext } from "./support/admin";
-import { verifyIdentity } from "./support/earn";
+import { fundWallet, verifyIdentity } from "./support/earn";
+import sharp from "sharp";
 import { DESKTOP, PHONE, expectNoSidewaysScroll } from "./support/layout";
 
 // The back office's payouts (issue 17), on the production build with the Jibit rail pointed at the fake
 // bank (playwright.config.ts): the rail and its balance, the queue's tabs, and the withdrawals switch as a
-// booster then meets it; the membership plans screen: the seeded three, one added and taken off sale.
+// booster then meets it; the membership plans screen: the seeded three, one added and taken off sale; and one
+// payout from the booster's request to the fake bank's payment, each side in its own language and size.
 
 test("fa-IR phone: the Jibit rail with its balance, the queue's tabs, and the withdrawals switch a booster then meets", async ({
   page,
@@ -102,5 +104,143 @@ test("en-US desktop: the plans in Rials and toman; a plan added, then taken off 
   expect(await plans()).not.toContain(code);
   await expectNoSidewaysScroll(adminPage);
   await adminPage.screenshot({ path: "test-results/screens/admin-plans-en-desktop.png", fullPage: true });
+  await admin.close();
+});
+
+test("a payout from request to paid: the booster on a phone in Persian, the admin on a desktop in English, the fake bank pays", async ({
+  page: booster,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const admin = await adminContext(browser, baseURL!);
+  const link = `https://www.instagram.com/takapoo.payout.${Date.now() % 1_000_000}/`;
+
+  // Earnings of 4,000,000 Rials through the earn flow's API: for this test one Instagram like is worth that much,
+  // all of it the booster's; the producer's campaign, the booster's proof, the review, and the release 8 days on.
+  const prices = (
+    (await (await admin.request.get("/api/pricing")).json()) as {
+      data: { network: string; action: string; price: number; booster_share: number }[];
+    }
+  ).data;
+  const like = prices.find((p) => p.network === "instagram" && p.action === "like")!;
+  const setLike = (price: number, share: number) =>
+    admin.request.put("/api/admin/pricing", { data: { prices: [{ network: "instagram", action: "like", price, booster_share: share }] } });
+  expect((await setLike(4_000_000, 1)).status()).toBe(200);
+  let activityId: string;
+  let phone: string;
+  try {
+    const producerContext = await browser.newContext({ baseURL });
+    const producer = await producerContext.newPage();
+    await signUpViaApi(producer);
+    await fundWallet(producer.request, 25_000_000);
+    const created = await producer.request.post("/api/campaigns", {
+      data: {
+        name: "Payout e2e",
+        network: "instagram",
+        strategy: "smart",
+        amount: 20_000_000,
+        link,
+        follower_count: 5000,
+        gateway: "wallet",
+        accept_policies: true,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const campaignId = ((await created.json()) as { data: { campaign: { id: string } } }).data.campaign.id;
+    expect((await admin.request.post(`/api/admin/campaigns/${campaignId}/approve`)).status()).toBe(200);
+    await producerContext.close();
+
+    ({ phone } = await signUpViaApi(booster, { locale: "fa-IR" }));
+    await verifyIdentity(booster.request, admin);
+    const started = await booster.request.post(`/api/tasks/${campaignId}.likes/start`);
+    expect(started.status(), await started.text()).toBe(201);
+    activityId = ((await started.json()) as { data: { id: string } }).data.id;
+  } finally {
+    expect((await setLike(like.price, like.booster_share)).status()).toBe(200);
+  }
+  const shot = await sharp({ create: { width: 360, height: 780, channels: 3, background: "#fdfdfd" } })
+    .png()
+    .toBuffer();
+  expect(
+    (
+      await booster.request.post(`/api/activities/${activityId}/screenshot`, {
+        multipart: { screenshot: { name: "shot.png", mimeType: "image/png", buffer: shot } },
+      })
+    ).status(),
+  ).toBe(200);
+  const submitted = await booster.request.post(`/api/activities/${activityId}/submit`, {
+    data: { post_link: link, proof_username: "@payout.e2e" },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  expect((await admin.request.post(`/api/admin/activities/${activityId}/approve`)).status()).toBe(200);
+  const released = await admin.request.post("/api/test-clock/run", { data: { job: "release-rewards", advance_seconds: 8 * 86_400 } });
+  expect(released.status(), await released.text()).toBe(200);
+  const wallet = ((await (await booster.request.get("/api/wallet")).json()) as { data: { earnings_balance: number } }).data;
+  expect(wallet.earnings_balance).toBeGreaterThanOrEqual(3_000_000);
+
+  // The booster: a bronze plan from the wallet, then the request on the page, in Persian on a phone.
+  await fundWallet(booster.request, 2_000_000);
+  const plans = ((await (await booster.request.get("/api/memberships/plans")).json()) as { data: { id: string; code: string }[] }).data;
+  const bought = await booster.request.post("/api/memberships", {
+    data: { plan_id: plans.find((p) => p.code === "bronze")!.id, pay_from: "wallet" },
+  });
+  expect(bought.status()).toBe(201);
+  await booster.setViewportSize(PHONE);
+  await booster.goto("/dashboard/payouts/Create");
+  await expect(booster.getByTestId("payout-iban-owner")).toHaveText(faIR.payouts.create.ownerFormatOnly);
+  await booster.getByLabel(faIR.payouts.create.amountLabel).fill("۳٬۰۰۰٬۰۰۰");
+  await booster.getByRole("button", { name: faIR.payouts.create.submit }).click();
+  await expect(booster.getByTestId("payout-created")).toBeVisible();
+
+  // The admin, in English on a desktop: approve, send to the bank, ask the bank.
+  const m = enUS.admin.payouts;
+  const desk = await admin.newPage();
+  await desk.setViewportSize(DESKTOP);
+  await desk.goto("/en-US/admin/payouts");
+  const phoneTail = new RegExp(phone.slice(-4));
+  const card = desk.getByTestId("admin-payout").filter({ hasText: phoneTail });
+  await expect(card).toContainText("3,000,000");
+  await expect(card.getByTestId("payout-iban-check")).toHaveAttribute("data-status", "format_only");
+  await card.getByRole("button", { name: new RegExp(`^${m.actions.approve}`) }).click();
+  await expect(desk.getByText(/was approved/)).toBeVisible();
+  await desk.getByRole("tab", { name: m.tabs.approved }).click();
+  // Sent by the admin's button, or by the send job if its minute came first; either way once.
+  const statusNow = async () => {
+    for (const status of ["approved", "active", "confirmed"]) {
+      const answer = (await (await admin.request.get(`/api/admin/payouts?status=${status}`)).json()) as {
+        data: { id: string; user: { phone: string | null } }[];
+      };
+      if (answer.data.some((row) => phoneTail.test(row.user.phone ?? ""))) return status;
+    }
+    return null;
+  };
+  if ((await statusNow()) === "approved") {
+    await desk.getByRole("button", { name: m.rail.submit }).click();
+    await expect.poll(statusNow, { timeout: 20_000 }).not.toBe("approved");
+  }
+  expect(await statusNow()).toBe("active");
+  await desk.reload();
+  await desk.getByRole("tab", { name: m.tabs.active }).click();
+  await expect(desk.getByRole("tab", { name: m.tabs.active })).toHaveAttribute("aria-selected", "true");
+  const sent = desk.getByTestId("admin-payout").filter({ hasText: phoneTail });
+  await expect(sent.getByTestId("payout-sla")).toBeVisible();
+  await expect(sent).toContainText(m.rails.jibit);
+  await sent.getByRole("button", { name: m.actions.inquire }).click();
+  await expect(desk.getByText(/The bank's answer/)).toBeVisible();
+  expect(await statusNow()).toBe("confirmed");
+  await desk.getByRole("tab", { name: m.tabs.confirmed }).click();
+  await expect(desk.getByRole("tab", { name: m.tabs.confirmed })).toHaveAttribute("aria-selected", "true");
+  const paid = desk.getByTestId("admin-payout").filter({ hasText: phoneTail });
+  await expect(paid).toContainText(/PAYA-\d+/);
+  await expectNoSidewaysScroll(desk);
+  await desk.screenshot({ path: "test-results/screens/admin-payout-paid-en-desktop.png", fullPage: true });
+
+  // The booster sees it paid, with the bank's reference.
+  await booster.goto("/dashboard/payouts");
+  await booster.getByRole("tab", { name: faIR.payouts.list.tabs.paid }).click();
+  await expect(booster.getByText(/PAYA-\d+/).filter({ visible: true })).toBeVisible();
+  await expectNoSidewaysScroll(booster);
+  await booster.screenshot({ path: "test-results/screens/payout-paid-fa-phone.png", fullPage: true });
   await admin.close();
 });
