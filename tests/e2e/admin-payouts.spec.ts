@@ -1,16 +1,26 @@
-import { expect, test } from "./support/fixtures";
+import { readFile } from "node:fs/promises";
+import { expect, test, type Page } from "./support/fixtures";
 import faIR from "../../messages/fa-IR.json" with { type: "json" };
 import enUS from "../../messages/en-US.json" with { type: "json" };
 import { signUpViaApi } from "./support/accounts";
 import { adminContext } from "./support/admin";
-import { fundWallet, verifyIdentity } from "./support/earn";
-import sharp from "sharp";
+import { boosterWithEarnings, fundWallet, verifyIdentity } from "./support/earn";
 import { DESKTOP, PHONE, expectNoSidewaysScroll } from "./support/layout";
 
 // The back office's payouts (issue 17), on the production build with the Jibit rail pointed at the fake
 // bank (playwright.config.ts): the rail and its balance, the queue's tabs, and the withdrawals switch as a
 // booster then meets it; the membership plans screen: the seeded three, one added and taken off sale; and one
 // payout from the booster's request to the fake bank's payment, each side in its own language and size.
+
+/** A bronze plan for the page's user, paid from the wallet (charged for it first). */
+async function buyBronze(booster: Page) {
+  await fundWallet(booster.request, 2_000_000);
+  const plans = ((await (await booster.request.get("/api/memberships/plans")).json()) as { data: { id: string; code: string }[] }).data;
+  const bought = await booster.request.post("/api/memberships", {
+    data: { plan_id: plans.find((p) => p.code === "bronze")!.id, pay_from: "wallet" },
+  });
+  expect(bought.status()).toBe(201);
+}
 
 test("fa-IR phone: the Jibit rail with its balance, the queue's tabs, and the withdrawals switch a booster then meets", async ({
   page,
@@ -114,78 +124,10 @@ test("a payout from request to paid: the booster on a phone in Persian, the admi
 }) => {
   test.setTimeout(180_000);
   const admin = await adminContext(browser, baseURL!);
-  const link = `https://www.instagram.com/takapoo.payout.${Date.now() % 1_000_000}/`;
-
-  // Earnings of 4,000,000 Rials through the earn flow's API: for this test one Instagram like is worth that much,
-  // all of it the booster's; the producer's campaign, the booster's proof, the review, and the release 8 days on.
-  const prices = (
-    (await (await admin.request.get("/api/pricing")).json()) as {
-      data: { network: string; action: string; price: number; booster_share: number }[];
-    }
-  ).data;
-  const like = prices.find((p) => p.network === "instagram" && p.action === "like")!;
-  const setLike = (price: number, share: number) =>
-    admin.request.put("/api/admin/pricing", { data: { prices: [{ network: "instagram", action: "like", price, booster_share: share }] } });
-  expect((await setLike(4_000_000, 1)).status()).toBe(200);
-  let activityId: string;
-  let phone: string;
-  try {
-    const producerContext = await browser.newContext({ baseURL });
-    const producer = await producerContext.newPage();
-    await signUpViaApi(producer);
-    await fundWallet(producer.request, 25_000_000);
-    const created = await producer.request.post("/api/campaigns", {
-      data: {
-        name: "Payout e2e",
-        network: "instagram",
-        strategy: "smart",
-        amount: 20_000_000,
-        link,
-        follower_count: 5000,
-        gateway: "wallet",
-        accept_policies: true,
-      },
-    });
-    expect(created.status(), await created.text()).toBe(200);
-    const campaignId = ((await created.json()) as { data: { campaign: { id: string } } }).data.campaign.id;
-    expect((await admin.request.post(`/api/admin/campaigns/${campaignId}/approve`)).status()).toBe(200);
-    await producerContext.close();
-
-    ({ phone } = await signUpViaApi(booster, { locale: "fa-IR" }));
-    await verifyIdentity(booster.request, admin);
-    const started = await booster.request.post(`/api/tasks/${campaignId}.likes/start`);
-    expect(started.status(), await started.text()).toBe(201);
-    activityId = ((await started.json()) as { data: { id: string } }).data.id;
-  } finally {
-    expect((await setLike(like.price, like.booster_share)).status()).toBe(200);
-  }
-  const shot = await sharp({ create: { width: 360, height: 780, channels: 3, background: "#fdfdfd" } })
-    .png()
-    .toBuffer();
-  expect(
-    (
-      await booster.request.post(`/api/activities/${activityId}/screenshot`, {
-        multipart: { screenshot: { name: "shot.png", mimeType: "image/png", buffer: shot } },
-      })
-    ).status(),
-  ).toBe(200);
-  const submitted = await booster.request.post(`/api/activities/${activityId}/submit`, {
-    data: { post_link: link, proof_username: "@payout.e2e" },
-  });
-  expect(submitted.status(), await submitted.text()).toBe(200);
-  expect((await admin.request.post(`/api/admin/activities/${activityId}/approve`)).status()).toBe(200);
-  const released = await admin.request.post("/api/test-clock/run", { data: { job: "release-rewards", advance_seconds: 8 * 86_400 } });
-  expect(released.status(), await released.text()).toBe(200);
-  const wallet = ((await (await booster.request.get("/api/wallet")).json()) as { data: { earnings_balance: number } }).data;
-  expect(wallet.earnings_balance).toBeGreaterThanOrEqual(3_000_000);
+  const phone = await boosterWithEarnings(browser, baseURL!, admin, booster);
 
   // The booster: a bronze plan from the wallet, then the request on the page, in Persian on a phone.
-  await fundWallet(booster.request, 2_000_000);
-  const plans = ((await (await booster.request.get("/api/memberships/plans")).json()) as { data: { id: string; code: string }[] }).data;
-  const bought = await booster.request.post("/api/memberships", {
-    data: { plan_id: plans.find((p) => p.code === "bronze")!.id, pay_from: "wallet" },
-  });
-  expect(bought.status()).toBe(201);
+  await buyBronze(booster);
   await booster.setViewportSize(PHONE);
   await booster.goto("/dashboard/payouts/Create");
   await expect(booster.getByTestId("payout-iban-owner")).toHaveText(faIR.payouts.create.ownerFormatOnly);
@@ -243,4 +185,67 @@ test("a payout from request to paid: the booster on a phone in Persian, the admi
   await expectNoSidewaysScroll(booster);
   await booster.screenshot({ path: "test-results/screens/payout-paid-fa-phone.png", fullPage: true });
   await admin.close();
+});
+
+test("the manual rail in fa-IR on a desktop: approved, exported as the PAYA file, confirmed with the bank's reference", async ({
+  page: booster,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const m = faIR.admin.payouts;
+  const admin = await adminContext(browser, baseURL!, { locale: "fa-IR" });
+  const phone = await boosterWithEarnings(browser, baseURL!, admin, booster);
+  await buyBronze(booster);
+  const requested = await booster.request.post("/api/payouts", { data: { amount: 3_000_000 } });
+  expect(requested.status(), await requested.text()).toBe(201);
+  const payoutId = ((await requested.json()) as { data: { payout: { id: string } } }).data.payout.id;
+
+  // This server sends through the fake Jibit; with its balance at 0 the send job leaves approved payouts alone, and
+  // the page is shown the manual rail's answer — the export and the confirmation are the server's own.
+  const jibit = `http://127.0.0.1:${process.env.E2E_JIBIT_PORT || 3215}/__fake/balance`;
+  const balance = ((await (await admin.request.get("/api/admin/payouts/rail")).json()) as { data: { balance: number } }).data.balance;
+  expect((await admin.request.post(jibit, { data: { amount: 0 } })).status()).toBe(200);
+  try {
+    const desk = await admin.newPage();
+    await desk.setViewportSize(DESKTOP);
+    await desk.route("**/api/admin/payouts/rail", (route) =>
+      route.fulfill({ json: { data: { rail: "manual", automatic: false, balance: null, balance_error: null } } }),
+    );
+    await desk.goto("/admin/payouts");
+    await expect(desk.getByTestId("payout-rail")).toHaveAttribute("data-rail", "manual");
+    // The booster's number, as the page writes it: in Persian digits.
+    const tail = phone.slice(-4);
+    const theirs = new RegExp(`${tail}|${tail.replace(/\d/g, (d) => "۰۱۲۳۴۵۶۷۸۹"[Number(d)]!)}`);
+    const card = desk.getByTestId("admin-payout").filter({ hasText: theirs });
+    await card.getByRole("button", { name: new RegExp(`^${m.actions.approve}`) }).click();
+    await expect(desk.getByRole("tab", { name: m.tabs.pending })).toHaveAttribute("aria-selected", "true");
+
+    const download = desk.waitForEvent("download");
+    await desk.getByRole("button", { name: m.rail.export }).click();
+    const file = await (await download).path();
+    const csv = await readFile(file, "utf8");
+    expect(csv.split("\n")[0]).toBe("payout_id,iban,amount_rials,name,national_id");
+    expect(csv).toContain(`${payoutId},IR`);
+    expect(csv).toContain(",3000000,Sara Test,");
+
+    await desk.getByRole("tab", { name: m.tabs.active }).click();
+    await expect(desk.getByRole("tab", { name: m.tabs.active })).toHaveAttribute("aria-selected", "true");
+    const sent = desk.getByTestId("admin-payout").filter({ hasText: theirs });
+    await expect(sent).toContainText(m.rails.manual);
+    await sent.getByRole("button", { name: m.actions.confirm }).click();
+    await sent.getByLabel(m.bankReference).fill("PAYA-1405-0912");
+    await sent.getByRole("button", { name: m.send.confirm }).click();
+    await desk.getByRole("tab", { name: m.tabs.confirmed }).click();
+    await expect(desk.getByTestId("admin-payout").filter({ hasText: "PAYA-1405-0912" })).toBeVisible();
+    await expectNoSidewaysScroll(desk);
+    await desk.screenshot({ path: "test-results/screens/admin-payout-manual-fa-desktop.png", fullPage: true });
+    const seen = (await (await booster.request.get(`/api/payouts/${payoutId}`)).json()) as {
+      data: { status: string; bank_reference: string };
+    };
+    expect(seen.data).toMatchObject({ status: "confirmed", bank_reference: "PAYA-1405-0912" });
+  } finally {
+    await admin.request.post(jibit, { data: { amount: balance } });
+    await admin.close();
+  }
 });

@@ -15,6 +15,7 @@
  *
  * Knobs for the failures a payout must survive: acceptThenHang (take the batch, answer after the client
  * gave up), acceptThen5xx, expireTokens, and the bank's own moves: settle(id, "TRANSFERRED" | "FAILED" | "RETURNED").
+ * For browser tests, `POST /__fake/balance {amount}` sets the wallet's balance (0 holds every payout back, approved).
  * Plain node:http. Run on its own with `npx tsx tests/support/fake-jibit.ts` (FAKE_JIBIT_PORT, JIBIT_API_KEY,
  * JIBIT_SECRET_KEY, FAKE_JIBIT_AUTOPAY=true to pay every transfer as it arrives) for browser tests.
  */
@@ -194,6 +195,10 @@ export async function startFakeJibit({
       await delay.pause();
       const url = new URL(request.url ?? "/", "http://127.0.0.1");
       const path = url.pathname;
+      if (path === "/__fake/balance" && request.method === "POST") {
+        fake.balance = Number((JSON.parse((await readBody(request)) || "{}") as { amount?: unknown }).amount ?? 0);
+        return sendJson(response, 200, { balance: fake.balance });
+      }
       const token = /^(\/trf\/v2|\/ide\/v1)\/tokens\/(generate|refresh)$/.exec(path);
       if (token && request.method === "POST") return tokens(request, response, token[2]!);
       const bearer = (request.headers.authorization ?? "").replace(/^Bearer /, "");

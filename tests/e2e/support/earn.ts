@@ -63,3 +63,78 @@ export async function liveCampaign(
   expect((await admin.request.post(`/api/admin/campaigns/${id}/approve`)).status()).toBe(200);
   return id;
 }
+
+/**
+ * The page's user as a verified booster (fa-IR) with 4,000,000 Rials of withdrawable earnings, earned through the
+ * earn flow's API: for the moment of one task an Instagram like is priced that high, all of it the booster's (the
+ * price is put back at once); a producer's campaign, the booster's proof, the admin's approval, the release job
+ * 8 days on by the test clock. Returns the booster's phone (09…).
+ */
+export async function boosterWithEarnings(browser: Browser, baseURL: string, admin: BrowserContext, booster: Page): Promise<string> {
+  const link = `https://www.instagram.com/takapoo.payout.${Date.now() % 1_000_000}/`;
+
+  // Earnings of 4,000,000 Rials through the earn flow's API: for this test one Instagram like is worth that much,
+  // all of it the booster's; the producer's campaign, the booster's proof, the review, and the release 8 days on.
+  const prices = (
+    (await (await admin.request.get("/api/pricing")).json()) as {
+      data: { network: string; action: string; price: number; booster_share: number }[];
+    }
+  ).data;
+  const like = prices.find((p) => p.network === "instagram" && p.action === "like")!;
+  const setLike = (price: number, share: number) =>
+    admin.request.put("/api/admin/pricing", { data: { prices: [{ network: "instagram", action: "like", price, booster_share: share }] } });
+  expect((await setLike(4_000_000, 1)).status()).toBe(200);
+  let activityId: string;
+  let phone: string;
+  try {
+    const producerContext = await browser.newContext({ baseURL });
+    const producer = await producerContext.newPage();
+    await signUpViaApi(producer);
+    await fundWallet(producer.request, 25_000_000);
+    const created = await producer.request.post("/api/campaigns", {
+      data: {
+        name: "Payout e2e",
+        network: "instagram",
+        strategy: "smart",
+        amount: 20_000_000,
+        link,
+        follower_count: 5000,
+        gateway: "wallet",
+        accept_policies: true,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const campaignId = ((await created.json()) as { data: { campaign: { id: string } } }).data.campaign.id;
+    expect((await admin.request.post(`/api/admin/campaigns/${campaignId}/approve`)).status()).toBe(200);
+    await producerContext.close();
+
+    ({ phone } = await signUpViaApi(booster, { locale: "fa-IR" }));
+    await verifyIdentity(booster.request, admin);
+    const started = await booster.request.post(`/api/tasks/${campaignId}.likes/start`);
+    expect(started.status(), await started.text()).toBe(201);
+    activityId = ((await started.json()) as { data: { id: string } }).data.id;
+  } finally {
+    expect((await setLike(like.price, like.booster_share)).status()).toBe(200);
+  }
+  const shot = await sharp({ create: { width: 360, height: 780, channels: 3, background: "#fdfdfd" } })
+    .png()
+    .toBuffer();
+  expect(
+    (
+      await booster.request.post(`/api/activities/${activityId}/screenshot`, {
+        multipart: { screenshot: { name: "shot.png", mimeType: "image/png", buffer: shot } },
+      })
+    ).status(),
+  ).toBe(200);
+  const submitted = await booster.request.post(`/api/activities/${activityId}/submit`, {
+    data: { post_link: link, proof_username: "@payout.e2e" },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  expect((await admin.request.post(`/api/admin/activities/${activityId}/approve`)).status()).toBe(200);
+  const released = await admin.request.post("/api/test-clock/run", { data: { job: "release-rewards", advance_seconds: 8 * 86_400 } });
+  expect(released.status(), await released.text()).toBe(200);
+  const wallet = ((await (await booster.request.get("/api/wallet")).json()) as { data: { earnings_balance: number } }).data;
+  expect(wallet.earnings_balance).toBeGreaterThanOrEqual(3_000_000);
+
+  return phone;
+}
