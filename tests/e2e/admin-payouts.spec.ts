@@ -126,10 +126,18 @@ test("a payout from request to paid: the booster on a phone in Persian, the admi
   const admin = await adminContext(browser, baseURL!);
   const phone = await boosterWithEarnings(browser, baseURL!, admin, booster);
 
-  // The booster: a bronze plan from the wallet, then the request on the page, in Persian on a phone.
-  await buyBronze(booster);
+  // The booster, in Persian on a phone: the bronze plan paid from earnings on the page (5,000,000 − 2,000,000 leaves
+  // exactly the smallest payout), then the request.
   await booster.setViewportSize(PHONE);
+  await booster.goto("/dashboard/payouts");
+  const bronze = booster.getByTestId("plan-bronze");
+  await bronze.getByRole("button", { name: faIR.payouts.plans.action.new }).click();
+  await bronze.getByRole("radio", { name: new RegExp(faIR.payouts.plans.sources.earnings) }).check();
+  await bronze.getByRole("button", { name: faIR.payouts.plans.confirm }).click();
+  await expect(booster.getByTestId("plan-bought")).toBeVisible();
+  await expect(booster.getByTestId("membership-plan")).toHaveText("برنزی");
   await booster.goto("/dashboard/payouts/Create");
+  await expect(booster.getByTestId("payout-earnings")).toHaveText("۳٬۰۰۰٬۰۰۰ ریال");
   await expect(booster.getByTestId("payout-iban-owner")).toHaveText(faIR.payouts.create.ownerFormatOnly);
   await booster.getByLabel(faIR.payouts.create.amountLabel).fill("۳٬۰۰۰٬۰۰۰");
   await booster.getByRole("button", { name: faIR.payouts.create.submit }).click();

@@ -65,7 +65,7 @@ export async function liveCampaign(
 }
 
 /**
- * The page's user as a verified booster (fa-IR) with 4,000,000 Rials of withdrawable earnings, earned through the
+ * The page's user as a verified booster (fa-IR) with 5,000,000 Rials of withdrawable earnings, earned through the
  * earn flow's API: for the moment of one task an Instagram like is priced that high, all of it the booster's (the
  * price is put back at once); a producer's campaign, the booster's proof, the admin's approval, the release job
  * 8 days on by the test clock. Returns the booster's phone (09…).
@@ -73,7 +73,7 @@ export async function liveCampaign(
 export async function boosterWithEarnings(browser: Browser, baseURL: string, admin: BrowserContext, booster: Page): Promise<string> {
   const link = `https://www.instagram.com/takapoo.payout.${Date.now() % 1_000_000}/`;
 
-  // Earnings of 4,000,000 Rials through the earn flow's API: for this test one Instagram like is worth that much,
+  // Earnings of 5,000,000 Rials through the earn flow's API: for this test one Instagram like is worth that much,
   // all of it the booster's; the producer's campaign, the booster's proof, the review, and the release 8 days on.
   const prices = (
     (await (await admin.request.get("/api/pricing")).json()) as {
@@ -83,20 +83,20 @@ export async function boosterWithEarnings(browser: Browser, baseURL: string, adm
   const like = prices.find((p) => p.network === "instagram" && p.action === "like")!;
   const setLike = (price: number, share: number) =>
     admin.request.put("/api/admin/pricing", { data: { prices: [{ network: "instagram", action: "like", price, booster_share: share }] } });
-  expect((await setLike(4_000_000, 1)).status()).toBe(200);
+  expect((await setLike(5_000_000, 1)).status()).toBe(200);
   let activityId: string;
   let phone: string;
   try {
     const producerContext = await browser.newContext({ baseURL });
     const producer = await producerContext.newPage();
     await signUpViaApi(producer);
-    await fundWallet(producer.request, 25_000_000);
+    await fundWallet(producer.request, 30_000_000);
     const created = await producer.request.post("/api/campaigns", {
       data: {
         name: "Payout e2e",
         network: "instagram",
         strategy: "smart",
-        amount: 20_000_000,
+        amount: 25_000_000,
         link,
         follower_count: 5000,
         gateway: "wallet",
@@ -134,7 +134,7 @@ export async function boosterWithEarnings(browser: Browser, baseURL: string, adm
   const released = await admin.request.post("/api/test-clock/run", { data: { job: "release-rewards", advance_seconds: 8 * 86_400 } });
   expect(released.status(), await released.text()).toBe(200);
   const wallet = ((await (await booster.request.get("/api/wallet")).json()) as { data: { earnings_balance: number } }).data;
-  expect(wallet.earnings_balance).toBeGreaterThanOrEqual(3_000_000);
+  expect(wallet.earnings_balance).toBeGreaterThanOrEqual(5_000_000);
 
   return phone;
 }
