@@ -7,9 +7,9 @@ import { EmptyState } from "@/components/ui/EmptyState";
 import { Pagination, pageCount } from "@/components/ui/Pagination";
 import { QueueCard } from "@/components/ui/QueueCard";
 import { ACTIVITY_QUEUE_PER_PAGE, useActivityQueue, useBulkApprove } from "@/lib/api/admin-activities";
-import { useFailureText } from "@/lib/forms/use-api-form";
 import { adminStates } from "./AdminStates";
 import { ActivityReviewCard } from "./ActivityReviewCard";
+import { useBulkApproval } from "./use-bulk-approval";
 
 /**
  * /admin/activities: the submissions waiting for a person, oldest first, each with its proof, the booster's
@@ -21,29 +21,12 @@ export function ActivityQueue() {
   const [page, setPage] = useState(1);
   const query = useActivityQueue(page);
   const bulk = useBulkApprove();
-  const failureText = useFailureText();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const { selected, toggle, notice, approve } = useBulkApproval(bulk, (counts) => t("bulkDone", counts));
   const rows = query.data?.data ?? [];
   const pages = pageCount(query.data?.meta.total ?? 0, query.data?.meta.per_page || ACTIVITY_QUEUE_PER_PAGE);
   const chosen = rows.filter((item) => selected.has(item.activity.id)).map((item) => item.activity.id);
 
-  const toggle = (id: string, on: boolean) => {
-    const next = new Set(selected);
-    if (on) next.add(id);
-    else next.delete(id);
-    setSelected(next);
-  };
-  const approveSelected = async () => {
-    setNotice(null);
-    try {
-      const result = await bulk.mutateAsync(chosen);
-      setSelected(new Set());
-      setNotice({ tone: "success", text: t("bulkDone", { approved: result.approved.length, skipped: result.skipped.length }) });
-    } catch (error) {
-      setNotice({ tone: "error", text: failureText(error) });
-    }
-  };
+  const approveSelected = () => approve(chosen);
 
   return (
     <QueueCard
@@ -79,7 +62,7 @@ export function ActivityQueue() {
             key={item.activity.id}
             item={item}
             selected={selected.has(item.activity.id)}
-            onSelect={(on) => toggle(item.activity.id, on)}
+            onSelect={(on) => toggle([item.activity.id], on)}
           />
         ))}
       </ul>

@@ -9,9 +9,7 @@ import { isPayoutConflict, useAdminPayoutStep, type AdminPayoutView, type Payout
 import { useMoney } from "@/lib/format/money";
 import { useApiForm, useFailureText } from "@/lib/forms/use-api-form";
 import { payoutConfirmInput, payoutReasonInput } from "@/lib/schemas/payouts";
-
-/** A sentence for the whole queue: what a step did, or why it no longer applies. */
-export type Notice = { tone: "success" | "error"; text: string };
+import type { Notice } from "../use-bulk-approval";
 
 type ReasonKind = "deny" | "fail" | "reverse";
 type Mode = "idle" | ReasonKind | "confirm";

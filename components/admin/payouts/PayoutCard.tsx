@@ -13,7 +13,8 @@ import { useMoney } from "@/lib/format/money";
 import { fullName } from "../format";
 import { UserName } from "../UserName";
 import { IbanCheck } from "./IbanCheck";
-import { PayoutActions, type Notice } from "./PayoutActions";
+import type { Notice } from "../use-bulk-approval";
+import { PayoutActions } from "./PayoutActions";
 import { SlaTimer } from "./sla";
 
 /** An IBAN changed less than this long ago is flagged on its payouts. */

@@ -1,6 +1,5 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Checkbox } from "@/components/ui/Checkbox";
@@ -10,11 +9,10 @@ import { useTabPages } from "@/components/ui/QueryView";
 import { QueueCard } from "@/components/ui/QueueCard";
 import { Tabs } from "@/components/ui/Tabs";
 import { ADMIN_PAYOUTS_PER_PAGE, useAdminPayouts, useBulkApprovePayouts, type PayoutStatus } from "@/lib/api/admin-payouts";
-import { useFailureText } from "@/lib/forms/use-api-form";
 import { useNow } from "@/lib/time/use-now";
 import { adminStates } from "../AdminStates";
 import { usePlanName } from "../memberships/plan-name";
-import type { Notice } from "./PayoutActions";
+import { useBulkApproval } from "../use-bulk-approval";
 import { PayoutCard } from "./PayoutCard";
 import { RailCard } from "./RailCard";
 import { WithdrawalsSwitch } from "./WithdrawalsSwitch";
@@ -45,9 +43,7 @@ export function PayoutQueue({ perPage = ADMIN_PAYOUTS_PER_PAGE }: { perPage?: nu
   // The age of each request and the 24-hour promise's timers move on by the minute.
   const now = useNow(60_000);
   const bulk = useBulkApprovePayouts();
-  const failureText = useFailureText();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const { selected, toggle, notice, setNotice, approve, reset } = useBulkApproval(bulk, (counts) => t("bulkDone", counts));
   const rows = query.data?.data ?? [];
   const total = query.data?.meta.total ?? 0;
   const pages = pageCount(total, query.data?.meta.per_page || perPage);
@@ -57,27 +53,9 @@ export function PayoutQueue({ perPage = ADMIN_PAYOUTS_PER_PAGE }: { perPage?: nu
 
   const selectTab = (next: PayoutStatus) => {
     tabs.selectTab(next);
-    setSelected(new Set());
-    setNotice(null);
+    reset();
   };
-  const toggle = (ids: readonly string[], on: boolean) => {
-    const next = new Set(selected);
-    for (const id of ids) {
-      if (on) next.add(id);
-      else next.delete(id);
-    }
-    setSelected(next);
-  };
-  const approveSelected = async () => {
-    setNotice(null);
-    try {
-      const result = await bulk.mutateAsync(chosen);
-      setSelected(new Set());
-      setNotice({ tone: "success", text: t("bulkDone", { approved: result.approved.length, skipped: result.skipped.length }) });
-    } catch (error) {
-      setNotice({ tone: "error", text: failureText(error) });
-    }
-  };
+  const approveSelected = () => approve(chosen);
 
   return (
     <QueueCard

@@ -16,8 +16,8 @@ import {
   voidTransfer,
   type TransferInput,
 } from "@/server/ledger";
-import { AppError } from "@/server/core/errors";
 import { apiTest, openDatabaseFirst } from "@/tests/api/support/fixture";
+import { errorCode } from "@/tests/api/support/helpers";
 
 // Model-based test: random sequences of ledger operations run against the database and against a
 // few lines of arithmetic; after every command the balances must agree and every invariant hold.
@@ -72,16 +72,6 @@ async function verify(m: Model, r: Real): Promise<void> {
   const expected = Object.fromEntries([...m.accounts].map(([code, a]) => [code, { balance: a.balance, pending: a.pending }]));
   expect(actual).toEqual(expected);
   expect(await checkLedgerInvariants(r.db)).toEqual([]);
-}
-
-async function errorCode(promise: Promise<unknown>): Promise<string | null> {
-  try {
-    await promise;
-    return null;
-  } catch (error) {
-    if (error instanceof AppError) return error.code;
-    throw error;
-  }
 }
 
 /** Any movement between two accounts: refused exactly when the model says the money is short. */

@@ -4,11 +4,11 @@ import { describe, expect } from "vitest";
 import type { Db } from "@/server/db/client";
 import { ledgerAccounts, memberships, membershipPlans, payouts, users, type User } from "@/server/db/schema";
 import { checkLedgerInvariants, ensureAccounts, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
-import { AppError } from "@/server/core/errors";
 import { buyMembership } from "@/server/payouts/memberships";
 import { requestPayout } from "@/server/payouts/request-payout";
 import { applyPayoutEvent, type PayoutEventName } from "@/server/payouts/transitions";
 import { apiTest, openDatabaseFirst } from "@/tests/api/support/fixture";
+import { errorCode } from "@/tests/api/support/helpers";
 import { TEST_IBAN } from "@/tests/api/support/payout-fixtures";
 
 // Issue 17: the ledger model test's way, for memberships and payouts. Random sequences of the business
@@ -36,16 +36,6 @@ const machine: Record<PayoutEventName, { from: string; to: string }> = {
   fail: { from: "active", to: "failed" },
   reverse: { from: "confirmed", to: "reversed" },
 };
-
-async function errorCode(promise: Promise<unknown>): Promise<string | null> {
-  try {
-    await promise;
-    return null;
-  } catch (error) {
-    if (error instanceof AppError) return error.code;
-    throw error;
-  }
-}
 
 async function verify(m: Model, r: Real): Promise<void> {
   const accounts = Object.fromEntries(

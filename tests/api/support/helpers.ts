@@ -5,6 +5,7 @@ import type { SmsNotice, SmsSender } from "@/server/adapters/sms";
 import type { FileStorage } from "@/server/adapters/storage";
 import { openDatabase, type Database } from "@/server/db/client";
 import { seedDemoData } from "@/server/db/seed";
+import { AppError } from "@/server/core/errors";
 
 /**
  * A database for one test file: PostgreSQL when TEST_DATABASE_URL is set (tables emptied first),
@@ -74,4 +75,15 @@ export function jsonRequest(path: string, body: unknown, headers: Record<string,
     headers: { "content-type": "application/json", accept: "application/json", ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
+}
+
+/** The AppError code a verb refused with, or null when it went through; anything else is rethrown. */
+export async function errorCode(promise: Promise<unknown>): Promise<string | null> {
+  try {
+    await promise;
+    return null;
+  } catch (error) {
+    if (error instanceof AppError) return error.code;
+    throw error;
+  }
 }
