@@ -8,6 +8,7 @@ import { StatusLabel } from "@/components/ui/StatusPill";
 import { PAYOUTS_PER_PAGE, usePayouts, type PayoutTab, type PayoutView } from "@/lib/api/payouts";
 import { useMoney } from "@/lib/format/money";
 import { Iban, useBankName } from "./Iban";
+import { PayoutReason } from "./PayoutReason";
 import { payoutTones } from "./status";
 
 export const PAYOUT_TABS = ["all", "paid", "awaiting_approval", "rejected"] as const satisfies readonly PayoutTab[];
@@ -45,7 +46,7 @@ function useColumns(): Column<PayoutView>[] {
       (row) => (
         <span className="inline-grid justify-items-start gap-1">
           <StatusLabel status={row.status} tones={payoutTones} messages="payouts.status" />
-          {row.reason ? <span className="text-xs text-ink-muted">{t("reason", { reason: row.reason })}</span> : null}
+          <PayoutReason code={row.reason_code} text={row.reason} labelled className="max-w-xs text-xs text-ink-muted" />
           {row.expected_arrival ? (
             <span className="text-xs text-ink-muted" data-testid="payout-expected">
               {t("expected", { date: format.dateTime(new Date(row.expected_arrival), "dateTime") })}
@@ -104,7 +105,7 @@ export function PayoutHistory({ row }: { row: PayoutView }) {
                 {format.dateTime(new Date(event.at), "dateTime")}
               </time>
             </span>
-            {event.note ? <span className="text-ink [overflow-wrap:anywhere]">{event.note}</span> : null}
+            <PayoutReason code={event.reason_code} text={event.note} className="text-ink [overflow-wrap:anywhere]" />
           </li>
         ))}
       </ol>

@@ -79,6 +79,12 @@ export type ActivityDenialCode = (typeof activityDenialCodes)[number];
  */
 export const payoutStatuses = ["pending", "approved", "active", "confirmed", "denied", "failed", "reversed"] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
+/**
+ * Why the bank did not pay, in words the pages translate: refused when sent (nothing was taken), failed
+ * after it was accepted, or returned after it was paid (PAYA returns). An admin's denial carries no code.
+ */
+export const payoutReasonCodes = ["bank_refused", "bank_failed", "bank_returned"] as const;
+export type PayoutReasonCode = (typeof payoutReasonCodes)[number];
 /** How a payout is sent: manual (a PAYA batch file admins pay at the bank) or jibit (Jibit Transferor's API). */
 export const payoutRails = ["manual", "jibit"] as const;
 export type PayoutRailId = (typeof payoutRails)[number];

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dateTime, paging, uuidParam } from "./common";
-import { ibanCheckStatuses, membershipFundingSources, payoutRails, payoutStatuses } from "./enums";
+import { ibanCheckStatuses, membershipFundingSources, payoutRails, payoutReasonCodes, payoutStatuses } from "./enums";
 
 export type { PayoutRailId } from "./enums";
 
@@ -45,6 +45,7 @@ export const membershipCheckoutInput = z.object({
 
 export const payoutEventOutput = z.object({
   status: z.enum(payoutStatuses),
+  reason_code: z.enum(payoutReasonCodes).nullable(),
   note: z.string().nullable(),
   at: dateTime(),
 });
@@ -56,7 +57,14 @@ export const payoutOutput = z.object({
   status: z.enum(payoutStatuses),
   iban: z.string(),
   bank_name: z.string().nullable(),
-  reason: z.string().nullable().meta({ description: "Why it was denied, failed or returned" }),
+  reason_code: z
+    .enum(payoutReasonCodes)
+    .nullable()
+    .meta({ description: "Why the bank did not pay, as a code: bank_refused, bank_failed, bank_returned (null: see reason)" }),
+  reason: z
+    .string()
+    .nullable()
+    .meta({ description: "Why it was denied, failed or returned: an admin's words, or with reason_code the bank's own code" }),
   bank_reference: z.string().nullable(),
   created_at: dateTime(),
   updated_at: dateTime(),

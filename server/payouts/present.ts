@@ -12,6 +12,7 @@ export function toPayoutOutput({ payout, history }: { payout: Payout; history: P
     status: payout.status,
     iban: payout.iban,
     bank_name: payout.bankName,
+    reason_code: payout.reasonCode,
     reason: payout.reason,
     bank_reference: payout.bankReference,
     created_at: payout.createdAt.toISOString(),
@@ -19,7 +20,12 @@ export function toPayoutOutput({ payout, history }: { payout: Payout; history: P
     approved_at: iso(payout.approvedAt),
     settled_at: iso(payout.settledAt),
     expected_arrival: iso(expectedArrival(payout)),
-    history: history.map((event) => ({ status: event.status, note: event.note, at: event.createdAt.toISOString() })),
+    history: history.map((event) => ({
+      status: event.status,
+      reason_code: event.reasonCode,
+      note: event.note,
+      at: event.createdAt.toISOString(),
+    })),
   };
 }
 

@@ -31,8 +31,8 @@ const toTransfer = ({ payout, firstName, lastName }: Approved): RailTransfer => 
   description: `Takapoo payout ${payout.id.slice(0, 8)}`,
 });
 
-/** Why a payout failed in the booster's words' source: the provider's own code or reason. */
-const refusedReason = (error: RailError) => `The bank refused the transfer${error.providerCode ? ` (${error.providerCode})` : ""}`;
+/** A refusal as the pages say it (translated by its code), with the provider's own code as the detail. */
+const refused = (error: RailError) => ({ reasonCode: "bank_refused" as const, reason: error.providerCode ?? undefined });
 
 /**
  * Sends approved payouts, oldest approval first, in batches of 100; stops before a batch the provider's
@@ -69,7 +69,7 @@ export async function sendApprovedPayouts(ctx: ActorCtx, rail: PayoutRail, limit
     } catch (error) {
       if (!(error instanceof RailError) || error.reason !== "rejected" || moved.length === 1) {
         if (error instanceof RailError && error.reason === "rejected") {
-          await applyPayoutEvent(ctx, { payoutId: moved[0]!.payout.id, event: "fail", reason: refusedReason(error) });
+          await applyPayoutEvent(ctx, { payoutId: moved[0]!.payout.id, event: "fail", ...refused(error) });
           report.failed += 1;
         } else report.unknown += moved.length; // Left active: the reconciliation asks the provider what happened.
         continue;
@@ -90,7 +90,7 @@ async function submitOne(ctx: ActorCtx, rail: PayoutRail, row: Approved): Promis
     return "sent";
   } catch (error) {
     if (error instanceof RailError && error.reason === "rejected") {
-      await applyPayoutEvent(ctx, { payoutId: row.payout.id, event: "fail", reason: refusedReason(error) });
+      await applyPayoutEvent(ctx, { payoutId: row.payout.id, event: "fail", ...refused(error) });
       return "failed";
     }
     return "unknown";
@@ -104,7 +104,8 @@ export async function settleFromRail(ctx: ActorCtx, rail: PayoutRail, payout: Pa
       const reference = state.state === "paid" ? state.reference : null;
       await applyPayoutEvent(ctx, { payoutId: payout.id, event: "confirm", bankReference: reference ?? `jibit:${payout.id}` });
     }
-    if (state.state === "failed") await applyPayoutEvent(ctx, { payoutId: payout.id, event: "fail", reason: state.reason });
+    if (state.state === "failed")
+      await applyPayoutEvent(ctx, { payoutId: payout.id, event: "fail", reasonCode: "bank_failed", reason: state.reason });
     if (state.state === "not_found") {
       // Never taken by the provider (the submission was lost): send it again under the same id.
       const [user] = await ctx.db
@@ -115,7 +116,7 @@ export async function settleFromRail(ctx: ActorCtx, rail: PayoutRail, payout: Pa
     }
   }
   if (state.state === "returned" && (payout.status === "active" || payout.status === "confirmed"))
-    await applyPayoutEvent(ctx, { payoutId: payout.id, event: "reverse", reason: state.reason });
+    await applyPayoutEvent(ctx, { payoutId: payout.id, event: "reverse", reasonCode: "bank_returned", reason: state.reason });
   await ctx.db.update(payouts).set({ inquiredAt: new Date() }).where(eq(payouts.id, payout.id));
   return state.state;
 }

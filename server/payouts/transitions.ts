@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { ActorCtx, Tx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { memberships, payoutEvents, payouts, type Payout, type PayoutStatus } from "@/server/db/schema";
+import type { PayoutReasonCode } from "@/lib/schemas/enums";
 import { postTransfer, systemAccountCode, transfer, userAccountCode, voidTransfer, withRetry } from "@/server/ledger";
 import { recordAudit } from "@/server/audit/record";
 
@@ -38,6 +39,8 @@ export type PayoutEventInput = {
   payoutId: string;
   event: PayoutEventName;
   reason?: string | undefined;
+  /** Why the bank did not pay, as a code the pages translate; reason is then the provider's detail (optional). */
+  reasonCode?: PayoutReasonCode | undefined;
   bankReference?: string | undefined;
   rail?: string | undefined;
 };
@@ -61,7 +64,8 @@ export async function movePayout(ctx: ActorCtx, input: PayoutEventInput): Promis
     if (payout.status === step.to) return { payout, moved: false };
     if (payout.status !== step.from) throw new AppError("payout_transition_invalid");
     const reason = input.reason?.trim() || null;
-    if (needsReason.includes(input.event) && !reason) throw new AppError("validation_failed");
+    const reasonCode = input.reasonCode ?? null;
+    if (needsReason.includes(input.event) && !reason && !reasonCode) throw new AppError("validation_failed");
     const now = new Date();
     const ledger = { db: tx, tx };
 
@@ -94,11 +98,13 @@ export async function movePayout(ctx: ActorCtx, input: PayoutEventInput): Promis
         ...(input.event === "submit" ? { submittedAt: now, rail: input.rail ?? "manual" } : {}),
         ...(input.event === "confirm" || input.event === "fail" || input.event === "deny" ? { settledAt: now } : {}),
         ...(input.bankReference ? { bankReference: input.bankReference } : {}),
-        ...(reason ? { reason } : {}),
+        ...(reason || reasonCode ? { reason, reasonCode } : {}),
       })
       .where(eq(payouts.id, payout.id))
       .returning();
-    await tx.insert(payoutEvents).values({ payoutId: payout.id, status: step.to, actorId: ctx.actor?.id ?? null, note: reason });
+    await tx
+      .insert(payoutEvents)
+      .values({ payoutId: payout.id, status: step.to, actorId: ctx.actor?.id ?? null, note: reason, reasonCode });
     await recordAudit(tx, {
       actorId: ctx.actor?.id ?? null,
       action: `payout.${input.event}`,
@@ -107,6 +113,7 @@ export async function movePayout(ctx: ActorCtx, input: PayoutEventInput): Promis
       details: {
         amount: payout.amount,
         ...(reason ? { reason } : {}),
+        ...(reasonCode ? { reason_code: reasonCode } : {}),
         ...(input.bankReference ? { bank_reference: input.bankReference } : {}),
       },
       ip: ctx.ip ?? null,

@@ -57,8 +57,8 @@ export type FakeJibit = {
   acceptThen5xx(): void;
   /** Every token issued so far is refused from now on (401), as when they expire. */
   expireTokens(): void;
-  /** The next API request (after auth) is answered with this status. */
-  failNext(status: number, code?: string): void;
+  /** The next API request (after auth; only one to `path` when given) is answered with this status. */
+  failNext(status: number, code?: string, path?: string): void;
   /** The bank's move on a transfer. */
   settle(transferID: string, state: "TRANSFERRED" | "FAILED" | "RETURNED", reason?: string): void;
   /** Pays every transfer as it arrives (browser tests). */
@@ -87,7 +87,7 @@ export async function startFakeJibit({
   let tokenCalls = 0;
   let hang = 0;
   let fiveHundred = false;
-  let nextFailure: { status: number; code: string } | null = null;
+  let nextFailure: { status: number; code: string; path: string | undefined } | null = null;
   const hanging = new Set<ServerResponse>();
 
   const issue = () => {
@@ -115,7 +115,7 @@ export async function startFakeJibit({
       valid.clear();
       refreshable.clear();
     },
-    failNext: (status, code = "server.error") => void (nextFailure = { status, code }),
+    failNext: (status, code = "server.error", path) => void (nextFailure = { status, code, path }),
     settle(transferID, state, reason) {
       const transfer = fake.transfers.get(transferID);
       if (!transfer) throw new Error(`no transfer ${transferID}`);
@@ -203,7 +203,7 @@ export async function startFakeJibit({
       if (token && request.method === "POST") return tokens(request, response, token[2]!);
       const bearer = (request.headers.authorization ?? "").replace(/^Bearer /, "");
       if (!valid.has(bearer)) return error(response, 401, "security.auth_required");
-      if (nextFailure) {
+      if (nextFailure && (!nextFailure.path || nextFailure.path === path)) {
         const failure = nextFailure;
         nextFailure = null;
         return error(response, failure.status, failure.code);

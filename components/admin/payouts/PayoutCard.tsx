@@ -3,6 +3,7 @@ import { useFormatter, useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Iban, useBankName } from "@/components/payouts/Iban";
 import { PayoutHistory } from "@/components/payouts/PayoutList";
+import { PayoutReason } from "@/components/payouts/PayoutReason";
 import { payoutTones } from "@/components/payouts/status";
 import { Checkbox } from "@/components/ui/Checkbox";
 import { CardFields } from "@/components/ui/DataTable";
@@ -101,7 +102,8 @@ export function PayoutCard({
         {row.bank_reference}
       </span>,
     ]);
-  if (row.reason) facts.push([t("fields.reason"), <bdi key="reason">{row.reason}</bdi>]);
+  if (row.reason || row.reason_code)
+    facts.push([t("fields.reason"), <PayoutReason key="reason" code={row.reason_code} text={row.reason} />]);
 
   return (
     <li className="grid gap-3 rounded-lg border border-surface-line p-4" data-testid="admin-payout">

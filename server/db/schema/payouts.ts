@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { ledgerTransfers } from "./money";
-import { payoutStatuses, type PayoutStatus } from "@/lib/schemas/enums";
+import { payoutReasonCodes, payoutStatuses, type PayoutStatus } from "@/lib/schemas/enums";
 
-export { payoutStatuses, type PayoutStatus };
+export { payoutReasonCodes, payoutStatuses, type PayoutStatus };
 
 /**
  * A membership plan (issue 17): what a booster's withdrawals and invitations per period cost. Prices
@@ -90,6 +90,9 @@ export const payouts = pgTable(
     transferId: uuid("transfer_id")
       .notNull()
       .references(() => ledgerTransfers.id),
+    /** Why the bank failed or returned it, as a code the pages translate (null: an admin's own words in reason). */
+    reasonCode: text("reason_code", { enum: payoutReasonCodes }),
+    /** An admin's reason, or with reasonCode the provider's own code or words (a detail, shown as such). */
     reason: text("reason"),
     bankReference: text("bank_reference"),
     rail: text("rail"),
@@ -119,6 +122,7 @@ export const payoutEvents = pgTable(
     status: text("status", { enum: payoutStatuses }).notNull(),
     /** The admin who acted, or null for the booster's request and the system. */
     actorId: uuid("actor_id").references(() => users.id),
+    reasonCode: text("reason_code", { enum: payoutReasonCodes }),
     note: text("note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** When the booster's SMS about this step went (confirmed and failed only; null: still to send). */

@@ -70,7 +70,11 @@ describe("payouts through Jibit", () => {
     expect(await reconcileSentPayouts(system(), rail(), later(3))).toEqual({ paid: 1, failed: 1 });
     const paid = await statusOf(ids[0]!);
     expect(paid).toMatchObject({ status: "confirmed", bankReference: fake().transfers.get(ids[0]!)!.bankTransferID });
-    expect(await statusOf(ids[1]!)).toMatchObject({ status: "failed", reason: "DESTINATION_ACCOUNT_BLOCKED" });
+    expect(await statusOf(ids[1]!)).toMatchObject({ status: "failed", reasonCode: "bank_failed", reason: "DESTINATION_ACCOUNT_BLOCKED" });
+    // The booster reads why by its code (translated on the page), the bank's own code as the detail.
+    const failed = (await get(`payouts/${ids[1]}`, me.token)).body.data;
+    expect(failed).toMatchObject({ reason_code: "bank_failed", reason: "DESTINATION_ACCOUNT_BLOCKED" });
+    expect(failed.history.at(-1)).toMatchObject({ status: "failed", reason_code: "bank_failed", note: "DESTINATION_ACCOUNT_BLOCKED" });
     // Earnings: 6,000,000 − 3,000,000 paid; the failed one's amount and withdrawal are back.
     expect((await balancesOf(database.db, me.user.id)).earnings).toBe(3_000_000);
     expect((await get("memberships/current", me.token)).body.data.withdrawals_left).toBe(23);
@@ -95,6 +99,18 @@ describe("payouts through Jibit", () => {
     expect((await statusOf(ids[0]!)).status).toBe("confirmed");
     expect(submissionsOf(ids[0]!)).toBe(1);
     expect((await balancesOf(database.db, me.user.id)).earnings).toBe(0);
+  });
+
+  it("a transfer the bank refuses when sent fails at once, said by its code with the bank's code as the detail", async () => {
+    const { me, ids } = await approvedPayouts(1);
+    fake().failNext(400, "transfer.iban_is_not_valid", "/trf/v2/transfers");
+    expect(await sendApprovedPayouts(system(), rail())).toEqual({ sent: 0, unknown: 0, failed: 1 });
+    expect(await statusOf(ids[0]!)).toMatchObject({ status: "failed", reasonCode: "bank_refused", reason: "transfer.iban_is_not_valid" });
+    const seen = (await get(`payouts/${ids[0]}`, me.token)).body.data;
+    expect(seen).toMatchObject({ status: "failed", reason_code: "bank_refused", reason: "transfer.iban_is_not_valid" });
+    expect(JSON.stringify(seen)).not.toContain("The bank refused");
+    expect((await balancesOf(database.db, me.user.id)).earnings).toBe(3_000_000);
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
   });
 
   it("a 5xx after acceptance is an unknown too; a submission Jibit never took is sent again under the same id, once", async () => {
@@ -125,7 +141,11 @@ describe("payouts through Jibit", () => {
 
     fake().settle(ids[0]!, "RETURNED");
     expect(await reconcileRailDays(system(), rail(), later(1))).toMatchObject({ settled: 1 });
-    expect(await statusOf(ids[0]!)).toMatchObject({ status: "reversed", reason: "RETURNED_BY_DESTINATION_BANK" });
+    expect(await statusOf(ids[0]!)).toMatchObject({
+      status: "reversed",
+      reasonCode: "bank_returned",
+      reason: "RETURNED_BY_DESTINATION_BANK",
+    });
     expect((await balancesOf(database.db, me.user.id)).earnings).toBe(3_000_000);
     expect(await checkLedgerInvariants(database.db)).toEqual([]);
   });
