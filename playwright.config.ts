@@ -41,9 +41,8 @@ const accountSettings = {
   // The watch page's player script, a stand-in served by the same fake; a view needs 6 s, not 30.
   YOUTUBE_IFRAME_API_URL: `http://127.0.0.1:${youtubePort}/iframe_api`,
   WATCH_VIEW_SECONDS: "6",
-  // Payouts through our production Jibit Transferor adapter; the fake bank pays every transfer it takes. A new
-  // IBAN would wait 48 hours for its first payout, which a browser test cannot.
-  PAYOUT_IBAN_COOLDOWN_HOURS: "0",
+  // Payouts through our production Jibit Transferor adapter; the fake bank pays every transfer it takes. (A first
+  // IBAN does not wait; a changed one waits the default 48 hours, which a browser test shows.)
   PAYOUT_RAIL: "jibit",
   JIBIT_TRANSFEROR_API_KEY: "e2e-jibit-key",
   JIBIT_TRANSFEROR_SECRET_KEY: "e2e-jibit-secret",

@@ -90,12 +90,24 @@ function Blocked({ reason, href, action, testId }: { reason: string; href: strin
 
 function PayoutRequest({ me, balances, membership }: { me: Me; balances: WalletBalances; membership: MembershipView | null }) {
   const t = useTranslations("payouts.create");
+  // Kept here, not in the form: the request may use the period's last withdrawal, and the form then gives way.
+  const [created, setCreated] = useState<string | null>(null);
   if (badgeStateOf(me.identity_status) !== "verified")
     return (
       <Blocked testId="payout-blocked-identity" reason={t("blocked.identity")} href="/dashboard/profile" action={t("blocked.toProfile")} />
     );
   if (!me.iban)
     return <Blocked testId="payout-blocked-iban" reason={t("blocked.iban")} href="/dashboard/profile" action={t("blocked.toProfile")} />;
+  // The server answers the date only while it is ahead (iban_payouts_from).
+  if (me.iban_payouts_from)
+    return (
+      <Blocked
+        testId="payout-blocked-iban-wait"
+        reason={t("blocked.ibanWait", { until: new Date(me.iban_payouts_from) })}
+        href="/dashboard/payouts"
+        action={t("blocked.toPayouts")}
+      />
+    );
   if (!membership)
     return (
       <Blocked
@@ -108,6 +120,7 @@ function PayoutRequest({ me, balances, membership }: { me: Me; balances: WalletB
   return (
     <>
       <Standing me={me} balances={balances} membership={membership} />
+      {created ? <Created message={created} /> : null}
       {membership.withdrawals_left <= 0 ? (
         <Blocked
           testId="payout-blocked-withdrawals"
@@ -116,7 +129,7 @@ function PayoutRequest({ me, balances, membership }: { me: Me; balances: WalletB
           action={t("blocked.toPlans")}
         />
       ) : (
-        <PayoutForm earnings={balances.earnings_balance} />
+        <PayoutForm earnings={balances.earnings_balance} onCreated={setCreated} />
       )}
     </>
   );
@@ -186,14 +199,28 @@ function Figure({ label, testId, children }: { label: string; testId?: string; c
 
 type Values = { amount: string };
 
+/** The API's "payout request created", with the way to the list. */
+function Created({ message }: { message: string }) {
+  const t = useTranslations("payouts.create");
+  return (
+    <Alert tone="success">
+      <span className="flex flex-wrap items-center justify-between gap-2">
+        <span data-testid="payout-created">{message}</span>
+        <LinkButton href="/dashboard/payouts" variant="secondary">
+          {t("toList")}
+        </LinkButton>
+      </span>
+    </Alert>
+  );
+}
+
 /** The amount (typed in any digits), checked by the contract's schema; the API's answer, translated, either way. */
-function PayoutForm({ earnings }: { earnings: number }) {
+function PayoutForm({ earnings, onCreated }: { earnings: number; onCreated: (message: string | null) => void }) {
   const t = useTranslations("payouts.create");
   const locale = useLocale();
   const money = useMoney();
   const fieldMessage = useFieldMessage();
   const request = useRequestPayout();
-  const [done, setDone] = useState<string | null>(null);
 
   const prepare = useCallback((values: Values) => ({ amount: parseRials(values.amount, locale) }), [locale]);
   const { form, formError, submit } = useApiForm<typeof createPayoutInput, Values>(createPayoutInput, {
@@ -207,10 +234,10 @@ function PayoutForm({ earnings }: { earnings: number }) {
   } = form;
 
   const onSubmit = submit(async (input) => {
-    setDone(null);
+    onCreated(null);
     const result = await request.mutateAsync(input);
     reset({ amount: "" });
-    setDone(result.message);
+    onCreated(result.message);
   });
 
   return (
@@ -235,16 +262,6 @@ function PayoutForm({ earnings }: { earnings: number }) {
         {...register("amount")}
       />
       {formError ? <Alert tone="error">{formError}</Alert> : null}
-      {done ? (
-        <Alert tone="success">
-          <span className="flex flex-wrap items-center justify-between gap-2">
-            <span data-testid="payout-created">{done}</span>
-            <LinkButton href="/dashboard/payouts" variant="secondary">
-              {t("toList")}
-            </LinkButton>
-          </span>
-        </Alert>
-      ) : null}
       <div>
         <Button type="submit" busy={request.isPending} className="w-full sm:w-auto">
           {request.isPending ? t("submitting") : t("submit")}

@@ -2,12 +2,13 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { useWatch } from "react-hook-form";
+import { Alert } from "@/components/ui/Alert";
 import { TextField } from "@/components/ui/Field";
 import type { Me } from "@/lib/api/me";
 import { useApiForm } from "@/lib/forms/use-api-form";
 import { bankFromIban, ibanWithSpaces, normalizeIban } from "@/lib/validation/iban";
 import { ProfileFormCard, useProfileSave } from "./ProfileFormCard";
-import { isIdentityLocked, localizeDigits } from "./identity";
+import { badgeStateOf, isIbanLocked, localizeDigits } from "./identity";
 import { bankFormSchema } from "./schemas";
 
 /** The IBAN (Sheba); the bank's name follows from it as the person types and is never sent. */
@@ -15,7 +16,8 @@ export function BankForm({ me }: { me: Me }) {
   const t = useTranslations("profile");
   const banks = useTranslations("banks");
   const locale = useLocale();
-  const locked = isIdentityLocked(me.identity_status);
+  const locked = isIbanLocked(me.identity_status);
+  const payoutsFrom = me.iban_payouts_from ? new Date(me.iban_payouts_from) : null;
 
   const values = useMemo(() => ({ iban: me.iban ?? "IR" }), [me.iban]);
   const { form, fieldError, failure } = useApiForm(bankFormSchema, { values, resetOptions: { keepDirtyValues: true } });
@@ -66,6 +68,13 @@ export function BankForm({ me }: { me: Me }) {
         </dl>
       }
     >
+      {payoutsFrom ? (
+        <div data-testid="iban-payouts-from">
+          <Alert tone="info">{t("bank.payoutsFrom", { until: payoutsFrom })}</Alert>
+        </div>
+      ) : me.iban && badgeStateOf(me.identity_status) === "verified" ? (
+        <p className="text-sm leading-6 text-ink-muted">{t("bank.changeNote")}</p>
+      ) : null}
       <TextField
         label={t("fields.iban")}
         autoComplete="off"

@@ -57,7 +57,7 @@ export function ProfileFormCard({
       <p className="-mt-2 mb-4 text-sm leading-6 text-ink-muted">{t(`${section}.description`)}</p>
       {locked ? (
         <Alert tone="info" className="mb-4">
-          {t("identity.locked")}
+          {t(`${section}.locked`)}
         </Alert>
       ) : null}
       <form onSubmit={onSubmit} noValidate className="grid gap-4">

@@ -18,9 +18,14 @@ export function badgeStateOf(status: IdentityStatus): BadgeState {
   }
 }
 
-/** The server freezes first/last name, national ID, birth date and IBAN while verified or under review. */
+/** The server freezes first/last name, national ID and birth date while verified or under review. */
 export function isIdentityLocked(status: IdentityStatus): boolean {
-  return status === "identity_verified" || status === "identity_verification_pending";
+  return badgeStateOf(status) === "verified" || badgeStateOf(status) === "pending";
+}
+
+/** The IBAN only while under review: once verified, a booster may move to another account of theirs. */
+export function isIbanLocked(status: IdentityStatus): boolean {
+  return badgeStateOf(status) === "pending";
 }
 
 /** A new verification request is possible only before one was made, or after one was turned down. */

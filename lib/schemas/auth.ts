@@ -144,6 +144,9 @@ export const userOutput = z.object({
   bank_name: z.string().nullable().meta({ description: "Bank id derived from the IBAN's bank code" }),
   iban: z.string().nullable(),
   iban_check: ibanCheckOutput,
+  iban_payouts_from: dateTime()
+    .nullable()
+    .meta({ description: "Payouts to this IBAN wait until then: it replaced another IBAN less than 48 hours ago (null: no wait)" }),
   identity_status: z.enum(identityStatuses),
   identity_rejection_reason: z.string().nullable(),
   identity_requested_at: dateTime().nullable(),

@@ -1,5 +1,6 @@
 import type { User as UserOutput } from "@/lib/schemas/auth";
 import type { User } from "@/server/db/schema";
+import { ibanPayoutsFrom } from "@/server/payouts/iban-wait";
 
 /** The user as the API shows it to its owner: never the password hash or storage keys. */
 export function toUserOutput(user: User): UserOutput {
@@ -17,6 +18,7 @@ export function toUserOutput(user: User): UserOutput {
     bank_name: user.bankName,
     iban: user.iban,
     iban_check: { status: user.ibanCheck, owner_name: user.ibanOwnerName, checked_at: user.ibanCheckedAt?.toISOString() ?? null },
+    iban_payouts_from: ibanPayoutsFrom(user)?.toISOString() ?? null,
     identity_status: user.identityStatus,
     identity_rejection_reason: user.identityRejectionReason,
     identity_requested_at: user.identityRequestedAt?.toISOString() ?? null,

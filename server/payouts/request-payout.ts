@@ -3,12 +3,12 @@ import { and, eq, gt, lte, lt, sql } from "drizzle-orm";
 import type { UserCtx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { memberships, payoutEvents, payouts, type Payout, type PayoutEvent } from "@/server/db/schema";
-import { env } from "@/server/core/env";
 import { systemAccountCode, transfer, userAccountCode, withRetry } from "@/server/ledger";
 import { recordAudit } from "@/server/audit/record";
 import { membershipOf } from "@/server/payouts/memberships";
 import { withdrawalsEnabled } from "@/server/payouts/settings";
 import { ensureIbanOwner } from "@/server/payouts/iban-owner";
+import { ibanPayoutsFrom } from "@/server/payouts/iban-wait";
 import type { IbanOwnerCheck } from "@/server/adapters/payout-rails/types";
 
 /** The ledger key of a payout's hold: one per payout, ever. */
@@ -31,10 +31,8 @@ export async function requestPayout(
   if (!(await withdrawalsEnabled(ctx.db))) throw new AppError("withdrawals_disabled");
   if (user.identityStatus !== "identity_verified") throw new AppError("identity_not_verified");
   if (!user.iban) throw new AppError("iban_missing");
-  if (user.ibanChangedAt) {
-    const until = new Date(user.ibanChangedAt.getTime() + env.PAYOUT_IBAN_COOLDOWN_HOURS * 3_600_000);
-    if (until > now) throw new AppError("iban_recently_changed", { until: until.getTime() });
-  }
+  const until = ibanPayoutsFrom(user, now);
+  if (until) throw new AppError("iban_recently_changed", { until: until.getTime() });
   const iban = user.iban;
   await ensureIbanOwner(ctx.db, input.ibanOwner ?? null, { ...user, iban });
   return withRetry(() =>

@@ -16,7 +16,12 @@ import type { IbanOwnerCheck } from "@/server/adapters/payout-rails/types";
 
 const IDENTITY_FIELDS = ["first_name", "last_name", "national_id", "birth_date", "iban"] as const;
 
-/** PATCH me. Identity details are frozen while verified or under review; the bank follows from the IBAN. */
+/**
+ * PATCH me. Identity details are frozen while verified or under review. The IBAN only while under
+ * review: a verified booster may move to another account in their own name (checked against the
+ * national ID like the first), and payouts to it then wait 48 hours (server/payouts/iban-wait.ts).
+ * The bank follows from the IBAN.
+ */
 export async function updateProfile(
   ctx: UserCtx,
   input: z.output<typeof updateProfileInput>,
@@ -30,10 +35,10 @@ export async function updateProfile(
     birth_date: user.birthDate,
     iban: user.iban,
   };
-  const changesIdentity = IDENTITY_FIELDS.some((field) => input[field] !== undefined && input[field] !== current[field]);
-  if (changesIdentity && (user.identityStatus === "identity_verified" || user.identityStatus === "identity_verification_pending")) {
-    throw new AppError("identity_locked");
-  }
+  const changed = IDENTITY_FIELDS.filter((field) => input[field] !== undefined && input[field] !== current[field]);
+  const underReview = user.identityStatus === "identity_verification_pending";
+  const verified = user.identityStatus === "identity_verified" || user.identityStatus === "active";
+  if (changed.length && (underReview || (verified && changed.some((field) => field !== "iban")))) throw new AppError("identity_locked");
   if (input.email && input.email !== user.email) {
     const [taken] = await db
       .select({ id: users.id })
@@ -67,8 +72,9 @@ export async function updateProfile(
           ...(input.national_id !== undefined ? { nationalId: input.national_id } : {}),
           ...(input.birth_date !== undefined ? { birthDate: input.birth_date } : {}),
           ...(input.iban !== undefined ? { iban: input.iban, bankName: bankFromIban(input.iban)?.id ?? null } : {}),
-          // A new account waits 48 hours before a payout goes to it (server/payouts/request-payout.ts).
-          ...(ibanChanges ? { ibanChangedAt: new Date() } : {}),
+          // Only the very first IBAN is not a change: any later one waits 48 hours
+          // before a payout goes to it (server/payouts/iban-wait.ts).
+          ...(ibanChanges && (user.iban || user.ibanChangedAt) ? { ibanChangedAt: new Date() } : {}),
           // Whose account it is was checked for the old IBAN or national ID: for new ones it is what was found above, or unknown.
           ...(ibanChanges || (input.national_id !== undefined && input.national_id !== user.nationalId)
             ? (ibanOwnerState ?? { ibanCheck: null, ibanOwnerName: null, ibanCheckedAt: null })

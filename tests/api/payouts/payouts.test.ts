@@ -121,6 +121,42 @@ describe("plans in the back office", () => {
 });
 
 describe("payout requests", () => {
+  it("a verified booster may change the IBAN (not the identity); a first IBAN does not wait, a change waits 48 hours", async () => {
+    const me = await person(0, true);
+    await database.db.update(users).set({ iban: null, ibanChangedAt: null }).where(eq(users.id, me.user.id));
+    await earn(me.user.id, 5_000_000);
+    expect((await call("memberships", { plan_id: await planOf("bronze"), pay_from: "earnings" }, { token: me.token })).status).toBe(201);
+    const first = await call("me", { iban: IBAN }, { method: "PATCH", token: me.token });
+    expect(first.status).toBe(200);
+    expect(first.body.data.user.iban_payouts_from).toBeNull();
+    const paid = await call("payouts", { amount: 3_000_000 }, { token: me.token });
+    expect(paid.status).toBe(201);
+
+    const other = "IR820540102680020817909002";
+    expect((await call("me", { national_id: "0067749828" }, { method: "PATCH", token: me.token })).body.error!.code).toBe(
+      "identity_locked",
+    );
+    const changed = await call("me", { iban: other }, { method: "PATCH", token: me.token });
+    expect(changed.status).toBe(200);
+    const from = Date.parse(changed.body.data.user.iban_payouts_from);
+    expect(Math.abs(from - (Date.now() + 48 * 3_600_000))).toBeLessThan(60_000);
+    await earn(me.user.id, 3_000_000, "second");
+    const waiting = await call("payouts", { amount: 3_000_000 }, { token: me.token });
+    expect(waiting.status).toBe(400);
+    expect(waiting.body.error!.code).toBe("iban_recently_changed");
+
+    // 49 hours later the wait is over; going back to the first IBAN is a change like any other.
+    await database.db
+      .update(users)
+      .set({ ibanChangedAt: new Date(Date.now() - 49 * 3_600_000) })
+      .where(eq(users.id, me.user.id));
+    expect((await get("me", me.token)).body.data.iban_payouts_from).toBeNull();
+    const again = await call("me", { iban: IBAN }, { method: "PATCH", token: me.token });
+    expect(again.body.data.user.iban_payouts_from).not.toBeNull();
+    expect((await call("payouts", { amount: 3_000_000 }, { token: me.token })).body.error!.code).toBe("iban_recently_changed");
+    expect((await balancesOf(database.db, me.user.id)).earnings).toBe(3_000_000);
+  });
+
   it("refused for each rule with its reason and changing nothing; held from earnings once allowed; listed by tab", async () => {
     const adminToken = await admin();
     const unverified = await person();

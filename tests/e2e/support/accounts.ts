@@ -66,9 +66,9 @@ export async function signUpViaApi(page: Page, options: { locale?: string } = {}
   return { phone, email };
 }
 
-/** A valid Iranian IBAN at Bank Melli (bank code 017), check digits by ISO 13616 mod-97. */
-export function melliIban(): string {
-  const body = "0170000000100324200001".padEnd(22, "0");
+/** A valid Iranian IBAN at Bank Melli (bank code 017), check digits by ISO 13616 mod-97; another account by its number. */
+export function melliIban(account = "100324200001"): string {
+  const body = `017${account.padStart(19, "0")}`;
   const check = 98n - (BigInt(`${body}182700`) % 97n);
   return `IR${String(check).padStart(2, "0")}${body}`;
 }

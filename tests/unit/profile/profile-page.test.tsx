@@ -252,4 +252,15 @@ describe("profile page", () => {
     expect(screen.getByRole("button", { name: "Change password" })).toHaveAttribute("aria-expanded", "false");
     expect(screen.getByLabelText("Interface language")).toHaveValue("en-US");
   });
+  it("once verified, the identity stays locked but the IBAN may move to another account, whose payouts then wait", async () => {
+    const { unmount } = renderWithProviders(<BankForm me={me({ identity_status: "identity_verified" })} />);
+    expect(screen.getByLabelText("IBAN (Sheba)")).toBeEnabled();
+    expect(screen.getByText(/payouts pause for 48 hours after a change/)).toBeInTheDocument();
+    unmount();
+    renderWithProviders(
+      <BankForm me={me({ identity_status: "identity_verified", iban_payouts_from: "2026-11-28T10:00:00.000Z" })} />,
+      "fa-IR",
+    );
+    expect(screen.getByTestId("iban-payouts-from").textContent).toMatch(/^برداشت به این شماره شبا از .*[۰-۹].* ممکن است\.$/);
+  });
 });

@@ -16,6 +16,7 @@ export function adminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     bank_name: "melli",
     iban: "IR062960000000100324200001",
     iban_check: { status: "format_only", owner_name: null, checked_at: null },
+    iban_payouts_from: null,
     identity_status: "identity_verification_pending",
     identity_rejection_reason: null,
     has_identity_card: true,
