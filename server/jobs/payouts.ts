@@ -3,12 +3,14 @@ import type { PayoutRail } from "@/server/adapters/payout-rails/types";
 import type { SmsSender } from "@/server/adapters/sms";
 import { reconcileRailDays, reconcileSentPayouts, sendApprovedPayouts } from "@/server/payouts/send";
 import { sendPayoutNotices } from "@/server/payouts/notices";
+import { expireMemberships } from "@/server/payouts/membership-expiry";
 
 /**
  * The payout jobs. With an API rail (PAYOUT_RAIL=jibit): every minute approved payouts are sent (the
  * 24-hour promise runs from approval, so they do not wait for a person); every five minutes each sent
  * payout whose outcome is unknown is asked about; once a day (05:00 Tehran) the provider's record of the
- * last three days is matched against ours, returns included. Always: the boosters' SMS notices.
+ * last three days is matched against ours, returns included. Always: the boosters' SMS notices, and
+ * every ten minutes the memberships whose period has ended are closed.
  */
 export function payoutJobs(rail: PayoutRail | null, sms: SmsSender): JobDefinition[] {
   const notices: JobDefinition = {
@@ -16,9 +18,15 @@ export function payoutJobs(rail: PayoutRail | null, sms: SmsSender): JobDefiniti
     cron: "* * * * *",
     run: ({ db }) => sendPayoutNotices(db, sms),
   };
-  if (!rail) return [notices];
+  const expiry: JobDefinition = {
+    name: "expire-memberships",
+    cron: "*/10 * * * *",
+    run: ({ db, now }) => expireMemberships(db, now()),
+  };
+  if (!rail) return [notices, expiry];
   return [
     notices,
+    expiry,
     {
       name: "send-payouts",
       cron: "* * * * *",

@@ -62,9 +62,14 @@ export const memberships = pgTable(
     pricePaid: bigint("price_paid", { mode: "number" }).notNull(),
     transferId: uuid("transfer_id").references(() => ledgerTransfers.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the expiry job closed the period (its end had passed); null while it runs or waits to be closed. */
+    expiredAt: timestamp("expired_at", { withTimezone: true }),
   },
   (table) => [
     index("memberships_user_idx").on(table.userId, table.endsAt),
+    index("memberships_to_expire_idx")
+      .on(table.endsAt)
+      .where(sql`${table.expiredAt} is null`),
     check("memberships_period", sql`${table.endsAt} > ${table.startsAt}`),
     check("memberships_withdrawals", sql`${table.withdrawalsUsed} >= 0 and ${table.withdrawalsUsed} <= ${table.withdrawalsAllowed}`),
     check("memberships_invitations", sql`${table.invitationsUsed} >= 0 and ${table.invitationsUsed} <= ${table.invitationsAllowed}`),

@@ -6,6 +6,8 @@ import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
 import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
 import { earnWorld } from "@/tests/api/support/earn-fixtures";
 import { payoutWorld, TEST_IBAN } from "@/tests/api/support/payout-fixtures";
+import { expireMemberships } from "@/server/payouts/membership-expiry";
+import { membershipOf } from "@/server/payouts/memberships";
 
 // Issue 17: membership plans bought from earnings or the wallet, and payout requests refused for each
 // rule with its reason, or held in the ledger.
@@ -73,6 +75,30 @@ describe("memberships", () => {
     expect(upgraded.body.data.membership).toMatchObject({ withdrawals_left: 24, plan: { code: "gold" } });
     expect(Date.parse(upgraded.body.data.membership.ends_at)).toBeLessThanOrEqual(Date.now() + 30 * 86_400_000);
     expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+});
+
+describe("membership expiry", () => {
+  it("the job closes each period once its end has passed, the renewal then in force; a second run finds nothing", async () => {
+    const buyer = await booster(5_000_000);
+    const bronze = await planOf("bronze");
+    await call("memberships", { plan_id: bronze, pay_from: "wallet" }, { token: buyer.token });
+    await call("memberships", { plan_id: bronze, pay_from: "wallet" }, { token: buyer.token });
+    const periods = () => database.db.select().from(memberships).where(eq(memberships.userId, buyer.user.id)).orderBy(memberships.startsAt);
+    const days = (n: number) => new Date(Date.now() + n * 86_400_000);
+
+    expect((await expireMemberships(database.db, days(29))).expired).toBe(0);
+    expect((await periods()).map((period) => period.expiredAt)).toEqual([null, null]);
+    const first = await expireMemberships(database.db, days(31));
+    expect(first.expired).toBeGreaterThanOrEqual(1);
+    const [ended, renewal] = await periods();
+    expect(ended!.expiredAt).toBeInstanceOf(Date);
+    expect(renewal!.expiredAt).toBeNull();
+    expect((await membershipOf(database.db, buyer.user.id, days(31))).current?.membership.id).toBe(renewal!.id);
+    expect((await expireMemberships(database.db, days(31))).expired).toBe(0);
+    await expireMemberships(database.db, days(61));
+    expect((await periods()).every((period) => period.expiredAt !== null)).toBe(true);
+    expect((await membershipOf(database.db, buyer.user.id, days(61))).current).toBeNull();
   });
 });
 

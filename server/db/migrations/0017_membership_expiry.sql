@@ -1,0 +1,2 @@
+ALTER TABLE "memberships" ADD COLUMN "expired_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "memberships_to_expire_idx" ON "memberships" USING btree ("ends_at") WHERE "memberships"."expired_at" is null;
