@@ -41,6 +41,7 @@ import { youtubeConnectionRoutes } from "@/server/youtube/connection-routes";
 import { testClockRoutes } from "@/server/system/test-clock-routes";
 import { statsRoutes } from "@/server/stats/routes";
 import { payoutRoutes } from "@/server/payouts/routes";
+import { notificationRoutes } from "@/server/notifications/routes";
 import { payoutAdminRoutes } from "@/server/payouts/admin-routes";
 import { payoutRailRoutes } from "@/server/payouts/rail-routes";
 import { youtubeFromEnv } from "./adapters/youtube";
@@ -183,6 +184,10 @@ export function createApp(deps: AppDeps) {
   app.route("/", payoutRoutes(services));
   app.route("/", payoutRailRoutes(services));
   app.route("/", payoutAdminRoutes(services));
+  app.route(
+    "/",
+    notificationRoutes(async () => (await deps.database()).listen),
+  );
   app.route("/", statsRoutes());
   // null turns search off even when YOUTUBE_API_KEY is set (tests), hence !== undefined rather than ??.
   app.route("/", youtubeRoutes(deps.youtube !== undefined ? deps.youtube : youtubeFromEnv()));

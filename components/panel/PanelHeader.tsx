@@ -2,6 +2,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { Link } from "@/lib/i18n/navigation";
 import { useMe } from "@/lib/api/me";
+import { useNotificationCount, useNotificationStream } from "@/lib/api/notifications";
 import { useWallet } from "@/lib/api/wallet";
 import { useMoney } from "@/lib/format/money";
 import { LanguageButton } from "@/components/i18n/LanguageButton";
@@ -18,7 +19,10 @@ export function PanelHeader() {
   const wallet = useWallet();
   const user = me.data ?? null;
   const balance = wallet.data?.wallet_balance ?? user?.wallet_balance ?? 0;
-  const unread = user?.unread_notifications ?? 0;
+  const signedIn = user !== null;
+  const count = useNotificationCount(signedIn);
+  useNotificationStream(signedIn);
+  const unread = count.data?.unseen ?? user?.unread_notifications ?? 0;
   return (
     <header className="sticky top-0 z-nav border-b border-surface-line bg-surface/95 backdrop-blur">
       <div className="flex items-center justify-between gap-2 px-3 py-3 sm:gap-3 sm:px-4">
@@ -59,8 +63,12 @@ export function PanelHeader() {
               <path d="M6 8a6 6 0 1112 0c0 7 3 8 3 8H3s3-1 3-8M10 20a2 2 0 004 0" />
             </svg>
             {unread > 0 ? (
-              <span className="absolute -end-1.5 -top-1.5 min-w-5 rounded-full bg-danger-600 px-1 text-center text-xs font-bold leading-5 text-white">
-                {format.number(unread)}
+              <span
+                dir="ltr"
+                data-testid="notification-badge"
+                className="absolute -end-1.5 -top-1.5 min-w-5 rounded-full bg-danger-600 px-1 text-center text-xs font-bold leading-5 text-white"
+              >
+                {unread > 99 ? t("manyNotifications", { count: format.number(99) }) : format.number(unread)}
               </span>
             ) : null}
           </Link>

@@ -101,3 +101,35 @@ export type MembershipFundingSource = (typeof membershipFundingSources)[number];
 
 /** The four locales a plan's name is written in. */
 export const planLocales = ["fa-IR", "en-US", "tr-TR", "ar-AE"] as const;
+
+/**
+ * What a notification announces (issue 18): each has its words in messages/ (notifications.kinds) and
+ * the page it leads to (lib/notifications/links.ts).
+ */
+export const notificationKinds = [
+  "campaign_approved",
+  "campaign_rejected",
+  "campaign_completed",
+  "campaign_paid",
+  "payment_paid",
+  "payment_failed",
+  "activity_approved",
+  "activity_auto_approved",
+  "activity_denied",
+  "activity_revision",
+  "activity_released",
+  "activity_clawed_back",
+  "payout_approved",
+  "payout_confirmed",
+  "payout_failed",
+  "payout_denied",
+  "payout_reversed",
+  "identity_approved",
+  "identity_rejected",
+  "membership_bought",
+  "membership_expiring",
+  "membership_expired",
+  "invitation_registered",
+  "invitation_rewarded",
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];

@@ -1,4 +1,5 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { notify } from "@/server/notifications/notify";
 import { withTransaction, type DbCtx, type TxCtx } from "@/server/core/context";
 import { activities, campaigns, type Activity } from "@/server/db/schema";
 import { campaignEscrowCode, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
@@ -69,6 +70,12 @@ export function releaseReward(ctx: DbCtx, input: { id: string; now: Date }): Pro
       });
     const now = input.now;
     await ctx.tx.update(activities).set({ status: "completed", releasedAt: now, updatedAt: now }).where(eq(activities.id, activity.id));
+    await notify(ctx.tx, {
+      userId: activity.boosterId,
+      kind: "activity_released",
+      dedupeKey: `activity:${activity.id}:release`,
+      params: { activity_id: activity.id, reward: activity.reward },
+    });
     return true;
   });
 }
@@ -120,6 +127,12 @@ export function clawBack(ctx: DbCtx, input: { id: string; now: Date }): Promise<
         await refundEscrow(ctx, campaign!, { key: `activity:${activity.id}:dropped-refund`, amount: activity.budget, metadata });
     }
     await refreshCampaign(ctx.tx, activity.campaignId);
+    await notify(ctx.tx, {
+      userId: activity.boosterId,
+      kind: "activity_clawed_back",
+      dedupeKey: `activity:${activity.id}:clawback`,
+      params: { activity_id: activity.id, reward: activity.reward },
+    });
     await audit({ ...ctx, actor: null }, activity.id, "activity.drop", {});
     return true;
   });

@@ -6,6 +6,7 @@ import type { Db } from "@/server/db";
 import { activities, campaigns, ledgerAccounts, type Activity } from "@/server/db/schema";
 import { withTransaction, type ActorCtx, type DbCtx, type Tx, type TxCtx, type UserCtx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
+import { notify } from "@/server/notifications/notify";
 import { recordAudit } from "@/server/audit/record";
 import { applyCampaignEvent, refundEscrow } from "@/server/campaigns/transitions";
 import { campaignEscrowCode, postTransfer, systemAccountCode, transfer, userAccountCode, voidTransfer } from "@/server/ledger";
@@ -129,6 +130,12 @@ export async function approveActivity(ctx: ActorCtx, input: { id: string; by?: "
         .set({ spent: sql`${campaigns.spent} + ${activity.budget}` })
         .where(and(eq(campaigns.id, activity.campaignId), sql`${campaigns.strategy} <> 'trial'`));
     await refreshCampaign(tx, activity.campaignId);
+    await notify(tx, {
+      userId: activity.boosterId,
+      kind: input.by && input.by !== "admin" ? "activity_auto_approved" : "activity_approved",
+      dedupeKey: `activity:${id}:approve`,
+      params: { activity_id: id, reward: activity.reward, release_at: updated!.releaseAt?.toISOString() ?? null },
+    });
     if (automatic)
       await audit({ ...ctx, actor: null }, id, input.by === "api" ? "activity.approve_checked" : "activity.approve_watched", {});
     else await audit(ctx, id, input.by === "sla" ? "activity.approve_overdue" : "activity.approve", { appeal });
@@ -216,7 +223,15 @@ async function release(
         metadata: { campaign_id: campaign.id, activity_id: activity.id },
       });
     }
-    if (actor) await audit(ctx, id, "activity.deny", { code, reason, appeal });
+    if (actor) {
+      await notify(tx, {
+        userId: activity.boosterId,
+        kind: "activity_denied",
+        dedupeKey: `activity:${id}:deny:${appeal ? "appeal" : "first"}`,
+        params: { activity_id: id, reward: activity.reward, code, reason },
+      });
+      await audit(ctx, id, "activity.deny", { code, reason, appeal });
+    }
     return denied!;
   });
 }

@@ -3,6 +3,7 @@ import { TASK_TTL_MINUTES } from "@/lib/activities/tasks";
 import { adminDenialCodes } from "@/lib/schemas/enums";
 import { uniqueViolation } from "@/server/auth/users";
 import { withTransaction, type UserCtx } from "@/server/core/context";
+import { notify } from "@/server/notifications/notify";
 import { AppError } from "@/server/core/errors";
 import { activities, type Activity } from "@/server/db/schema";
 import { audit, lockActivity } from "@/server/activities/review";
@@ -28,6 +29,12 @@ export function askRevision(ctx: UserCtx, input: { id: string; note: string }): 
       })
       .where(eq(activities.id, activity.id))
       .returning();
+    await notify(ctx.tx, {
+      userId: activity.boosterId,
+      kind: "activity_revision",
+      dedupeKey: `activity:${activity.id}:revise`,
+      params: { activity_id: activity.id, note: input.note, due_at: revised!.expiresAt.toISOString() },
+    });
     await audit(ctx, activity.id, "activity.revise", { note: input.note });
     return revised!;
   });

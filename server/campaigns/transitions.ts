@@ -4,6 +4,8 @@ import type { Db } from "@/server/db";
 import { campaigns, ledgerAccounts, type Campaign } from "@/server/db/schema";
 import { withTransaction, type ActorCtx, type DbCtx, type TxCtx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
+import type { NotificationKind } from "@/lib/schemas/enums";
+import { notify } from "@/server/notifications/notify";
 import { recordAudit } from "@/server/audit/record";
 import { campaignEscrowCode, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
 
@@ -64,6 +66,14 @@ function effectsOf(event: CampaignEvent, reason?: string): Effects | null {
   return null;
 }
 
+/** What the producer is told, in the transition's transaction. */
+const announcements: Partial<Record<CampaignEvent, NotificationKind>> = {
+  approve: "campaign_approved",
+  reject: "campaign_rejected",
+  complete: "campaign_completed",
+  settle: "campaign_paid",
+};
+
 type EventInput = { campaignId: string; event: CampaignEvent; reason?: string };
 
 /**
@@ -92,6 +102,14 @@ export async function applyCampaignEvent(ctx: ActorCtx, input: EventInput): Prom
       .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, campaign.status)))
       .returning();
     if (!updated) throw new AppError("campaign_transition_invalid");
+    const announced = announcements[input.event];
+    if (announced)
+      await notify(tx, {
+        userId: campaign.ownerId,
+        kind: announced,
+        dedupeKey: `campaign:${campaign.id}:${input.event}`,
+        params: { campaign_id: campaign.id, campaign: campaign.name, reason: input.event === "reject" ? (input.reason ?? null) : null },
+      });
     if (actor?.role === "admin" && actor.id !== campaign.ownerId) {
       await recordAudit(tx, {
         actorId: actor.id,

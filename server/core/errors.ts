@@ -103,6 +103,7 @@ export const errorCodes = [
   "iban_missing",
   "iban_recently_changed",
   "payout_not_found",
+  "notification_not_found",
   "plan_not_found",
   "membership_already_renewed",
   "payout_transition_invalid",

@@ -11,8 +11,12 @@ export type Database = {
   kind: "pglite" | "postgres";
   /** `select 1` straight through the driver (a tenth of drizzle's cost on PGlite). */
   ping(): Promise<void>;
+  /** LISTEN on a channel: each NOTIFY's payload, after its transaction commits; answers the way to stop. */
+  listen: Listen;
   close(): Promise<void>;
 };
+
+export type Listen = (channel: string, onPayload: (payload: string) => void, onReconnect?: () => void) => Promise<() => Promise<void>>;
 
 export const migrationsFolder = path.join(process.cwd(), "server/db/migrations");
 
@@ -47,11 +51,24 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
+    const connectionString = options.url;
+    const listening = new Set<() => Promise<void>>();
     return {
       db: drizzle(pool, { schema }),
       kind: "postgres",
       ping: async () => void (await pool.query("select 1")),
-      close: () => pool.end(),
+      listen: async (channel, onPayload, onReconnect) => {
+        const stop = await listenOnPostgres(connectionString, channel, onPayload, onReconnect);
+        listening.add(stop);
+        return () => {
+          listening.delete(stop);
+          return stop();
+        };
+      },
+      close: async () => {
+        await Promise.all([...listening].map((stop) => stop()));
+        await pool.end();
+      },
     };
   }
 
@@ -62,7 +79,57 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: "pglite", ping: async () => void (await client.exec("select 1")), close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    ping: async () => void (await client.exec("select 1")),
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return () => stop();
+    },
+    close: () => client.close(),
+  };
+}
+
+/**
+ * One connection of its own that LISTENs (a pooled one would be handed to others). When it drops it
+ * connects again after a second and calls onReconnect: what was announced meanwhile is unknown, so
+ * listeners re-read.
+ */
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  const { Client } = await import("pg");
+  let stopped = false;
+  let client: InstanceType<typeof Client> | null = null;
+  const reconnect = (): void => {
+    if (!stopped) setTimeout(() => void connect().then(() => onReconnect?.(), reconnect), 1_000).unref();
+  };
+  const connect = async (): Promise<void> => {
+    const next = new Client({ connectionString });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? "");
+    });
+    next.on("error", (error) => {
+      console.error(`[db] listening connection lost: ${error.message}`);
+      void next.end().catch(() => undefined);
+      if (client === next) client = null;
+      reconnect();
+    });
+    await next.connect();
+    await next.query(`LISTEN "${channel.replaceAll('"', "")}"`);
+    if (stopped) await next.end();
+    else client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
+    client = null;
+  };
 }
 
 const pings = new WeakMap<object, Promise<void>>();

@@ -5,6 +5,7 @@ import type { Checks } from "@/lib/activities/tasks";
 import type { UserCtx } from "@/server/core/context";
 import { rateLimitIp } from "@/server/http/auth";
 import type { Locale } from "@/lib/i18n/locales";
+import type { Listen } from "@/server/db/client";
 import type { Db } from "@/server/db";
 import type { User } from "@/server/db/schema";
 import type { AccessClaims } from "@/server/auth/jwt";
@@ -31,7 +32,7 @@ export type AppEnv = {
 
 /** How the app reaches its database and the outside world: production adapters, or a test's own. */
 export type AppDeps = {
-  database: () => Promise<{ db: Db; ping(): Promise<void> }>;
+  database: () => Promise<{ db: Db; ping(): Promise<void>; listen?: Listen }>;
   /** Socket address of the caller when the server knows it (standalone node server). */
   socketAddress?: (request: Request) => string | null;
   /** Where unexpected errors (500) are reported, with the request's locale and id as tags. */

@@ -102,6 +102,7 @@ export const errorStatus = {
   iban_missing: 400,
   iban_recently_changed: 400,
   payout_not_found: 404,
+  notification_not_found: 404,
   plan_not_found: 404,
   membership_already_renewed: 409,
   payout_transition_invalid: 409,

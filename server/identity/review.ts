@@ -3,6 +3,7 @@ import { users, type User } from "@/server/db/schema";
 import { claimNationalId } from "@/server/identity/national-id";
 import { withTransaction, type DbCtx, type UserCtx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
+import { notify } from "@/server/notifications/notify";
 import { recordAudit } from "@/server/audit/record";
 
 /** The identity queue: oldest request first. */
@@ -44,6 +45,13 @@ export async function reviewIdentity(
       .returning();
     if (!updated) throw new AppError("identity_not_pending");
     if (decision.approve) await claimNationalId(tx, updated, ["identity_verified"]);
+    await notify(tx, {
+      userId,
+      kind: decision.approve ? "identity_approved" : "identity_rejected",
+      // One per decision: a later request decided again is news again.
+      dedupeKey: `identity:${userId}:${updated.identityRequestedAt?.getTime() ?? 0}:${decision.approve ? "approved" : "rejected"}`,
+      params: decision.approve ? {} : { reason: decision.reason },
+    });
     await recordAudit(tx, {
       actorId: admin.id,
       action: decision.approve ? "identity.approved" : "identity.rejected",

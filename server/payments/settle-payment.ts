@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { campaigns, transactions, type Transaction } from "@/server/db/schema";
+import { notify } from "@/server/notifications/notify";
 import { applyCampaignEvent } from "@/server/campaigns/transitions";
 import { GatewayError, type GatewayId, type ProviderAmount, type VerifyResult } from "@/server/adapters/payments/types";
 import { AppError } from "@/server/core/errors";
@@ -72,11 +73,21 @@ export async function settlePayment(
   }
   if (result.status === "pending") return transaction;
   if (result.status === "failed") {
-    const [failed] = await db
-      .update(transactions)
-      .set({ status: "failed", failureReason: result.reason.slice(0, 200), updatedAt: new Date() })
-      .where(stillPending(transaction.id))
-      .returning();
+    const failed = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(transactions)
+        .set({ status: "failed", failureReason: result.reason.slice(0, 200), updatedAt: new Date() })
+        .where(stillPending(transaction.id))
+        .returning();
+      if (row)
+        await notify(tx, {
+          userId: row.userId,
+          kind: "payment_failed",
+          dedupeKey: `transaction:${row.id}:failed`,
+          params: { transaction_id: row.id, amount: row.amount, intent: row.intent },
+        });
+      return row;
+    });
     return failed ?? (await reload(db, transaction.id));
   }
   return creditPaid(db, transaction, result.reference ?? transaction.reference ?? null);
@@ -94,6 +105,12 @@ async function creditPaid(db: Db, transaction: Transaction, reference: string | 
       const [current] = await tx.select().from(transactions).where(eq(transactions.id, transaction.id));
       return current!;
     }
+    await notify(tx, {
+      userId: transaction.userId,
+      kind: "payment_paid",
+      dedupeKey: `transaction:${transaction.id}:paid`,
+      params: { transaction_id: transaction.id, amount: transaction.amount, intent: transaction.intent },
+    });
     // A campaign paid by gateway: the money goes to its escrow and the campaign on to review — if it
     // still awaits payment (read under its row lock, the lock a payment from the wallet takes). Paid
     // meanwhile by other means, the campaign keeps its status and the money goes to the wallet.

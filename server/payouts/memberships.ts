@@ -6,6 +6,7 @@ import { AppError } from "@/server/core/errors";
 import { memberships, membershipPlans, transactions, users, type Membership, type MembershipPlan } from "@/server/db/schema";
 import type { MembershipFundingSource } from "@/lib/schemas/enums";
 import { systemAccountCode, transfer, userAccountCode, withRetry } from "@/server/ledger";
+import { notify } from "@/server/notifications/notify";
 import { recordAudit } from "@/server/audit/record";
 
 const DAY_MS = 86_400_000;
@@ -141,6 +142,18 @@ export async function buyMembershipIn(
       transferId: moved.id,
     })
     .returning();
+  await notify(tx, {
+    userId: input.buyerId,
+    kind: "membership_bought",
+    dedupeKey: `membership:${id}:bought`,
+    params: {
+      ...planParams(plan),
+      purchase: kind,
+      amount: price,
+      starts_at: dates.startsAt.toISOString(),
+      ends_at: dates.endsAt.toISOString(),
+    },
+  });
   await recordAudit(tx, {
     actorId: input.buyerId,
     action: `membership.${kind}`,
@@ -150,6 +163,11 @@ export async function buyMembershipIn(
     ip: input.ip,
   });
   return { membership: membership!, plan, paid: price, kind };
+}
+
+/** A plan in a notification's parameters: its code and its name in each language ("plan:fa-IR"…), read in the reader's. */
+export function planParams(plan: Pick<MembershipPlan, "code" | "names">): Record<string, string> {
+  return { plan: plan.code, ...Object.fromEntries(Object.entries(plan.names).map(([locale, name]) => [`plan:${locale}`, name])) };
 }
 
 /** Moves the price from earnings or the wallet to revenue, and shows it among the user's transactions. */

@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import type { ActorCtx, Tx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { memberships, payoutEvents, payouts, type Payout, type PayoutStatus } from "@/server/db/schema";
-import type { PayoutReasonCode } from "@/lib/schemas/enums";
+import type { NotificationKind, PayoutReasonCode } from "@/lib/schemas/enums";
+import { notify } from "@/server/notifications/notify";
 import { postTransfer, systemAccountCode, transfer, userAccountCode, voidTransfer, withRetry } from "@/server/ledger";
 import { recordAudit } from "@/server/audit/record";
 
@@ -30,6 +31,15 @@ const machine: Record<PayoutEventName, { from: PayoutStatus; to: PayoutStatus }>
   confirm: { from: "active", to: "confirmed" },
   fail: { from: "active", to: "failed" },
   reverse: { from: "confirmed", to: "reversed" },
+};
+
+/** What the booster is told of each move, in the move's transaction (sending to the bank is not news). */
+const announcements: Partial<Record<PayoutEventName, NotificationKind>> = {
+  approve: "payout_approved",
+  deny: "payout_denied",
+  confirm: "payout_confirmed",
+  fail: "payout_failed",
+  reverse: "payout_reversed",
 };
 
 /** Events that need a reason (shown to the booster) or the bank's reference. */
@@ -105,6 +115,14 @@ export async function movePayout(ctx: ActorCtx, input: PayoutEventInput): Promis
     await tx
       .insert(payoutEvents)
       .values({ payoutId: payout.id, status: step.to, actorId: ctx.actor?.id ?? null, note: reason, reasonCode });
+    const announced = announcements[input.event];
+    if (announced)
+      await notify(tx, {
+        userId: payout.userId,
+        kind: announced,
+        dedupeKey: `payout:${payout.id}:${input.event}`,
+        params: { amount: payout.amount, payout_id: payout.id, reason: reasonCode ? null : reason, reason_code: reasonCode },
+      });
     await recordAudit(tx, {
       actorId: ctx.actor?.id ?? null,
       action: `payout.${input.event}`,

@@ -20,6 +20,7 @@ import { rateLimitIp, requireUser } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
 import { toUserOutput } from "@/server/auth/present";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
+import { unseenCount } from "@/server/notifications/queries";
 import { AppError } from "@/server/core/errors";
 import { translateApi } from "@/server/http/i18n";
 import { components, err, extending, idParam, json, named } from "@/server/http/route-parts";
@@ -177,8 +178,8 @@ export async function serveStoredImage(services: Services, key: string | null) {
 export function meRoutes(services: Services) {
   return new OpenAPIHono<AppEnv>()
     .openapi(getMe, async (c) => {
-      const balances = await balancesOf(c.get("db"), c.get("user").id);
-      return c.json({ data: { ...toUserOutput(c.get("user")), wallet_balance: balances.wallet, unread_notifications: 0 } }, 200);
+      const [balances, unseen] = await Promise.all([balancesOf(c.get("db"), c.get("user").id), unseenCount(c.get("db"), c.get("user").id)]);
+      return c.json({ data: { ...toUserOutput(c.get("user")), wallet_balance: balances.wallet, unread_notifications: unseen } }, 200);
     })
     .openapi(patchMe, async (c) => {
       const input = c.req.valid("json");

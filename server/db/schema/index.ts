@@ -7,3 +7,4 @@ export * from "./activities";
 export * from "./idempotency";
 export * from "./youtube";
 export * from "./payouts";
+export * from "./notifications";

@@ -64,6 +64,8 @@ export const memberships = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** When the expiry job closed the period (its end had passed); null while it runs or waits to be closed. */
     expiredAt: timestamp("expired_at", { withTimezone: true }),
+    /** When the booster was told it ends within three days (null: not yet, or a renewal follows it). */
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
   },
   (table) => [
     index("memberships_user_idx").on(table.userId, table.endsAt),

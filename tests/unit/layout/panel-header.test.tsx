@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PanelHeader } from "@/components/panel/PanelHeader";
@@ -16,15 +16,17 @@ vi.mock("@/lib/i18n/navigation", () => ({
 
 const balance = 12_345_678;
 
-function fakeApi() {
+function fakeApi(unseen: number | null = null) {
   answerWith(async (input: RequestInfo | URL) => {
     const path = new URL(String(input), "http://localhost").pathname;
     const data =
-      path === "/api/me"
-        ? { id: "u1", first_name: "Sara", last_name: "Test", role: "user", wallet_balance: balance, unread_notifications: 3 }
-        : path === "/api/wallet"
-          ? { wallet_balance: balance, earnings_balance: 0, held_balance: 0 }
-          : null;
+      path === "/api/notifications/count" && unseen !== null
+        ? { unseen }
+        : path === "/api/me"
+          ? { id: "u1", first_name: "Sara", last_name: "Test", role: "user", wallet_balance: balance, unread_notifications: 3 }
+          : path === "/api/wallet"
+            ? { wallet_balance: balance, earnings_balance: 0, held_balance: 0 }
+            : null;
     return new Response(JSON.stringify(data ? { data } : { error: { code: "not_found", message: "Not found." } }), {
       status: data ? 200 : 404,
       headers: { "content-type": "application/json" },
@@ -55,5 +57,18 @@ describe("panel header on a phone", () => {
     renderWithProviders(<PanelHeader />);
     const brand = screen.getByRole("link", { name: "Takapoo" });
     expect(within(brand).getByText("Takapoo")).toHaveClass("sr-only", "sm:not-sr-only");
+  });
+
+  it("counts the notifications not yet seen from their counter, 99+ above 99, said in words to screen readers", async () => {
+    fakeApi(150);
+    renderWithProviders(<PanelHeader />);
+    expect(await screen.findByText("99+")).toHaveAttribute("dir", "ltr");
+    expect(screen.getByTestId("notification-count")).toHaveAttribute("aria-label", "Notifications: 150 new notifications");
+  });
+
+  it("in Persian digits", async () => {
+    fakeApi(7);
+    renderWithProviders(<PanelHeader />, "fa-IR");
+    await waitFor(() => expect(screen.getByTestId("notification-badge").textContent).toBe("۷"));
   });
 });

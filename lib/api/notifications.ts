@@ -1,0 +1,125 @@
+"use client";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import type { NotificationCount, NotificationTab, NotificationView } from "@/lib/schemas/notifications";
+import { defaultBaseUrl, type ListResult } from "./client";
+import { meKeys } from "./me";
+import { useApiClient } from "./use-api-client";
+
+export type { NotificationTab, NotificationView };
+
+export const notificationKeys = {
+  all: ["notifications"] as const,
+  count: ["notifications", "count"] as const,
+  list: (tab: NotificationTab, page: number) => ["notifications", "list", tab, page] as const,
+};
+
+export const NOTIFICATIONS_PER_PAGE = 20;
+/** Polling when the live stream is not connected (a lost event costs at most this delay). */
+const POLL_MS = 60_000;
+const RETRY_MS = 30_000;
+
+/** Whether the live stream is connected: shared by the count (which polls only without it). */
+let streamOpen = false;
+const streamListeners = new Set<(open: boolean) => void>();
+function setStreamOpen(open: boolean) {
+  streamOpen = open;
+  for (const listener of streamListeners) listener(open);
+}
+
+/** The header's count of notifications not yet seen; polled only while the live stream is down. */
+export function useNotificationCount(enabled = true) {
+  const api = useApiClient();
+  const [live, setLive] = useState(streamOpen);
+  useEffect(() => {
+    streamListeners.add(setLive);
+    return () => void streamListeners.delete(setLive);
+  }, []);
+  return useQuery({
+    queryKey: notificationKeys.count,
+    queryFn: () => api.request<NotificationCount>("notifications/count"),
+    enabled,
+    refetchInterval: live ? false : POLL_MS,
+  });
+}
+
+/**
+ * The live stream (server-sent events): each "re-read" refreshes the count and the inbox. When it
+ * fails (offline, an expired session, a proxy that buffers) the browser's own reconnect is left to
+ * run while the count polls; an event carries nothing, so a lost one only delays.
+ */
+export function useNotificationStream(enabled = true) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled || typeof EventSource === "undefined") return;
+    const url = `${defaultBaseUrl().replace(/\/+$/, "")}/notifications/stream`;
+    const reread = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+    let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const open = () => {
+      const next = new EventSource(url, { withCredentials: true });
+      source = next;
+      next.addEventListener("open", () => setStreamOpen(true));
+      next.addEventListener("re-read", reread);
+      next.addEventListener("error", () => {
+        setStreamOpen(false);
+        // Refused (401 once the access token expired, 5xx): the browser gives up, so try again later,
+        // by when the polling count has renewed the session.
+        if (next.readyState === EventSource.CLOSED) retry = setTimeout(open, RETRY_MS);
+      });
+    };
+    open();
+    return () => {
+      clearTimeout(retry);
+      source?.close();
+      setStreamOpen(false);
+    };
+  }, [enabled, queryClient]);
+}
+
+/** A page of the caller's notifications for a tab, newest first. */
+export function useNotifications(tab: NotificationTab, page: number) {
+  const api = useApiClient();
+  return useQuery<ListResult<NotificationView>>({
+    queryKey: notificationKeys.list(tab, page),
+    queryFn: () => api.list<NotificationView>("notifications", { query: { status: tab, page, per_page: NOTIFICATIONS_PER_PAGE } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+      queryClient.invalidateQueries({ queryKey: meKeys.all }),
+    ]);
+}
+
+/** The inbox was opened: its notifications are seen, the header's count goes to zero. */
+export function useSeeNotifications() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.request<NotificationCount>("notifications/seen", { method: "POST" }),
+    onSuccess: (count) => queryClient.setQueryData(notificationKeys.count, count),
+  });
+}
+
+export function useReadNotification() {
+  const api = useApiClient();
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: string) => api.request<NotificationView>(`notifications/${id}/read`, { method: "POST" }),
+    onSettled: () => refresh(),
+  });
+}
+
+export function useReadAllNotifications() {
+  const api = useApiClient();
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: () => api.request<{ read: number; unseen: number }>("notifications/read-all", { method: "POST" }),
+    onSettled: () => refresh(),
+  });
+}

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { dateTime, paging } from "./common";
+import { notificationKinds } from "./enums";
+
+/** The inbox's tabs (SPEC §2: all, new, read). */
+export const notificationTabs = ["all", "new", "read"] as const;
+export type NotificationTab = (typeof notificationTabs)[number];
+
+export const notificationListQuery = z.object({ status: z.enum(notificationTabs, "invalid_value").default("all"), ...paging });
+
+/** OpenAPI component Notification: the kind and its parameters; the page renders them in the reader's language. */
+export const notificationOutput = z.object({
+  id: z.string().uuid(),
+  kind: z.enum(notificationKinds),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+  href: z.string().meta({ description: "The page it is about, without the locale (e.g. /dashboard/payouts)" }),
+  created_at: dateTime(),
+  seen_at: dateTime().nullable(),
+  read_at: dateTime().nullable(),
+});
+export type NotificationView = z.infer<typeof notificationOutput>;
+
+/** The header's count: notifications not yet seen (the page shows 99+ above 99). */
+export const notificationCountOutput = z.object({ unseen: z.number().int() });
+export type NotificationCount = z.infer<typeof notificationCountOutput>;
+
+export const readAllOutput = z.object({ read: z.number().int(), unseen: z.number().int() });

@@ -1,0 +1,37 @@
+import { sql } from "drizzle-orm";
+import type { Tx } from "@/server/core/context";
+import type { Db } from "@/server/db";
+import { notificationCounters, notifications, type NotificationKind } from "@/server/db/schema";
+
+/** The PostgreSQL channel the live stream listens on; the payload is the user's id, and means only "re-read". */
+export const NOTIFICATION_CHANNEL = "takapoo_notifications";
+
+export type NotificationInput = {
+  userId: string;
+  kind: NotificationKind;
+  /** Rendered into the kind's words when read: amounts in Rials, names, reasons, dates (ISO). */
+  params?: Record<string, string | number | null>;
+  /** One notification per change: the same key again (a replay, a retried job) writes nothing. */
+  dedupeKey: string;
+};
+
+/**
+ * Writes a notification in the caller's transaction — the one making the change it announces, so
+ * both happen or neither does — with the header's counter, and tells listening instances to re-read
+ * (PostgreSQL delivers NOTIFY at commit, and never for a rolled-back transaction). Answers whether it
+ * was new.
+ */
+export async function notify(tx: Tx | Db, input: NotificationInput): Promise<boolean> {
+  const [row] = await tx
+    .insert(notifications)
+    .values({ userId: input.userId, kind: input.kind, params: input.params ?? {}, dedupeKey: input.dedupeKey })
+    .onConflictDoNothing({ target: notifications.dedupeKey })
+    .returning({ id: notifications.id });
+  if (!row) return false;
+  await tx
+    .insert(notificationCounters)
+    .values({ userId: input.userId, unseen: 1 })
+    .onConflictDoUpdate({ target: notificationCounters.userId, set: { unseen: sql`${notificationCounters.unseen} + 1` } });
+  await tx.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${input.userId})`);
+  return true;
+}

@@ -1,0 +1,109 @@
+import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import { notificationCounters, notifications, type Notification } from "@/server/db/schema";
+import type { NotificationTab } from "@/lib/schemas/notifications";
+import { AppError } from "@/server/core/errors";
+import { withRetry } from "@/server/ledger";
+
+const tabCondition: Record<NotificationTab, SQL | undefined> = {
+  all: undefined,
+  new: isNull(notifications.readAt),
+  read: isNotNull(notifications.readAt),
+};
+
+/** A page of the user's notifications, newest first. */
+export async function listNotifications(
+  db: Db,
+  userId: string,
+  query: { status: NotificationTab; page: number; per_page: number },
+): Promise<{ rows: Notification[]; total: number }> {
+  const where = and(eq(notifications.userId, userId), tabCondition[query.status]);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db.select({ total: count() }).from(notifications).where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}
+
+/** The header's count: one row read, never a count over the table. */
+export async function unseenCount(db: Pick<Db, "select">, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ unseen: notificationCounters.unseen })
+    .from(notificationCounters)
+    .where(eq(notificationCounters.userId, userId));
+  return row?.unseen ?? 0;
+}
+
+/** Lowers the counter by the notifications a statement just marked seen (never below zero). */
+async function lowerCounter(tx: Pick<Db, "update">, userId: string, by: number) {
+  if (by <= 0) return;
+  await tx
+    .update(notificationCounters)
+    .set({ unseen: sql`greatest(0, ${notificationCounters.unseen} - ${by})` })
+    .where(eq(notificationCounters.userId, userId));
+}
+
+/** Opens one notification: read (and seen) now, or as it was; anyone else's answers 404. */
+export async function readNotification(db: Db, userId: string, id: string): Promise<Notification> {
+  return withRetry(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+        .for("update");
+      if (!row) throw new AppError("notification_not_found");
+      if (row.readAt) return row;
+      const now = new Date();
+      const [updated] = await tx
+        .update(notifications)
+        .set({ readAt: now, seenAt: row.seenAt ?? now })
+        .where(eq(notifications.id, id))
+        .returning();
+      await lowerCounter(tx, userId, row.seenAt ? 0 : 1);
+      return updated!;
+    }),
+  );
+}
+
+/** Every notification read (the inbox's "mark all as read"); the counter follows. */
+export async function readAllNotifications(db: Db, userId: string): Promise<{ read: number; unseen: number }> {
+  return withRetry(() =>
+    db.transaction(async (tx) => {
+      const now = new Date();
+      const seen = await tx
+        .update(notifications)
+        .set({ seenAt: now })
+        .where(and(eq(notifications.userId, userId), isNull(notifications.seenAt)))
+        .returning({ id: notifications.id });
+      await lowerCounter(tx, userId, seen.length);
+      const read = await tx
+        .update(notifications)
+        .set({ readAt: now })
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+        .returning({ id: notifications.id });
+      return { read: read.length, unseen: await unseenCount(tx, userId) };
+    }),
+  );
+}
+
+/** The inbox was opened: what it shows is seen, and the header's count goes to zero. */
+export async function seeNotifications(db: Db, userId: string): Promise<{ unseen: number }> {
+  return withRetry(() =>
+    db.transaction(async (tx) => {
+      const seen = await tx
+        .update(notifications)
+        .set({ seenAt: new Date() })
+        .where(and(eq(notifications.userId, userId), isNull(notifications.seenAt)))
+        .returning({ id: notifications.id });
+      await lowerCounter(tx, userId, seen.length);
+      return { unseen: await unseenCount(tx, userId) };
+    }),
+  );
+}

@@ -1,0 +1,132 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { streamSSE } from "hono/streaming";
+import { notificationCountOutput, notificationListQuery, notificationOutput, readAllOutput } from "@/lib/schemas/notifications";
+import type { Listen } from "@/server/db/client";
+import { requireUser } from "@/server/http/auth";
+import type { AppEnv } from "@/server/http/context";
+import { dataEnvelope, errorResponses } from "@/server/http/envelope";
+import { components, err, idParam, json, listAnswer, pageOf } from "@/server/http/route-parts";
+import { hubOf } from "./live";
+import { toNotificationOutput } from "./present";
+import { listNotifications, readAllNotifications, readNotification, seeNotifications, unseenCount } from "./queries";
+
+components({ Notification: notificationOutput });
+
+const unauthorized = { 401: err("Not logged in") };
+
+const listRoute = createRoute({
+  middleware: [requireUser] as const,
+  tags: ["Notifications"],
+  security: [{ bearer: [] }],
+  method: "get",
+  path: "/notifications",
+  summary: "The caller's notifications, newest first: all, new (unread) or read",
+  request: { query: notificationListQuery },
+  responses: { 200: { description: "A page of notifications", ...json(pageOf(notificationOutput)) }, ...unauthorized, ...errorResponses },
+});
+const countRoute = createRoute({
+  middleware: [requireUser] as const,
+  tags: ["Notifications"],
+  security: [{ bearer: [] }],
+  method: "get",
+  path: "/notifications/count",
+  summary: "The header's count: notifications not yet seen (a counter, not a count over the table)",
+  responses: { 200: { description: "The count", ...json(dataEnvelope(notificationCountOutput)) }, ...unauthorized },
+});
+const seenRoute = createRoute({
+  middleware: [requireUser] as const,
+  tags: ["Notifications"],
+  security: [{ bearer: [] }],
+  method: "post",
+  path: "/notifications/seen",
+  summary: "The inbox was opened: everything in it is seen and the header's count goes to zero",
+  responses: { 200: { description: "The count", ...json(dataEnvelope(notificationCountOutput)) }, ...unauthorized },
+});
+const readRoute = createRoute({
+  middleware: [requireUser] as const,
+  tags: ["Notifications"],
+  security: [{ bearer: [] }],
+  method: "post",
+  path: "/notifications/{id}/read",
+  summary: "Open one notification: read from now on (anyone else's answers 404)",
+  request: { params: idParam },
+  responses: {
+    200: { description: "The notification", ...json(dataEnvelope(notificationOutput)) },
+    404: err("Not found"),
+    ...unauthorized,
+    ...errorResponses,
+  },
+});
+const readAllRoute = createRoute({
+  middleware: [requireUser] as const,
+  tags: ["Notifications"],
+  security: [{ bearer: [] }],
+  method: "post",
+  path: "/notifications/read-all",
+  summary: "Mark every notification read",
+  responses: { 200: { description: "How many were marked, and the count", ...json(dataEnvelope(readAllOutput)) }, ...unauthorized },
+});
+const streamRoute = createRoute({
+  middleware: [requireUser] as const,
+  tags: ["Notifications"],
+  security: [{ bearer: [] }],
+  method: "get",
+  path: "/notifications/stream",
+  summary:
+    "Server-sent events: `re-read` whenever the caller's notifications change (and once on opening); `ping` every 20 s. Closed after 5 minutes: the browser reconnects",
+  responses: { 200: { description: "text/event-stream" }, ...unauthorized },
+});
+
+const HEARTBEAT_MS = 20_000;
+const STREAM_MS = 5 * 60_000;
+
+/** The inbox (issue 18): its list, the header's count, reading, and the live "re-read" stream. */
+export function notificationRoutes(listen: () => Promise<Listen | undefined>) {
+  return new OpenAPIHono<AppEnv>()
+    .openapi(listRoute, async (c) => {
+      const query = c.req.valid("query");
+      const found = await listNotifications(c.get("db"), c.get("user").id, query);
+      return c.json(listAnswer(query, found, toNotificationOutput), 200);
+    })
+    .openapi(countRoute, async (c) => c.json({ data: { unseen: await unseenCount(c.get("db"), c.get("user").id) } }, 200))
+    .openapi(seenRoute, async (c) => c.json({ data: await seeNotifications(c.get("db"), c.get("user").id) }, 200))
+    .openapi(readAllRoute, async (c) => c.json({ data: await readAllNotifications(c.get("db"), c.get("user").id) }, 200))
+    .openapi(readRoute, async (c) => {
+      const row = await readNotification(c.get("db"), c.get("user").id, c.req.valid("param").id);
+      return c.json({ data: toNotificationOutput(row) }, 200);
+    })
+    .openapi(streamRoute, async (c) => {
+      const userId = c.get("user").id;
+      const listener = await listen();
+      c.header("Cache-Control", "no-store");
+      c.header("X-Accel-Buffering", "no");
+      return streamSSE(c, async (stream) => {
+        let wake: () => void = () => undefined;
+        const woken = () => new Promise<"wake">((resolve) => (wake = () => resolve("wake")));
+        let next = woken();
+        const unsubscribe = listener ? await hubOf(listener).subscribe(userId, () => wake()) : () => undefined;
+        let closed = false;
+        stream.onAbort(() => {
+          closed = true;
+          wake();
+        });
+        const until = Date.now() + STREAM_MS;
+        try {
+          await stream.writeSSE({ event: "re-read", data: "re-read", retry: 3_000 });
+          while (!closed && Date.now() < until) {
+            let timer: ReturnType<typeof setTimeout> | undefined;
+            const beat = new Promise<"beat">((resolve) => (timer = setTimeout(() => resolve("beat"), HEARTBEAT_MS)));
+            const why = await Promise.race([next, beat]);
+            clearTimeout(timer);
+            if (closed) break;
+            if (why === "wake") {
+              next = woken();
+              await stream.writeSSE({ event: "re-read", data: "re-read" });
+            } else await stream.writeSSE({ event: "ping", data: "" });
+          }
+        } finally {
+          unsubscribe();
+        }
+      });
+    });
+}

@@ -1,0 +1,81 @@
+import { describe, expect } from "vitest";
+import { and, eq, isNull } from "drizzle-orm";
+import { openDatabase, type Database } from "@/server/db/client";
+import { notificationCounters, notifications } from "@/server/db/schema";
+import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { earnWorld } from "@/tests/api/support/earn-fixtures";
+import { notify } from "@/server/notifications/notify";
+import { hubOf } from "@/server/notifications/live";
+import { readAllNotifications, seeNotifications } from "@/server/notifications/queries";
+
+// PostgreSQL only (*.pg.test.ts): the header's counter kept exact while notifications are written,
+// seen and read at once on real connections; a repeat written twice at once counts once; and a
+// notification written by one instance wakes a stream held by another (LISTEN/NOTIFY).
+let database: Database;
+let sms: ApiSetup["sms"];
+const { it, call } = apiFile(
+  (n) => `10.7.19.${n % 250}`,
+  (api) => void ({ database, sms } = api),
+);
+const { person } = earnWorld(call, () => ({ database, sms }), "09100000119");
+
+const counterOf = async (userId: string) =>
+  (await database.db.select().from(notificationCounters).where(eq(notificationCounters.userId, userId)))[0]?.unseen ?? 0;
+const unseenRows = async (userId: string) =>
+  (
+    await database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.seenAt)))
+  ).length;
+const write = (userId: string, key: string) =>
+  database.db.transaction((tx) => notify(tx, { userId, kind: "payout_approved", dedupeKey: key, params: { amount: 3_000_000 } }));
+
+describe("notifications under concurrency (PostgreSQL)", () => {
+  it("40 writes racing seen and read-all: the counter always equals the notifications not yet seen", async () => {
+    const reader = await person();
+    const id = reader.user.id;
+    const work: Promise<unknown>[] = [];
+    for (let i = 0; i < 40; i++) {
+      work.push(write(id, `race:${id}:${i}`));
+      if (i % 8 === 0) work.push(seeNotifications(database.db, id));
+      if (i % 13 === 0) work.push(readAllNotifications(database.db, id));
+    }
+    await Promise.all(work);
+    expect(await database.db.select().from(notifications).where(eq(notifications.userId, id))).toHaveLength(40);
+    expect(await counterOf(id)).toBe(await unseenRows(id));
+    await seeNotifications(database.db, id);
+    expect(await counterOf(id)).toBe(0);
+  });
+
+  it("the same change announced ten times at once is one notification, counted once", async () => {
+    const reader = await person();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => write(reader.user.id, `payout:same:${reader.user.id}:approve`)));
+    expect(answers.filter(Boolean)).toHaveLength(1);
+    expect(await database.db.select().from(notifications).where(eq(notifications.userId, reader.user.id))).toHaveLength(1);
+    expect(await counterOf(reader.user.id)).toBe(1);
+  });
+
+  it("a notification written on one instance wakes the reader's stream held by another; a rolled-back one wakes nobody", async () => {
+    const reader = await person();
+    const other = await openDatabase({ url: process.env.TEST_DATABASE_URL!, maxConnections: 2 });
+    try {
+      let wakes = 0;
+      const stop = await hubOf(other.listen).subscribe(reader.user.id, () => wakes++);
+      await database.db
+        .transaction(async (tx) => {
+          await notify(tx, { userId: reader.user.id, kind: "payout_approved", dedupeKey: `rolled-back:${reader.user.id}` });
+          throw new Error("undone");
+        })
+        .catch(() => undefined);
+      await write(reader.user.id, `instance:${reader.user.id}`);
+      await expect.poll(() => wakes, { timeout: 5_000 }).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(wakes).toBe(1);
+      expect(await counterOf(reader.user.id)).toBe(1);
+      stop();
+    } finally {
+      await other.close();
+    }
+  });
+});

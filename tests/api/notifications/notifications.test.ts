@@ -1,0 +1,135 @@
+import { describe, expect } from "vitest";
+import { eq } from "drizzle-orm";
+import type { Database } from "@/server/db/client";
+import { notificationCounters, notifications, users } from "@/server/db/schema";
+import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { earnWorld } from "@/tests/api/support/earn-fixtures";
+import { payoutWorld } from "@/tests/api/support/payout-fixtures";
+
+// Issue 18: notifications written in the transaction of the change they announce, the inbox's tabs,
+// reading, the header's counter, and the live stream that only says "re-read".
+
+let database: Database;
+let sms: ApiSetup["sms"];
+const { it, call, app } = apiFile(
+  (n) => `10.7.18.${n % 250}`,
+  (api) => void ({ database, sms } = api),
+);
+const { person, admin } = earnWorld(call, () => ({ database, sms }), "09100000118");
+const { earn, booster, planId } = payoutWorld(call, () => database, person);
+const get = (path: string, token: string, locale = "en-US") => call(path, undefined, { method: "GET", token, locale });
+const rowsOf = (userId: string) => database.db.select().from(notifications).where(eq(notifications.userId, userId));
+const counterOf = async (userId: string) =>
+  (await database.db.select().from(notificationCounters).where(eq(notificationCounters.userId, userId)))[0]?.unseen ?? 0;
+
+/** A booster with one payout requested (3,000,000 Rials held), and an admin. */
+async function requested() {
+  const adminToken = await admin();
+  const me = await booster(3_000_000);
+  await earn(me.user.id, 3_000_000);
+  expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: me.token })).status).toBe(201);
+  const created = await call("payouts", { amount: 3_000_000 }, { token: me.token });
+  expect(created.status).toBe(201);
+  return { adminToken, me, payoutId: created.body.data.payout.id as string };
+}
+
+describe("notifications", () => {
+  it("written with the change they announce, once; counted in the header; listed by tab; read one by one or all", async () => {
+    const { adminToken, me, payoutId } = await requested();
+    // Buying the plan was news; the request itself is not.
+    expect((await rowsOf(me.user.id)).map((row) => row.kind)).toEqual(["membership_bought"]);
+
+    const denied = await call(`admin/payouts/${payoutId}/deny`, { reason: "The IBAN is not yours" }, { token: adminToken });
+    expect(denied.status).toBe(200);
+    // A replay of the same decision changes nothing and tells nobody twice.
+    expect((await call(`admin/payouts/${payoutId}/deny`, { reason: "The IBAN is not yours" }, { token: adminToken })).status).toBe(200);
+    const rows = await rowsOf(me.user.id);
+    expect(rows.map((row) => row.kind).sort()).toEqual(["membership_bought", "payout_denied"]);
+    expect(rows.find((row) => row.kind === "payout_denied")!.params).toMatchObject({ amount: 3_000_000, reason: "The IBAN is not yours" });
+    expect(await counterOf(me.user.id)).toBe(2);
+    expect((await get("me", me.token)).body.data.unread_notifications).toBe(2);
+    expect((await get("notifications/count", me.token)).body.data).toEqual({ unseen: 2 });
+
+    const all = await get("notifications", me.token);
+    expect(all.status).toBe(200);
+    expect(all.body.meta).toMatchObject({ total: 2, page: 1 });
+    const [newest] = all.body.data;
+    expect(newest).toMatchObject({ kind: "payout_denied", href: "/dashboard/payouts", read_at: null, seen_at: null });
+    expect((await get("notifications?status=new", me.token)).body.meta.total).toBe(2);
+    expect((await get("notifications?status=read", me.token)).body.meta.total).toBe(0);
+    expect((await get("notifications?status=unknown", me.token)).status).toBe(422);
+
+    // Someone else can neither read nor list them.
+    const other = await person();
+    expect((await call(`notifications/${newest.id}/read`, undefined, { token: other.token })).status).toBe(404);
+    expect((await get("notifications", other.token)).body.meta.total).toBe(0);
+    expect((await call("notifications/count", undefined, { method: "GET" })).status).toBe(401);
+
+    const opened = await call(`notifications/${newest.id}/read`, undefined, { token: me.token });
+    expect(opened.status).toBe(200);
+    expect(opened.body.data.read_at).not.toBeNull();
+    expect(await counterOf(me.user.id)).toBe(1);
+    expect((await call(`notifications/${newest.id}/read`, undefined, { token: me.token })).status).toBe(200);
+    expect(await counterOf(me.user.id)).toBe(1);
+    expect((await get("notifications?status=read", me.token)).body.meta.total).toBe(1);
+
+    // Opening the inbox: seen (the header's count is zero), still new until read.
+    expect((await call("notifications/seen", undefined, { token: me.token })).body.data).toEqual({ unseen: 0 });
+    expect((await get("notifications?status=new", me.token)).body.meta.total).toBe(1);
+    const readAll = await call("notifications/read-all", undefined, { token: me.token });
+    expect(readAll.body.data).toEqual({ read: 1, unseen: 0 });
+    expect((await get("notifications?status=new", me.token)).body.meta.total).toBe(0);
+  });
+
+  it("nothing is announced when the change is refused; every decision names its reason for the reader", async () => {
+    const adminToken = await admin();
+    const applicant = await person();
+    // Not pending: the review is refused, and no notification is written.
+    const refused = await call(`admin/users/${applicant.user.id}/identity/approve`, undefined, { token: adminToken });
+    expect(refused.status).toBe(409);
+    expect(await rowsOf(applicant.user.id)).toHaveLength(0);
+    expect(await counterOf(applicant.user.id)).toBe(0);
+
+    await database.db
+      .update(users)
+      .set({ identityStatus: "identity_verification_pending", identityRequestedAt: new Date() })
+      .where(eq(users.id, applicant.user.id));
+    const rejected = await call(
+      `admin/users/${applicant.user.id}/identity/reject`,
+      { reason: "The card is unreadable" },
+      { token: adminToken },
+    );
+    expect(rejected.status).toBe(200);
+    const [row] = await rowsOf(applicant.user.id);
+    expect(row).toMatchObject({ kind: "identity_rejected", params: { reason: "The card is unreadable" } });
+    expect((await get("notifications", applicant.token, "fa-IR")).body.data[0]).toMatchObject({ href: "/dashboard/profile" });
+  });
+
+  it("the live stream says re-read on opening and when a notification is written for its reader, not for others", async () => {
+    const { adminToken, me, payoutId } = await requested();
+    const other = await person();
+    const open = (token: string) =>
+      app().fetch(new Request("http://localhost/api/notifications/stream", { headers: { authorization: `Bearer ${token}` } }));
+    const stream = await open(me.token);
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get("content-type")).toContain("text/event-stream");
+    const reader = stream.body!.getReader();
+    const theirs = (await open(other.token)).body!.getReader();
+    const decoder = new TextDecoder();
+    const nextEvent = async (from: ReadableStreamDefaultReader<Uint8Array>, ms = 5_000) => {
+      const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), ms));
+      const chunk = await Promise.race([from.read(), timeout]);
+      return chunk && !chunk.done ? decoder.decode(chunk.value) : null;
+    };
+    expect(await nextEvent(reader)).toMatch(/^event: re-read\ndata: re-read\n/);
+    expect(await nextEvent(theirs)).toMatch(/^event: re-read/);
+
+    expect((await call(`admin/payouts/${payoutId}/approve`, undefined, { token: adminToken })).status).toBe(200);
+    expect(await nextEvent(reader)).toMatch(/^event: re-read\ndata: re-read\n/);
+    // The other reader's stream stays quiet.
+    expect(await nextEvent(theirs, 500)).toBeNull();
+    await reader.cancel();
+    await theirs.cancel();
+    expect((await call("notifications/stream", undefined, { method: "GET" })).status).toBe(401);
+  });
+});
