@@ -133,3 +133,7 @@ export const notificationKinds = [
   "invitation_rewarded",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
+
+/** SPEC §4: an invitation is pending (sent), registered, paid (the invitee bought a first plan), joined (the reward paid). */
+export const invitationStatuses = ["pending", "registered", "paid", "joined"] as const;
+export type InvitationStatus = (typeof invitationStatuses)[number];

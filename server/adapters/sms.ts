@@ -9,7 +9,10 @@ import { isTimeout, networkCode, redact } from "@/server/adapters/http-failure";
 export type OtpPurpose = "register" | "login" | "reset_password" | "verify_phone";
 
 /** A message about the user's money (issue 17): a payout paid, or refused by the bank. `amount` in Rials. */
-export type SmsNotice = { kind: "payout_confirmed" | "payout_failed"; amount: number };
+export type SmsNotice =
+  | { kind: "payout_confirmed" | "payout_failed"; amount: number }
+  /** A friend's invitation: the link's code, and the inviter's name (the template carries the opt-out line). */
+  | { kind: "invitation"; code: string; inviter: string };
 
 export interface SmsSender {
   sendOtp(input: { phone: string /* E.164 like +989121234567 */; code: string; purpose: OtpPurpose }): Promise<void>;
@@ -52,7 +55,8 @@ export function consoleSmsSender(log: (line: string) => void = console.info): Sm
       log(`[sms] to ${maskPhone(phone)} code ${code} (${purpose})`);
     },
     async sendNotice({ phone, notice }) {
-      log(`[sms] to ${maskPhone(phone)} ${notice.kind} ${notice.amount} Rials`);
+      if (notice.kind === "invitation") log(`[sms] to ${maskPhone(phone)} invitation ${notice.code} from ${notice.inviter}`);
+      else log(`[sms] to ${maskPhone(phone)} ${notice.kind} ${notice.amount} Rials`);
     },
   };
 }
@@ -89,7 +93,7 @@ export function kavenegarSmsSender({
   const root = baseUrl.replace(/\/+$/, "");
 
   /** One verify lookup: the template with its token, to an Iranian mobile; `secret` is kept out of errors. */
-  async function lookup(phone: string, token: string, lookupTemplate: string, secret: string): Promise<void> {
+  async function lookup(phone: string, token: string, lookupTemplate: string, secret: string, more: Record<string, string> = {}): Promise<void> {
     const fail = (message: string, details: Omit<ConstructorParameters<typeof SmsDeliveryError>[1], "provider">) =>
       new SmsDeliveryError(redact(message, [apiKey, secret]), { provider: PROVIDER, ...details });
 
@@ -102,7 +106,7 @@ export function kavenegarSmsSender({
       response = await fetchImpl(`${root}/v1/${encodeURIComponent(apiKey)}/verify/lookup.json`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-        body: new URLSearchParams({ receptor, token, template: lookupTemplate }).toString(),
+        body: new URLSearchParams({ receptor, token, template: lookupTemplate, ...more }).toString(),
         signal: AbortSignal.timeout(timeoutMs),
       });
       text = await response.text();
@@ -140,7 +144,9 @@ export function kavenegarSmsSender({
       const noticeTemplate = noticeTemplates[notice.kind];
       if (!noticeTemplate)
         throw new SmsDeliveryError(`Kavenegar: no template is configured for ${notice.kind}`, { provider: PROVIDER, reason: "rejected" });
-      // Kavenegar tokens take no spaces or separators: the amount in toman as plain digits.
+      // Kavenegar's token takes no spaces (token10 takes a few): the code, and the inviter's name.
+      if (notice.kind === "invitation") return lookup(phone, notice.code, noticeTemplate, "", { token10: notice.inviter.slice(0, 40) });
+      // The amount in toman as plain digits.
       await lookup(phone, String(Math.floor(notice.amount / 10)), noticeTemplate, "");
     },
   };
@@ -150,7 +156,7 @@ type Env = Record<string, string | undefined>;
 
 /**
  * SMS_PROVIDER = "console" (default) | "kavenegar" (KAVENEGAR_API_KEY, KAVENEGAR_TEMPLATE, optional KAVENEGAR_BASE_URL,
- * and the payout notices' templates KAVENEGAR_PAYOUT_CONFIRMED_TEMPLATE, KAVENEGAR_PAYOUT_FAILED_TEMPLATE).
+ * and the notices' templates KAVENEGAR_PAYOUT_CONFIRMED_TEMPLATE, KAVENEGAR_PAYOUT_FAILED_TEMPLATE, KAVENEGAR_INVITATION_TEMPLATE).
  */
 export function smsSenderFromEnv(env: Env = rawEnv()): SmsSender {
   const provider = (env.SMS_PROVIDER?.trim() || "console").toLowerCase();
@@ -168,6 +174,7 @@ export function smsSenderFromEnv(env: Env = rawEnv()): SmsSender {
   const noticeTemplates = {
     payout_confirmed: env.KAVENEGAR_PAYOUT_CONFIRMED_TEMPLATE?.trim() || undefined,
     payout_failed: env.KAVENEGAR_PAYOUT_FAILED_TEMPLATE?.trim() || undefined,
+    invitation: env.KAVENEGAR_INVITATION_TEMPLATE?.trim() || undefined,
   };
   return kavenegarSmsSender({ apiKey, template, baseUrl, noticeTemplates });
 }

@@ -5,6 +5,7 @@ import { AppError } from "@/server/core/errors";
 import type { OtpChallenge } from "@/server/auth/otp";
 import type { PendingRegistration } from "@/server/auth/register";
 import { uniqueViolation } from "@/server/auth/users";
+import { invitationRegistered } from "@/server/invitations/lifecycle";
 
 export type OtpCompletion = { kind: "signed_in"; user: User } | { kind: "reset"; token: string };
 
@@ -15,19 +16,24 @@ export async function completeOtp(db: Db, challenge: OtpChallenge, token: string
     case "register": {
       const pending = challenge.payload as PendingRegistration;
       try {
-        const [user] = await db
-          .insert(users)
-          .values({
-            firstName: pending.first_name,
-            lastName: pending.last_name,
-            email: pending.email,
-            passwordHash: pending.password_hash,
-            phone: challenge.phone,
-            phoneVerifiedAt: now,
-            locale: pending.locale,
-          })
-          .returning();
-        return { kind: "signed_in", user: user! };
+        const user = await db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(users)
+            .values({
+              firstName: pending.first_name,
+              lastName: pending.last_name,
+              email: pending.email,
+              passwordHash: pending.password_hash,
+              phone: challenge.phone,
+              phoneVerifiedAt: now,
+              locale: pending.locale,
+            })
+            .returning();
+          // A friend invited this phone: their invitation is now registered.
+          await invitationRegistered(tx, created!, now);
+          return created!;
+        });
+        return { kind: "signed_in", user };
       } catch (error) {
         // Someone else finished registering this phone or e-mail first.
         if (uniqueViolation(error) !== null) throw new AppError("user_exists");
@@ -41,12 +47,16 @@ export async function completeOtp(db: Db, challenge: OtpChallenge, token: string
     }
     case "verify_phone": {
       try {
-        const [user] = await db
-          .update(users)
-          .set({ phone: challenge.phone, phoneVerifiedAt: now, updatedAt: now })
-          .where(eq(users.id, challenge.userId!))
-          .returning();
-        if (!user) throw new AppError("otp_not_found");
+        const user = await db.transaction(async (tx) => {
+          const [updated] = await tx
+            .update(users)
+            .set({ phone: challenge.phone, phoneVerifiedAt: now, updatedAt: now })
+            .where(eq(users.id, challenge.userId!))
+            .returning();
+          if (!updated) throw new AppError("otp_not_found");
+          await invitationRegistered(tx, updated, now);
+          return updated;
+        });
         return { kind: "signed_in", user };
       } catch (error) {
         if (uniqueViolation(error) !== null) throw new AppError("phone_in_use");

@@ -115,6 +115,12 @@ const variables = {
   RETENTION_DAYS: envVariable("RETENTION_DAYS", count(7)),
   /** Hours after an IBAN change before a payout may go to it (issue 17: 48; the end-to-end tests, which cannot wait, 0). */
   PAYOUT_IBAN_COOLDOWN_HOURS: envVariable("PAYOUT_IBAN_COOLDOWN_HOURS", count(48)),
+  /** The inviter's reward (Rials) when an invitee buys a first plan, unless an admin set another (app_settings). */
+  INVITATION_REWARD_RIALS: envVariable("INVITATION_REWARD_RIALS", count(500_000, 100_000_000)),
+  /** Days between the invitee's first plan and the inviter's reward (a refund or a fraud is found meanwhile). */
+  INVITATION_REWARD_HOLD_DAYS: envVariable("INVITATION_REWARD_HOLD_DAYS", count(7)),
+  /** Invitation SMS one person may send a day (anti-spam; counted with the request). */
+  INVITATIONS_PER_DAY: envVariable("INVITATIONS_PER_DAY", count(10)),
   /** Seconds of a video a watch session must prove for one view. */
   WATCH_VIEW_SECONDS: envVariable("WATCH_VIEW_SECONDS", count(30)),
   /** The YouTube IFrame Player API script the watch page loads (tests serve a stand-in). */
@@ -134,10 +140,10 @@ const variables = {
   ),
 };
 
-function count(fallback: number) {
+function count(fallback: number, max = 100_000) {
   return z.preprocess(
     (value) => blank(value) ?? String(fallback),
-    z.coerce.number(`write a whole number, e.g. ${fallback}`).int(`write a whole number, e.g. ${fallback}`).min(0).max(100_000),
+    z.coerce.number(`write a whole number, e.g. ${fallback}`).int(`write a whole number, e.g. ${fallback}`).min(0).max(max),
   );
 }
 

@@ -104,6 +104,13 @@ export const errorCodes = [
   "iban_recently_changed",
   "payout_not_found",
   "notification_not_found",
+  // Invitations (issue 18; SPEC §8 codes ERR_USER_ALREADY_INVITED, ERR_USER_ALREADY_REGISTERED, ERR_MAX_INVITATIONS, 403 all used)
+  "user_already_invited",
+  "user_already_registered",
+  "max_invitations",
+  "invitations_used_up",
+  "invitation_opted_out",
+  "invitation_not_found",
   "plan_not_found",
   "membership_already_renewed",
   "payout_transition_invalid",

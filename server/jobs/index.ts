@@ -7,6 +7,7 @@ import { youtubeAccountsFromEnv, type YoutubeAccounts } from "@/server/adapters/
 import { payoutProvidersFromEnv, type PayoutProviders } from "@/server/adapters/payout-rails/registry";
 import { smsSenderFromEnv, type SmsSender } from "@/server/adapters/sms";
 import { payoutJobs } from "./payouts";
+import { invitationJobs } from "./invitations";
 
 /** The adapters the jobs use; each defaults to what the environment configures. */
 export type JobAdapters = { youtube?: YoutubeAccounts | null; payouts?: PayoutProviders; sms?: SmsSender };
@@ -15,11 +16,13 @@ export type JobAdapters = { youtube?: YoutubeAccounts | null; payouts?: PayoutPr
 export function appJobs(gateways: Gateways, adapters: JobAdapters = {}): JobDefinition[] {
   const youtube = adapters.youtube !== undefined ? adapters.youtube : youtubeAccountsFromEnv();
   const payouts = adapters.payouts ?? payoutProvidersFromEnv();
+  const sms = adapters.sms ?? smsSenderFromEnv();
   return [
     completeCampaignsJob,
     reconcilePaymentsJob(gateways),
     reviewDeadlineJob,
     releaseRewardsJob(youtube),
-    ...payoutJobs(payouts.rail, adapters.sms ?? smsSenderFromEnv()),
+    ...payoutJobs(payouts.rail, sms),
+    ...invitationJobs(sms),
   ];
 }

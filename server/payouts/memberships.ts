@@ -7,6 +7,7 @@ import { memberships, membershipPlans, transactions, users, type Membership, typ
 import type { MembershipFundingSource } from "@/lib/schemas/enums";
 import { systemAccountCode, transfer, userAccountCode, withRetry } from "@/server/ledger";
 import { notify } from "@/server/notifications/notify";
+import { invitationPaid } from "@/server/invitations/lifecycle";
 import { recordAudit } from "@/server/audit/record";
 
 const DAY_MS = 86_400_000;
@@ -142,6 +143,8 @@ export async function buyMembershipIn(
       transferId: moved.id,
     })
     .returning();
+  // A friend's first plan: the invitation that brought them is paid, its reward due after the holding period.
+  await invitationPaid(tx, input.buyerId, now);
   await notify(tx, {
     userId: input.buyerId,
     kind: "membership_bought",

@@ -8,3 +8,4 @@ export * from "./idempotency";
 export * from "./youtube";
 export * from "./payouts";
 export * from "./notifications";
+export * from "./invitations";

@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { visibleText } from "@/lib/validation/visible-text";
+import { iranianMobile } from "./auth";
+import { dateTime, paging } from "./common";
+import { invitationStatuses } from "./enums";
+
+/** The invitations page's tabs (SPEC §2: all, sent, registered, accepted). */
+export const invitationTabs = ["all", "sent", "registered", "accepted"] as const;
+export type InvitationTab = (typeof invitationTabs)[number];
+
+export const invitationListQuery = z.object({ status: z.enum(invitationTabs, "invalid_value").default("all"), ...paging });
+
+/** POST invitations: the friend's mobile (required) and, optionally, how the inviter knows them. */
+export const createInvitationInput = z.object({
+  phone: z.string("invitation_phone_required").trim().min(1, "invitation_phone_required").pipe(iranianMobile),
+  name: z
+    .string("invalid_value")
+    .trim()
+    .max(50, "name_too_long")
+    .superRefine((value, ctx) => (value ? visibleText(value, ctx) : undefined))
+    .optional()
+    .transform((value) => value || undefined),
+});
+export type CreateInvitationInput = z.input<typeof createInvitationInput>;
+
+/** OpenAPI component Invitation. */
+export const invitationOutput = z.object({
+  id: z.string().uuid(),
+  phone: z.string().meta({ example: "+989121234567" }),
+  name: z.string().nullable(),
+  status: z.enum(invitationStatuses),
+  invited_at: dateTime(),
+  texted: z.boolean().meta({ description: "Whether the SMS went to the provider (it is sent again until it does)" }),
+  registered_at: dateTime().nullable(),
+  paid_at: dateTime().nullable(),
+  reward_due_at: dateTime().nullable(),
+  joined_at: dateTime().nullable(),
+  reward: z.number().int().nullable().meta({ description: "Rials paid to the inviter (joined), else null" }),
+  no_reward_reason: z.enum(["same_person"]).nullable(),
+});
+export type InvitationView = z.infer<typeof invitationOutput>;
+
+export const invitationCreatedOutput = z.object({ invitation: invitationOutput, message: z.string() });
+
+/** The invite page's figures: the plan's invitations left in this period, and the reward per friend. */
+export const invitationAllowanceOutput = z.object({
+  invitations_allowed: z.number().int(),
+  invitations_left: z.number().int(),
+  reward: z.number().int().meta({ description: "Rials per friend who buys a first plan" }),
+  reward_hold_days: z.number().int(),
+  membership: z.boolean(),
+});
+export type InvitationAllowance = z.infer<typeof invitationAllowanceOutput>;
+
+export const optOutInput = z.object({ code: z.string("invalid_value").regex(/^[A-Za-z0-9]{6,40}$/, "invalid_value") });
+
+/** The admins' setting: the reward per friend who buys a first plan (Rials; 0 turns rewards off). */
+export const invitationRewardSetting = z.object({
+  reward: z.number("invalid_value").int("invalid_value").min(0, "invalid_value").max(100_000_000, "invalid_value"),
+});

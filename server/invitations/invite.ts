@@ -1,0 +1,88 @@
+import { randomBytes } from "node:crypto";
+import { and, count, eq, gt, gte, lt, lte, sql } from "drizzle-orm";
+import type { UserCtx } from "@/server/core/context";
+import { env } from "@/server/core/env";
+import { AppError } from "@/server/core/errors";
+import { invitations, memberships, smsOptOuts, users, type Invitation } from "@/server/db/schema";
+import { recordAudit } from "@/server/audit/record";
+import { uniqueViolation } from "@/server/auth/users";
+import { membershipOf } from "@/server/payouts/memberships";
+import { withRetry } from "@/server/ledger";
+
+/** A code for the SMS's link: 10 characters of [a-z0-9], from the CSPRNG. */
+export function invitationCode(): string {
+  const alphabet = "abcdefghijkmnpqrstuvwxyz23456789";
+  return [...randomBytes(10)].map((byte) => alphabet[byte % alphabet.length]).join("");
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * POST invitations: a friend's phone, invited once, by one person. Refused with SPEC's codes when the
+ * phone already has an account (user_already_registered) or an invitation (user_already_invited), asked
+ * never to be texted (invitation_opted_out), with no plan in force (no_active_membership), the period's
+ * invitations used (invitations_used_up, 403) or the day's SMS sent (max_invitations). The period's
+ * invitation is taken by a conditional UPDATE in the transaction that writes the invitation, so
+ * parallel requests never pass the plan's limit; the same row lock orders one inviter's requests, so
+ * the day's count is exact too. The SMS goes after commit (the outbox job sends what is left).
+ */
+export async function inviteFriend(ctx: UserCtx, input: { phone: string; name?: string | undefined; now?: Date }): Promise<Invitation> {
+  const inviter = ctx.actor;
+  const now = input.now ?? new Date();
+  if (inviter.phone === input.phone) throw new AppError("user_already_registered");
+  const [registered] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
+  if (registered) throw new AppError("user_already_registered");
+  const [optedOut] = await ctx.db.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(eq(smsOptOuts.phone, input.phone));
+  if (optedOut) throw new AppError("invitation_opted_out");
+  const [invited] = await ctx.db.select({ id: invitations.id }).from(invitations).where(eq(invitations.phone, input.phone));
+  if (invited) throw new AppError("user_already_invited");
+
+  try {
+    return await withRetry(() =>
+      ctx.db.transaction(async (tx) => {
+        const inForce = tx
+          .select({ id: memberships.id })
+          .from(memberships)
+          .where(and(eq(memberships.userId, inviter.id), lte(memberships.startsAt, now), gt(memberships.endsAt, now)))
+          .limit(1);
+        const [slot] = await tx
+          .update(memberships)
+          .set({ invitationsUsed: sql`${memberships.invitationsUsed} + 1` })
+          .where(and(eq(memberships.id, inForce), lt(memberships.invitationsUsed, memberships.invitationsAllowed)))
+          .returning({ id: memberships.id });
+        if (!slot) {
+          const state = await membershipOf(tx, inviter.id, now);
+          throw new AppError(state.current ? "invitations_used_up" : "no_active_membership");
+        }
+        const [today] = await tx
+          .select({ n: count() })
+          .from(invitations)
+          .where(and(eq(invitations.inviterId, inviter.id), gte(invitations.createdAt, new Date(now.getTime() - DAY_MS))));
+        if ((today?.n ?? 0) >= env.INVITATIONS_PER_DAY) throw new AppError("max_invitations", { limit: env.INVITATIONS_PER_DAY });
+        const [created] = await tx
+          .insert(invitations)
+          .values({
+            inviterId: inviter.id,
+            phone: input.phone,
+            name: input.name ?? null,
+            code: invitationCode(),
+            membershipId: slot.id,
+            createdAt: now,
+          })
+          .returning();
+        await recordAudit(tx, {
+          actorId: inviter.id,
+          action: "invitation.sent",
+          targetType: "invitation",
+          targetId: created!.id,
+          ip: ctx.ip ?? null,
+        });
+        return created!;
+      }),
+    );
+  } catch (error) {
+    // Invited by someone else a moment ago (the phone is unique).
+    if (uniqueViolation(error) !== null) throw new AppError("user_already_invited");
+    throw error;
+  }
+}

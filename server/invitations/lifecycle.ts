@@ -1,0 +1,157 @@
+import { and, eq, isNull, lte, sql } from "drizzle-orm";
+import type { Tx } from "@/server/core/context";
+import type { Db } from "@/server/db";
+import { env } from "@/server/core/env";
+import { AppError } from "@/server/core/errors";
+import { appSettings, invitations, smsOptOuts, users, type Invitation } from "@/server/db/schema";
+import { notify } from "@/server/notifications/notify";
+import { systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
+import { SmsDeliveryError, type SmsSender } from "@/server/adapters/sms";
+
+const REWARD_SETTING = "invitation_reward";
+
+/** Rials an inviter earns per friend who buys a first plan: the admins' setting, else INVITATION_REWARD_RIALS. */
+export async function invitationReward(db: Pick<Db, "select">): Promise<number> {
+  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.name, REWARD_SETTING));
+  return typeof row?.value === "number" ? row.value : env.INVITATION_REWARD_RIALS;
+}
+export { REWARD_SETTING };
+
+/** Someone registered (or verified) the invited phone: pending → registered, and the inviter is told. */
+export async function invitationRegistered(tx: Tx | Db, user: { id: string; phone: string | null }, now = new Date()): Promise<void> {
+  if (!user.phone) return;
+  const [row] = await tx
+    .update(invitations)
+    .set({ status: "registered", inviteeId: user.id, registeredAt: now })
+    .where(and(eq(invitations.phone, user.phone), eq(invitations.status, "pending")))
+    .returning();
+  if (row)
+    await notify(tx, {
+      userId: row.inviterId,
+      kind: "invitation_registered",
+      dedupeKey: `invitation:${row.id}:registered`,
+      params: { invitation_id: row.id, phone: row.phone, name: row.name },
+    });
+}
+
+/** The invitee bought a plan: registered → paid, the reward due after the holding period (in the purchase's transaction). */
+export async function invitationPaid(tx: Tx, inviteeId: string, now: Date): Promise<void> {
+  await tx
+    .update(invitations)
+    .set({ status: "paid", paidAt: now, rewardDueAt: new Date(now.getTime() + env.INVITATION_REWARD_HOLD_DAYS * 86_400_000) })
+    .where(and(eq(invitations.inviteeId, inviteeId), eq(invitations.status, "registered")));
+}
+
+/**
+ * The reward job: each invitation whose holding period is over is paid once — the reward from the
+ * promotions account into the inviter's earnings (intent reward, one idempotency key per invitation),
+ * the status joined and the inviter told, in one transaction. No reward when the invitee turns out to
+ * be the inviter (the same national ID): it stays paid, with the reason.
+ */
+export async function payInvitationRewards(db: Db, now: Date): Promise<{ rewarded: number; refused: number }> {
+  const due = await db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(and(eq(invitations.status, "paid"), lte(invitations.rewardDueAt, now)))
+    .orderBy(invitations.rewardDueAt)
+    .limit(500);
+  const reward = await invitationReward(db);
+  const report = { rewarded: 0, refused: 0 };
+  for (const { id } of due) {
+    const outcome = await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(invitations).where(eq(invitations.id, id)).for("update", { skipLocked: true });
+      if (!row || row.status !== "paid" || !row.rewardDueAt || row.rewardDueAt > now) return null;
+      if (await samePerson(tx, row)) {
+        await tx.update(invitations).set({ rewardDueAt: null, noRewardReason: "same_person" }).where(eq(invitations.id, id));
+        return "refused" as const;
+      }
+      const paid =
+        reward > 0
+          ? await transfer(
+              { db: tx, tx },
+              {
+                idempotencyKey: `invitation:${id}:reward`,
+                from: systemAccountCode("promotions"),
+                to: userAccountCode(row.inviterId, "earnings"),
+                amount: reward,
+                intent: "reward",
+                metadata: { invitation_id: id },
+              },
+            )
+          : null;
+      await tx
+        .update(invitations)
+        .set({ status: "joined", joinedAt: now, rewardTransferId: paid?.id ?? null })
+        .where(eq(invitations.id, id));
+      await notify(tx, {
+        userId: row.inviterId,
+        kind: "invitation_rewarded",
+        dedupeKey: `invitation:${id}:rewarded`,
+        params: { invitation_id: id, amount: reward, phone: row.phone, name: row.name },
+      });
+      return "rewarded" as const;
+    });
+    if (outcome) report[outcome] += 1;
+  }
+  return report;
+}
+
+async function samePerson(tx: Tx, row: Invitation): Promise<boolean> {
+  if (!row.inviteeId) return false;
+  const [match] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, row.inviteeId),
+        sql`${users.nationalId} is not null`,
+        sql`${users.nationalId} = (select ${users.nationalId} from ${users} where ${users.id} = ${row.inviterId})`,
+      ),
+    );
+  return Boolean(match);
+}
+
+/**
+ * The invitation SMS (after the request's commit, and by the outbox job for what is left): the
+ * provider's template with the code and the inviter's name; a phone that opted out meanwhile is never
+ * texted (marked done). A refusal for good (a number the provider will not take) is marked done too.
+ */
+export async function textInvitations(db: Db, sms: SmsSender, only?: string): Promise<{ sent: number; skipped: number; later: number }> {
+  const rows = await db
+    .select({ invitation: invitations, firstName: users.firstName, lastName: users.lastName, optedOut: smsOptOuts.phone })
+    .from(invitations)
+    .innerJoin(users, eq(users.id, invitations.inviterId))
+    .leftJoin(smsOptOuts, eq(smsOptOuts.phone, invitations.phone))
+    .where(and(isNull(invitations.textedAt), only ? eq(invitations.id, only) : undefined))
+    .orderBy(invitations.createdAt)
+    .limit(50);
+  const report = { sent: 0, skipped: 0, later: 0 };
+  for (const row of rows) {
+    const done = (outcome: "sent" | "opted_out" | "refused") =>
+      db.update(invitations).set({ textedAt: new Date(), textOutcome: outcome }).where(eq(invitations.id, row.invitation.id));
+    if (row.optedOut) {
+      await done("opted_out");
+      report.skipped += 1;
+      continue;
+    }
+    try {
+      const inviter = `${row.firstName} ${row.lastName}`.trim();
+      await sms.sendNotice({ phone: row.invitation.phone, notice: { kind: "invitation", code: row.invitation.code, inviter } });
+      await done("sent");
+      report.sent += 1;
+    } catch (error) {
+      if (error instanceof SmsDeliveryError && (error.reason === "rejected" || error.reason === "unsupported_phone")) {
+        await done("refused");
+        report.skipped += 1;
+      } else report.later += 1;
+    }
+  }
+  return report;
+}
+
+/** The SMS's "stop" link: the phone is never texted again (idempotent; an unknown code is 404). */
+export async function optOut(db: Db, code: string): Promise<void> {
+  const [row] = await db.select({ phone: invitations.phone }).from(invitations).where(eq(invitations.code, code));
+  if (!row) throw new AppError("invitation_not_found");
+  await db.insert(smsOptOuts).values({ phone: row.phone }).onConflictDoNothing();
+}

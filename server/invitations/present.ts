@@ -1,0 +1,21 @@
+import type { InvitationView } from "@/lib/schemas/invitations";
+import type { InvitationRow } from "./queries";
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function toInvitationOutput({ invitation, reward }: InvitationRow): InvitationView {
+  return {
+    id: invitation.id,
+    phone: invitation.phone,
+    name: invitation.name,
+    status: invitation.status,
+    invited_at: invitation.createdAt.toISOString(),
+    texted: invitation.textOutcome === "sent",
+    registered_at: iso(invitation.registeredAt),
+    paid_at: iso(invitation.paidAt),
+    reward_due_at: iso(invitation.rewardDueAt),
+    joined_at: iso(invitation.joinedAt),
+    reward: invitation.status === "joined" ? (reward ?? 0) : null,
+    no_reward_reason: invitation.noRewardReason === "same_person" ? "same_person" : null,
+  };
+}

@@ -1,0 +1,60 @@
+import { and, count, desc, eq, gt, inArray, lte, type SQL } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import { invitations, ledgerTransfers, memberships, type Invitation } from "@/server/db/schema";
+import type { InvitationStatus } from "@/lib/schemas/enums";
+import type { InvitationTab } from "@/lib/schemas/invitations";
+
+/** SPEC's tabs as statuses: sent (pending), registered (registered or paid: the reward is on its way), accepted (joined). */
+const tabs: Record<InvitationTab, readonly InvitationStatus[] | null> = {
+  all: null,
+  sent: ["pending"],
+  registered: ["registered", "paid"],
+  accepted: ["joined"],
+};
+
+export type InvitationRow = { invitation: Invitation; reward: number | null };
+
+/** A page of the inviter's invitations, newest first, with the reward each paid. */
+export async function listInvitations(
+  db: Db,
+  inviterId: string,
+  query: { status: InvitationTab; page: number; per_page: number },
+): Promise<{ rows: InvitationRow[]; total: number }> {
+  const statuses = tabs[query.status];
+  const where: SQL | undefined = and(
+    eq(invitations.inviterId, inviterId),
+    statuses ? inArray(invitations.status, [...statuses]) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ invitation: invitations, reward: ledgerTransfers.amount })
+      .from(invitations)
+      .leftJoin(ledgerTransfers, eq(ledgerTransfers.id, invitations.rewardTransferId))
+      .where(where)
+      .orderBy(desc(invitations.createdAt), desc(invitations.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db.select({ n: count() }).from(invitations).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** The plan in force's invitations: allowed and left this period (none without a plan). */
+export async function invitationAllowance(db: Db, userId: string, now = new Date()) {
+  const [period] = await db
+    .select({ allowed: memberships.invitationsAllowed, used: memberships.invitationsUsed })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), lte(memberships.startsAt, now), gt(memberships.endsAt, now)))
+    .limit(1);
+  return { membership: Boolean(period), allowed: period?.allowed ?? 0, left: period ? Math.max(0, period.allowed - period.used) : 0 };
+}
+
+/** One of the inviter's invitations as the list shows it. */
+export async function ownInvitation(db: Db, inviterId: string, id: string): Promise<InvitationRow | null> {
+  const [row] = await db
+    .select({ invitation: invitations, reward: ledgerTransfers.amount })
+    .from(invitations)
+    .leftJoin(ledgerTransfers, eq(ledgerTransfers.id, invitations.rewardTransferId))
+    .where(and(eq(invitations.id, id), eq(invitations.inviterId, inviterId)));
+  return row ?? null;
+}

@@ -1,0 +1,144 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import {
+  createInvitationInput,
+  invitationAllowanceOutput,
+  invitationCreatedOutput,
+  invitationListQuery,
+  invitationOutput,
+  invitationRewardSetting,
+  optOutInput,
+} from "@/lib/schemas/invitations";
+import { env } from "@/server/core/env";
+import { requireAdmin, requireUser } from "@/server/http/auth";
+import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
+import { dataEnvelope, errorResponses } from "@/server/http/envelope";
+import { translateApi } from "@/server/http/i18n";
+import { idempotencyHeaders, idempotent } from "@/server/http/idempotency";
+import { components, err, json, listAnswer, named, pageOf } from "@/server/http/route-parts";
+import { inviteFriend } from "./invite";
+import { invitationReward, optOut, textInvitations } from "./lifecycle";
+import { toInvitationOutput } from "./present";
+import { invitationAllowance, listInvitations, ownInvitation } from "./queries";
+import { setInvitationReward } from "./settings";
+
+components({ Invitation: invitationOutput });
+
+const unauthorized = { 401: err("Not logged in") };
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/invitations",
+  middleware: [requireUser] as const,
+  tags: ["Invitations"],
+  summary: "The caller's invitations, newest first: all, sent (pending), registered (registered or paid), accepted (joined)",
+  security: [{ bearer: [] }],
+  request: { query: invitationListQuery },
+  responses: { 200: { description: "A page of invitations", ...json(pageOf(invitationOutput)) }, ...unauthorized, ...errorResponses },
+});
+const allowanceRoute = createRoute({
+  method: "get",
+  path: "/invitations/allowance",
+  middleware: [requireUser] as const,
+  tags: ["Invitations"],
+  summary: "The plan's invitations left in this period, and the reward per friend",
+  security: [{ bearer: [] }],
+  responses: { 200: { description: "The allowance", ...json(dataEnvelope(invitationAllowanceOutput)) }, ...unauthorized },
+});
+const createRouteDef = createRoute({
+  method: "post",
+  path: "/invitations",
+  middleware: [requireUser, idempotent] as const,
+  tags: ["Invitations"],
+  summary: "Invite a friend by SMS: their mobile (required) and a name (optional); counted on the plan's invitations",
+  security: [{ bearer: [] }],
+  request: { headers: idempotencyHeaders, body: { required: true, ...json(named(createInvitationInput, "CreateInvitationInput")) } },
+  responses: {
+    201: { description: "invitation sent", ...json(dataEnvelope(invitationCreatedOutput)) },
+    ...unauthorized,
+    ...errorResponses,
+    400: err("no_active_membership"),
+    403: err("invitations_used_up: all the period's invitations are used"),
+    409: err("user_already_invited, user_already_registered, max_invitations (params.limit a day), invitation_opted_out"),
+  },
+});
+const optOutRoute = createRoute({
+  method: "post",
+  path: "/invitations/opt-out",
+  tags: ["Invitations"],
+  summary: "The invitation SMS's stop link: the phone is never texted again",
+  request: { body: { required: true, ...json(optOutInput) } },
+  responses: { 204: { description: "Done (also when already done)" }, 404: err("No such invitation"), ...errorResponses },
+});
+const settingRoute = createRoute({
+  method: "put",
+  path: "/admin/settings/invitations",
+  middleware: [requireAdmin] as const,
+  tags: ["Admin"],
+  summary: "The inviter's reward per friend who buys a first plan (Rials; 0: none)",
+  security: [{ bearer: [] }],
+  request: { body: { required: true, ...json(invitationRewardSetting) } },
+  responses: {
+    200: { description: "The setting", ...json(dataEnvelope(invitationRewardSetting)) },
+    404: err("Not found"),
+    ...errorResponses,
+  },
+});
+const settingGetRoute = createRoute({
+  method: "get",
+  path: "/admin/settings/invitations",
+  middleware: [requireAdmin] as const,
+  tags: ["Admin"],
+  summary: "The inviter's reward per friend",
+  security: [{ bearer: [] }],
+  responses: { 200: { description: "The setting", ...json(dataEnvelope(invitationRewardSetting)) }, 404: err("Not found") },
+});
+
+/** Invitations (issue 18): invite a friend by SMS, the list and what is left, the opt-out, the reward setting. */
+export function invitationRoutes(services: Services) {
+  return new OpenAPIHono<AppEnv>()
+    .openapi(listRoute, async (c) => {
+      const query = c.req.valid("query");
+      const found = await listInvitations(c.get("db"), c.get("user").id, query);
+      return c.json(listAnswer(query, found, toInvitationOutput), 200);
+    })
+    .openapi(allowanceRoute, async (c) => {
+      const [allowance, reward] = await Promise.all([invitationAllowance(c.get("db"), c.get("user").id), invitationReward(c.get("db"))]);
+      return c.json(
+        {
+          data: {
+            membership: allowance.membership,
+            invitations_allowed: allowance.allowed,
+            invitations_left: allowance.left,
+            reward,
+            reward_hold_days: env.INVITATION_REWARD_HOLD_DAYS,
+          },
+        },
+        200,
+      );
+    })
+    .openapi(createRouteDef, async (c) => {
+      const created = await inviteFriend(ctxOf(c, services), c.req.valid("json"));
+      // The SMS after the commit; what does not go now, the outbox job sends.
+      await textInvitations(c.get("db"), services.sms, created.id).catch(() => undefined);
+      const row = await ownInvitation(c.get("db"), c.get("user").id, created.id);
+      return c.json(
+        {
+          data: {
+            invitation: toInvitationOutput(row ?? { invitation: created, reward: null }),
+            message: translateApi(c.get("locale"), "messages.invitation_sent"),
+          },
+        },
+        201,
+      );
+    })
+    .openapi(optOutRoute, async (c) => {
+      await optOut(c.get("db"), c.req.valid("json").code);
+      return c.body(null, 204);
+    })
+    .openapi(settingGetRoute, async (c) => c.json({ data: { reward: await invitationReward(c.get("db")) } }, 200))
+    .openapi(settingRoute, async (c) => {
+      const { reward } = c.req.valid("json");
+      await setInvitationReward(ctxOf(c, services), reward);
+      return c.json({ data: { reward } }, 200);
+    });
+}

@@ -1,0 +1,54 @@
+import { describe, expect } from "vitest";
+import { eq } from "drizzle-orm";
+import type { Database } from "@/server/db/client";
+import { invitations, memberships } from "@/server/db/schema";
+import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { earnWorld } from "@/tests/api/support/earn-fixtures";
+import { payoutWorld } from "@/tests/api/support/payout-fixtures";
+
+// PostgreSQL only (*.pg.test.ts): the plan's invitations counted atomically with the request, and a
+// phone invited by one person when many try at once.
+let database: Database;
+let sms: ApiSetup["sms"];
+const { it, call } = apiFile(
+  (n) => `10.7.21.${n % 250}`,
+  (api) => void ({ database, sms } = api),
+);
+const { person } = earnWorld(call, () => ({ database, sms }), "09100000121");
+const { planId } = payoutWorld(call, () => database, person);
+
+async function inviterWithPlan() {
+  const me = await person(5_000_000, true);
+  expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: me.token })).status).toBe(201);
+  return me;
+}
+
+describe("invitations under concurrency (PostgreSQL)", () => {
+  it("20 parallel invitations with one left: exactly one is sent, the rest are refused as used up", async () => {
+    const me = await inviterWithPlan();
+    await database.db.update(memberships).set({ invitationsUsed: 4 }).where(eq(memberships.userId, me.user.id));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call("invitations", { phone: `0912100${String(1000 + i).slice(-4)}` }, { token: me.token })),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 403 && a.body.error!.code === "invitations_used_up")).toHaveLength(19);
+    expect(await database.db.select().from(invitations).where(eq(invitations.inviterId, me.user.id))).toHaveLength(1);
+    const [period] = await database.db.select().from(memberships).where(eq(memberships.userId, me.user.id));
+    expect(period!.invitationsUsed).toBe(5);
+  });
+
+  it("ten people inviting the same phone at once: one invitation, the others told it is already invited, their invitations kept", async () => {
+    const inviters = await Promise.all(Array.from({ length: 10 }, () => inviterWithPlan()));
+    const answers = await Promise.all(inviters.map((me) => call("invitations", { phone: "09121112233" }, { token: me.token })));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409 && a.body.error!.code === "user_already_invited")).toHaveLength(9);
+    expect(await database.db.select().from(invitations).where(eq(invitations.phone, "+989121112233"))).toHaveLength(1);
+    // The refused requests gave their invitation back (the transaction that took it was undone).
+    const used = await Promise.all(
+      inviters.map(
+        async (me) => (await database.db.select().from(memberships).where(eq(memberships.userId, me.user.id)))[0]!.invitationsUsed,
+      ),
+    );
+    expect(used.sort()).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
+  });
+});

@@ -1,0 +1,174 @@
+import { describe, expect } from "vitest";
+import { eq } from "drizzle-orm";
+import type { Database } from "@/server/db/client";
+import { invitations, memberships, notifications, users } from "@/server/db/schema";
+import { balancesOf, checkLedgerInvariants, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
+import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { earnWorld } from "@/tests/api/support/earn-fixtures";
+import { payoutWorld } from "@/tests/api/support/payout-fixtures";
+import { registerAndSignIn } from "@/tests/api/support/account-helpers";
+import { payInvitationRewards } from "@/server/invitations/lifecycle";
+
+// Issue 18: friends invited by SMS, counted on the plan; pending → registered → paid → joined with the
+// inviter's reward after the holding period; SPEC's refusals; the opt-out.
+
+let database: Database;
+let sms: ApiSetup["sms"];
+const { it, call } = apiFile(
+  (n) => `10.7.20.${n % 250}`,
+  (api) => void ({ database, sms } = api),
+);
+const { person, admin } = earnWorld(call, () => ({ database, sms }), "09100000120");
+const { planId } = payoutWorld(call, () => database, person);
+const get = (path: string, token: string, locale = "en-US") => call(path, undefined, { method: "GET", token, locale });
+const later = (days: number) => new Date(Date.now() + days * 86_400_000);
+let friends = 0;
+/** A phone nobody has used: 0912 000 xxxx. */
+const friendPhone = () => `0912000${String(1000 + friends++).slice(-4)}`;
+const e164 = (local: string) => `+98${local.slice(1)}`;
+
+/** 2,000,000 Rials in a wallet (the bronze plan's price). */
+const fund = (userId: string) =>
+  transfer(
+    { db: database.db },
+    {
+      idempotencyKey: `fund:${userId}`,
+      from: systemAccountCode("promotions"),
+      to: userAccountCode(userId, "wallet"),
+      amount: 2_000_000,
+      intent: "reward",
+    },
+  );
+
+async function inviterWithPlan() {
+  const me = await person(5_000_000, true);
+  expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: me.token })).status).toBe(201);
+  return me;
+}
+
+describe("invitations", () => {
+  it("refused with SPEC's codes and nothing written; sent by SMS once allowed; the plan's five a period, counted", async () => {
+    const me = await person(5_000_000, true);
+    const noPlan = await call("invitations", { phone: friendPhone() }, { token: me.token });
+    expect(noPlan.status).toBe(400);
+    expect(noPlan.body.error!.code).toBe("no_active_membership");
+    const empty = await call("invitations", { phone: "" }, { token: me.token, locale: "fa-IR" });
+    expect(empty.status).toBe(422);
+    expect(empty.body.error!.fields!.phone).toBe("شماره موبایل دوستتان را وارد کنید.");
+    expect((await call("invitations", { phone: "12345" }, { token: me.token })).status).toBe(422);
+    expect((await call("invitations", { phone: friendPhone(), name: "\u202Eevil" }, { token: me.token })).status).toBe(422);
+
+    expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: me.token })).status).toBe(201);
+    const phone = friendPhone();
+    const sent = await call("invitations", { phone, name: "Ali" }, { token: me.token });
+    expect(sent.status).toBe(201);
+    expect(sent.body.data).toMatchObject({
+      message: "Invitation sent.",
+      invitation: { phone: e164(phone), name: "Ali", status: "pending", texted: true, registered_at: null },
+    });
+    const [row] = await database.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.phone, e164(phone)));
+    expect(sms.notices.filter((n) => n.phone === e164(phone))).toEqual([
+      { phone: e164(phone), notice: { kind: "invitation", code: row!.code, inviter: "Reza Karimi" } },
+    ]);
+
+    // The same phone again (by anyone), a phone with an account, the inviter's own.
+    const again = await call("invitations", { phone }, { token: me.token });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({ code: "user_already_invited", message: "This number has already been invited." });
+    const other = await inviterWithPlan();
+    expect((await call("invitations", { phone }, { token: other.token })).body.error!.code).toBe("user_already_invited");
+    const [otherRow] = await database.db.select().from(users).where(eq(users.id, other.user.id));
+    const registered = await call("invitations", { phone: `0${otherRow!.phone!.slice(3)}` }, { token: me.token });
+    expect(registered.status).toBe(409);
+    expect(registered.body.error!.code).toBe("user_already_registered");
+
+    // The plan's five: four more, then 403 with its sentence; the period counts them.
+    for (let i = 0; i < 4; i++) expect((await call("invitations", { phone: friendPhone() }, { token: me.token })).status).toBe(201);
+    const used = await call("invitations", { phone: friendPhone() }, { token: me.token, locale: "fa-IR" });
+    expect(used.status).toBe(403);
+    expect(used.body.error!.code).toBe("invitations_used_up");
+    const [period] = await database.db.select().from(memberships).where(eq(memberships.userId, me.user.id));
+    expect(period!.invitationsUsed).toBe(5);
+    expect((await get("invitations/allowance", me.token)).body.data).toMatchObject({
+      membership: true,
+      invitations_allowed: 5,
+      invitations_left: 0,
+    });
+    expect((await get("invitations", me.token)).body.meta.total).toBe(5);
+    expect((await get("invitations", other.token)).body.meta.total).toBe(0);
+  });
+
+  it("an opted-out phone is never texted again; an unknown code is 404", async () => {
+    const me = await inviterWithPlan();
+    const phone = friendPhone();
+    expect((await call("invitations", { phone }, { token: me.token })).status).toBe(201);
+    const [row] = await database.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.phone, e164(phone)));
+    expect((await call("invitations/opt-out", { code: row!.code })).status).toBe(204);
+    expect((await call("invitations/opt-out", { code: row!.code })).status).toBe(204);
+    expect((await call("invitations/opt-out", { code: "nosuchcode1" })).status).toBe(404);
+    await database.db.delete(invitations).where(eq(invitations.id, row!.id));
+    const other = await inviterWithPlan();
+    const refused = await call("invitations", { phone }, { token: other.token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error!.code).toBe("invitation_opted_out");
+  });
+
+  it("registered, paid, then joined with the reward after the holding period, once; the inviter told at each step", async () => {
+    const adminToken = await admin();
+    expect((await call("admin/settings/invitations", { reward: 700_000 }, { method: "PUT", token: adminToken })).status).toBe(200);
+    expect((await call("admin/settings/invitations", { reward: 700_000 }, { method: "PUT", token: (await person()).token })).status).toBe(
+      404,
+    );
+    const me = await inviterWithPlan();
+    const phone = friendPhone();
+    expect((await call("invitations", { phone }, { token: me.token })).status).toBe(201);
+
+    const friend = await registerAndSignIn(call, sms, { phone, email: `friend${friends}@example.com` });
+    const [registered] = (await get("invitations?status=registered", me.token)).body.data;
+    expect(registered).toMatchObject({ status: "registered", phone: e164(phone) });
+    expect(registered.registered_at).not.toBeNull();
+    expect((await get("invitations?status=sent", me.token)).body.meta.total).toBe(0);
+
+    await database.db.update(users).set({ identityStatus: "identity_verified" }).where(eq(users.id, friend.user.id));
+    await database.db.update(users).set({ nationalId: "0067749828" }).where(eq(users.id, friend.user.id));
+    await fund(friend.user.id);
+    expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: friend.token })).status).toBe(201);
+    const [paid] = (await get("invitations?status=registered", me.token)).body.data;
+    expect(paid.status).toBe("paid");
+    expect(Date.parse(paid.reward_due_at) - Date.parse(paid.paid_at)).toBe(7 * 86_400_000);
+
+    const before = (await balancesOf(database.db, me.user.id)).earnings;
+    expect(await payInvitationRewards(database.db, later(6))).toEqual({ rewarded: 0, refused: 0 });
+    expect(await payInvitationRewards(database.db, later(8))).toEqual({ rewarded: 1, refused: 0 });
+    expect(await payInvitationRewards(database.db, later(9))).toEqual({ rewarded: 0, refused: 0 });
+    expect((await balancesOf(database.db, me.user.id)).earnings).toBe(before + 700_000);
+    const [joined] = (await get("invitations?status=accepted", me.token)).body.data;
+    expect(joined).toMatchObject({ status: "joined", reward: 700_000 });
+    const kinds = (await database.db.select().from(notifications).where(eq(notifications.userId, me.user.id))).map((n) => n.kind);
+    expect(kinds).toEqual(expect.arrayContaining(["invitation_registered", "invitation_rewarded"]));
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it("no reward when the invitee is the inviter (the same national ID)", async () => {
+    const me = await inviterWithPlan();
+    await database.db.update(users).set({ nationalId: "0084575948" }).where(eq(users.id, me.user.id));
+    const phone = friendPhone();
+    expect((await call("invitations", { phone }, { token: me.token })).status).toBe(201);
+    const twin = await registerAndSignIn(call, sms, { phone, email: `twin${friends}@example.com` });
+    await database.db.update(users).set({ nationalId: "0084575948" }).where(eq(users.id, twin.user.id));
+    await fund(twin.user.id);
+    expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: twin.token })).status).toBe(201);
+    const before = (await balancesOf(database.db, me.user.id)).earnings;
+    const report = await payInvitationRewards(database.db, later(8));
+    expect(report.refused).toBeGreaterThanOrEqual(1);
+    expect((await balancesOf(database.db, me.user.id)).earnings).toBe(before);
+    const [row] = (await get("invitations", me.token)).body.data;
+    expect(row).toMatchObject({ status: "paid", no_reward_reason: "same_person", reward: null, reward_due_at: null });
+  });
+});
