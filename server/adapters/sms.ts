@@ -93,7 +93,13 @@ export function kavenegarSmsSender({
   const root = baseUrl.replace(/\/+$/, "");
 
   /** One verify lookup: the template with its token, to an Iranian mobile; `secret` is kept out of errors. */
-  async function lookup(phone: string, token: string, lookupTemplate: string, secret: string, more: Record<string, string> = {}): Promise<void> {
+  async function lookup(
+    phone: string,
+    token: string,
+    lookupTemplate: string,
+    secret: string,
+    more: Record<string, string> = {},
+  ): Promise<void> {
     const fail = (message: string, details: Omit<ConstructorParameters<typeof SmsDeliveryError>[1], "provider">) =>
       new SmsDeliveryError(redact(message, [apiKey, secret]), { provider: PROVIDER, ...details });
 

@@ -58,7 +58,13 @@ test("en-US desktop: a producer reads that the payment went through and the camp
   test.setTimeout(90_000);
   await page.setViewportSize(DESKTOP);
   const admin = await adminContext(browser, baseURL!);
-  const id = await liveCampaign(page, admin, "Autumn launch", `https://www.instagram.com/takapoo.note.${Date.now() % 1_000_000}/`, "instagram");
+  const id = await liveCampaign(
+    page,
+    admin,
+    "Autumn launch",
+    `https://www.instagram.com/takapoo.note.${Date.now() % 1_000_000}/`,
+    "instagram",
+  );
   await admin.close();
 
   await page.goto("/en-US/dashboard");

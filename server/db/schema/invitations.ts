@@ -46,8 +46,12 @@ export const invitations = pgTable(
     uniqueIndex("invitations_phone_idx").on(table.phone),
     uniqueIndex("invitations_code_idx").on(table.code),
     index("invitations_inviter_idx").on(table.inviterId, table.createdAt),
-    index("invitations_to_text_idx").on(table.createdAt).where(sql`${table.textedAt} is null`),
-    index("invitations_reward_due_idx").on(table.rewardDueAt).where(sql`${table.status} = 'paid'`),
+    index("invitations_to_text_idx")
+      .on(table.createdAt)
+      .where(sql`${table.textedAt} is null`),
+    index("invitations_reward_due_idx")
+      .on(table.rewardDueAt)
+      .where(sql`${table.status} = 'paid'`),
   ],
 );
 export type Invitation = typeof invitations.$inferSelect;
