@@ -21,6 +21,7 @@ const accountSettings = {
   SMS_PROVIDER: "kavenegar",
   KAVENEGAR_API_KEY: "e2e-api-key",
   KAVENEGAR_TEMPLATE: "takapoo-otp",
+  KAVENEGAR_INVITATION_TEMPLATE: "takapoo-invite",
   KAVENEGAR_BASE_URL: `http://127.0.0.1:${kavenegarPort}`,
   ADMIN_PHONE: "09100000001",
   ADMIN_PASSWORD: "Admin-Pass-2026!e2e",
@@ -89,6 +90,7 @@ export default defineConfig({
         FAKE_KAVENEGAR_PORT: String(kavenegarPort),
         KAVENEGAR_API_KEY: accountSettings.KAVENEGAR_API_KEY,
         KAVENEGAR_TEMPLATE: accountSettings.KAVENEGAR_TEMPLATE,
+        FAKE_KAVENEGAR_OTHER_TEMPLATES: accountSettings.KAVENEGAR_INVITATION_TEMPLATE,
       },
     },
     {

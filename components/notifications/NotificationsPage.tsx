@@ -9,7 +9,9 @@ import { PageHeader } from "@/components/ui/PageHeader";
 import { PagedList } from "@/components/ui/PagedList";
 import { pageCount } from "@/components/ui/Pagination";
 import { TabbedList, useTabPages } from "@/components/ui/QueryView";
+import { WalletSignIn } from "@/components/wallet/WalletStates";
 import { Link } from "@/lib/i18n/navigation";
+import { useMe } from "@/lib/api/me";
 import {
   NOTIFICATIONS_PER_PAGE,
   useNotifications,
@@ -35,8 +37,26 @@ export function NotificationsPage() {
   const see = useSeeNotifications();
   const readAll = useReadAllNotifications();
   const [notice, setNotice] = useState<string | null>(null);
+  const me = useMe();
+  const signedIn = Boolean(me.data);
   const { mutate: markSeen } = see;
-  useEffect(() => markSeen(), [markSeen]);
+  useEffect(() => {
+    if (signedIn) markSeen();
+  }, [markSeen, signedIn]);
+
+  // SPEC §2: the page opens without logging in; a visitor is asked to, and comes back here.
+  if (me.data === null)
+    return (
+      <WalletSignIn
+        heading={
+          <h1 id="page-title" className="text-2xl font-bold text-ink">
+            {titles("notifications")}
+          </h1>
+        }
+        body={t("signIn")}
+        redirect="/dashboard/notifications"
+      />
+    );
 
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">

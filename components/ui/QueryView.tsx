@@ -59,7 +59,14 @@ export function TabbedList<T extends string>({
   id: string;
   tabs: readonly T[];
   state: { tab: T; selectTab: (next: T) => void };
-  messages: "campaigns.list" | "campaigns.payments" | "wallet.transactions" | "earn.mine" | "payouts.list" | "notifications.inbox";
+  messages:
+    | "campaigns.list"
+    | "campaigns.payments"
+    | "wallet.transactions"
+    | "earn.mine"
+    | "payouts.list"
+    | "notifications.inbox"
+    | "invitations.list";
   query: QueryState;
   lines?: number;
   empty: ReactNode | null;

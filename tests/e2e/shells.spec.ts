@@ -1,11 +1,14 @@
 import { expect, test } from "./support/fixtures";
 import { signUpViaApi } from "./support/accounts";
+import faIR from "../../messages/fa-IR.json" with { type: "json" };
 
-test("the panel shell has its menu and a localized coming-soon page, and the mobile menu closes on navigation", async ({ page }) => {
+test("the panel shell has its menu and a page open to visitors that asks them to log in, and the mobile menu closes on navigation", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/dashboard/notifications");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("اعلان‌ها");
-  await expect(page.getByText("به‌زودی", { exact: true })).toBeVisible();
+  await expect(page.getByText(faIR.notifications.inbox.signIn)).toBeVisible();
   await page.screenshot({ path: "test-results/screens/panel-mobile-fa.png", fullPage: true });
 
   const menu = page.locator("#panel-menu");

@@ -10,7 +10,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { fakeDelay, isMain, readBody, sendJson as sendJsonWith, serveUntilStopped, listenOnLoopback } from "./fake-http";
 
-export type FakeKavenegarMessage = { receptor: string; token: string; template: string; at: Date };
+export type FakeKavenegarMessage = { receptor: string; token: string; template: string; at: Date; token10?: string };
 
 export type FakeKavenegar = {
   /** Use as KAVENEGAR_BASE_URL, e.g. http://127.0.0.1:41234 */
@@ -51,10 +51,13 @@ const ANY_METHOD_PATH = /^\/v1\/[^/]+\/[^/]+\/[^/]+\.json$/;
 export async function startFakeKavenegar({
   apiKey,
   template,
+  otherTemplates = [],
   port = 0,
 }: {
   apiKey: string;
   template: string;
+  /** Further templates approved in this panel (the notices'). */
+  otherTemplates?: string[];
   port?: number;
 }): Promise<FakeKavenegar> {
   const messages: FakeKavenegarMessage[] = [];
@@ -85,13 +88,14 @@ export async function startFakeKavenegar({
     const token = params.get("token") ?? "";
     const templateName = params.get("template") ?? "";
     if (!receptor || !token || !templateName) return fail(response, 400);
-    if (templateName !== template) return fail(response, 424);
+    if (templateName !== template && !otherTemplates.includes(templateName)) return fail(response, 424);
     if (!/^09\d{9}$/.test(receptor)) return fail(response, 411);
     // Tokens may not contain spaces and are at most 100 characters long.
     if (/\s/.test(token) || token.length > 100) return fail(response, 422);
 
     const at = new Date();
-    messages.push({ receptor, token, template: templateName, at });
+    const token10 = params.get("token10");
+    messages.push({ receptor, token, template: templateName, at, ...(token10 ? { token10 } : {}) });
     sendJson(response, 200, {
       return: { status: 200, message: STATUS_MESSAGES[200] },
       entries: [
@@ -152,6 +156,7 @@ if (isMain(import.meta.url)) {
   const fake = await startFakeKavenegar({
     apiKey: process.env.KAVENEGAR_API_KEY || "test-api-key",
     template: process.env.KAVENEGAR_TEMPLATE || "takapoo-otp",
+    otherTemplates: (process.env.FAKE_KAVENEGAR_OTHER_TEMPLATES ?? "").split(",").filter(Boolean),
     port: Number(process.env.FAKE_KAVENEGAR_PORT || 0),
   });
   serveUntilStopped("fake-kavenegar", fake);

@@ -48,8 +48,8 @@ export async function lastCode(request: APIRequestContext, phone09: string, prev
  * Each sign-up claims its own client address (the e2e server trusts X-Forwarded-For) so the
  * per-IP hourly code limit is left to the tests that are about it.
  */
-export async function signUpViaApi(page: Page, options: { locale?: string } = {}) {
-  const phone = freshPhone();
+export async function signUpViaApi(page: Page, options: { locale?: string; phone?: string } = {}) {
+  const phone = options.phone ?? freshPhone();
   const email = `e2e-${phone}@takapoo.test`;
   const headers = { "X-Locale": options.locale ?? "en-US", "x-forwarded-for": `10.99.${counter % 250}.${(Date.now() % 250) + 1}` };
   const started = await page.request.post("/api/auth/register", {

@@ -1,5 +1,15 @@
-import { comingSoonPage } from "@/components/layout/coming-soon-page";
+import { setRequestLocale } from "next-intl/server";
+import { InvitationsPage } from "@/components/invitations/InvitationsPage";
+import { titleMetadata } from "@/lib/page-metadata";
 
-const page = comingSoonPage("invitations", "/dashboard");
-export default page.Page;
-export const generateMetadata = page.generateMetadata;
+type Props = { params: Promise<{ locale: string }> };
+
+export function generateMetadata({ params }: Props) {
+  return titleMetadata(params, "invitations");
+}
+
+export default async function Page({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  return <InvitationsPage />;
+}

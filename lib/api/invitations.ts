@@ -1,0 +1,50 @@
+"use client";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { CreateInvitationInput, InvitationAllowance, InvitationTab, InvitationView } from "@/lib/schemas/invitations";
+import { submissionKeys, type ListResult } from "./client";
+import { useApiClient } from "./use-api-client";
+
+export type { InvitationAllowance, InvitationTab, InvitationView };
+
+export const invitationKeys = {
+  all: ["invitations"] as const,
+  list: (tab: InvitationTab, page: number) => ["invitations", "list", tab, page] as const,
+  allowance: ["invitations", "allowance"] as const,
+};
+
+export const INVITATIONS_PER_PAGE = 10;
+
+export function useInvitations(tab: InvitationTab, page: number) {
+  const api = useApiClient();
+  return useQuery<ListResult<InvitationView>>({
+    queryKey: invitationKeys.list(tab, page),
+    queryFn: () => api.list<InvitationView>("invitations", { query: { status: tab, page, per_page: INVITATIONS_PER_PAGE } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The plan's invitations left this period and the reward per friend; null when nobody is logged in. */
+export function useInvitationAllowance() {
+  const api = useApiClient();
+  return useQuery({ queryKey: invitationKeys.allowance, queryFn: () => api.request<InvitationAllowance>("invitations/allowance") });
+}
+
+/** Invites a friend: one Idempotency-Key per submission, kept when the same one is sent again after an unknown outcome. */
+export function useInviteFriend() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const [keys] = useState(submissionKeys);
+  return useMutation({
+    mutationFn: (input: CreateInvitationInput) =>
+      api.request<{ invitation: InvitationView; message: string }>("invitations", {
+        method: "POST",
+        body: input,
+        idempotencyKey: keys.keyFor(input),
+      }),
+    onSettled: (_data, error) => {
+      keys.settled(error);
+      return queryClient.invalidateQueries({ queryKey: invitationKeys.all });
+    },
+  });
+}
