@@ -76,7 +76,7 @@ export function NotificationsPage() {
       />
       {notice ? (
         <Alert tone="success" className="-mt-2">
-          <span role="status">{notice}</span>
+          {notice}
         </Alert>
       ) : null}
       <Card id="notifications" title={t("title")}>

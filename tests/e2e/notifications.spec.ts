@@ -27,7 +27,7 @@ test("fa-IR phone: the identity's approval reaches the open page live; the inbox
   await verifyIdentity(page.request, admin);
   await admin.close();
   await expect(page.getByTestId("notification-badge")).toHaveText("۱", { timeout: 15_000 });
-  await expect(bell).toHaveAttribute("aria-label", /۱ اعلان جدید|1/);
+  await expect(bell).toHaveAttribute("aria-label", `${faIR.panel.notifications}: ۱ اعلان تازه`);
 
   await bell.click();
   await page.waitForURL("**/dashboard/notifications");
