@@ -1,0 +1,85 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { CreateInvitationPage } from "@/components/invitations/CreateInvitationPage";
+import { InvitationsPage } from "@/components/invitations/InvitationsPage";
+import type { InvitationView } from "@/lib/api/invitations";
+import { renderWithProviders } from "../render-with-providers";
+import { answerWith, jsonResponse, type SentInit } from "../support/msw";
+import { adminUser } from "../support/people";
+
+vi.mock("@/lib/i18n/navigation", async () => (await import("../support/navigation")).plainNavigation("/dashboard/invitations"));
+
+const joined: InvitationView = {
+  id: "0190f0a0-0000-7000-8000-0000000000c1",
+  phone: "+989121234567",
+  name: "Ali",
+  status: "joined",
+  invited_at: "2026-11-01T08:00:00.000Z",
+  texted: true,
+  registered_at: "2026-11-02T08:00:00.000Z",
+  paid_at: "2026-11-03T08:00:00.000Z",
+  reward_due_at: null,
+  joined_at: "2026-11-10T08:00:00.000Z",
+  reward: 500_000,
+  no_reward_reason: null,
+};
+
+function fakeApi(sent: { path: string; init: SentInit }[], left = 4) {
+  answerWith(async (url, init) => {
+    const { pathname } = new URL(url, "http://localhost");
+    sent.push({ path: pathname, init });
+    if (pathname === "/api/me") return jsonResponse(200, { data: { ...adminUser(), wallet_balance: 0, unread_notifications: 0 } });
+    if (pathname === "/api/invitations/allowance")
+      return jsonResponse(200, {
+        data: { membership: true, invitations_allowed: 5, invitations_left: left, reward: 500_000, reward_hold_days: 7 },
+      });
+    if (pathname === "/api/invitations" && init.method === "GET")
+      return jsonResponse(200, { data: [joined], meta: { page: 1, per_page: 10, total: 1 } });
+    if (pathname === "/api/invitations" && init.method === "POST")
+      return jsonResponse(409, {
+        error: { code: "user_already_invited", message: "This number has already been invited.", request_id: "r" },
+      });
+    return jsonResponse(404, { error: { code: "not_found", message: "Not found." } });
+  });
+}
+
+describe("invitations", () => {
+  it("lists each person invited with the phone left to right in Persian digits, the status, dates and reward", async () => {
+    fakeApi([]);
+    renderWithProviders(<InvitationsPage />, "fa-IR");
+    const card = await screen.findByTestId("invitation");
+    expect(card).toHaveAttribute("data-status", "joined");
+    const phone = screen.getByText("+۹۸۹۱۲۱۲۳۴۵۶۷");
+    expect(phone).toHaveAttribute("dir", "ltr");
+    expect(card.textContent).toContain("پذیرفته‌شده");
+    expect(card.textContent).toContain("پاداش: ۵۰۰٬۰۰۰ ریال");
+    expect(await screen.findByTestId("invitations-left")).toHaveTextContent("۴ از ۵");
+    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["همه", "ارسال‌شده", "ثبت‌نام‌کرده", "پذیرفته‌شده"]);
+  });
+
+  it("the form checks the phone before sending, then shows the API's refusal in an alert", async () => {
+    const sent: { path: string; init: SentInit }[] = [];
+    fakeApi(sent);
+    const user = userEvent.setup();
+    renderWithProviders(<CreateInvitationPage />);
+    await user.click(await screen.findByRole("button", { name: "Send the invitation" }));
+    expect(await screen.findByText("Enter your friend's mobile number.")).toBeInTheDocument();
+    expect(sent.some((call) => call.path === "/api/invitations" && call.init.method === "POST")).toBe(false);
+    await user.type(screen.getByLabelText("Mobile number"), "09121234567");
+    await user.click(screen.getByRole("button", { name: "Send the invitation" }));
+    expect(await screen.findByText("This number has already been invited.")).toBeInTheDocument();
+    const post = sent.find((call) => call.path === "/api/invitations" && call.init.method === "POST")!;
+    expect(JSON.parse(post.init.body!)).toEqual({ phone: "+989121234567" });
+    expect(post.init.headers["idempotency-key"]).toMatch(/.+/);
+  });
+
+  it("with the period's invitations used, the page says so and offers the plans instead of the form", async () => {
+    fakeApi([], 0);
+    renderWithProviders(<CreateInvitationPage />);
+    await waitFor(() =>
+      expect(screen.getByTestId("invitation-blocked")).toHaveTextContent("You have used all the invitations of your plan"),
+    );
+    expect(screen.queryByLabelText("Mobile number")).toBeNull();
+  });
+});
