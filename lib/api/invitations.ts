@@ -1,8 +1,14 @@
 "use client";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { CreateInvitationInput, InvitationAllowance, InvitationTab, InvitationView } from "@/lib/schemas/invitations";
-import { submissionKeys, type ListResult } from "./client";
+import type {
+  CreateInvitationInput,
+  InvitationAllowance,
+  InvitationLanding,
+  InvitationTab,
+  InvitationView,
+} from "@/lib/schemas/invitations";
+import { ApiError, submissionKeys, type ListResult } from "./client";
 import { useApiClient } from "./use-api-client";
 
 export type { InvitationAllowance, InvitationTab, InvitationView };
@@ -46,5 +52,34 @@ export function useInviteFriend() {
       keys.settled(error);
       return queryClient.invalidateQueries({ queryKey: invitationKeys.all });
     },
+  });
+}
+
+/** The SMS link's page: who invited this phone (public; null for an unknown code). */
+export function useInvitationLanding(code: string) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: ["invitations", "code", code] as const,
+    queryFn: async () => {
+      try {
+        return await api.request<InvitationLanding>(`invitations/code/${encodeURIComponent(code)}`);
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 422)) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+/** "Don't text me again" from the SMS's link. */
+export function useOptOut(code: string) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.request<null>("invitations/opt-out", { method: "POST", body: { code } }),
+    onSuccess: () =>
+      queryClient.setQueryData(["invitations", "code", code], (old: InvitationLanding | null | undefined) =>
+        old ? { ...old, opted_out: true } : old,
+      ),
   });
 }

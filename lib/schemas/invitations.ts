@@ -58,3 +58,12 @@ export const optOutInput = z.object({ code: z.string("invalid_value").regex(/^[A
 export const invitationRewardSetting = z.object({
   reward: z.number("invalid_value").int("invalid_value").min(0, "invalid_value").max(100_000_000, "invalid_value"),
 });
+
+export const invitationCodeParam = z.object({ code: z.string("invalid_value").regex(/^[A-Za-z0-9]{6,40}$/, "invalid_value") });
+
+/** What the SMS's link shows the invited person: who invited them, and whether they already asked not to be texted. */
+export const invitationLandingOutput = z.object({
+  inviter: z.string().meta({ description: "The inviter's first name" }),
+  opted_out: z.boolean(),
+});
+export type InvitationLanding = z.infer<typeof invitationLandingOutput>;

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, inArray, lte, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db";
-import { invitations, ledgerTransfers, memberships, type Invitation } from "@/server/db/schema";
+import { invitations, ledgerTransfers, memberships, smsOptOuts, users, type Invitation } from "@/server/db/schema";
 import type { InvitationStatus } from "@/lib/schemas/enums";
 import type { InvitationTab } from "@/lib/schemas/invitations";
 
@@ -57,4 +57,15 @@ export async function ownInvitation(db: Db, inviterId: string, id: string): Prom
     .leftJoin(ledgerTransfers, eq(ledgerTransfers.id, invitations.rewardTransferId))
     .where(and(eq(invitations.id, id), eq(invitations.inviterId, inviterId)));
   return row ?? null;
+}
+
+/** The SMS link's page: the inviter's first name, and whether the phone opted out; null for an unknown code. */
+export async function invitationByCode(db: Db, code: string): Promise<{ inviter: string; optedOut: boolean } | null> {
+  const [row] = await db
+    .select({ inviter: users.firstName, optedOut: smsOptOuts.phone })
+    .from(invitations)
+    .innerJoin(users, eq(users.id, invitations.inviterId))
+    .leftJoin(smsOptOuts, eq(smsOptOuts.phone, invitations.phone))
+    .where(eq(invitations.code, code));
+  return row ? { inviter: row.inviter, optedOut: row.optedOut !== null } : null;
 }

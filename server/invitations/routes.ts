@@ -5,9 +5,12 @@ import {
   invitationCreatedOutput,
   invitationListQuery,
   invitationOutput,
+  invitationCodeParam,
+  invitationLandingOutput,
   invitationRewardSetting,
   optOutInput,
 } from "@/lib/schemas/invitations";
+import { AppError } from "@/server/core/errors";
 import { env } from "@/server/core/env";
 import { requireAdmin, requireUser } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
@@ -18,7 +21,7 @@ import { components, err, json, listAnswer, named, pageOf } from "@/server/http/
 import { inviteFriend } from "./invite";
 import { invitationReward, optOut, textInvitations } from "./lifecycle";
 import { toInvitationOutput } from "./present";
-import { invitationAllowance, listInvitations, ownInvitation } from "./queries";
+import { invitationAllowance, invitationByCode, listInvitations, ownInvitation } from "./queries";
 import { setInvitationReward } from "./settings";
 
 components({ Invitation: invitationOutput });
@@ -68,6 +71,18 @@ const optOutRoute = createRoute({
   summary: "The invitation SMS's stop link: the phone is never texted again",
   request: { body: { required: true, ...json(optOutInput) } },
   responses: { 204: { description: "Done (also when already done)" }, 404: err("No such invitation"), ...errorResponses },
+});
+const landingRoute = createRoute({
+  method: "get",
+  path: "/invitations/code/{code}",
+  tags: ["Invitations"],
+  summary: "The invitation SMS's link: who invited this phone (first name), and whether it opted out",
+  request: { params: invitationCodeParam },
+  responses: {
+    200: { description: "The invitation", ...json(dataEnvelope(invitationLandingOutput)) },
+    404: err("No such invitation"),
+    ...errorResponses,
+  },
 });
 const settingRoute = createRoute({
   method: "put",
@@ -130,6 +145,11 @@ export function invitationRoutes(services: Services) {
         },
         201,
       );
+    })
+    .openapi(landingRoute, async (c) => {
+      const found = await invitationByCode(c.get("db"), c.req.valid("param").code);
+      if (!found) throw new AppError("invitation_not_found");
+      return c.json({ data: { inviter: found.inviter, opted_out: found.optedOut } }, 200);
     })
     .openapi(optOutRoute, async (c) => {
       await optOut(c.get("db"), c.req.valid("json").code);

@@ -72,9 +72,20 @@ test("fa-IR phone, then en-US desktop: invite a friend by SMS, be refused a seco
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: "test-results/screens/invitations-fa-phone.png", fullPage: true });
 
-  // The friend signs up with that number; the inviter sees them registered and is told.
+  // The SMS's link, as the friend opens it: who invited them, the way in, and "don't text me again".
   const friendContext = await browser.newContext({ baseURL });
-  await signUpViaApi(await friendContext.newPage(), { phone: friend });
+  const friendPage = await friendContext.newPage();
+  await friendPage.setViewportSize(PHONE);
+  await friendPage.goto(`/auth/invite/${texts.messages[0]!.token}`);
+  await expect(friendPage.getByTestId("invite-title")).toHaveText("Sara شما را به تکاپو دعوت کرده است");
+  await expect(friendPage.getByRole("link", { name: fa.landing.join })).toHaveAttribute("href", "/auth/register");
+  await friendPage.getByRole("button", { name: fa.landing.stop }).click();
+  await expect(friendPage.getByText(fa.landing.stopped)).toBeVisible();
+  await expectNoSidewaysScroll(friendPage);
+  await friendPage.screenshot({ path: "test-results/screens/invitation-link-fa-phone.png", fullPage: true });
+
+  // The friend signs up with that number; the inviter sees them registered and is told.
+  await signUpViaApi(friendPage, { phone: friend });
   await friendContext.close();
   await page.setViewportSize(DESKTOP);
   await page.goto("/en-US/dashboard/invitations");

@@ -109,8 +109,13 @@ describe("invitations", () => {
       .select()
       .from(invitations)
       .where(eq(invitations.phone, e164(phone)));
+    const landing = await call(`invitations/code/${row!.code}`, undefined, { method: "GET" });
+    expect(landing.body.data).toEqual({ inviter: "Reza", opted_out: false });
+    expect((await call("invitations/code/nosuchcode1", undefined, { method: "GET" })).status).toBe(404);
+    expect((await call("invitations/code/bad%20code", undefined, { method: "GET" })).status).toBe(422);
     expect((await call("invitations/opt-out", { code: row!.code })).status).toBe(204);
     expect((await call("invitations/opt-out", { code: row!.code })).status).toBe(204);
+    expect((await call(`invitations/code/${row!.code}`, undefined, { method: "GET" })).body.data.opted_out).toBe(true);
     expect((await call("invitations/opt-out", { code: "nosuchcode1" })).status).toBe(404);
     await database.db.delete(invitations).where(eq(invitations.id, row!.id));
     const other = await inviterWithPlan();
