@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/Button";
 import { useMe } from "@/lib/api/me";
 import { Link } from "@/lib/i18n/navigation";
 import { BankForm } from "./BankForm";
+import { NotificationPreferencesCard } from "./NotificationPreferencesCard";
 import { EmailForm } from "./EmailForm";
 import { IdentityBadge } from "./IdentityBadge";
 import { IdentityForm } from "./IdentityForm";
@@ -86,6 +87,7 @@ export function ProfilePage() {
           <ChannelConnection verified={badgeStateOf(user.identity_status) === "verified"} />
           <PasswordSection me={user} />
           <LanguageForm />
+          <NotificationPreferencesCard />
         </div>
       </div>
     </div>

@@ -1,12 +1,12 @@
 "use client";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import type { NotificationCount, NotificationTab, NotificationView } from "@/lib/schemas/notifications";
+import type { NotificationCount, NotificationPreference, NotificationTab, NotificationView } from "@/lib/schemas/notifications";
 import { defaultBaseUrl, type ListResult } from "./client";
 import { meKeys } from "./me";
 import { useApiClient } from "./use-api-client";
 
-export type { NotificationTab, NotificationView };
+export type { NotificationPreference, NotificationTab, NotificationView };
 
 export const notificationKeys = {
   all: ["notifications"] as const,
@@ -121,5 +121,23 @@ export function useReadAllNotifications() {
   return useMutation({
     mutationFn: () => api.request<{ read: number; unseen: number }>("notifications/read-all", { method: "POST" }),
     onSettled: () => refresh(),
+  });
+}
+
+const preferencesKey = ["notifications", "preferences"] as const;
+
+/** What the caller is told, per category and channel. */
+export function useNotificationPreferences() {
+  const api = useApiClient();
+  return useQuery({ queryKey: preferencesKey, queryFn: () => api.request<NotificationPreference[]>("me/notification-preferences") });
+}
+
+export function useSaveNotificationPreferences() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { in_app_off: string[]; sms_off: string[] }) =>
+      api.request<NotificationPreference[]>("me/notification-preferences", { method: "PUT", body: input }),
+    onSuccess: (saved) => queryClient.setQueryData(preferencesKey, saved),
   });
 }

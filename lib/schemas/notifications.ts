@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dateTime, paging } from "./common";
 import { notificationKinds } from "./enums";
+import { notificationCategories } from "@/lib/notifications/categories";
 
 /** The inbox's tabs (SPEC §2: all, new, read). */
 export const notificationTabs = ["all", "new", "read"] as const;
@@ -25,3 +26,18 @@ export const notificationCountOutput = z.object({ unseen: z.number().int() });
 export type NotificationCount = z.infer<typeof notificationCountOutput>;
 
 export const readAllOutput = z.object({ read: z.number().int(), unseen: z.number().int() });
+
+/** A category's channels as the profile shows them: whether each is on, and whether it may be switched off. */
+export const notificationPreferenceOutput = z.object({
+  category: z.enum(notificationCategories),
+  in_app: z.boolean(),
+  in_app_locked: z.boolean().meta({ description: "Money and account notices are always shown in the app" }),
+  sms: z.boolean().nullable().meta({ description: "null: this category sends no SMS" }),
+});
+export type NotificationPreference = z.infer<typeof notificationPreferenceOutput>;
+
+/** PUT me/notification-preferences: the categories switched off, per channel (what may not be switched off is refused). */
+export const notificationPreferencesInput = z.object({
+  in_app_off: z.array(z.enum(notificationCategories, "invalid_value")).max(10, "invalid_value"),
+  sms_off: z.array(z.enum(notificationCategories, "invalid_value")).max(10, "invalid_value"),
+});

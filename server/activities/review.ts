@@ -6,8 +6,7 @@ import type { Db } from "@/server/db";
 import { activities, campaigns, ledgerAccounts, type Activity } from "@/server/db/schema";
 import { withTransaction, type ActorCtx, type DbCtx, type Tx, type TxCtx, type UserCtx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
-import { notify } from "@/server/notifications/notify";
-import { recordAudit } from "@/server/audit/record";
+import { announceApproval, announceDenial, audit } from "@/server/activities/announce";
 import { applyCampaignEvent, refundEscrow } from "@/server/campaigns/transitions";
 import { campaignEscrowCode, postTransfer, systemAccountCode, transfer, userAccountCode, voidTransfer } from "@/server/ledger";
 import type { ActivityDenialCode, adminDenialCodes } from "@/lib/schemas/enums";
@@ -130,12 +129,7 @@ export async function approveActivity(ctx: ActorCtx, input: { id: string; by?: "
         .set({ spent: sql`${campaigns.spent} + ${activity.budget}` })
         .where(and(eq(campaigns.id, activity.campaignId), sql`${campaigns.strategy} <> 'trial'`));
     await refreshCampaign(tx, activity.campaignId);
-    await notify(tx, {
-      userId: activity.boosterId,
-      kind: input.by && input.by !== "admin" ? "activity_auto_approved" : "activity_approved",
-      dedupeKey: `activity:${id}:approve`,
-      params: { activity_id: id, reward: activity.reward, release_at: updated!.releaseAt?.toISOString() ?? null },
-    });
+    await announceApproval(tx, updated!, input.by);
     if (automatic)
       await audit({ ...ctx, actor: null }, id, input.by === "api" ? "activity.approve_checked" : "activity.approve_watched", {});
     else await audit(ctx, id, input.by === "sla" ? "activity.approve_overdue" : "activity.approve", { appeal });
@@ -174,17 +168,7 @@ async function payUpheldAppeal(ctx: TxCtx, activity: Activity) {
   await ctx.tx.update(activities).set({ rewardTransferId: paid.id, marginTransferId: null }).where(eq(activities.id, activity.id));
 }
 
-/** What an admin (or nobody, for the system) decided, in the audit log. */
-export async function audit(ctx: TxCtx<ActorCtx>, id: string, action: string, details: Record<string, unknown>) {
-  await recordAudit(ctx.tx, {
-    actorId: ctx.actor?.id ?? null,
-    action,
-    targetType: "activity",
-    targetId: id,
-    details,
-    ip: ctx.ip ?? null,
-  });
-}
+export { audit } from "@/server/activities/announce";
 
 /**
  * Work that did not happen: denied by an admin, or expired unsubmitted. The reservation is voided
@@ -224,12 +208,7 @@ async function release(
       });
     }
     if (actor) {
-      await notify(tx, {
-        userId: activity.boosterId,
-        kind: "activity_denied",
-        dedupeKey: `activity:${id}:deny:${appeal ? "appeal" : "first"}`,
-        params: { activity_id: id, reward: activity.reward, code, reason },
-      });
+      await announceDenial(tx, activity, { code, reason, appeal });
       await audit(ctx, id, "activity.deny", { code, reason, appeal });
     }
     return denied!;

@@ -12,7 +12,11 @@ export type OtpPurpose = "register" | "login" | "reset_password" | "verify_phone
 export type SmsNotice =
   | { kind: "payout_confirmed" | "payout_failed"; amount: number }
   /** A friend's invitation: the link's code, and the inviter's name (the template carries the opt-out line). */
-  | { kind: "invitation"; code: string; inviter: string };
+  | { kind: "invitation"; code: string; inviter: string }
+  /** The identity's decision (the name: whom it is about). */
+  | { kind: "identity_approved" | "identity_rejected"; name: string }
+  /** A plan that ends soon, and when (Jalali, yyyy/mm/dd). */
+  | { kind: "membership_expiring"; date: string };
 
 export interface SmsSender {
   sendOtp(input: { phone: string /* E.164 like +989121234567 */; code: string; purpose: OtpPurpose }): Promise<void>;
@@ -56,7 +60,9 @@ export function consoleSmsSender(log: (line: string) => void = console.info): Sm
     },
     async sendNotice({ phone, notice }) {
       if (notice.kind === "invitation") log(`[sms] to ${maskPhone(phone)} invitation ${notice.code} from ${notice.inviter}`);
-      else log(`[sms] to ${maskPhone(phone)} ${notice.kind} ${notice.amount} Rials`);
+      else if (notice.kind === "payout_confirmed" || notice.kind === "payout_failed")
+        log(`[sms] to ${maskPhone(phone)} ${notice.kind} ${notice.amount} Rials`);
+      else log(`[sms] to ${maskPhone(phone)} ${notice.kind}`);
     },
   };
 }
@@ -150,10 +156,19 @@ export function kavenegarSmsSender({
       const noticeTemplate = noticeTemplates[notice.kind];
       if (!noticeTemplate)
         throw new SmsDeliveryError(`Kavenegar: no template is configured for ${notice.kind}`, { provider: PROVIDER, reason: "rejected" });
-      // Kavenegar's token takes no spaces (token10 takes a few): the code, and the inviter's name.
-      if (notice.kind === "invitation") return lookup(phone, notice.code, noticeTemplate, "", { token10: notice.inviter.slice(0, 40) });
-      // The amount in toman as plain digits.
-      await lookup(phone, String(Math.floor(notice.amount / 10)), noticeTemplate, "");
+      // Kavenegar's token takes no spaces (token10 takes a few).
+      switch (notice.kind) {
+        case "invitation":
+          return lookup(phone, notice.code, noticeTemplate, "", { token10: notice.inviter.slice(0, 40) });
+        case "identity_approved":
+        case "identity_rejected":
+          return lookup(phone, notice.name.replace(/\s+/g, "-").slice(0, 40) || "-", noticeTemplate, "");
+        case "membership_expiring":
+          return lookup(phone, notice.date, noticeTemplate, "");
+        default:
+          // The amount in toman as plain digits.
+          return lookup(phone, String(Math.floor(notice.amount / 10)), noticeTemplate, "");
+      }
     },
   };
 }
@@ -181,6 +196,9 @@ export function smsSenderFromEnv(env: Env = rawEnv()): SmsSender {
     payout_confirmed: env.KAVENEGAR_PAYOUT_CONFIRMED_TEMPLATE?.trim() || undefined,
     payout_failed: env.KAVENEGAR_PAYOUT_FAILED_TEMPLATE?.trim() || undefined,
     invitation: env.KAVENEGAR_INVITATION_TEMPLATE?.trim() || undefined,
+    identity_approved: env.KAVENEGAR_IDENTITY_APPROVED_TEMPLATE?.trim() || undefined,
+    identity_rejected: env.KAVENEGAR_IDENTITY_REJECTED_TEMPLATE?.trim() || undefined,
+    membership_expiring: env.KAVENEGAR_MEMBERSHIP_EXPIRING_TEMPLATE?.trim() || undefined,
   };
   return kavenegarSmsSender({ apiKey, template, baseUrl, noticeTemplates });
 }

@@ -8,6 +8,7 @@ import { payoutProvidersFromEnv, type PayoutProviders } from "@/server/adapters/
 import { smsSenderFromEnv, type SmsSender } from "@/server/adapters/sms";
 import { payoutJobs } from "./payouts";
 import { invitationJobs } from "./invitations";
+import { notificationJobs } from "./notifications";
 
 /** The adapters the jobs use; each defaults to what the environment configures. */
 export type JobAdapters = { youtube?: YoutubeAccounts | null; payouts?: PayoutProviders; sms?: SmsSender };
@@ -24,5 +25,6 @@ export function appJobs(gateways: Gateways, adapters: JobAdapters = {}): JobDefi
     releaseRewardsJob(youtube),
     ...payoutJobs(payouts.rail, sms),
     ...invitationJobs(sms),
+    ...notificationJobs(sms),
   ];
 }

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "@/server/core/context";
 import type { Db } from "@/server/db";
-import { notificationCounters, notifications, type NotificationKind } from "@/server/db/schema";
+import { notificationCounters, notificationPreferences, notifications, type NotificationKind } from "@/server/db/schema";
+import { alwaysInApp, categoryOf, smsKinds } from "@/lib/notifications/categories";
 
 /** The PostgreSQL channel the live stream listens on; the payload is the user's id, and means only "re-read". */
 export const NOTIFICATION_CHANNEL = "takapoo_notifications";
@@ -22,12 +23,29 @@ export type NotificationInput = {
  * was new.
  */
 export async function notify(tx: Tx | Db, input: NotificationInput): Promise<boolean> {
+  const category = categoryOf(input.kind);
+  // What the user switched off, read in the same statement: a category off in the app is written as
+  // already seen (kept in the inbox, never counted or pushed); an SMS switched off is never queued.
+  const off = (column: typeof notificationPreferences.inAppOff | typeof notificationPreferences.smsOff) =>
+    sql`exists (select 1 from ${notificationPreferences} where ${notificationPreferences.userId} = ${input.userId} and ${category} = any(${column}))`;
+  const quiet = alwaysInApp.includes(category) ? sql`null` : sql`case when ${off(notificationPreferences.inAppOff)} then now() end`;
+  const sms = smsKinds.includes(input.kind)
+    ? sql`case when ${off(notificationPreferences.smsOff)} then 'muted' else 'pending' end`
+    : sql`null`;
   const [row] = await tx
     .insert(notifications)
-    .values({ userId: input.userId, kind: input.kind, params: input.params ?? {}, dedupeKey: input.dedupeKey })
+    .values({
+      userId: input.userId,
+      kind: input.kind,
+      params: input.params ?? {},
+      dedupeKey: input.dedupeKey,
+      seenAt: quiet,
+      smsState: sms,
+    })
     .onConflictDoNothing({ target: notifications.dedupeKey })
-    .returning({ id: notifications.id });
+    .returning({ id: notifications.id, seenAt: notifications.seenAt });
   if (!row) return false;
+  if (row.seenAt) return true;
   await tx
     .insert(notificationCounters)
     .values({ userId: input.userId, unseen: 1 })

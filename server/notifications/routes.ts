@@ -1,6 +1,14 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
-import { notificationCountOutput, notificationListQuery, notificationOutput, readAllOutput } from "@/lib/schemas/notifications";
+import {
+  notificationCountOutput,
+  notificationListQuery,
+  notificationOutput,
+  notificationPreferenceOutput,
+  notificationPreferencesInput,
+  readAllOutput,
+} from "@/lib/schemas/notifications";
+import { preferencesOf, setPreferences } from "./preferences";
 import type { Listen } from "@/server/db/client";
 import { requireUser } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/context";
@@ -77,6 +85,33 @@ const streamRoute = createRoute({
   responses: { 200: { description: "text/event-stream" }, ...unauthorized },
 });
 
+const preferencesRoute = createRoute({
+  method: "get",
+  path: "/me/notification-preferences",
+  middleware: [requireUser] as const,
+  tags: ["Notifications"],
+  summary: "What the caller is told, per category: in the app (money and account always) and by SMS",
+  security: [{ bearer: [] }],
+  responses: {
+    200: { description: "The preferences", ...json(dataEnvelope(z.array(notificationPreferenceOutput))) },
+    ...unauthorized,
+  },
+});
+const putPreferencesRoute = createRoute({
+  method: "put",
+  path: "/me/notification-preferences",
+  middleware: [requireUser] as const,
+  tags: ["Notifications"],
+  summary: "Switch categories off per channel (money and account cannot be switched off in the app: 422)",
+  security: [{ bearer: [] }],
+  request: { body: { required: true, ...json(notificationPreferencesInput) } },
+  responses: {
+    200: { description: "The preferences", ...json(dataEnvelope(z.array(notificationPreferenceOutput))) },
+    ...unauthorized,
+    ...errorResponses,
+  },
+});
+
 const HEARTBEAT_MS = 20_000;
 const STREAM_MS = 5 * 60_000;
 
@@ -94,6 +129,11 @@ export function notificationRoutes(listen: () => Promise<Listen | undefined>) {
     .openapi(readRoute, async (c) => {
       const row = await readNotification(c.get("db"), c.get("user").id, c.req.valid("param").id);
       return c.json({ data: toNotificationOutput(row) }, 200);
+    })
+    .openapi(preferencesRoute, async (c) => c.json({ data: await preferencesOf(c.get("db"), c.get("user").id) }, 200))
+    .openapi(putPreferencesRoute, async (c) => {
+      const preferences = await setPreferences({ db: c.get("db"), actor: c.get("user"), ip: null }, c.req.valid("json"));
+      return c.json({ data: preferences }, 200);
     })
     .openapi(streamRoute, async (c) => {
       const userId = c.get("user").id;

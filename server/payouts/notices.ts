@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
-import { payoutEvents, payouts, users } from "@/server/db/schema";
+import { notificationPreferences, payoutEvents, payouts, users } from "@/server/db/schema";
 import { SmsDeliveryError, type SmsSender } from "@/server/adapters/sms";
 
 /**
@@ -9,18 +9,31 @@ import { SmsDeliveryError, type SmsSender } from "@/server/adapters/sms";
  * be reached leaves the line for the next run; a message the provider refuses for good (no template, a
  * number it does not serve) is marked too, so one bad number does not hold the others back.
  */
-export async function sendPayoutNotices(db: Db, sms: SmsSender, limit = 200): Promise<{ sent: number; refused: number; later: number }> {
+export async function sendPayoutNotices(
+  db: Db,
+  sms: SmsSender,
+  limit = 200,
+): Promise<{ sent: number; refused: number; later: number; muted: number }> {
   const due = await db
-    .select({ id: payoutEvents.id, status: payoutEvents.status, amount: payouts.amount, phone: users.phone })
+    .select({
+      id: payoutEvents.id,
+      status: payoutEvents.status,
+      amount: payouts.amount,
+      phone: users.phone,
+      // The booster switched money SMS off (profile): marked, never sent.
+      muted: sql<boolean>`coalesce('money' = any(${notificationPreferences.smsOff}), false)`,
+    })
     .from(payoutEvents)
     .innerJoin(payouts, eq(payouts.id, payoutEvents.payoutId))
     .innerJoin(users, eq(users.id, payouts.userId))
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, payouts.userId))
     .where(and(isNull(payoutEvents.notifiedAt), inArray(payoutEvents.status, ["confirmed", "failed"])))
     .orderBy(asc(payoutEvents.createdAt))
     .limit(limit);
-  const report = { sent: 0, refused: 0, later: 0 };
+  const report = { sent: 0, refused: 0, later: 0, muted: 0 };
   for (const event of due) {
-    if (event.phone) {
+    if (event.muted) report.muted += 1;
+    else if (event.phone) {
       try {
         await sms.sendNotice({
           phone: event.phone,

@@ -28,6 +28,8 @@ export const notifications = pgTable(
     seenAt: timestamp("seen_at", { withTimezone: true }),
     /** When the user opened it. */
     readAt: timestamp("read_at", { withTimezone: true }),
+    /** Its SMS (for the kinds that have one): pending (the outbox sends it), sent, muted (switched off), refused. */
+    smsState: text("sms_state", { enum: ["pending", "sent", "muted", "refused"] }),
   },
   (table) => [
     uniqueIndex("notifications_dedupe_idx").on(table.dedupeKey),
@@ -35,6 +37,9 @@ export const notifications = pgTable(
     index("notifications_unread_idx")
       .on(table.userId, table.createdAt)
       .where(sql`${table.readAt} is null`),
+    index("notifications_sms_idx")
+      .on(table.createdAt)
+      .where(sql`${table.smsState} = 'pending'`),
   ],
 );
 
@@ -47,3 +52,19 @@ export const notificationCounters = pgTable("notification_counters", {
 });
 
 export type Notification = typeof notifications.$inferSelect;
+
+/** What a user switched off, per category (lib/notifications/categories.ts): in the app, and by SMS. */
+export const notificationPreferences = pgTable("notification_preferences", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  inAppOff: text("in_app_off")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  smsOff: text("sms_off")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -5,6 +5,8 @@ import { notificationCounters, notifications, users } from "@/server/db/schema";
 import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
 import { earnWorld } from "@/tests/api/support/earn-fixtures";
 import { payoutWorld } from "@/tests/api/support/payout-fixtures";
+import { notify } from "@/server/notifications/notify";
+import { sendNotificationSms } from "@/server/notifications/sms";
 
 // Issue 18: notifications written in the transaction of the change they announce, the inbox's tabs,
 // reading, the header's counter, and the live stream that only says "re-read".
@@ -131,5 +133,55 @@ describe("notifications", () => {
     await reader.cancel();
     await theirs.cancel();
     expect((await call("notifications/stream", undefined, { method: "GET" })).status).toBe(401);
+  });
+  it("preferences per category and channel: money and account always in the app; an SMS switched off is never sent, one on is sent once", async () => {
+    const adminToken = await admin();
+    const quiet = await person();
+    const defaults = (await get("me/notification-preferences", quiet.token)).body.data;
+    expect(defaults.find((p: { category: string }) => p.category === "money")).toEqual({
+      category: "money",
+      in_app: true,
+      in_app_locked: true,
+      sms: true,
+    });
+    expect(defaults.find((p: { category: string }) => p.category === "campaigns")).toEqual({
+      category: "campaigns",
+      in_app: true,
+      in_app_locked: false,
+      sms: null,
+    });
+    const put = (token: string, body: object) => call("me/notification-preferences", body, { method: "PUT", token });
+    expect((await put(quiet.token, { in_app_off: ["money"], sms_off: [] })).status).toBe(422);
+    expect((await put(quiet.token, { in_app_off: [], sms_off: ["campaigns"] })).status).toBe(422);
+    expect((await put(quiet.token, { in_app_off: ["nonsense"], sms_off: [] })).status).toBe(422);
+    const saved = await put(quiet.token, { in_app_off: ["work"], sms_off: ["account"] });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.find((p: { category: string }) => p.category === "work").in_app).toBe(false);
+
+    // Work switched off in the app: kept in the inbox as already seen, never counted.
+    await database.db.transaction((tx) =>
+      notify(tx, { userId: quiet.user.id, kind: "activity_released", dedupeKey: `pref:${quiet.user.id}`, params: { reward: 9_000 } }),
+    );
+    expect(await counterOf(quiet.user.id)).toBe(0);
+    expect((await rowsOf(quiet.user.id))[0]!.seenAt).not.toBeNull();
+
+    // Identity decisions by SMS: switched off for one, on for the other; each sent at most once.
+    const loud = await person();
+    for (const who of [quiet, loud]) {
+      await database.db
+        .update(users)
+        .set({ identityStatus: "identity_verification_pending", identityRequestedAt: new Date() })
+        .where(eq(users.id, who.user.id));
+    }
+    expect((await call(`admin/users/${quiet.user.id}/identity/reject`, { reason: "Blurred" }, { token: adminToken })).status).toBe(200);
+    expect((await call(`admin/users/${loud.user.id}/identity/approve`, undefined, { token: adminToken })).status).toBe(200);
+    const before = sms.notices.length;
+    expect(await sendNotificationSms(database.db, sms.sender)).toEqual({ sent: 1, refused: 0, later: 0 });
+    expect(sms.notices.slice(before)).toEqual([
+      { phone: expect.stringMatching(/^\+98/), notice: { kind: "identity_approved", name: "Reza" } },
+    ]);
+    expect(await sendNotificationSms(database.db, sms.sender)).toEqual({ sent: 0, refused: 0, later: 0 });
+    const [muted] = (await rowsOf(quiet.user.id)).filter((row) => row.kind === "identity_rejected");
+    expect(muted!.smsState).toBe("muted");
   });
 });

@@ -79,12 +79,12 @@ describe("payouts through Jibit", () => {
     expect((await balancesOf(database.db, me.user.id)).earnings).toBe(3_000_000);
     expect((await get("memberships/current", me.token)).body.data.withdrawals_left).toBe(23);
 
-    expect(await sendPayoutNotices(database.db, sms.sender)).toEqual({ sent: 2, refused: 0, later: 0 });
+    expect(await sendPayoutNotices(database.db, sms.sender)).toEqual({ sent: 2, refused: 0, later: 0, muted: 0 });
     expect(sms.notices.map((n) => n.notice)).toEqual([
       { kind: "payout_confirmed", amount: 3_000_000 },
       { kind: "payout_failed", amount: 3_000_000 },
     ]);
-    expect(await sendPayoutNotices(database.db, sms.sender)).toEqual({ sent: 0, refused: 0, later: 0 });
+    expect(await sendPayoutNotices(database.db, sms.sender)).toEqual({ sent: 0, refused: 0, later: 0, muted: 0 });
     expect(await checkLedgerInvariants(database.db)).toEqual([]);
   });
 

@@ -5,6 +5,7 @@ import { NotificationsPage } from "@/components/notifications/NotificationsPage"
 import type { NotificationView } from "@/lib/api/notifications";
 import { renderWithProviders } from "../render-with-providers";
 import { answerWith, jsonResponse, type SentInit } from "../support/msw";
+import { adminUser } from "../support/people";
 
 vi.mock("@/lib/i18n/navigation", async () => (await import("../support/navigation")).plainNavigation("/dashboard/notifications"));
 
@@ -38,6 +39,7 @@ function fakeApi(sent: { path: string; init: SentInit }[]) {
       const data = rows.filter((row) => status === "all" || (status === "new" ? row.read_at === null : row.read_at !== null));
       return jsonResponse(200, { data, meta: { page: 1, per_page: 20, total: data.length } });
     }
+    if (pathname === "/api/me") return jsonResponse(200, { data: { ...adminUser(), wallet_balance: 0, unread_notifications: 1 } });
     if (pathname === "/api/notifications/seen") return jsonResponse(200, { data: { unseen: 0 } });
     if (pathname === "/api/notifications/read-all") return jsonResponse(200, { data: { read: 1, unseen: 0 } });
     if (pathname.endsWith("/read")) return jsonResponse(200, { data: { ...rows[0], read_at: "2026-11-20T09:00:00.000Z" } });

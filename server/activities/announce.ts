@@ -1,0 +1,36 @@
+import type { ActorCtx, Tx, TxCtx } from "@/server/core/context";
+import { recordAudit } from "@/server/audit/record";
+import type { Activity } from "@/server/db/schema";
+import { notify } from "@/server/notifications/notify";
+
+/** The booster is told their work was approved — by a person, or automatically (an API check, a watch session, the deadline). */
+export function announceApproval(tx: Tx, activity: Activity, by: "admin" | "sla" | "api" | "watch" | undefined) {
+  return notify(tx, {
+    userId: activity.boosterId,
+    kind: by && by !== "admin" ? "activity_auto_approved" : "activity_approved",
+    dedupeKey: `activity:${activity.id}:approve`,
+    params: { activity_id: activity.id, reward: activity.reward, release_at: activity.releaseAt?.toISOString() ?? null },
+  });
+}
+
+/** The booster is told a person did not accept their work, with the reason (once, and once more after an appeal). */
+export function announceDenial(tx: Tx, activity: Activity, input: { code: string; reason: string | null; appeal: boolean }) {
+  return notify(tx, {
+    userId: activity.boosterId,
+    kind: "activity_denied",
+    dedupeKey: `activity:${activity.id}:deny:${input.appeal ? "appeal" : "first"}`,
+    params: { activity_id: activity.id, reward: activity.reward, code: input.code, reason: input.reason },
+  });
+}
+
+/** What an admin (or nobody, for the system) decided, in the audit log. */
+export async function audit(ctx: TxCtx<ActorCtx>, id: string, action: string, details: Record<string, unknown>) {
+  await recordAudit(ctx.tx, {
+    actorId: ctx.actor?.id ?? null,
+    action,
+    targetType: "activity",
+    targetId: id,
+    details,
+    ip: ctx.ip ?? null,
+  });
+}

@@ -1,0 +1,63 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import { notifications, users } from "@/server/db/schema";
+import { SmsDeliveryError, type SmsNotice, type SmsSender } from "@/server/adapters/sms";
+
+const jalali = new Intl.DateTimeFormat("fa-IR-u-ca-persian-nu-latn", {
+  timeZone: "Asia/Tehran",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** A notification as its SMS (the kinds in lib/notifications/categories.ts smsKinds). */
+function noticeOf(row: { kind: string; params: Record<string, string | number | null>; firstName: string }): SmsNotice | null {
+  if (row.kind === "identity_approved" || row.kind === "identity_rejected") return { kind: row.kind, name: row.firstName };
+  if (row.kind === "membership_expiring" && typeof row.params.ends_at === "string")
+    return { kind: "membership_expiring", date: jalali.format(new Date(row.params.ends_at)) };
+  return null;
+}
+
+/**
+ * The SMS of what must not be missed (identity decided, a plan ending): the notification row is the
+ * outbox — queued as pending in the change's own transaction unless the user switched that SMS off,
+ * sent after commit by the notification-sms job, at most once (the row's state), marked when sent or
+ * refused for good; a provider that cannot be reached leaves it for the next run.
+ */
+export async function sendNotificationSms(db: Db, sms: SmsSender, limit = 100): Promise<{ sent: number; refused: number; later: number }> {
+  const due = await db
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      params: notifications.params,
+      phone: users.phone,
+      firstName: users.firstName,
+    })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
+    .where(eq(notifications.smsState, "pending"))
+    .orderBy(asc(notifications.createdAt))
+    .limit(limit);
+  const report = { sent: 0, refused: 0, later: 0 };
+  for (const row of due) {
+    const notice = noticeOf(row);
+    let state: "sent" | "refused" = "refused";
+    if (notice && row.phone) {
+      try {
+        await sms.sendNotice({ phone: row.phone, notice });
+        state = "sent";
+      } catch (error) {
+        if (!(error instanceof SmsDeliveryError && (error.reason === "rejected" || error.reason === "unsupported_phone"))) {
+          report.later += 1;
+          continue;
+        }
+      }
+    }
+    report[state] += 1;
+    await db
+      .update(notifications)
+      .set({ smsState: state })
+      .where(and(eq(notifications.id, row.id), eq(notifications.smsState, "pending")));
+  }
+  return report;
+}
