@@ -31,6 +31,11 @@ export const adminMenu = [
     icon: "M12 3v18M16.5 7.5c0-1.7-2-3-4.5-3s-4.5 1.3-4.5 3 2 2.6 4.5 3 4.5 1.3 4.5 3-2 3-4.5 3-4.5-1.3-4.5-3",
   },
   {
+    href: "/admin/audit",
+    key: "audit",
+    icon: "M6 3h9l4 4v14H6zM9 11h7M9 15h7M9 7h3",
+  },
+  {
     href: "/admin/pages",
     key: "pages",
     icon: "M7 3h7l5 5v13H7zM14 3v5h5M10 12h6M10 16h6",

@@ -1,0 +1,134 @@
+"use client";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/Button";
+import { EmptyState } from "@/components/ui/EmptyState";
+import { SelectField, TextField } from "@/components/ui/Field";
+import { Pagination, pageCount } from "@/components/ui/Pagination";
+import { QueueCard } from "@/components/ui/QueueCard";
+import { AUDIT_PER_PAGE, useAuditLog, type AuditEntry, type AuditFilters } from "@/lib/api/admin-audit";
+import { localizeDigits } from "@/lib/format/digits";
+import { auditTargetTypes } from "@/lib/schemas/audit";
+import { adminStates } from "./AdminStates";
+
+/** /admin/audit: every admin action and the system's, newest first — who, what, to what, when, from where — filterable. */
+export function AuditLog() {
+  const t = useTranslations("admin.audit");
+  const tq = useTranslations("admin.queue");
+  const [filters, setFilters] = useState<AuditFilters>({ action: "", target_type: "" });
+  const [page, setPage] = useState(1);
+  const query = useAuditLog(filters, page);
+  const rows = query.data?.data ?? [];
+  const pages = pageCount(query.data?.meta.total ?? 0, query.data?.meta.per_page || AUDIT_PER_PAGE);
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setFilters({ action: String(form.get("action") ?? "").trim(), target_type: String(form.get("target_type") ?? "") });
+    setPage(1);
+  };
+  return (
+    <QueueCard
+      heading={t("heading")}
+      intro={t("intro")}
+      query={query}
+      {...adminStates}
+      before={
+        <form
+          onSubmit={apply}
+          className="grid items-end gap-3 rounded-card bg-surface p-4 shadow-card sm:grid-cols-[1fr_1fr_auto]"
+          role="search"
+        >
+          <TextField name="action" label={t("action")} hint={t("actionHint")} ltr defaultValue={filters.action} autoComplete="off" />
+          <SelectField name="target_type" label={t("targetType")} defaultValue={filters.target_type}>
+            <option value="">{t("anyTarget")}</option>
+            {auditTargetTypes.map((type) => (
+              <option key={type} value={type}>
+                {t(`targets.${type}`)}
+              </option>
+            ))}
+          </SelectField>
+          <Button type="submit" className="w-full sm:w-auto">
+            {t("filter")}
+          </Button>
+        </form>
+      }
+      empty={
+        rows.length === 0 ? (
+          <EmptyState padding="py-8" firstPage={page > 1 ? { label: tq("firstPage"), onClick: () => setPage(1) } : null}>
+            {t("empty")}
+          </EmptyState>
+        ) : null
+      }
+      count={t("count", { count: query.data?.meta.total ?? 0 })}
+      pagination={<Pagination page={page} pages={pages} busy={query.isFetching} onPage={setPage} messages="admin.queue" />}
+    >
+      <ul className="grid gap-3" aria-busy={query.isFetching || undefined} data-testid="audit-log">
+        {rows.map((entry) => (
+          <AuditRow key={entry.id} entry={entry} />
+        ))}
+      </ul>
+    </QueueCard>
+  );
+}
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  const t = useTranslations("admin.audit");
+  const format = useFormatter();
+  const locale = useLocale();
+  const details = Object.keys(entry.details).length ? JSON.stringify(entry.details) : null;
+  const ltr = "font-mono text-xs [overflow-wrap:anywhere]";
+  return (
+    <li className="grid gap-2 rounded-lg border border-surface-line p-3 text-sm" data-testid="audit-entry" data-action={entry.action}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <bdi dir="ltr" className={`${ltr} font-semibold text-ink`}>
+          {entry.action}
+        </bdi>
+        <time dateTime={entry.at} className="text-xs text-ink-muted">
+          {format.dateTime(new Date(entry.at), "dateTime")}
+        </time>
+      </div>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
+        <dt className="text-ink-muted">{t("who")}</dt>
+        <dd className="min-w-0 text-ink">
+          {entry.actor ? (
+            <>
+              <bdi>{entry.actor.name || t("unnamed")}</bdi>{" "}
+              {entry.actor.phone ? (
+                <span dir="ltr" className="inline-block text-ink-muted">
+                  {localizeDigits(entry.actor.phone, locale)}
+                </span>
+              ) : null}
+            </>
+          ) : (
+            t("system")
+          )}
+        </dd>
+        <dt className="text-ink-muted">{t("target")}</dt>
+        <dd className="min-w-0 text-ink">
+          {t.has(`targets.${entry.target_type}` as never) ? t(`targets.${entry.target_type}` as never) : entry.target_type}{" "}
+          {entry.target_id ? (
+            <bdi dir="ltr" className={`${ltr} text-ink-muted`}>
+              {entry.target_id}
+            </bdi>
+          ) : null}
+        </dd>
+        {entry.ip ? (
+          <>
+            <dt className="text-ink-muted">{t("from")}</dt>
+            <dd dir="ltr" className={`${ltr} text-ink-muted`}>
+              {entry.ip}
+            </dd>
+          </>
+        ) : null}
+        {details ? (
+          <>
+            <dt className="text-ink-muted">{t("details")}</dt>
+            <dd dir="ltr" className={`${ltr} text-ink`}>
+              {details}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+    </li>
+  );
+}

@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { dateTime, paging, uuidParam } from "./common";
+
+/** What an audit row is about (the back office filters by it). */
+export const auditTargetTypes = [
+  "user",
+  "campaign",
+  "activity",
+  "payout",
+  "membership",
+  "membership_plan",
+  "invitation",
+  "setting",
+  "content_page",
+  "pricing",
+] as const;
+
+/** GET admin/audit: newest first; an action's beginning (payout., campaign.approve), its target, who acted. */
+export const auditListQuery = z.object({
+  action: z
+    .string("invalid_value")
+    .trim()
+    .max(60, "invalid_value")
+    .regex(/^[a-z_.]*$/, "invalid_value")
+    .optional(),
+  target_type: z.enum(auditTargetTypes, "invalid_value").optional(),
+  target_id: z.string("invalid_value").trim().max(80, "invalid_value").optional(),
+  actor_id: uuidParam().optional(),
+  ...paging,
+});
+export type AuditListQuery = z.input<typeof auditListQuery>;
+
+/** OpenAPI component AuditEntry: who did what, to what, when and from where. */
+export const auditEntryOutput = z.object({
+  id: z.string().uuid(),
+  actor: z
+    .object({ id: z.string().uuid(), name: z.string(), phone: z.string().nullable() })
+    .nullable()
+    .meta({ description: "null: the system (a job)" }),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+  at: dateTime(),
+});
+export type AuditEntry = z.infer<typeof auditEntryOutput>;

@@ -1,0 +1,29 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { auditEntryOutput, auditListQuery } from "@/lib/schemas/audit";
+import { requireAdmin } from "@/server/http/auth";
+import type { AppEnv } from "@/server/http/context";
+import { errorResponses } from "@/server/http/envelope";
+import { components, err, json, pageOf } from "@/server/http/route-parts";
+import { listAudit } from "./queries";
+
+components({ AuditEntry: auditEntryOutput });
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/admin/audit",
+  middleware: [requireAdmin] as const,
+  tags: ["Admin"],
+  summary: "The audit log, newest first: every admin action (and the system's), with who, what, when and from where",
+  security: [{ bearer: [] }],
+  request: { query: auditListQuery },
+  responses: { 200: { description: "A page of entries", ...json(pageOf(auditEntryOutput)) }, 404: err("Not found"), ...errorResponses },
+});
+
+/** The back office's audit view (issue 18). */
+export function auditRoutes() {
+  return new OpenAPIHono<AppEnv>().openapi(listRoute, async (c) => {
+    const query = c.req.valid("query");
+    const found = await listAudit(c.get("db"), query);
+    return c.json({ data: found.rows, meta: { page: query.page, per_page: query.per_page, total: found.total } }, 200);
+  });
+}

@@ -1,0 +1,48 @@
+import { describe, expect } from "vitest";
+import type { Database } from "@/server/db/client";
+import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { earnWorld } from "@/tests/api/support/earn-fixtures";
+
+// Issue 18: the back office's audit view — every admin action with who, what, when and from where, filterable,
+// for admins only.
+
+let database: Database;
+let sms: ApiSetup["sms"];
+const { it, call } = apiFile(
+  (n) => `10.7.22.${n % 250}`,
+  (api) => void ({ database, sms } = api),
+);
+const { person, admin } = earnWorld(call, () => ({ database, sms }), "09100000122");
+const get = (path: string, token?: string) => call(path, undefined, { method: "GET", ...(token ? { token } : {}) });
+
+describe("the audit log", () => {
+  it("lists admin actions newest first with who, what, to what and from where; filters; refuses anyone else", async () => {
+    const adminToken = await admin();
+    expect((await call("admin/settings/withdrawals", { enabled: false }, { method: "PUT", token: adminToken })).status).toBe(200);
+    expect((await call("admin/settings/invitations", { reward: 600_000 }, { method: "PUT", token: adminToken })).status).toBe(200);
+    expect((await call("admin/settings/withdrawals", { enabled: true }, { method: "PUT", token: adminToken })).status).toBe(200);
+
+    const all = await get("admin/audit", adminToken);
+    expect(all.status).toBe(200);
+    const [newest] = all.body.data;
+    expect(newest).toMatchObject({
+      action: "payouts.withdrawals_enabled",
+      target_type: "setting",
+      target_id: "withdrawals_enabled",
+      ip: "10.7.22.1",
+      actor: { name: expect.any(String), phone: expect.stringMatching(/^\+98/) },
+    });
+    expect(Date.parse(newest.at)).toBeGreaterThan(Date.now() - 60_000);
+
+    const rewards = await get("admin/audit?action=invitations.", adminToken);
+    expect(rewards.body.data.map((entry: { action: string }) => entry.action)).toEqual(["invitations.reward_set"]);
+    expect(rewards.body.data[0].details).toEqual({ reward: 600_000 });
+    expect((await get("admin/audit?target_type=setting", adminToken)).body.meta.total).toBe(3);
+    expect((await get("admin/audit?action=%25", adminToken)).status).toBe(422);
+    expect((await get("admin/audit?target_type=nonsense", adminToken)).status).toBe(422);
+
+    const someone = await person();
+    expect((await get("admin/audit", someone.token)).status).toBe(404);
+    expect((await get("admin/audit")).status).toBe(404);
+  });
+});
