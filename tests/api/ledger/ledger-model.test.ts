@@ -262,7 +262,7 @@ describe("ledger model", () => {
           fc.commands(commands, { maxCommands: MAX_COMMANDS, size: "max", replayPath: process.env.FC_REPLAY_PATH }),
           async (cmds) => {
             await db.execute(
-              sql`truncate table watch_sessions, activities, transactions, payout_events, payouts, memberships, ledger_transfers, ledger_accounts`,
+              sql`truncate table watch_sessions, activities, transactions, payout_events, payouts, invitations, memberships, ledger_transfers, ledger_accounts`,
             );
             await ensureAccounts(db, allCodes());
             let key = 0;

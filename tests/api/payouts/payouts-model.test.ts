@@ -187,7 +187,7 @@ describe("memberships and payouts model", () => {
           fc.tuple(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 0, max: 20 }), fc.integer({ min: 0, max: 6 })),
           async (cmds, [earn0, earn1, wallet0]) => {
             await db.execute(
-              sql`truncate table watch_sessions, activities, transactions, payout_events, payouts, memberships, ledger_transfers, ledger_accounts, audit_log`,
+              sql`truncate table watch_sessions, activities, transactions, payout_events, payouts, invitations, memberships, ledger_transfers, ledger_accounts, audit_log`,
             );
             await db.execute(sql`delete from users where phone like '+98930000%'`);
             const made = await db

@@ -276,6 +276,7 @@ describe("Idempotency-Key on money requests", () => {
     expect(takes.sort()).toEqual([
       "POST /campaigns",
       "POST /campaigns/{id}/payments/{transactionId}/pay",
+      "POST /invitations",
       "POST /memberships",
       "POST /memberships/checkout",
       "POST /payouts",
