@@ -44,6 +44,7 @@ import { payoutRoutes } from "@/server/payouts/routes";
 import { notificationRoutes } from "@/server/notifications/routes";
 import { invitationRoutes } from "@/server/invitations/routes";
 import { auditRoutes } from "@/server/audit/routes";
+import { peopleRoutes } from "@/server/people/routes";
 import { payoutAdminRoutes } from "@/server/payouts/admin-routes";
 import { payoutRailRoutes } from "@/server/payouts/rail-routes";
 import { youtubeFromEnv } from "./adapters/youtube";
@@ -192,6 +193,7 @@ export function createApp(deps: AppDeps) {
   );
   app.route("/", invitationRoutes(services));
   app.route("/", auditRoutes());
+  app.route("/", peopleRoutes(services));
   app.route("/", statsRoutes());
   // null turns search off even when YOUTUBE_API_KEY is set (tests), hence !== undefined rather than ??.
   app.route("/", youtubeRoutes(deps.youtube !== undefined ? deps.youtube : youtubeFromEnv()));

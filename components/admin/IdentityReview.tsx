@@ -1,13 +1,13 @@
 "use client";
-import { useFormatter, useTranslations } from "next-intl";
-import { useState, type ReactNode } from "react";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Card } from "@/components/ui/Card";
 import { identityCardUrl, useAdminUser, useReviewIdentity, type AdminUser } from "@/lib/api/admin";
-import { dateOnly, fullName, groupIban } from "./format";
+import { fullName } from "./format";
+import { UserProfile } from "./UserProfile";
 import { DecisionPanel } from "./DecisionPanel";
 import { ReviewPage, decisionLabels } from "./ReviewPage";
-import { useBankName } from "@/components/payouts/Iban";
 
 /** One identity request: the profile, the card image, and approve / reject. */
 export function IdentityReview({ id }: { id: string }) {
@@ -20,82 +20,12 @@ export function IdentityReview({ id }: { id: string }) {
       query={query}
       details={(user) => (
         <div className="grid gap-6 lg:grid-cols-2">
-          <Profile user={user} />
+          <UserProfile user={user} />
           <IdentityCard user={user} />
         </div>
       )}
       decision={(user, onDecided) => <Decision user={user} onDecided={onDecided} />}
     />
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1 border-b border-surface-line py-2.5 last:border-b-0 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-3">
-      <dt className="text-sm text-ink-muted">{label}</dt>
-      <dd className="min-w-0 text-sm font-medium text-ink [overflow-wrap:anywhere]">{children}</dd>
-    </div>
-  );
-}
-
-function Profile({ user }: { user: AdminUser }) {
-  const t = useTranslations("admin.review");
-  const tStatus = useTranslations("admin.status");
-  const bankName = useBankName();
-  const format = useFormatter();
-  const missing = <span className="font-normal text-ink-faint">{t("notProvided")}</span>;
-  const birth = user.birth_date ? dateOnly(user.birth_date) : null;
-  return (
-    <Card title={t("profile")} id="admin-profile">
-      <dl>
-        <Row label={t("firstName")}>{user.first_name ? <bdi>{user.first_name}</bdi> : missing}</Row>
-        <Row label={t("lastName")}>{user.last_name ? <bdi>{user.last_name}</bdi> : missing}</Row>
-        <Row label={t("phone")}>
-          {user.phone ? (
-            <span className="inline-flex flex-wrap items-center gap-2">
-              <span dir="ltr">{user.phone}</span>
-              <span className={`text-xs ${user.phone_verified ? "text-success-600" : "text-ink-faint"}`}>
-                ({user.phone_verified ? t("phoneVerified") : t("phoneNotVerified")})
-              </span>
-            </span>
-          ) : (
-            missing
-          )}
-        </Row>
-        <Row label={t("email")}>{user.email ? <span dir="ltr">{user.email}</span> : missing}</Row>
-        <Row label={t("nationalId")}>
-          {user.national_id ? (
-            <span dir="ltr" className="font-mono">
-              {user.national_id}
-            </span>
-          ) : (
-            missing
-          )}
-        </Row>
-        <Row label={t("birthDate")}>
-          {birth && user.birth_date ? <time dateTime={user.birth_date}>{format.dateTime(birth, "day")}</time> : missing}
-        </Row>
-        <Row label={t("bank")}>{bankName(user.bank_name || null) ?? missing}</Row>
-        <Row label={t("iban")}>
-          {user.iban ? (
-            <span dir="ltr" className="inline-block font-mono tracking-wide">
-              {groupIban(user.iban)}
-            </span>
-          ) : (
-            missing
-          )}
-        </Row>
-        <Row label={t("status")}>{tStatus(user.identity_status)}</Row>
-        {user.identity_rejection_reason ? (
-          <Row label={t("previousReason")}>
-            <bdi>{user.identity_rejection_reason}</bdi>
-          </Row>
-        ) : null}
-        <Row label={t("joined")}>
-          <time dateTime={user.created_at}>{format.dateTime(new Date(user.created_at), "date")}</time>
-        </Row>
-      </dl>
-    </Card>
   );
 }
 

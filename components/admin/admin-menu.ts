@@ -31,6 +31,11 @@ export const adminMenu = [
     icon: "M12 3v18M16.5 7.5c0-1.7-2-3-4.5-3s-4.5 1.3-4.5 3 2 2.6 4.5 3 4.5 1.3 4.5 3-2 3-4.5 3-4.5-1.3-4.5-3",
   },
   {
+    href: "/admin/users",
+    key: "people",
+    icon: "M9 11a3.5 3.5 0 100-7 3.5 3.5 0 000 7M3 20a6 6 0 0112 0M16 4.5a3.5 3.5 0 010 6.5M21 20a6 6 0 00-4-5.6",
+  },
+  {
     href: "/admin/audit",
     key: "audit",
     icon: "M6 3h9l4 4v14H6zM9 11h7M9 15h7M9 7h3",

@@ -7,7 +7,8 @@ import { PageHeader } from "@/components/ui/PageHeader";
 import { PagedList } from "@/components/ui/PagedList";
 import { pageCount } from "@/components/ui/Pagination";
 import { TabbedList, useTabPages } from "@/components/ui/QueryView";
-import { StatusLabel, type StatusTone } from "@/components/ui/StatusPill";
+import { StatusLabel } from "@/components/ui/StatusPill";
+import { invitationTones } from "./status";
 import { SkeletonLines } from "@/components/ui/Skeleton";
 import {
   INVITATIONS_PER_PAGE,
@@ -18,11 +19,8 @@ import {
 } from "@/lib/api/invitations";
 import { localizeDigits } from "@/lib/format/digits";
 import { useMoney } from "@/lib/format/money";
-import type { InvitationStatus } from "@/lib/schemas/enums";
 
 export const INVITATION_TABS = ["all", "sent", "registered", "accepted"] as const satisfies readonly InvitationTab[];
-
-const tones: Record<InvitationStatus, StatusTone> = { pending: "warning", registered: "info", paid: "info", joined: "success" };
 
 /** /dashboard/invitations: what is left to invite and the reward, and the people invited in SPEC's tabs. */
 export function InvitationsPage() {
@@ -117,7 +115,7 @@ function InvitationCard({ invitation }: { invitation: InvitationView }) {
           </span>
           {invitation.name ? <bdi className="text-sm text-ink-muted">{invitation.name}</bdi> : null}
         </span>
-        <StatusLabel status={invitation.status} tones={tones} messages="invitations.status" />
+        <StatusLabel status={invitation.status} tones={invitationTones} messages="invitations.status" />
       </div>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <dt className="text-ink-muted">{t("invited")}</dt>

@@ -5,6 +5,7 @@ import { preparedOnce } from "@/server/db/prepared";
 import { hashToken, randomToken } from "@/server/auth/crypto";
 import { signAccessToken, verifyAccessToken, ACCESS_TOKEN_TTL_SECONDS, type AccessClaims } from "@/server/auth/jwt";
 import { signingKey } from "@/server/auth/keys";
+import { assertNotBanned } from "@/server/people/in-force";
 
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 
@@ -20,8 +21,9 @@ export type IssuedSession = {
 
 export type ClientMeta = { userAgent: string | null; ip: string | null };
 
-/** Opens a session (a refresh-token family) and issues its first token pair. `key` comes from signingKey(), fetched before any transaction. */
+/** Opens a session (a refresh-token family) and issues its first token pair; 403 account_banned while a ban is in force. `key` comes from signingKey(), fetched before any transaction. */
 export async function openSession(tx: Executor, key: Uint8Array, userId: string, meta: ClientMeta): Promise<IssuedSession> {
+  await assertNotBanned(tx, userId);
   const [session] = await tx
     .insert(sessions)
     .values({

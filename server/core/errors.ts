@@ -117,6 +117,10 @@ export const errorCodes = [
   "payout_rail_manual",
   "iban_owner_mismatch",
   "iban_check_unavailable",
+  "account_banned",
+  "user_already_banned",
+  "user_not_banned",
+  "cannot_ban_admin",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -115,6 +115,11 @@ export const errorStatus = {
   payout_rail_manual: 409,
   iban_owner_mismatch: 400,
   iban_check_unavailable: 503,
+  // The back office's people view (issue 18)
+  account_banned: 403,
+  user_already_banned: 409,
+  user_not_banned: 409,
+  cannot_ban_admin: 409,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 export function statusOf(error: Pick<AppError, "code">): ContentfulStatusCode {

@@ -9,6 +9,7 @@ import { smsSenderFromEnv, type SmsSender } from "@/server/adapters/sms";
 import { payoutJobs } from "./payouts";
 import { invitationJobs } from "./invitations";
 import { notificationJobs } from "./notifications";
+import { endBansJob } from "./people";
 
 /** The adapters the jobs use; each defaults to what the environment configures. */
 export type JobAdapters = { youtube?: YoutubeAccounts | null; payouts?: PayoutProviders; sms?: SmsSender };
@@ -26,5 +27,6 @@ export function appJobs(gateways: Gateways, adapters: JobAdapters = {}): JobDefi
     ...payoutJobs(payouts.rail, sms),
     ...invitationJobs(sms),
     ...notificationJobs(sms),
+    endBansJob,
   ];
 }

@@ -6,13 +6,14 @@ import { AppError } from "@/server/core/errors";
 
 /**
  * DESIGN §3 account codes. Stable names, so that any code path can name an account without looking
- * it up first: user:<id>:wallet, user:<id>:earnings, user:<id>:earnings_held, campaign:<id>:escrow,
+ * it up first: user:<id>:wallet, user:<id>:earnings, user:<id>:earnings_held, user:<id>:frozen (what a
+ * ban holds, server/people/ban.ts), campaign:<id>:escrow,
  * gateway:<id>, system:payouts|revenue|promotions.
  */
-export type UserAccountKind = "wallet" | "earnings" | "earnings_held";
+export type UserAccountKind = "wallet" | "earnings" | "earnings_held" | "frozen";
 export type SystemAccountName = "payouts" | "revenue" | "promotions";
 
-const userKinds: readonly UserAccountKind[] = ["wallet", "earnings", "earnings_held"];
+const userKinds: readonly UserAccountKind[] = ["wallet", "earnings", "earnings_held", "frozen"];
 const systemNames: readonly SystemAccountName[] = ["payouts", "revenue", "promotions"];
 
 export function userAccountCode(userId: string, kind: UserAccountKind): string {

@@ -9,3 +9,4 @@ export * from "./youtube";
 export * from "./payouts";
 export * from "./notifications";
 export * from "./invitations";
+export * from "./bans";

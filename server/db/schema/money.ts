@@ -8,7 +8,17 @@ import { transactionIntents, transactionStatuses, type TransactionIntent, type T
  * earnings (withdrawable), earnings_held (rewards in retention); per campaign: escrow; system:
  * one per gateway, payouts, revenue, promotions. Only system accounts may go below zero.
  */
-export const ledgerAccountKinds = ["wallet", "earnings", "earnings_held", "escrow", "gateway", "payouts", "revenue", "promotions"] as const;
+export const ledgerAccountKinds = [
+  "wallet",
+  "earnings",
+  "earnings_held",
+  "frozen",
+  "escrow",
+  "gateway",
+  "payouts",
+  "revenue",
+  "promotions",
+] as const;
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 
 export const ledgerAccounts = pgTable(

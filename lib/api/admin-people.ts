@@ -1,0 +1,51 @@
+"use client";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { BanInput, Person, PersonOverview, banResultOutput } from "@/lib/schemas/people";
+import { adminKeys } from "./admin";
+import type { ListResult } from "./client";
+import { useApiClient } from "./use-api-client";
+
+export type { BanInput, Person, PersonOverview };
+export type BanResult = z.infer<typeof banResultOutput>;
+
+export const PEOPLE_PER_PAGE = 20;
+
+const peopleKeys = {
+  search: (q: string, page: number) => [...adminKeys.users(), "search", { q, page }] as const,
+  overview: (id: string) => [...adminKeys.user(id), "overview"] as const,
+};
+
+/** GET /api/admin/users: people matching the search (phone, e-mail, national ID, name), newest first. */
+export function usePeople(q: string, page: number) {
+  const api = useApiClient();
+  return useQuery<ListResult<Person>>({
+    queryKey: peopleKeys.search(q, page),
+    queryFn: ({ signal }) => api.list<Person>("admin/users", { query: { q: q || undefined, page, per_page: PEOPLE_PER_PAGE }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/admin/users/{id}/overview. */
+export function usePersonOverview(id: string) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: peopleKeys.overview(id),
+    queryFn: ({ signal }) => api.request<PersonOverview>(`admin/users/${encodeURIComponent(id)}/overview`, { signal }),
+  });
+}
+
+/** POST ban (with reason and end) or unban; the answer carries the person as they are now. */
+export function useBanDecision(id: string) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (decision: { ban: BanInput } | { unban: true }) =>
+      api.request<BanResult>(`admin/users/${encodeURIComponent(id)}/${"ban" in decision ? "ban" : "unban"}`, {
+        method: "POST",
+        ...("ban" in decision ? { body: decision.ban } : {}),
+      }),
+    onSuccess: (result) => queryClient.setQueryData(peopleKeys.overview(id), result.overview),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+  });
+}

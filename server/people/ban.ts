@@ -1,0 +1,145 @@
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import type { Tx } from "@/server/core/context";
+import { withTransaction, type ActorCtx, type UserCtx } from "@/server/core/context";
+import { AppError } from "@/server/core/errors";
+import { ledgerAccounts, userBans, users, type UserBan } from "@/server/db/schema";
+import { recordAudit } from "@/server/audit/record";
+import { revokeAllSessions } from "@/server/auth/sessions";
+import { transfer, userAccountCode } from "@/server/ledger";
+import { banInForce } from "./in-force";
+
+/**
+ * Banning (issue 18). In one transaction: the user's row locked (a sign-in racing the ban waits
+ * for it — openSession reads the ban under a share lock), the ban written, every session ended, what
+ * the user could spend or withdraw moved into their frozen account by ledger transfers that carry
+ * the reason (never a silent loss), and the audit row. Lifting gives back exactly what was held.
+ */
+export async function banUser(ctx: UserCtx, input: { userId: string; reason: string; expiresAt: Date }): Promise<UserBan> {
+  return withTransaction(ctx, async ({ tx, actor, ip }) => {
+    const [target] = await tx.select().from(users).where(eq(users.id, input.userId)).for("update");
+    if (!target) throw new AppError("not_found");
+    if (target.role === "admin") throw new AppError("cannot_ban_admin");
+    const [current] = await tx
+      .select()
+      .from(userBans)
+      .where(and(eq(userBans.userId, target.id), isNull(userBans.liftedAt)));
+    if (current && current.expiresAt > new Date()) throw new AppError("user_already_banned");
+    if (current) await lift(tx, current, { actorId: null, ip: null, expired: true });
+    const [ban] = await tx
+      .insert(userBans)
+      .values({ userId: target.id, reason: input.reason, expiresAt: input.expiresAt, bannedBy: actor.id })
+      .returning();
+    if (!ban) throw new Error("ban not written");
+    await revokeAllSessions(tx, target.id, "banned");
+    const held = await holdBalances(tx, ban);
+    const [saved] = await tx
+      .update(userBans)
+      .set({ heldWallet: held.wallet, heldEarnings: held.earnings })
+      .where(eq(userBans.id, ban.id))
+      .returning();
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "user.banned",
+      targetType: "user",
+      targetId: target.id,
+      details: { reason: input.reason, expires_at: input.expiresAt.toISOString(), held_wallet: held.wallet, held_earnings: held.earnings },
+      ip,
+    });
+    return saved ?? ban;
+  });
+}
+
+/** An admin lifts the ban in force: 409 user_not_banned when there is none. */
+export async function unbanUser(ctx: UserCtx, userId: string): Promise<void> {
+  await withTransaction(ctx, async ({ tx, actor, ip }) => {
+    const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    if (!target) throw new AppError("not_found");
+    const [ban] = await tx.select().from(userBans).where(banInForce(userId));
+    if (!ban) throw new AppError("user_not_banned");
+    await lift(tx, ban, { actorId: actor.id, ip: ip ?? null, expired: false });
+  });
+}
+
+/** The end-bans job: every ban past its expiry is lifted and what it held given back, a hundred at a time. */
+export async function liftExpiredBans(ctx: Pick<ActorCtx, "db">, now: Date): Promise<number> {
+  const due = await ctx.db
+    .select({ id: userBans.id, userId: userBans.userId })
+    .from(userBans)
+    .where(and(isNull(userBans.liftedAt), lte(userBans.expiresAt, now)))
+    .orderBy(asc(userBans.expiresAt))
+    .limit(100);
+  let lifted = 0;
+  for (const { id, userId } of due) {
+    const done = await ctx.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+      const [ban] = await tx
+        .select()
+        .from(userBans)
+        .where(and(eq(userBans.id, id), isNull(userBans.liftedAt), lte(userBans.expiresAt, now)));
+      if (!ban) return false;
+      await lift(tx, ban, { actorId: null, ip: null, expired: true });
+      return true;
+    });
+    if (done) lifted += 1;
+  }
+  return lifted;
+}
+
+async function holdBalances(tx: Tx, ban: UserBan): Promise<{ wallet: number; earnings: number }> {
+  const wallet = userAccountCode(ban.userId, "wallet");
+  const earnings = userAccountCode(ban.userId, "earnings");
+  const rows = await tx
+    .select({
+      code: ledgerAccounts.code,
+      available: sql<number>`${ledgerAccounts.balance} - ${ledgerAccounts.pendingDebits}`.mapWith(Number),
+    })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.code, [wallet, earnings]))
+    .orderBy(asc(ledgerAccounts.id))
+    .for("update");
+  const held = { wallet: 0, earnings: 0 };
+  for (const row of rows) {
+    if (row.available <= 0) continue;
+    const kind = row.code === wallet ? "wallet" : "earnings";
+    await transfer(
+      { db: tx, tx },
+      {
+        idempotencyKey: `ban:${ban.id}:hold:${kind}`,
+        from: row.code,
+        to: userAccountCode(ban.userId, "frozen"),
+        amount: row.available,
+        intent: "ban_hold",
+        metadata: { ban_id: ban.id, reason: ban.reason, from: kind },
+      },
+    );
+    held[kind] = row.available;
+  }
+  return held;
+}
+
+async function lift(tx: Tx, ban: UserBan, by: { actorId: string | null; ip: string | null; expired: boolean }): Promise<void> {
+  await tx.update(userBans).set({ liftedAt: new Date(), liftedBy: by.actorId }).where(eq(userBans.id, ban.id));
+  for (const kind of ["wallet", "earnings"] as const) {
+    const amount = kind === "wallet" ? ban.heldWallet : ban.heldEarnings;
+    if (amount <= 0) continue;
+    await transfer(
+      { db: tx, tx },
+      {
+        idempotencyKey: `ban:${ban.id}:release:${kind}`,
+        from: userAccountCode(ban.userId, "frozen"),
+        to: userAccountCode(ban.userId, kind),
+        amount,
+        intent: "ban_release",
+        metadata: { ban_id: ban.id, reason: by.expired ? "expired" : "lifted" },
+      },
+    );
+  }
+  await recordAudit(tx, {
+    actorId: by.actorId,
+    action: by.expired ? "user.ban_expired" : "user.unbanned",
+    targetType: "user",
+    targetId: ban.userId,
+    details: { ban_id: ban.id, released_wallet: ban.heldWallet, released_earnings: ban.heldEarnings },
+    ip: by.ip,
+  });
+}

@@ -1,0 +1,179 @@
+import { and, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { banInForce } from "./in-force";
+import type { z } from "zod";
+import type { Db } from "@/server/db";
+import { activities, campaigns, invitations, ledgerAccounts, payouts, userBans, users, type UserBan } from "@/server/db/schema";
+import { listOpenSessions } from "@/server/auth/sessions";
+import { toUserOutput } from "@/server/auth/present";
+import { userAccountCode } from "@/server/ledger";
+import { AppError } from "@/server/core/errors";
+import { normalizeIranianMobile } from "@/lib/validation/phone";
+import { normalizeDigits } from "@/lib/validation/digits";
+import type { Ban, Person, PersonOverview, peopleSearchQuery } from "@/lib/schemas/people";
+
+const RECENT = 5;
+
+/** What a search's words can be: a phone in any spelling, an e-mail, a national ID, else part of a name. */
+function searchCondition(q: string): SQL | undefined {
+  const text = normalizeDigits(q.trim());
+  if (!text) return undefined;
+  const phone = normalizeIranianMobile(text);
+  if (phone) return eq(users.phone, phone);
+  if (text.includes("@")) return eq(users.email, text.toLowerCase());
+  if (/^\d{10}$/.test(text)) return eq(users.nationalId, text);
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(
+    ilike(users.firstName, pattern),
+    ilike(users.lastName, pattern),
+    ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+    ilike(users.phone, pattern),
+    ilike(users.email, pattern),
+  );
+}
+
+/** GET admin/users: newest first, matched by phone, e-mail, national ID or name; each with the end of a ban in force. */
+export async function searchPeople(db: Db, query: z.output<typeof peopleSearchQuery>): Promise<{ rows: Person[]; total: number }> {
+  const where = query.q ? searchCondition(query.q) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ user: users, bannedUntil: userBans.expiresAt })
+      .from(users)
+      // At most one ban is not lifted per user (user_bans_one_in_force_idx).
+      .leftJoin(userBans, and(eq(userBans.userId, users.id), isNull(userBans.liftedAt), gt(userBans.expiresAt, sql`now()`)))
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return {
+    total: total?.n ?? 0,
+    rows: rows.map(({ user, bannedUntil: until }) => ({
+      id: user.id,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      phone: user.phone,
+      email: user.email,
+      national_id: user.nationalId,
+      role: user.role,
+      identity_status: user.identityStatus,
+      created_at: user.createdAt.toISOString(),
+      banned_until: until ? until.toISOString() : null,
+    })),
+  };
+}
+
+async function banOutputOf(db: Pick<Db, "select">, ban: UserBan | undefined): Promise<Ban | null> {
+  if (!ban) return null;
+  const [by] = ban.bannedBy
+    ? await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, ban.bannedBy))
+    : [];
+  return {
+    id: ban.id,
+    reason: ban.reason,
+    expires_at: ban.expiresAt.toISOString(),
+    created_at: ban.createdAt.toISOString(),
+    banned_by: by ? { id: by.id, name: `${by.firstName} ${by.lastName}`.trim() } : null,
+    held_wallet: ban.heldWallet,
+    held_earnings: ban.heldEarnings,
+  };
+}
+
+/** A user's account balances by kind (what they can spend and withdraw, rewards in their hold, what a ban holds). */
+async function balancesOfUser(db: Db, userId: string): Promise<PersonOverview["balances"]> {
+  const codes = {
+    wallet: userAccountCode(userId, "wallet"),
+    earnings: userAccountCode(userId, "earnings"),
+    earnings_held: userAccountCode(userId, "earnings_held"),
+    frozen: userAccountCode(userId, "frozen"),
+  };
+  const rows = await db
+    .select({ code: ledgerAccounts.code, balance: ledgerAccounts.balance, pending: ledgerAccounts.pendingDebits })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.userId, userId));
+  const of = (code: string, available: boolean) => {
+    const row = rows.find((r) => r.code === code);
+    return row ? Number(row.balance) - (available ? Number(row.pending) : 0) : 0;
+  };
+  return {
+    wallet: of(codes.wallet, true),
+    earnings: of(codes.earnings, true),
+    earnings_held: of(codes.earnings_held, false),
+    frozen: of(codes.frozen, false),
+  };
+}
+
+/** GET admin/users/{id}/overview: 404 for an unknown id. */
+export async function personOverview(db: Db, userId: string): Promise<PersonOverview> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError("not_found");
+  const newest = <T>(rows: Promise<T[]>, total: Promise<{ n: number }[]>) =>
+    Promise.all([rows, total]).then(([recent, [n]]) => ({ recent, total: n?.n ?? 0 }));
+  const [ban, balances, ownCampaigns, work, money, invited, sessions] = await Promise.all([
+    db
+      .select()
+      .from(userBans)
+      .where(banInForce(userId))
+      .then(([row]) => banOutputOf(db, row)),
+    balancesOfUser(db, userId),
+    newest(
+      db.select().from(campaigns).where(eq(campaigns.ownerId, userId)).orderBy(desc(campaigns.createdAt)).limit(RECENT),
+      db.select({ n: count() }).from(campaigns).where(eq(campaigns.ownerId, userId)),
+    ),
+    newest(
+      db.select().from(activities).where(eq(activities.boosterId, userId)).orderBy(desc(activities.createdAt)).limit(RECENT),
+      db.select({ n: count() }).from(activities).where(eq(activities.boosterId, userId)),
+    ),
+    newest(
+      db.select().from(payouts).where(eq(payouts.userId, userId)).orderBy(desc(payouts.createdAt)).limit(RECENT),
+      db.select({ n: count() }).from(payouts).where(eq(payouts.userId, userId)),
+    ),
+    newest(
+      db.select().from(invitations).where(eq(invitations.inviterId, userId)).orderBy(desc(invitations.createdAt)).limit(RECENT),
+      db.select({ n: count() }).from(invitations).where(eq(invitations.inviterId, userId)),
+    ),
+    listOpenSessions(db, userId),
+  ]);
+  return {
+    user: toUserOutput(user),
+    ban,
+    balances,
+    campaigns: {
+      total: ownCampaigns.total,
+      recent: ownCampaigns.recent.map((c) => ({
+        id: c.id,
+        name: c.name,
+        network: c.network,
+        status: c.status,
+        budget: c.budget,
+        created_at: c.createdAt.toISOString(),
+      })),
+    },
+    activities: {
+      total: work.total,
+      recent: work.recent.map((a) => ({
+        id: a.id,
+        campaign_id: a.campaignId,
+        action: a.action,
+        status: a.status,
+        reward: a.reward,
+        created_at: a.createdAt.toISOString(),
+      })),
+    },
+    payouts: {
+      total: money.total,
+      recent: money.recent.map((p) => ({ id: p.id, amount: p.amount, status: p.status, created_at: p.createdAt.toISOString() })),
+    },
+    invitations: {
+      total: invited.total,
+      recent: invited.recent.map((i) => ({ id: i.id, phone: i.phone, status: i.status, created_at: i.createdAt.toISOString() })),
+    },
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      user_agent: s.userAgent,
+      ip: s.ip,
+      created_at: s.createdAt.toISOString(),
+      last_used_at: s.lastUsedAt.toISOString(),
+    })),
+  };
+}

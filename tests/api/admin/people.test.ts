@@ -1,0 +1,149 @@
+import { describe, expect } from "vitest";
+import { and, eq } from "drizzle-orm";
+import type { Database } from "@/server/db/client";
+import { auditLog, ledgerTransfers, sessions, userBans, users } from "@/server/db/schema";
+import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { earnWorld } from "@/tests/api/support/earn-fixtures";
+import { checkLedgerInvariants } from "@/server/ledger";
+import { liftExpiredBans } from "@/server/people/ban";
+
+// Issue 18, the back office's people view: find people, see what they have, ban with a reason and an
+// end (sessions end, sign-in refused, balances held by ledger entries carrying the reason), unban.
+
+let database: Database;
+let sms: ApiSetup["sms"];
+const { it, call } = apiFile(
+  (n) => `10.7.23.${n % 250}`,
+  (api) => void ({ database, sms } = api),
+);
+const { person, admin } = earnWorld(call, () => ({ database, sms }), "09100000123");
+const get = (path: string, token?: string, locale?: string) =>
+  call(path, undefined, { method: "GET", ...(token ? { token } : {}), ...(locale ? { locale } : {}) });
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
+const PASSWORD = "Takapoo-Rial-2026!x";
+
+/** The person (phone in E.164) signs in with 09… and the password, then the texted code; the code step's answer. */
+async function signIn(e164: string, locale = "en-US") {
+  const login = await call("auth/login", { credential: `0${e164.slice(3)}`, password: PASSWORD }, { locale });
+  if (login.status !== 200 || !login.body.data.otp) return login;
+  return call("auth/otp/verify", { token: login.body.data.otp.token, code: sms.lastCode(e164) }, { locale });
+}
+
+describe("the people view", () => {
+  it("finds people by phone in any spelling, e-mail, national ID or name; admins only", async () => {
+    const adminToken = await admin();
+    const someone = await person();
+    await database.db.update(users).set({ nationalId: "0012345679", firstName: "Nasrin" }).where(eq(users.id, someone.user.id));
+    const local = `0${someone.phone.slice(3)}`;
+    const persianPhone = local.replace(/\d/g, (d) => "۰۱۲۳۴۵۶۷۸۹"[Number(d)]!);
+    for (const q of [someone.phone, local, persianPhone, "0012345679", "Nasrin"]) {
+      const found = await get(`admin/users?q=${encodeURIComponent(q)}`, adminToken);
+      expect(found.status, q).toBe(200);
+      expect(
+        found.body.data.map((p: { id: string }) => p.id),
+        q,
+      ).toEqual([someone.user.id]);
+    }
+    const [row] = await database.db.select({ email: users.email }).from(users).where(eq(users.id, someone.user.id));
+    expect((await get(`admin/users?q=${encodeURIComponent(row!.email!.toUpperCase())}`, adminToken)).body.data).toHaveLength(1);
+    expect((await get("admin/users?q=nobody-like-this", adminToken)).body).toMatchObject({ data: [], meta: { total: 0 } });
+    expect((await get(`admin/users?q=${"x".repeat(101)}`, adminToken)).status).toBe(422);
+    expect((await get("admin/users", someone.token)).status).toBe(404);
+    expect((await get(`admin/users/${someone.user.id}/overview`, someone.token)).status).toBe(404);
+    expect((await get(`admin/users/${someone.user.id}/overview`)).status).toBe(404);
+    expect((await get("admin/users/00000000-0000-4000-8000-000000000000/overview", adminToken)).status).toBe(404);
+  });
+
+  it("a ban ends the sessions, refuses sign-in, holds the balances by ledger entries with the reason; unban gives them back", async () => {
+    const adminToken = await admin();
+    const booster = await person(2_500_000);
+    expect((await get("me", booster.token)).status).toBe(200);
+
+    const refused = await call(`admin/users/${booster.user.id}/ban`, { reason: "x", expires_at: tomorrow() }, { token: adminToken });
+    expect(refused.status).toBe(422);
+    const past = await call(
+      `admin/users/${booster.user.id}/ban`,
+      { reason: "Fake proofs", expires_at: new Date(Date.now() - 1000).toISOString() },
+      { token: adminToken, locale: "fa-IR" },
+    );
+    expect(past.status).toBe(422);
+    expect(past.body.error?.fields?.expires_at).toBe("روزی بعد از امروز انتخاب کنید.");
+    expect((await get("me", booster.token)).status).toBe(200); // a refused ban changed nothing
+
+    const banned = await call(
+      `admin/users/${booster.user.id}/ban`,
+      { reason: "Fake proofs on three campaigns", expires_at: tomorrow() },
+      { token: adminToken },
+    );
+    expect(banned.status).toBe(200);
+    expect(banned.body.data.overview).toMatchObject({
+      ban: { reason: "Fake proofs on three campaigns", held_wallet: 2_500_000, held_earnings: 0, banned_by: { name: expect.any(String) } },
+      balances: { wallet: 0, frozen: 2_500_000 },
+      sessions: [],
+    });
+    expect(banned.body.data.message).toBe("Banned: their sessions have ended and their balances are held.");
+
+    // Signed out at once, and no way back in while the ban lasts.
+    expect((await get("me", booster.token)).status).toBe(401);
+    const open = await database.db.select().from(sessions).where(eq(sessions.userId, booster.user.id));
+    expect(open.every((s) => s.revokedAt !== null && s.revokedReason === "banned")).toBe(true);
+    const again = await signIn(booster.phone, "fa-IR");
+    expect(again.status).toBe(403);
+    expect(again.body.error).toMatchObject({ code: "account_banned" });
+    expect(again.body.error?.message).toContain("این حساب مسدود شده است");
+
+    // The money moved by a ledger entry that says why; nothing lost.
+    const holds = await database.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.intent, "ban_hold"));
+    expect(holds).toHaveLength(1);
+    expect(holds[0]).toMatchObject({ amount: 2_500_000, metadata: expect.objectContaining({ reason: "Fake proofs on three campaigns" }) });
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "user.banned"), eq(auditLog.targetId, booster.user.id)));
+    expect(audit?.details).toMatchObject({ reason: "Fake proofs on three campaigns", held_wallet: 2_500_000 });
+
+    expect(
+      (await call(`admin/users/${booster.user.id}/ban`, { reason: "Twice", expires_at: tomorrow() }, { token: adminToken })).status,
+    ).toBe(409);
+    const found = await get(`admin/users?q=${encodeURIComponent(booster.phone)}`, adminToken);
+    expect(found.body.data[0].banned_until).toEqual(expect.any(String));
+
+    const lifted = await call(`admin/users/${booster.user.id}/unban`, {}, { token: adminToken });
+    expect(lifted.status).toBe(200);
+    expect(lifted.body.data.overview).toMatchObject({ ban: null, balances: { wallet: 2_500_000, frozen: 0 } });
+    expect((await call(`admin/users/${booster.user.id}/unban`, {}, { token: adminToken })).body.error?.code).toBe("user_not_banned");
+    const back = await signIn(booster.phone);
+    expect(back.status).toBe(200);
+    expect((await get("me", back.body.data.access_token)).body.data.wallet_balance).toBe(2_500_000);
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it("an admin cannot be banned; a ban past its end is lifted by the job and what it held given back", async () => {
+    const adminToken = await admin();
+    const [adminRow] = await database.db.select().from(users).where(eq(users.role, "admin"));
+    const adminBan = await call(`admin/users/${adminRow!.id}/ban`, { reason: "Testing", expires_at: tomorrow() }, { token: adminToken });
+    expect(adminBan.status).toBe(409);
+    expect(adminBan.body.error?.code).toBe("cannot_ban_admin");
+
+    const producer = await person(700_000);
+    const banned = await call(`admin/users/${producer.user.id}/ban`, { reason: "Spam", expires_at: tomorrow() }, { token: adminToken });
+    expect(banned.status).toBe(200);
+    await database.db
+      .update(userBans)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(userBans.userId, producer.user.id));
+    // Expired: sign-in works at once, before the job ran.
+    expect((await signIn(producer.phone)).status).toBe(200);
+    expect(await liftExpiredBans({ db: database.db }, new Date())).toBe(1);
+    expect(await liftExpiredBans({ db: database.db }, new Date())).toBe(0);
+    const overview = await get(`admin/users/${producer.user.id}/overview`, adminToken);
+    expect(overview.body.data).toMatchObject({ ban: null, balances: { wallet: 700_000, frozen: 0 } });
+    const [expired] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "user.ban_expired"), eq(auditLog.targetId, producer.user.id)));
+    expect(expired).toMatchObject({ actorId: null, details: expect.objectContaining({ released_wallet: 700_000 }) });
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+});
