@@ -21,8 +21,9 @@ function noticeOf(row: { kind: string; params: Record<string, string | number | 
 /**
  * The SMS of what must not be missed (identity decided, a plan ending): the notification row is the
  * outbox — queued as pending in the change's own transaction unless the user switched that SMS off,
- * sent after commit by the notification-sms job, at most once (the row's state), marked when sent or
- * refused for good; a provider that cannot be reached leaves it for the next run.
+ * sent after commit by the notification-sms job, at most once: the row is taken (pending → sent) before
+ * sending, so two runs at once never both send it; refused for good, it is marked so; a provider that
+ * cannot be reached puts it back to pending for the next run.
  */
 export async function sendNotificationSms(db: Db, sms: SmsSender, limit = 100): Promise<{ sent: number; refused: number; later: number }> {
   const due = await db
@@ -39,7 +40,16 @@ export async function sendNotificationSms(db: Db, sms: SmsSender, limit = 100): 
     .orderBy(asc(notifications.createdAt))
     .limit(limit);
   const report = { sent: 0, refused: 0, later: 0 };
+  const mark = (id: string, from: "pending" | "sent", to: "pending" | "sent" | "refused") =>
+    db
+      .update(notifications)
+      .set({ smsState: to })
+      .where(and(eq(notifications.id, id), eq(notifications.smsState, from)))
+      .returning({ id: notifications.id });
   for (const row of due) {
+    // Taken before sending (another run may have read the same rows: a run taken as lost and
+    // retried while it still works): only the run that moved it from pending sends it.
+    if ((await mark(row.id, "pending", "sent")).length === 0) continue;
     const notice = noticeOf(row);
     let state: "sent" | "refused" = "refused";
     if (notice && row.phone) {
@@ -49,15 +59,13 @@ export async function sendNotificationSms(db: Db, sms: SmsSender, limit = 100): 
       } catch (error) {
         if (!(error instanceof SmsDeliveryError && (error.reason === "rejected" || error.reason === "unsupported_phone"))) {
           report.later += 1;
+          await mark(row.id, "sent", "pending");
           continue;
         }
       }
     }
     report[state] += 1;
-    await db
-      .update(notifications)
-      .set({ smsState: state })
-      .where(and(eq(notifications.id, row.id), eq(notifications.smsState, "pending")));
+    if (state === "refused") await mark(row.id, "sent", "refused");
   }
   return report;
 }

@@ -1,0 +1,88 @@
+import { describe, expect } from "vitest";
+import { and, eq } from "drizzle-orm";
+import type { Database } from "@/server/db/client";
+import { notificationCounters, notifications, payoutEvents, users } from "@/server/db/schema";
+import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { earnWorld } from "@/tests/api/support/earn-fixtures";
+import { payoutWorld } from "@/tests/api/support/payout-fixtures";
+import { applyPayoutEvent } from "@/server/payouts/transitions";
+import { sendPayoutNotices } from "@/server/payouts/notices";
+import { sendNotificationSms } from "@/server/notifications/sms";
+
+// PostgreSQL only (*.pg.test.ts): an event that sends an SMS, delivered twice at once (the bank's
+// confirmation, an admin's decision) and its outbox job run twice at once (a run taken as lost and
+// retried while the first still works): one notification, counted once, and one SMS.
+let database: Database;
+let sms: ApiSetup["sms"];
+const { it, call } = apiFile(
+  (n) => `10.7.23.${n % 250}`,
+  (api) => void ({ database, sms } = api),
+);
+const { person, admin } = earnWorld(call, () => ({ database, sms }), "09100000123");
+const { readyBooster } = payoutWorld(call, () => database, person);
+
+const rowsOf = (userId: string, kind: (typeof notifications.$inferSelect)["kind"]) =>
+  database.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
+const counterOf = async (userId: string) =>
+  (await database.db.select().from(notificationCounters).where(eq(notificationCounters.userId, userId)))[0]?.unseen ?? 0;
+
+describe("an event delivered twice (PostgreSQL)", () => {
+  it("a payout's confirmation delivered twice at once, its SMS job run twice at once: one notification, one SMS", async () => {
+    const adminToken = await admin();
+    const me = await readyBooster(3_000_000);
+    const created = await call("payouts", { amount: 3_000_000 }, { token: me.token });
+    expect(created.status).toBe(201);
+    const payoutId = created.body.data.payout.id as string;
+    expect((await call(`admin/payouts/${payoutId}/approve`, undefined, { token: adminToken })).status).toBe(200);
+    await applyPayoutEvent({ db: database.db, actor: null }, { payoutId, event: "submit", rail: "manual" });
+
+    const confirm = () => call(`admin/payouts/${payoutId}/confirm`, { bank_reference: "PAYA-123" }, { token: adminToken });
+    const answers = await Promise.all([confirm(), confirm()]);
+    // The second is a replay: answered with the payout as it is, moving nothing.
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers.map((a) => a.body.data.status)).toEqual(["confirmed", "confirmed"]);
+    expect(await rowsOf(me.user.id, "payout_confirmed")).toHaveLength(1);
+    const events = await database.db
+      .select()
+      .from(payoutEvents)
+      .where(and(eq(payoutEvents.payoutId, payoutId), eq(payoutEvents.status, "confirmed")));
+    expect(events).toHaveLength(1);
+
+    const runs = await Promise.all([sendPayoutNotices(database.db, sms.sender), sendPayoutNotices(database.db, sms.sender)]);
+    expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(1);
+    const [{ phone }] = (await database.db.select({ phone: users.phone }).from(users).where(eq(users.id, me.user.id))) as [
+      { phone: string },
+    ];
+    expect(sms.notices).toEqual([{ phone, notice: { kind: "payout_confirmed", amount: 3_000_000 } }]);
+    // And later runs find nothing left to send.
+    expect(await sendPayoutNotices(database.db, sms.sender)).toEqual({ sent: 0, refused: 0, later: 0, muted: 0 });
+    expect(sms.notices).toHaveLength(1);
+  });
+
+  it("an identity approved twice at once, its SMS job run twice at once: one notification, counted once, one SMS", async () => {
+    const adminToken = await admin();
+    const applicant = await person();
+    await database.db
+      .update(users)
+      .set({ identityStatus: "identity_verification_pending", identityRequestedAt: new Date() })
+      .where(eq(users.id, applicant.user.id));
+
+    const approve = () => call(`admin/users/${applicant.user.id}/identity/approve`, undefined, { token: adminToken });
+    const answers = await Promise.all([approve(), approve()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const [row, ...more] = await rowsOf(applicant.user.id, "identity_approved");
+    expect(more).toHaveLength(0);
+    expect(row!.smsState).toBe("pending");
+    expect(await counterOf(applicant.user.id)).toBe(1);
+
+    const runs = await Promise.all([sendNotificationSms(database.db, sms.sender), sendNotificationSms(database.db, sms.sender)]);
+    expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(1);
+    expect(sms.notices).toEqual([{ phone: applicant.phone, notice: { kind: "identity_approved", name: "Reza" } }]);
+    expect((await rowsOf(applicant.user.id, "identity_approved"))[0]!.smsState).toBe("sent");
+    expect(await sendNotificationSms(database.db, sms.sender)).toEqual({ sent: 0, refused: 0, later: 0 });
+    expect(sms.notices).toHaveLength(1);
+  });
+});
