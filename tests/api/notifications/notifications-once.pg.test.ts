@@ -1,13 +1,14 @@
 import { describe, expect } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
-import { notificationCounters, notifications, payoutEvents, users } from "@/server/db/schema";
+import { memberships, notificationCounters, notifications, payoutEvents, users } from "@/server/db/schema";
 import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
 import { earnWorld } from "@/tests/api/support/earn-fixtures";
 import { payoutWorld } from "@/tests/api/support/payout-fixtures";
 import { applyPayoutEvent } from "@/server/payouts/transitions";
 import { sendPayoutNotices } from "@/server/payouts/notices";
 import { sendNotificationSms } from "@/server/notifications/sms";
+import { expireMemberships } from "@/server/payouts/membership-expiry";
 
 // PostgreSQL only (*.pg.test.ts): an event that sends an SMS, delivered twice at once (the bank's
 // confirmation, an admin's decision) and its outbox job run twice at once (a run taken as lost and
@@ -19,7 +20,7 @@ const { it, call } = apiFile(
   (api) => void ({ database, sms } = api),
 );
 const { person, admin } = earnWorld(call, () => ({ database, sms }), "09100000123");
-const { readyBooster } = payoutWorld(call, () => database, person);
+const { readyBooster, planId } = payoutWorld(call, () => database, person);
 
 const rowsOf = (userId: string, kind: (typeof notifications.$inferSelect)["kind"]) =>
   database.db
@@ -84,5 +85,24 @@ describe("an event delivered twice (PostgreSQL)", () => {
     expect((await rowsOf(applicant.user.id, "identity_approved"))[0]!.smsState).toBe("sent");
     expect(await sendNotificationSms(database.db, sms.sender)).toEqual({ sent: 0, refused: 0, later: 0 });
     expect(sms.notices).toHaveLength(1);
+  });
+
+  it("a plan ending in two days, the expiry job and then its SMS job each run twice at once: one reminder, one SMS", async () => {
+    const me = await person(5_000_000);
+    expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: me.token })).status).toBe(201);
+    const [period] = await database.db.select().from(memberships).where(eq(memberships.userId, me.user.id));
+    const twoDaysBefore = new Date(period!.endsAt.getTime() - 2 * 86_400_000);
+    const expiries = await Promise.all([expireMemberships(database.db, twoDaysBefore), expireMemberships(database.db, twoDaysBefore)]);
+    expect(expiries.reduce((sum, run) => sum + run.reminded, 0)).toBe(1);
+    // A day later the same plan is not news again.
+    expect(await expireMemberships(database.db, new Date(twoDaysBefore.getTime() + 86_400_000))).toEqual({ expired: 0, reminded: 0 });
+    expect(await rowsOf(me.user.id, "membership_expiring")).toHaveLength(1);
+    expect(await counterOf(me.user.id)).toBe(2); // the plan bought, and its end
+
+    const runs = await Promise.all([sendNotificationSms(database.db, sms.sender), sendNotificationSms(database.db, sms.sender)]);
+    expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(1);
+    expect(sms.notices).toEqual([
+      { phone: me.phone, notice: { kind: "membership_expiring", date: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2}$/) } },
+    ]);
   });
 });
