@@ -8,6 +8,7 @@ import { payoutWorld } from "@/tests/api/support/payout-fixtures";
 import { applyPayoutEvent } from "@/server/payouts/transitions";
 import { sendPayoutNotices } from "@/server/payouts/notices";
 import { sendNotificationSms } from "@/server/notifications/sms";
+import { SmsDeliveryError, type SmsSender } from "@/server/adapters/sms";
 import { expireMemberships } from "@/server/payouts/membership-expiry";
 
 // PostgreSQL only (*.pg.test.ts): an event that sends an SMS, delivered twice at once (the bank's
@@ -30,16 +31,34 @@ const rowsOf = (userId: string, kind: (typeof notifications.$inferSelect)["kind"
 const counterOf = async (userId: string) =>
   (await database.db.select().from(notificationCounters).where(eq(notificationCounters.userId, userId)))[0]?.unseen ?? 0;
 
+const phoneOf = async (userId: string) =>
+  (await database.db.select({ phone: users.phone }).from(users).where(eq(users.id, userId)))[0]!.phone!;
+
+/** A booster's payout of 3,000,000 Rials approved by an admin and sent to the bank (active). */
+async function activePayout() {
+  const adminToken = await admin();
+  const me = await readyBooster(3_000_000);
+  const created = await call("payouts", { amount: 3_000_000 }, { token: me.token });
+  expect(created.status).toBe(201);
+  const payoutId = created.body.data.payout.id as string;
+  expect((await call(`admin/payouts/${payoutId}/approve`, undefined, { token: adminToken })).status).toBe(200);
+  await applyPayoutEvent({ db: database.db, actor: null }, { payoutId, event: "submit", rail: "manual" });
+  return { adminToken, me, payoutId };
+}
+
+/** Someone whose identity request waits for an admin. */
+async function pendingIdentity() {
+  const applicant = await person();
+  await database.db
+    .update(users)
+    .set({ identityStatus: "identity_verification_pending", identityRequestedAt: new Date() })
+    .where(eq(users.id, applicant.user.id));
+  return applicant;
+}
+
 describe("an event delivered twice (PostgreSQL)", () => {
   it("a payout's confirmation delivered twice at once, its SMS job run twice at once: one notification, one SMS", async () => {
-    const adminToken = await admin();
-    const me = await readyBooster(3_000_000);
-    const created = await call("payouts", { amount: 3_000_000 }, { token: me.token });
-    expect(created.status).toBe(201);
-    const payoutId = created.body.data.payout.id as string;
-    expect((await call(`admin/payouts/${payoutId}/approve`, undefined, { token: adminToken })).status).toBe(200);
-    await applyPayoutEvent({ db: database.db, actor: null }, { payoutId, event: "submit", rail: "manual" });
-
+    const { adminToken, me, payoutId } = await activePayout();
     const confirm = () => call(`admin/payouts/${payoutId}/confirm`, { bank_reference: "PAYA-123" }, { token: adminToken });
     const answers = await Promise.all([confirm(), confirm()]);
     // The second is a replay: answered with the payout as it is, moving nothing.
@@ -54,10 +73,7 @@ describe("an event delivered twice (PostgreSQL)", () => {
 
     const runs = await Promise.all([sendPayoutNotices(database.db, sms.sender), sendPayoutNotices(database.db, sms.sender)]);
     expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(1);
-    const [{ phone }] = (await database.db.select({ phone: users.phone }).from(users).where(eq(users.id, me.user.id))) as [
-      { phone: string },
-    ];
-    expect(sms.notices).toEqual([{ phone, notice: { kind: "payout_confirmed", amount: 3_000_000 } }]);
+    expect(sms.notices).toEqual([{ phone: await phoneOf(me.user.id), notice: { kind: "payout_confirmed", amount: 3_000_000 } }]);
     // And later runs find nothing left to send.
     expect(await sendPayoutNotices(database.db, sms.sender)).toEqual({ sent: 0, refused: 0, later: 0, muted: 0 });
     expect(sms.notices).toHaveLength(1);
@@ -65,11 +81,7 @@ describe("an event delivered twice (PostgreSQL)", () => {
 
   it("an identity approved twice at once, its SMS job run twice at once: one notification, counted once, one SMS", async () => {
     const adminToken = await admin();
-    const applicant = await person();
-    await database.db
-      .update(users)
-      .set({ identityStatus: "identity_verification_pending", identityRequestedAt: new Date() })
-      .where(eq(users.id, applicant.user.id));
+    const applicant = await pendingIdentity();
 
     const approve = () => call(`admin/users/${applicant.user.id}/identity/approve`, undefined, { token: adminToken });
     const answers = await Promise.all([approve(), approve()]);
@@ -104,5 +116,37 @@ describe("an event delivered twice (PostgreSQL)", () => {
     expect(sms.notices).toEqual([
       { phone: me.phone, notice: { kind: "membership_expiring", date: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2}$/) } },
     ]);
+  });
+
+  it("a provider that cannot be reached: each SMS waits for the next run and is sent once; one refused for good is not tried again", async () => {
+    const { adminToken, me, payoutId } = await activePayout();
+    const confirmed = await call(`admin/payouts/${payoutId}/confirm`, { bank_reference: "PAYA-9" }, { token: adminToken });
+    expect(confirmed.status).toBe(200);
+    const [approved, rejected] = [await pendingIdentity(), await pendingIdentity()];
+    expect((await call(`admin/users/${approved.user.id}/identity/approve`, undefined, { token: adminToken })).status).toBe(200);
+    const failing = (reason: "network" | "rejected"): SmsSender => ({
+      ...sms.sender,
+      async sendNotice() {
+        throw new SmsDeliveryError("test", { provider: "test", reason });
+      },
+    });
+
+    expect(await sendNotificationSms(database.db, failing("network"))).toEqual({ sent: 0, refused: 0, later: 1 });
+    expect(await sendPayoutNotices(database.db, failing("network"))).toEqual({ sent: 0, refused: 0, later: 1, muted: 0 });
+    expect((await rowsOf(approved.user.id, "identity_approved"))[0]!.smsState).toBe("pending");
+    expect(await sendNotificationSms(database.db, sms.sender)).toEqual({ sent: 1, refused: 0, later: 0 });
+    expect(await sendPayoutNotices(database.db, sms.sender)).toEqual({ sent: 1, refused: 0, later: 0, muted: 0 });
+    expect(sms.notices.map((n) => [n.phone, n.notice.kind])).toEqual([
+      [await phoneOf(approved.user.id), "identity_approved"],
+      [await phoneOf(me.user.id), "payout_confirmed"],
+    ]);
+
+    const reason = { reason: "The card is unreadable" };
+    expect((await call(`admin/users/${rejected.user.id}/identity/reject`, reason, { token: adminToken })).status).toBe(200);
+    expect(await sendNotificationSms(database.db, failing("rejected"))).toEqual({ sent: 0, refused: 1, later: 0 });
+    expect((await rowsOf(rejected.user.id, "identity_rejected"))[0]!.smsState).toBe("refused");
+    expect(await sendNotificationSms(database.db, sms.sender)).toEqual({ sent: 0, refused: 0, later: 0 });
+    expect(await sendPayoutNotices(database.db, sms.sender)).toEqual({ sent: 0, refused: 0, later: 0, muted: 0 });
+    expect(sms.notices).toHaveLength(2);
   });
 });
