@@ -1,4 +1,5 @@
 "use client";
+import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useRegister } from "@/lib/api/auth";
 import { useApiForm } from "@/lib/forms/use-api-form";
@@ -15,6 +16,8 @@ export function RegisterForm() {
   const t = useTranslations("auth.register");
   const registration = useRegister();
   const openCodeStep = useCodeStep();
+  // The invitation link's way in (/auth/invite/{code} → ?invite=): the inviter is credited whichever number is used.
+  const invitationCode = useSearchParams().get("invite") ?? undefined;
   const { form, fieldError, formError, setFormError, submit } = useApiForm(registerInput, { mode: "onTouched" });
   const {
     register,
@@ -22,7 +25,7 @@ export function RegisterForm() {
   } = form;
 
   const onSubmit = submit(async (values) => {
-    const { otp } = await registration.mutateAsync(values);
+    const { otp } = await registration.mutateAsync({ ...values, invitation_code: invitationCode });
     openCodeStep(otp, { social: false });
   });
 

@@ -34,7 +34,7 @@ export function InviteLanding({ code }: { code: string }) {
           {t("title", { inviter: landing.data.inviter })}
         </h1>
         <p className="leading-7 text-ink-muted">{t("body")}</p>
-        <LinkButton href="/auth/register" className="w-full">
+        <LinkButton href={`/auth/register?invite=${encodeURIComponent(code)}`} className="w-full">
           {t("join")}
         </LinkButton>
         {landing.data.opted_out ? (

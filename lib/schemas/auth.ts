@@ -33,6 +33,20 @@ export const emailAddress = z.string("email_invalid").trim().toLowerCase().max(E
 
 export const newPassword = z.string("password_length").min(PASSWORD_MIN, "password_length").max(PASSWORD_MAX, "password_length");
 
+/** An invitation's code, as its SMS link carries it (/auth/invite/{code}). */
+export const INVITATION_CODE = /^[A-Za-z0-9]{6,40}$/;
+
+/**
+ * The invitation link a person came through (/auth/register?invite=…): optional, and never a reason to
+ * refuse a sign-up — a code that is not a code's shape is dropped here, an unknown or used one by the server.
+ */
+const invitationCode = z
+  .string("invalid_value")
+  .max(200, "invalid_value")
+  .optional()
+  .transform((value) => (value !== undefined && INVITATION_CODE.test(value.trim()) ? value.trim() : undefined))
+  .meta({ description: "The code of the invitation link the person came through; unknown or used codes are ignored" });
+
 export const registerInput = z
   .object({
     first_name: name("first_name_required"),
@@ -42,6 +56,7 @@ export const registerInput = z
     password: newPassword,
     password_confirmation: z.string("password_mismatch"),
     terms: z.literal(true, "terms_required"),
+    invitation_code: invitationCode,
   })
   .refine((value) => value.password === value.password_confirmation, { path: ["password_confirmation"], message: "password_mismatch" });
 export type RegisterInput = z.input<typeof registerInput>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { visibleText } from "@/lib/validation/visible-text";
-import { iranianMobile } from "./auth";
+import { INVITATION_CODE, iranianMobile } from "./auth";
 import { dateTime, paging } from "./common";
 import { invitationStatuses } from "./enums";
 
@@ -52,14 +52,14 @@ export const invitationAllowanceOutput = z.object({
 });
 export type InvitationAllowance = z.infer<typeof invitationAllowanceOutput>;
 
-export const optOutInput = z.object({ code: z.string("invalid_value").regex(/^[A-Za-z0-9]{6,40}$/, "invalid_value") });
+export const optOutInput = z.object({ code: z.string("invalid_value").regex(INVITATION_CODE, "invalid_value") });
 
 /** The admins' setting: the reward per friend who buys a first plan (Rials; 0 turns rewards off). */
 export const invitationRewardSetting = z.object({
   reward: z.number("invalid_value").int("invalid_value").min(0, "invalid_value").max(100_000_000, "invalid_value"),
 });
 
-export const invitationCodeParam = z.object({ code: z.string("invalid_value").regex(/^[A-Za-z0-9]{6,40}$/, "invalid_value") });
+export const invitationCodeParam = z.object({ code: z.string("invalid_value").regex(INVITATION_CODE, "invalid_value") });
 
 /** What the SMS's link shows the invited person: who invited them, and whether they already asked not to be texted. */
 export const invitationLandingOutput = z.object({

@@ -29,8 +29,8 @@ export async function completeOtp(db: Db, challenge: OtpChallenge, token: string
               locale: pending.locale,
             })
             .returning();
-          // A friend invited this phone: their invitation is now registered.
-          await invitationRegistered(tx, created!, now);
+          // A friend invited this person (by the link's code, else by this phone): their invitation is now registered.
+          await invitationRegistered(tx, created!, now, pending.invitation_code);
           return created!;
         });
         return { kind: "signed_in", user };

@@ -14,6 +14,8 @@ export type PendingRegistration = {
   email: string;
   password_hash: string;
   locale: Locale;
+  /** The invitation link's code the person came through, if any (its inviter is credited when the account is made). */
+  invitation_code?: string;
 };
 
 /**
@@ -34,6 +36,7 @@ export async function startRegistration(ctx: SignInCtx, input: z.output<typeof r
     email: input.email,
     password_hash: await hashPassword(input.password),
     locale: ctx.locale,
+    ...(input.invitation_code ? { invitation_code: input.invitation_code } : {}),
   };
   return startOtp(ctx, { purpose: "register", phone: input.phone, payload });
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "@/server/core/context";
 import type { Db } from "@/server/db";
 import { env } from "@/server/core/env";
@@ -17,14 +17,28 @@ export async function invitationReward(db: Pick<Db, "select">): Promise<number> 
 }
 export { REWARD_SETTING };
 
-/** Someone registered (or verified) the invited phone: pending → registered, and the inviter is told. */
-export async function invitationRegistered(tx: Tx | Db, user: { id: string; phone: string | null }, now = new Date()): Promise<void> {
-  if (!user.phone) return;
-  const [row] = await tx
-    .update(invitations)
-    .set({ status: "registered", inviteeId: user.id, registeredAt: now })
-    .where(and(eq(invitations.phone, user.phone), eq(invitations.status, "pending")))
-    .returning();
+/**
+ * Someone registered through an invitation's link (its code, whatever number they used) or registered
+ * or verified an invited phone: that pending invitation → registered, and the inviter is told. One
+ * invitation per person: the code's comes first, and nothing moves for someone already credited to an
+ * inviter. An unknown or used code is passed over (the phone may still match), never an error.
+ */
+export async function invitationRegistered(
+  tx: Tx | Db,
+  user: { id: string; phone: string | null },
+  now = new Date(),
+  code?: string,
+): Promise<void> {
+  const [credited] = await tx.select({ id: invitations.id }).from(invitations).where(eq(invitations.inviteeId, user.id)).limit(1);
+  if (credited) return;
+  const register = (match: SQL) =>
+    tx
+      .update(invitations)
+      .set({ status: "registered", inviteeId: user.id, registeredAt: now })
+      .where(and(match, eq(invitations.status, "pending")))
+      .returning();
+  let [row] = code ? await register(eq(invitations.code, code)) : [];
+  if (!row && user.phone) [row] = await register(eq(invitations.phone, user.phone));
   if (row)
     await notify(tx, {
       userId: row.inviterId,

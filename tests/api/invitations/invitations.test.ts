@@ -177,3 +177,104 @@ describe("invitations", () => {
     expect(row).toMatchObject({ status: "paid", no_reward_reason: "same_person", reward: null, reward_due_at: null });
   });
 });
+
+describe("registered through the invitation link's code (issue 18: 'someone registered with that phone or code')", () => {
+  const codeOf = async (phone: string) =>
+    (
+      await database.db
+        .select()
+        .from(invitations)
+        .where(eq(invitations.phone, e164(phone)))
+    )[0]!;
+  const invite = async (token: string) => {
+    const phone = friendPhone();
+    expect((await call("invitations", { phone }, { token })).status).toBe(201);
+    return codeOf(phone);
+  };
+
+  it("a friend who signs up with another number through the link is the invitation's, told, paid and rewarded", async () => {
+    const me = await inviterWithPlan();
+    const sent = await invite(me.token);
+    const otherNumber = friendPhone();
+    const friend = await registerAndSignIn(call, sms, {
+      phone: otherNumber,
+      email: `code${friends}@example.com`,
+      invitation_code: sent.code,
+    });
+    const row = await codeOf(`0${sent.phone.slice(3)}`);
+    expect(row).toMatchObject({ status: "registered", inviteeId: friend.user.id });
+    const [registered] = (await get("invitations?status=registered", me.token)).body.data;
+    expect(registered).toMatchObject({ phone: sent.phone, status: "registered" });
+    const told = await database.db.select().from(notifications).where(eq(notifications.userId, me.user.id));
+    expect(told.map((n) => n.kind)).toContain("invitation_registered");
+
+    await fund(friend.user.id);
+    expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: friend.token })).status).toBe(201);
+    expect((await codeOf(`0${sent.phone.slice(3)}`)).status).toBe("paid");
+    const before = (await balancesOf(database.db, me.user.id)).earnings;
+    const reward = (await get("invitations/allowance", me.token)).body.data.reward as number;
+    expect((await payInvitationRewards(database.db, later(8))).rewarded).toBeGreaterThanOrEqual(1);
+    expect((await codeOf(`0${sent.phone.slice(3)}`)).status).toBe("joined");
+    expect((await balancesOf(database.db, me.user.id)).earnings).toBe(before + reward);
+  });
+
+  it("an unknown or malformed code never blocks the sign-up; the invited phone still counts", async () => {
+    const me = await inviterWithPlan();
+    const sent = await invite(me.token);
+    const invitedNumber = `0${sent.phone.slice(3)}`;
+    await registerAndSignIn(call, sms, { phone: friendPhone(), email: `nobody${friends}@example.com`, invitation_code: "nosuchcode9" });
+    await registerAndSignIn(call, sms, { phone: friendPhone(), email: `bad${friends}@example.com`, invitation_code: "bad code!" });
+    expect((await codeOf(invitedNumber)).status).toBe("pending");
+    const friend = await registerAndSignIn(call, sms, {
+      phone: invitedNumber,
+      email: `phone${friends}@example.com`,
+      invitation_code: "nosuchcode8",
+    });
+    expect(await codeOf(invitedNumber)).toMatchObject({ status: "registered", inviteeId: friend.user.id });
+  });
+
+  it("a used code is not reused, and nobody is credited to two inviters", async () => {
+    const me = await inviterWithPlan();
+    const other = await inviterWithPlan();
+    const mine = await invite(me.token);
+    const theirs = await invite(other.token);
+    // Invited by phone by the other inviter, registering through my link: mine only.
+    const friend = await registerAndSignIn(call, sms, {
+      phone: `0${theirs.phone.slice(3)}`,
+      email: `both${friends}@example.com`,
+      invitation_code: mine.code,
+    });
+    expect(await codeOf(`0${mine.phone.slice(3)}`)).toMatchObject({ status: "registered", inviteeId: friend.user.id });
+    expect(await codeOf(`0${theirs.phone.slice(3)}`)).toMatchObject({ status: "pending", inviteeId: null });
+    // The same link again, by someone else: signed up, and the invitation stays the first friend's.
+    const second = await registerAndSignIn(call, sms, {
+      phone: friendPhone(),
+      email: `again${friends}@example.com`,
+      invitation_code: mine.code,
+    });
+    expect(second.user.id).not.toBe(friend.user.id);
+    expect(await codeOf(`0${mine.phone.slice(3)}`)).toMatchObject({ status: "registered", inviteeId: friend.user.id });
+    const mineTold = await database.db.select().from(notifications).where(eq(notifications.userId, me.user.id));
+    expect(mineTold.filter((n) => n.kind === "invitation_registered")).toHaveLength(1);
+    const otherTold = await database.db.select().from(notifications).where(eq(notifications.userId, other.user.id));
+    expect(otherTold.filter((n) => n.kind === "invitation_registered")).toHaveLength(0);
+  });
+
+  it("by code too, no reward when the invitee's national ID is the inviter's", async () => {
+    const me = await inviterWithPlan();
+    await database.db.update(users).set({ nationalId: "0013542419" }).where(eq(users.id, me.user.id));
+    const sent = await invite(me.token);
+    const twin = await registerAndSignIn(call, sms, {
+      phone: friendPhone(),
+      email: `ctwin${friends}@example.com`,
+      invitation_code: sent.code,
+    });
+    await database.db.update(users).set({ nationalId: "0013542419" }).where(eq(users.id, twin.user.id));
+    await fund(twin.user.id);
+    expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: twin.token })).status).toBe(201);
+    const before = (await balancesOf(database.db, me.user.id)).earnings;
+    await payInvitationRewards(database.db, later(8));
+    expect((await balancesOf(database.db, me.user.id)).earnings).toBe(before);
+    expect(await codeOf(`0${sent.phone.slice(3)}`)).toMatchObject({ status: "paid", noRewardReason: "same_person", rewardDueAt: null });
+  });
+});

@@ -46,7 +46,7 @@ export const validRegistration = {
 export async function registerAndSignIn(
   call: ReturnType<typeof caller>,
   sms: ReturnType<typeof recordingSms>,
-  overrides: Partial<typeof validRegistration> = {},
+  overrides: Partial<typeof validRegistration> & { invitation_code?: string } = {},
 ) {
   const started = await call("auth/register", { ...validRegistration, ...overrides });
   expect(started.status).toBe(200);
