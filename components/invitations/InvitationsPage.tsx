@@ -130,7 +130,7 @@ function InvitationCard({ invitation }: { invitation: InvitationView }) {
       {invitation.reward !== null ? (
         <p className="text-sm font-semibold text-success-600">{t("reward", { amount: money(invitation.reward) })}</p>
       ) : null}
-      {invitation.reward_due_at ? (
+      {invitation.reward_due_at && invitation.status === "paid" ? (
         <p className="text-sm text-ink-muted">
           {t("rewardDue", { date: format.dateTime(new Date(invitation.reward_due_at), "dateTime") })}
         </p>

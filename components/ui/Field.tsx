@@ -148,7 +148,8 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, "type
           {...controlProps(fieldId, hint, error)}
           type={visible ? "text" : "password"}
           dir="ltr"
-          className={`${inputClass} pe-20 text-start rtl:text-end ${error ? "border-danger-500" : "border-surface-line"}`}
+          // Room for the button at the page's end: physical sides, as the input itself is always left to right.
+          className={`${inputClass} pr-20 text-start rtl:pl-20 rtl:pr-3 rtl:text-end ${error ? "border-danger-500" : "border-surface-line"}`}
           {...input}
         />
         <button
