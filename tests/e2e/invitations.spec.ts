@@ -1,7 +1,8 @@
-import { expect, test } from "./support/fixtures";
+import { expect, test, type Page } from "./support/fixtures";
 import enUS from "../../messages/en-US.json" with { type: "json" };
 import faIR from "../../messages/fa-IR.json" with { type: "json" };
-import { freshPhone, kavenegarUrl, signUpViaApi } from "./support/accounts";
+import { freshPhone, kavenegarUrl, lastCode, PASSWORD, signUpViaApi } from "./support/accounts";
+import { adminContext } from "./support/admin";
 import { fundWallet } from "./support/earn";
 import { DESKTOP, PHONE, expectNoSidewaysScroll } from "./support/layout";
 
@@ -78,7 +79,10 @@ test("fa-IR phone, then en-US desktop: invite a friend by SMS, be refused a seco
   await friendPage.setViewportSize(PHONE);
   await friendPage.goto(`/auth/invite/${texts.messages[0]!.token}`);
   await expect(friendPage.getByTestId("invite-title")).toHaveText("Sara شما را به تکاپو دعوت کرده است");
-  await expect(friendPage.getByRole("link", { name: fa.landing.join })).toHaveAttribute("href", "/auth/register");
+  await expect(friendPage.getByRole("link", { name: fa.landing.join })).toHaveAttribute(
+    "href",
+    `/auth/register?invite=${texts.messages[0]!.token}`,
+  );
   await friendPage.getByRole("button", { name: fa.landing.stop }).click();
   await expect(friendPage.getByText(fa.landing.stopped)).toBeVisible();
   await expectNoSidewaysScroll(friendPage);
@@ -101,3 +105,118 @@ test("fa-IR phone, then en-US desktop: invite a friend by SMS, be refused a seco
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: "test-results/screens/invitations-en-desktop.png", fullPage: true });
 });
+
+// The whole way (issue 18): a member invites a friend on a desktop in English; the friend opens the SMS's link on a
+// phone in Persian, goes on to the register page and signs up there with another number of theirs (the link's code
+// counts, not the number), confirms the texted code and buys a plan; the inviter watches the invitation go from sent
+// to registered to "bought a plan", and, once the reward job has run after the holding period (the test clock,
+// POST /api/test-clock/run), to accepted with the reward the admins set in their earnings.
+
+test("en-US desktop inviter, fa-IR phone friend: the friend joins through the link with another number and buys a plan; the reward arrives", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const admin = await adminContext(browser, baseURL!);
+  const reward = 600_000;
+  expect((await admin.request.put("/api/admin/settings/invitations", { data: { reward } })).status()).toBe(200);
+
+  await page.setViewportSize(DESKTOP);
+  await signUpViaApi(page, { locale: "en-US" });
+  await fundWallet(page.request, 2_000_000);
+  expect((await page.request.post("/api/memberships", { data: { plan_id: await bronzeId(page), pay_from: "wallet" } })).status()).toBe(201);
+  await page.goto("/en-US/dashboard/invitations/create");
+  const invited = freshPhone();
+  await page.getByLabel(en.create.phoneLabel).fill(invited);
+  await page.getByLabel(en.create.nameLabel).fill("Reza");
+  await page.getByRole("button", { name: en.create.submit }).click();
+  await expect(page.getByTestId("invitation-sent")).toHaveText(enUS.api.messages.invitation_sent);
+  let code = "";
+  await expect
+    .poll(async () => {
+      const answer = await page.request.get(`${kavenegarUrl}/__messages?receptor=${invited}`);
+      const { messages } = (await answer.json()) as { messages: { template: string; token: string }[] };
+      code = messages.find((m) => m.template === "takapoo-invite")?.token ?? "";
+      return code;
+    })
+    .toMatch(/^[a-z2-9]{10}$/);
+
+  // The friend, on a phone in Persian: the link, then the register page it leads to, with a number of their own.
+  const friendContext = await browser.newContext({
+    baseURL,
+    viewport: PHONE,
+    // Their own client address, so that this sign-up's code is not counted against other tests' (the server trusts one hop).
+    extraHTTPHeaders: { "x-forwarded-for": `10.97.${Date.now() % 250}.${Math.floor(Date.now() / 256) % 250}` },
+  });
+  const friend = await friendContext.newPage();
+  await friend.goto(`/auth/invite/${code}`);
+  await expect(friend.getByTestId("invite-title")).toHaveText("Sara شما را به تکاپو دعوت کرده است");
+  await expect(friend.getByText(fa.landing.body)).toBeVisible();
+  await expectNoSidewaysScroll(friend);
+  await friend.screenshot({ path: "test-results/screens/invitation-join-fa-phone.png", fullPage: true });
+  await friend.getByRole("link", { name: fa.landing.join }).click();
+  await friend.waitForURL(`**/auth/register?invite=${code}`);
+  const r = faIR.auth.register;
+  const ownNumber = freshPhone();
+  await friend.getByLabel(r.firstName, { exact: true }).fill("رضا");
+  await friend.getByLabel(r.lastName, { exact: true }).fill("احمدی");
+  await friend.getByLabel(r.phone, { exact: true }).fill(toPersian(ownNumber));
+  await friend.getByLabel(r.email, { exact: true }).fill(`e2e-${ownNumber}@takapoo.test`);
+  await friend.getByLabel(r.password, { exact: true }).fill(PASSWORD);
+  await friend.getByLabel(r.passwordConfirmation, { exact: true }).fill(PASSWORD);
+  await friend.getByRole("checkbox").check();
+  // A long password's dots stay clear of its "show" button, at the left in Persian (the input is left to right).
+  const show = await friend.getByRole("button", { name: faIR.forms.showPassword }).first().boundingBox();
+  const room = await friend.getByLabel(r.password, { exact: true }).evaluate((input) => parseFloat(getComputedStyle(input).paddingLeft));
+  expect(room).toBeGreaterThanOrEqual(show!.width);
+  await expectNoSidewaysScroll(friend);
+  await friend.screenshot({ path: "test-results/screens/invitation-register-fa-phone.png", fullPage: true });
+  await friend.getByRole("button", { name: r.submit }).click();
+  await friend.waitForURL("**/auth/two_factor_authentication**");
+  await friend.getByLabel(faIR.auth.otp.code).fill(await lastCode(friend.request, ownNumber));
+  await friend.getByRole("button", { name: faIR.auth.otp.submit }).click();
+  await friend.waitForURL((url) => url.pathname === "/dashboard");
+
+  const card = page.getByTestId("invitation").filter({ hasText: `+98${invited.slice(1)}` });
+  await page.goto("/en-US/dashboard/invitations");
+  await expect(card).toHaveAttribute("data-status", "registered");
+  await expect(card).toContainText(en.status.registered);
+
+  // The friend buys the bronze plan: the invitation is paid, the reward due after the holding period.
+  await fundWallet(friend.request, 2_000_000);
+  expect((await friend.request.post("/api/memberships", { data: { plan_id: await bronzeId(friend), pay_from: "wallet" } })).status()).toBe(
+    201,
+  );
+  await friendContext.close();
+  await page.reload();
+  await expect(card).toHaveAttribute("data-status", "paid");
+  await expect(card).toContainText(en.status.paid);
+  await expect(card).toContainText(en.list.rewardDue.replace(" {date}", ""));
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: "test-results/screens/invitation-paid-en-desktop.png", fullPage: true });
+
+  // The reward job, as of after the holding period: accepted, the reward in the inviter's earnings, and they are told.
+  const ran = await admin.request.post("/api/test-clock/run", { data: { job: "invitation-rewards", advance_seconds: 8 * 86_400 } });
+  expect(ran.status(), await ran.text()).toBe(200);
+  expect(((await ran.json()) as { data: { output: { rewarded: number } } }).data.output.rewarded).toBeGreaterThanOrEqual(1);
+  await admin.close();
+  await page.reload();
+  await page.getByRole("tab", { name: en.list.tabs.accepted }).click();
+  await expect(card).toHaveAttribute("data-status", "joined");
+  await expect(card).toContainText(en.status.joined);
+  await expect(card).toContainText(en.list.reward.replace("{amount}", enUS.money.amount.replace("{amount}", "600,000")));
+  await expect(card).not.toContainText(en.list.rewardDue.replace(" {date}", ""));
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: "test-results/screens/invitation-joined-en-desktop.png", fullPage: true });
+  await page.goto("/en-US/dashboard/wallet");
+  await expect(page.getByText(enUS.wallet.earningsBody).locator("..")).toContainText("600,000 IRR");
+  await page.goto("/en-US/dashboard/notifications");
+  await expect(page.getByTestId("notification").first()).toHaveAttribute("data-kind", "invitation_rewarded");
+  await expectNoSidewaysScroll(page);
+});
+
+async function bronzeId(page: Page): Promise<string> {
+  const plans = (await (await page.request.get("/api/memberships/plans")).json()) as { data: { id: string; code: string }[] };
+  return plans.data.find((plan) => plan.code === "bronze")!.id;
+}
