@@ -2,8 +2,9 @@ import { and, eq, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "@/server/core/context";
 import type { Db } from "@/server/db";
 import { env } from "@/server/core/env";
+import { readSetting } from "@/server/core/app-settings";
 import { AppError } from "@/server/core/errors";
-import { appSettings, invitations, smsOptOuts, users, type Invitation } from "@/server/db/schema";
+import { invitations, smsOptOuts, users, type Invitation } from "@/server/db/schema";
 import { notify } from "@/server/notifications/notify";
 import { systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
 import { SmsDeliveryError, type SmsSender } from "@/server/adapters/sms";
@@ -12,8 +13,8 @@ const REWARD_SETTING = "invitation_reward";
 
 /** Rials an inviter earns per friend who buys a first plan: the admins' setting, else INVITATION_REWARD_RIALS. */
 export async function invitationReward(db: Pick<Db, "select">): Promise<number> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.name, REWARD_SETTING));
-  return typeof row?.value === "number" ? row.value : env.INVITATION_REWARD_RIALS;
+  const value = await readSetting(db, REWARD_SETTING);
+  return typeof value === "number" ? value : env.INVITATION_REWARD_RIALS;
 }
 export { REWARD_SETTING };
 

@@ -1,0 +1,32 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import type { UserCtx } from "@/server/core/context";
+import { appSettings } from "@/server/db/schema";
+import { recordAudit } from "@/server/audit/record";
+
+/** An admins' setting as stored (app_settings.value), or undefined when none was ever set. */
+export async function readSetting(db: Pick<Db, "select">, name: string): Promise<unknown> {
+  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.name, name));
+  return row?.value;
+}
+
+/** Sets an admins' setting and writes its audit row (`action`, with `details`) in the same transaction. */
+export async function writeSetting(
+  ctx: UserCtx,
+  setting: { name: string; value: unknown; action: string; details?: Record<string, unknown> },
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(appSettings)
+      .values({ name: setting.name, value: setting.value, updatedBy: ctx.actor.id })
+      .onConflictDoUpdate({ target: appSettings.name, set: { value: setting.value, updatedBy: ctx.actor.id, updatedAt: sql`now()` } });
+    await recordAudit(tx, {
+      actorId: ctx.actor.id,
+      action: setting.action,
+      targetType: "setting",
+      targetId: setting.name,
+      ...(setting.details ? { details: setting.details } : {}),
+      ip: ctx.ip ?? null,
+    });
+  });
+}
