@@ -83,3 +83,24 @@ export function useOptOut(code: string) {
       ),
   });
 }
+
+const rewardSettingKey = ["admin", "settings", "invitations"] as const;
+
+/** GET admin/settings/invitations: the inviter's reward per friend (Rials). */
+export function useInvitationRewardSetting() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: rewardSettingKey,
+    queryFn: ({ signal }) => api.request<{ reward: number }>("admin/settings/invitations", { signal }),
+  });
+}
+
+/** PUT admin/settings/invitations. */
+export function useSetInvitationReward() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reward: number) => api.request<{ reward: number }>("admin/settings/invitations", { method: "PUT", body: { reward } }),
+    onSuccess: (answer) => queryClient.setQueryData(rewardSettingKey, answer),
+  });
+}

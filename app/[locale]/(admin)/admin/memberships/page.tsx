@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { InvitationReward } from "@/components/admin/memberships/InvitationReward";
 import { PlanAdmin } from "@/components/admin/memberships/PlanAdmin";
 import { defaultLocale, isLocale } from "@/lib/i18n/locales";
 
@@ -14,5 +15,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** Membership plans: every plan, on sale or not; add one or change one. */
 export default async function MembershipPlansPage({ params }: Props) {
   setRequestLocale((await params).locale);
-  return <PlanAdmin />;
+  return (
+    <div className="grid gap-6">
+      <PlanAdmin />
+      <InvitationReward />
+    </div>
+  );
 }
