@@ -1,9 +1,10 @@
 "use client";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Card } from "@/components/ui/Card";
 import { useBankName } from "@/components/payouts/Iban";
 import type { AdminUser } from "@/lib/api/admin";
+import { localizeDigits } from "@/lib/format/digits";
 import { dateOnly, groupIban } from "./format";
 
 /** One label and value of a back-office card, stacked on a phone. */
@@ -22,6 +23,7 @@ export function UserProfile({ user }: { user: AdminUser }) {
   const tStatus = useTranslations("admin.status");
   const bankName = useBankName();
   const format = useFormatter();
+  const locale = useLocale();
   const missing = <span className="font-normal text-ink-faint">{t("notProvided")}</span>;
   const birth = user.birth_date ? dateOnly(user.birth_date) : null;
   return (
@@ -32,7 +34,7 @@ export function UserProfile({ user }: { user: AdminUser }) {
         <Row label={t("phone")}>
           {user.phone ? (
             <span className="inline-flex flex-wrap items-center gap-2">
-              <span dir="ltr">{user.phone}</span>
+              <span dir="ltr">{localizeDigits(user.phone, locale)}</span>
               <span className={`text-xs ${user.phone_verified ? "text-success-600" : "text-ink-faint"}`}>
                 ({user.phone_verified ? t("phoneVerified") : t("phoneNotVerified")})
               </span>
@@ -45,7 +47,7 @@ export function UserProfile({ user }: { user: AdminUser }) {
         <Row label={t("nationalId")}>
           {user.national_id ? (
             <span dir="ltr" className="font-mono">
-              {user.national_id}
+              {localizeDigits(user.national_id, locale)}
             </span>
           ) : (
             missing

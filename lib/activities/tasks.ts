@@ -8,6 +8,7 @@
  */
 import type { ActivityCheckMethod, ActivityType, Network } from "@/lib/schemas/enums";
 import { parseChannelLink } from "@/lib/campaigns/links";
+import { TEHRAN_OFFSET_MINUTES } from "@/lib/time/tehran";
 
 export type TargetLine = { metric: string; action: string; unitPrice: number; max: number };
 
@@ -133,7 +134,7 @@ export function dailyAllowance(base: number, record: BoosterRecord): number {
 }
 
 /** Iran's clock (UTC+03:30, no daylight saving since 2022): the allowance resets at local midnight. */
-const IRAN_OFFSET_MS = 3.5 * 3_600_000;
+const IRAN_OFFSET_MS = TEHRAN_OFFSET_MINUTES * 60_000;
 export function allowanceDayStart(now: Date): Date {
   const day = 86_400_000;
   return new Date(Math.floor((now.getTime() + IRAN_OFFSET_MS) / day) * day - IRAN_OFFSET_MS);

@@ -1,3 +1,4 @@
+import { TEHRAN_OFFSET_MINUTES } from "@/lib/time/tehran";
 /**
  * When a payout sent as a PAYA (ACH) transfer should reach the booster's account: the Central Bank settles
  * PAYA in cycles at 03:45, 10:45, 13:45 and 18:45 Tehran time, Saturday to Wednesday; Thursday only the
@@ -5,8 +6,6 @@
  * Official holidays are not in this calendar, so the date is an estimate and the pages say "expected".
  */
 
-/** Tehran has kept UTC+03:30 all year since 2022. */
-const TEHRAN_OFFSET_MINUTES = 210;
 /** Settlement times, minutes after Tehran midnight. */
 const CYCLES = [3 * 60 + 45, 10 * 60 + 45, 13 * 60 + 45, 18 * 60 + 45];
 const CUTOFF_MINUTES = 30;

@@ -39,6 +39,8 @@ const adminRoutes = (campaignId: string, userId: string) => [
   "/admin/payouts",
   "/admin/memberships",
   "/admin/audit",
+  "/admin/users",
+  `/admin/users/${userId}`,
   "/admin/pages",
   "/admin/pages/about",
   "/admin/pricing",

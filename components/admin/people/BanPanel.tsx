@@ -10,15 +10,13 @@ import { useMoney } from "@/lib/format/money";
 import { useApiForm } from "@/lib/forms/use-api-form";
 import { banInput } from "@/lib/schemas/people";
 import { REASON_MAX } from "@/lib/schemas/profile";
+import { tehranDayEnd } from "@/lib/time/tehran";
 import { Row } from "../UserProfile";
 
 type BanForm = { reason: string; expires_at: string };
 
-/** A picked day ("YYYY-MM-DD") as the end of that day in the admin's time zone, as the API takes it. */
-const endOfDay = (values: BanForm) => ({
-  reason: values.reason,
-  expires_at: /^\d{4}-\d{2}-\d{2}$/.test(values.expires_at) ? new Date(`${values.expires_at}T23:59:59`).toISOString() : values.expires_at,
-});
+/** The picked day ends at Tehran's midnight, the zone every date of the app is shown in. */
+const endOfDay = (values: BanForm) => ({ reason: values.reason, expires_at: tehranDayEnd(values.expires_at) });
 
 /** The ban in force (why, until when, by whom, what it holds) with "lift", or the form that bans. */
 export function BanPanel({ person }: { person: PersonOverview }) {

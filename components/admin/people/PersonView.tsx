@@ -74,7 +74,7 @@ function Balances({ person }: { person: PersonOverview }) {
 function Recent({ id, title, total, children }: { id: string; title: string; total: number; children: ReactNode[] }) {
   const t = useTranslations("admin.people");
   return (
-    <Card title={title} id={id} intro={t("newestOf", { count: total })}>
+    <Card title={title} id={id} intro={total > 0 ? t("newestOf", { count: total }) : undefined}>
       {children.length === 0 ? (
         <p className="text-sm text-ink-muted">{t("none")}</p>
       ) : (

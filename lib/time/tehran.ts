@@ -1,0 +1,10 @@
+/**
+ * Iran's clock: UTC+03:30 all year since 2022 (no daylight saving). The app shows every date in
+ * Asia/Tehran (lib/i18n/request.ts), so a day picked in a form ends at Tehran's midnight.
+ */
+export const TEHRAN_OFFSET_MINUTES = 210;
+
+/** A picked day ("YYYY-MM-DD") as its last second in Tehran, ISO 8601; anything else unchanged. */
+export function tehranDayEnd(day: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T23:59:59+03:30`).toISOString() : day;
+}
