@@ -16,6 +16,8 @@ export const run = (command, args, input) => {
 };
 
 const children = [];
+/** The API process listening on a port (its memory is read from /proc/<pid>). */
+export const apiProcesses = new Map();
 /** A new empty database `name`; answers its URL and psql on it. */
 export function freshDatabase(name) {
   spawnSync("dropdb", [...pgArgs, "--if-exists", name]);
@@ -60,6 +62,7 @@ export async function startApi(url, env = {}) {
     stdio: ["ignore", "pipe", "inherit"],
   });
   children.push(api);
+  apiProcesses.set(port, api);
   await new Promise((resolve, reject) => {
     api.stdout.on("data", (chunk) => String(chunk).includes("core API on") && resolve());
     api.on("exit", (code) => reject(new Error(`API exited ${code}`)));

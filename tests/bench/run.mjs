@@ -127,4 +127,7 @@ if (process.env.BENCH_EARN !== "0") spawnSync(process.execPath, ["tests/bench/ea
 // Payout requests and a 5,000-payout batch on PostgreSQL.
 if (process.env.BENCH_PAYOUTS !== "0")
   spawnSync(process.execPath, ["tests/bench/payouts.mjs"], { stdio: ["inherit", "inherit", "ignore"] });
+// 10,000 notification streams on one API instance, a commit's event on each, GET /api/me over 10 million notifications.
+if (process.env.BENCH_NOTIFICATIONS !== "0")
+  spawnSync(process.execPath, ["tests/bench/notifications.mjs"], { stdio: ["inherit", "inherit", "ignore"] });
 process.exit(0);
