@@ -70,6 +70,13 @@ async function apiMemory() {
   const usage = JSON.parse(reply.result.result.value);
   return { rss, rssAfterGc: usage.rss / 1024, heap: (usage.heapUsed + usage.external) / 1024 };
 }
+/** CPU time the API process has used (user + system), in ms (the kernel counts it in 10 ms ticks). */
+const apiCpuMs = () => {
+  const fields = readFileSync(`/proc/${apiProcesses.get(port).pid}/stat`, "utf8")
+    .split(") ")[1]
+    .split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // Users and sessions with ids derived from their number, so pgbench can name a random one without a query.
@@ -122,11 +129,13 @@ for (let n = 1; n <= ROUNDS; n++) {
   await client.query(`insert into notification_counters (user_id, unseen) select id, 1 from bench_users
     on conflict (user_id) do update set unseen = notification_counters.unseen + 1`);
   await client.query(`select count(pg_notify('${CHANNEL}', id::text)) from bench_users`);
+  const [apiCpu, clientCpu] = [apiCpuMs(), process.cpuUsage()];
   const done = new Promise((resolve) => (round = { n, latencies: [], done: resolve, sentAt: performance.now() }));
   await client.query("commit");
   const commitMs = performance.now() - round.sentAt;
   await Promise.race([done, sleep(30_000)]);
-  rounds.push({ latencies: round.latencies, commitMs });
+  const { user, system } = process.cpuUsage(clientCpu);
+  rounds.push({ latencies: round.latencies, commitMs, apiCpuMs: apiCpuMs() - apiCpu, clientCpuMs: (user + system) / 1000 });
   round = null;
   await sleep(1000);
 }
@@ -215,6 +224,14 @@ const db = pgbench({
   preamble: [`\\set u random(1, ${STREAMS})`],
 });
 const ratio = me.requests.average / db.tps;
+// What the counter saves: the header's count as /api/me reads it, and counted over the user's rows instead.
+const plan = (query) => {
+  const lines = psql(`explain (analyze, costs off) ${query}`).trim().split("\n");
+  return `${lines[0].replace(/\s*\(actual.*$/, "").trim()}, ${/Execution Time: (.+)/.exec(lines.at(-1))[1]}`;
+};
+const someone = users[Math.floor(users.length / 2)][0];
+const counterPlan = plan(`select unseen from notification_counters where user_id = '${someone}'`);
+const countPlan = plan(`select count(*) from notifications where user_id = '${someone}' and seen_at is null`);
 
 const perStream = (key) => (after[key] - before[key]) / STREAMS;
 const kbPerStream = perStream("rssAfterGc");
@@ -233,7 +250,8 @@ for (const [i, r] of rounds.entries()) {
   const sorted = [...r.latencies].sort((a, b) => a - b);
   console.log(
     `round ${i + 1}: COMMIT took ${r.commitMs.toFixed(0)} ms; events on ${sorted.length}/${STREAMS} streams, ` +
-      `first ${sorted[0]?.toFixed(0)} ms, p50 ${sorted[Math.floor(sorted.length / 2)]?.toFixed(0)} ms, last ${sorted.at(-1)?.toFixed(0)} ms after COMMIT was sent`,
+      `first ${sorted[0]?.toFixed(0)} ms, p50 ${sorted[Math.floor(sorted.length / 2)]?.toFixed(0)} ms, last ${sorted.at(-1)?.toFixed(0)} ms after COMMIT was sent; ` +
+      `CPU meanwhile: the API ${r.apiCpuMs} ms, this client ${r.clientCpuMs.toFixed(0)} ms`,
   );
 }
 console.log(
@@ -247,5 +265,8 @@ console.log(
   `GET /api/me: ${Math.round(me.requests.average)} req/s, p99 ${me.latency.p99} ms, ${errors} errors; ` +
     `pgbench on its ${db.statements} statements: ${Math.round(db.tps)} tps (${db.failed} failed); ` +
     `ratio ${(100 * ratio).toFixed(1)} %, target ≥ ${TARGET.ratio * 100} % ${verdict(ratio >= TARGET.ratio && errors === 0)}`,
+);
+console.log(
+  `the count from its counter: ${counterPlan}; counted over the user's ${Math.round(ROWS / STREAMS) + ROUNDS} rows instead: ${countPlan}`,
 );
 process.exit(0);
