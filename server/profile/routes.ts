@@ -15,12 +15,11 @@ import { changePassword, updateProfile } from "@/server/profile/update-profile";
 import { requestIdentityVerification } from "@/server/identity/request-verification";
 import { MAX_UPLOAD_BYTES } from "@/server/uploads/identity-card-image";
 import { listOpenSessions, revokeOwnSession } from "@/server/auth/sessions";
-import { balancesOf } from "@/server/ledger";
-import { rateLimitIp, requireUser } from "@/server/http/auth";
+import { rateLimitIp, requireSessionClaims, requireUser } from "@/server/http/auth";
+import { meFor } from "@/server/profile/me";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
 import { toUserOutput } from "@/server/auth/present";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
-import { unseenCount } from "@/server/notifications/queries";
 import { AppError } from "@/server/core/errors";
 import { translateApi } from "@/server/http/i18n";
 import { components, err, extending, idParam, json, named } from "@/server/http/route-parts";
@@ -33,7 +32,7 @@ const unauthorized = { 401: err("Not logged in") };
 const getMe = createRoute({
   method: "get",
   path: "/me",
-  middleware: [requireUser] as const,
+  middleware: [requireSessionClaims] as const,
   tags: ["Profile"],
   summary: "The logged-in user",
   security: [{ bearer: [] }],
@@ -178,8 +177,9 @@ export async function serveStoredImage(services: Services, key: string | null) {
 export function meRoutes(services: Services) {
   return new OpenAPIHono<AppEnv>()
     .openapi(getMe, async (c) => {
-      const [balances, unseen] = await Promise.all([balancesOf(c.get("db"), c.get("user").id), unseenCount(c.get("db"), c.get("user").id)]);
-      return c.json({ data: { ...toUserOutput(c.get("user")), wallet_balance: balances.wallet, unread_notifications: unseen } }, 200);
+      const me = await meFor(c.get("db"), c.get("claims"));
+      if (!me) throw new AppError("unauthorized");
+      return c.json({ data: { ...toUserOutput(me.user), wallet_balance: me.wallet, unread_notifications: me.unseen } }, 200);
     })
     .openapi(patchMe, async (c) => {
       const input = c.req.valid("json");
