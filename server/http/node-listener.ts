@@ -1,10 +1,11 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { ServerResponse, type IncomingMessage } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "../app";
 import type { AppDeps } from "./context";
 import { sharedDatabase } from "../db";
 import { reportError } from "../adapters/error-reporting";
 import { originalRequest } from "./body-limit";
+import { STREAM_HANDOVER_HEADER, takeHandover } from "../notifications/node-stream";
 
 /**
  * The core API as a Node request listener on the process's shared database, telling the app each
@@ -22,11 +23,38 @@ export function createApiListener(deps: Partial<AppDeps> = {}): (req: IncomingMe
   // The request the app sees is then the adapter's lightweight one, which the global Request
   // constructor cannot copy: server/http/body-limit.ts copies by URL, method and headers instead.
   return getRequestListener(
-    (request, env) => {
+    async (request, env) => {
       const address = env.incoming.socket.remoteAddress;
       if (address) peers.set(request, address);
-      return app.fetch(request, env);
+      const response = await app.fetch(request, env);
+      const handover = response.headers.get(STREAM_HANDOVER_HEADER);
+      if (!handover) return response;
+      // Our servers speak HTTP/1.1 (node:http); an HTTP/2 response is not ours to stream on.
+      return env.outgoing instanceof ServerResponse ? handOver(response, handover, env.outgoing) : new Response(null, { status: 503 });
     },
     { overrideGlobalObjects: false },
   );
+}
+
+/**
+ * A streaming answer the route gave to server/notifications/node-stream.ts: its head — with every
+ * header the middleware added — is written here, then the response is the stream's to write.
+ */
+function handOver(response: Response, id: string, outgoing: ServerResponse): Response {
+  const job = takeHandover(id);
+  if (!job) return new Response(null, { status: 503 });
+  const head: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== STREAM_HANDOVER_HEADER && name !== "set-cookie" && name !== "content-length") head[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) head["set-cookie"] = cookies;
+  outgoing.writeHead(response.status, head);
+  if (outgoing.req.method === "HEAD") outgoing.end();
+  else {
+    outgoing.flushHeaders();
+    job(outgoing);
+  }
+  // @hono/node-server leaves a response marked already sent alone.
+  return new Response(null, { headers: { "x-hono-already-sent": "1" } });
 }

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
+import { HEARTBEAT_MS, registerHandover, serveNodeStream, STREAM_HANDOVER_HEADER, STREAM_MS } from "./node-stream";
 import {
   notificationCountOutput,
   notificationListQuery,
@@ -112,9 +113,6 @@ const putPreferencesRoute = createRoute({
   },
 });
 
-const HEARTBEAT_MS = 20_000;
-const STREAM_MS = 5 * 60_000;
-
 /** The inbox (issue 18): its list, the header's count, reading, and the live "re-read" stream. */
 export function notificationRoutes(listen: () => Promise<Listen | undefined>) {
   return new OpenAPIHono<AppEnv>()
@@ -138,13 +136,20 @@ export function notificationRoutes(listen: () => Promise<Listen | undefined>) {
     .openapi(streamRoute, async (c) => {
       const userId = c.get("user").id;
       const listener = await listen();
+      const hub = listener ? hubOf(listener) : null;
       c.header("Cache-Control", "no-store");
       c.header("X-Accel-Buffering", "no");
+      // Served by our Node listener: the response goes to the lean stream once its head is written.
+      if ((c.env as { outgoing?: unknown } | undefined)?.outgoing) {
+        c.header(STREAM_HANDOVER_HEADER, registerHandover(serveNodeStream(hub, userId)));
+        c.header("Content-Type", "text/event-stream");
+        return c.body(null, 200);
+      }
       return streamSSE(c, async (stream) => {
         let wake: () => void = () => undefined;
         const woken = () => new Promise<"wake">((resolve) => (wake = () => resolve("wake")));
         let next = woken();
-        const unsubscribe = listener ? await hubOf(listener).subscribe(userId, () => wake()) : () => undefined;
+        const unsubscribe = hub ? await hub.subscribe(userId, () => wake()) : () => undefined;
         let closed = false;
         stream.onAbort(() => {
           closed = true;
