@@ -3,11 +3,10 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
-import { EmptyState } from "@/components/ui/EmptyState";
-import { Pagination, pageCount } from "@/components/ui/Pagination";
 import { QueueCard } from "@/components/ui/QueueCard";
 import { ACTIVITY_QUEUE_PER_PAGE, useActivityQueue, useBulkApprove } from "@/lib/api/admin-activities";
 import { adminStates } from "./AdminStates";
+import { useQueuePaging } from "./use-queue-paging";
 import { ActivityReviewCard } from "./ActivityReviewCard";
 import { useBulkApproval } from "./use-bulk-approval";
 
@@ -17,33 +16,21 @@ import { useBulkApproval } from "./use-bulk-approval";
  */
 export function ActivityQueue() {
   const t = useTranslations("admin.activities");
-  const tq = useTranslations("admin.queue");
   const [page, setPage] = useState(1);
   const query = useActivityQueue(page);
   const bulk = useBulkApprove();
   const { selected, toggle, notice, approve } = useBulkApproval(bulk, (counts) => t("bulkDone", counts));
-  const rows = query.data?.data ?? [];
-  const pages = pageCount(query.data?.meta.total ?? 0, query.data?.meta.per_page || ACTIVITY_QUEUE_PER_PAGE);
+  const { rows, ...paging } = useQueuePaging(
+    query,
+    { page, setPage, perPage: ACTIVITY_QUEUE_PER_PAGE },
+    { empty: t("empty"), count: (count) => t("count", { count }) },
+  );
   const chosen = rows.filter((item) => selected.has(item.activity.id)).map((item) => item.activity.id);
 
   const approveSelected = () => approve(chosen);
 
   return (
-    <QueueCard
-      heading={t("heading")}
-      intro={t("intro")}
-      query={query}
-      {...adminStates}
-      empty={
-        rows.length === 0 ? (
-          <EmptyState padding="py-8" firstPage={page > 1 ? { label: tq("firstPage"), onClick: () => setPage(1) } : null}>
-            {t("empty")}
-          </EmptyState>
-        ) : null
-      }
-      count={t("count", { count: query.data?.meta.total ?? 0 })}
-      pagination={<Pagination page={page} pages={pages} busy={query.isFetching} onPage={setPage} messages="admin.queue" />}
-    >
+    <QueueCard heading={t("heading")} intro={t("intro")} query={query} {...adminStates} {...paging}>
       <div className="flex flex-wrap items-center gap-3">
         <Button
           type="button"

@@ -2,24 +2,25 @@
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/Button";
-import { EmptyState } from "@/components/ui/EmptyState";
 import { SelectField, TextField } from "@/components/ui/Field";
-import { Pagination, pageCount } from "@/components/ui/Pagination";
 import { QueueCard } from "@/components/ui/QueueCard";
 import { AUDIT_PER_PAGE, useAuditLog, type AuditEntry, type AuditFilters } from "@/lib/api/admin-audit";
 import { localizeDigits } from "@/lib/format/digits";
 import { auditTargetTypes } from "@/lib/schemas/audit";
 import { adminStates } from "./AdminStates";
+import { useQueuePaging } from "./use-queue-paging";
 
 /** /admin/audit: every admin action and the system's, newest first — who, what, to what, when, from where — filterable. */
 export function AuditLog() {
   const t = useTranslations("admin.audit");
-  const tq = useTranslations("admin.queue");
   const [filters, setFilters] = useState<AuditFilters>({ action: "", target_type: "" });
   const [page, setPage] = useState(1);
   const query = useAuditLog(filters, page);
-  const rows = query.data?.data ?? [];
-  const pages = pageCount(query.data?.meta.total ?? 0, query.data?.meta.per_page || AUDIT_PER_PAGE);
+  const { rows, ...paging } = useQueuePaging(
+    query,
+    { page, setPage, perPage: AUDIT_PER_PAGE },
+    { empty: t("empty"), count: (count) => t("count", { count }) },
+  );
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -52,15 +53,7 @@ export function AuditLog() {
           </Button>
         </form>
       }
-      empty={
-        rows.length === 0 ? (
-          <EmptyState padding="py-8" firstPage={page > 1 ? { label: tq("firstPage"), onClick: () => setPage(1) } : null}>
-            {t("empty")}
-          </EmptyState>
-        ) : null
-      }
-      count={t("count", { count: query.data?.meta.total ?? 0 })}
-      pagination={<Pagination page={page} pages={pages} busy={query.isFetching} onPage={setPage} messages="admin.queue" />}
+      {...paging}
     >
       <ul className="grid gap-3" aria-busy={query.isFetching || undefined} data-testid="audit-log">
         {rows.map((entry) => (

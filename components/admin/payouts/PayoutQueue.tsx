@@ -3,14 +3,13 @@ import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Checkbox } from "@/components/ui/Checkbox";
-import { EmptyState } from "@/components/ui/EmptyState";
-import { Pagination, pageCount } from "@/components/ui/Pagination";
 import { useTabPages } from "@/components/ui/QueryView";
 import { QueueCard } from "@/components/ui/QueueCard";
 import { Tabs } from "@/components/ui/Tabs";
 import { ADMIN_PAYOUTS_PER_PAGE, useAdminPayouts, useBulkApprovePayouts, type PayoutStatus } from "@/lib/api/admin-payouts";
 import { useNow } from "@/lib/time/use-now";
 import { adminStates } from "../AdminStates";
+import { useQueuePaging } from "../use-queue-paging";
 import { usePlanName } from "../memberships/plan-name";
 import { useBulkApproval } from "../use-bulk-approval";
 import { PayoutCard } from "./PayoutCard";
@@ -35,7 +34,6 @@ export const PAYOUT_QUEUE_TABS = [
  */
 export function PayoutQueue({ perPage = ADMIN_PAYOUTS_PER_PAGE }: { perPage?: number }) {
   const t = useTranslations("admin.payouts");
-  const tq = useTranslations("admin.queue");
   const tabs = useTabPages<PayoutStatus>("pending");
   const { tab, page, setPage } = tabs;
   const query = useAdminPayouts(tab, page, perPage);
@@ -44,9 +42,11 @@ export function PayoutQueue({ perPage = ADMIN_PAYOUTS_PER_PAGE }: { perPage?: nu
   const now = useNow(60_000);
   const bulk = useBulkApprovePayouts();
   const { selected, toggle, notice, setNotice, approve, reset } = useBulkApproval(bulk, (counts) => t("bulkDone", counts));
-  const rows = query.data?.data ?? [];
-  const total = query.data?.meta.total ?? 0;
-  const pages = pageCount(total, query.data?.meta.per_page || perPage);
+  const { rows, ...paging } = useQueuePaging(
+    query,
+    { page, setPage, perPage },
+    { empty: t("empty"), count: (count) => t("count", { count }) },
+  );
   const pending = tab === "pending";
   const chosen = pending ? rows.filter((row) => row.status === "pending" && selected.has(row.id)).map((row) => row.id) : [];
   const selectable = rows.filter((row) => row.status === "pending");
@@ -85,15 +85,7 @@ export function PayoutQueue({ perPage = ADMIN_PAYOUTS_PER_PAGE }: { perPage?: nu
           </div>
         </Tabs>
       )}
-      empty={
-        rows.length === 0 ? (
-          <EmptyState padding="py-8" firstPage={page > 1 ? { label: tq("firstPage"), onClick: () => setPage(1) } : null}>
-            {t("empty")}
-          </EmptyState>
-        ) : null
-      }
-      count={t("count", { count: total })}
-      pagination={<Pagination page={page} pages={pages} busy={query.isFetching} onPage={setPage} messages="admin.queue" />}
+      {...paging}
     >
       {pending && selectable.length > 0 ? (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-surface-sunken p-3">

@@ -2,26 +2,27 @@
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/Button";
-import { EmptyState } from "@/components/ui/EmptyState";
 import { TextField } from "@/components/ui/Field";
-import { Pagination, pageCount } from "@/components/ui/Pagination";
 import { QueueCard } from "@/components/ui/QueueCard";
 import { StatusPill } from "@/components/ui/StatusPill";
 import { PEOPLE_PER_PAGE, usePeople, type Person } from "@/lib/api/admin-people";
 import { localizeDigits } from "@/lib/format/digits";
 import { Link } from "@/lib/i18n/navigation";
 import { adminStates } from "../AdminStates";
+import { useQueuePaging } from "../use-queue-paging";
 import { fullName } from "../format";
 
 /** /admin/users: find a person by phone, e-mail, national ID or name; newest first; each opens their overview. */
 export function PeopleSearch() {
   const t = useTranslations("admin.people");
-  const tq = useTranslations("admin.queue");
   const [q, setQ] = useState("");
   const [page, setPage] = useState(1);
   const query = usePeople(q, page);
-  const rows = query.data?.data ?? [];
-  const pages = pageCount(query.data?.meta.total ?? 0, query.data?.meta.per_page || PEOPLE_PER_PAGE);
+  const { rows, ...paging } = useQueuePaging(
+    query,
+    { page, setPage, perPage: PEOPLE_PER_PAGE },
+    { empty: q ? t("noMatch") : t("empty"), count: (count) => t("count", { count }) },
+  );
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setQ(String(new FormData(event.currentTarget).get("q") ?? "").trim());
@@ -45,15 +46,7 @@ export function PeopleSearch() {
           </Button>
         </form>
       }
-      empty={
-        rows.length === 0 ? (
-          <EmptyState padding="py-8" firstPage={page > 1 ? { label: tq("firstPage"), onClick: () => setPage(1) } : null}>
-            {q ? t("noMatch") : t("empty")}
-          </EmptyState>
-        ) : null
-      }
-      count={t("count", { count: query.data?.meta.total ?? 0 })}
-      pagination={<Pagination page={page} pages={pages} busy={query.isFetching} onPage={setPage} messages="admin.queue" />}
+      {...paging}
     >
       <ul className="grid gap-3" aria-busy={query.isFetching || undefined} data-testid="people">
         {rows.map((person) => (

@@ -1,35 +1,25 @@
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
-import type net from "node:net";
+import { request as httpRequest, type IncomingMessage } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/server/db/client";
-import { createApiListener } from "@/server/http/node-listener";
 import { hubOf } from "@/server/notifications/live";
 import { notify } from "@/server/notifications/notify";
-import { memoryStorage, openTestDatabase, recordingSms } from "@/tests/api/support/helpers";
+import { openTestDatabase } from "@/tests/api/support/helpers";
+import { startNodeListener } from "@/tests/api/support/node-server";
 import { signedInUser } from "@/tests/api/security/signed-in";
 
 // The notification stream as `npm start` serves it: through the real Node listener, whose response is
 // handed to the lean stream (server/notifications/node-stream.ts) once every middleware's header is on it.
 
 let database: Database;
-let server: Server;
 let port: number;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  const listener = createApiListener({
-    database: async () => database,
-    sms: recordingSms().sender,
-    storage: memoryStorage(),
-    youtube: null,
-  });
-  server = createServer((req, res) => void listener(req, res));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as net.AddressInfo).port;
+  ({ port, close } = await startNodeListener(database));
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await close();
   await database.close();
 });
 

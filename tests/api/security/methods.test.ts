@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type Server } from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/server/db/client";
-import { createApiListener } from "@/server/http/node-listener";
-import { memoryStorage, openTestDatabase, recordingSms } from "@/tests/api/support/helpers";
+import { openTestDatabase } from "@/tests/api/support/helpers";
+import { startNodeListener } from "@/tests/api/support/node-server";
 import { newSession, signedInUser, type SignedIn } from "./signed-in";
 import { answersErrorOnPurpose, fillPath } from "./paths";
 
@@ -35,31 +34,17 @@ const VARIANTS: Record<string, Variant> = {
 };
 
 let database: Database;
-let server: Server;
 let port: number;
-const inflight = new Set<Promise<void>>();
+let inflight: Set<Promise<void>>;
+let close: () => Promise<void>;
 const reported: unknown[] = [];
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  const listener = createApiListener({
-    database: async () => database,
-    sms: recordingSms().sender,
-    storage: memoryStorage(),
-    youtube: null,
-    reportError: (error) => void reported.push(error),
-  });
-  server = createServer((req, res) => {
-    const handled = listener(req, res);
-    inflight.add(handled);
-    void handled.finally(() => inflight.delete(handled));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as net.AddressInfo).port;
+  ({ port, inflight, close } = await startNodeListener(database, { reportError: (error) => void reported.push(error) }));
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await close();
   await database.close();
 });
 
