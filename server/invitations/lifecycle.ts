@@ -127,9 +127,10 @@ async function samePerson(tx: Tx, row: Invitation): Promise<boolean> {
 }
 
 /**
- * The invitation SMS (after the request's commit, and by the outbox job for what is left): the
- * provider's template with the code and the inviter's name; a phone that opted out meanwhile is never
- * texted (marked done). A refusal for good (a number the provider will not take) is marked done too.
+ * The invitation SMS (after the request's commit, and by the outbox job for what is left), at most
+ * once: the provider's template with the code and the inviter's name; a phone that opted out
+ * meanwhile is never texted (marked done). A refusal for good (a number the provider will not take)
+ * is marked done too.
  */
 export async function textInvitations(db: Db, sms: SmsSender, only?: string): Promise<{ sent: number; skipped: number; later: number }> {
   const rows = await db
@@ -141,24 +142,34 @@ export async function textInvitations(db: Db, sms: SmsSender, only?: string): Pr
     .orderBy(invitations.createdAt)
     .limit(50);
   const report = { sent: 0, skipped: 0, later: 0 };
+  const outcome = (id: string, textOutcome: "opted_out" | "refused") =>
+    db.update(invitations).set({ textOutcome }).where(eq(invitations.id, id));
   for (const row of rows) {
-    const done = (outcome: "sent" | "opted_out" | "refused") =>
-      db.update(invitations).set({ textedAt: new Date(), textOutcome: outcome }).where(eq(invitations.id, row.invitation.id));
+    // Taken before sending (the request's own send and the job may read it at once): only the one
+    // that marked it texted sends it; a provider that cannot be reached puts it back for the next run.
+    const [taken] = await db
+      .update(invitations)
+      .set({ textedAt: new Date(), textOutcome: "sent" })
+      .where(and(eq(invitations.id, row.invitation.id), isNull(invitations.textedAt)))
+      .returning({ id: invitations.id });
+    if (!taken) continue;
     if (row.optedOut) {
-      await done("opted_out");
+      await outcome(row.invitation.id, "opted_out");
       report.skipped += 1;
       continue;
     }
     try {
       const inviter = `${row.firstName} ${row.lastName}`.trim();
       await sms.sendNotice({ phone: row.invitation.phone, notice: { kind: "invitation", code: row.invitation.code, inviter } });
-      await done("sent");
       report.sent += 1;
     } catch (error) {
       if (error instanceof SmsDeliveryError && (error.reason === "rejected" || error.reason === "unsupported_phone")) {
-        await done("refused");
+        await outcome(row.invitation.id, "refused");
         report.skipped += 1;
-      } else report.later += 1;
+      } else {
+        await db.update(invitations).set({ textedAt: null, textOutcome: null }).where(eq(invitations.id, row.invitation.id));
+        report.later += 1;
+      }
     }
   }
   return report;

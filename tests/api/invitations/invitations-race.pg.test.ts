@@ -5,6 +5,7 @@ import { invitations, memberships } from "@/server/db/schema";
 import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
 import { earnWorld } from "@/tests/api/support/earn-fixtures";
 import { payoutWorld } from "@/tests/api/support/payout-fixtures";
+import { textInvitations } from "@/server/invitations/lifecycle";
 
 // PostgreSQL only (*.pg.test.ts): the plan's invitations counted atomically with the request, and a
 // phone invited by one person when many try at once.
@@ -50,5 +51,26 @@ describe("invitations under concurrency (PostgreSQL)", () => {
       ),
     );
     expect(used.sort()).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
+  });
+
+  it("the request's own send and the outbox job at once text the friend once", async () => {
+    const me = await inviterWithPlan();
+    expect((await call("invitations", { phone: "09121113344" }, { token: me.token })).status).toBe(201);
+    const [row] = await database.db.select().from(invitations).where(eq(invitations.phone, "+989121113344"));
+    // As if the request's own send had not happened yet: five sends race for it, each slow to answer.
+    await database.db.update(invitations).set({ textedAt: null, textOutcome: null }).where(eq(invitations.id, row!.id));
+    const before = sms.notices.filter((n) => n.phone === "+989121113344").length;
+    const slow = {
+      ...sms.sender,
+      sendNotice: async (input: Parameters<typeof sms.sender.sendNotice>[0]) => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        await sms.sender.sendNotice(input);
+      },
+    };
+    const runs = await Promise.all(Array.from({ length: 5 }, (_, i) => textInvitations(database.db, slow, i % 2 ? row!.id : undefined)));
+    expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(1);
+    expect(sms.notices.filter((n) => n.phone === "+989121113344").length - before).toBe(1);
+    const [after] = await database.db.select().from(invitations).where(eq(invitations.id, row!.id));
+    expect(after).toMatchObject({ textOutcome: "sent", textedAt: expect.any(Date) });
   });
 });
