@@ -1,14 +1,11 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { Alert } from "@/components/ui/Alert";
-import { BackLink } from "@/components/ui/BackLink";
+import { FormPageFrame } from "@/components/ui/FormPageFrame";
 import { Button } from "@/components/ui/Button";
 import { TextField } from "@/components/ui/Field";
 import { LinkButton } from "@/components/ui/LinkButton";
-import { LoadError } from "@/components/ui/LoadError";
-import { SkeletonLines } from "@/components/ui/Skeleton";
-import { WalletSignIn } from "@/components/wallet/WalletStates";
 import { useInvitationAllowance, useInviteFriend, type InvitationAllowance } from "@/lib/api/invitations";
 import { useMe } from "@/lib/api/me";
 import { useApiForm } from "@/lib/forms/use-api-form";
@@ -21,28 +18,21 @@ export function CreateInvitationPage() {
   const titles = useTranslations("titles");
   const me = useMe();
   const allowance = useInvitationAllowance();
-  const heading = (
-    <h1 id="page-title" className="text-2xl font-bold text-ink">
-      {titles("createInvitation")}
-    </h1>
-  );
-  if (me.data === null) return <WalletSignIn heading={heading} body={t("signIn")} redirect="/dashboard/invitations/create" />;
-
-  let body: ReactNode;
-  if (me.isPending || allowance.isPending) body = <SkeletonLines lines={4} />;
-  else if (allowance.isError || !allowance.data)
-    body = <LoadError message={t("loadError")} onRetry={() => void allowance.refetch()} retrying={allowance.isFetching} />;
-  else body = <Invite allowance={allowance.data} />;
-
   return (
-    <div className="mx-auto grid w-full max-w-2xl gap-6">
-      <header className="grid gap-1">
-        <BackLink href="/dashboard/invitations">{t("back")}</BackLink>
-        {heading}
-        <p className="text-sm leading-6 text-ink-muted">{t("intro")}</p>
-      </header>
-      {body}
-    </div>
+    <FormPageFrame
+      back={{ href: "/dashboard/invitations", label: t("back") }}
+      title={titles("createInvitation")}
+      intro={t("intro")}
+      signIn={me.data === null ? { body: t("signIn"), redirect: "/dashboard/invitations/create" } : null}
+      loading={me.isPending || allowance.isPending}
+      failure={
+        allowance.isError || !allowance.data
+          ? { message: t("loadError"), onRetry: () => void allowance.refetch(), retrying: allowance.isFetching }
+          : null
+      }
+    >
+      {() => <Invite allowance={allowance.data!} />}
+    </FormPageFrame>
   );
 }
 

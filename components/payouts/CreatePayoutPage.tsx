@@ -3,14 +3,11 @@ import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useState, type ReactNode } from "react";
 import { badgeStateOf } from "@/components/profile/identity";
 import { Alert } from "@/components/ui/Alert";
-import { BackLink } from "@/components/ui/BackLink";
+import { FormPageFrame } from "@/components/ui/FormPageFrame";
 import { Button } from "@/components/ui/Button";
 import { TextField } from "@/components/ui/Field";
 import { LinkButton } from "@/components/ui/LinkButton";
-import { LoadError } from "@/components/ui/LoadError";
-import { SkeletonLines } from "@/components/ui/Skeleton";
 import { parseRials } from "@/components/wallet/amount";
-import { WalletSignIn } from "@/components/wallet/WalletStates";
 import { useMe, type Me } from "@/lib/api/me";
 import { useMembership, useRequestPayout, type MembershipView } from "@/lib/api/payouts";
 import { useWallet, type WalletBalances } from "@/lib/api/wallet";
@@ -32,39 +29,26 @@ export function CreatePayoutPage() {
   const membership = useMembership();
   const queries = [me, wallet, membership];
 
-  const heading = (
-    <h1 id="page-title" className="text-2xl font-bold text-ink">
-      {titles("createPayout")}
-    </h1>
-  );
-  const header = (
-    <header className="grid gap-1">
-      <BackLink href="/dashboard/payouts">{t("back")}</BackLink>
-      {heading}
-      <p className="text-sm leading-6 text-ink-muted">{t("intro")}</p>
-    </header>
-  );
-
-  if (me.data === null || wallet.data === null)
-    return <WalletSignIn heading={heading} body={t("signIn")} redirect="/dashboard/payouts/Create" />;
-
-  let body: ReactNode;
-  if (queries.some((query) => query.isPending)) body = <SkeletonLines lines={4} />;
-  else if (queries.some((query) => query.isError))
-    body = (
-      <LoadError
-        message={t("loadError")}
-        onRetry={() => queries.forEach((query) => query.isError && void query.refetch())}
-        retrying={queries.some((query) => query.isFetching)}
-      />
-    );
-  else body = <PayoutRequest me={me.data!} balances={wallet.data!} membership={membership.data ?? null} />;
-
   return (
-    <div className="mx-auto grid w-full max-w-3xl gap-6">
-      {header}
-      {body}
-    </div>
+    <FormPageFrame
+      back={{ href: "/dashboard/payouts", label: t("back") }}
+      title={titles("createPayout")}
+      intro={t("intro")}
+      signIn={me.data === null || wallet.data === null ? { body: t("signIn"), redirect: "/dashboard/payouts/Create" } : null}
+      loading={queries.some((query) => query.isPending)}
+      failure={
+        queries.some((query) => query.isError)
+          ? {
+              message: t("loadError"),
+              onRetry: () => queries.forEach((query) => query.isError && void query.refetch()),
+              retrying: queries.some((query) => query.isFetching),
+            }
+          : null
+      }
+      width="max-w-3xl"
+    >
+      {() => <PayoutRequest me={me.data!} balances={wallet.data!} membership={membership.data ?? null} />}
+    </FormPageFrame>
   );
 }
 
