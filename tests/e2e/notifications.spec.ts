@@ -3,7 +3,7 @@ import enUS from "../../messages/en-US.json" with { type: "json" };
 import faIR from "../../messages/fa-IR.json" with { type: "json" };
 import { signUpViaApi } from "./support/accounts";
 import { adminContext } from "./support/admin";
-import { liveCampaign, verifyIdentity } from "./support/earn";
+import { campaignInReview, verifyIdentity } from "./support/earn";
 import { DESKTOP, PHONE, expectNoSidewaysScroll } from "./support/layout";
 
 // Notifications (issue 18) on the production build: the bell counts what happened while the page is open (the
@@ -57,18 +57,20 @@ test("en-US desktop: a producer reads that the payment went through and the camp
 }) => {
   test.setTimeout(90_000);
   await page.setViewportSize(DESKTOP);
-  const admin = await adminContext(browser, baseURL!);
-  const id = await liveCampaign(
+  const id = await campaignInReview(
     page,
-    admin,
     "Autumn launch",
     `https://www.instagram.com/takapoo.note.${Date.now() % 1_000_000}/`,
     "instagram",
   );
-  await admin.close();
-
   await page.goto("/en-US/dashboard");
-  await expect(page.getByTestId("notification-badge")).toHaveText("2");
+  await expect(page.getByTestId("notification-badge")).toHaveText("1"); // the payment
+
+  // An admin approves the campaign in another browser: the producer's open dashboard counts it, no reload.
+  const admin = await adminContext(browser, baseURL!);
+  expect((await admin.request.post(`/api/admin/campaigns/${id}/approve`)).status()).toBe(200);
+  await admin.close();
+  await expect(page.getByTestId("notification-badge")).toHaveText("2", { timeout: 15_000 });
   await page.goto("/en-US/dashboard/notifications");
   const items = page.getByTestId("notification");
   await expect(items).toHaveCount(2);

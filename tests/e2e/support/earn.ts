@@ -52,6 +52,19 @@ export async function liveCampaign(
   network: "youtube" | "instagram",
   strategy: "smart" | "monetize" = "smart",
 ) {
+  const id = await campaignInReview(page, name, link, network, strategy);
+  expect((await admin.request.post(`/api/admin/campaigns/${id}/approve`)).status()).toBe(200);
+  return id;
+}
+
+/** The same producer and campaign, paid and waiting for the admin's review. Returns the campaign's id. */
+export async function campaignInReview(
+  page: Page,
+  name: string,
+  link: string,
+  network: "youtube" | "instagram",
+  strategy: "smart" | "monetize" = "smart",
+) {
   await signUpViaApi(page);
   await fundWallet(page.request, strategy === "smart" ? 5_000_000 : 50_000_000);
   const plan = strategy === "smart" ? { strategy, amount: 2_000_000 } : { strategy, hours: 1 };
@@ -59,9 +72,7 @@ export async function liveCampaign(
     data: { name, network, ...plan, link, follower_count: 5000, gateway: "wallet", accept_policies: true },
   });
   expect(created.status(), await created.text()).toBe(200);
-  const id = ((await created.json()) as { data: { campaign: { id: string } } }).data.campaign.id;
-  expect((await admin.request.post(`/api/admin/campaigns/${id}/approve`)).status()).toBe(200);
-  return id;
+  return ((await created.json()) as { data: { campaign: { id: string } } }).data.campaign.id;
 }
 
 /**
