@@ -104,7 +104,8 @@ export type UserAccounts = { wallet: LedgerAccount; earnings: LedgerAccount; hel
 
 /** The three accounts of a user (created on first use). */
 export async function userWalletAccounts(db: Executor, userId: string): Promise<UserAccounts> {
-  const codes = userKinds.map((kind) => userAccountCode(userId, kind));
+  // A user's everyday accounts; the frozen one exists only once a ban holds something.
+  const codes = (["wallet", "earnings", "earnings_held"] as const).map((kind) => userAccountCode(userId, kind));
   const rows = await ensureAccounts(db, codes);
   const [wallet, earnings, held] = codes.map((code) => rows.get(code)!);
   return { wallet: wallet!, earnings: earnings!, held: held! };
