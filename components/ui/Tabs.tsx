@@ -7,7 +7,10 @@ import { directionOf, isLocale } from "@/lib/i18n/locales";
 const looks = {
   /** A row of pills on a sunken track (lists filtered by status). */
   pills: {
-    scroller: "-mx-1 overflow-x-auto px-1 pb-1 [contain:inline-size]",
+    // A row wider than a phone scrolls, and its end fades so the cut-off tab reads as "more this way";
+    // the end padding lets the last tab scroll clear of the fade.
+    scroller:
+      "-mx-1 overflow-x-auto ps-1 pe-6 pb-1 [contain:inline-size] [mask-image:linear-gradient(to_right,black_calc(100%_-_1.5rem),transparent)] rtl:[mask-image:linear-gradient(to_left,black_calc(100%_-_1.5rem),transparent)]",
     list: "inline-flex min-w-max gap-1 rounded-xl bg-surface-sunken p-1",
     tab: (active: boolean) =>
       `rounded-lg px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-400 ${
