@@ -182,11 +182,11 @@ const [rowCount, counterSum, unseenRows] = psql(
 const loadSeconds = (performance.now() - loadedAt) / 1000;
 console.log(`${elapsed()}: ${rowCount.toLocaleString("en")} notification rows loaded in ${loadSeconds.toFixed(0)} s`);
 
-const load = (duration) =>
+const load = (duration, path = "/api/me") =>
   new Promise((resolve, reject) =>
     autocannon(
       {
-        url: `${base}/api/me`,
+        url: `${base}${path}`,
         connections: CONNECTIONS,
         duration,
         requests: [
@@ -204,6 +204,10 @@ const load = (duration) =>
 await load(WARMUP_SECONDS);
 const statements = await captureStatements(`${base}/api/me`, { authorization: `Bearer ${tokens[0]}`, accept: "application/json" });
 const me = await load(SECONDS);
+// The same server's ceiling for a request that reads no database, side by side: what HTTP and the
+// API's middleware cost before any statement.
+await load(WARMUP_SECONDS, "/api/ip/info");
+const trivial = await load(SECONDS, "/api/ip/info");
 // In pgbench each transaction is a random user's (their ids computed as the bench made them).
 const [firstUser, firstSession] = users[0];
 const perClient = {
@@ -265,6 +269,10 @@ console.log(
   `GET /api/me: ${Math.round(me.requests.average)} req/s, p99 ${me.latency.p99} ms, ${errors} errors; ` +
     `pgbench on its ${db.statements} statements: ${Math.round(db.tps)} tps (${db.failed} failed); ` +
     `ratio ${(100 * ratio).toFixed(1)} %, target ≥ ${TARGET.ratio * 100} % ${verdict(ratio >= TARGET.ratio && errors === 0)}`,
+);
+console.log(
+  `beside it GET /api/ip/info (no database): ${Math.round(trivial.requests.average)} req/s; GET /api/me is ` +
+    `${((100 * me.requests.average) / trivial.requests.average).toFixed(1)} % of it, pgbench's rate ${(db.tps / trivial.requests.average).toFixed(1)} times it`,
 );
 console.log(
   `the count from its counter: ${counterPlan}; counted over the user's ${Math.round(ROWS / STREAMS) + ROUNDS} rows instead: ${countPlan}`,
