@@ -112,8 +112,19 @@ test("en-US desktop: the plans in Rials and toman; a plan added, then taken off 
   await adminPage.getByTestId("plan-form").getByRole("button", { name: m.save }).click();
   await expect(table.getByRole("row").filter({ hasText: "Trial" })).toContainText(m.offSale);
   expect(await plans()).not.toContain(code);
+
+  // The reward per invited friend, under the plans: typed with separators, said back, kept.
+  const rewardBefore = ((await (await admin.request.get("/api/admin/settings/invitations")).json()) as { data: { reward: number } }).data
+    .reward;
+  const reward = adminPage.getByTestId("invitation-reward-form");
+  await reward.getByLabel(m.reward.label).fill("750,000");
+  await reward.getByRole("button", { name: m.reward.save }).click();
+  await expect(reward.getByText(m.reward.saved.replace("{amount}", "750,000 IRR"))).toBeVisible();
+  const rewardAfter = ((await (await admin.request.get("/api/admin/settings/invitations")).json()) as { data: { reward: number } }).data;
+  expect(rewardAfter.reward).toBe(750_000);
   await expectNoSidewaysScroll(adminPage);
   await adminPage.screenshot({ path: "test-results/screens/admin-plans-en-desktop.png", fullPage: true });
+  expect((await admin.request.put("/api/admin/settings/invitations", { data: { reward: rewardBefore } })).status()).toBe(200);
   await admin.close();
 });
 
