@@ -12,6 +12,7 @@ export type BanResult = z.infer<typeof banResultOutput>;
 export const PEOPLE_PER_PAGE = 20;
 
 const peopleKeys = {
+  searches: () => [...adminKeys.users(), "search"] as const,
   search: (q: string, page: number) => [...adminKeys.users(), "search", { q, page }] as const,
   overview: (id: string) => [...adminKeys.user(id), "overview"] as const,
 };
@@ -45,7 +46,8 @@ export function useBanDecision(id: string) {
         method: "POST",
         ...("ban" in decision ? { body: decision.ban } : {}),
       }),
+    // The answer is the person as they are now; only the search lists (their "banned until") are read again.
     onSuccess: (result) => queryClient.setQueryData(peopleKeys.overview(id), result.overview),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: peopleKeys.searches() }),
   });
 }

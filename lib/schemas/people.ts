@@ -3,6 +3,7 @@ import { userOutput } from "./auth";
 import { dateTime, paging } from "./common";
 import {
   activityStatuses,
+  activityTypes,
   campaignNetworks,
   campaignStatuses,
   identityStatuses,
@@ -77,6 +78,7 @@ export const personOverviewOutput = z.object({
       id: z.string().uuid(),
       campaign_id: z.string().uuid(),
       action: z.string(),
+      type: z.enum(activityTypes),
       status: z.enum(activityStatuses),
       reward: z.number().int(),
       created_at: dateTime(),

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Tx } from "@/server/core/context";
 import { withTransaction, type ActorCtx, type UserCtx } from "@/server/core/context";
@@ -25,18 +26,23 @@ export async function banUser(ctx: UserCtx, input: { userId: string; reason: str
       .where(and(eq(userBans.userId, target.id), isNull(userBans.liftedAt)));
     if (current && current.expiresAt > new Date()) throw new AppError("user_already_banned");
     if (current) await lift(tx, current, { actorId: null, ip: null, expired: true });
+    await revokeAllSessions(tx, target.id, "banned");
+    // The ban's id names its transfers, so it is chosen first and the ban written once, with what it held.
+    const id = randomUUID();
+    const held = await holdBalances(tx, { id, userId: target.id, reason: input.reason });
     const [ban] = await tx
       .insert(userBans)
-      .values({ userId: target.id, reason: input.reason, expiresAt: input.expiresAt, bannedBy: actor.id })
+      .values({
+        id,
+        userId: target.id,
+        reason: input.reason,
+        expiresAt: input.expiresAt,
+        bannedBy: actor.id,
+        heldWallet: held.wallet,
+        heldEarnings: held.earnings,
+      })
       .returning();
     if (!ban) throw new Error("ban not written");
-    await revokeAllSessions(tx, target.id, "banned");
-    const held = await holdBalances(tx, ban);
-    const [saved] = await tx
-      .update(userBans)
-      .set({ heldWallet: held.wallet, heldEarnings: held.earnings })
-      .where(eq(userBans.id, ban.id))
-      .returning();
     await recordAudit(tx, {
       actorId: actor.id,
       action: "user.banned",
@@ -45,7 +51,7 @@ export async function banUser(ctx: UserCtx, input: { userId: string; reason: str
       details: { reason: input.reason, expires_at: input.expiresAt.toISOString(), held_wallet: held.wallet, held_earnings: held.earnings },
       ip,
     });
-    return saved ?? ban;
+    return ban;
   });
 }
 
@@ -85,7 +91,7 @@ export async function liftExpiredBans(ctx: Pick<ActorCtx, "db">, now: Date): Pro
   return lifted;
 }
 
-async function holdBalances(tx: Tx, ban: UserBan): Promise<{ wallet: number; earnings: number }> {
+async function holdBalances(tx: Tx, ban: Pick<UserBan, "id" | "userId" | "reason">): Promise<{ wallet: number; earnings: number }> {
   const wallet = userAccountCode(ban.userId, "wallet");
   const earnings = userAccountCode(ban.userId, "earnings");
   const rows = await tx

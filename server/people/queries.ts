@@ -2,10 +2,10 @@ import { and, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from "driz
 import { banInForce } from "./in-force";
 import type { z } from "zod";
 import type { Db } from "@/server/db";
-import { activities, campaigns, invitations, ledgerAccounts, payouts, userBans, users, type UserBan } from "@/server/db/schema";
+import { activities, campaigns, invitations, ledgerAccounts, payouts, userBans, users } from "@/server/db/schema";
 import { listOpenSessions } from "@/server/auth/sessions";
 import { toUserOutput } from "@/server/auth/present";
-import { userAccountCode } from "@/server/ledger";
+import { balancesOf, userAccountCode } from "@/server/ledger";
 import { AppError } from "@/server/core/errors";
 import { normalizeIranianMobile } from "@/lib/validation/phone";
 import { normalizeDigits } from "@/lib/validation/digits";
@@ -63,44 +63,36 @@ export async function searchPeople(db: Db, query: z.output<typeof peopleSearchQu
   };
 }
 
-async function banOutputOf(db: Pick<Db, "select">, ban: UserBan | undefined): Promise<Ban | null> {
-  if (!ban) return null;
-  const [by] = ban.bannedBy
-    ? await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, ban.bannedBy))
-    : [];
+/** The ban in force on a user with who made it (one statement), as the overview shows it. */
+async function banInForceOf(db: Db, userId: string): Promise<Ban | null> {
+  const [row] = await db
+    .select({ ban: userBans, byFirst: users.firstName, byLast: users.lastName })
+    .from(userBans)
+    .leftJoin(users, eq(users.id, userBans.bannedBy))
+    .where(banInForce(userId));
+  if (!row) return null;
+  const { ban } = row;
   return {
     id: ban.id,
     reason: ban.reason,
     expires_at: ban.expiresAt.toISOString(),
     created_at: ban.createdAt.toISOString(),
-    banned_by: by ? { id: by.id, name: `${by.firstName} ${by.lastName}`.trim() } : null,
+    banned_by: ban.bannedBy ? { id: ban.bannedBy, name: `${row.byFirst ?? ""} ${row.byLast ?? ""}`.trim() } : null,
     held_wallet: ban.heldWallet,
     held_earnings: ban.heldEarnings,
   };
 }
 
-/** A user's account balances by kind (what they can spend and withdraw, rewards in their hold, what a ban holds). */
+/** The ledger's own balances (balancesOf), and what a ban holds in the user's frozen account. */
 async function balancesOfUser(db: Db, userId: string): Promise<PersonOverview["balances"]> {
-  const codes = {
-    wallet: userAccountCode(userId, "wallet"),
-    earnings: userAccountCode(userId, "earnings"),
-    earnings_held: userAccountCode(userId, "earnings_held"),
-    frozen: userAccountCode(userId, "frozen"),
-  };
-  const rows = await db
-    .select({ code: ledgerAccounts.code, balance: ledgerAccounts.balance, pending: ledgerAccounts.pendingDebits })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.userId, userId));
-  const of = (code: string, available: boolean) => {
-    const row = rows.find((r) => r.code === code);
-    return row ? Number(row.balance) - (available ? Number(row.pending) : 0) : 0;
-  };
-  return {
-    wallet: of(codes.wallet, true),
-    earnings: of(codes.earnings, true),
-    earnings_held: of(codes.earnings_held, false),
-    frozen: of(codes.frozen, false),
-  };
+  const [balances, [frozen]] = await Promise.all([
+    balancesOf(db, userId),
+    db
+      .select({ balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.code, userAccountCode(userId, "frozen"))),
+  ]);
+  return { wallet: balances.wallet, earnings: balances.earnings, earnings_held: balances.held, frozen: frozen?.balance ?? 0 };
 }
 
 /** GET admin/users/{id}/overview: 404 for an unknown id. */
@@ -110,11 +102,7 @@ export async function personOverview(db: Db, userId: string): Promise<PersonOver
   const newest = <T>(rows: Promise<T[]>, total: Promise<{ n: number }[]>) =>
     Promise.all([rows, total]).then(([recent, [n]]) => ({ recent, total: n?.n ?? 0 }));
   const [ban, balances, ownCampaigns, work, money, invited, sessions] = await Promise.all([
-    db
-      .select()
-      .from(userBans)
-      .where(banInForce(userId))
-      .then(([row]) => banOutputOf(db, row)),
+    banInForceOf(db, userId),
     balancesOfUser(db, userId),
     newest(
       db.select().from(campaigns).where(eq(campaigns.ownerId, userId)).orderBy(desc(campaigns.createdAt)).limit(RECENT),
@@ -155,6 +143,7 @@ export async function personOverview(db: Db, userId: string): Promise<PersonOver
         id: a.id,
         campaign_id: a.campaignId,
         action: a.action,
+        type: a.type,
         status: a.status,
         reward: a.reward,
         created_at: a.createdAt.toISOString(),

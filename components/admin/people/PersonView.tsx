@@ -120,7 +120,7 @@ function Things({ person }: { person: PersonOverview }) {
       <Recent id="person-activities" title={t("activities")} total={person.activities.total}>
         {person.activities.recent.map((a) => (
           <Line key={a.id}>
-            <span>{actionName({ action: a.action, type: "post" }).action}</span>
+            <span>{actionName(a).action}</span>
             <span className="flex flex-wrap items-center gap-2">
               {money(a.reward)} <ActivityStatusBadge status={a.status} /> {when(a.created_at)}
             </span>
