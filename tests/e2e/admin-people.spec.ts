@@ -84,8 +84,12 @@ test("en-US desktop admin bans a fa-IR phone user, who is signed out and refused
   await expect(page.getByTestId("ban-panel")).toHaveAttribute("data-banned", "false");
   await expect(page.getByTestId("person-balances")).toContainText("۱٬۵۰۰٬۰۰۰");
 
+  // A fresh login page (not the one still showing the refusal): the person signs in again and lands on the dashboard.
+  await user.goto("/auth/login");
+  await user.getByLabel(faIR.auth.login.credential).fill(phone);
+  await user.getByLabel(faIR.auth.login.password, { exact: true }).fill(PASSWORD);
   await user.getByRole("button", { name: faIR.auth.login.submit, exact: true }).click();
-  await user.waitForURL(/\/dashboard/);
+  await user.waitForURL(/\/dashboard$/);
   await admin.close();
   await userContext.close();
 });
