@@ -6,6 +6,7 @@ import { withTransaction, type DbCtx, type UserCtx } from "@/server/core/context
 import { openSessionOf, sessionIsOpen } from "@/server/auth/sessions";
 import type { AccessClaims } from "@/server/auth/jwt";
 import { preparedOnce } from "@/server/db/prepared";
+import { batchedPerDatabase } from "@/server/db/batched";
 import { AppError } from "@/server/core/errors";
 import { env } from "@/server/core/env";
 import { approveActivity } from "@/server/activities/review";
@@ -116,79 +117,28 @@ const beatStatement = preparedOnce((db) =>
 );
 
 type Beat = { id: string; sessionId: string; userId: string; position: number; playing: boolean; visible: boolean; at: string };
-type BeatRow = Awaited<ReturnType<ReturnType<typeof beatStatement>["execute"]>>[number];
-type Waiting = Beat & { settle: (row: BeatRow | null) => void; fail: (error: unknown) => void };
-
-/** Beats waiting for the next batch, per database, and the sessions whose beat is being sent. */
-type Line = { beats: Waiting[]; scheduled: boolean; sending: Set<string> };
-const waiting = new WeakMap<DbCtx["db"], Line>();
-/** The most beats one statement carries. */
-const BATCH_MAX = 128;
 
 /**
- * One beat, sent with the others that arrived in the same turn of the event loop (setImmediate: after
- * the requests read together), as one statement: under load a round trip carries many beats. A
- * session's beats go in the order they came: one is sent only when the one before it has been answered.
- * Resolves with the beat's updated row, or null when nothing was updated.
+ * One beat, sent with the others of the same turn as one statement (server/db/batched.ts): under load a
+ * round trip carries many beats. A session's beats go in the order they came: one is sent only when the
+ * one before it has been answered. Resolves with the beat's updated row, or null when nothing was updated.
  */
-function sendBeat(db: DbCtx["db"], beat: Beat): Promise<BeatRow | null> {
-  let line = waiting.get(db);
-  if (!line) waiting.set(db, (line = { beats: [], scheduled: false, sending: new Set() }));
-  const queue = line;
-  const answer = new Promise<BeatRow | null>((settle, fail) => queue.beats.push({ ...beat, settle, fail }));
-  schedule(db, queue);
-  return answer;
-}
-
-function schedule(db: DbCtx["db"], line: Line) {
-  if (line.scheduled || line.beats.length === 0) return;
-  line.scheduled = true;
-  setImmediate(() => flush(db, line));
-}
-
-function flush(db: DbCtx["db"], line: Line) {
-  line.scheduled = false;
-  // One beat per session in a batch, and none of a session whose earlier beat is still on its way.
-  const batch: Waiting[] = [];
-  const later: Waiting[] = [];
-  for (const beat of line.beats) {
-    if (batch.length < BATCH_MAX && !line.sending.has(beat.id)) {
-      line.sending.add(beat.id);
-      batch.push(beat);
-    } else later.push(beat);
-  }
-  line.beats = later;
-  if (batch.length === 0) return;
-  const done = () => {
-    for (const beat of batch) line.sending.delete(beat.id);
-    schedule(db, line);
-  };
-  schedule(db, line);
-  // Whatever goes wrong, every beat of the batch is answered (a throw here would be nobody's to catch).
-  const fail = (error: unknown) => {
-    for (const beat of batch) beat.fail(error);
-  };
-  try {
-    beatStatement(db)
-      .execute({
-        ids: batch.map((beat) => beat.id),
-        sessions: batch.map((beat) => beat.sessionId),
-        users: batch.map((beat) => beat.userId),
-        positions: batch.map((beat) => beat.position),
-        playing: batch.map((beat) => beat.playing),
-        visible: batch.map((beat) => beat.visible),
-        ats: batch.map((beat) => beat.at),
-      })
-      .then((rows) => {
-        const byId = new Map(rows.map((row) => [row.id, row]));
-        for (const beat of batch) beat.settle(byId.get(beat.id) ?? null);
-      }, fail)
-      .finally(done);
-  } catch (error) {
-    fail(error);
-    done();
-  }
-}
+const sendBeat = batchedPerDatabase(
+  async (db, batch: Beat[]) => {
+    const rows = await beatStatement(db).execute({
+      ids: batch.map((beat) => beat.id),
+      sessions: batch.map((beat) => beat.sessionId),
+      users: batch.map((beat) => beat.userId),
+      positions: batch.map((beat) => beat.position),
+      playing: batch.map((beat) => beat.playing),
+      visible: batch.map((beat) => beat.visible),
+      ats: batch.map((beat) => beat.at),
+    });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return batch.map((beat) => byId.get(beat.id) ?? null);
+  },
+  { max: 128, exclusiveKey: (beat) => beat.id },
+);
 
 /**
  * POST watch-sessions/{id}/beat: one heartbeat from the caller (their access token's claims), judged

@@ -1,4 +1,4 @@
-import { inArray, sql } from "drizzle-orm";
+import { inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { preparedOnce } from "@/server/db/prepared";
 import { ledgerAccounts, type LedgerAccount, type LedgerAccountKind } from "@/server/db/schema";
@@ -125,15 +125,23 @@ export type UserBalances = {
  * more than them (the dashboard's) can carry them. Placeholders: walletCode, earningsCode, heldCode
  * (userBalanceCodes).
  */
-const balanceOf = (code: string, value: "available" | "balance") =>
-  sql<number>`coalesce((select ${value === "available" ? sql`a.balance - a.pending_debits` : sql`a.balance`} from ${ledgerAccounts} a where a.code = ${sql.placeholder(code)}), 0)`.mapWith(
+const balanceOf = (code: SQLWrapper, value: "available" | "balance") =>
+  sql<number>`coalesce((select ${value === "available" ? sql`a.balance - a.pending_debits` : sql`a.balance`} from ${ledgerAccounts} a where a.code = ${code}), 0)`.mapWith(
     Number,
   );
 export const userBalanceColumns = {
-  wallet: balanceOf("walletCode", "available"),
-  earnings: balanceOf("earningsCode", "available"),
-  held: balanceOf("heldCode", "balance"),
+  wallet: balanceOf(sql.placeholder("walletCode"), "available"),
+  earnings: balanceOf(sql.placeholder("earningsCode"), "available"),
+  held: balanceOf(sql.placeholder("heldCode"), "balance"),
 };
+
+/**
+ * The wallet's available Rials of the user a statement names by `userId` (a column or expression):
+ * its code built in SQL as userAccountCode builds it.
+ */
+export function walletAvailableOf(userId: SQLWrapper): SQL<number> {
+  return balanceOf(sql`'user:' || ${userId}::text || ':wallet'`, "available");
+}
 export function userBalanceCodes(userId: string) {
   return {
     walletCode: userAccountCode(userId, "wallet"),

@@ -3,6 +3,7 @@ export {
   balancesOf,
   userBalanceCodes,
   userBalanceColumns,
+  walletAvailableOf,
   campaignEscrowCode,
   ensureAccounts,
   gatewayAccountCode,

@@ -9,8 +9,9 @@
 //    as server/notifications/notify.ts writes them): the time from sending COMMIT to the `re-read` event
 //    on each stream, p50/p99/max over ROUNDS rounds (target p99 < 1 s, none lost);
 // 3. 10 million notification rows (the counters kept consistent with them), then GET /api/me (which
-//    carries the header's count) at 32 connections ÷ pgbench running the statements one request ran,
-//    each transaction a random user (target ≥ 25 %).
+//    carries the header's count) at 32 connections ÷ pgbench running the statement one request ran
+//    alone, each transaction a random user (target ≥ 25 %). The API answers the callers of one turn in
+//    one statement; how many one carried is printed beside.
 // BENCH_NOTIFICATIONS_STREAMS and BENCH_NOTIFICATIONS_ROWS make a smaller run (trying the bench out).
 // The bench process and the API each hold one socket per stream: both need `ulimit -n` above 10,000.
 import { readFileSync } from "node:fs";
@@ -203,7 +204,13 @@ const load = (duration, path = "/api/me") =>
   );
 await load(WARMUP_SECONDS);
 const statements = await captureStatements(`${base}/api/me`, { authorization: `Bearer ${tokens[0]}`, accept: "application/json" });
+// The API answers the callers of one turn in one statement: its transactions during the load, against
+// its requests, say how many callers one statement carried (the statistics reach the view within a second).
+const commits = () => Number(psql(`select xact_commit from pg_stat_database where datname = current_database()`).trim());
+const commitsBefore = commits();
 const me = await load(SECONDS);
+await sleep(1500);
+const statementsRun = commits() - commitsBefore;
 // The same server's ceiling for a request that reads no database, side by side: what HTTP and the
 // API's middleware cost before any statement.
 await load(WARMUP_SECONDS, "/api/ip/info");
@@ -216,6 +223,9 @@ const perClient = {
   [`user:${firstUser}:wallet`]: `('user:' || ${userId(":u")}::text || chr(58) || 'wallet')`,
   [`user:${firstUser}:earnings`]: `('user:' || ${userId(":u")}::text || chr(58) || 'earnings')`,
   [`user:${firstUser}:earnings_held`]: `('user:' || ${userId(":u")}::text || chr(58) || 'earnings_held')`,
+  // A batch of one caller (GET /api/me answers the callers of one turn in one statement).
+  [`{"${firstUser}"}`]: `array[${userId(":u::int")}]`,
+  [`{"${firstSession}"}`]: `array[${sessionId(":u::int")}]`,
 };
 const db = pgbench({
   pgArgs,
@@ -269,6 +279,10 @@ console.log(
   `GET /api/me: ${Math.round(me.requests.average)} req/s, p99 ${me.latency.p99} ms, ${errors} errors; ` +
     `pgbench on its ${db.statements} statements: ${Math.round(db.tps)} tps (${db.failed} failed); ` +
     `ratio ${(100 * ratio).toFixed(1)} %, target ≥ ${TARGET.ratio * 100} % ${verdict(ratio >= TARGET.ratio && errors === 0)}`,
+);
+console.log(
+  `the API ran ${statementsRun.toLocaleString("en")} transactions for ${me.requests.total.toLocaleString("en")} requests to GET /api/me: ` +
+    `${(me.requests.total / statementsRun).toFixed(1)} callers per statement (pgbench runs one per transaction)`,
 );
 console.log(
   `beside it GET /api/ip/info (no database): ${Math.round(trivial.requests.average)} req/s; GET /api/me is ` +

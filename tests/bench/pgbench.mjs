@@ -36,9 +36,21 @@ export function pgbenchScript(statements, perClient = {}, preamble = []) {
   const lines = statements.map(({ text, params }, i) => {
     params.forEach((value, n) => defines.push(`q${i}p${n + 1}=${value ?? ""}`));
     const param = (n) => perClient[params[Number(n) - 1]] ?? `:q${i}p${n}`;
-    return `${text.replace(/\$(\d+)/g, (_, n) => param(n)).replace(/\s*\n\s*/g, " ")};`;
+    return `${colonsOutOfLiterals(text)
+      .replace(/\$(\d+)/g, (_, n) => param(n))
+      .replace(/\s*\n\s*/g, " ")};`;
   });
   return { script: `${[...preamble, ...lines].join("\n")}\n`, defines };
+}
+
+/**
+ * pgbench's prepared mode takes `:name` anywhere, inside a string literal too, for one of its variables:
+ * a literal holding a colon (`':wallet'`) is spelled with chr(58) instead, the same text to PostgreSQL.
+ */
+export function colonsOutOfLiterals(text) {
+  return text.replace(/'(?:[^']|'')*'/g, (literal) =>
+    literal.includes(":") ? `(${literal.split(":").join("' || chr(58) || '")})` : literal,
+  );
 }
 
 /** Runs the statements under pgbench for `seconds` (after `warmup` unmeasured) and returns its tps. */
