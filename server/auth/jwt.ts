@@ -1,5 +1,6 @@
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from "node:crypto";
 import { SignJWT } from "jose";
+import { isUuid } from "@/lib/validation/uuid";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const TRUSTED_DEVICE_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -92,7 +93,10 @@ export async function verifyAccessToken(key: Uint8Array, token: string): Promise
     return null;
   }
   const payload = verifiedPayload(key, token, ACCESS_AUDIENCE);
-  if (!payload || typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
+  // Ids the statements cast to uuid: a token naming anything else is no one's (and cannot fail a
+  // statement it shares with other callers, server/db/batched.ts).
+  if (!payload || typeof payload.sub !== "string" || typeof payload.sid !== "string" || !isUuid(payload.sub) || !isUuid(payload.sid))
+    return null;
   const claims = { userId: payload.sub, sessionId: payload.sid };
   // The oldest goes first when full (a Map iterates in insertion order).
   if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value!);

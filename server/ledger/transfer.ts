@@ -6,6 +6,7 @@ import { AppError } from "@/server/core/errors";
 import { ensureAccounts } from "@/server/ledger/accounts";
 import { runStatement } from "@/server/ledger/execute";
 import { sqlState, violatedConstraint, withRetry } from "@/server/ledger/retry";
+import { isUuid } from "@/lib/validation/uuid";
 
 /** A transaction opened by the caller (drizzle's `db.transaction(async (tx) => …)`). */
 export type LedgerTx = Tx;
@@ -212,8 +213,6 @@ export async function transfer(ctx: LedgerCtx, input: TransferInput): Promise<Le
   return withRetry(() => runTransfer(ctx.db, input, false));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The transfer's own row, pending → `status`: the first step of both settlements. */
 function settledRow(transferId: string, status: "posted" | "voided"): SQL {
   return sql`update ledger_transfers set status = ${sql.raw(`'${status}'`)}, settled_at = now()
@@ -252,7 +251,7 @@ function voidStatement(transferId: string): SQL {
 }
 
 async function settle(q: Pick<Db, "execute">, transferId: string, to: "posted" | "voided"): Promise<LedgerTransfer> {
-  if (!UUID.test(transferId)) throw new AppError("not_found");
+  if (!isUuid(transferId)) throw new AppError("not_found");
   const rows = await runStatement(q, to === "posted" ? postStatement(transferId) : voidStatement(transferId));
   const settled = rows[0] as { transfer: TransferJson } | undefined;
   if (settled) return fromJson(settled.transfer);

@@ -5,6 +5,7 @@ import { AppError } from "@/server/core/errors";
 import { payouts, users, type Payout } from "@/server/db/schema";
 import { RailError, type PayoutRail, type RailState, type RailTransfer } from "@/server/adapters/payout-rails/types";
 import { applyPayoutEvent, movePayout } from "@/server/payouts/transitions";
+import { isUuid } from "@/lib/validation/uuid";
 
 /**
  * The API rail's side of the state machine (the manual rail is admin.ts's export): approved payouts are
@@ -171,12 +172,11 @@ export async function reconcileSentPayouts(ctx: ActorCtx, rail: PayoutRail, now:
 export async function reconcileRailDays(ctx: ActorCtx, rail: PayoutRail, now: Date): Promise<Record<string, number>> {
   const counts: Record<string, number> = { seen: 0, settled: 0 };
   const from = new Date(now.getTime() - 3 * 24 * 3_600_000);
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   const pending: { id: string; state: RailState }[] = [];
   for await (const change of rail.changes(from, now)) {
     counts.seen! += 1;
     const { id, ...state } = change;
-    if (uuid.test(id) && state.state !== "in_progress" && state.state !== "not_found") pending.push({ id, state });
+    if (isUuid(id) && state.state !== "in_progress" && state.state !== "not_found") pending.push({ id, state });
   }
   for (let start = 0; start < pending.length; start += 500) {
     const slice = pending.slice(start, start + 500);

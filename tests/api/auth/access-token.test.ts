@@ -29,4 +29,13 @@ describe("access tokens", () => {
     const flipped = `${header}.${payload}.${signature!.slice(0, -1)}${signature!.endsWith("A") ? "B" : "A"}`;
     expect(await verifyAccessToken(key, flipped)).toBeNull();
   });
+
+  it("a token of ours naming a user or session that is no UUID is no one's", async () => {
+    for (const odd of [
+      { ...claims, userId: "x" },
+      { ...claims, sessionId: "1; drop table users" },
+    ]) {
+      expect(await verifyAccessToken(key, await signAccessToken(key, odd))).toBeNull();
+    }
+  });
 });

@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import type { Database } from "@/server/db/client";
 import { notificationCounters, sessions } from "@/server/db/schema";
+import { signAccessToken } from "@/server/auth/jwt";
+import { signingKey } from "@/server/auth/keys";
 import { caller, registerAndSignIn } from "@/tests/api/support/account-helpers";
 import { fundWallet } from "@/tests/api/support/campaign-fixtures";
 import { apiTestWith } from "@/tests/api/support/fixture";
@@ -44,8 +46,13 @@ describe("GET me, many callers at once", () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.userId, expired!.user.id));
 
+    // A token of ours that names no UUID (the statement casts them): refused alone, failing no one beside it.
+    const odd = await signAccessToken(await signingKey(database.db), { userId: people[0]!.user.id, sessionId: "not-a-session" });
     const order = [0, 1, 2, 3, 4, 5, 3, 2, 1, 0, 5, 4, 0];
-    const answers = await Promise.all(order.map((i) => call("me", undefined, { method: "GET", token: people[i]!.token })));
+    const [oddAnswer, ...answers] = await Promise.all(
+      [odd, ...order.map((i) => people[i]!.token)].map((token) => call("me", undefined, { method: "GET", token })),
+    );
+    expect(oddAnswer!.status).toBe(401);
     answers.forEach((answer, n) => {
       const i = order[n]!;
       if (i >= 4) {
