@@ -9,7 +9,7 @@ import { PageHeader } from "@/components/ui/PageHeader";
 import { PagedList } from "@/components/ui/PagedList";
 import { pageCount } from "@/components/ui/Pagination";
 import { TabbedList, useTabPages } from "@/components/ui/QueryView";
-import { WalletSignIn } from "@/components/wallet/WalletStates";
+import { SignInCard } from "@/components/ui/SignInCard";
 import { Link } from "@/lib/i18n/navigation";
 import { useMe } from "@/lib/api/me";
 import {
@@ -47,7 +47,7 @@ export function NotificationsPage() {
   // SPEC §2: the page opens without logging in; a visitor is asked to, and comes back here.
   if (me.data === null)
     return (
-      <WalletSignIn
+      <SignInCard
         heading={
           <h1 id="page-title" className="text-2xl font-bold text-ink">
             {titles("notifications")}

@@ -2,8 +2,8 @@
 import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
+import { SignInCard } from "@/components/ui/SignInCard";
 import { useMe } from "@/lib/api/me";
-import { Link } from "@/lib/i18n/navigation";
 import { BankForm } from "./BankForm";
 import { NotificationPreferencesCard } from "./NotificationPreferencesCard";
 import { EmailForm } from "./EmailForm";
@@ -46,24 +46,7 @@ export function ProfilePage() {
   }
 
   if (!me.data) {
-    return (
-      <section
-        aria-labelledby="page-title"
-        className="mx-auto my-6 grid max-w-xl gap-3 rounded-card bg-surface p-6 text-center shadow-card sm:p-8"
-      >
-        {heading}
-        <p className="font-semibold text-ink">{t("signIn.title")}</p>
-        <p className="leading-7 text-ink-muted">{t("signIn.body")}</p>
-        <div>
-          <Link
-            href="/auth/login?redirect=/dashboard/profile"
-            className="mt-2 inline-block rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
-          >
-            {t("signIn.action")}
-          </Link>
-        </div>
-      </section>
-    );
+    return <SignInCard heading={heading} lead={t("signIn.title")} body={t("signIn.body")} redirect="/dashboard/profile" />;
   }
 
   const user = me.data;

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { BackLink } from "@/components/ui/BackLink";
 import { LoadError } from "@/components/ui/LoadError";
 import { SkeletonLines } from "@/components/ui/Skeleton";
-import { WalletSignIn } from "@/components/wallet/WalletStates";
+import { SignInCard } from "./SignInCard";
 
 /**
  * A panel page that asks for one thing (a payout, an invitation): the way back, the heading and a line
@@ -35,7 +35,7 @@ export function FormPageFrame({
       {title}
     </h1>
   );
-  if (signIn) return <WalletSignIn heading={heading} body={signIn.body} redirect={signIn.redirect} />;
+  if (signIn) return <SignInCard heading={heading} body={signIn.body} redirect={signIn.redirect} />;
   return (
     <div className={`mx-auto grid w-full ${width} gap-6`}>
       <header className="grid gap-1">

@@ -17,7 +17,7 @@ import { parseRials } from "./amount";
 import { useWalletLabels } from "./labels";
 import { LoadError } from "@/components/ui/LoadError";
 import { SkeletonLines } from "@/components/ui/Skeleton";
-import { WalletSignIn } from "./WalletStates";
+import { SignInCard } from "@/components/ui/SignInCard";
 
 /** What the form holds: the amount as typed (any digits, separators), the gateway's id. */
 type Values = { amount: string; gateway: string };
@@ -32,7 +32,7 @@ export function ChargeWalletPage() {
       {titles("chargeWallet")}
     </h1>
   );
-  if (wallet.data === null) return <WalletSignIn heading={heading} body={t("signIn")} redirect="/dashboard/wallet/charge_wallet" />;
+  if (wallet.data === null) return <SignInCard heading={heading} body={t("signIn")} redirect="/dashboard/wallet/charge_wallet" />;
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">
       <header className="grid gap-1">

@@ -12,7 +12,7 @@ import { useWalletLabels } from "./labels";
 import { linkButton } from "@/components/ui/LinkButton";
 import { LoadError } from "@/components/ui/LoadError";
 import { SkeletonLines } from "@/components/ui/Skeleton";
-import { WalletSignIn } from "./WalletStates";
+import { SignInCard } from "@/components/ui/SignInCard";
 
 /** The UUIDs the API issues; anything else is not worth a request. */
 const TRANSACTION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -90,7 +90,7 @@ export function PaymentResult({ transactionId }: { transactionId: string | null 
     const error = query.error;
     if (error instanceof ApiError && error.status === 401) {
       return (
-        <WalletSignIn
+        <SignInCard
           heading={plainHeading}
           body={t("signIn")}
           redirect={`/dashboard/payment-result?tx=${encodeURIComponent(transactionId)}`}

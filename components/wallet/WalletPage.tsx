@@ -7,7 +7,7 @@ import { Link } from "@/lib/i18n/navigation";
 import { TransactionList } from "./TransactionList";
 import { linkButton } from "@/components/ui/LinkButton";
 import { LoadError } from "@/components/ui/LoadError";
-import { WalletSignIn } from "./WalletStates";
+import { SignInCard } from "@/components/ui/SignInCard";
 
 /** SPEC §2 wallet: the balance in the title, wallet and earnings apart, the charge button and the transactions. */
 export function WalletPage() {
@@ -35,7 +35,7 @@ export function WalletPage() {
     );
   }
 
-  if (!wallet.data) return <WalletSignIn heading={heading} body={t("signIn.body")} redirect="/dashboard/wallet" />;
+  if (!wallet.data) return <SignInCard heading={heading} body={t("signIn.body")} redirect="/dashboard/wallet" />;
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6">

@@ -1,7 +1,7 @@
-import type { ReactNode } from "react";
 import { afterEach, vi } from "vitest";
 import type { Transaction } from "@/lib/api/wallet";
 import { answerWith, jsonResponse } from "../support/msw";
+import { PlainLink } from "../support/navigation";
 
 export { jsonResponse };
 
@@ -17,17 +17,8 @@ export function resetAfterEach() {
   });
 }
 
-/** next-intl's Link needs a mounted Next.js app router: a plain anchor is enough here (an object href keeps its query). */
-export const navigationMock = {
-  Link: ({ href, children, ...props }: { href: string | { pathname: string; query?: Record<string, string> }; children: ReactNode }) => (
-    <a
-      href={typeof href === "string" ? href : `${href.pathname}${href.query ? `?${new URLSearchParams(href.query).toString()}` : ""}`}
-      {...props}
-    >
-      {children}
-    </a>
-  ),
-};
+/** next-intl's Link needs a mounted Next.js app router: a plain anchor is enough here. */
+export const navigationMock = { Link: PlainLink };
 
 type Route = (url: URL, init: RequestInit | undefined) => Response | Promise<Response> | undefined;
 

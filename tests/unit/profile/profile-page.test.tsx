@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { adminUser } from "../support/people";
 import userEvent from "@testing-library/user-event";
-import type { ReactNode } from "react";
 import { renderWithProviders } from "../render-with-providers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BankForm } from "@/components/profile/BankForm";
@@ -14,15 +13,7 @@ import type { IdentityStatus, Me } from "@/lib/api/me";
 import { answerWith } from "../support/msw";
 
 // The language form navigates with next-intl's router, which needs a mounted Next.js app router.
-vi.mock("@/lib/i18n/navigation", () => ({
-  Link: ({ href, children, ...props }: { href: string; children: ReactNode }) => (
-    <a href={href} {...props}>
-      {children}
-    </a>
-  ),
-  usePathname: () => "/dashboard/profile",
-  useRouter: () => ({ replace: vi.fn(), push: vi.fn() }),
-}));
+vi.mock("@/lib/i18n/navigation", async () => (await import("../support/navigation")).plainNavigation("/dashboard/profile"));
 
 /** Sara as she sees herself: the back office's person, registered, with her wallet figures. */
 function me(overrides: Partial<Me> = {}): Me {
@@ -230,7 +221,7 @@ describe("profile page", () => {
     renderWithProviders(<ProfilePage />);
     expect(screen.getByText("Loading…")).toBeInTheDocument();
     const link = await screen.findByRole("link", { name: "Log in" });
-    expect(link).toHaveAttribute("href", "/auth/login?redirect=/dashboard/profile");
+    expect(link).toHaveAttribute("href", "/auth/login?redirect=%2Fdashboard%2Fprofile");
   });
 
   it("offers a retry when the profile cannot be loaded", async () => {
