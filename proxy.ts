@@ -9,6 +9,21 @@ import { decideGuard } from "@/lib/auth/guard";
 import { ACCESS_COOKIE, REFRESH_COOKIE } from "@/lib/auth/cookies";
 import { isAdminToken } from "@/server/auth/admin-gate";
 
+/**
+ * The guard's redirect, decided on the session cookie of this moment. The router's own requests (fetch:
+ * Sec-Fetch-Dest "empty", for a prefetch or a soft navigation; Next.js keeps its own prefetch header
+ * from the proxy) get an empty 204 instead: the router kept a redirected prefetch and followed it after
+ * the cookie had changed — signed out, a guarded page's prefetch was sent to log in; once signed in,
+ * going there led back to the login page, or nowhere. A 204 is not kept; a navigation given one loads
+ * the page as a document, and that request is judged on the cookies it carries.
+ */
+function guardRedirect(request: NextRequest, url: URL): NextResponse {
+  const response =
+    request.headers.get("sec-fetch-dest") === "empty" ? new NextResponse(null, { status: 204 }) : NextResponse.redirect(url, 307);
+  response.headers.set("Cache-Control", "private, no-store");
+  return response;
+}
+
 // Glue only: the decision is lib/i18n/negotiate.ts, the country lib/geo/request-country.ts.
 export async function proxy(request: NextRequest) {
   const decision = decideLocale({
@@ -35,11 +50,7 @@ export async function proxy(request: NextRequest) {
   // The auth-user guard (lib/auth/guard.ts); the admin area is a 404 to all but admins.
   const hasSession = request.cookies.has(REFRESH_COOKIE);
   const guard = decideGuard({ pathname: request.nextUrl.pathname, search: request.nextUrl.search, locale: decision.locale, hasSession });
-  if (guard.kind === "redirect") {
-    const response = NextResponse.redirect(new URL(guard.location, request.url), 307);
-    response.headers.set("Cache-Control", "private, no-store");
-    return response;
-  }
+  if (guard.kind === "redirect") return guardRedirect(request, new URL(guard.location, request.url));
   if (guard.kind === "admin" && !(await isAdminToken(request.cookies.get(ACCESS_COOKIE)?.value))) {
     // An expired access token with a live session: renew it, then come back.
     if (hasSession && !request.nextUrl.searchParams.has("renewed")) {
@@ -47,7 +58,7 @@ export async function proxy(request: NextRequest) {
       back.searchParams.set("renewed", "1");
       const url = new URL("/api/auth/refresh", request.url);
       url.searchParams.set("redirect", `${back.pathname}${back.search}`);
-      return NextResponse.redirect(url, 307);
+      return guardRedirect(request, url);
     }
     return notFound();
   }

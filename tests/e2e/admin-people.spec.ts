@@ -84,10 +84,8 @@ test("en-US desktop admin bans a fa-IR phone user, who is signed out and refused
   await expect(page.getByTestId("ban-panel")).toHaveAttribute("data-banned", "false");
   await expect(page.getByTestId("person-balances")).toContainText("۱٬۵۰۰٬۰۰۰");
 
-  // A fresh login page (not the one still showing the refusal): the person signs in again and lands on the dashboard.
-  await user.goto("/auth/login");
-  await user.getByLabel(faIR.auth.login.credential).fill(phone);
-  await user.getByLabel(faIR.auth.login.password, { exact: true }).fill(PASSWORD);
+  // On the page still showing the refusal, the person presses log in again and lands on the dashboard
+  // (which the router had prefetched while they were signed out: proxy.ts, tests/e2e/prefetch-guard.spec.ts).
   await user.getByRole("button", { name: faIR.auth.login.submit, exact: true }).click();
   await user.waitForURL(/\/dashboard$/);
   await admin.close();
