@@ -76,6 +76,11 @@ const callerSessionOpen = sql`exists (select from ${sessions} where ${openSessio
  * caller's session checked inside it, each credit added under its session row's lock (concurrent beats
  * of one session queue on it and each sees the other's write; a batch never holds two beats of one
  * session), a session ended when its time is complete. Returns the rows it updated.
+ *
+ * Its transaction commits without waiting for the disk (synchronous_commit off, for that transaction
+ * only): a crash may lose the last fraction of a second of beats — seconds of credit the next beats earn
+ * again, no money — and the approval that ends a watch commits durably, and every beat before it with it.
+ * The wait was what held the beats back (pgbench on this statement: 15,300 tps waiting, 24,100 not).
  */
 const beatStatement = preparedOnce((db) =>
   db
@@ -92,7 +97,8 @@ const beatStatement = preparedOnce((db) =>
     .from(
       sql`unnest(${sql.placeholder("ids")}::uuid[], ${sql.placeholder("sessions")}::uuid[], ${sql.placeholder("users")}::uuid[],
         ${sql.placeholder("positions")}::float8[], ${sql.placeholder("playing")}::boolean[], ${sql.placeholder("visible")}::boolean[],
-        ${sql.placeholder("ats")}::timestamptz[]) as v(b_id, b_session, b_user, b_position, b_playing, b_visible, b_at)`,
+        ${sql.placeholder("ats")}::timestamptz[]) as v(b_id, b_session, b_user, b_position, b_playing, b_visible, b_at),
+        (select set_config('synchronous_commit', 'off', true)) as async_commit`,
     )
     // `id = any(ids)` as well as the join: the rows are found by the primary key even where the planner,
     // not knowing how many beats the arrays hold, would hash the whole table (it did: a sequential scan

@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
 import { decodeJwt } from "jose";
 import { activities, watchSessions } from "@/server/db/schema";
@@ -68,6 +68,9 @@ describe("watch sessions", () => {
     expect((await beat(136, 49)).credited_seconds).toBe(18);
     expect((await beat(133, 46)).credited_seconds).toBe(18);
     expect((await beat(139, 52)).credited_seconds).toBe(21); // 3 s since the beat at 49 s, not 6 since the one at 46
+    // A beat's own transaction commits without waiting for the disk; the connection's next one waits again.
+    const setting = await database.db.execute<{ value: string }>(sql`select current_setting('synchronous_commit') as value`);
+    expect(("rows" in setting ? setting.rows : setting)[0]?.value).toBe("on");
 
     // Another person cannot beat this session.
     const stranger = await watcher();
