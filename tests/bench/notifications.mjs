@@ -218,14 +218,9 @@ const trivial = await load(SECONDS, "/api/ip/info");
 // In pgbench each transaction is a random user's (their ids computed as the bench made them).
 const [firstUser, firstSession] = users[0];
 const perClient = {
-  [firstUser]: userId(":u"),
-  [firstSession]: sessionId(":u"),
-  [`user:${firstUser}:wallet`]: `('user:' || ${userId(":u")}::text || chr(58) || 'wallet')`,
-  [`user:${firstUser}:earnings`]: `('user:' || ${userId(":u")}::text || chr(58) || 'earnings')`,
-  [`user:${firstUser}:earnings_held`]: `('user:' || ${userId(":u")}::text || chr(58) || 'earnings_held')`,
   // A batch of one caller (GET /api/me answers the callers of one turn in one statement).
-  [`{"${firstUser}"}`]: `array[${userId(":u::int")}]`,
-  [`{"${firstSession}"}`]: `array[${sessionId(":u::int")}]`,
+  [`{"${firstUser}"}`]: `array[${userId(":u")}]`,
+  [`{"${firstSession}"}`]: `array[${sessionId(":u")}]`,
 };
 const db = pgbench({
   pgArgs,
