@@ -30,6 +30,9 @@ export async function startWatch(ctx: UserCtx, input: { id: string }) {
   const video = parseChannelLink("youtube", activity.postLink);
   if (!video.ok || video.kind !== "video") throw new AppError("activity_state_invalid");
   const session = await withTransaction(ctx, async ({ tx }) => {
+    // Opens of one activity take turns on its row, so each ends the one before it: one session stays
+    // open (a unique index on the open sessions of an activity says the same to anything else).
+    await tx.select({ id: activities.id }).from(activities).where(eq(activities.id, activity.id)).for("update");
     const ended = await tx
       .update(watchSessions)
       .set({ endedAt: new Date() })

@@ -60,6 +60,8 @@ export const memberships = pgTable(
     invitationsAllowed: integer("invitations_allowed").notNull(),
     invitationsUsed: integer("invitations_used").notNull().default(0),
     pricePaid: bigint("price_paid", { mode: "number" }).notNull(),
+    /** The period an upgrade ended early and carries on (its used withdrawals and invitations came along). */
+    replaces: uuid("replaces"),
     transferId: uuid("transfer_id").references(() => ledgerTransfers.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** When the expiry job closed the period (its end had passed); null while it runs or waits to be closed. */

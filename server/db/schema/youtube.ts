@@ -1,4 +1,5 @@
-import { doublePrecision, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { activities } from "./activities";
 
@@ -67,6 +68,12 @@ export const watchSessions = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp("ended_at", { withTimezone: true }),
   },
-  (table) => [index("watch_sessions_activity_idx").on(table.activityId)],
+  (table) => [
+    index("watch_sessions_activity_idx").on(table.activityId),
+    // One watch session open per activity (issue 30): a new one ends the last, and parallel opens cannot leave two.
+    uniqueIndex("watch_sessions_one_open_idx")
+      .on(table.activityId)
+      .where(sql`${table.endedAt} is null`),
+  ],
 );
 export type WatchSession = typeof watchSessions.$inferSelect;

@@ -1,11 +1,12 @@
 import { describe, expect } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
-import { activities } from "@/server/db/schema";
+import { activities, watchSessions } from "@/server/db/schema";
 import { clawBack, releaseReward } from "@/server/activities/retention";
 import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
 import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
 import { earnWorld } from "@/tests/api/support/earn-fixtures";
+import { smartCampaign } from "@/tests/api/support/campaign-fixtures";
 
 // PostgreSQL only (*.pg.test.ts): real connections racing.
 let database: Database;
@@ -71,5 +72,25 @@ describe("earning under concurrency (PostgreSQL)", () => {
     expect(balances.held).toBe(0);
     expect(balances.earnings).toBe(row!.status === "completed" ? reward : 0);
     expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it("ten parallel opens of one watched activity leave one watch session open (six to ten were left before)", async () => {
+    const video = { ...smartCampaign, link: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" };
+    const views = [{ metric: "views_per_post", action: "view", unitPrice: 3_000, max: 5 }];
+    const { id: campaignId } = await liveCampaign(await admin(), views, person, video);
+    const booster = await person(0, true);
+    const started = await call(`tasks/${campaignId}.views_per_post/start`, {}, { token: booster.token });
+    const id = started.body.data.id as string;
+    for (let round = 0; round < 3; round++) {
+      const opens = await Promise.all(
+        Array.from({ length: 10 }, () => call(`activities/${id}/watch`, undefined, { token: booster.token })),
+      );
+      expect(opens.map((o) => o.status)).toEqual(Array(10).fill(201));
+      const open = await database.db
+        .select({ id: watchSessions.id })
+        .from(watchSessions)
+        .where(and(eq(watchSessions.activityId, id), isNull(watchSessions.endedAt)));
+      expect(open).toHaveLength(1);
+    }
   });
 });
