@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useRegister } from "@/lib/api/auth";
 import { useApiForm } from "@/lib/forms/use-api-form";
 import { Link } from "@/lib/i18n/navigation";
-import { registerInput } from "@/lib/schemas/auth";
+import { INVITATION_CODE, registerInput } from "@/lib/schemas/auth";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Checkbox } from "@/components/ui/Checkbox";
@@ -17,7 +17,9 @@ export function RegisterForm() {
   const registration = useRegister();
   const openCodeStep = useCodeStep();
   // The invitation link's way in (/auth/invite/{code} → ?invite=): the inviter is credited whichever number is used.
-  const invitationCode = useSearchParams().get("invite") ?? undefined;
+  // Never a reason to refuse the sign-up: what is not a code's shape (a control character the API would refuse) is not sent.
+  const invite = useSearchParams().get("invite")?.trim();
+  const invitationCode = invite && INVITATION_CODE.test(invite) ? invite : undefined;
   const { form, fieldError, formError, setFormError, submit } = useApiForm(registerInput, { mode: "onTouched" });
   const {
     register,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { visibleText } from "@/lib/validation/visible-text";
-import { dateTime, paging, uuidParam } from "./common";
+import { dateTime, longText, paging, text, uuidParam } from "./common";
 import {
   activityCheckMethods,
   activityDeciders,
@@ -20,22 +20,25 @@ export const activityQueueQuery = z.object({ status: activityStatusFilter.defaul
 /** GET tasks: the feed, optionally one network and one action (likes, subscribers …). */
 export const tasksQuery = z.object({
   network: z.enum(campaignNetworks, "invalid_value").optional(),
-  action: z.string().trim().min(1).max(40).optional(),
+  action: text().trim().min(1).max(40).optional(),
   ...paging,
 });
 /** A task's id: `<campaign id>.<metric>`. */
-export const taskParam = z.object({ id: z.string().min(1).max(80) });
+export const taskParam = z.object({ id: text().min(1).max(80) });
+
+const PROOF_USERNAME = /^@?[A-Za-z0-9._]{1,30}$/;
 
 /** POST activities/{id}/submit: OpenAPI component SubmitActivity. */
 export const submitActivityInput = z.object({
-  post_link: z.string("link_invalid").trim().min(1, "link_invalid").max(300, "link_invalid"),
-  proof: z.string().trim().max(500, "too_big_string").superRefine(visibleText).optional(),
-  /** Instagram: the booster's own username, so a reviewer can find the like, follow or comment. */
-  proof_username: z
-    .string()
+  post_link: text("link_invalid").trim().min(1, "link_invalid").max(300, "link_invalid"),
+  proof: longText()
     .trim()
-    .regex(/^@?[A-Za-z0-9._]{1,30}$/, "username_invalid")
-    .optional(),
+    .max(500, "too_big_string")
+    .superRefine(visibleText)
+    .optional()
+    .meta({ description: "What the booster did, for the reviewer; written in a text box, so it may hold line breaks" }),
+  /** Instagram: the booster's own username, so a reviewer can find the like, follow or comment. */
+  proof_username: text().trim().regex(PROOF_USERNAME, "username_invalid").meta({ pattern: PROOF_USERNAME.source }).optional(),
 });
 export type SubmitActivityInput = z.input<typeof submitActivityInput>;
 

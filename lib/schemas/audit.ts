@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateTime, paging, uuidParam } from "./common";
+import { dateTime, paging, text, uuidParam } from "./common";
 
 /** What an audit row is about (the back office filters by it). */
 export const auditTargetTypes = [
@@ -15,16 +15,18 @@ export const auditTargetTypes = [
   "pricing",
 ] as const;
 
+const AUDIT_ACTION = /^[a-z_.]*$/;
+
 /** GET admin/audit: newest first; an action's beginning (payout., campaign.approve), its target, who acted. */
 export const auditListQuery = z.object({
-  action: z
-    .string("invalid_value")
+  action: text("invalid_value")
     .trim()
     .max(60, "invalid_value")
-    .regex(/^[a-z_.]*$/, "invalid_value")
+    .regex(AUDIT_ACTION, "invalid_value")
+    .meta({ pattern: AUDIT_ACTION.source })
     .optional(),
   target_type: z.enum(auditTargetTypes, "invalid_value").optional(),
-  target_id: z.string("invalid_value").trim().max(80, "invalid_value").optional(),
+  target_id: text("invalid_value").trim().max(80, "invalid_value").optional(),
   actor_id: uuidParam().optional(),
   ...paging,
 });

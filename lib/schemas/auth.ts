@@ -3,7 +3,7 @@ import { normalizeDigits } from "@/lib/validation/digits";
 import { normalizeIranianMobile } from "@/lib/validation/phone";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/validation/password";
 import { visibleText } from "@/lib/validation/visible-text";
-import { dateTime } from "./common";
+import { dateTime, text } from "./common";
 import { identityStatuses, userRoles } from "./enums";
 import { ibanCheckOutput } from "./payouts";
 
@@ -16,11 +16,11 @@ export const EMAIL_MAX = 254;
 
 /** A person's name as others see it: something visible, no text-direction controls (lib/validation/visible-text.ts). */
 export const personName = (requiredKey: string) =>
-  z.string(requiredKey).trim().min(1, requiredKey).max(NAME_MAX, "name_too_long").superRefine(visibleText);
+  text(requiredKey).trim().min(1, requiredKey).max(NAME_MAX, "name_too_long").superRefine(visibleText);
 const name = personName;
 
 /** An Iranian mobile in any accepted form (09…, +989…, 00989…, Persian or Arabic digits) → E.164. */
-export const iranianMobile = z.string("phone_invalid").transform((value, ctx) => {
+export const iranianMobile = text("phone_invalid").transform((value, ctx) => {
   const phone = normalizeIranianMobile(value);
   if (!phone) {
     ctx.addIssue({ code: "custom", message: "phone_invalid" });
@@ -29,9 +29,9 @@ export const iranianMobile = z.string("phone_invalid").transform((value, ctx) =>
   return phone;
 });
 
-export const emailAddress = z.string("email_invalid").trim().toLowerCase().max(EMAIL_MAX, "email_invalid").pipe(z.email("email_invalid"));
+export const emailAddress = text("email_invalid").trim().toLowerCase().max(EMAIL_MAX, "email_invalid").pipe(z.email("email_invalid"));
 
-export const newPassword = z.string("password_length").min(PASSWORD_MIN, "password_length").max(PASSWORD_MAX, "password_length");
+export const newPassword = text("password_length").min(PASSWORD_MIN, "password_length").max(PASSWORD_MAX, "password_length");
 
 /** An invitation's code, as its SMS link carries it (/auth/invite/{code}). */
 export const INVITATION_CODE = /^[A-Za-z0-9]{6,40}$/;
@@ -40,8 +40,7 @@ export const INVITATION_CODE = /^[A-Za-z0-9]{6,40}$/;
  * The invitation link a person came through (/auth/register?invite=…): optional, and never a reason to
  * refuse a sign-up — a code that is not a code's shape is dropped here, an unknown or used one by the server.
  */
-const invitationCode = z
-  .string("invalid_value")
+const invitationCode = text("invalid_value")
   .max(200, "invalid_value")
   .optional()
   .transform((value) => (value !== undefined && INVITATION_CODE.test(value.trim()) ? value.trim() : undefined))
@@ -54,7 +53,7 @@ export const registerInput = z
     phone: iranianMobile,
     email: emailAddress,
     password: newPassword,
-    password_confirmation: z.string("password_mismatch"),
+    password_confirmation: text("password_mismatch"),
     terms: z.literal(true, "terms_required"),
     invitation_code: invitationCode,
   })
@@ -74,8 +73,7 @@ export function parseCredential(value: string): Credential | null {
   return phone ? { kind: "phone", phone } : null;
 }
 
-export const credential = z
-  .string("credential_invalid")
+export const credential = text("credential_invalid")
   .trim()
   .min(1, "credential_required")
   .max(EMAIL_MAX, "credential_invalid")
@@ -83,23 +81,22 @@ export const credential = z
 
 export const loginInput = z.object({
   credential,
-  password: z.string("password_required").min(1, "password_required").max(PASSWORD_MAX, "password_length"),
+  password: text("password_required").min(1, "password_required").max(PASSWORD_MAX, "password_length"),
 });
 export type LoginInput = z.input<typeof loginInput>;
 
 export const forgotPasswordInput = z.object({ credential });
 export type ForgotPasswordInput = z.input<typeof forgotPasswordInput>;
 
-const otpToken = z.string("otp_token_invalid").min(16, "otp_token_invalid").max(128, "otp_token_invalid");
+const otpToken = text("otp_token_invalid").min(16, "otp_token_invalid").max(128, "otp_token_invalid");
 
 export const resetPasswordInput = z
-  .object({ token: otpToken, password: newPassword, password_confirmation: z.string("password_mismatch") })
+  .object({ token: otpToken, password: newPassword, password_confirmation: text("password_mismatch") })
   .refine((value) => value.password === value.password_confirmation, { path: ["password_confirmation"], message: "password_mismatch" });
 export type ResetPasswordInput = z.input<typeof resetPasswordInput>;
 
 /** Six digits; Persian and Arabic digits are accepted and read as ASCII. */
-export const otpCode = z
-  .string("otp_code_format")
+export const otpCode = text("otp_code_format")
   .transform((value) => normalizeDigits(value.trim()))
   .pipe(z.string().regex(/^\d{6}$/, "otp_code_format"));
 
@@ -113,9 +110,9 @@ export const otpStatusInput = z.object({ token: otpToken });
 /** Google: an ID token (One Tap), an authorization code (popup code flow) or an access token (token flow). */
 export const googleLoginInput = z
   .object({
-    id_token: z.string().min(10).max(4096).optional(),
-    code: z.string().min(4).max(2048).optional(),
-    access_token: z.string().min(10).max(4096).optional(),
+    id_token: text().min(10).max(4096).optional(),
+    code: text().min(4).max(2048).optional(),
+    access_token: text().min(10).max(4096).optional(),
   })
   .refine((value) => [value.id_token, value.code, value.access_token].filter(Boolean).length === 1, {
     path: ["id_token"],
@@ -123,19 +120,19 @@ export const googleLoginInput = z
   });
 
 export const appleLoginInput = z.object({
-  id_token: z.string().min(10).max(4096),
-  nonce: z.string().min(8).max(256),
-  first_name: z.string().trim().max(NAME_MAX, "name_too_long").superRefine(visibleText).optional(),
-  last_name: z.string().trim().max(NAME_MAX, "name_too_long").superRefine(visibleText).optional(),
+  id_token: text().min(10).max(4096),
+  nonce: text().min(8).max(256),
+  first_name: text().trim().max(NAME_MAX, "name_too_long").superRefine(visibleText).optional(),
+  last_name: text().trim().max(NAME_MAX, "name_too_long").superRefine(visibleText).optional(),
 });
 
 /** A social account adds its mobile number: a code goes to it. */
 export const addPhoneInput = z.object({ phone: iranianMobile });
 
 /** POST auth/refresh: the refresh token in the body (API clients); the web app's is a cookie. */
-export const refreshInput = z.object({ refresh_token: z.string().max(200).optional() });
+export const refreshInput = z.object({ refresh_token: text().max(200).optional() });
 /** GET auth/refresh: where to go back to once the cookies are renewed. */
-export const refreshRedirectQuery = z.object({ redirect: z.string().max(2000).optional() });
+export const refreshRedirectQuery = z.object({ redirect: text().max(2000).optional() });
 
 /* ---- Answers ---- */
 

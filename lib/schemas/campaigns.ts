@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseChannelLink } from "@/lib/campaigns/links";
 import { visibleText } from "@/lib/validation/visible-text";
-import { idParam, paging, uuidParam } from "./common";
+import { idParam, paging, text, uuidParam } from "./common";
 import { campaignNetworks, campaignStatuses, campaignStrategies } from "./enums";
 import { transactionOutput, transactionStatusFilter } from "./wallet";
 
@@ -10,20 +10,19 @@ export const CAMPAIGN_BUDGET_MAX = 5_000_000_000;
 export const CAMPAIGN_NAME_MAX = 100;
 
 const campaignFields = {
-  name: z
-    .string("campaign_name_required")
+  name: text("campaign_name_required")
     .trim()
     .min(1, "campaign_name_required")
     .max(CAMPAIGN_NAME_MAX, "too_big_string")
     .superRefine(visibleText),
   network: z.enum(campaignNetworks, "invalid_value"),
   strategy: z.enum(campaignStrategies, "invalid_value"),
-  link: z.string("link_invalid").trim().min(1, "link_invalid").max(300, "link_invalid"),
+  link: text("link_invalid").trim().min(1, "link_invalid").max(300, "link_invalid"),
   follower_count: z.number("required").int("invalid").min(0, "invalid").max(1_000_000_000, "invalid"),
   amount: z.number().int("invalid").min(CAMPAIGN_BUDGET_MIN).max(CAMPAIGN_BUDGET_MAX).optional(),
   hours: z.number().int("invalid").min(1).max(4000).optional(),
   percentage: z.number().int("invalid").min(1).max(100).optional(),
-  gateway: z.string("gateway_required").min(1, "gateway_required").max(40, "gateway_required"),
+  gateway: text("gateway_required").min(1, "gateway_required").max(40, "gateway_required"),
 };
 
 type CampaignFields = z.output<z.ZodObject<typeof campaignFields>>;
@@ -123,7 +122,7 @@ export const pricingUpdateInput = z.object({
     .array(
       z.object({
         network: z.enum(campaignNetworks),
-        action: z.string().min(1).max(40),
+        action: text().min(1).max(40),
         price: z.number().int().min(1).max(PRICE_MAX),
         booster_share: z.number().min(0).max(1),
       }),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { visibleText } from "@/lib/validation/visible-text";
 import { INVITATION_CODE, iranianMobile } from "./auth";
-import { dateTime, paging } from "./common";
+import { dateTime, paging, text } from "./common";
 import { invitationStatuses } from "./enums";
 
 /** The invitations page's tabs (SPEC §2: all, sent, registered, accepted). */
@@ -12,9 +12,8 @@ export const invitationListQuery = z.object({ status: z.enum(invitationTabs, "in
 
 /** POST invitations: the friend's mobile (required) and, optionally, how the inviter knows them. */
 export const createInvitationInput = z.object({
-  phone: z.string("invitation_phone_required").trim().min(1, "invitation_phone_required").pipe(iranianMobile),
-  name: z
-    .string("invalid_value")
+  phone: text("invitation_phone_required").trim().min(1, "invitation_phone_required").pipe(iranianMobile),
+  name: text("invalid_value")
     .trim()
     .max(50, "name_too_long")
     .superRefine((value, ctx) => (value ? visibleText(value, ctx) : undefined))
@@ -22,6 +21,9 @@ export const createInvitationInput = z.object({
     .transform((value) => value || undefined),
 });
 export type CreateInvitationInput = z.input<typeof createInvitationInput>;
+
+/** An invitation's code, as its SMS link carries it. */
+const invitationCode = () => text("invalid_value").regex(INVITATION_CODE, "invalid_value").meta({ pattern: INVITATION_CODE.source });
 
 /** OpenAPI component Invitation. */
 export const invitationOutput = z.object({
@@ -52,14 +54,14 @@ export const invitationAllowanceOutput = z.object({
 });
 export type InvitationAllowance = z.infer<typeof invitationAllowanceOutput>;
 
-export const optOutInput = z.object({ code: z.string("invalid_value").regex(INVITATION_CODE, "invalid_value") });
+export const optOutInput = z.object({ code: invitationCode() });
 
 /** The admins' setting: the reward per friend who buys a first plan (Rials; 0 turns rewards off). */
 export const invitationRewardSetting = z.object({
   reward: z.number("invalid_value").int("invalid_value").min(0, "invalid_value").max(100_000_000, "invalid_value"),
 });
 
-export const invitationCodeParam = z.object({ code: z.string("invalid_value").regex(INVITATION_CODE, "invalid_value") });
+export const invitationCodeParam = z.object({ code: invitationCode() });
 
 /** What the SMS's link shows the invited person: who invited them, and whether they already asked not to be texted. */
 export const invitationLandingOutput = z.object({

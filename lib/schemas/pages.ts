@@ -1,16 +1,13 @@
 import { z } from "zod";
 import { locales } from "@/lib/i18n/locales";
 import { visibleText } from "@/lib/validation/visible-text";
-import { dateTime } from "./common";
+import { dateTime, longText, text } from "./common";
+
+const PUBLIC_SLUG = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
 
 /** POST pages/get: the page's slug, the last segment of /pages/<slug>. Shared by the API and the web. */
 export const getPageInput = z.object({
-  slug: z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/, "invalid_format"),
+  slug: text().trim().min(1).max(100).regex(PUBLIC_SLUG, "invalid_format").meta({ pattern: PUBLIC_SLUG.source }),
 });
 export type GetPageInput = z.infer<typeof getPageInput>;
 
@@ -26,11 +23,11 @@ export const PAGE_OG_IMAGE_MAX = 500;
 /** A slug an admin may give a page: lowercase Latin letters and digits in groups joined by single hyphens. */
 export const PAGE_SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-export const pageSlug = z
-  .string("page_slug_invalid")
+export const pageSlug = text("page_slug_invalid")
   .min(1, "page_slug_invalid")
   .max(PAGE_SLUG_MAX, "page_slug_invalid")
-  .regex(PAGE_SLUG_PATTERN, "page_slug_invalid");
+  .regex(PAGE_SLUG_PATTERN, "page_slug_invalid")
+  .meta({ pattern: PAGE_SLUG_PATTERN.source });
 
 export const pageLocale = z.enum(locales, "invalid_value");
 
@@ -38,7 +35,7 @@ export const pageLocale = z.enum(locales, "invalid_value");
 export const pageParams = z.object({ slug: pageSlug, locale: pageLocale });
 
 /** The "new page" form: only the slug. */
-export const newPageInput = z.object({ slug: z.string("page_slug_invalid").trim().pipe(pageSlug) });
+export const newPageInput = z.object({ slug: text("page_slug_invalid").trim().pipe(pageSlug) });
 export type NewPageInput = z.input<typeof newPageInput>;
 
 /** An absolute https:// address without credentials. */
@@ -51,20 +48,24 @@ export function isHttpsUrl(value: string): boolean {
   }
 }
 
-/** A page's text as visitors read it: something visible, no text-direction controls (lib/validation/visible-text.ts). */
-const text = (max: number, tooLong: string) => z.string("required").trim().min(1, "required").max(max, tooLong).superRefine(visibleText);
+/** A page's text as visitors read it: something visible, no text-direction controls (lib/validation/visible-text.ts); one line. */
+const pageText = (max: number, tooLong: string) => text("required").trim().min(1, "required").max(max, tooLong).superRefine(visibleText);
+/** The same, written in a text box: line breaks and tabs are kept. */
+const pageLongText = (max: number, tooLong: string) =>
+  longText("required").trim().min(1, "required").max(max, tooLong).superRefine(visibleText);
 
 /**
  * One language's version of a page. An empty share-image address means none (the form holds a
  * string); on the wire null says the same.
  */
 export const pageContentInput = z.object({
-  title: text(PAGE_TITLE_MAX, "page_title_too_long"),
-  body: text(PAGE_BODY_MAX, "page_body_too_long"),
-  meta_title: text(PAGE_META_TITLE_MAX, "page_meta_title_too_long"),
-  meta_description: text(PAGE_META_DESCRIPTION_MAX, "page_meta_description_too_long"),
-  og_image: z
-    .string("page_og_image_invalid")
+  title: pageText(PAGE_TITLE_MAX, "page_title_too_long"),
+  body: pageLongText(PAGE_BODY_MAX, "page_body_too_long").meta({ description: "Markdown: line breaks and tabs are kept" }),
+  meta_title: pageText(PAGE_META_TITLE_MAX, "page_meta_title_too_long"),
+  meta_description: pageLongText(PAGE_META_DESCRIPTION_MAX, "page_meta_description_too_long").meta({
+    description: "Written in a text box: line breaks are kept",
+  }),
+  og_image: text("page_og_image_invalid")
     .trim()
     .max(PAGE_OG_IMAGE_MAX, "page_og_image_invalid")
     .refine((value) => value === "" || isHttpsUrl(value), "page_og_image_invalid")

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateTime, paging, uuidParam } from "./common";
+import { dateTime, longText, paging, text, uuidParam } from "./common";
 import { ibanCheckStatuses, membershipFundingSources, payoutRails, payoutReasonCodes, payoutStatuses } from "./enums";
 
 export type { PayoutRailId } from "./enums";
@@ -30,15 +30,16 @@ export const buyMembershipInput = z.object({
   pay_from: z.enum(membershipFundingSources, "invalid_value"),
 });
 
+const PLAN_FUNDING = /^(earnings|wallet|gateway:[a-z0-9_-]{1,40})$/;
 /** The plan form: a source of our own (earnings, wallet) or a gateway ("gateway:zarinpal") through memberships/checkout. */
 export const buyPlanForm = buyMembershipInput.extend({
-  pay_from: z.string("invalid_value").regex(/^(earnings|wallet|gateway:[a-z0-9_-]{1,40})$/, "invalid_value"),
+  pay_from: text("invalid_value").regex(PLAN_FUNDING, "invalid_value").meta({ pattern: PLAN_FUNDING.source }),
 });
 
 /** POST memberships/checkout: a plan paid through a payment gateway (the wallet is credited, then the plan bought from it). */
 export const membershipCheckoutInput = z.object({
   plan_id: uuidParam(),
-  gateway: z.string("gateway_required").min(1, "gateway_required").max(40, "gateway_required"),
+  gateway: text("gateway_required").min(1, "gateway_required").max(40, "gateway_required"),
 });
 
 /* ---- Answers ---- */
@@ -117,10 +118,14 @@ export type IbanCheckView = z.infer<typeof ibanCheckOutput>;
 
 export const adminPayoutQuery = z.object({ status: z.enum(payoutStatuses, "invalid_value").optional(), ...paging });
 export const payoutReasonInput = z.object({
-  reason: z.string("reason_required").trim().min(1, "reason_required").max(500, "reason_required"),
+  reason: longText("reason_required")
+    .trim()
+    .min(1, "reason_required")
+    .max(500, "reason_required")
+    .meta({ description: "Written in a text box: line breaks are kept" }),
 });
 export const payoutConfirmInput = z.object({
-  bank_reference: z.string("bank_reference_required").trim().min(1, "bank_reference_required").max(100, "bank_reference_required"),
+  bank_reference: text("bank_reference_required").trim().min(1, "bank_reference_required").max(100, "bank_reference_required"),
 });
 export const payoutBulkInput = z.object({ ids: z.array(uuidParam()).min(1).max(100) });
 
@@ -137,14 +142,15 @@ export const adminPayoutOutput = payoutOutput.extend({
 });
 export type AdminPayoutView = z.infer<typeof adminPayoutOutput>;
 
+const PLAN_CODE = /^[a-z][a-z0-9_-]{1,31}$/;
 /** POST admin/membership-plans and PUT admin/membership-plans/{id}: a plan as admins write it. */
 export const planInput = z.object({
-  code: z.string("invalid_value").regex(/^[a-z][a-z0-9_-]{1,31}$/, "invalid_value"),
+  code: text("invalid_value").regex(PLAN_CODE, "invalid_value").meta({ pattern: PLAN_CODE.source }),
   names: z.object({
-    "fa-IR": z.string().trim().min(1, "plan_name_required").max(60, "plan_name_required"),
-    "en-US": z.string().trim().min(1, "plan_name_required").max(60, "plan_name_required"),
-    "tr-TR": z.string().trim().min(1, "plan_name_required").max(60, "plan_name_required"),
-    "ar-AE": z.string().trim().min(1, "plan_name_required").max(60, "plan_name_required"),
+    "fa-IR": text().trim().min(1, "plan_name_required").max(60, "plan_name_required"),
+    "en-US": text().trim().min(1, "plan_name_required").max(60, "plan_name_required"),
+    "tr-TR": text().trim().min(1, "plan_name_required").max(60, "plan_name_required"),
+    "ar-AE": text().trim().min(1, "plan_name_required").max(60, "plan_name_required"),
   }),
   price: z.number("invalid_value").int("invalid_value").min(10_000, "invalid_value").max(10_000_000_000, "invalid_value"),
   period_days: z.union([z.literal(30), z.literal(90)], "invalid_value"),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { userOutput } from "./auth";
-import { dateTime, paging } from "./common";
+import { dateTime, paging, text } from "./common";
 import {
   activityStatuses,
   activityTypes,
@@ -20,7 +20,7 @@ import { reason } from "./profile";
 
 /** GET admin/users: `q` is a phone (any of 0912…, +98912…, 98912…; Persian digits too), an e-mail, a national ID or a name. */
 export const peopleSearchQuery = z.object({
-  q: z.string("invalid_value").trim().max(100, "too_big_string").optional(),
+  q: text("invalid_value").trim().max(100, "too_big_string").optional(),
   ...paging,
 });
 export type PeopleSearchQuery = z.input<typeof peopleSearchQuery>;
@@ -104,8 +104,7 @@ export const BAN_MAX_DAYS = 3650;
 /** POST admin/users/{id}/ban: why (shown in the audit log) and until when (in the future, at most BAN_MAX_DAYS away). */
 export const banInput = z.object({
   reason: reason(),
-  expires_at: z
-    .string("required")
+  expires_at: text("required")
     .datetime({ offset: true, message: "invalid_format" })
     .refine((value) => new Date(value).getTime() > Date.now(), "ban_expiry_past")
     .refine((value) => new Date(value).getTime() <= Date.now() + BAN_MAX_DAYS * 86_400_000, "ban_expiry_too_far"),

@@ -5,12 +5,14 @@ import { isValidIranianIban, normalizeIban } from "@/lib/validation/iban";
 import { isValidIranianNationalId } from "@/lib/validation/national-id";
 import { visibleText } from "@/lib/validation/visible-text";
 import { emailAddress, newPassword, personName, userOutput } from "./auth";
-import { dateTime } from "./common";
+import { dateTime, longText, text } from "./common";
+
+const BIRTH_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A birth date as YYYY-MM-DD (Gregorian on the wire; the fa-IR picker shows the Persian calendar). */
-export const birthDate = z
-  .string("birth_date_invalid")
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "birth_date_invalid")
+export const birthDate = text("birth_date_invalid")
+  .regex(BIRTH_DATE, "birth_date_invalid")
+  .meta({ pattern: BIRTH_DATE.source })
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
@@ -18,13 +20,11 @@ export const birthDate = z
     return age >= 13 && age <= 120;
   }, "birth_date_invalid");
 
-export const nationalId = z
-  .string("national_id_invalid")
+export const nationalId = text("national_id_invalid")
   .transform((value) => normalizeDigits(value.trim()))
   .refine(isValidIranianNationalId, "national_id_invalid");
 
-export const iban = z
-  .string("iban_invalid")
+export const iban = text("iban_invalid")
   .transform((value) => normalizeIban(value))
   .refine(isValidIranianIban, "iban_invalid");
 
@@ -45,9 +45,9 @@ export type UpdateProfileInput = z.input<typeof updateProfileInput>;
 
 export const changePasswordInput = z
   .object({
-    current_password: z.string("password_required").min(1, "password_required").max(256, "password_length"),
+    current_password: text("password_required").min(1, "password_required").max(256, "password_length"),
     password: newPassword,
-    password_confirmation: z.string("password_mismatch"),
+    password_confirmation: text("password_mismatch"),
   })
   .refine((value) => value.password === value.password_confirmation, { path: ["password_confirmation"], message: "password_mismatch" });
 export type ChangePasswordInput = z.input<typeof changePasswordInput>;
@@ -56,11 +56,19 @@ export type ChangePasswordInput = z.input<typeof changePasswordInput>;
 export const CARD_MAX_BYTES = 5 * 1024 * 1024;
 export const CARD_MAX_PIXELS = 6000;
 
-/** A reviewer's reason (identity, campaign, activity): shown to the person, so visible and without direction controls. */
+/**
+ * A reviewer's reason (identity, campaign, activity, ban) or a booster's note: shown to the person, so
+ * visible and without direction controls; written in a text box, so line breaks are kept.
+ */
 export const REASON_MIN = 3;
 export const REASON_MAX = 500;
 export const reason = () =>
-  z.string("required").trim().min(REASON_MIN, "too_small_string").max(REASON_MAX, "too_big_string").superRefine(visibleText);
+  longText("required")
+    .trim()
+    .min(REASON_MIN, "too_small_string")
+    .max(REASON_MAX, "too_big_string")
+    .superRefine(visibleText)
+    .meta({ description: "Written in a text box: line breaks are kept" });
 /** GET admin/identity-requests: oldest first, twenty a page. */
 export const identityQueueQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),

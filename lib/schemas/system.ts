@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./common";
 
 /** GET health: the app and its database answer. */
 export const healthOutput = z.object({ status: z.literal("ok"), database: z.literal("ok") });
@@ -9,7 +10,7 @@ export const buildOutput = z.object({ build_id: z.string().nullable() });
 
 /** POST test-clock/run (TEST_CLOCK=true only): run one job once, as of advance_seconds from now. */
 export const testClockRunInput = z.strictObject({
-  job: z.string().min(1).max(64),
+  job: text().min(1).max(64),
   advance_seconds: z
     .number()
     .int()

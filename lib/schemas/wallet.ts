@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateTime, paging } from "./common";
+import { dateTime, paging, text } from "./common";
 import { transactionIntents, transactionStatuses } from "./enums";
 
 /** Charge limits (issue 5), shared by the form and the API. */
@@ -17,7 +17,7 @@ export const chargeWalletInput = z.object({
     .int("charge_amount_whole")
     .min(CHARGE_MIN_RIALS, "charge_amount_range")
     .max(CHARGE_MAX_RIALS, "charge_amount_range"),
-  gateway: z.string("gateway_required").min(1, "gateway_required").max(40, "gateway_required"),
+  gateway: text("gateway_required").min(1, "gateway_required").max(40, "gateway_required"),
 });
 export type ChargeWalletInput = z.input<typeof chargeWalletInput>;
 
@@ -51,8 +51,8 @@ export const gatewayOutput = z.object({ id: z.string(), kind: z.string() });
 
 /* ---- The test gateway's bank page (payments/sandbox) ---- */
 
-export const sandboxParams = z.object({ authority: z.string().max(64) });
+export const sandboxParams = z.object({ authority: text().max(64) });
 export const sandboxDecisionInput = z.object({ decision: z.enum(["pay", "cancel"]) });
 export const sandboxPaymentOutput = z.object({ authority: z.string(), amount: z.number(), status: z.string() });
 export const redirectOutput = z.object({ redirect_url: z.string() });
-export const gatewayCallbackParams = z.object({ gateway: z.string().max(40) });
+export const gatewayCallbackParams = z.object({ gateway: text().max(40) });

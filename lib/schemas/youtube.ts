@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { text } from "./common";
 
 /** The search box's limits: the query is trimmed first. */
 export const CHANNEL_QUERY_MIN = 2;
 export const CHANNEL_QUERY_MAX = 100;
 
 export const channelSearchQuery = z.object({
-  q: z.string().trim().min(CHANNEL_QUERY_MIN).max(CHANNEL_QUERY_MAX).meta({ example: "@googledevelopers" }),
+  q: text().trim().min(CHANNEL_QUERY_MIN).max(CHANNEL_QUERY_MAX).meta({ example: "@googledevelopers" }),
 });
 
 /** One channel found: OpenAPI component YoutubeChannel. */
@@ -41,9 +42,9 @@ export const youtubeConnectOutput = z.object({
 
 /** GET youtube/callback: what Google appends to the redirect URI. */
 export const youtubeCallbackQuery = z.object({
-  state: z.string().max(200).default(""),
-  code: z.string().max(2000).optional(),
-  error: z.string().max(200).optional(),
+  state: text().max(200).default(""),
+  code: text().max(2000).optional(),
+  error: text().max(200).optional(),
 });
 
 /** GET youtube/connection. */
@@ -67,5 +68,5 @@ export const youtubeDisconnectOutput = z.object({
 
 /** POST activities/{id}/check: the words of the comment, for comment tasks (to find it among many). */
 export const activityCheckInput = z.object({
-  comment: z.string("comment_invalid").trim().max(500, "comment_invalid").optional(),
+  comment: text("comment_invalid").trim().max(500, "comment_invalid").optional(),
 });
