@@ -56,3 +56,9 @@ export const sandboxDecisionInput = z.object({ decision: z.enum(["pay", "cancel"
 export const sandboxPaymentOutput = z.object({ authority: z.string(), amount: z.number(), status: z.string() });
 export const redirectOutput = z.object({ redirect_url: z.string() });
 export const gatewayCallbackParams = z.object({ gateway: text().max(40) });
+/**
+ * What a gateway appends to the address it sends the payer back to, by its own names (Authority and
+ * Status, session_id, tx …): any names, each value one line of text. The gateway's adapter reads them;
+ * they are kept with the payment, so none may hold a control character (PostgreSQL refuses a NUL).
+ */
+export const gatewayCallbackQuery = z.object({}).catchall(text().max(2000));

@@ -1,7 +1,14 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { localizedPath } from "@/lib/i18n/negotiate";
 import { isLocale } from "@/lib/i18n/locales";
-import { gatewayCallbackParams, redirectOutput, sandboxDecisionInput, sandboxParams, sandboxPaymentOutput } from "@/lib/schemas/wallet";
+import {
+  gatewayCallbackParams,
+  gatewayCallbackQuery,
+  redirectOutput,
+  sandboxDecisionInput,
+  sandboxParams,
+  sandboxPaymentOutput,
+} from "@/lib/schemas/wallet";
 import { decideSandboxPayment } from "@/server/adapters/payments/sandbox";
 import { callbackUrl } from "@/server/payments/charge-wallet";
 import { payerLocale, sandboxTransaction } from "@/server/payments/lookups";
@@ -17,7 +24,7 @@ const callbackRoute = createRoute({
   path: "/payments/{gateway}/callback",
   tags: ["Payments"],
   summary: "Where a gateway sends the payer back: verify with the gateway, settle once, show the result",
-  request: { params: gatewayCallbackParams },
+  request: { params: gatewayCallbackParams, query: gatewayCallbackQuery },
   responses: {
     303: { description: "To /dashboard/payment-result?tx=<id>" },
     404: err("A payment we never issued (the gateway is not asked)"),
