@@ -187,10 +187,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", payoutRoutes(services));
   app.route("/", payoutRailRoutes(services));
   app.route("/", payoutAdminRoutes(services));
-  app.route(
-    "/",
-    notificationRoutes(async () => (await deps.database()).listen),
-  );
+  app.route("/", notificationRoutes(services, deps.database));
   app.route("/", invitationRoutes(services));
   app.route("/", auditRoutes());
   app.route("/", peopleRoutes(services));

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { refreshTokens, sessions, users, type User } from "@/server/db/schema";
 import { preparedOnce } from "@/server/db/prepared";
@@ -8,6 +8,13 @@ import { signingKey } from "@/server/auth/keys";
 import { assertNotBanned } from "@/server/people/in-force";
 
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+/**
+ * The channel the database announces a session's end on, with the session's id: a trigger on
+ * `sessions` (migration 0023) fires when revoked_at is set or the row goes, at that commit, whatever
+ * code ended it. The notification streams listen on it (server/notifications/live.ts).
+ */
+export const SESSION_END_CHANNEL = "takapoo_sessions";
 
 type Executor = Pick<Db, "insert" | "update" | "select" | "execute">;
 
@@ -151,6 +158,21 @@ export async function authenticate(db: Db, accessToken: string): Promise<Authent
   if (!claims) return null;
   const [row] = await sessionLookup(db).execute({ sessionId: claims.sessionId, userId: claims.userId });
   return row ? { user: row.user, sessionId: claims.sessionId } : null;
+}
+
+/** Until when each of `sessionIds` that is still open (not revoked, not expired) lasts; the others are absent. */
+export async function openSessionExpiries(db: Db, sessionIds: readonly string[]): Promise<Map<string, Date>> {
+  const found = new Map<string, Date>();
+  for (let from = 0; from < sessionIds.length; from += 1_000) {
+    const rows = await db
+      .select({ id: sessions.id, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(
+        and(inArray(sessions.id, sessionIds.slice(from, from + 1_000)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)),
+      );
+    for (const row of rows) found.set(row.id, row.expiresAt);
+  }
+  return found;
 }
 
 /** The user's open sessions, newest first. */

@@ -104,6 +104,8 @@ export const errorCodes = [
   "iban_recently_changed",
   "payout_not_found",
   "notification_not_found",
+  /** The notification streams open from one address reached their cap (server/notifications/live.ts). */
+  "too_many_streams",
   // Invitations (issue 18; SPEC §8 codes ERR_USER_ALREADY_INVITED, ERR_USER_ALREADY_REGISTERED, ERR_MAX_INVITATIONS, 403 all used)
   "user_already_invited",
   "user_already_registered",

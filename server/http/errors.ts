@@ -103,6 +103,7 @@ export const errorStatus = {
   iban_recently_changed: 400,
   payout_not_found: 404,
   notification_not_found: 404,
+  too_many_streams: 429,
   user_already_invited: 409,
   user_already_registered: 409,
   max_invitations: 409,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
-import type { NotificationHub } from "./live";
+import type { EndReason, LiveStream, NotificationHub } from "./live";
 
 /**
  * The notification stream written straight to Node's response (issue 18's benchmark: 10,000 open
@@ -44,48 +44,53 @@ export function takeHandover(id: string): Job | undefined {
   return entry.job;
 }
 
-type Open = { response: ServerResponse; until: number };
+type Open = { response: ServerResponse; live: LiveStream };
 const open = new Set<Open>();
 let beat: ReturnType<typeof setInterval> | null = null;
 
-/** One timer for every stream of the process: a ping every HEARTBEAT_MS, and the end after STREAM_MS (the browser reconnects). */
+/** One timer for every stream of the process: a ping every HEARTBEAT_MS, and the end at its `until` (the browser reconnects). */
 function heartbeat() {
   const now = Date.now();
-  for (const stream of open) {
-    if (now >= stream.until) stream.response.end();
-    else stream.response.write(PING);
+  for (const { response, live } of open) {
+    if (now >= live.until) response.end();
+    else response.write(PING);
   }
 }
 
+/** Who a stream is for: the caller, the access token's session and the caller's address bucket. */
+export type StreamCaller = Pick<LiveStream, "userId" | "sessionId" | "address">;
+
+/** The last event of a stream the server ends before its time (see EndReason). */
+export const endEvent = (reason: EndReason) => `event: end\ndata: ${reason}\n\n`;
+
 /**
- * Serves one reader's stream on `response` (head already written): subscribed first, then the
- * opening "re-read", so nothing committed after the reader's re-read goes unannounced.
+ * Serves one reader's stream on `response` (head already written; the route awaited hub.ready()):
+ * held by the hub first, then the opening "re-read", so nothing committed after the reader's re-read
+ * goes unannounced. The hub ends it when its session ends or the person opens one too many.
  */
-export function serveNodeStream(hub: NotificationHub | null, userId: string): Job {
+export function serveNodeStream(hub: NotificationHub | null, caller: StreamCaller): Job {
   return (response) => {
-    const stream: Open = { response, until: Date.now() + STREAM_MS };
-    let unsubscribe: (() => void) | null = null;
-    let closed = false;
+    const live: LiveStream = {
+      ...caller,
+      until: Date.now() + STREAM_MS,
+      wake: () => void response.write(RE_READ),
+      end: (reason) => void response.end(endEvent(reason)),
+    };
+    const remove = hub ? hub.add(live) : () => undefined;
+    // The address's streams filled up between the route's check and now (a burst opened at once).
+    if (!remove) return void response.end(endEvent("busy"));
+    const stream: Open = { response, live };
     response.on("close", () => {
-      closed = true;
       open.delete(stream);
-      unsubscribe?.();
+      remove();
       if (open.size === 0 && beat) {
         clearInterval(beat);
         beat = null;
       }
     });
-    const start = hub ? hub.subscribe(userId, () => void response.write(RE_READ)) : Promise.resolve(() => undefined);
-    start.then(
-      (stop) => {
-        if (closed) return stop();
-        unsubscribe = stop;
-        open.add(stream);
-        beat ??= setInterval(heartbeat, HEARTBEAT_MS);
-        beat.unref();
-        response.write(FIRST);
-      },
-      () => response.end(),
-    );
+    open.add(stream);
+    beat ??= setInterval(heartbeat, HEARTBEAT_MS);
+    beat.unref();
+    response.write(FIRST);
   };
 }

@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
-import { HEARTBEAT_MS, registerHandover, serveNodeStream, STREAM_HANDOVER_HEADER, STREAM_MS } from "./node-stream";
+import { HEARTBEAT_MS, registerHandover, serveNodeStream, STREAM_HANDOVER_HEADER, STREAM_MS, type StreamCaller } from "./node-stream";
 import {
   notificationCountOutput,
   notificationListQuery,
@@ -10,12 +10,13 @@ import {
   readAllOutput,
 } from "@/lib/schemas/notifications";
 import { preferencesOf, setPreferences } from "./preferences";
-import type { Listen } from "@/server/db/client";
-import { requireUser } from "@/server/http/auth";
-import type { AppEnv } from "@/server/http/context";
+import { addressBucket } from "@/lib/geo/client-address";
+import { rateLimitIp, requireUser } from "@/server/http/auth";
+import type { AppDeps, AppEnv, Services } from "@/server/http/context";
+import { AppError } from "@/server/http/errors";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
 import { components, err, idParam, json, listAnswer, pageOf } from "@/server/http/route-parts";
-import { hubOf } from "./live";
+import { hubOf, STREAMS_PER_ADDRESS, STREAMS_PER_PERSON, type EndReason, type LiveStream, type NotificationHub } from "./live";
 import { toNotificationOutput } from "./present";
 import { listNotifications, readAllNotifications, readNotification, seeNotifications, unseenCount } from "./queries";
 
@@ -82,8 +83,16 @@ const streamRoute = createRoute({
   method: "get",
   path: "/notifications/stream",
   summary:
-    "Server-sent events: `re-read` whenever the caller's notifications change (and once on opening); `ping` every 20 s. Closed after 5 minutes: the browser reconnects",
-  responses: { 200: { description: "text/event-stream" }, ...unauthorized },
+    "Server-sent events: `re-read` whenever the caller's notifications change (and once on opening); `ping` every 20 s. " +
+    "Closed after 5 minutes (sooner if the session expires): the browser reconnects. " +
+    `A person keeps ${STREAMS_PER_PERSON} open per instance: one more ends their oldest with \`end\` (\`superseded\`); ` +
+    "the session's end (logout, password change or reset, a ban …) ends its streams on every instance with `end` (`session`). " +
+    `After \`end\`, do not reconnect. ${STREAMS_PER_ADDRESS} per address per instance: one more is refused (429)`,
+  responses: {
+    200: { description: "text/event-stream" },
+    429: err(`${STREAMS_PER_ADDRESS} streams already open from this address (too_many_streams)`),
+    ...unauthorized,
+  },
 });
 
 const preferencesRoute = createRoute({
@@ -113,8 +122,19 @@ const putPreferencesRoute = createRoute({
   },
 });
 
+/** The instance's hub, listening (null when the database cannot listen). */
+async function readyHub(database: AppDeps["database"]): Promise<NotificationHub | null> {
+  const { db, listen } = await database();
+  if (!listen) return null;
+  const hub = hubOf(listen, db);
+  await hub.ready().catch(() => {
+    throw new AppError("service_unavailable");
+  });
+  return hub;
+}
+
 /** The inbox (issue 18): its list, the header's count, reading, and the live "re-read" stream. */
-export function notificationRoutes(listen: () => Promise<Listen | undefined>) {
+export function notificationRoutes(services: Pick<Services, "socketAddress">, database: AppDeps["database"]) {
   return new OpenAPIHono<AppEnv>()
     .openapi(listRoute, async (c) => {
       const query = c.req.valid("query");
@@ -134,14 +154,22 @@ export function notificationRoutes(listen: () => Promise<Listen | undefined>) {
       return c.json({ data: preferences }, 200);
     })
     .openapi(streamRoute, async (c) => {
-      const userId = c.get("user").id;
-      const listener = await listen();
-      const hub = listener ? hubOf(listener) : null;
+      const caller: StreamCaller = {
+        userId: c.get("user").id,
+        sessionId: c.get("claims").sessionId,
+        address: addressBucket(rateLimitIp(c, services)),
+      };
+      const hub = await readyHub(database);
+      // Per address the newest is refused rather than the oldest closed: the streams at an address
+      // are often other people's (a family, an office, a carrier's NAT), and closing them would let
+      // one person with a few accounts cut everyone else's — each then reconnecting and closing
+      // another. A refused page loses only its live updates (it polls the count every minute).
+      if (hub && !hub.hasRoom(caller.address)) throw new AppError("too_many_streams");
       c.header("Cache-Control", "no-store");
       c.header("X-Accel-Buffering", "no");
       // Served by our Node listener: the response goes to the lean stream once its head is written.
       if ((c.env as { outgoing?: unknown } | undefined)?.outgoing) {
-        c.header(STREAM_HANDOVER_HEADER, registerHandover(serveNodeStream(hub, userId)));
+        c.header(STREAM_HANDOVER_HEADER, registerHandover(serveNodeStream(hub, caller)));
         c.header("Content-Type", "text/event-stream");
         return c.body(null, 200);
       }
@@ -149,28 +177,38 @@ export function notificationRoutes(listen: () => Promise<Listen | undefined>) {
         let wake: () => void = () => undefined;
         const woken = () => new Promise<"wake">((resolve) => (wake = () => resolve("wake")));
         let next = woken();
-        const unsubscribe = hub ? await hub.subscribe(userId, () => wake()) : () => undefined;
-        let closed = false;
+        const state: { closed: boolean; ended: EndReason | null } = { closed: false, ended: null };
+        const live: LiveStream = {
+          ...caller,
+          until: Date.now() + STREAM_MS,
+          wake: () => wake(),
+          end: (reason) => {
+            state.ended = reason;
+            wake();
+          },
+        };
+        const remove = hub ? hub.add(live) : () => undefined;
+        if (!remove) return void (await stream.writeSSE({ event: "end", data: "busy" }));
         stream.onAbort(() => {
-          closed = true;
+          state.closed = true;
           wake();
         });
-        const until = Date.now() + STREAM_MS;
         try {
           await stream.writeSSE({ event: "re-read", data: "re-read", retry: 3_000 });
-          while (!closed && Date.now() < until) {
+          while (!state.closed && !state.ended && Date.now() < live.until) {
             let timer: ReturnType<typeof setTimeout> | undefined;
             const beat = new Promise<"beat">((resolve) => (timer = setTimeout(() => resolve("beat"), HEARTBEAT_MS)));
             const why = await Promise.race([next, beat]);
             clearTimeout(timer);
-            if (closed) break;
+            if (state.closed || state.ended) break;
             if (why === "wake") {
               next = woken();
               await stream.writeSSE({ event: "re-read", data: "re-read" });
             } else await stream.writeSSE({ event: "ping", data: "" });
           }
+          if (state.ended && !state.closed) await stream.writeSSE({ event: "end", data: state.ended });
         } finally {
-          unsubscribe();
+          remove();
         }
       });
     });

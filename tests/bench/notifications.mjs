@@ -44,7 +44,12 @@ const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
 const { url, psql } = freshDatabase(DB);
 // The API's inspector (on loopback) lets the bench force a full garbage collection before reading its memory.
 const inspectPort = await freePort();
-const port = await startApi(url, { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --inspect=127.0.0.1:${inspectPort}`.trim() });
+// TRUST_PROXY=1: each stream says its own client address (X-Forwarded-For), since the API holds at most
+// STREAMS_PER_ADDRESS streams per address (server/notifications/live.ts) and these are 10,000 people.
+const port = await startApi(url, {
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --inspect=127.0.0.1:${inspectPort}`.trim(),
+  TRUST_PROXY: "1",
+});
 const base = `http://127.0.0.1:${port}`;
 const rssKb = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${apiProcesses.get(port).pid}/status`, "utf8"))[1]);
 /** The API's memory in kB: resident as it is, then after a full collection (resident, and V8's heap plus memory outside it). */
@@ -107,11 +112,13 @@ const onEvent = (stream) => {
   round.latencies.push(stream.lastAt - round.sentAt);
   if (round.latencies.length === STREAMS) round.done();
 };
-closeStreams(await openStreams({ port, path, cookies: tokens.slice(0, 50).map((token) => `${ACCESS_COOKIE}=${token}`) }));
+/** One address per person (10.x.y.z), as if each stream came from a browser of its own. */
+const forwardedFor = (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+closeStreams(await openStreams({ port, path, cookies: tokens.slice(0, 50).map((token) => `${ACCESS_COOKIE}=${token}`), forwardedFor }));
 await sleep(3000);
 const before = await apiMemory();
 const openedAt = performance.now();
-const streams = await openStreams({ port, path, cookies: tokens.map((token) => `${ACCESS_COOKIE}=${token}`), onEvent });
+const streams = await openStreams({ port, path, cookies: tokens.map((token) => `${ACCESS_COOKIE}=${token}`), onEvent, forwardedFor });
 const openSeconds = (performance.now() - openedAt) / 1000;
 await sleep(3000);
 const after = await apiMemory();

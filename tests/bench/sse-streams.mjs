@@ -9,16 +9,17 @@ import { performance } from "node:perf_hooks";
 const EVENT = Buffer.from("event: re-read\n");
 
 /** One stream; answers once its first `re-read` (sent when the server has subscribed it) arrived. */
-function openStream(port, path, cookie, onEvent) {
+function openStream(port, path, cookie, onEvent, forwardedFor) {
   return new Promise((resolve, reject) => {
     const stream = { rereads: 0, lastAt: 0, socket: null };
     const socket = net.connect(port, "127.0.0.1");
     stream.socket = socket;
     let head = true;
     let tail = Buffer.alloc(0);
+    const via = forwardedFor ? `X-Forwarded-For: ${forwardedFor}\r\n` : "";
     socket.on("connect", () =>
       socket.write(
-        `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: text/event-stream\r\nCache-Control: no-cache\r\nCookie: ${cookie}\r\n\r\n`,
+        `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: text/event-stream\r\nCache-Control: no-cache\r\nCookie: ${cookie}\r\n${via}\r\n`,
       ),
     );
     socket.on("data", (chunk) => {
@@ -47,15 +48,17 @@ function openStream(port, path, cookie, onEvent) {
 
 /**
  * Opens one stream per entry of `cookies` (the value of each one's Cookie header), `concurrency` at
- * a time; `onEvent(stream)` is called for each `re-read` after the first.
+ * a time; `onEvent(stream)` is called for each `re-read` after the first. `forwardedFor(i)`, when
+ * given, is the i-th stream's X-Forwarded-For: the API (TRUST_PROXY=1) then counts each stream
+ * against that address, as it would each browser's behind a proxy, rather than all against 127.0.0.1.
  */
-export async function openStreams({ port, path, cookies, concurrency = 100, onEvent = () => undefined }) {
+export async function openStreams({ port, path, cookies, concurrency = 100, onEvent = () => undefined, forwardedFor }) {
   const streams = new Array(cookies.length);
   let next = 0;
   const worker = async () => {
     while (next < cookies.length) {
       const i = next++;
-      streams[i] = await openStream(port, path, cookies[i], onEvent);
+      streams[i] = await openStream(port, path, cookies[i], onEvent, forwardedFor?.(i));
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));

@@ -44,7 +44,7 @@ const events = (text: string) => text.split("\n").filter((line) => line === "eve
 
 describe("the notification stream on the Node listener", () => {
   it("answers with the API's headers, says re-read on opening and for its reader only, and lets go when closed", async () => {
-    const hub = hubOf(database.listen);
+    const hub = hubOf(database.listen, database.db);
     const reader = await signedInUser(database.db);
     const other = await signedInUser(database.db, "user", "Nima");
     const stream = await openStream(reader.cookie);
@@ -74,6 +74,6 @@ describe("the notification stream on the Node listener", () => {
     const head = await openStream(reader.cookie, "HEAD");
     expect(head.response.statusCode).toBe(200);
     await head.ended;
-    expect(hubOf(database.listen).size).toBe(0);
+    expect(hubOf(database.listen, database.db).size).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect } from "vitest";
 import { and, eq, isNull } from "drizzle-orm";
 import { openDatabase, type Database } from "@/server/db/client";
-import { notificationCounters, notifications } from "@/server/db/schema";
+import { notificationCounters, notifications, sessions } from "@/server/db/schema";
 import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
 import { earnWorld } from "@/tests/api/support/earn-fixtures";
 import { notify } from "@/server/notifications/notify";
@@ -61,7 +61,11 @@ describe("notifications under concurrency (PostgreSQL)", () => {
     const other = await openDatabase({ url: process.env.TEST_DATABASE_URL!, maxConnections: 2 });
     try {
       let wakes = 0;
-      const stop = await hubOf(other.listen).subscribe(reader.user.id, () => wakes++);
+      const [session] = await database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, reader.user.id));
+      const hub = hubOf(other.listen, other.db);
+      await hub.ready();
+      const live = { userId: reader.user.id, sessionId: session!.id, address: "10.7.19.1", until: Date.now() + 60_000 };
+      const stop = hub.add({ ...live, wake: () => wakes++, end: () => undefined })!;
       await database.db
         .transaction(async (tx) => {
           await notify(tx, { userId: reader.user.id, kind: "payout_approved", dedupeKey: `rolled-back:${reader.user.id}` });

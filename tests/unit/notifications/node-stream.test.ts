@@ -25,7 +25,7 @@ describe("the lean notification stream", () => {
   it("says re-read once open, pings on the shared heartbeat, and ends after five minutes", async () => {
     vi.useFakeTimers();
     const response = fakeResponse();
-    serveNodeStream(null, "user-1")(response as unknown as ServerResponse);
+    serveNodeStream(null, { userId: "user-1", sessionId: "session-1", address: "10.0.0.1" })(response as unknown as ServerResponse);
     await vi.advanceTimersByTimeAsync(0);
     expect(response.written).toEqual(["retry: 3000\nevent: re-read\ndata: re-read\n\n"]);
     await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
