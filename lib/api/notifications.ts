@@ -46,7 +46,9 @@ export function useNotificationCount(enabled = true) {
 /**
  * The live stream (server-sent events): each "re-read" refreshes the count and the inbox. When it
  * fails (offline, an expired session, a proxy that buffers) the browser's own reconnect is left to
- * run while the count polls; an event carries nothing, so a lost one only delays.
+ * run while the count polls; an event carries nothing, so a lost one only delays. When the server
+ * ends it ("end": this person opened a newer one elsewhere, the session ended), reconnecting at once
+ * would only end another, so the page waits until it is shown again.
  */
 export function useNotificationStream(enabled = true) {
   const queryClient = useQueryClient();
@@ -56,21 +58,32 @@ export function useNotificationStream(enabled = true) {
     const reread = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
+    const onShown = () => {
+      if (document.visibilityState !== "visible") return;
+      document.removeEventListener("visibilitychange", onShown);
+      open();
+    };
     const open = () => {
       const next = new EventSource(url, { withCredentials: true });
       source = next;
       next.addEventListener("open", () => setStreamOpen(true));
       next.addEventListener("re-read", reread);
+      next.addEventListener("end", () => {
+        next.close();
+        setStreamOpen(false);
+        document.addEventListener("visibilitychange", onShown);
+      });
       next.addEventListener("error", () => {
         setStreamOpen(false);
-        // Refused (401 once the access token expired, 5xx): the browser gives up, so try again later,
-        // by when the polling count has renewed the session.
+        // Refused (401 once the access token expired, 429, 5xx): the browser gives up, so try again
+        // later, by when the polling count has renewed the session.
         if (next.readyState === EventSource.CLOSED) retry = setTimeout(open, RETRY_MS);
       });
     };
     open();
     return () => {
       clearTimeout(retry);
+      document.removeEventListener("visibilitychange", onShown);
       source?.close();
       setStreamOpen(false);
     };
