@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/Alert";
@@ -7,13 +7,17 @@ import { Button } from "@/components/ui/Button";
 import { QueryView } from "@/components/ui/QueryView";
 import { RadioCard } from "@/components/ui/RadioCard";
 import { EmptyState } from "@/components/ui/EmptyState";
+import { SkeletonLines } from "@/components/ui/Skeleton";
+import { ApiError } from "@/lib/api/client";
 import {
   useBuyMembership,
   useMembershipCheckout,
   useMembership,
+  useMembershipQuote,
   usePlans,
   type MembershipPlanView,
   type MembershipPurchaseKind,
+  type MembershipQuoteView,
   type MembershipView,
 } from "@/lib/api/payouts";
 import { useGateways, useWallet, type WalletBalances } from "@/lib/api/wallet";
@@ -24,11 +28,11 @@ import { useFieldMessage } from "@/lib/forms/use-field-message";
 import { buyPlanForm } from "@/lib/schemas/payouts";
 import { membershipFundingSources } from "@/lib/schemas/enums";
 
-/** What buying `plan` would do, given the membership in force (the server decides the same way). */
+/** The button's word for buying `plan`, given the membership in force (dearer is by price per day, as the server decides); the form shows the server's quote. */
 function purchaseKind(plan: MembershipPlanView, current: MembershipView | null): MembershipPurchaseKind {
   if (!current) return "new";
   if (current.plan.id === plan.id) return "renewal";
-  return plan.price > current.plan.price ? "upgrade" : "change_at_end";
+  return plan.price / plan.period_days > current.plan.price / current.plan.period_days ? "upgrade" : "change_at_end";
 }
 
 /** The plans on sale: price in toman, period, withdrawals and invitations, perks, and the action that buys one. */
@@ -188,11 +192,13 @@ function BuyPlanForm({
   const t = useTranslations("payouts.plans");
   const money = useMoney();
   const fieldMessage = useFieldMessage();
+  const quote = useMembershipQuote(plan.id);
   const buy = useBuyMembership();
   const checkout = useMembershipCheckout();
   const gateways = useGateways();
   const labels = useWalletLabels();
   const busy = buy.isPending || checkout.isPending || checkout.isSuccess;
+  const quoted = quote.data ?? null;
   const errorId = useId();
   const covers = (source: "earnings" | "wallet") =>
     balances !== null && (source === "earnings" ? balances.earnings_balance : balances.wallet_balance) >= plan.price;
@@ -209,13 +215,24 @@ function BuyPlanForm({
   const chosen = useWatch({ control, name: "pay_from" });
 
   const onSubmit = submit(async (input) => {
+    if (!quoted) return;
+    // What the quote showed goes with the purchase: bought meanwhile in another tab, it is refused rather than bought twice.
     if (input.pay_from.startsWith("gateway:")) {
       // The payment page; the plan is bought when the gateway confirms the payment, and the result page says so.
-      const started = await checkout.mutateAsync({ plan_id: input.plan_id, gateway: input.pay_from.slice("gateway:".length) });
+      const started = await checkout.mutateAsync({
+        plan_id: input.plan_id,
+        gateway: input.pay_from.slice("gateway:".length),
+        kind: quoted.kind,
+      });
       window.location.assign(started.redirect_url);
       return;
     }
-    const result = await buy.mutateAsync({ plan_id: input.plan_id, pay_from: input.pay_from as "earnings" | "wallet" });
+    const result = await buy.mutateAsync({
+      plan_id: input.plan_id,
+      pay_from: input.pay_from as "earnings" | "wallet",
+      kind: quoted.kind,
+      price: quoted.price,
+    });
     onDone(result.kind, result.paid);
   });
 
@@ -227,7 +244,8 @@ function BuyPlanForm({
       className="grid gap-3 border-t border-surface-line pt-3"
       aria-label={t("formLabel", { plan: plan.name })}
     >
-      <p className="text-sm leading-6 text-ink-muted">{t(`explain.${kind}`)}</p>
+      <p className="text-sm leading-6 text-ink-muted">{t(`explain.${quoted?.kind ?? kind}`)}</p>
+      <QuoteSummary quote={quote} />
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-semibold text-ink">{t("payFrom")}</legend>
         {sources.map((source) => {
@@ -260,7 +278,7 @@ function BuyPlanForm({
       </fieldset>
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" busy={busy} className="flex-1">
+        <Button type="submit" busy={busy} disabled={!quoted} className="flex-1">
           {busy ? t("paying") : t("confirm")}
         </Button>
         <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>
@@ -268,5 +286,34 @@ function BuyPlanForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * What this purchase costs and gives, as the server quotes it now: the whole plan for a new period, a
+ * renewal or a change at the end; for an upgrade the price for the days left and the withdrawals and
+ * invitations it adds in the same proportion. A refusal (a next period already paid) says why.
+ */
+function QuoteSummary({ quote }: { quote: ReturnType<typeof useMembershipQuote> }) {
+  const t = useTranslations("payouts.plans.quote");
+  const money = useMoney();
+  const format = useFormatter();
+  if (quote.isPending) return <SkeletonLines lines={1} />;
+  if (quote.isError) return <Alert tone="error">{quote.error instanceof ApiError ? quote.error.message : t("loadError")}</Alert>;
+  const q: MembershipQuoteView = quote.data;
+  const date = (iso: string) => format.dateTime(new Date(iso), "date");
+  const values = {
+    price: money(q.price),
+    withdrawals: q.adds.withdrawals,
+    invitations: q.adds.invitations,
+    start: date(q.starts_at),
+    end: date(q.ends_at),
+    days: Math.floor(q.days_left ?? 0),
+  };
+  return (
+    <div className="grid gap-1 rounded-lg bg-surface-sunken p-3 text-sm leading-6 text-ink" data-testid="plan-quote" data-kind={q.kind}>
+      <p className="font-semibold">{t("price", { price: values.price })}</p>
+      <p>{q.kind === "upgrade" ? t("upgrade", values) : t("whole", values)}</p>
+    </div>
   );
 }

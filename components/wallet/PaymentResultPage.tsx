@@ -2,6 +2,7 @@
 import { useSearchParams } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
+import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { ApiError } from "@/lib/api/client";
 import { useRefreshMoney, useTransaction, type Transaction } from "@/lib/api/wallet";
@@ -208,6 +209,11 @@ function Result({ transaction, checking, onCheck }: { transaction: Transaction; 
             {t("pending.refresh")}
           </Button>
         </div>
+      ) : null}
+      {status === "paid" && transaction.plan_not_bought ? (
+        <Alert tone="info">
+          <span data-testid="plan-not-bought">{t("planNotBought")}</span>
+        </Alert>
       ) : null}
       {status === "paid" && transaction.intent === "membership_payment" ? (
         <div className="flex justify-center">

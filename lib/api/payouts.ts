@@ -2,20 +2,39 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { MembershipFundingSource, PayoutStatus } from "@/lib/schemas/enums";
-import type { CreatePayoutInput, MembershipPlanView, MembershipView, PayoutView, payoutTabs } from "@/lib/schemas/payouts";
+import type { z } from "zod";
+import type {
+  buyMembershipInput,
+  CreatePayoutInput,
+  membershipCheckoutInput,
+  MembershipPlanView,
+  membershipPurchaseOutput,
+  MembershipPurchaseKind,
+  MembershipQuoteView,
+  MembershipView,
+  PayoutView,
+  payoutTabs,
+} from "@/lib/schemas/payouts";
 import { ApiError, submissionKeys, type ListResult } from "./client";
 import { meKeys } from "./me";
 import { useApiClient } from "./use-api-client";
 import { walletKeys } from "./wallet";
 
-export type { MembershipFundingSource, MembershipPlanView, MembershipView, PayoutStatus, PayoutView };
+export type {
+  MembershipFundingSource,
+  MembershipPlanView,
+  MembershipPurchaseKind,
+  MembershipQuoteView,
+  MembershipView,
+  PayoutStatus,
+  PayoutView,
+};
 
 /** The payouts page's tabs: everything, or one of the API's groups (paid, awaiting approval, rejected). */
 export type PayoutTab = "all" | (typeof payoutTabs)[number];
 
 /** What buying a plan did: a first period, the same plan again, a dearer one now, a cheaper one from the period's end. */
-export type MembershipPurchaseKind = "new" | "renewal" | "upgrade" | "change_at_end";
-export type MembershipPurchase = { membership: MembershipView; paid: number; kind: MembershipPurchaseKind };
+export type MembershipPurchase = z.infer<typeof membershipPurchaseOutput>;
 
 export const payoutKeys = {
   all: ["payouts"] as const,
@@ -23,6 +42,7 @@ export const payoutKeys = {
   one: (id: string) => [...payoutKeys.all, "one", id] as const,
   plans: ["memberships", "plans"] as const,
   membership: ["memberships", "current"] as const,
+  quote: (planId: string) => ["memberships", "quote", planId] as const,
 };
 
 export const PAYOUTS_PER_PAGE = 10;
@@ -50,6 +70,20 @@ export function useMembership() {
         throw error;
       }
     },
+  });
+}
+
+/**
+ * What buying a plan now would be for the caller (kind, price, dates, what it adds), read when its form
+ * opens and again whenever the membership changes; the purchase sends the kind and price it showed.
+ */
+export function useMembershipQuote(planId: string) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: payoutKeys.quote(planId),
+    queryFn: () => api.request<MembershipQuoteView>("memberships/quote", { query: { plan_id: planId } }),
+    staleTime: 0,
+    retry: false,
   });
 }
 
@@ -81,6 +115,7 @@ function useRefreshAfterPayment() {
       queryClient.invalidateQueries({ queryKey: walletKeys.all }),
       queryClient.invalidateQueries({ queryKey: meKeys.all }),
       queryClient.invalidateQueries({ queryKey: payoutKeys.membership }),
+      queryClient.invalidateQueries({ queryKey: ["memberships", "quote"] }),
       queryClient.invalidateQueries({ queryKey: payoutKeys.all }),
     ]);
 }
@@ -91,7 +126,7 @@ export function useBuyMembership() {
   const refresh = useRefreshAfterPayment();
   const [keys] = useState(submissionKeys);
   return useMutation({
-    mutationFn: (input: { plan_id: string; pay_from: MembershipFundingSource }) =>
+    mutationFn: (input: z.input<typeof buyMembershipInput>) =>
       api.request<MembershipPurchase>("memberships", { method: "POST", body: input, idempotencyKey: keys.keyFor(input) }),
     onSettled: (_data, error) => {
       keys.settled(error);
@@ -105,7 +140,7 @@ export function useMembershipCheckout() {
   const api = useApiClient();
   const [keys] = useState(submissionKeys);
   return useMutation({
-    mutationFn: (input: { plan_id: string; gateway: string }) =>
+    mutationFn: (input: z.input<typeof membershipCheckoutInput>) =>
       api.request<{ redirect_url: string }>("memberships/checkout", { method: "POST", body: input, idempotencyKey: keys.keyFor(input) }),
     onSettled: (_data, error) => keys.settled(error),
   });

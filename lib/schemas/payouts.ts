@@ -24,11 +24,33 @@ export type CreatePayoutInput = z.input<typeof createPayoutInput>;
 export const payoutTabs = ["paid", "awaiting_approval", "rejected"] as const;
 export const payoutListQuery = z.object({ status: z.enum([...payoutStatuses, ...payoutTabs], "invalid_value").optional(), ...paging });
 
+export const membershipPurchaseKinds = ["new", "renewal", "upgrade", "change_at_end"] as const;
+export type MembershipPurchaseKind = (typeof membershipPurchaseKinds)[number];
+
+/** What the person saw on the plans page (GET memberships/quote): a purchase that is now another is refused, 409 membership_changed. */
+const expectedPurchase = {
+  kind: z
+    .enum(membershipPurchaseKinds, "invalid_value")
+    .optional()
+    .meta({ description: "The kind of purchase the quote showed; refused (409 membership_changed) if buying now would be another" }),
+  price: z
+    .number("invalid_value")
+    .int("invalid_value")
+    .min(1, "invalid_value")
+    .max(10_000_000_000, "invalid_value")
+    .optional()
+    .meta({ description: "Rials the quote showed; refused (409 membership_changed) if buying now costs more" }),
+};
+
 /** POST memberships: buy, renew or change a plan, paid from earnings or the wallet. */
 export const buyMembershipInput = z.object({
   plan_id: uuidParam(),
   pay_from: z.enum(membershipFundingSources, "invalid_value"),
+  ...expectedPurchase,
 });
+
+/** GET memberships/quote?plan_id=: what buying that plan now would be. */
+export const membershipQuoteQuery = z.object({ plan_id: uuidParam() });
 
 const PLAN_FUNDING = /^(earnings|wallet|gateway:[a-z0-9_-]{1,40})$/;
 /** The plan form: a source of our own (earnings, wallet) or a gateway ("gateway:zarinpal") through memberships/checkout. */
@@ -39,6 +61,7 @@ export const buyPlanForm = buyMembershipInput.extend({
 /** POST memberships/checkout: a plan paid through a payment gateway (the wallet is credited, then the plan bought from it). */
 export const membershipCheckoutInput = z.object({
   plan_id: uuidParam(),
+  kind: expectedPurchase.kind,
   gateway: text("gateway_required").min(1, "gateway_required").max(40, "gateway_required"),
 });
 
@@ -173,8 +196,32 @@ export const adminPlanOutput = membershipPlanOutput.omit({ name: true }).extend(
 export const membershipPurchaseOutput = z.object({
   membership: membershipOutput,
   paid: z.number().int(),
-  kind: z.enum(["new", "renewal", "upgrade", "change_at_end"]),
+  kind: z.enum(membershipPurchaseKinds),
 });
+
+/** GET memberships/quote's answer: the price, the dates and what the purchase adds, as buying now would make them. */
+export const membershipQuoteOutput = z.object({
+  plan_id: z.string().uuid(),
+  kind: z.enum(membershipPurchaseKinds),
+  price: z.number().int().meta({ description: "Rials" }),
+  starts_at: dateTime(),
+  ends_at: dateTime(),
+  days_left: z
+    .number()
+    .nullable()
+    .meta({ description: "An upgrade: the days left in the current period it is priced for (whole minutes); otherwise null" }),
+  adds: z
+    .object({ withdrawals: z.number().int(), invitations: z.number().int() })
+    .meta({
+      description: "What the purchase adds: a whole period's allowance, or for an upgrade the difference per day × days left, rounded down",
+    }),
+  withdrawals_allowed: z
+    .number()
+    .int()
+    .meta({ description: "The period's withdrawals once bought (an upgrade: with those already allowed)" }),
+  invitations_allowed: z.number().int(),
+});
+export type MembershipQuoteView = z.infer<typeof membershipQuoteOutput>;
 /** POST payouts' answer. */
 export const payoutCreatedOutput = z.object({ payout: payoutOutput, message: z.string() });
 /** The admins' withdrawals switch (PUT and GET admin/settings/withdrawals). */

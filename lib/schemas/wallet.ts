@@ -40,6 +40,10 @@ export const transactionOutput = z.object({
   gateway: z.string().nullable(),
   reference: z.string().nullable().meta({ description: "The gateway's reference once paid" }),
   failure_reason: z.string().nullable(),
+  plan_not_bought: z.string().nullable().meta({
+    description:
+      "A plan paid by card (membership_payment) that was not bought when the payment settled: the refusal's code (membership_changed, membership_already_renewed, plan_not_found…); the money stays in the wallet",
+  }),
   created_at: dateTime(),
   approved_at: dateTime().nullable(),
 });
@@ -59,6 +63,9 @@ export const gatewayCallbackParams = z.object({ gateway: text().max(40) });
 /**
  * What a gateway appends to the address it sends the payer back to, by its own names (Authority and
  * Status, session_id, tx …): any names, each value one line of text. The gateway's adapter reads them;
- * they are kept with the payment, so none may hold a control character (PostgreSQL refuses a NUL).
+ * they are kept with the payment, so none may hold a control character (PostgreSQL refuses a NUL). A
+ * name given twice (a replayed or tampered address) is answered as before: its values are checked together.
  */
-export const gatewayCallbackQuery = z.object({}).catchall(text().max(2000));
+export const gatewayCallbackQuery = z
+  .object({})
+  .catchall(z.preprocess((value) => (Array.isArray(value) ? value.join("&") : value), text().max(2000)));

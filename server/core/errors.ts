@@ -115,6 +115,7 @@ export const errorCodes = [
   "invitation_not_found",
   "plan_not_found",
   "membership_already_renewed",
+  "membership_changed",
   "payout_transition_invalid",
   "payout_rail_manual",
   "iban_owner_mismatch",

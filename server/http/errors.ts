@@ -112,6 +112,7 @@ export const errorStatus = {
   invitation_not_found: 404,
   plan_not_found: 404,
   membership_already_renewed: 409,
+  membership_changed: 409,
   payout_transition_invalid: 409,
   payout_rail_manual: 409,
   iban_owner_mismatch: 400,

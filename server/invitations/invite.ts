@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { and, count, eq, gt, gte, lt, lte, sql } from "drizzle-orm";
+import { and, count, eq, gte } from "drizzle-orm";
 import type { UserCtx } from "@/server/core/context";
 import { env } from "@/server/core/env";
 import { AppError } from "@/server/core/errors";
-import { invitations, memberships, smsOptOuts, users, type Invitation } from "@/server/db/schema";
+import { invitations, smsOptOuts, users, type Invitation } from "@/server/db/schema";
 import { recordAudit } from "@/server/audit/record";
 import { uniqueViolation } from "@/server/auth/users";
-import { membershipOf } from "@/server/payouts/memberships";
+import { membershipOf, takeSlot } from "@/server/payouts/memberships";
 import { withRetry } from "@/server/ledger";
 
 /** A code for the SMS's link: 10 characters of [a-z0-9], from the CSPRNG. */
@@ -40,16 +40,7 @@ export async function inviteFriend(ctx: UserCtx, input: { phone: string; name?: 
   try {
     return await withRetry(() =>
       ctx.db.transaction(async (tx) => {
-        const inForce = tx
-          .select({ id: memberships.id })
-          .from(memberships)
-          .where(and(eq(memberships.userId, inviter.id), lte(memberships.startsAt, now), gt(memberships.endsAt, now)))
-          .limit(1);
-        const [slot] = await tx
-          .update(memberships)
-          .set({ invitationsUsed: sql`${memberships.invitationsUsed} + 1` })
-          .where(and(eq(memberships.id, inForce), lt(memberships.invitationsUsed, memberships.invitationsAllowed)))
-          .returning({ id: memberships.id });
+        const slot = await takeSlot(tx, inviter.id, "invitations", now);
         if (!slot) {
           const state = await membershipOf(tx, inviter.id, now);
           throw new AppError(state.current ? "invitations_used_up" : "no_active_membership");
@@ -66,7 +57,7 @@ export async function inviteFriend(ctx: UserCtx, input: { phone: string; name?: 
             phone: input.phone,
             name: input.name ?? null,
             code: invitationCode(),
-            membershipId: slot.id,
+            membershipId: slot,
             createdAt: now,
           })
           .returning();

@@ -11,7 +11,15 @@ export function toTransactionOutput(row: Transaction): TransactionOutput {
     gateway: row.gateway,
     reference: row.reference,
     failure_reason: row.failureReason,
+    plan_not_bought: planNotBought(row),
     created_at: row.createdAt.toISOString(),
     approved_at: row.approvedAt?.toISOString() ?? null,
   };
+}
+
+/** Why a plan paid by card was not bought at settlement (settle-payment.ts notes the refusal's code). */
+function planNotBought(row: Transaction): string | null {
+  if (row.intent !== "membership_payment") return null;
+  const code = (row.metadata as { membership_not_bought?: unknown } | null)?.membership_not_bought;
+  return typeof code === "string" ? code : null;
 }

@@ -10,6 +10,9 @@ import { withTransaction, type DbCtx } from "@/server/core/context";
 import type { Gateways } from "@/server/payments/gateways";
 import { mergeMetadata, stillPending } from "@/server/payments/transaction-updates";
 import { buyMembershipIn } from "@/server/payouts/memberships";
+import { membershipPurchaseKinds, type MembershipPurchaseKind } from "@/lib/schemas/payouts";
+
+const isPurchaseKind = (value: string): value is MembershipPurchaseKind => (membershipPurchaseKinds as readonly string[]).includes(value);
 
 /** The transaction a callback is about: by the provider's id when it names one, else by our `tx`, always of this gateway. */
 export async function findCallbackTransaction(
@@ -164,12 +167,14 @@ async function rememberCallback(db: Db, transaction: Transaction, query: URLSear
  * meanwhile, the price grew), the money stays in the wallet and the transaction says why.
  */
 async function buyPaidMembership(tx: LedgerTx, transaction: Transaction): Promise<Transaction | null> {
-  const planId = (transaction.metadata as { plan_id?: unknown }).plan_id;
+  const { plan_id: planId, membership_kind: kind } = transaction.metadata as { plan_id?: unknown; membership_kind?: unknown };
   if (typeof planId !== "string") return null;
+  // Bought as the kind the person was shown at checkout (another tab may have bought a plan meanwhile).
+  const expect = typeof kind === "string" && isPurchaseKind(kind) ? { kind } : undefined;
   let note: Record<string, unknown>;
   try {
     const bought = await tx.transaction((savepoint) =>
-      buyMembershipIn(savepoint, { buyerId: transaction.userId, ip: null, planId, payFrom: "wallet" }),
+      buyMembershipIn(savepoint, { buyerId: transaction.userId, ip: null, planId, payFrom: "wallet", expect }),
     );
     note = { membership_id: bought.membership.id, membership_kind: bought.kind };
   } catch (error) {

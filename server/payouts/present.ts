@@ -1,6 +1,6 @@
 import type { MembershipPlan, Payout, PayoutEvent } from "@/server/db/schema";
-import type { MembershipPlanView, MembershipView, PayoutView } from "@/lib/schemas/payouts";
-import type { MembershipState } from "@/server/payouts/memberships";
+import type { MembershipPlanView, MembershipQuoteView, MembershipView, PayoutView } from "@/lib/schemas/payouts";
+import { minutesLeft, type MembershipQuote, type MembershipState } from "@/server/payouts/memberships";
 import { expectedArrival } from "@/lib/payouts/paya";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -63,5 +63,20 @@ export function toMembershipOutput(state: MembershipState, locale: string): Memb
     invitations_allowed: membership.invitationsAllowed,
     invitations_left: membership.invitationsAllowed - membership.invitationsUsed,
     renewed_until: state.next ? state.next.endsAt.toISOString() : null,
+  };
+}
+
+/** A quote on the wire: what buying the plan now would cost and add. */
+export function toQuoteOutput(planId: string, quote: MembershipQuote, now: Date): MembershipQuoteView {
+  return {
+    plan_id: planId,
+    kind: quote.kind,
+    price: quote.price,
+    starts_at: quote.dates.startsAt.toISOString(),
+    ends_at: quote.dates.endsAt.toISOString(),
+    days_left: quote.kind === "upgrade" ? minutesLeft(quote.dates.endsAt, now) / 1_440 : null,
+    adds: quote.adds,
+    withdrawals_allowed: quote.withdrawalsAllowed,
+    invitations_allowed: quote.invitationsAllowed,
   };
 }

@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, gt, lte, lt, sql } from "drizzle-orm";
 import type { UserCtx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
-import { memberships, payoutEvents, payouts, type Payout, type PayoutEvent } from "@/server/db/schema";
+import { payoutEvents, payouts, type Payout, type PayoutEvent } from "@/server/db/schema";
 import { systemAccountCode, transfer, userAccountCode, withRetry } from "@/server/ledger";
 import { recordAudit } from "@/server/audit/record";
-import { membershipOf } from "@/server/payouts/memberships";
+import { membershipOf, takeSlot } from "@/server/payouts/memberships";
 import { withdrawalsEnabled } from "@/server/payouts/settings";
 import { ensureIbanOwner } from "@/server/payouts/iban-owner";
 import { ibanPayoutsFrom } from "@/server/payouts/iban-wait";
@@ -37,16 +36,7 @@ export async function requestPayout(
   await ensureIbanOwner(ctx.db, input.ibanOwner ?? null, { ...user, iban });
   return withRetry(() =>
     ctx.db.transaction(async (tx) => {
-      const inForce = tx
-        .select({ id: memberships.id })
-        .from(memberships)
-        .where(and(eq(memberships.userId, user.id), lte(memberships.startsAt, now), gt(memberships.endsAt, now)))
-        .limit(1);
-      const [slot] = await tx
-        .update(memberships)
-        .set({ withdrawalsUsed: sql`${memberships.withdrawalsUsed} + 1` })
-        .where(and(eq(memberships.id, inForce), lt(memberships.withdrawalsUsed, memberships.withdrawalsAllowed)))
-        .returning({ id: memberships.id });
+      const slot = await takeSlot(tx, user.id, "withdrawals", now);
       if (!slot) {
         const state = await membershipOf(tx, user.id, now);
         throw new AppError(state.current ? "max_withdrawals_reached" : "no_active_membership");
@@ -72,7 +62,7 @@ export async function requestPayout(
       }
       const [payout] = await tx
         .insert(payouts)
-        .values({ id, userId: user.id, amount: input.amount, iban, bankName: user.bankName, membershipId: slot.id, transferId: hold.id })
+        .values({ id, userId: user.id, amount: input.amount, iban, bankName: user.bankName, membershipId: slot, transferId: hold.id })
         .returning();
       const [event] = await tx.insert(payoutEvents).values({ payoutId: id, status: "pending" }).returning();
       await recordAudit(tx, {

@@ -6,6 +6,8 @@ import {
   membershipOutput,
   membershipPlanOutput,
   membershipPurchaseOutput,
+  membershipQuoteOutput,
+  membershipQuoteQuery,
   payoutCreatedOutput,
   payoutListQuery,
   withdrawalsSwitch,
@@ -27,7 +29,7 @@ import { publicOrigin } from "@/server/http/origin";
 import { findOwnPayout, listPayouts } from "@/server/payouts/queries";
 import { requestPayout } from "@/server/payouts/request-payout";
 import { setWithdrawalsEnabled, withdrawalsEnabled } from "@/server/payouts/settings";
-import { toMembershipOutput, toPayoutOutput, toPlanOutput } from "@/server/payouts/present";
+import { toMembershipOutput, toPayoutOutput, toPlanOutput, toQuoteOutput } from "@/server/payouts/present";
 
 components({ Payout: payoutOutput, MembershipPlan: membershipPlanOutput, Membership: membershipOutput });
 
@@ -59,7 +61,8 @@ const buyRoute = createRoute({
   path: "/memberships",
   middleware: [requireUser, idempotent] as const,
   tags: ["Payouts"],
-  summary: "Buy, renew, upgrade (the difference for the days left) or change at the period's end, paid from earnings or the wallet",
+  summary:
+    "Buy, renew, upgrade (the difference per day for the days left, adding allowance in the same proportion) or change at the period's end, paid from earnings or the wallet. With kind and price from GET memberships/quote, a purchase that became another meanwhile (another tab, another device) is refused",
   security: [{ bearer: [] }],
   request: { headers: idempotencyHeaders, body: { required: true, ...json(named(buyMembershipInput, "BuyMembershipInput")) } },
   responses: {
@@ -70,6 +73,25 @@ const buyRoute = createRoute({
     ...unauthorized,
     ...errorResponses,
     400: err("insufficient_balance"),
+    404: err("No such plan on sale"),
+    409: err(
+      "A next period is already paid (membership_already_renewed), or the purchase is no longer the kind or price quoted (membership_changed)",
+    ),
+  },
+});
+
+const quoteRoute = createRoute({
+  method: "get",
+  path: "/memberships/quote",
+  middleware: [requireUser] as const,
+  tags: ["Payouts"],
+  summary: "What buying a plan now would be for the caller: its kind, price, dates and the withdrawals and invitations it adds",
+  security: [{ bearer: [] }],
+  request: { query: membershipQuoteQuery },
+  responses: {
+    200: { description: "The quote", ...json(dataEnvelope(membershipQuoteOutput)) },
+    ...unauthorized,
+    ...errorResponses,
     404: err("No such plan on sale"),
     409: err("A next period is already paid (membership_already_renewed)"),
   },
@@ -165,10 +187,20 @@ export function payoutRoutes(services: Services) {
       const state = await membershipOf(c.get("db"), c.get("user").id);
       return c.json({ data: toMembershipOutput(state, c.get("locale")) }, 200);
     })
+    .openapi(quoteRoute, async (c) => {
+      const plan = await planOnSale(c.get("db"), c.req.valid("query").plan_id);
+      const now = new Date();
+      const quote = quoteMembership(plan, await membershipOf(c.get("db"), c.get("user").id, now), now);
+      return c.json({ data: toQuoteOutput(plan.id, quote, now) }, 200);
+    })
     .openapi(buyRoute, async (c) => {
       const input = c.req.valid("json");
       const ctx = ctxOf(c, services);
-      const bought = await buyMembership(ctx, { planId: input.plan_id, payFrom: input.pay_from });
+      const bought = await buyMembership(ctx, {
+        planId: input.plan_id,
+        payFrom: input.pay_from,
+        expect: { kind: input.kind, price: input.price },
+      });
       const state = await membershipOf(ctx.db, ctx.actor.id);
       const shown = toMembershipOutput(state, c.get("locale"));
       if (!shown) throw new AppError("internal");
@@ -178,7 +210,8 @@ export function payoutRoutes(services: Services) {
       const input = c.req.valid("json");
       const ctx = { ...ctxOf(c, services), locale: c.get("locale") };
       const plan = await planOnSale(ctx.db, input.plan_id);
-      const { price } = quoteMembership(plan, await membershipOf(ctx.db, ctx.actor.id), new Date());
+      const { price, kind } = quoteMembership(plan, await membershipOf(ctx.db, ctx.actor.id), new Date());
+      if (input.kind !== undefined && input.kind !== kind) throw new AppError("membership_changed");
       const { redirectUrl, transaction } = await startWalletCharge(ctx, {
         gateways: services.gateways,
         amount: price,
@@ -186,7 +219,8 @@ export function payoutRoutes(services: Services) {
         origin: publicOrigin(c.req.url),
         description: translateApi(c.get("locale"), "messages.membership_description"),
         intent: "membership_payment",
-        metadata: { plan_id: plan.id },
+        // Bought at settlement only as the kind quoted now: a plan bought meanwhile elsewhere leaves the money in the wallet.
+        metadata: { plan_id: plan.id, membership_kind: kind },
       });
       return c.json({ data: { redirect_url: redirectUrl, transaction: toTransactionOutput(transaction) } }, 200);
     })

@@ -55,6 +55,19 @@ export type PayoutEventInput = {
   rail?: string | undefined;
 };
 
+/** One withdrawal back to a period, or to the last upgrade that replaced it (memberships.replaces). */
+async function giveWithdrawalBack(tx: Tx, membershipId: string): Promise<void> {
+  await tx.execute(sql`
+    with recursive chain(id) as (
+      select ${membershipId}::uuid
+      union all
+      select ${memberships.id} from ${memberships} join chain on ${memberships.replaces} = chain.id
+    )
+    update ${memberships} set withdrawals_used = greatest(0, withdrawals_used - 1)
+    where id in (select id from chain)
+      and not exists (select 1 from ${memberships} as later where later.replaces = ${memberships}.id)`);
+}
+
 /**
  * Applies one event to a payout under its row lock, with its ledger effect and its history line, in
  * one transaction (the caller's when it has one). The same event again on a payout already moved by
@@ -82,12 +95,8 @@ export async function movePayout(ctx: ActorCtx, input: PayoutEventInput): Promis
     if (input.event === "confirm") await postTransfer(ledger, payout.transferId);
     if (input.event === "deny" || input.event === "fail") {
       await voidTransfer(ledger, payout.transferId);
-      // The withdrawal comes back to the period it was taken from.
-      if (payout.membershipId)
-        await tx
-          .update(memberships)
-          .set({ withdrawalsUsed: sql`greatest(0, ${memberships.withdrawalsUsed} - 1)` })
-          .where(eq(memberships.id, payout.membershipId));
+      // The withdrawal comes back to the period it was taken from, or to the upgrade that carries it on.
+      if (payout.membershipId) await giveWithdrawalBack(tx, payout.membershipId);
     }
     if (input.event === "reverse")
       await transfer(ledger, {

@@ -82,4 +82,27 @@ describe("a plan paid through a gateway", () => {
     }
     expect((await call("memberships/checkout", { plan_id: bronze, gateway: "nowhere" }, { token: me.token })).status).toBe(400);
   });
+
+  it("a checkout quoted as new, paid after another tab bought the plan: not bought twice, the money stays in the wallet and the payment says why", async () => {
+    const me = await person(2_000_000, true);
+    const bronze = await planId("bronze");
+    const started = await call("memberships/checkout", { plan_id: bronze, gateway: "sandbox", kind: "new" }, { token: me.token });
+    expect(started.status).toBe(200);
+    // The other tab buys from the wallet meanwhile; a checkout still saying "new" is now refused at once.
+    expect((await call("memberships", { plan_id: bronze, pay_from: "wallet", kind: "new" }, { token: me.token })).status).toBe(201);
+    const stale = await call("memberships/checkout", { plan_id: bronze, gateway: "sandbox", kind: "new" }, { token: me.token });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error!.code).toBe("membership_changed");
+
+    const authority = (started.body.data.redirect_url as string).split("/").at(-1)!;
+    const decided = await call(`payments/sandbox/${authority}/decision`, { decision: "pay" });
+    const callback = new URL(decided.body.data.redirect_url as string, "http://localhost");
+    await call(`${callback.pathname.replace(/^\/api\//, "")}${callback.search}`, undefined, { method: "GET" });
+    // One period (no renewal bought behind the person's back); the card payment is in the wallet.
+    expect((await get("memberships/current", me.token)).body.data).toMatchObject({ renewed_until: null });
+    expect(await balancesOf(database.db, me.user.id)).toMatchObject({ wallet: 2_000_000 });
+    const shown = await get(`wallet/transactions/${started.body.data.transaction.id}`, me.token);
+    expect(shown.body.data).toMatchObject({ status: "paid", plan_not_bought: "membership_changed" });
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
 });

@@ -70,9 +70,10 @@ describe("memberships", () => {
     const upgraded = await call("memberships", { plan_id: gold, pay_from: "wallet" }, { token: other.token });
     expect(upgraded.status).toBe(201);
     expect(upgraded.body.data.kind).toBe("upgrade");
-    expect(upgraded.body.data.paid).toBeGreaterThan(1_990_000);
+    expect(upgraded.body.data.paid).toBeGreaterThan(1_999_000);
     expect(upgraded.body.data.paid).toBeLessThanOrEqual(2_000_000);
-    expect(upgraded.body.data.membership).toMatchObject({ withdrawals_left: 24, plan: { code: "gold" } });
+    // And for those 30 days gold's allowance per day above bronze's (issue 30): 2 + 6 withdrawals, not gold's whole 24.
+    expect(upgraded.body.data.membership).toMatchObject({ withdrawals_left: 8, invitations_left: 20, plan: { code: "gold" } });
     expect(Date.parse(upgraded.body.data.membership.ends_at)).toBeLessThanOrEqual(Date.now() + 30 * 86_400_000);
     expect(await checkLedgerInvariants(database.db)).toEqual([]);
   });

@@ -31,6 +31,7 @@ function payment(overrides: Partial<Transaction> = {}): Transaction {
     gateway: "sandbox",
     reference: null,
     failure_reason: null,
+    plan_not_bought: null,
     created_at: "2025-03-20T08:30:00Z",
     approved_at: null,
     ...overrides,

@@ -108,6 +108,7 @@ describe("no enum value is shown raw", () => {
       gateway,
       reference: null,
       failure_reason: null,
+      plan_not_bought: null,
       created_at: "2025-03-20T08:30:00Z",
       approved_at: "2025-03-20T08:31:00Z",
     }));
@@ -284,6 +285,7 @@ describe("numbers reach messages formatted for the locale", () => {
       gateway: "sandbox",
       reference: null,
       failure_reason: null,
+      plan_not_bought: null,
       created_at: "2025-03-20T08:30:00Z",
       approved_at: null,
     }));

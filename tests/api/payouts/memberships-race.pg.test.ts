@@ -1,0 +1,73 @@
+import { describe, expect } from "vitest";
+import { eq } from "drizzle-orm";
+import type { Database } from "@/server/db/client";
+import { memberships } from "@/server/db/schema";
+import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
+import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { earnWorld } from "@/tests/api/support/earn-fixtures";
+import { payoutWorld } from "@/tests/api/support/payout-fixtures";
+
+// PostgreSQL only (*.pg.test.ts): purchases of one person racing on real connections (issue 30 item 2).
+// Each purchase read its clock before waiting for the person's lock: one that waited decided on a "now"
+// older than the period the winner had just started, saw no period in force and started another — in
+// about one round of five, three periods charged where one current and one waiting may exist.
+
+let database: Database;
+let sms: ApiSetup["sms"];
+let address = 0;
+const { it, call } = apiFile(
+  () => "10.7.31.1",
+  (api) => {
+    ({ database, sms } = api);
+    return { socketAddress: () => `10.9.${Math.floor(address / 250)}.${address % 250}` };
+  },
+);
+const world = earnWorld(call, () => ({ database, sms }), "09100000131");
+const person = (wallet = 0, verified = false) => {
+  address++;
+  return world.person(wallet, verified);
+};
+const { booster, planId } = payoutWorld(call, () => database, person);
+const periodsOf = (userId: string) =>
+  database.db.select().from(memberships).where(eq(memberships.userId, userId)).orderBy(memberships.startsAt);
+
+describe("membership purchases under concurrency (PostgreSQL)", () => {
+  it("20 parallel purchases of one plan with money for five: a period and its renewal, 18 refusals, five rounds", async () => {
+    const bronze = await planId("bronze");
+    for (let round = 0; round < 5; round++) {
+      const buyer = await booster(10_000_000);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => call("memberships", { plan_id: bronze, pay_from: "wallet" }, { token: buyer.token })),
+      );
+      expect(
+        answers
+          .filter((a) => a.status === 201)
+          .map((a) => a.body.data.kind)
+          .sort(),
+      ).toEqual(["new", "renewal"]);
+      expect(answers.filter((a) => a.status === 409 && a.body.error!.code === "membership_already_renewed")).toHaveLength(18);
+      const [current, next] = await periodsOf(buyer.user.id);
+      expect(await periodsOf(buyer.user.id)).toHaveLength(2);
+      expect(next!.startsAt.getTime()).toBe(current!.endsAt.getTime());
+      expect((await balancesOf(database.db, buyer.user.id)).wallet).toBe(6_000_000);
+    }
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+
+  it("two tabs and a phone that each showed 'buy this plan', at once: one period and clear refusals", async () => {
+    const silver = await planId("silver");
+    for (let round = 0; round < 3; round++) {
+      const buyer = await booster(20_000_000);
+      const answers = await Promise.all(
+        Array.from({ length: 3 }, () =>
+          call("memberships", { plan_id: silver, pay_from: "wallet", kind: "new", price: 5_000_000 }, { token: buyer.token }),
+        ),
+      );
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+      expect(answers.filter((a) => a.status === 409).map((a) => a.body.error!.code)).toEqual(["membership_changed", "membership_changed"]);
+      expect(await periodsOf(buyer.user.id)).toHaveLength(1);
+      expect((await balancesOf(database.db, buyer.user.id)).wallet).toBe(15_000_000);
+    }
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
+});
