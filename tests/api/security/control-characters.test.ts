@@ -295,6 +295,12 @@ describe("what a payment gateway appends to the return address (read by the gate
       expect(response.status, name).toBe(422);
       expect(((await response.json()) as { error: { fields: Record<string, string> } }).error.fields[name!], name).toBe(REFUSED);
     }
+    // A name given twice (a replayed, tampered address) is checked in every value.
+    const twice = await app.request("/api/payments/sandbox/callback?Authority=SBX1&Status=OK&Status=OK%1B", {
+      headers: { "x-locale": "en-US", "x-test-ip": "10.30.255.1" },
+    });
+    expect(twice.status).toBe(422);
+    expect(((await twice.json()) as { error: { fields: Record<string, string> } }).error.fields.Status).toBe(REFUSED);
   });
 });
 
