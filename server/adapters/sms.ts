@@ -8,15 +8,37 @@ import { isTimeout, networkCode, redact } from "@/server/adapters/http-failure";
 
 export type OtpPurpose = "register" | "login" | "reset_password" | "verify_phone";
 
-/** A message about the user's money (issue 17): a payout paid, or refused by the bank. `amount` in Rials. */
+/**
+ * What our texts say, besides the template's own words: only values we make or check strictly — an
+ * amount, a code of ours, a date — never text another person wrote (issue 30: an inviter's name such as
+ * "Prize! claim at evil.example/w" went out under the platform's sender). sendNotice refuses anything
+ * else (smsValueProblem), so a future notice cannot carry free text by mistake.
+ */
 export type SmsNotice =
+  /** A payout paid, or refused by the bank (`amount` in Rials; the text says toman). */
   | { kind: "payout_confirmed" | "payout_failed"; amount: number }
-  /** A friend's invitation: the link's code, and the inviter's name (the template carries the opt-out line). */
-  | { kind: "invitation"; code: string; inviter: string }
-  /** The identity's decision (the name: whom it is about). */
-  | { kind: "identity_approved" | "identity_rejected"; name: string }
+  /** A friend's invitation: the link's code only (the invitation page names the inviter; the template carries the opt-out line). */
+  | { kind: "invitation"; code: string }
+  /** The identity's decision, and the day it was made (Jalali, yyyy/mm/dd). */
+  | { kind: "identity_approved" | "identity_rejected"; date: string }
   /** A plan that ends soon, and when (Jalali, yyyy/mm/dd). */
   | { kind: "membership_expiring"; date: string };
+
+const SMS_VALUE = { code: /^[a-z2-9]{10}$/, date: /^\d{4}\/\d{2}\/\d{2}$/ } as const;
+
+/** Why a notice may not be sent (a value that is not ours, or not in its strict form), or null. */
+export function smsValueProblem(notice: SmsNotice): string | null {
+  switch (notice.kind) {
+    case "invitation":
+      return SMS_VALUE.code.test(notice.code) ? null : "invitation code";
+    case "identity_approved":
+    case "identity_rejected":
+    case "membership_expiring":
+      return SMS_VALUE.date.test(notice.date) ? null : "date";
+    default:
+      return Number.isSafeInteger(notice.amount) && notice.amount >= 0 ? null : "amount";
+  }
+}
 
 export interface SmsSender {
   sendOtp(input: { phone: string /* E.164 like +989121234567 */; code: string; purpose: OtpPurpose }): Promise<void>;
@@ -59,7 +81,13 @@ export function consoleSmsSender(log: (line: string) => void = console.info): Sm
       log(`[sms] to ${maskPhone(phone)} code ${code} (${purpose})`);
     },
     async sendNotice({ phone, notice }) {
-      if (notice.kind === "invitation") log(`[sms] to ${maskPhone(phone)} invitation ${notice.code} from ${notice.inviter}`);
+      const problem = smsValueProblem(notice);
+      if (problem)
+        throw new SmsDeliveryError(`SMS ${notice.kind}: the ${problem} is not in its strict form`, {
+          provider: "console",
+          reason: "rejected",
+        });
+      if (notice.kind === "invitation") log(`[sms] to ${maskPhone(phone)} invitation ${notice.code}`);
       else if (notice.kind === "payout_confirmed" || notice.kind === "payout_failed")
         log(`[sms] to ${maskPhone(phone)} ${notice.kind} ${notice.amount} Rials`);
       else log(`[sms] to ${maskPhone(phone)} ${notice.kind}`);
@@ -153,16 +181,20 @@ export function kavenegarSmsSender({
   return {
     sendOtp: ({ phone, code }) => lookup(phone, code, template, code),
     async sendNotice({ phone, notice }) {
+      const problem = smsValueProblem(notice);
+      if (problem)
+        throw new SmsDeliveryError(`Kavenegar: the ${notice.kind} notice's ${problem} is not in its strict form`, {
+          provider: PROVIDER,
+          reason: "rejected",
+        });
       const noticeTemplate = noticeTemplates[notice.kind];
       if (!noticeTemplate)
         throw new SmsDeliveryError(`Kavenegar: no template is configured for ${notice.kind}`, { provider: PROVIDER, reason: "rejected" });
-      // Kavenegar's token takes no spaces (token10 takes a few).
       switch (notice.kind) {
         case "invitation":
-          return lookup(phone, notice.code, noticeTemplate, "", { token10: notice.inviter.slice(0, 40) });
+          return lookup(phone, notice.code, noticeTemplate, "");
         case "identity_approved":
         case "identity_rejected":
-          return lookup(phone, notice.name.replace(/\s+/g, "-").slice(0, 40) || "-", noticeTemplate, "");
         case "membership_expiring":
           return lookup(phone, notice.date, noticeTemplate, "");
         default:

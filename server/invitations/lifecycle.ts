@@ -128,15 +128,14 @@ async function samePerson(tx: Tx, row: Invitation): Promise<boolean> {
 
 /**
  * The invitation SMS (after the request's commit, and by the outbox job for what is left), at most
- * once: the provider's template with the code and the inviter's name; a phone that opted out
+ * once: the provider's template with the code (nothing the inviter wrote); a phone that opted out
  * meanwhile is never texted (marked done). A refusal for good (a number the provider will not take)
  * is marked done too.
  */
 export async function textInvitations(db: Db, sms: SmsSender, only?: string): Promise<{ sent: number; skipped: number; later: number }> {
   const rows = await db
-    .select({ invitation: invitations, firstName: users.firstName, lastName: users.lastName, optedOut: smsOptOuts.phone })
+    .select({ invitation: invitations, optedOut: smsOptOuts.phone })
     .from(invitations)
-    .innerJoin(users, eq(users.id, invitations.inviterId))
     .leftJoin(smsOptOuts, eq(smsOptOuts.phone, invitations.phone))
     .where(and(isNull(invitations.textedAt), only ? eq(invitations.id, only) : undefined))
     .orderBy(invitations.createdAt)
@@ -159,8 +158,8 @@ export async function textInvitations(db: Db, sms: SmsSender, only?: string): Pr
       continue;
     }
     try {
-      const inviter = `${row.firstName} ${row.lastName}`.trim();
-      await sms.sendNotice({ phone: row.invitation.phone, notice: { kind: "invitation", code: row.invitation.code, inviter } });
+      // The code only: the inviter's name is theirs to write, so it is shown on the invitation's page, never texted.
+      await sms.sendNotice({ phone: row.invitation.phone, notice: { kind: "invitation", code: row.invitation.code } });
       report.sent += 1;
     } catch (error) {
       if (error instanceof SmsDeliveryError && (error.reason === "rejected" || error.reason === "unsupported_phone")) {

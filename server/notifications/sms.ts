@@ -11,8 +11,9 @@ const jalali = new Intl.DateTimeFormat("fa-IR-u-ca-persian-nu-latn", {
 });
 
 /** A notification as its SMS (the kinds in lib/notifications/categories.ts smsKinds). */
-function noticeOf(row: { kind: string; params: Record<string, string | number | null>; firstName: string }): SmsNotice | null {
-  if (row.kind === "identity_approved" || row.kind === "identity_rejected") return { kind: row.kind, name: row.firstName };
+function noticeOf(row: { kind: string; params: Record<string, string | number | null>; createdAt: Date }): SmsNotice | null {
+  // The day of the decision, never the person's name: a text carries only values we make (adapters/sms.ts).
+  if (row.kind === "identity_approved" || row.kind === "identity_rejected") return { kind: row.kind, date: jalali.format(row.createdAt) };
   if (row.kind === "membership_expiring" && typeof row.params.ends_at === "string")
     return { kind: "membership_expiring", date: jalali.format(new Date(row.params.ends_at)) };
   return null;
@@ -32,7 +33,7 @@ export async function sendNotificationSms(db: Db, sms: SmsSender, limit = 100): 
       kind: notifications.kind,
       params: notifications.params,
       phone: users.phone,
-      firstName: users.firstName,
+      createdAt: notifications.createdAt,
     })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.userId))

@@ -71,7 +71,7 @@ describe("invitations", () => {
       .from(invitations)
       .where(eq(invitations.phone, e164(phone)));
     expect(sms.notices.filter((n) => n.phone === e164(phone))).toEqual([
-      { phone: e164(phone), notice: { kind: "invitation", code: row!.code, inviter: "Reza Karimi" } },
+      { phone: e164(phone), notice: { kind: "invitation", code: row!.code } },
     ]);
 
     // The same phone again (by anyone), a phone with an account, the inviter's own.

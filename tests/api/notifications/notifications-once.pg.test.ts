@@ -93,7 +93,7 @@ describe("an event delivered twice (PostgreSQL)", () => {
 
     const runs = await Promise.all([sendNotificationSms(database.db, sms.sender), sendNotificationSms(database.db, sms.sender)]);
     expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(1);
-    expect(sms.notices).toEqual([{ phone: applicant.phone, notice: { kind: "identity_approved", name: "Reza" } }]);
+    expect(sms.notices).toEqual([{ phone: applicant.phone, notice: { kind: "identity_approved", date: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2}$/) } }]);
     expect((await rowsOf(applicant.user.id, "identity_approved"))[0]!.smsState).toBe("sent");
     expect(await sendNotificationSms(database.db, sms.sender)).toEqual({ sent: 0, refused: 0, later: 0 });
     expect(sms.notices).toHaveLength(1);

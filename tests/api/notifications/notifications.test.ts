@@ -178,7 +178,7 @@ describe("notifications", () => {
     const before = sms.notices.length;
     expect(await sendNotificationSms(database.db, sms.sender)).toEqual({ sent: 1, refused: 0, later: 0 });
     expect(sms.notices.slice(before)).toEqual([
-      { phone: expect.stringMatching(/^\+98/), notice: { kind: "identity_approved", name: "Reza" } },
+      { phone: expect.stringMatching(/^\+98/), notice: { kind: "identity_approved", date: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2}$/) } },
     ]);
     expect(await sendNotificationSms(database.db, sms.sender)).toEqual({ sent: 0, refused: 0, later: 0 });
     const [muted] = (await rowsOf(quiet.user.id)).filter((row) => row.kind === "identity_rejected");

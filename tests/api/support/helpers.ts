@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { createApp } from "@/server/app";
 import type { AppDeps } from "@/server/http/context";
-import type { SmsNotice, SmsSender } from "@/server/adapters/sms";
+import { SmsDeliveryError, smsValueProblem, type SmsNotice, type SmsSender } from "@/server/adapters/sms";
 import type { FileStorage } from "@/server/adapters/storage";
 import { openDatabase, type Database } from "@/server/db/client";
 import { seedDemoData } from "@/server/db/seed";
@@ -45,6 +45,9 @@ export function recordingSms() {
       sent.push(input);
     },
     async sendNotice(input) {
+      // As the real senders do: a notice carrying a value that is not in its strict form is refused, not sent.
+      const problem = smsValueProblem(input.notice);
+      if (problem) throw new SmsDeliveryError(`recorded ${input.notice.kind}: ${problem}`, { provider: "recording", reason: "rejected" });
       notices.push(input);
     },
   };
