@@ -135,6 +135,11 @@ function InvitationCard({ invitation }: { invitation: InvitationView }) {
           {t("rewardDue", { date: format.dateTime(new Date(invitation.reward_due_at), "dateTime") })}
         </p>
       ) : null}
+      {invitation.reward_waits_for_identity ? (
+        <p className="text-sm text-ink-muted" data-testid="reward-waits-identity">
+          {t("rewardWaitsIdentity")}
+        </p>
+      ) : null}
       {invitation.no_reward_reason ? <p className="text-sm text-ink-muted">{t("noReward")}</p> : null}
       {!invitation.texted && invitation.status === "pending" ? <p className="text-xs text-ink-muted">{t("notTexted")}</p> : null}
     </li>

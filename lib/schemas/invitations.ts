@@ -39,6 +39,11 @@ export const invitationOutput = z.object({
   joined_at: dateTime().nullable(),
   reward: z.number().int().nullable().meta({ description: "Rials paid to the inviter (joined), else null" }),
   no_reward_reason: z.enum(["same_person"]).nullable(),
+  reward_waits_for_identity: z
+    .boolean()
+    .meta({
+      description: "The friend bought a plan, but the reward is paid only once their identity is verified (and is not the inviter's)",
+    }),
 });
 export type InvitationView = z.infer<typeof invitationOutput>;
 

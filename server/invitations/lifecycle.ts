@@ -8,13 +8,26 @@ import { invitations, smsOptOuts, users, type Invitation } from "@/server/db/sch
 import { notify } from "@/server/notifications/notify";
 import { systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
 import { SmsDeliveryError, type SmsSender } from "@/server/adapters/sms";
+import { cheapestPlanPrice } from "@/server/payouts/memberships";
 
 const REWARD_SETTING = "invitation_reward";
 
-/** Rials an inviter earns per friend who buys a first plan: the admins' setting, else INVITATION_REWARD_RIALS. */
-export async function invitationReward(db: Pick<Db, "select">): Promise<number> {
+/** The reward as configured: the admins' setting, else INVITATION_REWARD_RIALS. */
+export async function configuredInvitationReward(db: Pick<Db, "select">): Promise<number> {
   const value = await readSetting(db, REWARD_SETTING);
   return typeof value === "number" ? value : env.INVITATION_REWARD_RIALS;
+}
+
+/**
+ * Rials an inviter earns per friend who buys a first plan: the admins' setting, else
+ * INVITATION_REWARD_RIALS — always below the cheapest plan on sale (the back office refuses a reward at
+ * or above it, and a plan priced at or below the reward; an environment value that is not gets the
+ * cheapest price less one Rial), so a friend made up to earn it costs more than it pays.
+ */
+export async function invitationReward(db: Pick<Db, "select">): Promise<number> {
+  const reward = await configuredInvitationReward(db);
+  const cheapest = await cheapestPlanPrice(db);
+  return cheapest === null ? reward : Math.min(reward, cheapest - 1);
 }
 export { REWARD_SETTING };
 
@@ -60,14 +73,17 @@ export async function invitationPaid(tx: Tx, inviteeId: string, now: Date): Prom
 /**
  * The reward job: each invitation whose holding period is over is paid once — the reward from the
  * promotions account into the inviter's earnings (intent reward, one idempotency key per invitation),
- * the status joined and the inviter told, in one transaction. No reward when the invitee turns out to
- * be the inviter (the same national ID): it stays paid, with the reason.
+ * the status joined and the inviter told, in one transaction — once the friend's identity is verified
+ * (until then it waits). No reward when the friend turns out to be the inviter (samePerson): it stays
+ * paid, with the reason.
  */
 export async function payInvitationRewards(db: Db, now: Date): Promise<{ rewarded: number; refused: number }> {
+  // Only for friends whose identity is verified: a made-up friend has none to show (issue 30); the others wait.
   const due = await db
     .select({ id: invitations.id })
     .from(invitations)
-    .where(and(eq(invitations.status, "paid"), lte(invitations.rewardDueAt, now)))
+    .innerJoin(users, eq(users.id, invitations.inviteeId))
+    .where(and(eq(invitations.status, "paid"), lte(invitations.rewardDueAt, now), eq(users.identityStatus, "identity_verified")))
     .orderBy(invitations.rewardDueAt)
     .limit(500);
   const reward = await invitationReward(db);
@@ -76,6 +92,8 @@ export async function payInvitationRewards(db: Db, now: Date): Promise<{ rewarde
     const outcome = await db.transaction(async (tx) => {
       const [row] = await tx.select().from(invitations).where(eq(invitations.id, id)).for("update", { skipLocked: true });
       if (!row || row.status !== "paid" || !row.rewardDueAt || row.rewardDueAt > now) return null;
+      const [friend] = await tx.select({ status: users.identityStatus }).from(users).where(eq(users.id, row.inviteeId!));
+      if (friend?.status !== "identity_verified") return null;
       if (await samePerson(tx, row)) {
         await tx.update(invitations).set({ rewardDueAt: null, noRewardReason: "same_person" }).where(eq(invitations.id, id));
         return "refused" as const;
@@ -111,16 +129,23 @@ export async function payInvitationRewards(db: Db, now: Date): Promise<{ rewarde
   return report;
 }
 
+/**
+ * Whether the friend is the inviter under another account, by what can be checked honestly: the same
+ * national ID, or the same IBAN (the bank account their earnings would reach). A shared address is not
+ * used: friends are often invited in person, on one network, and carriers put many people behind one
+ * address; a YouTube channel is linked to one account at a time, so two accounts never share one.
+ */
 async function samePerson(tx: Tx, row: Invitation): Promise<boolean> {
   if (!row.inviteeId) return false;
+  const inviter = sql`(select ${users.nationalId} as national_id, ${users.iban} as iban from ${users} where ${users.id} = ${row.inviterId})`;
   const [match] = await tx
     .select({ id: users.id })
     .from(users)
     .where(
       and(
         eq(users.id, row.inviteeId),
-        sql`${users.nationalId} is not null`,
-        sql`${users.nationalId} = (select ${users.nationalId} from ${users} where ${users.id} = ${row.inviterId})`,
+        sql`exists (select 1 from ${inviter} as inviter where (${users.nationalId} is not null and ${users.nationalId} = inviter.national_id)
+          or (${users.iban} is not null and upper(${users.iban}) = upper(inviter.iban)))`,
       ),
     );
   return Boolean(match);

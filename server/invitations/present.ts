@@ -3,7 +3,7 @@ import type { InvitationRow } from "./queries";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function toInvitationOutput({ invitation, reward }: InvitationRow): InvitationView {
+export function toInvitationOutput({ invitation, reward, friendVerified }: InvitationRow): InvitationView {
   return {
     id: invitation.id,
     phone: invitation.phone,
@@ -17,5 +17,6 @@ export function toInvitationOutput({ invitation, reward }: InvitationRow): Invit
     joined_at: iso(invitation.joinedAt),
     reward: invitation.status === "joined" ? (reward ?? 0) : null,
     no_reward_reason: invitation.noRewardReason === "same_person" ? "same_person" : null,
+    reward_waits_for_identity: invitation.status === "paid" && !invitation.noRewardReason && friendVerified === false,
   };
 }

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gt, inArray, lte, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/server/db";
 import { invitations, ledgerTransfers, memberships, smsOptOuts, users, type Invitation } from "@/server/db/schema";
 import type { InvitationStatus } from "@/lib/schemas/enums";
@@ -12,7 +13,13 @@ const tabs: Record<InvitationTab, readonly InvitationStatus[] | null> = {
   accepted: ["joined"],
 };
 
-export type InvitationRow = { invitation: Invitation; reward: number | null };
+export type InvitationRow = { invitation: Invitation; reward: number | null; friendVerified: boolean | null };
+
+/** The invited friend's account, once there is one: whether their identity is verified (the reward waits for it). */
+const friend = alias(users, "friend");
+const friendVerified = sql<
+  boolean | null
+>`case when ${friend.id} is null then null else ${friend.identityStatus} = 'identity_verified' end`;
 
 /** A page of the inviter's invitations, newest first, with the reward each paid. */
 export async function listInvitations(
@@ -27,9 +34,10 @@ export async function listInvitations(
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ invitation: invitations, reward: ledgerTransfers.amount })
+      .select({ invitation: invitations, reward: ledgerTransfers.amount, friendVerified })
       .from(invitations)
       .leftJoin(ledgerTransfers, eq(ledgerTransfers.id, invitations.rewardTransferId))
+      .leftJoin(friend, eq(friend.id, invitations.inviteeId))
       .where(where)
       .orderBy(desc(invitations.createdAt), desc(invitations.id))
       .limit(query.per_page)
@@ -52,9 +60,10 @@ export async function invitationAllowance(db: Db, userId: string, now = new Date
 /** One of the inviter's invitations as the list shows it. */
 export async function ownInvitation(db: Db, inviterId: string, id: string): Promise<InvitationRow | null> {
   const [row] = await db
-    .select({ invitation: invitations, reward: ledgerTransfers.amount })
+    .select({ invitation: invitations, reward: ledgerTransfers.amount, friendVerified })
     .from(invitations)
     .leftJoin(ledgerTransfers, eq(ledgerTransfers.id, invitations.rewardTransferId))
+    .leftJoin(friend, eq(friend.id, invitations.inviteeId))
     .where(and(eq(invitations.id, id), eq(invitations.inviterId, inviterId)));
   return row ?? null;
 }

@@ -139,7 +139,7 @@ export function invitationRoutes(services: Services) {
       return c.json(
         {
           data: {
-            invitation: toInvitationOutput(row ?? { invitation: created, reward: null }),
+            invitation: toInvitationOutput(row ?? { invitation: created, reward: null, friendVerified: null }),
             message: translateApi(c.get("locale"), "messages.invitation_sent"),
           },
         },
@@ -158,7 +158,7 @@ export function invitationRoutes(services: Services) {
     .openapi(settingGetRoute, async (c) => c.json({ data: { reward: await invitationReward(c.get("db")) } }, 200))
     .openapi(settingRoute, async (c) => {
       const { reward } = c.req.valid("json");
-      await setInvitationReward(ctxOf(c, services), reward);
+      await setInvitationReward({ ...ctxOf(c, services), translate: (key, params) => translateApi(c.get("locale"), key, params) }, reward);
       return c.json({ data: { reward } }, 200);
     });
 }

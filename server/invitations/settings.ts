@@ -1,8 +1,20 @@
 import type { UserCtx } from "@/server/core/context";
 import { writeSetting } from "@/server/core/app-settings";
+import { AppError } from "@/server/core/errors";
+import { cheapestPlanPrice } from "@/server/payouts/memberships";
 import { REWARD_SETTING } from "./lifecycle";
 
-/** The admins' reward per invited friend (audited); rewards already paid keep their amount. */
-export async function setInvitationReward(ctx: UserCtx, reward: number): Promise<void> {
+/**
+ * The admins' reward per invited friend (audited); rewards already paid keep their amount. Refused
+ * (422 on `reward`) at or above the cheapest plan's price: a friend's first plan must cost more than it
+ * earns the inviter, or a made-up friend pays for itself (issue 30).
+ */
+export async function setInvitationReward(
+  ctx: UserCtx & { translate: (key: string, params?: Record<string, string | number>) => string },
+  reward: number,
+): Promise<void> {
+  const cheapest = await cheapestPlanPrice(ctx.db);
+  if (cheapest !== null && reward >= cheapest)
+    throw new AppError("validation_failed", {}, { reward: ctx.translate("validation.invitation_reward_too_high", { price: cheapest }) });
   await writeSetting(ctx, { name: REWARD_SETTING, value: reward, action: "invitations.reward_set", details: { reward } });
 }

@@ -14,7 +14,9 @@ import {
   type AdminPayoutView,
 } from "@/lib/schemas/payouts";
 import { requireAdmin } from "@/server/http/auth";
+import type { Context } from "hono";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
+import { translateApi } from "@/server/http/i18n";
 import { dataEnvelope } from "@/server/http/envelope";
 import { err, idParam, json, listAnswer, named, pageOf } from "@/server/http/route-parts";
 import { approvePayouts, exportApprovedPayouts, payoutQueue, type QueuedPayout } from "@/server/payouts/admin";
@@ -159,11 +161,15 @@ const exportRoute = createRoute({
 
 /** The back office's payouts (issue 17): the queue, each step of the state machine, bulk approval and the manual rail's export. */
 export function payoutAdminRoutes(services: Services) {
+  const translating = (c: Context<AppEnv>) => ({
+    ...ctxOf(c, services),
+    translate: (key: string, params?: Record<string, string | number>) => translateApi(c.get("locale"), key, params),
+  });
   const app = new OpenAPIHono<AppEnv>()
     .openapi(plansRoute, async (c) => c.json({ data: (await allPlans(c.get("db"))).map(toAdminPlan) }, 200))
-    .openapi(createPlanRoute, async (c) => c.json({ data: toAdminPlan(await savePlan(ctxOf(c, services), c.req.valid("json"))) }, 201))
+    .openapi(createPlanRoute, async (c) => c.json({ data: toAdminPlan(await savePlan(translating(c), c.req.valid("json"))) }, 201))
     .openapi(updatePlanRoute, async (c) =>
-      c.json({ data: toAdminPlan(await savePlan(ctxOf(c, services), { ...c.req.valid("json"), id: c.req.valid("param").id })) }, 200),
+      c.json({ data: toAdminPlan(await savePlan(translating(c), { ...c.req.valid("json"), id: c.req.valid("param").id })) }, 200),
     )
     .openapi(queueRoute, async (c) => {
       const query = c.req.valid("query");

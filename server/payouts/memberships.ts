@@ -141,6 +141,17 @@ export function quoteMembership(plan: MembershipPlan, state: MembershipState, no
   };
 }
 
+/** The price of the cheapest plan on sale (null: none is): an invitation's reward stays below it. */
+export async function cheapestPlanPrice(db: Pick<Db | Tx, "select">): Promise<number | null> {
+  const [row] = await db
+    .select({ price: membershipPlans.price })
+    .from(membershipPlans)
+    .where(eq(membershipPlans.active, true))
+    .orderBy(asc(membershipPlans.price))
+    .limit(1);
+  return row?.price ?? null;
+}
+
 /** The plan on sale with this id, or plan_not_found. */
 export async function planOnSale(db: Pick<Db | Tx, "select">, planId: string): Promise<MembershipPlan> {
   const [plan] = await db

@@ -7,6 +7,7 @@ import { membershipPlans, type MembershipPlan } from "@/server/db/schema";
 import type { planInput } from "@/lib/schemas/payouts";
 import { recordAudit } from "@/server/audit/record";
 import { uniqueViolation } from "@/server/auth/users";
+import { configuredInvitationReward } from "@/server/invitations/lifecycle";
 
 type PlanInput = z.output<typeof planInput>;
 
@@ -32,7 +33,14 @@ export async function allPlans(db: Pick<Db, "select">): Promise<MembershipPlan[]
  * Creates a plan, or replaces one (`id`). Periods already bought keep what they were bought with (the
  * limits are copied onto each period); a plan taken off sale stays in force for those who hold it.
  */
-export async function savePlan(ctx: UserCtx, input: PlanInput & { id?: string }): Promise<MembershipPlan> {
+export async function savePlan(
+  ctx: UserCtx & { translate: (key: string, params?: Record<string, string | number>) => string },
+  input: PlanInput & { id?: string },
+): Promise<MembershipPlan> {
+  // A plan on sale costs more than an invited friend earns the inviter (issue 30): else buying it for a made-up friend pays.
+  const reward = await configuredInvitationReward(ctx.db);
+  if (input.active && input.price <= reward)
+    throw new AppError("validation_failed", {}, { price: ctx.translate("validation.plan_price_below_reward", { reward }) });
   try {
     return await ctx.db.transaction(async (tx) => {
       const [saved] = input.id

@@ -3,7 +3,7 @@ import enUS from "../../messages/en-US.json" with { type: "json" };
 import faIR from "../../messages/fa-IR.json" with { type: "json" };
 import { freshPhone, kavenegarUrl, lastCode, PASSWORD, signUpViaApi } from "./support/accounts";
 import { adminContext } from "./support/admin";
-import { fundWallet } from "./support/earn";
+import { fundWallet, verifyIdentity } from "./support/earn";
 import { DESKTOP, PHONE, expectNoSidewaysScroll } from "./support/layout";
 
 const fa = faIR.invitations;
@@ -187,11 +187,17 @@ test("en-US desktop inviter, fa-IR phone friend: the friend joins through the li
   expect((await friend.request.post("/api/memberships", { data: { plan_id: await bronzeId(friend), pay_from: "wallet" } })).status()).toBe(
     201,
   );
-  await friendContext.close();
   await page.reload();
   await expect(card).toHaveAttribute("data-status", "paid");
   await expect(card).toContainText(en.status.paid);
   await expect(card).toContainText(en.list.rewardDue.replace(" {date}", ""));
+  // The reward waits for the friend's verified identity (issue 30: a made-up friend has none); then it is due.
+  await expect(card.getByTestId("reward-waits-identity")).toHaveText(en.list.rewardWaitsIdentity);
+  await verifyIdentity(friend.request, admin);
+  await friendContext.close();
+  await page.reload();
+  await expect(card).toHaveAttribute("data-status", "paid");
+  await expect(card.getByTestId("reward-waits-identity")).toHaveCount(0);
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: "test-results/screens/invitation-paid-en-desktop.png", fullPage: true });
 

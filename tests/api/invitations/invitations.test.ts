@@ -166,7 +166,11 @@ describe("invitations", () => {
     const phone = friendPhone();
     expect((await call("invitations", { phone }, { token: me.token })).status).toBe(201);
     const twin = await registerAndSignIn(call, sms, { phone, email: `twin${friends}@example.com` });
-    await database.db.update(users).set({ nationalId: "0084575948" }).where(eq(users.id, twin.user.id));
+    // Verified (the reward waits for that), and the national ID is the inviter's.
+    await database.db
+      .update(users)
+      .set({ nationalId: "0084575948", identityStatus: "identity_verified" })
+      .where(eq(users.id, twin.user.id));
     await fund(twin.user.id);
     expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: twin.token })).status).toBe(201);
     const before = (await balancesOf(database.db, me.user.id)).earnings;
@@ -213,6 +217,12 @@ describe("registered through the invitation link's code (issue 18: 'someone regi
     expect((await codeOf(`0${sent.phone.slice(3)}`)).status).toBe("paid");
     const before = (await balancesOf(database.db, me.user.id)).earnings;
     const reward = (await get("invitations/allowance", me.token)).body.data.reward as number;
+    // The reward waits for the friend's verified identity (issue 30): nothing after the hold until then.
+    await payInvitationRewards(database.db, later(8));
+    expect(await codeOf(`0${sent.phone.slice(3)}`)).toMatchObject({ status: "paid", noRewardReason: null });
+    expect((await get("invitations", me.token)).body.data[0]).toMatchObject({ status: "paid", reward_waits_for_identity: true });
+    expect((await balancesOf(database.db, me.user.id)).earnings).toBe(before);
+    await database.db.update(users).set({ identityStatus: "identity_verified" }).where(eq(users.id, friend.user.id));
     expect((await payInvitationRewards(database.db, later(8))).rewarded).toBeGreaterThanOrEqual(1);
     expect((await codeOf(`0${sent.phone.slice(3)}`)).status).toBe("joined");
     expect((await balancesOf(database.db, me.user.id)).earnings).toBe(before + reward);
@@ -269,12 +279,64 @@ describe("registered through the invitation link's code (issue 18: 'someone regi
       email: `ctwin${friends}@example.com`,
       invitation_code: sent.code,
     });
-    await database.db.update(users).set({ nationalId: "0013542419" }).where(eq(users.id, twin.user.id));
+    await database.db
+      .update(users)
+      .set({ nationalId: "0013542419", identityStatus: "identity_verified" })
+      .where(eq(users.id, twin.user.id));
     await fund(twin.user.id);
     expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: twin.token })).status).toBe(201);
     const before = (await balancesOf(database.db, me.user.id)).earnings;
     await payInvitationRewards(database.db, later(8));
     expect((await balancesOf(database.db, me.user.id)).earnings).toBe(before);
     expect(await codeOf(`0${sent.phone.slice(3)}`)).toMatchObject({ status: "paid", noRewardReason: "same_person", rewardDueAt: null });
+  });
+});
+
+describe("invitations that cannot be farmed (issue 30 item 6)", () => {
+  it("a friend whose IBAN is the inviter's earns nothing, even verified with another national ID", async () => {
+    const me = await inviterWithPlan();
+    await database.db.update(users).set({ nationalId: "0084575948", iban: "IR062960000000100324200001" }).where(eq(users.id, me.user.id));
+    const phone = friendPhone();
+    expect((await call("invitations", { phone }, { token: me.token })).status).toBe(201);
+    const puppet = await registerAndSignIn(call, sms, { phone, email: `puppet${friends}@example.com` });
+    await database.db
+      .update(users)
+      .set({ nationalId: "0013542419", iban: "ir062960000000100324200001", identityStatus: "identity_verified" })
+      .where(eq(users.id, puppet.user.id));
+    await fund(puppet.user.id);
+    expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: puppet.token })).status).toBe(201);
+    const before = (await balancesOf(database.db, me.user.id)).earnings;
+    expect((await payInvitationRewards(database.db, later(8))).refused).toBeGreaterThanOrEqual(1);
+    expect((await balancesOf(database.db, me.user.id)).earnings).toBe(before);
+    expect((await get("invitations", me.token)).body.data[0]).toMatchObject({
+      no_reward_reason: "same_person",
+      reward_waits_for_identity: false,
+    });
+  });
+
+  it("the back office cannot set the reward at or above the cheapest plan, nor price a plan on sale at or below the reward", async () => {
+    const adminToken = await admin();
+    // The seeded bronze plan is the cheapest, at 2,000,000 Rials.
+    for (const reward of [2_000_000, 2_500_000]) {
+      const refused = await call("admin/settings/invitations", { reward }, { method: "PUT", token: adminToken, locale: "fa-IR" });
+      expect(refused.status).toBe(422);
+      expect(refused.body.error!.fields!.reward).toContain("۲٬۰۰۰٬۰۰۰");
+    }
+    expect((await call("admin/settings/invitations", { reward: 1_999_999 }, { method: "PUT", token: adminToken })).status).toBe(200);
+    const plans = (await call("admin/membership-plans", undefined, { method: "GET", token: adminToken })).body.data as {
+      id: string;
+      code: string;
+    }[];
+    const { id, ...bronze } = plans.find((plan) => plan.code === "bronze")!;
+    const cheap = await call(`admin/membership-plans/${id}`, { ...bronze, price: 1_999_999 }, { method: "PUT", token: adminToken });
+    expect(cheap.status).toBe(422);
+    expect(cheap.body.error!.fields!.price).toMatch(/1,999,999/);
+    // Off sale it may cost anything; the setting back as it was for the tests after this one.
+    expect(
+      (await call(`admin/membership-plans/${id}`, { ...bronze, price: 1_999_999, active: false }, { method: "PUT", token: adminToken }))
+        .status,
+    ).toBe(200);
+    expect((await call(`admin/membership-plans/${id}`, { ...bronze }, { method: "PUT", token: adminToken })).status).toBe(200);
+    expect((await call("admin/settings/invitations", { reward: 500_000 }, { method: "PUT", token: adminToken })).status).toBe(200);
   });
 });

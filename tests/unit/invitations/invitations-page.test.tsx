@@ -23,6 +23,7 @@ const joined: InvitationView = {
   joined_at: "2026-11-10T08:00:00.000Z",
   reward: 500_000,
   no_reward_reason: null,
+  reward_waits_for_identity: false,
 };
 
 function fakeApi(sent: { path: string; init: SentInit }[], left = 4) {
