@@ -4,6 +4,7 @@ import { withTransaction, type DbCtx, type TxCtx } from "@/server/core/context";
 import { activities, campaigns, type Activity } from "@/server/db/schema";
 import { campaignEscrowCode, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
 import { refundEscrow } from "@/server/campaigns/transitions";
+import { holdWhileBanned } from "@/server/people/ban";
 import { audit, lockActivity, refreshCampaign } from "@/server/activities/review";
 
 /**
@@ -59,7 +60,7 @@ export function releaseReward(ctx: DbCtx, input: { id: string; now: Date }): Pro
   return withTransaction(ctx, async (ctx) => {
     const activity = await lockDue(ctx, input.id, input.now);
     if (!activity) return false;
-    if (activity.reward > 0)
+    if (activity.reward > 0) {
       await transfer(ctx, {
         idempotencyKey: `activity:${activity.id}:release`,
         from: userAccountCode(activity.boosterId, "earnings_held"),
@@ -68,6 +69,13 @@ export function releaseReward(ctx: DbCtx, input: { id: string; now: Date }): Pro
         intent: "reward",
         metadata: { campaign_id: activity.campaignId, activity_id: activity.id },
       });
+      await holdWhileBanned(ctx.tx, {
+        userId: activity.boosterId,
+        kind: "earnings",
+        amount: activity.reward,
+        key: `activity:${activity.id}:release`,
+      });
+    }
     const now = input.now;
     await ctx.tx.update(activities).set({ status: "completed", releasedAt: now, updatedAt: now }).where(eq(activities.id, activity.id));
     await notify(ctx.tx, {

@@ -8,6 +8,7 @@ import type { NotificationKind } from "@/lib/schemas/enums";
 import { notify } from "@/server/notifications/notify";
 import { recordAudit } from "@/server/audit/record";
 import { campaignEscrowCode, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
+import { holdWhileBanned } from "@/server/people/ban";
 
 /** How long an approved campaign runs before it completes on its own. */
 export const CAMPAIGN_DAYS = 30;
@@ -18,13 +19,17 @@ export function refundEscrow(
   campaign: Pick<Campaign, "id" | "ownerId">,
   refund: { key: string; amount: number; metadata?: Record<string, unknown> },
 ) {
-  return transfer(ctx, {
-    idempotencyKey: refund.key,
-    from: campaignEscrowCode(campaign.id),
-    to: userAccountCode(campaign.ownerId, "wallet"),
-    amount: refund.amount,
-    intent: "refund",
-    ...(refund.metadata ? { metadata: refund.metadata } : {}),
+  return withTransaction(ctx, async (ctx) => {
+    const moved = await transfer(ctx, {
+      idempotencyKey: refund.key,
+      from: campaignEscrowCode(campaign.id),
+      to: userAccountCode(campaign.ownerId, "wallet"),
+      amount: refund.amount,
+      intent: "refund",
+      ...(refund.metadata ? { metadata: refund.metadata } : {}),
+    });
+    await holdWhileBanned(ctx.tx, { userId: campaign.ownerId, kind: "wallet", amount: refund.amount, key: refund.key });
+    return moved;
   });
 }
 

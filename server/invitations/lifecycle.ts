@@ -9,6 +9,7 @@ import { notify } from "@/server/notifications/notify";
 import { systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
 import { SmsDeliveryError, type SmsSender } from "@/server/adapters/sms";
 import { cheapestPlanPrice } from "@/server/payouts/memberships";
+import { holdWhileBanned } from "@/server/people/ban";
 
 const REWARD_SETTING = "invitation_reward";
 
@@ -112,6 +113,7 @@ export async function payInvitationRewards(db: Db, now: Date): Promise<{ rewarde
               },
             )
           : null;
+      if (paid) await holdWhileBanned(tx, { userId: row.inviterId, kind: "earnings", amount: reward, key: `invitation:${id}:reward` });
       await tx
         .update(invitations)
         .set({ status: "joined", joinedAt: now, rewardTransferId: paid?.id ?? null })

@@ -10,6 +10,7 @@ import { withTransaction, type DbCtx } from "@/server/core/context";
 import type { Gateways } from "@/server/payments/gateways";
 import { mergeMetadata, stillPending } from "@/server/payments/transaction-updates";
 import { buyMembershipIn } from "@/server/payouts/memberships";
+import { holdWhileBanned } from "@/server/people/ban";
 import { membershipPurchaseKinds, type MembershipPurchaseKind } from "@/lib/schemas/payouts";
 
 const isPurchaseKind = (value: string): value is MembershipPurchaseKind => (membershipPurchaseKinds as readonly string[]).includes(value);
@@ -133,6 +134,14 @@ async function creditPaid(db: Db, transaction: Transaction, reference: string | 
     });
     // Through the state machine (pay: awaiting_payment → awaiting_review), in this same transaction.
     if (toCampaign) await applyCampaignEvent(ctx, { campaignId: transaction.campaignId!, event: "pay" });
+    // Paid into the wallet of someone banned meanwhile: held with the rest (a plan is then not bought from it).
+    else
+      await holdWhileBanned(tx, {
+        userId: transaction.userId,
+        kind: "wallet",
+        amount: transaction.amount,
+        key: `transaction:${transaction.id}`,
+      });
     const [linked] = await tx.update(transactions).set({ transferId: moved.id }).where(eq(transactions.id, transaction.id)).returning();
     if (transaction.intent === "membership_payment") return (await buyPaidMembership(tx, linked!)) ?? linked!;
     return linked!;

@@ -6,6 +6,7 @@ import type { NotificationKind, PayoutReasonCode } from "@/lib/schemas/enums";
 import { notify } from "@/server/notifications/notify";
 import { postTransfer, systemAccountCode, transfer, userAccountCode, voidTransfer, withRetry } from "@/server/ledger";
 import { recordAudit } from "@/server/audit/record";
+import { holdWhileBanned } from "@/server/people/ban";
 
 /**
  * The one payout state machine (README "Payouts"):
@@ -97,8 +98,15 @@ export async function movePayout(ctx: ActorCtx, input: PayoutEventInput): Promis
       await voidTransfer(ledger, payout.transferId);
       // The withdrawal comes back to the period it was taken from, or to the upgrade that carries it on.
       if (payout.membershipId) await giveWithdrawalBack(tx, payout.membershipId);
+      // Back in earnings; while a ban is in force, with what the ban holds.
+      await holdWhileBanned(tx, {
+        userId: payout.userId,
+        kind: "earnings",
+        amount: payout.amount,
+        key: `payout:${payout.id}:${input.event}`,
+      });
     }
-    if (input.event === "reverse")
+    if (input.event === "reverse") {
       await transfer(ledger, {
         idempotencyKey: `payout-return:${payout.id}`,
         from: systemAccountCode("payouts"),
@@ -107,6 +115,8 @@ export async function movePayout(ctx: ActorCtx, input: PayoutEventInput): Promis
         intent: "refund",
         metadata: { payout_id: payout.id },
       });
+      await holdWhileBanned(tx, { userId: payout.userId, kind: "earnings", amount: payout.amount, key: `payout:${payout.id}:reverse` });
+    }
 
     const [updated] = await tx
       .update(payouts)

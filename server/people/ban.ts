@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Tx } from "@/server/core/context";
 import { withTransaction, type ActorCtx, type UserCtx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
-import { ledgerAccounts, userBans, users, type UserBan } from "@/server/db/schema";
+import { ledgerAccounts, ledgerTransfers, userBans, users, type UserBan } from "@/server/db/schema";
 import { recordAudit } from "@/server/audit/record";
 import { revokeAllSessions } from "@/server/auth/sessions";
 import { transfer, userAccountCode } from "@/server/ledger";
@@ -89,6 +89,46 @@ export async function liftExpiredBans(ctx: Pick<ActorCtx, "db">, now: Date): Pro
     if (done) lifted += 1;
   }
   return lifted;
+}
+
+/**
+ * Money that reaches a banned person's wallet or earnings while the ban is in force — a payout denied
+ * or failed (its hold voided), a reward released, an invitation's reward, a refund, a payment settling
+ * late — joins what the ban holds: moved on to their frozen account in the same transaction and added
+ * to the ban's figures, so the unban gives it back with the rest (issue 30: a denied payout went back
+ * to withdrawable earnings while the person stayed banned). Answers whether it held anything.
+ */
+export async function holdWhileBanned(
+  tx: Tx,
+  input: { userId: string; kind: "wallet" | "earnings"; amount: number; key: string },
+): Promise<boolean> {
+  if (input.amount <= 0) return false;
+  const [ban] = await tx.select().from(userBans).where(banInForce(input.userId)).for("update");
+  if (!ban) return false;
+  // Once per key (the ban's row lock orders two holds of one person): a retried step adds nothing.
+  const key = `ban:${ban.id}:hold:${input.key}`;
+  const [done] = await tx.select({ id: ledgerTransfers.id }).from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, key));
+  if (done) return false;
+  await transfer(
+    { db: tx, tx },
+    {
+      idempotencyKey: key,
+      from: userAccountCode(input.userId, input.kind),
+      to: userAccountCode(input.userId, "frozen"),
+      amount: input.amount,
+      intent: "ban_hold",
+      metadata: { ban_id: ban.id, reason: ban.reason, from: input.kind, cause: input.key },
+    },
+  );
+  await tx
+    .update(userBans)
+    .set(
+      input.kind === "wallet"
+        ? { heldWallet: sql`${userBans.heldWallet} + ${input.amount}` }
+        : { heldEarnings: sql`${userBans.heldEarnings} + ${input.amount}` },
+    )
+    .where(eq(userBans.id, ban.id));
+  return true;
 }
 
 async function holdBalances(tx: Tx, ban: Pick<UserBan, "id" | "userId" | "reason">): Promise<{ wallet: number; earnings: number }> {

@@ -4,8 +4,11 @@ import type { Database } from "@/server/db/client";
 import { auditLog, ledgerTransfers, sessions, userBans, users } from "@/server/db/schema";
 import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
 import { earnWorld } from "@/tests/api/support/earn-fixtures";
-import { checkLedgerInvariants } from "@/server/ledger";
-import { liftExpiredBans } from "@/server/people/ban";
+import { balancesOf, checkLedgerInvariants, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
+import { holdWhileBanned, liftExpiredBans } from "@/server/people/ban";
+import { releaseReward } from "@/server/activities/retention";
+import { fundWallet } from "@/tests/api/support/campaign-fixtures";
+import { payoutWorld, TEST_IBAN } from "@/tests/api/support/payout-fixtures";
 
 // Issue 18, the back office's people view: find people, see what they have, ban with a reason and an
 // end (sessions end, sign-in refused, balances held by ledger entries carrying the reason), unban.
@@ -16,7 +19,8 @@ const { it, call } = apiFile(
   (n) => `10.7.23.${n % 250}`,
   (api) => void ({ database, sms } = api),
 );
-const { person, admin } = earnWorld(call, () => ({ database, sms }), "09100000123");
+const { person, admin, liveCampaign, submitted } = earnWorld(call, () => ({ database, sms }), "09100000123");
+const { earn, planId } = payoutWorld(call, () => database, person);
 const get = (path: string, token?: string, locale?: string) =>
   call(path, undefined, { method: "GET", ...(token ? { token } : {}), ...(locale ? { locale } : {}) });
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
@@ -146,4 +150,89 @@ describe("the people view", () => {
     expect(expired).toMatchObject({ actorId: null, details: expect.objectContaining({ released_wallet: 700_000 }) });
     expect(await checkLedgerInvariants(database.db)).toEqual([]);
   });
+
+  it("money that arrives while the ban lasts is held with the rest: a denied payout, a released reward, a refund; unban gives back all of it", async () => {
+    const adminToken = await admin();
+    const booster = await person(0, true);
+    await database.db
+      .update(users)
+      .set({ iban: TEST_IBAN, bankName: "saman", ibanChangedAt: new Date(Date.now() - 72 * 3_600_000) })
+      .where(eq(users.id, booster.user.id));
+    await earn(booster.user.id, 9_000_000);
+    await fundWallet(database.db, booster.user.id, 12_000_000);
+    expect((await call("memberships", { plan_id: await planId("gold"), pay_from: "wallet" }, { token: booster.token })).status).toBe(201);
+    const payout = await call("payouts", { amount: 5_000_000 }, { token: booster.token });
+    expect(payout.status).toBe(201);
+    // A reward approved before the ban, still in its hold.
+    const { id: campaignId } = await liveCampaign(adminToken, undefined, person);
+    const activityId = await submitted(booster.token, campaignId, "likes");
+    const reward = (await call(`admin/activities/${activityId}/approve`, {}, { token: adminToken })).body.data.reward as number;
+    expect(reward).toBeGreaterThan(0);
+
+    const banned = await call(
+      `admin/users/${booster.user.id}/ban`,
+      { reason: "Fake proofs", expires_at: tomorrow() },
+      { token: adminToken },
+    );
+    // The 4,000,000 free to withdraw are held; the 5,000,000 of the pending payout stay with it.
+    expect(banned.body.data.overview).toMatchObject({
+      ban: { held_wallet: 0, held_earnings: 4_000_000 },
+      balances: { earnings: 0, frozen: 4_000_000 },
+    });
+
+    // Denied while banned: the 5,000,000 go with what the ban holds, not to withdrawable earnings (they did).
+    const denied = await call(`admin/payouts/${payout.body.data.payout.id}/deny`, { reason: "Banned" }, { token: adminToken });
+    expect(denied.status).toBe(200);
+    const held = await get(`admin/users/${booster.user.id}/overview`, adminToken);
+    expect(held.body.data).toMatchObject({ ban: { held_earnings: 9_000_000 }, balances: { earnings: 0, frozen: 9_000_000 } });
+    expect((await balancesOf(database.db, booster.user.id)).earnings).toBe(0);
+
+    // The release job while banned: the reward is held too (once, though the job runs twice).
+    for (let run = 0; run < 2; run++)
+      await releaseReward({ db: database.db }, { id: activityId, now: new Date(Date.now() + 8 * 86_400_000) });
+    // Other credits (an invitation's reward, a refund) go through the same step, each once however often it is retried.
+    await holdOnceMore(booster.user.id);
+    const after = await get(`admin/users/${booster.user.id}/overview`, adminToken);
+    expect(after.body.data).toMatchObject({
+      ban: { held_earnings: 9_300_000 + reward, held_wallet: 200_000 },
+      balances: { earnings: 0, wallet: 0, frozen: 9_500_000 + reward },
+    });
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+
+    const lifted = await call(`admin/users/${booster.user.id}/unban`, {}, { token: adminToken });
+    expect(lifted.body.data.overview).toMatchObject({ ban: null, balances: { earnings: 9_300_000 + reward, wallet: 200_000, frozen: 0 } });
+    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  });
 });
+
+/** What the release job and a refund would credit a banned booster: 300,000 of earnings and 200,000 to the wallet, each sent twice. */
+async function holdOnceMore(userId: string) {
+  for (let i = 0; i < 2; i++)
+    await database.db.transaction(async (tx) => {
+      await transfer(
+        { db: tx, tx },
+        {
+          idempotencyKey: `test-release:${userId}`,
+          from: systemAccountCode("promotions"),
+          to: userAccountCode(userId, "earnings"),
+          amount: 300_000,
+          intent: "reward",
+        },
+      );
+      await holdWhileBanned(tx, { userId, kind: "earnings", amount: 300_000, key: `test-release:${userId}` });
+    });
+  for (let i = 0; i < 2; i++)
+    await database.db.transaction(async (tx) => {
+      await transfer(
+        { db: tx, tx },
+        {
+          idempotencyKey: `test-refund:${userId}`,
+          from: systemAccountCode("promotions"),
+          to: userAccountCode(userId, "wallet"),
+          amount: 200_000,
+          intent: "refund",
+        },
+      );
+      await holdWhileBanned(tx, { userId, kind: "wallet", amount: 200_000, key: `test-refund:${userId}` });
+    });
+}
