@@ -6,7 +6,8 @@ import { AppError } from "@/server/core/errors";
 import { invitations, smsOptOuts, users, type Invitation } from "@/server/db/schema";
 import { recordAudit } from "@/server/audit/record";
 import { uniqueViolation } from "@/server/auth/users";
-import { membershipOf, takeSlot } from "@/server/payouts/memberships";
+import { membershipOf } from "@/server/payouts/memberships";
+import { takeSlot } from "@/server/payouts/membership-slots";
 import { withRetry } from "@/server/ledger";
 
 /** A code for the SMS's link: 10 characters of [a-z0-9], from the CSPRNG. */

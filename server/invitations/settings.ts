@@ -15,6 +15,6 @@ export async function setInvitationReward(
 ): Promise<void> {
   const cheapest = await cheapestPlanPrice(ctx.db);
   if (cheapest !== null && reward >= cheapest)
-    throw new AppError("validation_failed", {}, { reward: ctx.translate("validation.invitation_reward_too_high", { price: cheapest }) });
+    throw new AppError("validation_failed", {}, { reward: ctx.translate("fields.invitation_reward_too_high", { price: cheapest }) });
   await writeSetting(ctx, { name: REWARD_SETTING, value: reward, action: "invitations.reward_set", details: { reward } });
 }

@@ -9,8 +9,9 @@ import { systemAccountCode, transfer, userAccountCode, withRetry } from "@/serve
 import { notify } from "@/server/notifications/notify";
 import { invitationPaid } from "@/server/invitations/lifecycle";
 import { recordAudit } from "@/server/audit/record";
+import { quoteMembership, type MembershipQuote, type MembershipState } from "@/server/payouts/membership-quote";
 
-const DAY_MS = 86_400_000;
+export type { MembershipState };
 
 /** The plans a booster can buy, cheapest first. */
 export async function listPlans(db: Pick<Db, "select">): Promise<MembershipPlan[]> {
@@ -20,15 +21,6 @@ export async function listPlans(db: Pick<Db, "select">): Promise<MembershipPlan[
     .where(eq(membershipPlans.active, true))
     .orderBy(asc(membershipPlans.sortOrder), asc(membershipPlans.price));
 }
-
-export type MembershipState = {
-  /** The period in force now, with its plan. */
-  current: { membership: Membership; plan: MembershipPlan } | null;
-  /** The end of the last period paid for (a renewal or a change waiting for the current end). */
-  paidUntil: Date | null;
-  /** A period already paid that starts later (at most one). */
-  next: Membership | null;
-};
 
 /** A user's membership now: the period in force and any period paid to follow it. */
 export async function membershipOf(db: Pick<Db, "select">, userId: string, now = new Date()): Promise<MembershipState> {
@@ -43,9 +35,6 @@ export async function membershipOf(db: Pick<Db, "select">, userId: string, now =
   const paidUntil = rows.length > 0 ? rows[rows.length - 1]!.membership.endsAt : null;
   return { current, paidUntil, next };
 }
-
-/** Price per day of a plan, in Rials (fractions kept until the total is rounded). */
-const perDay = (plan: Pick<MembershipPlan, "price" | "periodDays">) => plan.price / plan.periodDays;
 
 export type MembershipPurchase = {
   membership: Membership;
@@ -68,77 +57,6 @@ export async function buyMembership(
   input: { planId: string; payFrom: MembershipFundingSource; now?: Date; expect?: PurchaseExpectation | undefined },
 ): Promise<MembershipPurchase> {
   return withRetry(() => ctx.db.transaction((tx) => buyMembershipIn(tx, { buyerId: ctx.actor.id, ip: ctx.ip ?? null, ...input })));
-}
-
-const MINUTE_MS = 60_000;
-
-/**
- * What a purchase gives besides its dates. A new period, a renewal and a change at the end pay the
- * plan's whole price and get its whole allowance. An upgrade pays the difference per day for the
- * whole minutes left and gets, for those minutes, the difference per day in allowance: the period's
- * allowance so far, plus (the dearer plan's per-day allowance − the current plan's) × days left,
- * rounded down — so everything a purchase adds is in proportion to what it cost (issue 30). The
- * shorter hold and the extra tasks are per day already: they apply while the plan is in force.
- */
-export type MembershipQuote = {
-  kind: MembershipPurchase["kind"];
-  price: number;
-  dates: { startsAt: Date; endsAt: Date };
-  withdrawalsAllowed: number;
-  withdrawalsUsed: number;
-  invitationsAllowed: number;
-  invitationsUsed: number;
-  /** What this purchase adds to the period it starts or carries on. */
-  adds: { withdrawals: number; invitations: number };
-};
-
-type Allowance = "withdrawalsPerPeriod" | "invitationsPerPeriod";
-
-/** Whole minutes from now to the end of a period (an upgrade is priced for them). */
-export const minutesLeft = (endsAt: Date, now: Date) => Math.max(0, Math.round((endsAt.getTime() - now.getTime()) / MINUTE_MS));
-
-/** Per day of a plan's period: its withdrawals or invitations. */
-const allowancePerDay = (plan: MembershipPlan, what: Allowance) => plan[what] / plan.periodDays;
-
-/**
- * What buying `plan` now would be for this user: its kind, price, dates and allowances; refused when
- * a next period is already paid. The plans page shows the same quote (GET memberships/quote).
- */
-export function quoteMembership(plan: MembershipPlan, state: MembershipState, now: Date): MembershipQuote {
-  const whole = (kind: MembershipQuote["kind"], startsAt: Date): MembershipQuote => ({
-    kind,
-    price: plan.price,
-    dates: { startsAt, endsAt: new Date(startsAt.getTime() + plan.periodDays * DAY_MS) },
-    withdrawalsAllowed: plan.withdrawalsPerPeriod,
-    withdrawalsUsed: 0,
-    invitationsAllowed: plan.invitationsPerPeriod,
-    invitationsUsed: 0,
-    adds: { withdrawals: plan.withdrawalsPerPeriod, invitations: plan.invitationsPerPeriod },
-  });
-  if (!state.current) return whole("new", now);
-  if (state.next) throw new AppError("membership_already_renewed", { until: state.paidUntil!.getTime() });
-  const { membership: current, plan: currentPlan } = state.current;
-  if (currentPlan.id === plan.id) return whole("renewal", current.endsAt);
-  if (perDay(plan) <= perDay(currentPlan)) return whole("change_at_end", current.endsAt);
-
-  // The rest of the current period on the dearer plan, in whole minutes (the nearest: an upgrade bought the
-  // moment a period starts pays for, and gets, exactly its days). Price and allowance count the same days.
-  const daysLeft = minutesLeft(current.endsAt, now) / 1_440;
-  // The small epsilons keep an exact product (5.999999999999 or 6.000000000001) whole.
-  const more = (what: Allowance) =>
-    Math.max(0, Math.floor((allowancePerDay(plan, what) - allowancePerDay(currentPlan, what)) * daysLeft + 1e-9));
-  const adds = { withdrawals: more("withdrawalsPerPeriod"), invitations: more("invitationsPerPeriod") };
-  return {
-    kind: "upgrade",
-    price: Math.max(1, Math.ceil((perDay(plan) - perDay(currentPlan)) * daysLeft - 1e-9)),
-    // A period is never empty: an upgrade in the very millisecond its period began starts a millisecond later.
-    dates: { startsAt: new Date(Math.max(now.getTime(), current.startsAt.getTime() + 1)), endsAt: current.endsAt },
-    withdrawalsAllowed: current.withdrawalsAllowed + adds.withdrawals,
-    withdrawalsUsed: current.withdrawalsUsed,
-    invitationsAllowed: current.invitationsAllowed + adds.invitations,
-    invitationsUsed: current.invitationsUsed,
-    adds,
-  };
 }
 
 /** The price of the cheapest plan on sale (null: none is): an invitation's reward stays below it. */
@@ -251,36 +169,6 @@ export async function buyMembershipIn(
     ip: input.ip,
   });
   return { membership: membership!, plan, paid: price, kind };
-}
-
-/**
- * Takes one withdrawal or invitation of the period in force at `now` — or of the upgrade that carries it
- * on — in one conditional UPDATE, so parallel requests never pass the limit. Answers the period's id,
- * or null when none is in force or its allowance is used. When an upgrade commits while the UPDATE
- * waits for the old period's row, that row is closed (allowed = used) and the statement runs again on
- * a fresh snapshot, which finds the upgrade.
- */
-export async function takeSlot(tx: Tx, userId: string, what: "withdrawals" | "invitations", now: Date): Promise<string | null> {
-  const used = what === "withdrawals" ? sql.raw("withdrawals_used") : sql.raw("invitations_used");
-  const allowed = what === "withdrawals" ? sql.raw("withdrawals_allowed") : sql.raw("invitations_allowed");
-  const at = sql`${now.toISOString()}::timestamptz`;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const taken = await tx.execute<{ id: string }>(sql`
-      with recursive chain(id, depth) as (
-        select id, 0 from memberships where user_id = ${userId} and starts_at <= ${at} and ends_at > ${at}
-        union all
-        select later.id, chain.depth + 1 from memberships as later join chain on later.replaces = chain.id
-      )
-      update memberships set ${used} = ${used} + 1
-      where id = (select id from chain order by depth desc limit 1) and ${used} < ${allowed}
-      returning id`);
-    if (taken.rows[0]) return taken.rows[0].id;
-    const replaced = await tx.execute<{ id: string }>(sql`
-      select later.id from memberships as current join memberships as later on later.replaces = current.id
-      where current.user_id = ${userId} and current.starts_at <= ${at} and current.ends_at > ${at} limit 1`);
-    if (!replaced.rows[0]) return null;
-  }
-  return null;
 }
 
 /** A plan in a notification's parameters: its code and its name in each language ("plan:fa-IR"…), read in the reader's. */

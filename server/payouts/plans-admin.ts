@@ -40,7 +40,7 @@ export async function savePlan(
   // A plan on sale costs more than an invited friend earns the inviter (issue 30): else buying it for a made-up friend pays.
   const reward = await configuredInvitationReward(ctx.db);
   if (input.active && input.price <= reward)
-    throw new AppError("validation_failed", {}, { price: ctx.translate("validation.plan_price_below_reward", { reward }) });
+    throw new AppError("validation_failed", {}, { price: ctx.translate("fields.plan_price_below_reward", { reward }) });
   try {
     return await ctx.db.transaction(async (tx) => {
       const [saved] = input.id

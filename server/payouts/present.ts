@@ -1,6 +1,6 @@
 import type { MembershipPlan, Payout, PayoutEvent } from "@/server/db/schema";
 import type { MembershipPlanView, MembershipQuoteView, MembershipView, PayoutView } from "@/lib/schemas/payouts";
-import { minutesLeft, type MembershipQuote, type MembershipState } from "@/server/payouts/memberships";
+import { minutesLeft, type MembershipQuote, type MembershipState } from "@/server/payouts/membership-quote";
 import { expectedArrival } from "@/lib/payouts/paya";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

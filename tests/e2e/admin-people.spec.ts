@@ -24,8 +24,22 @@ test("en-US desktop admin bans a fa-IR phone user, who is signed out and refused
   await user.setViewportSize(PHONE);
   const { phone } = await signUpViaApi(user, { locale: "fa-IR" });
   await fundWallet(user.request, 1_500_000);
+  // What the page's live stream hears, as it hears it: each event's name and when.
+  await user.addInitScript(() => {
+    const seen: { type: string; at: number }[] = [];
+    (window as unknown as { streamEvents: typeof seen }).streamEvents = seen;
+    const Original = window.EventSource;
+    window.EventSource = class extends Original {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init);
+        for (const type of ["open", "re-read", "end", "error"]) this.addEventListener(type, () => seen.push({ type, at: Date.now() }));
+      }
+    };
+  });
   await user.goto("/dashboard");
   await expect(user).toHaveURL(/\/dashboard$/);
+  const streamEvents = () => user.evaluate(() => (window as unknown as { streamEvents: { type: string; at: number }[] }).streamEvents);
+  await expect.poll(async () => (await streamEvents()).map((event) => event.type)).toContain("re-read");
 
   const admin = await adminContext(browser, baseURL!);
   const page = await admin.newPage();
@@ -49,8 +63,15 @@ test("en-US desktop admin bans a fa-IR phone user, who is signed out and refused
   await expect(page.getByText(enUS.api.validation.too_small_string.replace("{minimum, number}", "3"))).toBeVisible();
   await page.getByLabel(p.reason).fill("Fake proofs on three campaigns");
   await page.getByLabel(p.until).fill(tomorrow());
+  const bannedAt = Date.now();
   await page.getByRole("button", { name: p.ban, exact: true }).click();
   await expect(page.getByTestId("ban-outcome")).toHaveText(enUS.api.messages.user_banned);
+  // The person's open page loses its live updates at once (issue 30): the server ends the stream of the ended
+  // session, and the page does not reconnect while it stays open.
+  await expect.poll(async () => (await streamEvents()).map((event) => event.type), { timeout: 3_000 }).toContain("end");
+  const ended = (await streamEvents()).find((event) => event.type === "end")!;
+  console.log(`[admin-people] the banned person's stream ended ${ended.at - bannedAt} ms after the ban was pressed`);
+  expect(ended.at - bannedAt).toBeLessThan(3_000);
   await expect(page.getByTestId("ban-panel")).toHaveAttribute("data-banned", "true");
   await expect(page.getByTestId("ban-panel")).toContainText("Fake proofs on three campaigns");
   // The picked day's end, in Tehran's time as every date of the app.
@@ -60,6 +81,9 @@ test("en-US desktop admin bans a fa-IR phone user, who is signed out and refused
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: "test-results/screens/admin-person-banned-en-desktop.png", fullPage: true });
 
+  const heard = (await streamEvents()).length;
+  await user.waitForTimeout(1_000);
+  expect((await streamEvents()).slice(heard).map((event) => event.type)).not.toContain("open");
   // The person's open dashboard: the next request finds the session ended — they are asked to log in.
   await user.reload();
   await expect(user.getByText(faIR.panel.signIn.body)).toBeVisible();

@@ -47,6 +47,22 @@ test("fa-IR phone: buy a plan from the wallet, see the membership, and the API's
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: "/tmp/payouts-fa-phone.png", fullPage: true });
 
+  // An upgrade says what it gives for its price before paying (issue 30): gold for the 30 days left costs the
+  // difference per day and adds gold's extra withdrawals and invitations per day for those days — 6 and 15 — not gold's 24.
+  const gold = page.getByTestId("plan-gold");
+  await gold.getByRole("button", { name: fa.plans.action.upgrade }).click();
+  const quote = gold.getByTestId("plan-quote");
+  await expect(quote).toHaveAttribute("data-kind", "upgrade");
+  await expect(quote).toContainText("۶ برداشت اضافه");
+  await expect(quote).toContainText("۱۵ دعوت اضافه");
+  await expect(quote).toContainText(/مبلغ پرداختی: ۱٬۹۹[۰-۹٬]+ ریال|مبلغ پرداختی: ۲٬۰۰۰٬۰۰۰ ریال/);
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: "test-results/screens/plan-upgrade-quote-fa-phone.png", fullPage: true });
+  await gold.getByRole("radio", { name: new RegExp(fa.plans.sources.wallet) }).check();
+  await gold.getByRole("button", { name: fa.plans.confirm }).click();
+  await expect(page.getByTestId("membership-plan")).toHaveText("طلایی");
+  await expect(page.getByTestId("membership")).toContainText("۸ از ۸");
+
   // The request page: earnings, the IBAN left to right with its bank, and the amount.
   await page.getByRole("link", { name: fa.request }).click();
   await page.waitForURL("**/dashboard/payouts/Create");
@@ -81,6 +97,13 @@ test("en-US desktop: tabs and the empty list, the plans in toman, and why a payo
   await expect(page.getByTestId("membership-none")).toContainText(en.membership.none);
   await expect(page.getByTestId("plan-silver")).toContainText("500,000 Tomans");
   await expect(page.getByTestId("plan-silver")).toContainText("6 withdrawals per period");
+  // Before buying, the form says what the purchase is: the whole plan for a whole period.
+  await page.getByTestId("plan-silver").getByRole("button", { name: en.plans.action.new }).click();
+  const quote = page.getByTestId("plan-silver").getByTestId("plan-quote");
+  await expect(quote).toHaveAttribute("data-kind", "new");
+  await expect(quote).toContainText("You pay 5,000,000 IRR.");
+  await expect(quote).toContainText("with 6 withdrawals and 20 invitations");
+  await page.getByTestId("plan-silver").getByRole("button", { name: en.plans.cancel }).click();
 
   const tabs = page.getByRole("tab");
   await expect(tabs).toHaveText([en.list.tabs.all, en.list.tabs.paid, en.list.tabs.awaiting_approval, en.list.tabs.rejected]);
@@ -101,4 +124,44 @@ test("en-US desktop: tabs and the empty list, the plans in toman, and why a payo
   await expect(page.getByLabel(en.create.amountLabel)).toHaveCount(0);
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: "/tmp/payouts-en-desktop-create.png", fullPage: true });
+});
+
+test("en-US desktop: a bronze member sees what upgrading to silver gives for its price, and a second tab's purchase is refused", async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await signUpViaApi(page, { locale: "en-US" });
+  await fundWallet(page.request, 8_000_000);
+  const plans = (await (await page.request.get("/api/memberships/plans")).json()) as { data: { id: string; code: string }[] };
+  const idOf = (code: string) => plans.data.find((plan) => plan.code === code)!.id;
+  expect((await page.request.post("/api/memberships", { data: { plan_id: idOf("bronze"), pay_from: "wallet" } })).status()).toBe(201);
+
+  await page.goto("/en-US/dashboard/payouts");
+  const silver = page.getByTestId("plan-silver");
+  await silver.getByRole("button", { name: en.plans.action.upgrade }).click();
+  const quote = silver.getByTestId("plan-quote");
+  await expect(quote).toHaveAttribute("data-kind", "upgrade");
+  // 30 days × (5,000,000 / 30 − 2,000,000 / 30) ≈ 3,000,000 Rials; (6 − 2) and (20 − 5) more for those days.
+  await expect(quote).toContainText(/You pay (2,99\d,\d{3}|3,000,000) IRR\./);
+  await expect(quote).toContainText("4 extra withdrawals and 15 extra invitations, in proportion to what you pay");
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: "test-results/screens/plan-upgrade-quote-en-desktop.png", fullPage: true });
+
+  // Another tab upgrades first; this one's purchase is now a different one and is refused, not charged.
+  const other = await browser.newContext({ storageState: await page.context().storageState() });
+  const otherPage = await other.newPage();
+  expect(
+    (
+      await otherPage.request.post("/api/memberships", {
+        data: { plan_id: idOf("silver"), pay_from: "wallet" },
+        headers: { "X-Locale": "en-US" },
+      })
+    ).status(),
+  ).toBe(201);
+  await other.close();
+  await silver.getByRole("radio", { name: new RegExp(en.plans.sources.wallet) }).check();
+  await silver.getByRole("button", { name: en.plans.confirm }).click();
+  await expect(silver.getByRole("alert")).toHaveText(enUS.api.errors.membership_changed);
+  await expect(page.getByTestId("membership-plan")).toHaveText("Silver");
 });

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
 import { memberships, transactions } from "@/server/db/schema";
 import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
-import { quoteMembership, type MembershipState } from "@/server/payouts/memberships";
+import { quoteMembership, type MembershipState } from "@/server/payouts/membership-quote";
 import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
 import { earnWorld } from "@/tests/api/support/earn-fixtures";
 import { payoutWorld } from "@/tests/api/support/payout-fixtures";
