@@ -3,6 +3,7 @@ import { decideLocale } from "@/lib/i18n/negotiate";
 import { LOCALE_COOKIE, LOCALE_HEADER, PATH_HEADER } from "@/lib/i18n/locales";
 import { requestCountry } from "@/lib/geo/request-country";
 import { lookupCountry, trustedCountryHeader } from "@/server/adapters/geoip";
+import { proxyTrust } from "@/server/http/client-address";
 import { contentPageSlug, UNMATCHED_PATH } from "@/lib/content/paths";
 import { pageExists } from "@/server/pages/page-exists";
 import { decideGuard } from "@/lib/auth/guard";
@@ -29,7 +30,7 @@ export async function proxy(request: NextRequest) {
   const decision = decideLocale({
     pathname: request.nextUrl.pathname,
     cookieLocale: request.cookies.get(LOCALE_COOKIE)?.value,
-    country: () => requestCountry(request.headers, { trustedHeader: trustedCountryHeader(), lookup: lookupCountry }),
+    country: () => requestCountry(request.headers, { trustedHeader: trustedCountryHeader(), lookup: lookupCountry, trust: proxyTrust() }),
   });
   if (decision.kind === "redirect") {
     const url = request.nextUrl.clone();

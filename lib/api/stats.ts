@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useLocale } from "next-intl";
 import { defaultLocale, isLocale } from "@/lib/i18n/locales";
-import type { PublicStats } from "@/server/stats/public-stats";
+import type { PublicStats } from "@/lib/schemas/stats";
 import { createApiClient } from "./client";
 
 export const statsKeys = { public: ["stats"] as const };

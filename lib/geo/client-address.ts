@@ -1,7 +1,7 @@
-import { env } from "@/server/core/env";
 /**
  * The client's address, the one place it is worked out (rate limits, sessions' recorded address,
- * GET /api/ip/info, the country of proxy.ts and the page cache).
+ * GET /api/ip/info, the country of proxy.ts and the page cache). Pure: the trust is handed in; this
+ * process's TRUST_PROXY is read by server/http/client-address.ts (proxyTrust).
  *
  * TRUST_PROXY says which reverse proxies in front of us to believe, as mature servers do (Express's
  * `trust proxy`, nginx's real_ip): a number of hops (`1`, `2` …), or a comma-separated list of the
@@ -15,7 +15,7 @@ import { env } from "@/server/core/env";
  * proxies there are nor which.
  */
 
-type HeaderSource = { get(name: string): string | null };
+export type HeaderSource = { get(name: string): string | null };
 
 type Range = { bytes: Uint8Array; prefix: number };
 
@@ -55,21 +55,12 @@ export function parseTrustProxy(value: string | undefined | null): ProxyTrust {
   return { kind: "proxies", ranges };
 }
 
-let cached: { value: string | undefined; trust: ProxyTrust } | undefined;
-
-/** TRUST_PROXY of this process (read again when it changes, as tests do). */
-export function proxyTrust(): ProxyTrust {
-  const value = env.TRUST_PROXY;
-  if (!cached || cached.value !== value) cached = { value, trust: parseTrustProxy(value) };
-  return cached.trust;
-}
-
 /**
  * The client's address, or null when it cannot be known. `peer` is the socket's remote address;
  * where it is not known (Next.js's proxy.ts sees no socket), a request is taken to have come
  * through the trusted proxies, so without TRUST_PROXY there is no address at all.
  */
-export function clientAddress(headers: HeaderSource, peer: string | null | undefined, trust: ProxyTrust = proxyTrust()): string | null {
+export function clientAddress(headers: HeaderSource, peer: string | null | undefined, trust: ProxyTrust): string | null {
   const socket = peer ? normalizeAddress(peer) : null;
   if (trust.kind === "none") return socket;
   // Nearest first: the peer, then X-Forwarded-For from right to left (X-Real-IP stands for a
@@ -94,30 +85,12 @@ export function clientAddress(headers: HeaderSource, peer: string | null | undef
 /**
  * Where the production server (server/web.ts) writes the client's address for the page side:
  * Next.js's proxy.ts sees no socket, so the server works the address out from its socket and
- * TRUST_PROXY (stampClientAddress) and hands it on in this header, replacing whatever a client sent
- * under the same name. requestCountry reads it where no socket is known. Only the country (the
- * page's language) comes from it: a client that reaches Next.js some other way and writes it
- * chooses nothing but its own language, as the language cookie lets anyone do.
+ * TRUST_PROXY (stampClientAddress, server/http/client-address.ts) and hands it on in this header,
+ * replacing whatever a client sent under the same name. requestCountry reads it where no socket is
+ * known. Only the country (the page's language) comes from it: a client that reaches Next.js some
+ * other way and writes it chooses nothing but its own language, as the language cookie lets anyone do.
  */
 export const CLIENT_ADDRESS_HEADER = "x-takapoo-client-address";
-
-type NodeRequest = { headers: Record<string, string | string[] | undefined>; socket: { remoteAddress?: string | undefined } };
-
-/** For server/web.ts, on every page request before the page cache and Next.js see it. */
-export function stampClientAddress(req: NodeRequest): void {
-  delete req.headers[CLIENT_ADDRESS_HEADER];
-  const address = clientAddress(nodeHeaders(req.headers), req.socket.remoteAddress);
-  if (address) req.headers[CLIENT_ADDRESS_HEADER] = address;
-}
-
-function nodeHeaders(headers: NodeRequest["headers"]): HeaderSource {
-  return {
-    get(name) {
-      const value = headers[name.toLowerCase()];
-      return Array.isArray(value) ? value.join(", ") : (value ?? null);
-    },
-  };
-}
 
 /**
  * What a per-address limit counts: an IPv4 address itself, an IPv6 address's /64 (one subscriber's

@@ -2,8 +2,11 @@ import { z } from "zod";
 
 /** GET stats, the landing page's figures: OpenAPI component PublicStats. */
 export const publicStatsOutput = z.object({
+  /** Campaigns that went live (active, paused, completed or settled). */
   campaigns_run: z.number().int(),
+  /** Boosters' activities approved. */
   tasks_completed: z.number().int(),
+  /** Boosters with at least one approved activity. */
   boosters_paid: z.number().int(),
   rials_paid_out: z.number().int().meta({ description: "Rials of rewards credited to boosters" }),
 });

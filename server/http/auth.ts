@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { clientAddress, proxyTrust } from "@/lib/geo/client-address";
+import { clientAddress } from "@/lib/geo/client-address";
+import { proxyTrust } from "./client-address";
 import { ACCESS_COOKIE, DEVICE_COOKIE, REFRESH_COOKIE, SESSION_HINT_COOKIE } from "@/lib/auth/cookies";
 import { authenticate, REFRESH_TOKEN_TTL_SECONDS, type IssuedSession } from "@/server/auth/sessions";
 import { TRUSTED_DEVICE_TTL_SECONDS, verifyAccessToken } from "@/server/auth/jwt";
@@ -54,7 +55,7 @@ proxyTrust();
  * otherwise anyone could pick a fresh address per request.
  */
 export function rateLimitIp(c: Context, services: Pick<Services, "socketAddress">): string {
-  return clientAddress(c.req.raw.headers, services.socketAddress?.(c.req.raw)) || "unknown";
+  return clientAddress(c.req.raw.headers, services.socketAddress?.(c.req.raw), proxyTrust()) || "unknown";
 }
 
 export function clientMeta(c: Context, services: Pick<Services, "socketAddress">): ClientMeta {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RenderedPageCache } from "./rendered-page-cache";
-import { stampClientAddress } from "@/lib/geo/client-address";
+import { stampClientAddress } from "./client-address";
 import { secureDocuments, setTransportSecurity } from "./security-headers";
 
 /**

@@ -1,6 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { publicPageKey } from "@/lib/content/public-page-key";
 import { requestCountry } from "@/lib/geo/request-country";
+import { proxyTrust } from "./client-address";
 import { lookupCountry, trustedCountryHeader } from "@/server/adapters/geoip";
 import { PAGE_CACHE_TTL_MS } from "@/server/pages/page-cache";
 import { decodeBody, HSTS_HEADER } from "@/server/http/security-headers";
@@ -53,7 +54,7 @@ export class RenderedPageCache {
         country: () =>
           requestCountry(
             { get: (name) => headerValue(req, name) ?? null },
-            { trustedHeader: trustedCountryHeader(), lookup: lookupCountry },
+            { trustedHeader: trustedCountryHeader(), lookup: lookupCountry, trust: proxyTrust() },
           ),
       });
     } catch {

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { proxyTrust } from "@/lib/geo/client-address";
+import { proxyTrust } from "./client-address";
 import { originOf } from "@/lib/security/csp";
 import { corsAllowedOrigins } from "./cors";
 import { AppError } from "./errors";
@@ -13,7 +13,7 @@ function behindProxy(): boolean {
   try {
     return proxyTrust().kind !== "none";
   } catch {
-    // An unreadable TRUST_PROXY stops the server at start (lib/geo/client-address.ts); believe no proxy.
+    // An unreadable TRUST_PROXY stops the server at start (server/http/client-address.ts); believe no proxy.
     return false;
   }
 }

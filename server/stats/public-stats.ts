@@ -2,17 +2,10 @@ import { inArray, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { cachedPerDatabase } from "@/server/db/cached-read";
 import { activities, campaignCounts } from "@/server/db/schema";
+import type { PublicStats } from "@/lib/schemas/stats";
 
-export type PublicStats = {
-  /** Campaigns that went live (active, paused, completed or settled). */
-  campaigns_run: number;
-  /** Boosters' activities approved. */
-  tasks_completed: number;
-  /** Boosters with at least one approved activity. */
-  boosters_paid: number;
-  /** Rials of rewards credited to boosters. */
-  rials_paid_out: number;
-};
+/** The wire's figures (lib/schemas/stats.ts), counted here. */
+export type { PublicStats };
 
 const DONE = ["approved", "completed"] as const;
 

@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { ipInfoOutput } from "@/lib/schemas/system";
 import { requestCountry } from "@/lib/geo/request-country";
+import { proxyTrust } from "@/server/http/client-address";
 import { lookupCountry, trustedCountryHeader } from "@/server/adapters/geoip";
 import type { AppDeps, AppEnv } from "@/server/http/context";
 import { dataEnvelope } from "@/server/http/envelope";
@@ -28,6 +29,7 @@ export function ipRoutes(deps: AppDeps) {
       trustedHeader: trustedCountryHeader(),
       lookup: lookupCountry,
       socketAddress: deps.socketAddress?.(c.req.raw) ?? null,
+      trust: proxyTrust(),
     });
     c.header("Cache-Control", "private, no-store");
     return c.json({ data: { country_code: country } }, 200);

@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { addressBucket, CLIENT_ADDRESS_HEADER, clientAddress, parseTrustProxy, stampClientAddress } from "@/lib/geo/client-address";
-import { clientIp, requestCountry } from "@/lib/geo/request-country";
+import { addressBucket, CLIENT_ADDRESS_HEADER, clientAddress, parseTrustProxy } from "@/lib/geo/client-address";
+import { requestCountry as countryWith } from "@/lib/geo/request-country";
 import { lookupCountry } from "@/server/adapters/geoip";
+import { proxyTrust, stampClientAddress } from "@/server/http/client-address";
 
 const headers = (values: Record<string, string>) => new Headers(values);
+// As the server asks it: with this process's TRUST_PROXY.
+const requestCountry = (h: Headers, options: Omit<Parameters<typeof countryWith>[1], "trust">) =>
+  countryWith(h, { ...options, trust: proxyTrust() });
 const configured = process.env.TRUST_PROXY;
 afterEach(() => {
   if (configured === undefined) delete process.env.TRUST_PROXY;
@@ -78,9 +82,9 @@ describe("requestCountry with the shipped GeoIP database", () => {
     expect(unknown.headers[CLIENT_ADDRESS_HEADER]).toBeUndefined();
   });
 
-  it("clientIp unwraps IPv4-mapped IPv6", () => {
+  it("clientAddress unwraps IPv4-mapped IPv6", () => {
     delete process.env.TRUST_PROXY;
-    expect(clientIp(headers({}), "::ffff:9.9.9.9")).toBe("9.9.9.9");
+    expect(clientAddress(headers({}), "::ffff:9.9.9.9", proxyTrust())).toBe("9.9.9.9");
   });
 });
 
