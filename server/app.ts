@@ -50,6 +50,7 @@ import { payoutRailRoutes } from "@/server/payouts/rail-routes";
 import { youtubeFromEnv } from "./adapters/youtube";
 import { youtubeAccountsFromEnv } from "./adapters/youtube-account";
 import { payoutProvidersFromEnv } from "./adapters/payout-rails/registry";
+import { ACCESS_COOKIE } from "@/lib/auth/cookies";
 
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 /** The identity-card upload: the 5 MB image plus the multipart envelope. */
@@ -213,6 +214,8 @@ export function createApp(deps: AppDeps) {
     servers: [{ url: "/" }],
   });
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
+  // The web app's way in: the same access token in an httpOnly cookie (server/http/auth.ts).
+  app.openAPIRegistry.registerComponent("securitySchemes", "session_cookie", { type: "apiKey", in: "cookie", name: ACCESS_COOKIE });
 
   // No route for this method: OPTIONS on a known path answers 204 with Allow (and, through
   // corsHeaders, a CORS preflight's answer for an allowed origin); another method 405 with Allow.

@@ -1,7 +1,9 @@
-import { z } from "@hono/zod-openapi";
+import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
 import { zodToOpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { listMeta, paging } from "@/lib/schemas/common";
+import { requireAdmin, requirePayer, requireSessionClaims, requireUser } from "./auth";
 import { errorEnvelope } from "./envelope";
+import { idempotent } from "./idempotency";
 
 /** The pieces route modules describe themselves with (OpenAPI): one definition each. */
 export const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
@@ -51,4 +53,59 @@ export function components(byName: Record<string, z.ZodType>): void {
 export function extending(schema: z.ZodType, base: z.ZodType, baseName: string): void {
   const current = zodToOpenAPIRegistry.get(schema) ?? {};
   zodToOpenAPIRegistry.add(schema, { ...current, _internal: { ...current._internal, extendedFrom: { refId: baseName, schema: base } } });
+}
+
+/** The answers every route may give by what it is, in the words /api/openapi.json uses for them. */
+export const sharedResponses = {
+  malformed: err("Invalid request or malformed JSON"),
+  unauthenticated: err("Not logged in"),
+  adminOnly: err("Not found: admin routes answer 404 to everyone else (route_not_found)"),
+  crossSite: err("cross_site_request: a write carrying cookies from another site's page"),
+  tooLarge: err("payload_too_large: the body is over this path's limit"),
+  mediaType: err("unsupported_media_type: the body is not in the media type documented"),
+  invalid: err("Validation failed, with one message per field"),
+  inProgress: err("idempotency_request_in_progress: the same Idempotency-Key still runs"),
+  internal: err("Internal error (no details leak)"),
+} as const;
+
+/** A session's credentials: `Authorization: Bearer`, or the web app's httpOnly cookie. */
+export const SESSION_SECURITY = [{ bearer: [] }, { session_cookie: [] }];
+
+const middlewareOf = (config: Pick<RouteConfig, "middleware">) => [config.middleware ?? []].flat();
+
+/**
+ * Every route of the API is declared with apiRoute: createRoute's config, plus what the route's
+ * middleware and request make it answer, so the document cannot leave one out:
+ * - a session required (requireUser, requireSessionClaims, requirePayer): `security` and 401;
+ *   an admin's (requireAdmin): `security` and 404, since others are not told the route exists;
+ * - a body: 400 (malformed JSON), 415 (another media type), 422;
+ * - path parameters, a query or headers: 422;
+ * - a write (POST, PUT, PATCH, DELETE): 403 cross_site_request and 413;
+ * - idempotent: 409 (the same key still running) and 422 (a bad or reused key);
+ * - 500, always.
+ * A response the route declares for a status takes that status's place (its own 401, 404, 422 …);
+ * 429 and the route's other refusals are its own to declare.
+ */
+export function apiRoute<P extends string, R extends Omit<RouteConfig, "path"> & { path: P }>(config: R) {
+  const middleware = middlewareOf(config);
+  const user = [requireUser, requireSessionClaims, requirePayer].some((gate) => middleware.includes(gate));
+  const admin = middleware.includes(requireAdmin);
+  const request = config.request;
+  const write = config.method !== "get" && config.method !== "head";
+  const shared = {
+    ...(request?.body ? { 400: sharedResponses.malformed } : {}),
+    ...(user ? { 401: sharedResponses.unauthenticated } : {}),
+    ...(write ? { 403: sharedResponses.crossSite } : {}),
+    ...(admin ? { 404: sharedResponses.adminOnly } : {}),
+    ...(middleware.includes(idempotent) ? { 409: sharedResponses.inProgress } : {}),
+    ...(write ? { 413: sharedResponses.tooLarge } : {}),
+    ...(request?.body ? { 415: sharedResponses.mediaType } : {}),
+    ...(request?.body || request?.params || request?.query || request?.headers ? { 422: sharedResponses.invalid } : {}),
+    500: sharedResponses.internal,
+  };
+  return createRoute({
+    ...config,
+    ...(user || admin ? { security: SESSION_SECURITY } : {}),
+    responses: { ...shared, ...config.responses },
+  }) as ReturnType<typeof createRoute<P, R>>;
 }
