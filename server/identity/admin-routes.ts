@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { userOutput } from "@/lib/schemas/auth";
 import { pageOf } from "@/lib/schemas/common";
 import { identityQueueQuery, rejectIdentityInput, userMessageOutput } from "@/lib/schemas/profile";
@@ -7,16 +7,16 @@ import { listPendingIdentities, reviewIdentity } from "@/server/identity/review"
 import { requireAdmin } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
 import { toUserOutput } from "@/server/auth/present";
-import { dataEnvelope, errorResponses } from "@/server/http/envelope";
+import { dataEnvelope } from "@/server/http/envelope";
 import { AppError } from "@/server/core/errors";
 import { translateApi } from "@/server/http/i18n";
 import { serveStoredImage } from "@/server/profile/routes";
-import { err, idParam, json, named, listAnswer } from "@/server/http/route-parts";
+import { apiRoute, err, idParam, json, named, listAnswer } from "@/server/http/route-parts";
 
 const notFound = {
   404: err("Not found (also for anyone who is not an admin)"),
 };
-const listRoute = createRoute({
+const listRoute = apiRoute({
   method: "get",
   path: "/admin/identity-requests",
   middleware: [requireAdmin] as const,
@@ -36,7 +36,7 @@ const listRoute = createRoute({
   },
 });
 
-const userRoute = createRoute({
+const userRoute = apiRoute({
   method: "get",
   path: "/admin/users/{id}",
   middleware: [requireAdmin] as const,
@@ -46,7 +46,7 @@ const userRoute = createRoute({
   responses: { 200: { description: "The user", ...json(dataEnvelope(userOutput)) }, ...notFound },
 });
 
-const cardRoute = createRoute({
+const cardRoute = apiRoute({
   method: "get",
   path: "/admin/users/{id}/identity-card",
   middleware: [requireAdmin] as const,
@@ -56,7 +56,7 @@ const cardRoute = createRoute({
   responses: { 200: { description: "The image", content: { "image/jpeg": { schema: z.any() } } }, ...notFound },
 });
 
-const approveRoute = createRoute({
+const approveRoute = apiRoute({
   method: "post",
   path: "/admin/users/{id}/identity/approve",
   middleware: [requireAdmin] as const,
@@ -73,7 +73,7 @@ const approveRoute = createRoute({
   },
 });
 
-const rejectRoute = createRoute({
+const rejectRoute = apiRoute({
   method: "post",
   path: "/admin/users/{id}/identity/reject",
   middleware: [requireAdmin] as const,
@@ -90,7 +90,6 @@ const rejectRoute = createRoute({
     },
     409: err("Not pending"),
     ...notFound,
-    ...errorResponses,
   },
 });
 

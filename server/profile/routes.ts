@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { setCookie } from "hono/cookie";
 import { messageOutput, userOutput } from "@/lib/schemas/auth";
 import {
@@ -22,20 +22,17 @@ import { toUserOutput } from "@/server/auth/present";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
 import { AppError } from "@/server/core/errors";
 import { translateApi } from "@/server/http/i18n";
-import { components, err, extending, idParam, json, named } from "@/server/http/route-parts";
+import { apiRoute, components, err, extending, idParam, json, named } from "@/server/http/route-parts";
 
 components({ SessionInfo: sessionInfoOutput });
 extending(meOutput, userOutput, "User");
 
-const unauthorized = { 401: err("Not logged in") };
-
-const getMe = createRoute({
+const getMe = apiRoute({
   method: "get",
   path: "/me",
   middleware: [requireSessionClaims] as const,
   tags: ["Profile"],
   summary: "The logged-in user",
-  security: [{ bearer: [] }],
   responses: {
     200: {
       description: "The user (never the password hash), with the header's figures",
@@ -45,17 +42,15 @@ const getMe = createRoute({
         },
       },
     },
-    ...unauthorized,
   },
 });
 
-const patchMe = createRoute({
+const patchMe = apiRoute({
   method: "patch",
   path: "/me",
   middleware: [requireUser] as const,
   tags: ["Profile"],
   summary: "Update the profile (identity, bank, e-mail, language)",
-  security: [{ bearer: [] }],
   request: { body: { required: true, content: { "application/json": { schema: named(updateProfileInput, "UpdateProfileInput") } } } },
   responses: {
     200: {
@@ -63,33 +58,27 @@ const patchMe = createRoute({
       ...json(dataEnvelope(userMessageOutput)),
     },
     409: err("E-mail in use, or identity locked"),
-    ...unauthorized,
-    ...errorResponses,
   },
 });
 
-const putPassword = createRoute({
+const putPassword = apiRoute({
   method: "put",
   path: "/me/password",
   middleware: [requireUser] as const,
   tags: ["Profile"],
   summary: "Change the password (other sessions end)",
-  security: [{ bearer: [] }],
   request: { body: { required: true, content: { "application/json": { schema: named(changePasswordInput, "ChangePasswordInput") } } } },
   responses: {
     200: { description: "Changed", ...json(dataEnvelope(messageOutput)) },
-    ...unauthorized,
-    ...errorResponses,
   },
 });
 
-const postVerification = createRoute({
+const postVerification = apiRoute({
   method: "post",
   path: "/me/identity-verification",
   middleware: [requireUser] as const,
   tags: ["Profile"],
   summary: "Request identity verification with a photo of the national ID card (multipart, field `card`)",
-  security: [{ bearer: [] }],
   request: {
     body: {
       required: true,
@@ -104,56 +93,48 @@ const postVerification = createRoute({
     409: err("Already pending or verified"),
     413: err("Image larger than 5 MB"),
     415: err("Not a JPEG, PNG or WebP image"),
-    ...unauthorized,
-    ...errorResponses,
   },
 });
 
-const getCard = createRoute({
+const getCard = apiRoute({
   method: "get",
   path: "/me/identity-card",
   middleware: [requireUser] as const,
   tags: ["Profile"],
   summary: "The logged-in user's own national ID card image",
-  security: [{ bearer: [] }],
   responses: {
     200: {
       description: "The image",
       content: { "image/jpeg": { schema: z.any() }, "image/png": { schema: z.any() }, "image/webp": { schema: z.any() } },
     },
     404: err("No card uploaded"),
-    ...unauthorized,
   },
 });
 
-const listSessions = createRoute({
+const listSessions = apiRoute({
   method: "get",
   path: "/me/sessions",
   middleware: [requireUser] as const,
   tags: ["Profile"],
   summary: "The logged-in user's open sessions",
-  security: [{ bearer: [] }],
   responses: {
     200: {
       description: "Open sessions, newest first",
       ...json(dataEnvelope(z.array(sessionInfoOutput))),
     },
-    ...unauthorized,
   },
 });
 
-const deleteSession = createRoute({
+const deleteSession = apiRoute({
   method: "delete",
   path: "/me/sessions/{id}",
   middleware: [requireUser] as const,
   tags: ["Profile"],
   summary: "End one of the user's own sessions (another's answers 404)",
-  security: [{ bearer: [] }],
   request: { params: idParam },
   responses: {
     200: { description: "Ended", ...json(dataEnvelope(endedSessionOutput)) },
     404: err("No open session of yours with this id"),
-    ...unauthorized,
     ...errorResponses,
   },
 });

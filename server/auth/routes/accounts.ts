@@ -1,14 +1,14 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { codeStepOutput, loginInput, loginOutput, parseCredential, registerInput } from "@/lib/schemas/auth";
 import { login } from "@/server/auth/login";
 import { startRegistration } from "@/server/auth/register";
 import { deviceCookie } from "@/server/http/auth";
 import type { AppEnv, Services } from "@/server/http/context";
-import { dataEnvelope, errorResponses } from "@/server/http/envelope";
-import { body, errs, json, named } from "@/server/http/route-parts";
+import { dataEnvelope } from "@/server/http/envelope";
+import { apiRoute, body, errs, json, named } from "@/server/http/route-parts";
 import { otpAnswer, signIn, signInCtx } from "./sign-in";
 
-const register = createRoute({
+const register = apiRoute({
   method: "post",
   path: "/auth/register",
   tags: ["Accounts"],
@@ -17,11 +17,10 @@ const register = createRoute({
   responses: {
     200: { description: "Code sent", ...json(dataEnvelope(codeStepOutput)) },
     ...errs({ 409: "User already exists", 429: "Too many codes", 503: "SMS provider failed" }),
-    ...errorResponses,
   },
 });
 
-const loginRoute = createRoute({
+const loginRoute = apiRoute({
   method: "post",
   path: "/auth/login",
   tags: ["Accounts"],
@@ -33,7 +32,6 @@ const loginRoute = createRoute({
       ...json(dataEnvelope(loginOutput)),
     },
     ...errs({ 401: "Credentials incorrect", 429: "Too many codes", 503: "SMS provider failed" }),
-    ...errorResponses,
   },
 });
 

@@ -1,15 +1,15 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { codeStepOutput, otpResendInput, otpStatusInput, otpVerifyInput, RESET_ROUTE, verifyOutput } from "@/lib/schemas/auth";
 import { completeOtp } from "@/server/auth/complete-otp";
 import { describeOtp, resendOtp, verifyOtp } from "@/server/auth/otp";
 import { authenticate, revokeSession } from "@/server/auth/sessions";
 import { accessTokenOf } from "@/server/http/auth";
 import type { AppEnv, Services } from "@/server/http/context";
-import { dataEnvelope, errorResponses } from "@/server/http/envelope";
-import { body, errs, json, named } from "@/server/http/route-parts";
+import { dataEnvelope } from "@/server/http/envelope";
+import { apiRoute, body, errs, json, named } from "@/server/http/route-parts";
 import { otpAnswer, signIn, signInCtx } from "./sign-in";
 
-const verifyRoute = createRoute({
+const verifyRoute = apiRoute({
   method: "post",
   path: "/auth/otp/verify",
   tags: ["Accounts"],
@@ -21,11 +21,10 @@ const verifyRoute = createRoute({
       ...json(dataEnvelope(verifyOutput)),
     },
     ...errs({ 404: "Unknown code step", 409: "Already used", 410: "Code expired", 429: "Too many tries" }),
-    ...errorResponses,
   },
 });
 
-const resendRoute = createRoute({
+const resendRoute = apiRoute({
   method: "post",
   path: "/auth/otp/resend",
   tags: ["Accounts"],
@@ -34,11 +33,10 @@ const resendRoute = createRoute({
   responses: {
     200: { description: "Code sent", ...json(dataEnvelope(codeStepOutput)) },
     ...errs({ 404: "Unknown code step", 410: "Step finished", 429: "Too soon or too many", 503: "SMS provider failed" }),
-    ...errorResponses,
   },
 });
 
-const statusRoute = createRoute({
+const statusRoute = apiRoute({
   method: "post",
   path: "/auth/otp/status",
   tags: ["Accounts"],
@@ -47,7 +45,6 @@ const statusRoute = createRoute({
   responses: {
     200: { description: "The step", ...json(dataEnvelope(codeStepOutput)) },
     ...errs({ 404: "Unknown code step", 409: "Already used" }),
-    ...errorResponses,
   },
 });
 

@@ -1,14 +1,14 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { codeStepOutput, forgotPasswordInput, messageOutput, parseCredential, resetPasswordInput } from "@/lib/schemas/auth";
 import { resetPassword, startPasswordReset } from "@/server/auth/password-reset";
 import { clearSessionCookies } from "@/server/http/auth";
 import type { AppEnv, Services } from "@/server/http/context";
-import { dataEnvelope, errorResponses } from "@/server/http/envelope";
+import { dataEnvelope } from "@/server/http/envelope";
 import { translateApi } from "@/server/http/i18n";
-import { body, errs, json, named } from "@/server/http/route-parts";
+import { apiRoute, body, errs, json, named } from "@/server/http/route-parts";
 import { otpAnswer, signInCtx } from "./sign-in";
 
-const forgotRoute = createRoute({
+const forgotRoute = apiRoute({
   method: "post",
   path: "/auth/forgot-password",
   tags: ["Accounts"],
@@ -17,11 +17,10 @@ const forgotRoute = createRoute({
   responses: {
     200: { description: "Code sent", ...json(dataEnvelope(codeStepOutput)) },
     ...errs({ 404: "User not found", 429: "Too many codes", 503: "SMS provider failed" }),
-    ...errorResponses,
   },
 });
 
-const resetRoute = createRoute({
+const resetRoute = apiRoute({
   method: "post",
   path: "/auth/reset-password",
   tags: ["Accounts"],
@@ -30,7 +29,6 @@ const resetRoute = createRoute({
   responses: {
     200: { description: "Password changed", ...json(dataEnvelope(messageOutput)) },
     ...errs({ 401: "No verified code step" }),
-    ...errorResponses,
   },
 });
 

@@ -1,15 +1,15 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { safeRedirectPath } from "@/lib/auth/guard";
 import { messageOutput, refreshInput, refreshOutput, refreshRedirectQuery } from "@/lib/schemas/auth";
 import { authenticate, revokeSession, rotateRefreshToken } from "@/server/auth/sessions";
 import { accessTokenOf, clearSessionCookies, refreshCookie, setSessionCookies } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/context";
 import { AppError } from "@/server/core/errors";
-import { dataEnvelope, errorResponses } from "@/server/http/envelope";
+import { dataEnvelope } from "@/server/http/envelope";
 import { translateApi } from "@/server/http/i18n";
-import { errs, json } from "@/server/http/route-parts";
+import { apiRoute, errs, json } from "@/server/http/route-parts";
 
-const refreshRoute = createRoute({
+const refreshRoute = apiRoute({
   method: "post",
   path: "/auth/refresh",
   tags: ["Accounts"],
@@ -23,11 +23,10 @@ const refreshRoute = createRoute({
       ...json(dataEnvelope(refreshOutput)),
     },
     ...errs({ 401: "Session ended" }),
-    ...errorResponses,
   },
 });
 
-const refreshRedirectRoute = createRoute({
+const refreshRedirectRoute = apiRoute({
   method: "get",
   path: "/auth/refresh",
   tags: ["Accounts"],
@@ -36,7 +35,7 @@ const refreshRedirectRoute = createRoute({
   responses: { 303: { description: "Back to the page" } },
 });
 
-const logoutRoute = createRoute({
+const logoutRoute = apiRoute({
   method: "post",
   path: "/auth/logout",
   tags: ["Accounts"],

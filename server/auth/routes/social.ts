@@ -1,15 +1,15 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { addPhoneInput, appleLoginInput, codeStepOutput, googleLoginInput, sessionOutput } from "@/lib/schemas/auth";
 import { startOtp } from "@/server/auth/otp";
 import { requireUser } from "@/server/http/auth";
 import type { AppEnv, Services } from "@/server/http/context";
 import { AppError } from "@/server/core/errors";
-import { dataEnvelope, errorResponses } from "@/server/http/envelope";
+import { dataEnvelope } from "@/server/http/envelope";
 import { translateApi } from "@/server/http/i18n";
-import { body, errs, json, named } from "@/server/http/route-parts";
+import { apiRoute, body, errs, json, named } from "@/server/http/route-parts";
 import { otpAnswer, signInCtx, social } from "./sign-in";
 
-const googleRoute = createRoute({
+const googleRoute = apiRoute({
   method: "post",
   path: "/auth/google",
   tags: ["Accounts"],
@@ -18,11 +18,10 @@ const googleRoute = createRoute({
   responses: {
     200: { description: "Signed in", ...json(dataEnvelope(sessionOutput)) },
     ...errs({ 401: "Token rejected", 404: "Not configured", 503: "Google unreachable" }),
-    ...errorResponses,
   },
 });
 
-const appleRoute = createRoute({
+const appleRoute = apiRoute({
   method: "post",
   path: "/auth/apple",
   tags: ["Accounts"],
@@ -31,11 +30,10 @@ const appleRoute = createRoute({
   responses: {
     200: { description: "Signed in", ...json(dataEnvelope(sessionOutput)) },
     ...errs({ 401: "Token rejected", 404: "Not configured", 503: "Apple unreachable" }),
-    ...errorResponses,
   },
 });
 
-const addPhoneRoute = createRoute({
+const addPhoneRoute = apiRoute({
   method: "post",
   path: "/auth/phone",
   middleware: [requireUser] as const,
@@ -45,7 +43,6 @@ const addPhoneRoute = createRoute({
   responses: {
     200: { description: "Code sent", ...json(dataEnvelope(codeStepOutput)) },
     ...errs({ 401: "Not logged in", 409: "Phone belongs to another account", 429: "Too many codes" }),
-    ...errorResponses,
   },
 });
 
