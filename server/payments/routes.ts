@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { localizedPath } from "@/lib/i18n/negotiate";
 import { isLocale } from "@/lib/i18n/locales";
 import {
@@ -16,10 +16,10 @@ import { findCallbackTransaction, settlePayment } from "@/server/payments/settle
 import type { AppEnv, Services } from "@/server/http/context";
 import { publicOrigin } from "@/server/http/origin";
 import { dataEnvelope } from "@/server/http/envelope";
-import { err, json } from "@/server/http/route-parts";
+import { apiRoute, err, json } from "@/server/http/route-parts";
 import { AppError } from "@/server/core/errors";
 
-const callbackRoute = createRoute({
+const callbackRoute = apiRoute({
   method: "get",
   path: "/payments/{gateway}/callback",
   tags: ["Payments"],
@@ -31,7 +31,7 @@ const callbackRoute = createRoute({
   },
 });
 
-const sandboxInfo = createRoute({
+const sandboxInfo = apiRoute({
   method: "get",
   path: "/payments/sandbox/{authority}",
   tags: ["Payments"],
@@ -48,7 +48,7 @@ const sandboxInfo = createRoute({
   },
 });
 
-const sandboxDecision = createRoute({
+const sandboxDecision = apiRoute({
   method: "post",
   path: "/payments/sandbox/{authority}/decision",
   tags: ["Payments"],

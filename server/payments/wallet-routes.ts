@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   chargeOutput,
   chargeWalletInput,
@@ -19,32 +19,27 @@ import { toTransactionOutput } from "@/server/payments/present";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
 import { AppError } from "@/server/core/errors";
 import { translateApi } from "@/server/http/i18n";
-import { components, err, idParam, json, named, pageOf, listAnswer } from "@/server/http/route-parts";
-
-const unauthorized = { 401: err("Not logged in") };
+import { apiRoute, components, err, idParam, json, named, pageOf, listAnswer } from "@/server/http/route-parts";
 
 components({ WalletBalances: walletBalancesOutput, Transaction: transactionOutput });
 
-const getWallet = createRoute({
+const getWallet = apiRoute({
   method: "get",
   path: "/wallet",
   middleware: [requireUser] as const,
   tags: ["Wallet"],
   summary: "The logged-in user's balances",
-  security: [{ bearer: [] }],
   responses: {
     200: { description: "Balances in Rials", ...json(dataEnvelope(walletBalancesOutput)) },
-    ...unauthorized,
   },
 });
 
-const listRoute = createRoute({
+const listRoute = apiRoute({
   method: "get",
   path: "/wallet/transactions",
   middleware: [requireUser] as const,
   tags: ["Wallet"],
   summary: "The logged-in user's transactions, newest first",
-  security: [{ bearer: [] }],
   request: { query: transactionListQuery },
   responses: {
     200: {
@@ -55,33 +50,29 @@ const listRoute = createRoute({
         },
       },
     },
-    ...unauthorized,
     ...errorResponses,
   },
 });
 
-const oneRoute = createRoute({
+const oneRoute = apiRoute({
   method: "get",
   path: "/wallet/transactions/{id}",
   middleware: [requireUser] as const,
   tags: ["Wallet"],
   summary: "One of the logged-in user's transactions (anyone else's answers 404)",
-  security: [{ bearer: [] }],
   request: { params: idParam },
   responses: {
     200: { description: "The transaction", ...json(dataEnvelope(transactionOutput)) },
     404: err("Not found"),
-    ...unauthorized,
   },
 });
 
-const chargeRoute = createRoute({
+const chargeRoute = apiRoute({
   method: "post",
   path: "/wallet/charge",
   middleware: [requireUser, idempotent] as const,
   tags: ["Wallet"],
   summary: "Charge the wallet: a pending transaction and the gateway's payment page to send the browser to",
-  security: [{ bearer: [] }],
   request: {
     headers: idempotencyHeaders,
     body: { required: true, content: { "application/json": { schema: named(chargeWalletInput, "ChargeWalletInput") } } },
@@ -91,14 +82,12 @@ const chargeRoute = createRoute({
       description: "Go to redirect_url to pay",
       ...json(dataEnvelope(chargeOutput)),
     },
-    ...unauthorized,
-    ...errorResponses,
     400: err("Invalid request (e.g. a gateway that is not configured)"),
     503: err("The gateway cannot be reached"),
   },
 });
 
-const gatewaysRoute = createRoute({
+const gatewaysRoute = apiRoute({
   method: "get",
   path: "/payments/gateways",
   tags: ["Wallet"],

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { activityOutput, deliveryOutput, myActivitiesQuery } from "@/lib/schemas/activities";
 import { campaignActivityParams } from "@/lib/schemas/campaigns";
 import { toActivityOutput } from "@/server/activities/present";
@@ -8,9 +8,9 @@ import { visibleCampaign } from "@/server/campaigns/queries";
 import { requireUser } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/context";
 import { dataEnvelope } from "@/server/http/envelope";
-import { err, idParam, json, pageOf, listAnswer } from "@/server/http/route-parts";
+import { apiRoute, err, idParam, json, pageOf, listAnswer } from "@/server/http/route-parts";
 
-const activitiesRoute = createRoute({
+const activitiesRoute = apiRoute({
   method: "get",
   path: "/campaigns/{id}/activities",
   middleware: [requireUser] as const,
@@ -20,7 +20,7 @@ const activitiesRoute = createRoute({
   responses: { 200: { description: "A page", ...json(pageOf(activityOutput)) }, 404: err("Not found") },
 });
 
-const activityRoute = createRoute({
+const activityRoute = apiRoute({
   method: "get",
   path: "/campaigns/{id}/activities/{activityId}",
   middleware: [requireUser] as const,
@@ -30,7 +30,7 @@ const activityRoute = createRoute({
   responses: { 200: { description: "The activity", ...json(dataEnvelope(activityOutput)) }, 404: err("Not found") },
 });
 
-const deliveryRoute = createRoute({
+const deliveryRoute = apiRoute({
   method: "get",
   path: "/campaigns/{id}/delivery",
   middleware: [requireUser] as const,

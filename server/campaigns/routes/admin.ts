@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { campaignDecisionOutput, campaignOutput, priceOutput, pricingUpdateInput, reviewQueueQuery } from "@/lib/schemas/campaigns";
 import { reviewReasonInput } from "@/lib/schemas/profile";
 import { updatePricing } from "@/server/campaigns/pricing";
@@ -7,12 +7,12 @@ import { campaignsAwaitingReview } from "@/server/campaigns/review-queue";
 import { applyCampaignEvent } from "@/server/campaigns/transitions";
 import { rateLimitIp, requireAdmin } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
-import { dataEnvelope, errorResponses } from "@/server/http/envelope";
-import { body, err, idParam, json, named, pageOf, listAnswer } from "@/server/http/route-parts";
+import { dataEnvelope } from "@/server/http/envelope";
+import { apiRoute, body, err, idParam, json, named, pageOf, listAnswer } from "@/server/http/route-parts";
 
 const rejectCampaignInput = reviewReasonInput();
 
-const adminQueueRoute = createRoute({
+const adminQueueRoute = apiRoute({
   method: "get",
   path: "/admin/campaigns",
   middleware: [requireAdmin] as const,
@@ -23,7 +23,7 @@ const adminQueueRoute = createRoute({
 });
 
 const adminDecisionRoute = (decision: "approve" | "reject") =>
-  createRoute({
+  apiRoute({
     method: "post",
     path: `/admin/campaigns/{id}/${decision}`,
     middleware: [requireAdmin] as const,
@@ -40,7 +40,7 @@ const adminDecisionRoute = (decision: "approve" | "reject") =>
     },
   });
 
-const adminPricingRoute = createRoute({
+const adminPricingRoute = apiRoute({
   method: "put",
   path: "/admin/pricing",
   middleware: [requireAdmin] as const,
@@ -50,7 +50,6 @@ const adminPricingRoute = createRoute({
   responses: {
     200: { description: "The new prices", ...json(dataEnvelope(z.array(priceOutput))) },
     404: err("Not an admin"),
-    ...errorResponses,
   },
 });
 

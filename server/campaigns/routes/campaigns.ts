@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   campaignEventOutput,
   campaignInput,
@@ -22,9 +22,9 @@ import { idempotencyHeaders, idempotent } from "@/server/http/idempotency";
 import { publicOrigin } from "@/server/http/origin";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
 import { translateApi } from "@/server/http/i18n";
-import { body, err, idParam, json, named, pageOf, listAnswer } from "@/server/http/route-parts";
+import { apiRoute, body, err, idParam, json, named, pageOf, listAnswer } from "@/server/http/route-parts";
 
-const pricingRoute = createRoute({
+const pricingRoute = apiRoute({
   method: "get",
   path: "/pricing",
   tags: ["Campaigns"],
@@ -32,17 +32,17 @@ const pricingRoute = createRoute({
   responses: { 200: { description: "Prices", ...json(dataEnvelope(z.array(priceOutput))) } },
 });
 
-const quoteRoute = createRoute({
+const quoteRoute = apiRoute({
   method: "post",
   path: "/campaigns/quote",
   middleware: [requireUser] as const,
   tags: ["Campaigns"],
   summary: "The invoice for a campaign (same body as create)",
   request: body(named(campaignQuoteInput, "CampaignQuoteInput")),
-  responses: { 200: { description: "The invoice", ...json(dataEnvelope(quoteOutput)) }, 401: err("Not logged in"), ...errorResponses },
+  responses: { 200: { description: "The invoice", ...json(dataEnvelope(quoteOutput)) } },
 });
 
-const createRouteDef = createRoute({
+const createRouteDef = apiRoute({
   method: "post",
   path: "/campaigns",
   middleware: [requireUser, idempotent] as const,
@@ -51,24 +51,22 @@ const createRouteDef = createRoute({
   request: { headers: idempotencyHeaders, ...body(named(campaignInput, "CampaignInput")) },
   responses: {
     200: { description: "Created; redirect_url when a gateway must be visited", ...json(dataEnvelope(createdCampaignOutput)) },
-    401: err("Not logged in"),
     403: err("Insufficient wallet balance"),
     409: err("Trial already created"),
-    ...errorResponses,
   },
 });
 
-const listRoute = createRoute({
+const listRoute = apiRoute({
   method: "get",
   path: "/campaigns",
   middleware: [requireSessionClaims] as const,
   tags: ["Campaigns"],
   summary: "The producer's campaigns, newest first",
   request: { query: campaignListQuery },
-  responses: { 200: { description: "A page", ...json(pageOf(campaignOutput)) }, 401: err("Not logged in"), ...errorResponses },
+  responses: { 200: { description: "A page", ...json(pageOf(campaignOutput)) }, ...errorResponses },
 });
 
-const oneRoute = createRoute({
+const oneRoute = apiRoute({
   method: "get",
   path: "/campaigns/{id}",
   middleware: [requireUser] as const,
@@ -77,13 +75,12 @@ const oneRoute = createRoute({
   request: { params: idParam },
   responses: {
     200: { description: "The campaign", ...json(dataEnvelope(campaignOutput)) },
-    401: err("Not logged in"),
     404: err("Not found"),
   },
 });
 
 const eventRoute = (path: "pause" | "activate") =>
-  createRoute({
+  apiRoute({
     method: "post",
     path: `/campaigns/{id}/${path}`,
     middleware: [requireUser] as const,
@@ -92,7 +89,6 @@ const eventRoute = (path: "pause" | "activate") =>
     request: { params: idParam },
     responses: {
       200: { description: "Done", ...json(dataEnvelope(campaignEventOutput)) },
-      401: err("Not logged in"),
       404: err("Not found"),
       409: err("Not allowed in the campaign's state"),
     },

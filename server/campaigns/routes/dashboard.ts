@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { dashboardOutput } from "@/lib/schemas/campaigns";
 import { toCampaignOutput } from "@/server/campaigns/present";
 import { dashboardFor } from "@/server/campaigns/queries";
@@ -6,9 +6,9 @@ import { requireSessionClaims } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/context";
 import { AppError } from "@/server/core/errors";
 import { dataEnvelope } from "@/server/http/envelope";
-import { err, json } from "@/server/http/route-parts";
+import { apiRoute, json } from "@/server/http/route-parts";
 
-const dashboardRoute = createRoute({
+const dashboardRoute = apiRoute({
   method: "get",
   path: "/dashboard",
   middleware: [requireSessionClaims] as const,
@@ -16,7 +16,6 @@ const dashboardRoute = createRoute({
   summary: "The dashboard's widgets and the active campaigns",
   responses: {
     200: { description: "Counts, queue, wallet, active campaigns", ...json(dataEnvelope(dashboardOutput)) },
-    401: err("Not logged in"),
   },
 });
 

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { campaignPaymentParams, campaignPaymentsQuery, paidCampaignPaymentOutput, payCampaignInput } from "@/lib/schemas/campaigns";
 import { transactionOutput } from "@/lib/schemas/wallet";
 import { campaignPayments } from "@/server/campaigns/list-payments";
@@ -9,11 +9,11 @@ import { toTransactionOutput } from "@/server/payments/present";
 import { requirePayer, requireUser } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/context";
 import { idempotencyHeaders, idempotent } from "@/server/http/idempotency";
-import { dataEnvelope, errorResponses } from "@/server/http/envelope";
+import { dataEnvelope } from "@/server/http/envelope";
 import { translateApi } from "@/server/http/i18n";
-import { body, err, idParam, json, named, pageOf, listAnswer } from "@/server/http/route-parts";
+import { apiRoute, body, err, idParam, json, named, pageOf, listAnswer } from "@/server/http/route-parts";
 
-const paymentsRoute = createRoute({
+const paymentsRoute = apiRoute({
   method: "get",
   path: "/campaigns/{id}/payments",
   middleware: [requireUser] as const,
@@ -23,7 +23,7 @@ const paymentsRoute = createRoute({
   responses: { 200: { description: "A page", ...json(pageOf(transactionOutput)) }, 404: err("Not found") },
 });
 
-const payRoute = createRoute({
+const payRoute = apiRoute({
   method: "post",
   path: "/campaigns/{id}/payments/{transactionId}/pay",
   middleware: [requirePayer, idempotent] as const,
@@ -37,7 +37,6 @@ const payRoute = createRoute({
     401: err("Unauthorized operation (not logged in, or not the campaign's owner)"),
     403: err("Transaction already paid (or the campaign is), or insufficient wallet balance"),
     404: err("Campaign or transaction not found"),
-    ...errorResponses,
   },
 });
 
