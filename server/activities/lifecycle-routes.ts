@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import {
   activityOutput,
   appealActivityInput,
@@ -19,34 +19,34 @@ import { earnSummary } from "@/server/activities/summary";
 import type { Activity } from "@/server/db/schema";
 import { requireAdmin, requireUser } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
-import { dataEnvelope, errorResponses } from "@/server/http/envelope";
-import { components, err, idParam, json, listAnswer, named, pageOf } from "@/server/http/route-parts";
+import { dataEnvelope } from "@/server/http/envelope";
+import { apiRoute, components, err, idParam, json, listAnswer, named, pageOf } from "@/server/http/route-parts";
 import type { Context } from "hono";
 
 components({ ReviewItem: reviewItemOutput, EarnSummary: earnSummaryOutput });
 
 const decided = { 200: { description: "Done", ...json(dataEnvelope(activityOutput)) } };
 
-const summaryRoute = createRoute({
+const summaryRoute = apiRoute({
   method: "get",
   path: "/earn/summary",
   middleware: [requireUser] as const,
   tags: ["Earn"],
   summary: "The booster's success rate, today's task allowance, held and released earnings",
-  responses: { 200: { description: "The summary", ...json(dataEnvelope(earnSummaryOutput)) }, 401: err("Not logged in") },
+  responses: { 200: { description: "The summary", ...json(dataEnvelope(earnSummaryOutput)) } },
 });
 
-const appealRoute = createRoute({
+const appealRoute = apiRoute({
   method: "post",
   path: "/activities/{id}/appeal",
   middleware: [requireUser] as const,
   tags: ["Earn"],
   summary: "Ask for a second look at a reviewer's denial, once; it returns to the queue marked as an appeal",
   request: { params: idParam, body: { required: true, ...json(named(appealActivityInput, "AppealActivity")) } },
-  responses: { ...decided, 401: err("Not logged in"), 404: err("Not found"), 409: err("Not appealable"), ...errorResponses },
+  responses: { ...decided, 404: err("Not found"), 409: err("Not appealable") },
 });
 
-const queueRoute = createRoute({
+const queueRoute = apiRoute({
   method: "get",
   path: "/admin/activities/queue",
   middleware: [requireAdmin] as const,
@@ -56,27 +56,27 @@ const queueRoute = createRoute({
   responses: { 200: { description: "A page", ...json(pageOf(reviewItemOutput)) }, 404: err("Not an admin") },
 });
 
-const denyRoute = createRoute({
+const denyRoute = apiRoute({
   method: "post",
   path: "/admin/activities/{id}/deny",
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Deny work with a reason from the list and words for the booster: its reserved budget is released",
   request: { params: idParam, body: { required: true, ...json(named(denyActivityInput, "DenyActivity")) } },
-  responses: { ...decided, 404: err("Not found"), 409: err("Not in a state to decide"), ...errorResponses },
+  responses: { ...decided, 404: err("Not found"), 409: err("Not in a state to decide") },
 });
 
-const reviseRoute = createRoute({
+const reviseRoute = apiRoute({
   method: "post",
   path: "/admin/activities/{id}/revise",
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Send a submission back once with what to fix; the booster gets a fresh hour",
   request: { params: idParam, body: { required: true, ...json(named(reviseActivityInput, "ReviseActivity")) } },
-  responses: { ...decided, 404: err("Not found"), 409: err("Not awaiting review, or revised once already"), ...errorResponses },
+  responses: { ...decided, 404: err("Not found"), 409: err("Not awaiting review, or revised once already") },
 });
 
-const bulkApproveRoute = createRoute({
+const bulkApproveRoute = apiRoute({
   method: "post",
   path: "/admin/activities/approve",
   middleware: [requireAdmin] as const,
@@ -89,7 +89,6 @@ const bulkApproveRoute = createRoute({
       ...json(dataEnvelope(bulkApproveOutput)),
     },
     404: err("Not an admin"),
-    ...errorResponses,
   },
 });
 

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { activityOutput, proofImageUpload } from "@/lib/schemas/activities";
 import { MAX_UPLOAD_BYTES } from "@/server/uploads/identity-card-image";
 import { AppError } from "@/server/core/errors";
@@ -8,11 +8,11 @@ import { toActivityOutput } from "@/server/activities/present";
 import { findActivity } from "@/server/activities/queries";
 import { requireAdmin, requireUser } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
-import { dataEnvelope, errorResponses } from "@/server/http/envelope";
-import { err, idParam, json } from "@/server/http/route-parts";
+import { dataEnvelope } from "@/server/http/envelope";
+import { apiRoute, err, idParam, json } from "@/server/http/route-parts";
 import { serveStoredImage } from "@/server/profile/routes";
 
-const uploadRoute = createRoute({
+const uploadRoute = apiRoute({
   method: "post",
   path: "/activities/{id}/screenshot",
   middleware: [requireUser] as const,
@@ -21,16 +21,14 @@ const uploadRoute = createRoute({
   request: { params: idParam, body: { required: true, content: { "multipart/form-data": { schema: proofImageUpload } } } },
   responses: {
     200: { description: "Attached", ...json(dataEnvelope(activityOutput)) },
-    401: err("Not logged in"),
     404: err("Not found"),
     409: err("Not in progress"),
     413: err("Image larger than 5 MB"),
     415: err("Not a JPEG, PNG or WebP image"),
-    ...errorResponses,
   },
 });
 
-const viewRoute = createRoute({
+const viewRoute = apiRoute({
   method: "get",
   path: "/admin/activities/{id}/screenshot",
   middleware: [requireAdmin] as const,

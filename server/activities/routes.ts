@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import {
   activityOutput,
@@ -18,13 +18,13 @@ import { listTasks, startTask } from "@/server/activities/tasks";
 import { requireAdmin, requireSessionClaims, requireUser } from "@/server/http/auth";
 import { AppError } from "@/server/core/errors";
 import { checksOf, ctxOf, type AppEnv, type Services } from "@/server/http/context";
-import { dataEnvelope, errorResponses } from "@/server/http/envelope";
+import { dataEnvelope } from "@/server/http/envelope";
 import { translateApi } from "@/server/http/i18n";
-import { components, err, idParam, json, named, pageOf, listAnswer } from "@/server/http/route-parts";
+import { apiRoute, components, err, idParam, json, named, pageOf, listAnswer } from "@/server/http/route-parts";
 
 components({ Activity: activityOutput, Task: taskOutput });
 
-const tasksRoute = createRoute({
+const tasksRoute = apiRoute({
   method: "get",
   path: "/tasks",
   middleware: [requireSessionClaims] as const,
@@ -33,12 +33,11 @@ const tasksRoute = createRoute({
   request: { query: tasksQuery },
   responses: {
     200: { description: "A page", ...json(pageOf(taskOutput)) },
-    401: err("Not logged in"),
     403: err("Identity not verified"),
   },
 });
 
-const startRoute = createRoute({
+const startRoute = apiRoute({
   method: "post",
   path: "/tasks/{id}/start",
   middleware: [requireUser] as const,
@@ -47,14 +46,13 @@ const startRoute = createRoute({
   request: { params: taskParam },
   responses: {
     201: { description: "Started", ...json(dataEnvelope(activityOutput)) },
-    401: err("Not logged in"),
     403: err("Identity not verified"),
     404: err("No such task"),
     409: err("Taken already, or no longer available"),
   },
 });
 
-const submitRoute = createRoute({
+const submitRoute = apiRoute({
   method: "post",
   path: "/activities/{id}/submit",
   middleware: [requireUser] as const,
@@ -63,14 +61,12 @@ const submitRoute = createRoute({
   request: { params: idParam, body: { required: true, ...json(named(submitActivityInput, "SubmitActivity")) } },
   responses: {
     200: { description: "Submitted", ...json(dataEnvelope(activityOutput)) },
-    401: err("Not logged in"),
     404: err("Not found"),
     409: err("Not in progress (submitted already, expired or reviewed)"),
-    ...errorResponses,
   },
 });
 
-const mineRoute = createRoute({
+const mineRoute = apiRoute({
   method: "get",
   path: "/activities",
   middleware: [requireUser] as const,
@@ -79,11 +75,10 @@ const mineRoute = createRoute({
   request: { query: myActivitiesQuery },
   responses: {
     200: { description: "A page", ...json(pageOf(activityOutput)) },
-    401: err("Not logged in"),
   },
 });
 
-const adminQueueRoute = createRoute({
+const adminQueueRoute = apiRoute({
   method: "get",
   path: "/admin/activities",
   middleware: [requireAdmin] as const,
@@ -96,7 +91,7 @@ const adminQueueRoute = createRoute({
   },
 });
 
-const approveRoute = createRoute({
+const approveRoute = apiRoute({
   method: "post",
   path: "/admin/activities/{id}/approve",
   middleware: [requireAdmin] as const,

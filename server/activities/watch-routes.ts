@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { heartbeatInput, heartbeatOutput, watchSessionOutput } from "@/lib/schemas/activities";
 import { toActivityOutput } from "@/server/activities/present";
 import { boosterNameOf } from "@/server/activities/booster-name";
@@ -6,10 +6,10 @@ import { boosterNameOf } from "@/server/activities/booster-name";
 import { heartbeat, startWatch } from "@/server/activities/watch";
 import { requireSessionClaims, requireUser } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
-import { dataEnvelope, errorResponses } from "@/server/http/envelope";
-import { err, idParam, json, named } from "@/server/http/route-parts";
+import { dataEnvelope } from "@/server/http/envelope";
+import { apiRoute, err, idParam, json, named } from "@/server/http/route-parts";
 
-const watchRoute = createRoute({
+const watchRoute = apiRoute({
   method: "post",
   path: "/activities/{id}/watch",
   middleware: [requireUser] as const,
@@ -18,13 +18,12 @@ const watchRoute = createRoute({
   request: { params: idParam },
   responses: {
     201: { description: "The session", ...json(dataEnvelope(watchSessionOutput)) },
-    401: err("Not logged in"),
     404: err("Not found"),
     409: err("Not a watch task in progress"),
   },
 });
 
-const beatRoute = createRoute({
+const beatRoute = apiRoute({
   method: "post",
   path: "/watch-sessions/{id}/beat",
   middleware: [requireSessionClaims] as const,
@@ -32,9 +31,7 @@ const beatRoute = createRoute({
   summary: "A heartbeat: credited only while playing in a visible tab, by the position's advance and the server's clock",
   request: { params: idParam, body: { required: true, ...json(named(heartbeatInput, "Heartbeat")) } },
   responses: {
-    ...errorResponses,
     200: { description: "Time credited so far; done: the activity is approved", ...json(dataEnvelope(heartbeatOutput)) },
-    401: err("Not logged in"),
     404: err("No such session of the caller's"),
     409: err("The session has ended"),
   },

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { activityOutput } from "@/lib/schemas/activities";
 import {
@@ -15,9 +15,9 @@ import { boosterNameOf } from "@/server/activities/booster-name";
 import { AppError } from "@/server/core/errors";
 import { requireUser, setFlowCookie, takeFlowCookie } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
-import { dataEnvelope, errorResponses } from "@/server/http/envelope";
+import { dataEnvelope } from "@/server/http/envelope";
 import { publicOrigin } from "@/server/http/origin";
-import { err, idParam, json, named } from "@/server/http/route-parts";
+import { apiRoute, err, idParam, json, named } from "@/server/http/route-parts";
 import { checkActivity } from "@/server/youtube/check";
 import { completeConnect, connectionOf, disconnect, startConnect } from "@/server/youtube/connection";
 
@@ -25,16 +25,16 @@ const STATE_COOKIE = "takapoo_youtube_state";
 const CALLBACK_PATH = "/api/youtube/callback";
 const RETURN_PATHS = { profile: "/dashboard/profile", earn: "/dashboard/earn_money" } as const;
 
-const connectionRoute = createRoute({
+const connectionRoute = apiRoute({
   method: "get",
   path: "/youtube/connection",
   middleware: [requireUser] as const,
   tags: ["YouTube"],
   summary: "The caller's connected YouTube channel, and whether connecting is possible here",
-  responses: { 200: { description: "The connection", ...json(dataEnvelope(youtubeConnectionOutput)) }, 401: err("Not logged in") },
+  responses: { 200: { description: "The connection", ...json(dataEnvelope(youtubeConnectionOutput)) } },
 });
 
-const connectRoute = createRoute({
+const connectRoute = apiRoute({
   method: "post",
   path: "/youtube/connect",
   middleware: [requireUser] as const,
@@ -43,14 +43,12 @@ const connectRoute = createRoute({
   request: { body: { required: true, ...json(named(youtubeConnectInput, "YoutubeConnect")) } },
   responses: {
     200: { description: "Send the browser to authorize_url", ...json(dataEnvelope(youtubeConnectOutput)) },
-    401: err("Not logged in"),
     403: err("Identity not verified"),
     404: err("Connecting channels is off here"),
-    ...errorResponses,
   },
 });
 
-const callbackRoute = createRoute({
+const callbackRoute = apiRoute({
   method: "get",
   path: "/youtube/callback",
   tags: ["YouTube"],
@@ -59,7 +57,7 @@ const callbackRoute = createRoute({
   responses: { 303: { description: "Back to the profile or the earn page" }, 404: err("Connecting channels is off here") },
 });
 
-const disconnectRoute = createRoute({
+const disconnectRoute = apiRoute({
   method: "delete",
   path: "/youtube/connection",
   middleware: [requireUser] as const,
@@ -67,12 +65,11 @@ const disconnectRoute = createRoute({
   summary: "Disconnect: what was stored is deleted and the grant revoked at Google",
   responses: {
     200: { description: "Disconnected", ...json(dataEnvelope(youtubeDisconnectOutput)) },
-    401: err("Not logged in"),
     409: err("No channel connected"),
   },
 });
 
-const checkRoute = createRoute({
+const checkRoute = apiRoute({
   method: "post",
   path: "/activities/{id}/check",
   middleware: [requireUser] as const,
@@ -80,9 +77,7 @@ const checkRoute = createRoute({
   summary: "Check an API-checked task with YouTube: approved at once when the work is there, else 422 saying what is missing",
   request: { params: idParam, body: { required: true, ...json(named(activityCheckInput, "CheckActivity")) } },
   responses: {
-    ...errorResponses,
     200: { description: "Approved", ...json(dataEnvelope(activityOutput)) },
-    401: err("Not logged in"),
     404: err("Not found"),
     409: err("Not in progress, not API-checked, no channel connected, or the like permission is missing"),
     422: err("Bad input, or the work was not found: check_failed_not_subscribed, check_failed_not_liked, check_failed_comment_not_found"),

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { CHANNEL_QUERY_MAX, CHANNEL_QUERY_MIN, channelHitOutput, channelSearchQuery, youtubeStatusOutput } from "@/lib/schemas/youtube";
 import type { MiddlewareHandler } from "hono";
 import { YoutubeUnavailable, type YoutubeSearch } from "@/server/adapters/youtube";
@@ -6,13 +6,13 @@ import { requireUser } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/context";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
 import { AppError } from "@/server/core/errors";
-import { components, err, json } from "@/server/http/route-parts";
+import { apiRoute, components, err, json } from "@/server/http/route-parts";
 
 export { CHANNEL_QUERY_MAX, CHANNEL_QUERY_MIN };
 
 components({ YoutubeChannel: channelHitOutput });
 
-const statusRoute = createRoute({
+const statusRoute = apiRoute({
   method: "get",
   path: "/youtube/status",
   tags: ["YouTube"],
@@ -20,19 +20,17 @@ const statusRoute = createRoute({
   responses: { 200: { description: "enabled: the search box may be shown", ...json(dataEnvelope(youtubeStatusOutput)) } },
 });
 
-const searchRoute = createRoute({
+const searchRoute = apiRoute({
   method: "get",
   path: "/youtube/channels",
   middleware: [requireUser] as const,
   tags: ["YouTube"],
   summary: "Find YouTube channels by name or @handle (at most 5, best first)",
-  security: [{ bearer: [] }],
   request: {
     query: channelSearchQuery,
   },
   responses: {
     200: { description: "The channels found; [] when none", ...json(dataEnvelope(z.array(channelHitOutput))) },
-    401: err("Not logged in"),
     404: err("Channel search is off here (no YOUTUBE_API_KEY)"),
     503: err("YouTube cannot be reached, refuses the key or the daily quota is spent"),
     ...errorResponses,
