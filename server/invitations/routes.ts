@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import {
   createInvitationInput,
   invitationAllowanceOutput,
@@ -17,7 +17,7 @@ import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
 import { translateApi } from "@/server/http/i18n";
 import { idempotencyHeaders, idempotent } from "@/server/http/idempotency";
-import { components, err, json, listAnswer, named, pageOf } from "@/server/http/route-parts";
+import { apiRoute, components, err, json, listAnswer, named, pageOf } from "@/server/http/route-parts";
 import { inviteFriend } from "./invite";
 import { invitationReward, optOut, textInvitations } from "./lifecycle";
 import { toInvitationOutput } from "./present";
@@ -26,53 +26,46 @@ import { setInvitationReward } from "./settings";
 
 components({ Invitation: invitationOutput });
 
-const unauthorized = { 401: err("Not logged in") };
-
-const listRoute = createRoute({
+const listRoute = apiRoute({
   method: "get",
   path: "/invitations",
   middleware: [requireUser] as const,
   tags: ["Invitations"],
   summary: "The caller's invitations, newest first: all, sent (pending), registered (registered or paid), accepted (joined)",
-  security: [{ bearer: [] }],
   request: { query: invitationListQuery },
-  responses: { 200: { description: "A page of invitations", ...json(pageOf(invitationOutput)) }, ...unauthorized, ...errorResponses },
+  responses: { 200: { description: "A page of invitations", ...json(pageOf(invitationOutput)) }, ...errorResponses },
 });
-const allowanceRoute = createRoute({
+const allowanceRoute = apiRoute({
   method: "get",
   path: "/invitations/allowance",
   middleware: [requireUser] as const,
   tags: ["Invitations"],
   summary: "The plan's invitations left in this period, and the reward per friend",
-  security: [{ bearer: [] }],
-  responses: { 200: { description: "The allowance", ...json(dataEnvelope(invitationAllowanceOutput)) }, ...unauthorized },
+  responses: { 200: { description: "The allowance", ...json(dataEnvelope(invitationAllowanceOutput)) } },
 });
-const createRouteDef = createRoute({
+const createRouteDef = apiRoute({
   method: "post",
   path: "/invitations",
   middleware: [requireUser, idempotent] as const,
   tags: ["Invitations"],
   summary: "Invite a friend by SMS: their mobile (required) and a name (optional); counted on the plan's invitations",
-  security: [{ bearer: [] }],
   request: { headers: idempotencyHeaders, body: { required: true, ...json(named(createInvitationInput, "CreateInvitationInput")) } },
   responses: {
     201: { description: "invitation sent", ...json(dataEnvelope(invitationCreatedOutput)) },
-    ...unauthorized,
-    ...errorResponses,
     400: err("no_active_membership"),
     403: err("invitations_used_up: all the period's invitations are used"),
     409: err("user_already_invited, user_already_registered, max_invitations (params.limit a day), invitation_opted_out"),
   },
 });
-const optOutRoute = createRoute({
+const optOutRoute = apiRoute({
   method: "post",
   path: "/invitations/opt-out",
   tags: ["Invitations"],
   summary: "The invitation SMS's stop link: the phone is never texted again",
   request: { body: { required: true, ...json(optOutInput) } },
-  responses: { 204: { description: "Done (also when already done)" }, 404: err("No such invitation"), ...errorResponses },
+  responses: { 204: { description: "Done (also when already done)" }, 404: err("No such invitation") },
 });
-const landingRoute = createRoute({
+const landingRoute = apiRoute({
   method: "get",
   path: "/invitations/code/{code}",
   tags: ["Invitations"],
@@ -84,27 +77,24 @@ const landingRoute = createRoute({
     ...errorResponses,
   },
 });
-const settingRoute = createRoute({
+const settingRoute = apiRoute({
   method: "put",
   path: "/admin/settings/invitations",
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "The inviter's reward per friend who buys a first plan (Rials; 0: none)",
-  security: [{ bearer: [] }],
   request: { body: { required: true, ...json(invitationRewardSetting) } },
   responses: {
     200: { description: "The setting", ...json(dataEnvelope(invitationRewardSetting)) },
     404: err("Not found"),
-    ...errorResponses,
   },
 });
-const settingGetRoute = createRoute({
+const settingGetRoute = apiRoute({
   method: "get",
   path: "/admin/settings/invitations",
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "The inviter's reward per friend",
-  security: [{ bearer: [] }],
   responses: { 200: { description: "The setting", ...json(dataEnvelope(invitationRewardSetting)) }, 404: err("Not found") },
 });
 

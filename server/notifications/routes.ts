@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
 import { HEARTBEAT_MS, registerHandover, serveNodeStream, STREAM_HANDOVER_HEADER, STREAM_MS, type StreamCaller } from "./node-stream";
 import {
@@ -15,47 +15,41 @@ import { rateLimitIp, requireUser } from "@/server/http/auth";
 import type { AppDeps, AppEnv, Services } from "@/server/http/context";
 import { AppError } from "@/server/http/errors";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
-import { components, err, idParam, json, listAnswer, pageOf } from "@/server/http/route-parts";
+import { apiRoute, components, err, idParam, json, listAnswer, pageOf } from "@/server/http/route-parts";
 import { hubOf, STREAMS_PER_ADDRESS, STREAMS_PER_PERSON, type EndReason, type LiveStream, type NotificationHub } from "./live";
 import { toNotificationOutput } from "./present";
 import { listNotifications, readAllNotifications, readNotification, seeNotifications, unseenCount } from "./queries";
 
 components({ Notification: notificationOutput });
 
-const unauthorized = { 401: err("Not logged in") };
-
-const listRoute = createRoute({
+const listRoute = apiRoute({
   middleware: [requireUser] as const,
   tags: ["Notifications"],
-  security: [{ bearer: [] }],
   method: "get",
   path: "/notifications",
   summary: "The caller's notifications, newest first: all, new (unread) or read",
   request: { query: notificationListQuery },
-  responses: { 200: { description: "A page of notifications", ...json(pageOf(notificationOutput)) }, ...unauthorized, ...errorResponses },
+  responses: { 200: { description: "A page of notifications", ...json(pageOf(notificationOutput)) }, ...errorResponses },
 });
-const countRoute = createRoute({
+const countRoute = apiRoute({
   middleware: [requireUser] as const,
   tags: ["Notifications"],
-  security: [{ bearer: [] }],
   method: "get",
   path: "/notifications/count",
   summary: "The header's count: notifications not yet seen (a counter, not a count over the table)",
-  responses: { 200: { description: "The count", ...json(dataEnvelope(notificationCountOutput)) }, ...unauthorized },
+  responses: { 200: { description: "The count", ...json(dataEnvelope(notificationCountOutput)) } },
 });
-const seenRoute = createRoute({
+const seenRoute = apiRoute({
   middleware: [requireUser] as const,
   tags: ["Notifications"],
-  security: [{ bearer: [] }],
   method: "post",
   path: "/notifications/seen",
   summary: "The inbox was opened: everything in it is seen and the header's count goes to zero",
-  responses: { 200: { description: "The count", ...json(dataEnvelope(notificationCountOutput)) }, ...unauthorized },
+  responses: { 200: { description: "The count", ...json(dataEnvelope(notificationCountOutput)) } },
 });
-const readRoute = createRoute({
+const readRoute = apiRoute({
   middleware: [requireUser] as const,
   tags: ["Notifications"],
-  security: [{ bearer: [] }],
   method: "post",
   path: "/notifications/{id}/read",
   summary: "Open one notification: read from now on (anyone else's answers 404)",
@@ -63,23 +57,20 @@ const readRoute = createRoute({
   responses: {
     200: { description: "The notification", ...json(dataEnvelope(notificationOutput)) },
     404: err("Not found"),
-    ...unauthorized,
     ...errorResponses,
   },
 });
-const readAllRoute = createRoute({
+const readAllRoute = apiRoute({
   middleware: [requireUser] as const,
   tags: ["Notifications"],
-  security: [{ bearer: [] }],
   method: "post",
   path: "/notifications/read-all",
   summary: "Mark every notification read",
-  responses: { 200: { description: "How many were marked, and the count", ...json(dataEnvelope(readAllOutput)) }, ...unauthorized },
+  responses: { 200: { description: "How many were marked, and the count", ...json(dataEnvelope(readAllOutput)) } },
 });
-const streamRoute = createRoute({
+const streamRoute = apiRoute({
   middleware: [requireUser] as const,
   tags: ["Notifications"],
-  security: [{ bearer: [] }],
   method: "get",
   path: "/notifications/stream",
   summary:
@@ -91,34 +82,28 @@ const streamRoute = createRoute({
   responses: {
     200: { description: "text/event-stream" },
     429: err(`${STREAMS_PER_ADDRESS} streams already open from this address (too_many_streams)`),
-    ...unauthorized,
   },
 });
 
-const preferencesRoute = createRoute({
+const preferencesRoute = apiRoute({
   method: "get",
   path: "/me/notification-preferences",
   middleware: [requireUser] as const,
   tags: ["Notifications"],
   summary: "What the caller is told, per category: in the app (money and account always) and by SMS",
-  security: [{ bearer: [] }],
   responses: {
     200: { description: "The preferences", ...json(dataEnvelope(z.array(notificationPreferenceOutput))) },
-    ...unauthorized,
   },
 });
-const putPreferencesRoute = createRoute({
+const putPreferencesRoute = apiRoute({
   method: "put",
   path: "/me/notification-preferences",
   middleware: [requireUser] as const,
   tags: ["Notifications"],
   summary: "Switch categories off per channel (money and account cannot be switched off in the app: 422)",
-  security: [{ bearer: [] }],
   request: { body: { required: true, ...json(notificationPreferencesInput) } },
   responses: {
     200: { description: "The preferences", ...json(dataEnvelope(z.array(notificationPreferenceOutput))) },
-    ...unauthorized,
-    ...errorResponses,
   },
 });
 

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   adminPlanOutput,
   planInput,
@@ -18,7 +18,7 @@ import type { Context } from "hono";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
 import { translateApi } from "@/server/http/i18n";
 import { dataEnvelope } from "@/server/http/envelope";
-import { err, idParam, json, listAnswer, named, pageOf } from "@/server/http/route-parts";
+import { apiRoute, err, idParam, json, listAnswer, named, pageOf } from "@/server/http/route-parts";
 import { approvePayouts, exportApprovedPayouts, payoutQueue, type QueuedPayout } from "@/server/payouts/admin";
 import { findPayout } from "@/server/payouts/queries";
 import { allPlans, savePlan } from "@/server/payouts/plans-admin";
@@ -43,7 +43,7 @@ function toAdminPayout(row: QueuedPayout): AdminPayoutView {
   };
 }
 
-const plansRoute = createRoute({
+const plansRoute = apiRoute({
   method: "get",
   path: "/admin/membership-plans",
   middleware: [requireAdmin] as const,
@@ -52,7 +52,7 @@ const plansRoute = createRoute({
   responses: { 200: { description: "The plans", ...json(dataEnvelope(z.array(adminPlanOutput))) }, ...notFound },
 });
 
-const createPlanRoute = createRoute({
+const createPlanRoute = apiRoute({
   method: "post",
   path: "/admin/membership-plans",
   middleware: [requireAdmin] as const,
@@ -67,7 +67,7 @@ const createPlanRoute = createRoute({
   },
 });
 
-const updatePlanRoute = createRoute({
+const updatePlanRoute = apiRoute({
   method: "put",
   path: "/admin/membership-plans/{id}",
   middleware: [requireAdmin] as const,
@@ -82,7 +82,7 @@ const updatePlanRoute = createRoute({
   },
 });
 
-const queueRoute = createRoute({
+const queueRoute = apiRoute({
   method: "get",
   path: "/admin/payouts",
   middleware: [requireAdmin] as const,
@@ -99,7 +99,7 @@ const stepResponses = (event: PayoutEventName) => ({
   422: err("A reason or the bank's reference is required"),
 });
 
-const approveRoute = createRoute({
+const approveRoute = apiRoute({
   method: "post",
   path: "/admin/payouts/{id}/approve",
   middleware: [requireAdmin] as const,
@@ -111,7 +111,7 @@ const approveRoute = createRoute({
 
 /** A step that carries a reason (deny, fail, reverse). */
 const reasonStep = (event: "deny" | "fail" | "reverse", summary: string) =>
-  createRoute({
+  apiRoute({
     method: "post",
     path: `/admin/payouts/{id}/${event}`,
     middleware: [requireAdmin] as const,
@@ -124,7 +124,7 @@ const reasonStep = (event: "deny" | "fail" | "reverse", summary: string) =>
 const denyRoute = reasonStep("deny", "Deny a pending payout with a reason: the hold is voided and the withdrawal given back");
 const failRoute = reasonStep("fail", "The bank refused a sent payout: the hold is voided and the withdrawal given back");
 const reverseRoute = reasonStep("reverse", "The bank returned a paid payout: the amount comes back to earnings");
-const confirmRoute = createRoute({
+const confirmRoute = apiRoute({
   method: "post",
   path: "/admin/payouts/{id}/confirm",
   middleware: [requireAdmin] as const,
@@ -134,7 +134,7 @@ const confirmRoute = createRoute({
   responses: stepResponses("confirm"),
 });
 
-const bulkRoute = createRoute({
+const bulkRoute = apiRoute({
   method: "post",
   path: "/admin/payouts/approve",
   middleware: [requireAdmin] as const,
@@ -150,7 +150,7 @@ const bulkRoute = createRoute({
   },
 });
 
-const exportRoute = createRoute({
+const exportRoute = apiRoute({
   method: "post",
   path: "/admin/payouts/export",
   middleware: [requireAdmin] as const,

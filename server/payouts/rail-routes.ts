@@ -1,10 +1,10 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { payoutOutput, payoutRailOutput, payoutSubmitOutput } from "@/lib/schemas/payouts";
 import { AppError } from "@/server/core/errors";
 import { requireAdmin } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
 import { dataEnvelope } from "@/server/http/envelope";
-import { err, idParam, json } from "@/server/http/route-parts";
+import { apiRoute, err, idParam, json } from "@/server/http/route-parts";
 import { findPayout } from "@/server/payouts/queries";
 import { toPayoutOutput } from "@/server/payouts/present";
 import { inquireSentPayout, sendApprovedPayouts } from "@/server/payouts/send";
@@ -12,7 +12,7 @@ import { inquireSentPayout, sendApprovedPayouts } from "@/server/payouts/send";
 const notFound = { 404: err("Not found (also for anyone who is not an admin)") };
 const manual = { 409: err("No payout API is configured (payout_rail_manual), or the payout was not sent through it") };
 
-const railRoute = createRoute({
+const railRoute = apiRoute({
   method: "get",
   path: "/admin/payouts/rail",
   middleware: [requireAdmin] as const,
@@ -21,7 +21,7 @@ const railRoute = createRoute({
   responses: { 200: { description: "The rail", ...json(dataEnvelope(payoutRailOutput)) }, ...notFound },
 });
 
-const submitRoute = createRoute({
+const submitRoute = apiRoute({
   method: "post",
   path: "/admin/payouts/submit",
   middleware: [requireAdmin] as const,
@@ -30,7 +30,7 @@ const submitRoute = createRoute({
   responses: { 200: { description: "What was sent", ...json(dataEnvelope(payoutSubmitOutput)) }, ...notFound, ...manual },
 });
 
-const inquireRoute = createRoute({
+const inquireRoute = apiRoute({
   method: "post",
   path: "/admin/payouts/{id}/inquire",
   middleware: [requireAdmin] as const,

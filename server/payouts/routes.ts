@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   buyMembershipInput,
   membershipCheckoutInput,
@@ -19,7 +19,7 @@ import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
 import { translateApi } from "@/server/http/i18n";
 import { idempotencyHeaders, idempotent } from "@/server/http/idempotency";
-import { components, err, idParam, json, listAnswer, named, pageOf } from "@/server/http/route-parts";
+import { apiRoute, components, err, idParam, json, listAnswer, named, pageOf } from "@/server/http/route-parts";
 import { buyMembership, listPlans, membershipOf, planOnSale } from "@/server/payouts/memberships";
 import { quoteMembership } from "@/server/payouts/membership-quote";
 import { startWalletCharge } from "@/server/payments/charge-wallet";
@@ -34,12 +34,11 @@ import { toMembershipOutput, toPayoutOutput, toPlanOutput, toQuoteOutput } from 
 
 components({ Payout: payoutOutput, MembershipPlan: membershipPlanOutput, Membership: membershipOutput });
 
-const unauthorized = { 401: err("Not logged in") };
 const refusals = err(
   "Refused, with its reason: insufficient_balance, no_active_membership, max_withdrawals_reached, iban_missing, iban_recently_changed (params.until)",
 );
 
-const plansRoute = createRoute({
+const plansRoute = apiRoute({
   method: "get",
   path: "/memberships/plans",
   tags: ["Payouts"],
@@ -47,32 +46,28 @@ const plansRoute = createRoute({
   responses: { 200: { description: "The plans", ...json(dataEnvelope(z.array(membershipPlanOutput))) } },
 });
 
-const currentRoute = createRoute({
+const currentRoute = apiRoute({
   method: "get",
   path: "/memberships/current",
   middleware: [requireUser] as const,
   tags: ["Payouts"],
   summary: "The caller's membership in force (null when none), with withdrawals and invitations left",
-  security: [{ bearer: [] }],
-  responses: { 200: { description: "The membership", ...json(dataEnvelope(membershipOutput.nullable())) }, ...unauthorized },
+  responses: { 200: { description: "The membership", ...json(dataEnvelope(membershipOutput.nullable())) } },
 });
 
-const buyRoute = createRoute({
+const buyRoute = apiRoute({
   method: "post",
   path: "/memberships",
   middleware: [requireUser, idempotent] as const,
   tags: ["Payouts"],
   summary:
     "Buy, renew, upgrade (the difference per day for the days left, adding allowance in the same proportion) or change at the period's end, paid from earnings or the wallet. With kind and price from GET memberships/quote, a purchase that became another meanwhile (another tab, another device) is refused",
-  security: [{ bearer: [] }],
   request: { headers: idempotencyHeaders, body: { required: true, ...json(named(buyMembershipInput, "BuyMembershipInput")) } },
   responses: {
     201: {
       description: "The period bought and what it cost",
       ...json(dataEnvelope(membershipPurchaseOutput)),
     },
-    ...unauthorized,
-    ...errorResponses,
     400: err("insufficient_balance"),
     404: err("No such plan on sale"),
     409: err(
@@ -81,99 +76,87 @@ const buyRoute = createRoute({
   },
 });
 
-const quoteRoute = createRoute({
+const quoteRoute = apiRoute({
   method: "get",
   path: "/memberships/quote",
   middleware: [requireUser] as const,
   tags: ["Payouts"],
   summary: "What buying a plan now would be for the caller: its kind, price, dates and the withdrawals and invitations it adds",
-  security: [{ bearer: [] }],
   request: { query: membershipQuoteQuery },
   responses: {
     200: { description: "The quote", ...json(dataEnvelope(membershipQuoteOutput)) },
-    ...unauthorized,
     ...errorResponses,
     404: err("No such plan on sale"),
     409: err("A next period is already paid (membership_already_renewed)"),
   },
 });
 
-const checkoutRoute = createRoute({
+const checkoutRoute = apiRoute({
   method: "post",
   path: "/memberships/checkout",
   middleware: [requireUser, idempotent] as const,
   tags: ["Payouts"],
   summary:
     "Pay for a plan through a payment gateway (intent membership_payment): the browser goes to redirect_url; once paid the wallet is credited and the plan bought from it",
-  security: [{ bearer: [] }],
   request: { headers: idempotencyHeaders, body: { required: true, ...json(named(membershipCheckoutInput, "MembershipCheckoutInput")) } },
   responses: {
     200: { description: "Where to pay", ...json(dataEnvelope(chargeOutput)) },
-    ...unauthorized,
-    ...errorResponses,
     404: err("No such plan on sale"),
     409: err("A next period is already paid (membership_already_renewed)"),
   },
 });
 
-const listRoute = createRoute({
+const listRoute = apiRoute({
   method: "get",
   path: "/payouts",
   middleware: [requireUser] as const,
   tags: ["Payouts"],
   summary: "The caller's payouts, newest first: a tab (paid, awaiting_approval, rejected) or a status, each with its history",
-  security: [{ bearer: [] }],
   request: { query: payoutListQuery },
-  responses: { 200: { description: "A page of payouts", ...json(pageOf(payoutOutput)) }, ...unauthorized, ...errorResponses },
+  responses: { 200: { description: "A page of payouts", ...json(pageOf(payoutOutput)) }, ...errorResponses },
 });
 
-const oneRoute = createRoute({
+const oneRoute = apiRoute({
   method: "get",
   path: "/payouts/{id}",
   middleware: [requireUser] as const,
   tags: ["Payouts"],
   summary: "One of the caller's payouts (anyone else's answers 404)",
-  security: [{ bearer: [] }],
   request: { params: idParam },
-  responses: { 200: { description: "The payout", ...json(dataEnvelope(payoutOutput)) }, 404: err("Not found"), ...unauthorized },
+  responses: { 200: { description: "The payout", ...json(dataEnvelope(payoutOutput)) }, 404: err("Not found") },
 });
 
-const createRouteDef = createRoute({
+const createRouteDef = apiRoute({
   method: "post",
   path: "/payouts",
   middleware: [requireUser, idempotent] as const,
   tags: ["Payouts"],
   summary: "Request a payout of earnings to the IBAN on the profile: held at once, paid after an admin approves",
-  security: [{ bearer: [] }],
   request: { headers: idempotencyHeaders, body: { required: true, ...json(named(createPayoutInput, "CreatePayoutInput")) } },
   responses: {
     201: { description: "payout request created", ...json(dataEnvelope(payoutCreatedOutput)) },
-    ...unauthorized,
-    ...errorResponses,
     400: refusals,
     403: err("Identity not verified"),
     503: err("Withdrawal functionality is temporarily disabled."),
   },
 });
 
-const switchRoute = createRoute({
+const switchRoute = apiRoute({
   method: "put",
   path: "/admin/settings/withdrawals",
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Turn withdrawals on or off for everyone",
-  security: [{ bearer: [] }],
   request: { body: { required: true, ...json(withdrawalsSwitch) } },
   responses: { 200: { description: "The switch", ...json(dataEnvelope(withdrawalsSwitch)) }, 404: err("Not found") },
 });
 
-const switchGetRoute = createRoute({
+const switchGetRoute = apiRoute({
   method: "get",
   path: "/admin/settings/withdrawals",
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Whether withdrawals are on",
-  security: [{ bearer: [] }],
   responses: { 200: { description: "The switch", ...json(dataEnvelope(withdrawalsSwitch)) }, 404: err("Not found") },
 });
 
