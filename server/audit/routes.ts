@@ -1,20 +1,19 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { auditEntryOutput, auditListQuery } from "@/lib/schemas/audit";
 import { requireAdmin } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/context";
 import { errorResponses } from "@/server/http/envelope";
-import { components, err, json, pageOf } from "@/server/http/route-parts";
+import { apiRoute, components, err, json, pageOf } from "@/server/http/route-parts";
 import { listAudit } from "./queries";
 
 components({ AuditEntry: auditEntryOutput });
 
-const listRoute = createRoute({
+const listRoute = apiRoute({
   method: "get",
   path: "/admin/audit",
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "The audit log, newest first: every admin action (and the system's), with who, what, when and from where",
-  security: [{ bearer: [] }],
   request: { query: auditListQuery },
   responses: { 200: { description: "A page of entries", ...json(pageOf(auditEntryOutput)) }, 404: err("Not found"), ...errorResponses },
 });

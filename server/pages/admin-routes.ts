@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   pageContentInput,
   pageParams,
@@ -14,13 +14,13 @@ import { savePage } from "@/server/pages/save-page";
 import { rateLimitIp, requireAdmin } from "@/server/http/auth";
 import type { AppEnv, Services } from "@/server/http/context";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
-import { body, components, err, json, named } from "@/server/http/route-parts";
+import { apiRoute, body, components, err, json, named } from "@/server/http/route-parts";
 
 components({ AdminContentPageVersion: pageVersionOutput, AdminContentPageSummary: pageSummaryOutput });
 
 const notAdmin = { 404: err("Not found (also for anyone who is not an admin)") };
 
-const listRoute = createRoute({
+const listRoute = apiRoute({
   method: "get",
   path: "/admin/pages",
   middleware: [requireAdmin] as const,
@@ -29,7 +29,7 @@ const listRoute = createRoute({
   responses: { 200: { description: "The pages, by slug", ...json(dataEnvelope(z.array(pageSummaryOutput))) }, ...notAdmin },
 });
 
-const oneRoute = createRoute({
+const oneRoute = apiRoute({
   method: "get",
   path: "/admin/pages/{slug}",
   middleware: [requireAdmin] as const,
@@ -46,7 +46,7 @@ const oneRoute = createRoute({
   },
 });
 
-const saveRoute = createRoute({
+const saveRoute = apiRoute({
   method: "put",
   path: "/admin/pages/{slug}/{locale}",
   middleware: [requireAdmin] as const,
@@ -58,7 +58,6 @@ const saveRoute = createRoute({
     201: { description: "Created", ...json(dataEnvelope(savedPageOutput)) },
     ...notAdmin,
     413: err("Body too large"),
-    ...errorResponses,
   },
 });
 

@@ -1,13 +1,13 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { contentPageOutput, getPageInput } from "@/lib/schemas/pages";
 import { getPage } from "@/server/pages/get-page";
 import type { AppEnv } from "@/server/http/context";
-import { dataEnvelope, errorResponses } from "@/server/http/envelope";
-import { components, err, json, named } from "@/server/http/route-parts";
+import { dataEnvelope } from "@/server/http/envelope";
+import { apiRoute, components, err, json, named } from "@/server/http/route-parts";
 
 components({ ContentPage: contentPageOutput });
 
-const getPageRoute = createRoute({
+const getPageRoute = apiRoute({
   method: "post",
   path: "/pages/get",
   tags: ["Content"],
@@ -16,7 +16,6 @@ const getPageRoute = createRoute({
   responses: {
     200: { description: "The page and its metadata", ...json(dataEnvelope(contentPageOutput)) },
     404: err("No page with this slug"),
-    ...errorResponses,
   },
 });
 

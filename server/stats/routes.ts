@@ -1,13 +1,13 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { publicStatsOutput } from "@/lib/schemas/stats";
 import { cachedStats, STATS_TTL_MS } from "@/server/stats/public-stats";
 import type { AppEnv } from "@/server/http/context";
 import { dataEnvelope } from "@/server/http/envelope";
-import { components, json } from "@/server/http/route-parts";
+import { apiRoute, components, json } from "@/server/http/route-parts";
 
 components({ PublicStats: publicStatsOutput });
 
-const statsRoute = createRoute({
+const statsRoute = apiRoute({
   method: "get",
   path: "/stats",
   tags: ["Public"],

@@ -1,11 +1,11 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { healthOutput } from "@/lib/schemas/system";
 import type { AppEnv } from "@/server/http/context";
 import { dataEnvelope } from "@/server/http/envelope";
-import { err, json } from "@/server/http/route-parts";
+import { apiRoute, err, json } from "@/server/http/route-parts";
 import { AppError } from "@/server/core/errors";
 
-const health = createRoute({
+const health = apiRoute({
   method: "get",
   path: "/health",
   tags: ["System"],

@@ -1,12 +1,13 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { ipInfoOutput } from "@/lib/schemas/system";
 import { requestCountry } from "@/lib/geo/request-country";
 import { proxyTrust } from "@/server/http/client-address";
 import { lookupCountry, trustedCountryHeader } from "@/server/adapters/geoip";
 import type { AppDeps, AppEnv } from "@/server/http/context";
 import { dataEnvelope } from "@/server/http/envelope";
+import { apiRoute } from "@/server/http/route-parts";
 
-const ipInfo = createRoute({
+const ipInfo = apiRoute({
   method: "get",
   path: "/ip/info",
   tags: ["System"],

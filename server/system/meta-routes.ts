@@ -1,14 +1,14 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { buildOutput } from "@/lib/schemas/system";
 import { currentBuildId } from "@/server/build-id";
 import type { AppEnv } from "@/server/http/context";
 import { dataEnvelope } from "@/server/http/envelope";
-import { json } from "@/server/http/route-parts";
+import { apiRoute, json } from "@/server/http/route-parts";
 import { renderDocsPage } from "@/server/http/docs-page";
 import { documentPagePolicy } from "@/server/http/api-security-headers";
 import { translateApi } from "@/server/http/i18n";
 
-const build = createRoute({
+const build = apiRoute({
   method: "get",
   path: "/build",
   tags: ["System"],

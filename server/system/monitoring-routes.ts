@@ -1,12 +1,13 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { envelopeTarget } from "@/server/adapters/error-reporting";
 import type { AppEnv } from "@/server/http/context";
 import { AppError } from "@/server/core/errors";
 import { env } from "@/server/core/env";
+import { apiRoute } from "@/server/http/route-parts";
 
 export const TUNNEL_BODY_LIMIT_BYTES = 1024 * 1024;
 
-const tunnel = createRoute({
+const tunnel = apiRoute({
   method: "post",
   path: "/monitoring",
   tags: ["System"],
@@ -14,7 +15,7 @@ const tunnel = createRoute({
   responses: { 200: { description: "Forwarded" }, 404: { description: "Error reporting is off, or the envelope names another DSN" } },
 });
 
-const sampleError = createRoute({
+const sampleError = apiRoute({
   method: "get",
   path: "/sentry-example-api",
   tags: ["System"],

@@ -1,14 +1,14 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { testClockRunInput, testClockRunOutput } from "@/lib/schemas/system";
 import { env } from "@/server/core/env";
 import { AppError } from "@/server/core/errors";
 import { requireAdmin } from "@/server/http/auth";
 import type { AppEnv, Services } from "@/server/http/context";
-import { dataEnvelope, errorResponses } from "@/server/http/envelope";
-import { body, err, json } from "@/server/http/route-parts";
+import { dataEnvelope } from "@/server/http/envelope";
+import { apiRoute, body, err, json } from "@/server/http/route-parts";
 import { appJobs } from "@/server/jobs";
 
-const runRoute = createRoute({
+const runRoute = apiRoute({
   method: "post",
   path: "/test-clock/run",
   middleware: [requireAdmin] as const,
@@ -18,7 +18,6 @@ const runRoute = createRoute({
   responses: {
     200: { description: "The job ran", ...json(dataEnvelope(testClockRunOutput)) },
     404: err("Not an admin, no such job, or the test clock is off"),
-    ...errorResponses,
   },
 });
 
