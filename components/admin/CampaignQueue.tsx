@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { useDates } from "@/components/campaigns/shared";
+import { useDates } from "@/components/ui/dates";
 import type { Column } from "@/components/ui/DataTable";
 import { CAMPAIGN_QUEUE_PER_PAGE, useCampaignQueue } from "@/lib/api/admin";
 import type { Campaign } from "@/lib/api/campaigns";

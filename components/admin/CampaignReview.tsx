@@ -2,7 +2,8 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Invoice } from "@/components/campaigns/Invoice";
-import { CampaignSpecList, CampaignStatusBadge, useCampaignSpecRows, useDates } from "@/components/campaigns/shared";
+import { CampaignSpecList, CampaignStatusBadge, useCampaignSpecRows } from "@/components/campaigns/shared";
+import { useDates } from "@/components/ui/dates";
 import { Card } from "@/components/ui/Card";
 import { useAdminCampaign, useReviewCampaign } from "@/lib/api/admin";
 import type { Campaign } from "@/lib/api/campaigns";

@@ -13,7 +13,9 @@ import { isWellFormedId } from "@/lib/format/ids";
 import { ActivityStatusBadge, useActionName } from "@/components/activities/labels";
 import { useMoney } from "@/lib/format/money";
 import { Link } from "@/lib/i18n/navigation";
-import { NotFoundCard, isNotFound, isUnauthorized, useDates } from "./shared";
+import { NotFoundCard } from "./shared";
+import { useDates } from "@/components/ui/dates";
+import { isNotFound, isUnauthorized } from "@/lib/api/errors";
 
 /** A Latin name inside a right-to-left sentence keeps its own direction (FSI … PDI). */
 const isolate = (text: string) => `\u2068${text}\u2069`;

@@ -17,7 +17,7 @@ import {
   usePayFromWallet,
   type PayFromWalletFlow,
 } from "./PayFromWallet";
-import { useDates } from "./shared";
+import { useDates } from "@/components/ui/dates";
 
 export const PAYMENT_TABS = ["all", "paid", "pending", "failed"] as const satisfies readonly PaymentTab[];
 const COLUMNS = ["amount", "status", "created", "approved", "actions"] as const;

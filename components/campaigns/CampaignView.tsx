@@ -16,16 +16,9 @@ import { CampaignPayments } from "./CampaignPayments";
 import { CampaignDelivery } from "./CampaignDelivery";
 import { Invoice } from "@/components/campaigns/Invoice";
 import { takeCampaignFlash } from "./flash";
-import {
-  CampaignEventButtons,
-  CampaignSpecList,
-  CampaignStatusBadge,
-  NotFoundCard,
-  isNotFound,
-  isUnauthorized,
-  useCampaignSpecRows,
-  useDates,
-} from "./shared";
+import { CampaignEventButtons, CampaignSpecList, CampaignStatusBadge, NotFoundCard, useCampaignSpecRows } from "./shared";
+import { useDates } from "@/components/ui/dates";
+import { isNotFound, isUnauthorized } from "@/lib/api/errors";
 
 const VIEW_TABS = ["specifications", "activities"] as const;
 

@@ -9,7 +9,7 @@ import { useDashboard } from "@/lib/api/campaigns";
 import { useMoney } from "@/lib/format/money";
 import { Link } from "@/lib/i18n/navigation";
 import { CampaignTable } from "./CampaignList";
-import { isUnauthorized } from "./shared";
+import { isUnauthorized } from "@/lib/api/errors";
 
 /** SPEC §2 dashboard: campaigns, queue and wallet widgets, then the active campaigns. */
 export function Dashboard() {

@@ -1,5 +1,5 @@
 import type { FieldErrors, Resolver } from "react-hook-form";
-import { parseRials } from "@/components/wallet/amount";
+import { parseRials } from "@/lib/format/rials";
 import { isNetwork, isStrategy, type Network, type Strategy } from "@/lib/campaigns/pricing";
 import { fieldErrorOf } from "@/lib/forms/schema-resolver";
 import { campaignInput, type CampaignInput, type CampaignQuoteInput } from "@/lib/schemas/campaigns";

@@ -5,16 +5,11 @@ import { useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { linkButton } from "@/components/ui/LinkButton";
-import { NoValue } from "@/components/ui/NoValue";
 import { ApiError } from "@/lib/api/client";
 import { useActivateCampaign, usePauseCampaign, type Campaign } from "@/lib/api/campaigns";
 import { allowedEvents, type CampaignStatus } from "@/lib/campaigns/state-machine";
 import { Link } from "@/lib/i18n/navigation";
 import { StatusLabel, type StatusTone } from "@/components/ui/StatusPill";
-
-/** True for an answer saying nobody is logged in: the panel's layout already shows its sign-in prompt. */
-export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
-export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 const statusTones: Record<CampaignStatus, StatusTone> = {
   awaiting_payment: "warning",
@@ -29,15 +24,6 @@ const statusTones: Record<CampaignStatus, StatusTone> = {
 /** A campaign's status as a coloured label. */
 export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
   return <StatusLabel status={status} tones={statusTones} messages="campaigns.status" />;
-}
-
-/** A date, or a dash read out as "not set". */
-export function useDates() {
-  const format = useFormatter();
-  const t = useTranslations("campaigns");
-  return function date(iso: string | null) {
-    return iso ? <time dateTime={iso}>{format.dateTime(new Date(iso), "date")}</time> : <NoValue label={t("notSet")} />;
-  };
 }
 
 /** A 404 from the API: the campaign does not exist or is not the caller's. */

@@ -1,13 +1,13 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useState, type ReactNode } from "react";
-import { badgeStateOf } from "@/components/profile/identity";
+import { badgeStateOf } from "@/lib/profile/identity";
 import { Alert } from "@/components/ui/Alert";
 import { FormPageFrame } from "@/components/ui/FormPageFrame";
 import { Button } from "@/components/ui/Button";
 import { TextField } from "@/components/ui/Field";
 import { LinkButton } from "@/components/ui/LinkButton";
-import { parseRials } from "@/components/wallet/amount";
+import { parseRials } from "@/lib/format/rials";
 import { useMe, type Me } from "@/lib/api/me";
 import { useMembership, useRequestPayout, type MembershipView } from "@/lib/api/payouts";
 import { useWallet, type WalletBalances } from "@/lib/api/wallet";

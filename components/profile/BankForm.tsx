@@ -8,7 +8,8 @@ import type { Me } from "@/lib/api/me";
 import { useApiForm } from "@/lib/forms/use-api-form";
 import { bankFromIban, ibanWithSpaces, normalizeIban } from "@/lib/validation/iban";
 import { ProfileFormCard, useProfileSave } from "./ProfileFormCard";
-import { badgeStateOf, isIbanLocked, localizeDigits } from "./identity";
+import { localizeDigits } from "./dates";
+import { badgeStateOf, isIbanLocked } from "@/lib/profile/identity";
 import { bankFormSchema } from "./schemas";
 
 /** The IBAN (Sheba); the bank's name follows from it as the person types and is never sent. */

@@ -1,7 +1,7 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { dateFromIso, formatIsoDate, isoFromDate } from "./identity";
+import { dateFromIso, formatIsoDate, isoFromDate } from "./dates";
 
 const BirthDateCalendar = lazy(() => import("./BirthDateCalendar"));
 

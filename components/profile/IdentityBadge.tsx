@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import type { IdentityStatus } from "@/lib/api/me";
-import { badgeStateOf, type BadgeState } from "./identity";
+import { badgeStateOf, type BadgeState } from "@/lib/profile/identity";
 
 const tones: Record<BadgeState, string> = {
   registered: "border-accent-500/40 bg-amber-50 text-accent-700",

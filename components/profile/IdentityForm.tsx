@@ -8,7 +8,7 @@ import { useApiForm } from "@/lib/forms/use-api-form";
 import type { UpdateProfileInput } from "@/lib/schemas/profile";
 import { BirthDatePicker } from "./BirthDatePicker";
 import { ProfileFormCard, useProfileSave } from "./ProfileFormCard";
-import { isIdentityLocked } from "./identity";
+import { isIdentityLocked } from "@/lib/profile/identity";
 import { identityFormSchema, normalizedNationalId, type IdentityFormValues } from "./schemas";
 
 /** First and last name, national ID and birth date; frozen while verified or under review. */

@@ -13,7 +13,7 @@ import { LanguageForm } from "./LanguageForm";
 import { PasswordSection } from "./PasswordSection";
 import { ProfileSkeleton } from "./ProfileSkeleton";
 import { VerificationRequestCard } from "./VerificationRequestCard";
-import { badgeStateOf } from "./identity";
+import { badgeStateOf } from "@/lib/profile/identity";
 import { ChannelConnection } from "@/components/youtube/ChannelConnection";
 
 /** /dashboard/profile: identity, bank, e-mail, password, language and the identity-verification request. */

@@ -8,7 +8,7 @@ import { Card } from "@/components/ui/Card";
 import { ApiError } from "@/lib/api/client";
 import { meKeys, type Me } from "@/lib/api/me";
 import { useFailureText } from "@/lib/forms/use-api-form";
-import { badgeStateOf, canRequestVerification, missingForVerification } from "./identity";
+import { badgeStateOf, canRequestVerification, missingForVerification } from "@/lib/profile/identity";
 import { CARD_TYPES, useRequestIdentityVerification } from "@/lib/api/identity-card";
 import { CARD_MAX_BYTES, CARD_MAX_PIXELS } from "@/lib/schemas/profile";
 import { IdentityCardThumbnail } from "./IdentityCardThumbnail";

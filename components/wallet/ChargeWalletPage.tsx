@@ -13,7 +13,7 @@ import { useApiForm } from "@/lib/forms/use-api-form";
 import { useFieldMessage } from "@/lib/forms/use-field-message";
 import { Link } from "@/lib/i18n/navigation";
 import { CHARGE_MAX_RIALS, CHARGE_MIN_RIALS, CHARGE_QUICK_PICKS, chargeWalletInput } from "@/lib/schemas/wallet";
-import { parseRials } from "./amount";
+import { parseRials } from "@/lib/format/rials";
 import { useWalletLabels } from "./labels";
 import { LoadError } from "@/components/ui/LoadError";
 import { SkeletonLines } from "@/components/ui/Skeleton";

@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { TextField } from "@/components/ui/Field";
-import { parseRials } from "@/components/wallet/amount";
+import { parseRials } from "@/lib/format/rials";
 import { useInvitationRewardSetting, useSetInvitationReward } from "@/lib/api/invitations";
 import { useMoney } from "@/lib/format/money";
 import { useApiForm } from "@/lib/forms/use-api-form";

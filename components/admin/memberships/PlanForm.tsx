@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { Checkbox } from "@/components/ui/Checkbox";
 import { SelectField, TextField } from "@/components/ui/Field";
-import { parseRials } from "@/components/wallet/amount";
+import { parseRials } from "@/lib/format/rials";
 import { useSavePlan, type AdminPlan } from "@/lib/api/admin-payouts";
 import { ApiError } from "@/lib/api/client";
 import { localizeDigits } from "@/lib/format/digits";

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderWithProviders } from "../render-with-providers";
 import { describe, expect, it, vi } from "vitest";
-import { parseRials } from "@/components/wallet/amount";
+import { parseRials } from "@/lib/format/rials";
 import { ChargeWalletPage } from "@/components/wallet/ChargeWalletPage";
 import { WalletPage } from "@/components/wallet/WalletPage";
 import type { Transaction } from "@/lib/api/wallet";

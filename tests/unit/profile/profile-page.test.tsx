@@ -8,7 +8,8 @@ import { IdentityForm } from "@/components/profile/IdentityForm";
 import { IdentityBadge } from "@/components/profile/IdentityBadge";
 import { ProfilePage } from "@/components/profile/ProfilePage";
 import { VerificationRequestCard } from "@/components/profile/VerificationRequestCard";
-import { formatIsoDate, isoFromDate, dateFromIso, missingForVerification } from "@/components/profile/identity";
+import { formatIsoDate, isoFromDate, dateFromIso } from "@/components/profile/dates";
+import { missingForVerification } from "@/lib/profile/identity";
 import type { IdentityStatus, Me } from "@/lib/api/me";
 import { answerWith } from "../support/msw";
 
