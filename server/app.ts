@@ -6,7 +6,7 @@ import { AppError } from "./core/errors";
 import { statusOf } from "./http/errors";
 import { apiSecurityHeaders } from "./http/api-security-headers";
 import { limitBody } from "./http/body-limit";
-import { allowedMethods } from "./http/allowed-methods";
+import { allowedMethods, literalMethods } from "./http/allowed-methods";
 import { corsAllowedOrigins, corsHeaders } from "./http/cors";
 import { refuseCrossSiteWrites } from "./http/same-origin";
 import { pingDatabase } from "./db/client";
@@ -106,7 +106,12 @@ export function createApp(deps: AppDeps) {
     defaultHook: (result, c) => {
       // The raw input rides along at run time though the hook type omits it on failure.
       if (!result.success)
-        throw validationError(c.get("locale"), result.error, (result as { data?: unknown }).data, validationCodeFor(c.req.path));
+        throw validationError(
+          c.get("locale"),
+          result.error,
+          (result as { data?: unknown }).data,
+          validationCodeFor(c.req.method, c.req.path),
+        );
     },
   }).basePath("/api");
 
@@ -158,6 +163,18 @@ export function createApp(deps: AppDeps) {
     if (c.req.path === "/api/monitoring") return tunnelBodyLimit(c, next);
     if (UPLOAD_PATHS.has(c.req.path)) return uploadBodyLimit(c, next);
     return PAGE_PATH.test(c.req.path) ? pageBodyLimit(c, next) : jsonBodyLimit(c, next);
+  });
+
+  // A path a route names literally answers only its own methods: GET /api/campaigns/quote is a 405
+  // (Allow: POST), not GET /api/campaigns/{id} with the id "quote". Read from the route table on first use.
+  const ownMethods = literalMethods(app.routes);
+  const methodsOf = allowedMethods(app.routes);
+  app.use((c, next) => {
+    const own = ownMethods(c.req.path);
+    const method = c.req.method === "HEAD" ? "GET" : c.req.method;
+    if (!own || own.includes(method) || method === "OPTIONS") return next();
+    c.header("Allow", methodsOf(c.req.path).join(", "));
+    throw new AppError("method_not_allowed");
   });
 
   // The database is opened (and migrated) on first use, so /api/openapi.json needs none.
@@ -219,7 +236,6 @@ export function createApp(deps: AppDeps) {
 
   // No route for this method: OPTIONS on a known path answers 204 with Allow (and, through
   // corsHeaders, a CORS preflight's answer for an allowed origin); another method 405 with Allow.
-  const methodsOf = allowedMethods(app.routes);
   app.notFound((c) => {
     const allowed = methodsOf(c.req.path);
     if (allowed.length === 0) throw new AppError("route_not_found", { path: new URL(c.req.url).pathname });

@@ -42,10 +42,13 @@ export function validationError(
   return new AppError(code, {}, fields);
 }
 
-/** SPEC §8 names its own 422 sentence for some forms; the rest say "The information you entered is incorrect." */
-export function validationCodeFor(path: string) {
-  if (path === "/api/auth/reset-password") return "reset_validation_failed" as const;
-  if (path === "/api/me/password") return "password_validation_failed" as const;
-  if (path === "/api/campaigns" || path === "/api/campaigns/quote") return "campaign_validation_failed" as const;
+/**
+ * SPEC §8 names its own 422 sentence for some forms (the form sent: its method and path); the rest,
+ * the campaign list's query among them, say "The information you entered is incorrect."
+ */
+export function validationCodeFor(method: string, path: string) {
+  if (method === "POST" && path === "/api/auth/reset-password") return "reset_validation_failed" as const;
+  if (method === "PUT" && path === "/api/me/password") return "password_validation_failed" as const;
+  if (method === "POST" && (path === "/api/campaigns" || path === "/api/campaigns/quote")) return "campaign_validation_failed" as const;
   return "validation_failed" as const;
 }
