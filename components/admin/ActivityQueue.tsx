@@ -5,10 +5,10 @@ import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { QueueCard } from "@/components/ui/QueueCard";
 import { ACTIVITY_QUEUE_PER_PAGE, useActivityQueue, useBulkApprove } from "@/lib/api/admin-activities";
-import { adminStates } from "./AdminStates";
-import { useQueuePaging } from "./use-queue-paging";
+import { adminStates } from "@/components/ui/back-office/AdminStates";
+import { useQueuePaging } from "@/components/ui/back-office/use-queue-paging";
 import { ActivityReviewCard } from "./ActivityReviewCard";
-import { useBulkApproval } from "./use-bulk-approval";
+import { useBulkApproval } from "@/components/ui/back-office/use-bulk-approval";
 
 /**
  * /admin/activities: the submissions waiting for a person, oldest first, each with its proof, the booster's

@@ -1,7 +1,7 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
-import { CheckMethodLabel, useActionName } from "@/components/activities/labels";
+import { CheckMethodLabel, useActionName } from "@/components/ui/labels";
 import { NoteForm } from "@/components/activities/NoteForm";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";

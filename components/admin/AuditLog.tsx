@@ -7,8 +7,8 @@ import { QueueCard } from "@/components/ui/QueueCard";
 import { AUDIT_PER_PAGE, useAuditLog, type AuditEntry, type AuditFilters } from "@/lib/api/admin-audit";
 import { localizeDigits } from "@/lib/format/digits";
 import { auditTargetTypes } from "@/lib/schemas/audit";
-import { adminStates } from "./AdminStates";
-import { useQueuePaging } from "./use-queue-paging";
+import { adminStates } from "@/components/ui/back-office/AdminStates";
+import { useQueuePaging } from "@/components/ui/back-office/use-queue-paging";
 
 /** /admin/audit: every admin action and the system's, newest first — who, what, to what, when, from where — filterable. */
 export function AuditLog() {

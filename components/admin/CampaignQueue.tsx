@@ -6,7 +6,7 @@ import type { Column } from "@/components/ui/DataTable";
 import { CAMPAIGN_QUEUE_PER_PAGE, useCampaignQueue } from "@/lib/api/admin";
 import type { Campaign } from "@/lib/api/campaigns";
 import { useMoney } from "@/lib/format/money";
-import { ReviewQueue } from "./ReviewQueue";
+import { ReviewQueue } from "@/components/ui/back-office/ReviewQueue";
 
 /** Campaigns awaiting review, oldest first, a page at a time. */
 export function CampaignQueue({ perPage = CAMPAIGN_QUEUE_PER_PAGE }: { perPage?: number }) {

@@ -2,14 +2,15 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Invoice } from "@/components/campaigns/Invoice";
-import { CampaignSpecList, CampaignStatusBadge, useCampaignSpecRows } from "@/components/campaigns/shared";
+import { CampaignSpecList, useCampaignSpecRows } from "@/components/campaigns/shared";
+import { CampaignStatusBadge } from "@/components/ui/status-badges";
 import { useDates } from "@/components/ui/dates";
 import { Card } from "@/components/ui/Card";
 import { useAdminCampaign, useReviewCampaign } from "@/lib/api/admin";
 import type { Campaign } from "@/lib/api/campaigns";
 import { useMoney } from "@/lib/format/money";
-import { DecisionPanel } from "./DecisionPanel";
-import { ReviewPage, decisionLabels } from "./ReviewPage";
+import { DecisionPanel } from "@/components/ui/back-office/DecisionPanel";
+import { ReviewPage, decisionLabels } from "@/components/ui/back-office/ReviewPage";
 
 /** One campaign awaiting review: its specifications, its invoice, approve / reject. */
 export function CampaignReview({ id }: { id: string }) {

@@ -7,8 +7,8 @@ import { Card } from "@/components/ui/Card";
 import { useAdminPage, type AdminPageVersion } from "@/lib/api/admin-pages";
 import { ApiError } from "@/lib/api/client";
 import { defaultLocale, isLocale, locales, type Locale } from "@/lib/i18n/locales";
-import { AdminLoadError, AdminLoading } from "./AdminStates";
-import { LocaleTabs, localePanelId, localeTabId } from "./LocaleTabs";
+import { AdminLoadError, AdminLoading } from "@/components/ui/back-office/AdminStates";
+import { LocaleTabs, localePanelId, localeTabId } from "@/components/ui/back-office/LocaleTabs";
 import { PageVersionForm } from "./PageVersionForm";
 
 /** A slug nobody has written yet: the editor starts empty. */

@@ -10,7 +10,7 @@ import { useAdminPages, type AdminPageSummary } from "@/lib/api/admin-pages";
 import { Link, useRouter } from "@/lib/i18n/navigation";
 import { locales } from "@/lib/i18n/locales";
 import { newPageInput, PAGE_SLUG_MAX } from "@/lib/schemas/pages";
-import { adminStates } from "./AdminStates";
+import { adminStates } from "@/components/ui/back-office/AdminStates";
 import { ScrollRegion } from "@/components/ui/ScrollRegion";
 
 /** The back office's content pages: every slug with its languages, and a form to start a new one. */

@@ -3,9 +3,9 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import type { Column } from "@/components/ui/DataTable";
 import { IDENTITY_QUEUE_PER_PAGE, useIdentityQueue, type AdminUser } from "@/lib/api/admin";
-import { fullName } from "./format";
-import { ReviewQueue } from "./ReviewQueue";
-import { UserName } from "./UserName";
+import { fullName } from "@/components/ui/back-office/format";
+import { ReviewQueue } from "@/components/ui/back-office/ReviewQueue";
+import { UserName } from "@/components/ui/back-office/UserName";
 
 /** The identity verification queue: pending requests, oldest first, a page at a time. */
 export function IdentityQueue({ perPage = IDENTITY_QUEUE_PER_PAGE }: { perPage?: number }) {

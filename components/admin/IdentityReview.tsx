@@ -4,10 +4,10 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Card } from "@/components/ui/Card";
 import { identityCardUrl, useAdminUser, useReviewIdentity, type AdminUser } from "@/lib/api/admin";
-import { fullName } from "./format";
-import { UserProfile } from "./UserProfile";
-import { DecisionPanel } from "./DecisionPanel";
-import { ReviewPage, decisionLabels } from "./ReviewPage";
+import { fullName } from "@/components/ui/back-office/format";
+import { UserProfile } from "@/components/ui/back-office/UserProfile";
+import { DecisionPanel } from "@/components/ui/back-office/DecisionPanel";
+import { ReviewPage, decisionLabels } from "@/components/ui/back-office/ReviewPage";
 
 /** One identity request: the profile, the card image, and approve / reject. */
 export function IdentityReview({ id }: { id: string }) {

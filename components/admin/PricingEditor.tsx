@@ -8,7 +8,7 @@ import { usePricing, useUpdatePricing, type AdminPrice } from "@/lib/api/admin";
 import { useFailureText } from "@/lib/forms/use-api-form";
 import { actionsByNetwork, networks, rialsToToman } from "@/lib/campaigns/pricing";
 import { PRICE_MAX, pricingUpdateInput } from "@/lib/schemas/campaigns";
-import { AdminLoadError, AdminLoading } from "./AdminStates";
+import { AdminLoadError, AdminLoading } from "@/components/ui/back-office/AdminStates";
 import { ScrollRegion } from "@/components/ui/ScrollRegion";
 
 type Draft = { network: AdminPrice["network"]; action: string; price: string; share: string };

@@ -10,7 +10,8 @@ import { ProgressBar } from "@/components/ui/ProgressBar";
 import { TabbedList, useTabPages } from "@/components/ui/QueryView";
 import { CAMPAIGNS_PER_PAGE, useCampaigns, type Campaign, type CampaignTab } from "@/lib/api/campaigns";
 import { Link } from "@/lib/i18n/navigation";
-import { CampaignEventButtons, CampaignStatusBadge } from "./shared";
+import { CampaignEventButtons } from "./shared";
+import { CampaignStatusBadge } from "@/components/ui/status-badges";
 import { useDates } from "@/components/ui/dates";
 import { isUnauthorized } from "@/lib/api/errors";
 

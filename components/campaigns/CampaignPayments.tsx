@@ -5,7 +5,7 @@ import { EmptyState } from "@/components/ui/EmptyState";
 import { Pagination } from "@/components/ui/Pagination";
 import { TabbedList, useTabPages } from "@/components/ui/QueryView";
 import { StatusLabel } from "@/components/ui/StatusPill";
-import { transactionTones } from "@/components/wallet/status";
+import { transactionTones } from "@/components/ui/status-badges";
 import { useCampaignPayments, CAMPAIGNS_PER_PAGE, type Campaign, type PaymentTab } from "@/lib/api/campaigns";
 import type { Transaction } from "@/lib/api/wallet";
 import { useMoney } from "@/lib/format/money";

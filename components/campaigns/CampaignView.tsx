@@ -16,7 +16,8 @@ import { CampaignPayments } from "./CampaignPayments";
 import { CampaignDelivery } from "./CampaignDelivery";
 import { Invoice } from "@/components/campaigns/Invoice";
 import { takeCampaignFlash } from "./flash";
-import { CampaignEventButtons, CampaignSpecList, CampaignStatusBadge, NotFoundCard, useCampaignSpecRows } from "./shared";
+import { CampaignEventButtons, CampaignSpecList, NotFoundCard, useCampaignSpecRows } from "./shared";
+import { CampaignStatusBadge } from "@/components/ui/status-badges";
 import { useDates } from "@/components/ui/dates";
 import { isNotFound, isUnauthorized } from "@/lib/api/errors";
 

@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import { useId } from "react";
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
 import { RadioCard } from "@/components/ui/RadioCard";
-import { useWalletLabels } from "@/components/wallet/labels";
+import { useWalletLabels } from "@/components/ui/labels";
 import { LoadError } from "@/components/ui/LoadError";
 import { SkeletonLines } from "@/components/ui/Skeleton";
 import { useGateways, useWallet } from "@/lib/api/wallet";

@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
-import { useWalletLabels } from "@/components/wallet/labels";
+import { useWalletLabels } from "@/components/ui/labels";
 import type { Quote } from "@/lib/api/campaigns";
 import type { GatewayInfo } from "@/lib/api/wallet";
 import { useMoney } from "@/lib/format/money";

@@ -7,24 +7,8 @@ import { Button } from "@/components/ui/Button";
 import { linkButton } from "@/components/ui/LinkButton";
 import { ApiError } from "@/lib/api/client";
 import { useActivateCampaign, usePauseCampaign, type Campaign } from "@/lib/api/campaigns";
-import { allowedEvents, type CampaignStatus } from "@/lib/campaigns/state-machine";
+import { allowedEvents } from "@/lib/campaigns/state-machine";
 import { Link } from "@/lib/i18n/navigation";
-import { StatusLabel, type StatusTone } from "@/components/ui/StatusPill";
-
-const statusTones: Record<CampaignStatus, StatusTone> = {
-  awaiting_payment: "warning",
-  awaiting_review: "info",
-  active: "success",
-  paused: "muted",
-  completed: "success",
-  paid: "neutral",
-  rejected: "danger",
-};
-
-/** A campaign's status as a coloured label. */
-export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
-  return <StatusLabel status={status} tones={statusTones} messages="campaigns.status" />;
-}
 
 /** A 404 from the API: the campaign does not exist or is not the caller's. */
 export function NotFoundCard() {

@@ -6,7 +6,7 @@ import { FormActions } from "@/components/ui/FormActions";
 import { TextField } from "@/components/ui/Field";
 import { SkeletonLines } from "@/components/ui/Skeleton";
 import { LoadError } from "@/components/ui/LoadError";
-import { ConnectButton } from "@/components/youtube/ChannelConnection";
+import { YoutubeConnectButton } from "@/components/ui/YoutubeConnect";
 import { ApiError } from "@/lib/api/client";
 import { useCheckActivity, type Activity } from "@/lib/api/earn";
 import { useYoutubeConnection } from "@/lib/api/youtube";
@@ -33,7 +33,7 @@ export function CheckForm({ activity, onDone, onHide }: { activity: Activity; on
     return (
       <div className="grid gap-3">
         <Alert tone="info">{t("connectFirst")}</Alert>
-        <ConnectButton returnTo="earn" />
+        <YoutubeConnectButton returnTo="earn" />
       </div>
     );
 
@@ -64,7 +64,7 @@ export function CheckForm({ activity, onDone, onHide }: { activity: Activity; on
       {scopeMissing ? (
         <div className="grid gap-3">
           <Alert tone="info">{t("likesNeeded")}</Alert>
-          <ConnectButton returnTo="earn" likes variant="secondary" />
+          <YoutubeConnectButton returnTo="earn" likes variant="secondary" />
         </div>
       ) : check.isError ? (
         <Alert tone="error">{failure(check.error)}</Alert>

@@ -11,7 +11,7 @@ import { useEarnSummary, type Activity } from "@/lib/api/earn";
 import { EarnStanding } from "./EarnStanding";
 import { MyActivities } from "./MyActivities";
 import { TaskFeed } from "./TaskFeed";
-import { ConnectOutcome } from "@/components/youtube/ChannelConnection";
+import { YoutubeConnectOutcome } from "@/components/ui/YoutubeConnect";
 import { TaskPanel } from "./TaskPanel";
 
 /**
@@ -49,7 +49,7 @@ export function EarnPage() {
           ) : summary.data ? (
             <>
               <EarnStanding summary={summary.data} />
-              <ConnectOutcome />
+              <YoutubeConnectOutcome />
               {sent ? <Alert tone="success">{t(`panel.${sent}`)}</Alert> : null}
               {open ? (
                 <TaskPanel

@@ -1,7 +1,8 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
-import { ActivityStatusBadge, CheckMethodLabel, useActionName } from "@/components/activities/labels";
+import { CheckMethodLabel, useActionName } from "@/components/ui/labels";
+import { ActivityStatusBadge } from "@/components/ui/status-badges";
 import { NoteForm } from "@/components/activities/NoteForm";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";

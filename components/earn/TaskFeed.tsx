@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { CheckMethodLabel, useActionName } from "@/components/activities/labels";
+import { CheckMethodLabel, useActionName } from "@/components/ui/labels";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";

@@ -1,7 +1,7 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { useActionName } from "@/components/activities/labels";
+import { useActionName } from "@/components/ui/labels";
 import { ScreenshotField } from "./ScreenshotField";
 import { CheckForm } from "./CheckForm";
 import { WatchForm } from "./WatchForm";

@@ -8,7 +8,7 @@ import { PagedList } from "@/components/ui/PagedList";
 import { pageCount } from "@/components/ui/Pagination";
 import { TabbedList, useTabPages } from "@/components/ui/QueryView";
 import { StatusLabel } from "@/components/ui/StatusPill";
-import { invitationTones } from "./status";
+import { invitationTones } from "@/components/ui/status-badges";
 import { SkeletonLines } from "@/components/ui/Skeleton";
 import {
   INVITATIONS_PER_PAGE,

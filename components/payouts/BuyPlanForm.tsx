@@ -16,7 +16,7 @@ import {
   type MembershipQuoteView,
 } from "@/lib/api/payouts";
 import { useGateways, type WalletBalances } from "@/lib/api/wallet";
-import { useWalletLabels } from "@/components/wallet/labels";
+import { useWalletLabels } from "@/components/ui/labels";
 import { useMoney } from "@/lib/format/money";
 import { useApiForm } from "@/lib/forms/use-api-form";
 import { useFieldMessage } from "@/lib/forms/use-field-message";

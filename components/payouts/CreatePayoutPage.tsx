@@ -15,7 +15,7 @@ import { useMoney } from "@/lib/format/money";
 import { useApiForm } from "@/lib/forms/use-api-form";
 import { useFieldMessage } from "@/lib/forms/use-field-message";
 import { PAYOUT_MAX_RIALS, PAYOUT_MIN_RIALS, createPayoutInput } from "@/lib/schemas/payouts";
-import { Iban, useBankName } from "./Iban";
+import { Iban, useBankName } from "@/components/ui/Iban";
 
 /**
  * /dashboard/payouts/Create: the earnings that may be withdrawn, the withdrawals left, the IBAN the money goes to and

@@ -7,9 +7,9 @@ import { TabbedTable } from "@/components/ui/TabbedTable";
 import { StatusLabel } from "@/components/ui/StatusPill";
 import { PAYOUTS_PER_PAGE, usePayouts, type PayoutTab, type PayoutView } from "@/lib/api/payouts";
 import { useMoney } from "@/lib/format/money";
-import { Iban, useBankName } from "./Iban";
+import { Iban, useBankName } from "@/components/ui/Iban";
 import { PayoutReason } from "./PayoutReason";
-import { payoutTones } from "./status";
+import { payoutTones } from "@/components/ui/status-badges";
 
 export const PAYOUT_TABS = ["all", "paid", "awaiting_approval", "rejected"] as const satisfies readonly PayoutTab[];
 

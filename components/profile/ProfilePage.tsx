@@ -14,7 +14,7 @@ import { PasswordSection } from "./PasswordSection";
 import { ProfileSkeleton } from "./ProfileSkeleton";
 import { VerificationRequestCard } from "./VerificationRequestCard";
 import { badgeStateOf } from "@/lib/profile/identity";
-import { ChannelConnection } from "@/components/youtube/ChannelConnection";
+import { ChannelConnection } from "@/components/profile/ChannelConnection";
 
 /** /dashboard/profile: identity, bank, e-mail, password, language and the identity-verification request. */
 export function ProfilePage() {

@@ -14,7 +14,7 @@ import { useFieldMessage } from "@/lib/forms/use-field-message";
 import { Link } from "@/lib/i18n/navigation";
 import { CHARGE_MAX_RIALS, CHARGE_MIN_RIALS, CHARGE_QUICK_PICKS, chargeWalletInput } from "@/lib/schemas/wallet";
 import { parseRials } from "@/lib/format/rials";
-import { useWalletLabels } from "./labels";
+import { useWalletLabels } from "@/components/ui/labels";
 import { LoadError } from "@/components/ui/LoadError";
 import { SkeletonLines } from "@/components/ui/Skeleton";
 import { SignInCard } from "@/components/ui/SignInCard";

@@ -9,7 +9,7 @@ import { useRefreshMoney, useTransaction, type Transaction } from "@/lib/api/wal
 import { returnPathAfterPayment, subscribeNothing } from "@/lib/campaigns/draft";
 import { useMoney } from "@/lib/format/money";
 import { Link } from "@/lib/i18n/navigation";
-import { useWalletLabels } from "./labels";
+import { useWalletLabels } from "@/components/ui/labels";
 import { linkButton } from "@/components/ui/LinkButton";
 import { LoadError } from "@/components/ui/LoadError";
 import { SkeletonLines } from "@/components/ui/Skeleton";

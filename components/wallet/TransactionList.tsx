@@ -7,8 +7,8 @@ import { TabbedTable } from "@/components/ui/TabbedTable";
 import { StatusLabel } from "@/components/ui/StatusPill";
 import { TRANSACTIONS_PER_PAGE, useTransactions, type Transaction } from "@/lib/api/wallet";
 import { useMoney } from "@/lib/format/money";
-import { useWalletLabels } from "./labels";
-import { transactionTones } from "./status";
+import { useWalletLabels } from "@/components/ui/labels";
+import { transactionTones } from "@/components/ui/status-badges";
 
 export const TRANSACTION_TABS = ["all", "paid", "pending", "failed"] as const;
 export type TransactionTab = (typeof TRANSACTION_TABS)[number];

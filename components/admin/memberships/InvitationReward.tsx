@@ -10,7 +10,7 @@ import { useInvitationRewardSetting, useSetInvitationReward } from "@/lib/api/in
 import { useMoney } from "@/lib/format/money";
 import { useApiForm } from "@/lib/forms/use-api-form";
 import { invitationRewardSetting } from "@/lib/schemas/invitations";
-import { AdminLoadError, AdminLoading } from "../AdminStates";
+import { AdminLoadError, AdminLoading } from "@/components/ui/back-office/AdminStates";
 
 /** The inviter's reward per friend who buys a first plan (GET|PUT admin/settings/invitations); 0 turns rewards off. */
 export function InvitationReward() {

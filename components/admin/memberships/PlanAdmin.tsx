@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/Alert";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { QueueCard } from "@/components/ui/QueueCard";
 import { useAdminPlans, type AdminPlan } from "@/lib/api/admin-payouts";
-import { adminStates } from "../AdminStates";
+import { adminStates } from "@/components/ui/back-office/AdminStates";
 import { planNameIn } from "./plan-name";
 import { PlanForm } from "./PlanForm";
 import { PlanTable } from "./PlanTable";

@@ -4,7 +4,7 @@ import { useWatch, type Control, type FieldError, type FieldErrors, type UseForm
 import { TextField } from "@/components/ui/Field";
 import type { PlanInput } from "@/lib/api/admin-payouts";
 import { directionOf, locales, type Locale } from "@/lib/i18n/locales";
-import { LocaleTabs, localePanelId, localeTabId } from "../LocaleTabs";
+import { LocaleTabs, localePanelId, localeTabId } from "@/components/ui/back-office/LocaleTabs";
 import type { PlanValues } from "./PlanForm";
 
 /**

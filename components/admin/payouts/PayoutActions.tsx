@@ -9,7 +9,7 @@ import { isPayoutConflict, useAdminPayoutStep, type AdminPayoutView, type Payout
 import { useMoney } from "@/lib/format/money";
 import { useApiForm, useFailureText } from "@/lib/forms/use-api-form";
 import { payoutConfirmInput, payoutReasonInput } from "@/lib/schemas/payouts";
-import type { Notice } from "../use-bulk-approval";
+import type { Notice } from "@/components/ui/back-office/use-bulk-approval";
 
 type ReasonKind = "deny" | "fail" | "reverse";
 type Mode = "idle" | ReasonKind | "confirm";

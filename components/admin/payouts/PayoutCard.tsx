@@ -1,20 +1,20 @@
 "use client";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { Iban, useBankName } from "@/components/payouts/Iban";
+import { Iban, useBankName } from "@/components/ui/Iban";
 import { PayoutHistory } from "@/components/payouts/PayoutList";
 import { PayoutReason } from "@/components/payouts/PayoutReason";
-import { payoutTones } from "@/components/payouts/status";
+import { payoutTones } from "@/components/ui/status-badges";
 import { Checkbox } from "@/components/ui/Checkbox";
 import { CardFields } from "@/components/ui/DataTable";
 import { StatusLabel, StatusPill } from "@/components/ui/StatusPill";
 import type { AdminPayoutView } from "@/lib/api/admin-payouts";
 import { localizeDigits } from "@/lib/format/digits";
 import { useMoney } from "@/lib/format/money";
-import { fullName } from "../format";
-import { UserName } from "../UserName";
+import { fullName } from "@/components/ui/back-office/format";
+import { UserName } from "@/components/ui/back-office/UserName";
 import { IbanCheck } from "./IbanCheck";
-import type { Notice } from "../use-bulk-approval";
+import type { Notice } from "@/components/ui/back-office/use-bulk-approval";
 import { PayoutActions } from "./PayoutActions";
 import { SlaTimer } from "./sla";
 

@@ -8,7 +8,7 @@ import { StatusPill } from "@/components/ui/StatusPill";
 import { useExportPaya, usePayoutRail, useSubmitPayouts, type PayoutRail } from "@/lib/api/admin-payouts";
 import { useMoney } from "@/lib/format/money";
 import { useFailureText } from "@/lib/forms/use-api-form";
-import { AdminLoadError, AdminLoading } from "../AdminStates";
+import { AdminLoadError, AdminLoading } from "@/components/ui/back-office/AdminStates";
 
 type Notice = { tone: "success" | "error" | "info"; text: string };
 

@@ -6,7 +6,7 @@ import { Card } from "@/components/ui/Card";
 import { InlineForm } from "@/components/ui/FormActions";
 import { useSetWithdrawals, useWithdrawalsSwitch } from "@/lib/api/admin-payouts";
 import { useFailureText } from "@/lib/forms/use-api-form";
-import { AdminLoadError, AdminLoading } from "../AdminStates";
+import { AdminLoadError, AdminLoading } from "@/components/ui/back-office/AdminStates";
 
 /**
  * Withdrawals for everyone, on or off (GET|PUT admin/settings/withdrawals): a switch that first says what

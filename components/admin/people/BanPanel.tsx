@@ -11,7 +11,7 @@ import { useApiForm } from "@/lib/forms/use-api-form";
 import { banInput } from "@/lib/schemas/people";
 import { REASON_MAX } from "@/lib/schemas/profile";
 import { tehranDayEnd } from "@/lib/time/tehran";
-import { Row } from "../UserProfile";
+import { Row } from "@/components/ui/back-office/UserProfile";
 
 type BanForm = { reason: string; expires_at: string };
 

@@ -8,9 +8,9 @@ import { StatusPill } from "@/components/ui/StatusPill";
 import { PEOPLE_PER_PAGE, usePeople, type Person } from "@/lib/api/admin-people";
 import { localizeDigits } from "@/lib/format/digits";
 import { Link } from "@/lib/i18n/navigation";
-import { adminStates } from "../AdminStates";
-import { useQueuePaging } from "../use-queue-paging";
-import { fullName } from "../format";
+import { adminStates } from "@/components/ui/back-office/AdminStates";
+import { useQueuePaging } from "@/components/ui/back-office/use-queue-paging";
+import { fullName } from "@/components/ui/back-office/format";
 
 /** /admin/users: find a person by phone, e-mail, national ID or name; newest first; each opens their overview. */
 export function PeopleSearch() {

@@ -1,19 +1,17 @@
 "use client";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { ActivityStatusBadge, useActionName } from "@/components/activities/labels";
-import { CampaignStatusBadge } from "@/components/campaigns/shared";
-import { invitationTones } from "@/components/invitations/status";
-import { payoutTones } from "@/components/payouts/status";
+import { useActionName } from "@/components/ui/labels";
+import { ActivityStatusBadge, CampaignStatusBadge, invitationTones, payoutTones } from "@/components/ui/status-badges";
 import { BackLink } from "@/components/ui/BackLink";
 import { Card } from "@/components/ui/Card";
 import { StatusLabel } from "@/components/ui/StatusPill";
 import { usePersonOverview, type PersonOverview } from "@/lib/api/admin-people";
 import { localizeDigits } from "@/lib/format/digits";
 import { useMoney } from "@/lib/format/money";
-import { AdminLoadError, AdminLoading } from "../AdminStates";
-import { fullName } from "../format";
-import { Row, UserProfile } from "../UserProfile";
+import { AdminLoadError, AdminLoading } from "@/components/ui/back-office/AdminStates";
+import { fullName } from "@/components/ui/back-office/format";
+import { Row, UserProfile } from "@/components/ui/back-office/UserProfile";
 import { BanPanel } from "./BanPanel";
 
 /** /admin/users/[id]: who they are, their ban, balances, and the newest of what they have and do. */

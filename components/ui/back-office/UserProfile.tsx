@@ -2,7 +2,7 @@
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Card } from "@/components/ui/Card";
-import { useBankName } from "@/components/payouts/Iban";
+import { useBankName } from "@/components/ui/Iban";
 import type { AdminUser } from "@/lib/api/admin";
 import { localizeDigits } from "@/lib/format/digits";
 import { dateOnly, groupIban } from "./format";

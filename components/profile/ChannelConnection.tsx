@@ -1,66 +1,18 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
-import { useState, useSyncExternalStore } from "react";
-
-const noSubscription = () => () => undefined;
+import { useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { ExternalLink } from "@/components/ui/ExternalLink";
 import { LoadError } from "@/components/ui/LoadError";
 import { SkeletonLines } from "@/components/ui/Skeleton";
-import { useConnectYoutube, useDisconnectYoutube, useYoutubeConnection } from "@/lib/api/youtube";
+import { useDisconnectYoutube, useYoutubeConnection } from "@/lib/api/youtube";
+import { YoutubeConnectButton, YoutubeConnectOutcome } from "@/components/ui/YoutubeConnect";
 import { useFailureText } from "@/lib/forms/use-api-form";
 import { Link } from "@/lib/i18n/navigation";
-import { youtubeConnectOutcomes, type YoutubeReturnTo } from "@/lib/schemas/youtube";
 
 const GOOGLE_PERMISSIONS = "https://myaccount.google.com/permissions";
-
-/** What the page was sent back from Google with (?youtube=<outcome>), said once above the card. */
-export function ConnectOutcome() {
-  const t = useTranslations("youtube.outcome");
-  // The browser's address, read on the client only (the server renders nothing here).
-  const value = useSyncExternalStore(
-    noSubscription,
-    () => new URLSearchParams(window.location.search).get("youtube"),
-    () => null,
-  );
-  const outcome = youtubeConnectOutcomes.find((o) => o === value);
-  if (!outcome) return null;
-  return (
-    <Alert tone={outcome === "connected" ? "success" : "error"} className="mb-4">
-      {t(outcome)}
-    </Alert>
-  );
-}
-
-/** The connect button: to Google's consent page and back to `returnTo`; `likes` asks for the like-check permission too. */
-export function ConnectButton({
-  returnTo,
-  likes = false,
-  variant = "primary",
-}: {
-  returnTo: YoutubeReturnTo;
-  likes?: boolean;
-  variant?: "primary" | "secondary";
-}) {
-  const t = useTranslations("youtube");
-  const connect = useConnectYoutube();
-  const failure = useFailureText();
-  return (
-    <div className="grid justify-items-start gap-2">
-      <Button
-        type="button"
-        variant={variant}
-        busy={connect.isPending || connect.isSuccess}
-        onClick={() => connect.mutate({ returnTo, likes })}
-      >
-        {likes ? t("allowLikes") : t("connect")}
-      </Button>
-      {connect.isError ? <Alert tone="error">{failure(connect.error)}</Alert> : null}
-    </div>
-  );
-}
 
 /**
  * The profile's YouTube card: connect a channel so YouTube tasks are checked automatically, see which
@@ -91,7 +43,7 @@ export function ChannelConnection({ verified }: { verified: boolean }) {
 
   return (
     <Card title={t("title")} intro={t("intro")} id="youtube-channel">
-      <ConnectOutcome />
+      <YoutubeConnectOutcome />
       <div className="grid gap-4" data-testid="youtube-channel">
         {channel ? (
           <>
@@ -130,7 +82,7 @@ export function ChannelConnection({ verified }: { verified: boolean }) {
             )}
           </>
         ) : verified ? (
-          <ConnectButton returnTo="profile" />
+          <YoutubeConnectButton returnTo="profile" />
         ) : (
           <Alert tone="info">{t("verifyFirst")}</Alert>
         )}

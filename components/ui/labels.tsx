@@ -1,7 +1,31 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
+import { StatusPill } from "@/components/ui/StatusPill";
 import type { GatewayInfo, Transaction } from "@/lib/api/wallet";
+import type { Activity } from "@/lib/schemas/activities";
+import type { ActivityCheckMethod } from "@/lib/schemas/enums";
+
+/**
+ * Words for the codes the API sends (a task's action and check method, a payment's intent, gateway and failure),
+ * once: the booster's work, the producer's campaign, the plans and the back office all name them the same way.
+ * A code this version does not know shows as it came.
+ */
+
+/** "Like", "Watch time" …: the action's name, or the raw value for one this version does not know. */
+export function useActionName() {
+  const t = useTranslations("campaigns.activities");
+  return (activity: Pick<Activity, "action" | "type">) => ({
+    action: t.has(`actions.${activity.action}` as never) ? t(`actions.${activity.action}` as never) : activity.action,
+    type: t.has(`types.${activity.type}` as never) ? t(`types.${activity.type}` as never) : activity.type,
+  });
+}
+
+/** How a piece of work is checked: auto-checked, watch session or reviewed (words, never a network's name or logo). */
+export function CheckMethodLabel({ method }: { method: ActivityCheckMethod }) {
+  const t = useTranslations("earn.check");
+  return <StatusPill tone={method === "review" ? "neutral" : "info"}>{t(method)}</StatusPill>;
+}
 
 /** Names for what the API sends as codes: intents, gateways, failure reasons. Unknown codes fall back gracefully. */
 export function useWalletLabels() {

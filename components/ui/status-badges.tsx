@@ -1,0 +1,60 @@
+"use client";
+import { StatusLabel, type StatusTone } from "@/components/ui/StatusPill";
+import type { ActivityStatus, CampaignStatus, InvitationStatus, PayoutStatus, TransactionStatus } from "@/lib/schemas/enums";
+
+/**
+ * The colour of every status, once (its word is in the messages: campaigns.status, campaigns.activities.status,
+ * payouts.status, invitations.status, wallet.status): each feature's lists and the back office's people view
+ * read the same tones.
+ */
+
+const campaignTones: Record<CampaignStatus, StatusTone> = {
+  awaiting_payment: "warning",
+  awaiting_review: "info",
+  active: "success",
+  paused: "muted",
+  completed: "success",
+  paid: "neutral",
+  rejected: "danger",
+};
+
+/** A campaign's status as a coloured label. */
+export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
+  return <StatusLabel status={status} tones={campaignTones} messages="campaigns.status" />;
+}
+
+const activityTones: Record<ActivityStatus, StatusTone> = {
+  pending: "muted",
+  in_progress: "info",
+  awaiting_review: "warning",
+  approved: "success",
+  completed: "success",
+  denied: "danger",
+};
+
+/** An activity's status as a coloured label (the producer's and the booster's views alike). */
+export function ActivityStatusBadge({ status }: { status: ActivityStatus }) {
+  return <StatusLabel status={status} tones={activityTones} messages="campaigns.activities.status" fallbackTone="muted" />;
+}
+
+/** The colour of each payout status (its word is in payouts.status). */
+export const payoutTones: Record<PayoutStatus, StatusTone> = {
+  pending: "warning",
+  approved: "info",
+  active: "info",
+  confirmed: "success",
+  denied: "danger",
+  failed: "danger",
+  reversed: "danger",
+};
+
+/** The colour of each invitation status (the inviter's list, the back office's people view). */
+export const invitationTones: Record<InvitationStatus, StatusTone> = {
+  pending: "warning",
+  registered: "info",
+  paid: "info",
+  joined: "success",
+};
+
+/** The colour of each transaction status (its word is in wallet.status). */
+export const transactionTones: Record<TransactionStatus, StatusTone> = { paid: "success", pending: "warning", failed: "danger" };
