@@ -47,7 +47,7 @@ export function allowedEvents(status: CampaignStatus): CampaignEvent[] {
   return campaignEvents.filter((event) => TRANSITIONS[status][event] !== undefined);
 }
 
-/** The transitions above as a mermaid diagram (the README shows it; a unit test keeps the two identical). */
+/** The transitions above as a mermaid diagram (docs/features/campaigns.md shows it; tests/unit/system/docs-links.test.ts keeps the two identical). */
 export const STATE_DIAGRAM = `stateDiagram-v2
     [*] --> awaiting_payment
     awaiting_payment --> awaiting_review: pay

@@ -45,7 +45,7 @@ export const EXAMPLE_CONTACT: ContactConfig = { phone: "+1 202 555 0123", email:
 
 /**
  * An install is a demo when it seeds demo data (SEED_DEMO_DATA is not "false"): the same switch that
- * fills it with demo accounts and campaigns. A production install turns it off (README), and NODE_ENV
+ * fills it with demo accounts and campaigns. A production install turns it off (docs/configuration.md), and NODE_ENV
  * cannot tell the two apart: `npm start` runs the demo as a production build too.
  */
 export const isDemo = (env: Env = process.env): boolean => env.SEED_DEMO_DATA !== "false";

@@ -9,7 +9,7 @@ import { recordAudit } from "@/server/audit/record";
 import { holdWhileBanned } from "@/server/people/ban";
 
 /**
- * The one payout state machine (README "Payouts"):
+ * The one payout state machine (docs/features/payouts.md):
  *
  *   pending ──approve──▶ approved ──submit──▶ active ──confirm──▶ confirmed ──reverse──▶ reversed
  *      │                                        │
