@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { ContentBody } from "@/components/content/ContentBody";
+import { ContentBody } from "@/components/pages/ContentBody";
 import { parseMarkdown } from "@/lib/content/markdown";
 
 describe("content Markdown", () => {

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import type { ReactNode } from "react";
 import { renderWithProviders } from "../render-with-providers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { IdentityReview } from "@/components/admin/IdentityReview";
+import { IdentityReview } from "@/components/profile/admin/IdentityReview";
 import { ForgotPasswordForm } from "@/components/auth/ForgotPasswordForm";
 import { OtpForm } from "@/components/auth/OtpForm";
 import { ActivityDetail, CampaignActivities } from "@/components/campaigns/CampaignActivities";

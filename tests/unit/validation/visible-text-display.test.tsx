@@ -1,10 +1,10 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CampaignQueue } from "@/components/admin/CampaignQueue";
-import { CampaignReview } from "@/components/admin/CampaignReview";
-import { IdentityQueue } from "@/components/admin/IdentityQueue";
-import { IdentityReview } from "@/components/admin/IdentityReview";
+import { CampaignQueue } from "@/components/campaigns/admin/CampaignQueue";
+import { CampaignReview } from "@/components/campaigns/admin/CampaignReview";
+import { IdentityQueue } from "@/components/profile/admin/IdentityQueue";
+import { IdentityReview } from "@/components/profile/admin/IdentityReview";
 import { CampaignList } from "@/components/campaigns/CampaignList";
 import { CampaignView } from "@/components/campaigns/CampaignView";
 import { CreateCampaign } from "@/components/campaigns/CreateCampaign";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { ActivityQueue } from "@/components/admin/ActivityQueue";
+import { ActivityQueue } from "@/components/activities/admin/ActivityQueue";
 import { defaultLocale, isLocale } from "@/lib/i18n/locales";
 
 type Props = { params: Promise<{ locale: string }> };

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { AuditLog } from "@/components/admin/AuditLog";
+import { AuditLog } from "@/components/audit/AuditLog";
 import { defaultLocale, isLocale } from "@/lib/i18n/locales";
 
 type Props = { params: Promise<{ locale: string }> };

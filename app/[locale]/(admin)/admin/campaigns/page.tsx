@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { CampaignQueue } from "@/components/admin/CampaignQueue";
+import { CampaignQueue } from "@/components/campaigns/admin/CampaignQueue";
 import { defaultLocale, isLocale } from "@/lib/i18n/locales";
 
 type Props = { params: Promise<{ locale: string }> };

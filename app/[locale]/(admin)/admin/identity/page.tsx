@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { IdentityQueue } from "@/components/admin/IdentityQueue";
+import { IdentityQueue } from "@/components/profile/admin/IdentityQueue";
 import { defaultLocale, isLocale } from "@/lib/i18n/locales";
 
 type Props = { params: Promise<{ locale: string }> };

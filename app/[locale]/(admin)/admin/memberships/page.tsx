@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { InvitationReward } from "@/components/admin/memberships/InvitationReward";
-import { PlanAdmin } from "@/components/admin/memberships/PlanAdmin";
+import { InvitationReward } from "@/components/payouts/admin/InvitationReward";
+import { PlanAdmin } from "@/components/payouts/admin/PlanAdmin";
 import { defaultLocale, isLocale } from "@/lib/i18n/locales";
 
 type Props = { params: Promise<{ locale: string }> };

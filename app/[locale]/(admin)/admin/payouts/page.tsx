@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { PayoutQueue } from "@/components/admin/payouts/PayoutQueue";
+import { PayoutQueue } from "@/components/payouts/admin/PayoutQueue";
 import { defaultLocale, isLocale } from "@/lib/i18n/locales";
 
 type Props = { params: Promise<{ locale: string }> };

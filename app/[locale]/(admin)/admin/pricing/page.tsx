@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { PricingEditor } from "@/components/admin/PricingEditor";
+import { PricingEditor } from "@/components/campaigns/admin/PricingEditor";
 import { defaultLocale, isLocale } from "@/lib/i18n/locales";
 
 type Props = { params: Promise<{ locale: string }> };

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { PeopleSearch } from "@/components/admin/people/PeopleSearch";
+import { PeopleSearch } from "@/components/people/PeopleSearch";
 import { defaultLocale, isLocale } from "@/lib/i18n/locales";
 
 type Props = { params: Promise<{ locale: string }> };

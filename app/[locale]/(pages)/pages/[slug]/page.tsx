@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
 import { cache } from "react";
-import { ContentBody } from "@/components/content/ContentBody";
+import { ContentBody } from "@/components/pages/ContentBody";
 import { defaultLocale, isLocale, type Locale } from "@/lib/i18n/locales";
 import { alternatesFor } from "@/lib/seo/alternates";
 import { ogImageAlt, socialMetadata } from "@/lib/seo/social";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { CampaignReview } from "@/components/admin/CampaignReview";
+import { CampaignReview } from "@/components/campaigns/admin/CampaignReview";
 import { defaultLocale, isLocale } from "@/lib/i18n/locales";
 
 type Props = { params: Promise<{ locale: string; id: string }> };

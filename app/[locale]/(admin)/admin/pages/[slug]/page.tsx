@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { ContentPageEditor } from "@/components/admin/ContentPageEditor";
+import { ContentPageEditor } from "@/components/pages/admin/ContentPageEditor";
 import { defaultLocale, isLocale } from "@/lib/i18n/locales";
 import { pageSlug } from "@/lib/schemas/pages";
 

@@ -10,7 +10,7 @@ import { ADMIN_PAYOUTS_PER_PAGE, useAdminPayouts, useBulkApprovePayouts, type Pa
 import { useNow } from "@/lib/time/use-now";
 import { adminStates } from "@/components/ui/back-office/AdminStates";
 import { useQueuePaging } from "@/components/ui/back-office/use-queue-paging";
-import { usePlanName } from "../memberships/plan-name";
+import { usePlanName } from "./plan-name";
 import { useBulkApproval } from "@/components/ui/back-office/use-bulk-approval";
 import { PayoutCard } from "./PayoutCard";
 import { RailCard } from "./RailCard";

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { PlanAdmin } from "@/components/admin/memberships/PlanAdmin";
+import { PlanAdmin } from "@/components/payouts/admin/PlanAdmin";
 import type { AdminPlan } from "@/lib/api/admin-payouts";
 import { renderWithProviders } from "../render-with-providers";
 import { answerWith, jsonResponse } from "../support/msw";

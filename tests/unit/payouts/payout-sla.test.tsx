@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { SlaTimer, slaOf } from "@/components/admin/payouts/sla";
+import { SlaTimer, slaOf } from "@/components/payouts/admin/sla";
 import { renderWithProviders } from "../render-with-providers";
 
 const now = Date.parse("2026-03-01T10:00:00.000Z");

@@ -3,7 +3,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useDeferredValue, useMemo, useState } from "react";
 import { useWatch, type Control } from "react-hook-form";
 import type { z } from "zod";
-import { ContentBody } from "@/components/content/ContentBody";
+import { ContentBody } from "@/components/pages/ContentBody";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { ActivityQueue } from "@/components/admin/ActivityQueue";
+import { ActivityQueue } from "@/components/activities/admin/ActivityQueue";
 import type { ReviewItem } from "@/lib/api/admin-activities";
 import { renderWithProviders } from "../render-with-providers";
 import { answerWith, jsonResponse } from "../support/msw";

@@ -2,10 +2,10 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderWithProviders } from "../render-with-providers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CampaignQueue } from "@/components/admin/CampaignQueue";
-import { CampaignReview } from "@/components/admin/CampaignReview";
-import { PricingEditor } from "@/components/admin/PricingEditor";
-import { campaign as campaignFixture } from "../campaigns/campaign-fixtures";
+import { CampaignQueue } from "@/components/campaigns/admin/CampaignQueue";
+import { CampaignReview } from "@/components/campaigns/admin/CampaignReview";
+import { PricingEditor } from "@/components/campaigns/admin/PricingEditor";
+import { campaign as campaignFixture } from "./campaign-fixtures";
 import { answerWith } from "../support/msw";
 
 vi.mock("@/lib/i18n/navigation", async () => (await import("../support/navigation")).plainNavigation("/admin/campaigns"));

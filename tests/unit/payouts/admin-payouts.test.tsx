@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PayoutQueue } from "@/components/admin/payouts/PayoutQueue";
+import { PayoutQueue } from "@/components/payouts/admin/PayoutQueue";
 import type { AdminPayoutView, PayoutStatus } from "@/lib/api/admin-payouts";
 import { renderWithProviders } from "../render-with-providers";
 import { answerWith, jsonResponse } from "../support/msw";
