@@ -7,7 +7,7 @@ import { TabbedList, useTabPages } from "@/components/ui/QueryView";
 import { StatusLabel } from "@/components/ui/StatusPill";
 import { transactionTones } from "@/components/ui/status-badges";
 import { useCampaignPayments, CAMPAIGNS_PER_PAGE, type Campaign, type PaymentTab } from "@/lib/api/campaigns";
-import type { Transaction } from "@/lib/api/wallet";
+import type { Transaction } from "@/lib/api/payments";
 import { useMoney } from "@/lib/format/money";
 import {
   PayFromWalletButton,

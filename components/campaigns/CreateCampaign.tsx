@@ -10,7 +10,7 @@ import { TextField } from "@/components/ui/Field";
 import { RadioCard } from "@/components/ui/RadioCard";
 import { ApiError } from "@/lib/api/client";
 import { useCreateCampaign, useQuote } from "@/lib/api/campaigns";
-import { useChargeWallet, useGateways } from "@/lib/api/wallet";
+import { useChargeWallet, useGateways } from "@/lib/api/payments";
 import {
   clearCampaignDraft,
   draftIdInLocation,

@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { ApiError } from "@/lib/api/client";
 import { usePayCampaignPayment, type Campaign } from "@/lib/api/campaigns";
-import type { Transaction } from "@/lib/api/wallet";
+import type { Transaction } from "@/lib/api/payments";
 import { useMoney } from "@/lib/format/money";
 import { Link } from "@/lib/i18n/navigation";
 

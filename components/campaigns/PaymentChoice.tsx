@@ -6,7 +6,7 @@ import { RadioCard } from "@/components/ui/RadioCard";
 import { useWalletLabels } from "@/components/ui/labels";
 import { LoadError } from "@/components/ui/LoadError";
 import { SkeletonLines } from "@/components/ui/Skeleton";
-import { useGateways, useWallet } from "@/lib/api/wallet";
+import { useGateways, useWallet } from "@/lib/api/payments";
 import { useMoney } from "@/lib/format/money";
 import { useFieldMessage } from "@/lib/forms/use-field-message";
 

@@ -3,7 +3,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { Link } from "@/lib/i18n/navigation";
 import { useMe } from "@/lib/api/me";
 import { useNotificationCount, useNotificationStream } from "@/lib/api/notifications";
-import { useWallet } from "@/lib/api/wallet";
+import { useWallet } from "@/lib/api/payments";
 import { useMoney } from "@/lib/format/money";
 import { LanguageButton } from "@/components/i18n/LanguageButton";
 import { Brand } from "@/components/layout/Brand";

@@ -15,7 +15,7 @@ import {
   type MembershipPurchaseKind,
   type MembershipQuoteView,
 } from "@/lib/api/payouts";
-import { useGateways, type WalletBalances } from "@/lib/api/wallet";
+import { useGateways, type WalletBalances } from "@/lib/api/payments";
 import { useWalletLabels } from "@/components/ui/labels";
 import { useMoney } from "@/lib/format/money";
 import { useApiForm } from "@/lib/forms/use-api-form";

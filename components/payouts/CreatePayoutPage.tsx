@@ -10,7 +10,7 @@ import { LinkButton } from "@/components/ui/LinkButton";
 import { parseRials } from "@/lib/format/rials";
 import { useMe, type Me } from "@/lib/api/me";
 import { useMembership, useRequestPayout, type MembershipView } from "@/lib/api/payouts";
-import { useWallet, type WalletBalances } from "@/lib/api/wallet";
+import { useWallet, type WalletBalances } from "@/lib/api/payments";
 import { useMoney } from "@/lib/format/money";
 import { useApiForm } from "@/lib/forms/use-api-form";
 import { useFieldMessage } from "@/lib/forms/use-field-message";

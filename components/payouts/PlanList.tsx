@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/Button";
 import { QueryView } from "@/components/ui/QueryView";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { useMembership, usePlans, type MembershipPlanView, type MembershipPurchaseKind, type MembershipView } from "@/lib/api/payouts";
-import { useWallet, type WalletBalances } from "@/lib/api/wallet";
+import { useWallet, type WalletBalances } from "@/lib/api/payments";
 import { useMoney } from "@/lib/format/money";
 import { BuyPlanForm } from "./BuyPlanForm";
 

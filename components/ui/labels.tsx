@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 import { StatusPill } from "@/components/ui/StatusPill";
-import type { GatewayInfo, Transaction } from "@/lib/api/wallet";
+import type { GatewayInfo, Transaction } from "@/lib/api/payments";
 import type { Activity } from "@/lib/schemas/activities";
 import type { ActivityCheckMethod } from "@/lib/schemas/enums";
 

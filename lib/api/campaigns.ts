@@ -16,7 +16,7 @@ import {
 } from "@/lib/schemas/campaigns";
 import { submissionKeys, type ListResult } from "./client";
 import { useApiClient } from "./use-api-client";
-import { walletKeys, type Transaction, type TransactionStatus } from "./wallet";
+import { walletKeys, type Transaction, type TransactionStatus } from "./payments";
 import type { Activity as CampaignActivity, Delivery } from "@/lib/schemas/activities";
 import type { ActivityStatus } from "@/lib/schemas/enums";
 

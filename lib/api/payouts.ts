@@ -18,7 +18,7 @@ import type {
 import { ApiError, submissionKeys, type ListResult } from "./client";
 import { meKeys } from "./me";
 import { useApiClient } from "./use-api-client";
-import { walletKeys } from "./wallet";
+import { walletKeys } from "./payments";
 
 export type {
   MembershipFundingSource,

@@ -4,7 +4,7 @@ import { renderWithProviders } from "../render-with-providers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CampaignView } from "@/components/campaigns/CampaignView";
 import type { Campaign } from "@/lib/api/campaigns";
-import type { Transaction } from "@/lib/api/wallet";
+import type { Transaction } from "@/lib/api/payments";
 import enUS from "@/messages/en-US.json";
 import faIR from "@/messages/fa-IR.json";
 import { answerWith, jsonResponse as json } from "../support/msw";

@@ -39,7 +39,7 @@ function fakeApi(sent: { path: string; init: SentInit }[], left = 4) {
       return jsonResponse(200, { data: [joined], meta: { page: 1, per_page: 10, total: 1 } });
     if (pathname === "/api/invitations" && init.method === "POST")
       return jsonResponse(409, {
-        error: { code: "user_already_invited", message: "This number has already been invited.", request_id: "r" },
+        error: { code: "ERR_USER_ALREADY_INVITED", message: "This number has already been invited.", request_id: "r" },
       });
     return jsonResponse(404, { error: { code: "not_found", message: "Not found." } });
   });

@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PaymentResultPage } from "@/components/wallet/PaymentResultPage";
+import { PaymentResultPage } from "@/components/payments/PaymentResultPage";
 import enUS from "@/messages/en-US.json";
 import { answerWith } from "../support/msw";
 

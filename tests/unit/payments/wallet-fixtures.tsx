@@ -1,5 +1,5 @@
 import { afterEach, vi } from "vitest";
-import type { Transaction } from "@/lib/api/wallet";
+import type { Transaction } from "@/lib/api/payments";
 import { answerWith, jsonResponse } from "../support/msw";
 import { PlainLink } from "../support/navigation";
 

@@ -3,9 +3,9 @@ import userEvent from "@testing-library/user-event";
 import { renderWithProviders } from "../render-with-providers";
 import { describe, expect, it, vi } from "vitest";
 import { parseRials } from "@/lib/format/rials";
-import { ChargeWalletPage } from "@/components/wallet/ChargeWalletPage";
-import { WalletPage } from "@/components/wallet/WalletPage";
-import type { Transaction } from "@/lib/api/wallet";
+import { ChargeWalletPage } from "@/components/payments/ChargeWalletPage";
+import { WalletPage } from "@/components/payments/WalletPage";
+import type { Transaction } from "@/lib/api/payments";
 import { api, balances, fakeApi, jsonResponse, resetAfterEach, transaction } from "./wallet-fixtures";
 
 vi.mock("@/lib/i18n/navigation", async () => (await import("./wallet-fixtures")).navigationMock);

@@ -8,11 +8,11 @@ import { IdentityReview } from "@/components/profile/admin/IdentityReview";
 import { ForgotPasswordForm } from "@/components/auth/ForgotPasswordForm";
 import { OtpForm } from "@/components/auth/OtpForm";
 import { ActivityDetail, CampaignActivities } from "@/components/campaigns/CampaignActivities";
-import { TransactionList } from "@/components/wallet/TransactionList";
+import { TransactionList } from "@/components/payments/TransactionList";
 import { IRANIAN_BANKS } from "@/lib/validation/iban";
 import { actionsByNetwork } from "@/lib/campaigns/pricing";
 import { campaignStatuses } from "@/lib/campaigns/state-machine";
-import type { Transaction } from "@/lib/api/wallet";
+import type { Transaction } from "@/lib/api/payments";
 import arAE from "@/messages/ar-AE.json";
 import enUS from "@/messages/en-US.json";
 import faIR from "@/messages/fa-IR.json";
@@ -248,7 +248,19 @@ describe("numbers reach messages formatted for the locale", () => {
   const NUMERIC = ["page", "pages", "min", "max", "seconds", "size", "pixels", "year", "minimum", "maximum", "words", "count"];
   const FORMATTED = /^(format\.number|money|money\.words|count|figure|localizeDigits|format\.dateTime)\(/;
   const files = [
-    ...["components/wallet", "components/auth", "components/admin"].flatMap((dir) =>
+    ...[
+      "components/payments",
+      "components/auth",
+      "components/admin",
+      "components/ui/back-office",
+      "components/activities/admin",
+      "components/campaigns/admin",
+      "components/pages/admin",
+      "components/payouts/admin",
+      "components/profile/admin",
+      "components/people",
+      "components/audit",
+    ].flatMap((dir) =>
       readdirSync(dir)
         .filter((name) => name.endsWith(".tsx"))
         .map((name) => `${dir}/${name}`),

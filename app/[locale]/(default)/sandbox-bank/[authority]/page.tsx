@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { SandboxBankPage } from "@/components/wallet/SandboxBankPage";
+import { SandboxBankPage } from "@/components/payments/SandboxBankPage";
 import { defaultLocale, isLocale } from "@/lib/i18n/locales";
 
 type Props = { params: Promise<{ locale: string; authority: string }> };

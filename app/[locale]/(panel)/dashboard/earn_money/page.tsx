@@ -1,5 +1,5 @@
 import { setRequestLocale } from "next-intl/server";
-import { EarnPage } from "@/components/earn/EarnPage";
+import { EarnPage } from "@/components/activities/EarnPage";
 import { titleMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };

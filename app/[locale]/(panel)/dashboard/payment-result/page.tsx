@@ -1,6 +1,6 @@
 import { setRequestLocale } from "next-intl/server";
 import { Suspense } from "react";
-import { PaymentResultFallback, PaymentResultPage } from "@/components/wallet/PaymentResultPage";
+import { PaymentResultFallback, PaymentResultPage } from "@/components/payments/PaymentResultPage";
 import { titleMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };

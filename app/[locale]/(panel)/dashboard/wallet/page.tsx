@@ -1,5 +1,5 @@
 import { setRequestLocale } from "next-intl/server";
-import { WalletPage } from "@/components/wallet/WalletPage";
+import { WalletPage } from "@/components/payments/WalletPage";
 import { titleMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };

@@ -1,5 +1,5 @@
 import { setRequestLocale } from "next-intl/server";
-import { ChargeWalletPage } from "@/components/wallet/ChargeWalletPage";
+import { ChargeWalletPage } from "@/components/payments/ChargeWalletPage";
 import { titleMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };

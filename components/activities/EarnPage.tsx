@@ -7,7 +7,7 @@ import { Card } from "@/components/ui/Card";
 import { LinkButton } from "@/components/ui/LinkButton";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { QueryView } from "@/components/ui/QueryView";
-import { useEarnSummary, type Activity } from "@/lib/api/earn";
+import { useEarnSummary, type Activity } from "@/lib/api/activities";
 import { EarnStanding } from "./EarnStanding";
 import { MyActivities } from "./MyActivities";
 import { TaskFeed } from "./TaskFeed";

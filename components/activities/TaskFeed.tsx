@@ -11,7 +11,7 @@ import { SelectField } from "@/components/ui/Field";
 import { PagedList } from "@/components/ui/PagedList";
 import { pageCount } from "@/components/ui/Pagination";
 import { QueryView } from "@/components/ui/QueryView";
-import { TASKS_PER_PAGE, useStartTask, useTasks, type Activity, type Task, type TaskFilter } from "@/lib/api/earn";
+import { TASKS_PER_PAGE, useStartTask, useTasks, type Activity, type Task, type TaskFilter } from "@/lib/api/activities";
 import { actionsByNetwork, networks } from "@/lib/campaigns/pricing";
 import { useMoney } from "@/lib/format/money";
 import { useFailureText } from "@/lib/forms/use-api-form";

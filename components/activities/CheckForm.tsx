@@ -8,7 +8,7 @@ import { SkeletonLines } from "@/components/ui/Skeleton";
 import { LoadError } from "@/components/ui/LoadError";
 import { YoutubeConnectButton } from "@/components/ui/YoutubeConnect";
 import { ApiError } from "@/lib/api/client";
-import { useCheckActivity, type Activity } from "@/lib/api/earn";
+import { useCheckActivity, type Activity } from "@/lib/api/activities";
 import { useYoutubeConnection } from "@/lib/api/youtube";
 import { useFailureText } from "@/lib/forms/use-api-form";
 

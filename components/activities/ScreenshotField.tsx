@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { FieldNotes } from "@/components/ui/Field";
-import { useUploadProofImage } from "@/lib/api/earn";
+import { useUploadProofImage } from "@/lib/api/activities";
 import { CARD_TYPES } from "@/lib/api/identity-card";
 import { useFailureText } from "@/lib/forms/use-api-form";
 

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/Button";
 import { TextField } from "@/components/ui/Field";
 import { RadioCard } from "@/components/ui/RadioCard";
 import { ApiError } from "@/lib/api/client";
-import { useChargeWallet, useGateways, useWallet, type GatewayInfo } from "@/lib/api/wallet";
+import { useChargeWallet, useGateways, useWallet, type GatewayInfo } from "@/lib/api/payments";
 import { useMoney } from "@/lib/format/money";
 import { useApiForm } from "@/lib/forms/use-api-form";
 import { useFieldMessage } from "@/lib/forms/use-field-message";

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { EarnPage } from "@/components/earn/EarnPage";
-import type { Activity, EarnSummary, Task } from "@/lib/api/earn";
+import { EarnPage } from "@/components/activities/EarnPage";
+import type { Activity, EarnSummary, Task } from "@/lib/api/activities";
 import { renderWithProviders } from "../render-with-providers";
 import { answerWith, jsonResponse, type SentInit } from "../support/msw";
 

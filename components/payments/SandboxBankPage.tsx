@@ -7,7 +7,7 @@ import { TextField } from "@/components/ui/Field";
 import { ApiError } from "@/lib/api/client";
 import { useApiClient } from "@/lib/api/use-api-client";
 import { useFailureText } from "@/lib/forms/use-api-form";
-import { sandboxPaymentApi, type SandboxPayment } from "@/lib/api/wallet";
+import { sandboxPaymentApi, type SandboxPayment } from "@/lib/api/payments";
 import { useMoney } from "@/lib/format/money";
 import { Link } from "@/lib/i18n/navigation";
 import { SkeletonLines } from "@/components/ui/Skeleton";

@@ -12,7 +12,7 @@ import type {
 import type { ActivityStatus, Network } from "@/lib/schemas/enums";
 import type { ListResult } from "./client";
 import { useApiClient } from "./use-api-client";
-import { walletKeys } from "./wallet";
+import { walletKeys } from "./payments";
 
 /** The contract's answers (lib/schemas/activities) under the names the earn screens use. */
 export type { Activity, EarnSummary, Task };

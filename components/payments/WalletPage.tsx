@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useEffect, type ReactNode } from "react";
-import { useWallet, type WalletBalances } from "@/lib/api/wallet";
+import { useWallet, type WalletBalances } from "@/lib/api/payments";
 import { useMoney } from "@/lib/format/money";
 import { Link } from "@/lib/i18n/navigation";
 import { TransactionList } from "./TransactionList";

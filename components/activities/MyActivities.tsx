@@ -11,7 +11,7 @@ import { EmptyState } from "@/components/ui/EmptyState";
 import { PagedList } from "@/components/ui/PagedList";
 import { pageCount } from "@/components/ui/Pagination";
 import { TabbedList, useTabPages } from "@/components/ui/QueryView";
-import { ACTIVITIES_PER_PAGE, useAppealActivity, useMyActivities, type Activity, type ActivityTab } from "@/lib/api/earn";
+import { ACTIVITIES_PER_PAGE, useAppealActivity, useMyActivities, type Activity, type ActivityTab } from "@/lib/api/activities";
 import { useMoney } from "@/lib/format/money";
 
 export const ACTIVITY_TABS = [

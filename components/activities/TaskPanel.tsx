@@ -9,7 +9,7 @@ import { Alert } from "@/components/ui/Alert";
 import { ExternalLink } from "@/components/ui/ExternalLink";
 import { FormActions } from "@/components/ui/FormActions";
 import { TextAreaField, TextField } from "@/components/ui/Field";
-import { useSubmitActivity, type Activity } from "@/lib/api/earn";
+import { useSubmitActivity, type Activity } from "@/lib/api/activities";
 import { networkOfLink } from "@/lib/activities/tasks";
 import { localizeDigits } from "@/lib/format/digits";
 import { useApiForm } from "@/lib/forms/use-api-form";

@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { ProgressBar } from "@/components/ui/ProgressBar";
 import { ApiError } from "@/lib/api/client";
-import { useHeartbeat, useStartWatch, type Activity } from "@/lib/api/earn";
+import { useHeartbeat, useStartWatch, type Activity } from "@/lib/api/activities";
 import { useFailureText } from "@/lib/forms/use-api-form";
 import { createPlayer, PLAYING, type Player } from "@/lib/youtube/iframe-player";
 

@@ -3,7 +3,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Card } from "@/components/ui/Card";
 import { LinkButton } from "@/components/ui/LinkButton";
-import type { EarnSummary } from "@/lib/api/earn";
+import type { EarnSummary } from "@/lib/api/activities";
 import { useMoney } from "@/lib/format/money";
 
 /** The booster's standing: success rate, today's allowance, what waits for release and what can be withdrawn. */

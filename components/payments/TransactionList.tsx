@@ -5,7 +5,7 @@ import { CardFields, type Column } from "@/components/ui/DataTable";
 import { NoValue } from "@/components/ui/NoValue";
 import { TabbedTable } from "@/components/ui/TabbedTable";
 import { StatusLabel } from "@/components/ui/StatusPill";
-import { TRANSACTIONS_PER_PAGE, useTransactions, type Transaction } from "@/lib/api/wallet";
+import { TRANSACTIONS_PER_PAGE, useTransactions, type Transaction } from "@/lib/api/payments";
 import { useMoney } from "@/lib/format/money";
 import { useWalletLabels } from "@/components/ui/labels";
 import { transactionTones } from "@/components/ui/status-badges";

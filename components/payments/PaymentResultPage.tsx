@@ -5,7 +5,7 @@ import { useEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { ApiError } from "@/lib/api/client";
-import { useRefreshMoney, useTransaction, type Transaction } from "@/lib/api/wallet";
+import { useRefreshMoney, useTransaction, type Transaction } from "@/lib/api/payments";
 import { returnPathAfterPayment, subscribeNothing } from "@/lib/campaigns/draft";
 import { useMoney } from "@/lib/format/money";
 import { Link } from "@/lib/i18n/navigation";
