@@ -19,6 +19,28 @@ const featureFiles = sources("server").filter((file) => {
   return rest !== undefined && !NOT_FEATURES.has(top!);
 });
 
+/** Where an import points inside the repository ("components/ui/Button"), or null for a package. */
+function target(file: string, spec: string): string | null {
+  if (spec.startsWith("@/")) return spec.slice(2);
+  if (spec.startsWith(".")) return path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+  return null;
+}
+
+// The app's shell: the folders that frame every page (document, headers, menus, language, providers, the
+// support widget, error pages). A feature may use them; they use no feature.
+const SHELL = new Set(["layout", "panel", "navigation", "i18n", "providers", "support", "errors"]);
+const folderOf = (file: string) => file.split("/")[1]!;
+
+/** components/<a> files that import components/<b> (b ≠ a), as "file -> target". */
+function componentImports(): { file: string; from: string; to: string; line: string }[] {
+  return sources("components").flatMap((file) =>
+    importsOf(read(file))
+      .map((spec) => target(file, spec))
+      .filter((to): to is string => to !== null && to.startsWith("components/") && folderOf(to) !== folderOf(file))
+      .map((to) => ({ file, from: folderOf(file), to: folderOf(to), line: `${file} -> ${to}` })),
+  );
+}
+
 describe("layout rules", () => {
   it("finds the features", () => {
     expect(featureFiles.length).toBeGreaterThan(40);
@@ -49,6 +71,30 @@ describe("layout rules", () => {
       return importsOf(text).includes("drizzle-orm") || /\bz\.(object|enum|string|number)\(/.test(text);
     });
     expect(offenders).toEqual([]);
+  });
+
+  it("lib/ is browser-safe: it imports nothing from server/", () => {
+    const offenders = sources("lib").filter((file) =>
+      importsOf(read(file)).some((spec) => (target(file, spec) ?? "").match(/^server(\/|$)/)),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it("a feature's components import another folder only through components/ui or the shell", () => {
+    const offenders = componentImports()
+      .filter(({ from, to }) => !SHELL.has(from) && from !== "ui" && to !== "ui" && !SHELL.has(to))
+      .map(({ line }) => line);
+    expect(offenders).toEqual([]);
+  });
+
+  it("components/ui imports no other component folder, and the shell no feature", () => {
+    const offenders = componentImports()
+      .filter(({ from, to }) => from === "ui" || (SHELL.has(from) && to !== "ui" && !SHELL.has(to)))
+      .map(({ line }) => line);
+    expect(offenders).toEqual([]);
+    // The shell is exactly these folders: one that goes away or is renamed must be taken off the list.
+    const folders = new Set(readdirSync(path.join(root, "components")));
+    expect([...SHELL].filter((folder) => !folders.has(folder))).toEqual([]);
   });
 
   it("no source file is over 300 lines (migrations and generated files aside)", () => {
