@@ -2,6 +2,8 @@
  * The one error class of the core API, known to the domain without any transport: a code says what
  * went wrong, params fill the message's placeholders, fields carry per-field messages. How a code is
  * answered (its HTTP status, its translated message under api.errors.<code>) is server/http/errors.ts.
+ * A code in capitals (ERR_…) is SPEC §8's own name for a payout or invitation refusal, carried on the
+ * wire as SPEC writes it; every other code is ours, in snake_case.
  */
 export const errorCodes = [
   "bad_request",
@@ -76,6 +78,8 @@ export const errorCodes = [
   "trial_already_created",
   "campaign_not_found",
   "campaign_transition_invalid",
+  /** PUT admin/pricing: a (network, action) pair that is not priced. */
+  "price_action_unknown",
   // Boosters' tasks and activities
   "identity_not_verified",
   "task_not_found",
@@ -95,21 +99,25 @@ export const errorCodes = [
   "watch_session_ended",
   "appeal_not_allowed",
   "revision_not_allowed",
-  // Memberships and payouts (issue 17; SPEC §8 payout codes ERR_INSUFFICIENT_BALANCE, ERR_NO_ACTIVE_MEMBERSHIP, ERR_MAX_WITHDRAWALS_REACHED)
-  "insufficient_balance",
-  "no_active_membership",
-  "max_withdrawals_reached",
+  // Memberships and payouts (issue 17): SPEC §8's payout codes, 400 each
+  "ERR_INSUFFICIENT_BALANCE",
+  "ERR_NO_ACTIVE_MEMBERSHIP",
+  "ERR_WRONG_AMOUNT",
+  "ERR_MAX_WITHDRAWALS_REACHED",
   "withdrawals_disabled",
   "iban_missing",
   "iban_recently_changed",
   "payout_not_found",
   "notification_not_found",
+  /** Money and account notices cannot be switched off in the app; a category that sends no SMS has none to switch off. */
+  "notification_always_in_app",
+  "notification_no_sms",
   /** The notification streams open from one address reached their cap (server/notifications/live.ts). */
   "too_many_streams",
-  // Invitations (issue 18; SPEC §8 codes ERR_USER_ALREADY_INVITED, ERR_USER_ALREADY_REGISTERED, ERR_MAX_INVITATIONS, 403 all used)
-  "user_already_invited",
-  "user_already_registered",
-  "max_invitations",
+  // Invitations (issue 18): SPEC §8's invitation codes, 409 each (403 when all are used: invitations_used_up)
+  "ERR_USER_ALREADY_INVITED",
+  "ERR_USER_ALREADY_REGISTERED",
+  "ERR_MAX_INVITATIONS",
   "invitations_used_up",
   "invitation_opted_out",
   "invitation_not_found",
@@ -117,6 +125,8 @@ export const errorCodes = [
   "membership_already_renewed",
   "membership_changed",
   "payout_transition_invalid",
+  /** A payout denied, failed or reversed without a reason. */
+  "payout_reason_required",
   "payout_rail_manual",
   "iban_owner_mismatch",
   "iban_check_unavailable",
@@ -133,8 +143,11 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     /** Values for the message's placeholders, e.g. {slug}. */
     readonly params: Record<string, string | number> = {},
-    /** Per-field messages (already translated), for 422. */
-    readonly fields?: Record<string, string>,
+    /**
+     * Per-field messages (already translated), for 422. A field given null is answered with the
+     * error's own sentence: a verb without a translator names the field its refusal is about.
+     */
+    readonly fields?: Record<string, string | null>,
   ) {
     super(code);
     this.name = "AppError";

@@ -35,9 +35,11 @@ export function requestLocale(headers: { get(name: string): string | null | unde
 
 /**
  * Translates a key under the "api" namespace for the given locale. Dates travel as epoch milliseconds
- * and are written with the pages' formats and time zone (`{until, date, dateTime}`).
+ * and are written with the pages' formats and time zone (`{until, date, dateTime}`). A refusal that
+ * answers several requests says which one it speaks of with `about` (`{about, select, withdrawal {…}
+ * invitation {…} other {…}}`): without it, the sentence is the `other` one.
  */
 export function translateApi(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
   const t = createTranslator({ locale, messages: catalogue[locale], namespace: "api", timeZone: "Asia/Tehran", formats });
-  return (t as unknown as (k: string, p: Record<string, string | number>) => string)(key, params);
+  return (t as unknown as (k: string, p: Record<string, string | number>) => string)(key, { about: "other", ...params });
 }

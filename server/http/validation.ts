@@ -24,7 +24,16 @@ const isSafeIntegerBound = (issue: Issue) =>
   issue.origin === "int" &&
   Math.abs(Number(issue.code === "too_big" ? issue.maximum : issue.minimum)) === Number.MAX_SAFE_INTEGER;
 
-/** A 422 carrying one message per field (dotted path; "body" for the body as a whole). */
+/**
+ * Refusals of the contract that SPEC §8 gives a code of its own (an issue's message key → the code):
+ * a payout amount outside 3,000,000–10,000,000 Rials is ERR_WRONG_AMOUNT (400), its field still named.
+ */
+const SPEC_CODES: Record<string, "ERR_WRONG_AMOUNT"> = { payout_amount_range: "ERR_WRONG_AMOUNT" };
+
+/**
+ * A 422 carrying one message per field (dotted path; "body" for the body as a whole), or SPEC's own
+ * code (SPEC_CODES) when every issue is one it names.
+ */
 export function validationError(
   locale: Locale,
   error: z.ZodError,
@@ -39,6 +48,9 @@ export function validationError(
       issue.code === "unrecognized_keys" ? issue.keys.map((k) => [...issue.path, k].join(".")) : [issue.path.join(".") || "body"];
     for (const name of names) fields[name] ??= issueMessage(locale, issue, input);
   }
+  const spec = new Set(issues.map((issue) => SPEC_CODES[issue.message]));
+  const [specCode] = spec;
+  if (spec.size === 1 && specCode) return new AppError(specCode, {}, fields);
   return new AppError(code, {}, fields);
 }
 

@@ -20,9 +20,10 @@ const DAY_MS = 86_400_000;
 
 /**
  * POST invitations: a friend's phone, invited once, by one person. Refused with SPEC's codes when the
- * phone already has an account (user_already_registered) or an invitation (user_already_invited), asked
- * never to be texted (invitation_opted_out), with no plan in force (no_active_membership), the period's
- * invitations used (invitations_used_up, 403) or the day's SMS sent (max_invitations). The period's
+ * phone already has an account (ERR_USER_ALREADY_REGISTERED) or an invitation (ERR_USER_ALREADY_INVITED),
+ * with no plan in force (ERR_NO_ACTIVE_MEMBERSHIP) or the day's SMS sent (ERR_MAX_INVITATIONS); with ours
+ * when asked never to be texted (invitation_opted_out) or the period's invitations are used
+ * (invitations_used_up, 403). The period's
  * invitation is taken by a conditional UPDATE in the transaction that writes the invitation, so
  * parallel requests never pass the plan's limit; the same row lock orders one inviter's requests, so
  * the day's count is exact too. The SMS goes after commit (the outbox job sends what is left).
@@ -30,13 +31,13 @@ const DAY_MS = 86_400_000;
 export async function inviteFriend(ctx: UserCtx, input: { phone: string; name?: string | undefined; now?: Date }): Promise<Invitation> {
   const inviter = ctx.actor;
   const now = input.now ?? new Date();
-  if (inviter.phone === input.phone) throw new AppError("user_already_registered");
+  if (inviter.phone === input.phone) throw new AppError("ERR_USER_ALREADY_REGISTERED");
   const [registered] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
-  if (registered) throw new AppError("user_already_registered");
+  if (registered) throw new AppError("ERR_USER_ALREADY_REGISTERED");
   const [optedOut] = await ctx.db.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(eq(smsOptOuts.phone, input.phone));
   if (optedOut) throw new AppError("invitation_opted_out");
   const [invited] = await ctx.db.select({ id: invitations.id }).from(invitations).where(eq(invitations.phone, input.phone));
-  if (invited) throw new AppError("user_already_invited");
+  if (invited) throw new AppError("ERR_USER_ALREADY_INVITED");
 
   try {
     return await withRetry(() =>
@@ -44,13 +45,15 @@ export async function inviteFriend(ctx: UserCtx, input: { phone: string; name?: 
         const slot = await takeSlot(tx, inviter.id, "invitations", now);
         if (!slot) {
           const state = await membershipOf(tx, inviter.id, now);
-          throw new AppError(state.current ? "invitations_used_up" : "no_active_membership");
+          // SPEC names one code for payouts and invitations: the sentence speaks of inviting.
+          if (!state.current) throw new AppError("ERR_NO_ACTIVE_MEMBERSHIP", { about: "invitation" });
+          throw new AppError("invitations_used_up");
         }
         const [today] = await tx
           .select({ n: count() })
           .from(invitations)
           .where(and(eq(invitations.inviterId, inviter.id), gte(invitations.createdAt, new Date(now.getTime() - DAY_MS))));
-        if ((today?.n ?? 0) >= env.INVITATIONS_PER_DAY) throw new AppError("max_invitations", { limit: env.INVITATIONS_PER_DAY });
+        if ((today?.n ?? 0) >= env.INVITATIONS_PER_DAY) throw new AppError("ERR_MAX_INVITATIONS", { limit: env.INVITATIONS_PER_DAY });
         const [created] = await tx
           .insert(invitations)
           .values({
@@ -74,7 +77,7 @@ export async function inviteFriend(ctx: UserCtx, input: { phone: string; name?: 
     );
   } catch (error) {
     // Invited by someone else a moment ago (the phone is unique).
-    if (uniqueViolation(error) !== null) throw new AppError("user_already_invited");
+    if (uniqueViolation(error) !== null) throw new AppError("ERR_USER_ALREADY_INVITED");
     throw error;
   }
 }

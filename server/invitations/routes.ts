@@ -52,9 +52,9 @@ const createRouteDef = apiRoute({
   request: { headers: idempotencyHeaders, body: { required: true, ...json(named(createInvitationInput, "CreateInvitationInput")) } },
   responses: {
     201: { description: "invitation sent", ...json(dataEnvelope(invitationCreatedOutput)) },
-    400: err("no_active_membership"),
+    400: err("ERR_NO_ACTIVE_MEMBERSHIP"),
     403: err("invitations_used_up: all the period's invitations are used"),
-    409: err("user_already_invited, user_already_registered, max_invitations (params.limit a day), invitation_opted_out"),
+    409: err("ERR_USER_ALREADY_INVITED, ERR_USER_ALREADY_REGISTERED, ERR_MAX_INVITATIONS (params.limit a day), or invitation_opted_out"),
   },
 });
 const optOutRoute = apiRoute({

@@ -209,7 +209,7 @@ async function payFor(
   } catch (error) {
     // Each source says its own shortfall: "your earnings …" or "your wallet balance …".
     if (error instanceof AppError && error.code === "insufficient_funds" && input.payFrom === "earnings")
-      throw new AppError("insufficient_balance");
+      throw new AppError("ERR_INSUFFICIENT_BALANCE");
     throw error;
   }
   await tx.update(transactions).set({ transferId: moved.id }).where(eq(transactions.id, row!.id));

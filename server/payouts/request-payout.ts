@@ -29,7 +29,7 @@ export async function requestPayout(
   const user = ctx.actor;
   const now = input.now ?? new Date();
   if (!(await withdrawalsEnabled(ctx.db))) throw new AppError("withdrawals_disabled");
-  if (user.identityStatus !== "identity_verified") throw new AppError("identity_not_verified");
+  if (user.identityStatus !== "identity_verified") throw new AppError("identity_not_verified", { about: "withdrawal" });
   if (!user.iban) throw new AppError("iban_missing");
   const until = ibanPayoutsFrom(user, now);
   if (until) throw new AppError("iban_recently_changed", { until: until.getTime() });
@@ -40,7 +40,7 @@ export async function requestPayout(
       const slot = await takeSlot(tx, user.id, "withdrawals", now);
       if (!slot) {
         const state = await membershipOf(tx, user.id, now);
-        throw new AppError(state.current ? "max_withdrawals_reached" : "no_active_membership");
+        throw new AppError(state.current ? "ERR_MAX_WITHDRAWALS_REACHED" : "ERR_NO_ACTIVE_MEMBERSHIP", { about: "withdrawal" });
       }
       const id = randomUUID();
       let hold;
@@ -58,7 +58,7 @@ export async function requestPayout(
           },
         );
       } catch (error) {
-        if (error instanceof AppError && error.code === "insufficient_funds") throw new AppError("insufficient_balance");
+        if (error instanceof AppError && error.code === "insufficient_funds") throw new AppError("ERR_INSUFFICIENT_BALANCE");
         throw error;
       }
       const [payout] = await tx

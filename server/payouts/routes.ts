@@ -35,7 +35,7 @@ import { toMembershipOutput, toPayoutOutput, toPlanOutput, toQuoteOutput } from 
 components({ Payout: payoutOutput, MembershipPlan: membershipPlanOutput, Membership: membershipOutput });
 
 const refusals = err(
-  "Refused, with its reason: insufficient_balance, no_active_membership, max_withdrawals_reached, iban_missing, iban_recently_changed (params.until)",
+  "Refused, with SPEC §8's code: ERR_INSUFFICIENT_BALANCE, ERR_NO_ACTIVE_MEMBERSHIP, ERR_WRONG_AMOUNT (outside 3,000,000–10,000,000 Rials; fields.amount), ERR_MAX_WITHDRAWALS_REACHED; or with ours: iban_missing, iban_recently_changed (params.until), iban_owner_mismatch",
 );
 
 const plansRoute = apiRoute({
@@ -68,7 +68,7 @@ const buyRoute = apiRoute({
       description: "The period bought and what it cost",
       ...json(dataEnvelope(membershipPurchaseOutput)),
     },
-    400: err("insufficient_balance"),
+    400: err("ERR_INSUFFICIENT_BALANCE: the earnings do not cover the price"),
     404: err("No such plan on sale"),
     409: err(
       "A next period is already paid (membership_already_renewed), or the purchase is no longer the kind or price quoted (membership_changed)",

@@ -58,7 +58,7 @@ test("fa-IR phone, then en-US desktop: invite a friend by SMS, be refused a seco
   // The same number again: SPEC's 409 reason, in Persian.
   await phone.fill(friend);
   await page.getByRole("button", { name: fa.create.submit }).click();
-  await expect(page.getByRole("alert").filter({ hasText: faIR.api.errors.user_already_invited })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: faIR.api.errors.ERR_USER_ALREADY_INVITED })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: "test-results/screens/invitation-create-fa-phone.png", fullPage: true });
 

@@ -62,7 +62,7 @@ test("en-US desktop, then fa-IR phone: each refusal on the request page, with it
     // More than the earnings (within the SPEC bounds): ERR_INSUFFICIENT_BALANCE's sentence.
     await amount.fill("4,500,000");
     await submit.click();
-    await expect(alert(errors.insufficient_balance)).toBeVisible();
+    await expect(alert(errors.ERR_INSUFFICIENT_BALANCE)).toBeVisible();
 
     // The admins' switch off: SPEC's sentence; on again whatever happens.
     const setSwitch = (enabled: boolean) => admin.request.put("/api/admin/settings/withdrawals", { data: { enabled } });

@@ -81,7 +81,7 @@ test("fa-IR phone: buy a plan from the wallet, see the membership, and the API's
   const refused = await page.request.post("/api/payouts", { headers: { "X-Locale": "fa-IR" }, data: { amount: 3_000_000 } });
   expect(refused.status()).toBe(400);
   const { error } = (await refused.json()) as { error: { code: string; message: string } };
-  expect(error.code).toBe("insufficient_balance");
+  expect(error.code).toBe("ERR_INSUFFICIENT_BALANCE");
   await amount.fill("۳٬۰۰۰٬۰۰۰");
   await page.getByRole("button", { name: fa.create.submit }).click();
   await expect(page.getByRole("alert").filter({ hasText: error.message })).toBeVisible();

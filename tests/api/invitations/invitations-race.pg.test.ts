@@ -42,7 +42,7 @@ describe("invitations under concurrency (PostgreSQL)", () => {
     const inviters = await Promise.all(Array.from({ length: 10 }, () => inviterWithPlan()));
     const answers = await Promise.all(inviters.map((me) => call("invitations", { phone: "09121112233" }, { token: me.token })));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
-    expect(answers.filter((a) => a.status === 409 && a.body.error!.code === "user_already_invited")).toHaveLength(9);
+    expect(answers.filter((a) => a.status === 409 && a.body.error!.code === "ERR_USER_ALREADY_INVITED")).toHaveLength(9);
     expect(await database.db.select().from(invitations).where(eq(invitations.phone, "+989121112233"))).toHaveLength(1);
     // The refused requests gave their invitation back (the transaction that took it was undone).
     const used = await Promise.all(

@@ -51,7 +51,11 @@ describe("invitations", () => {
     const me = await person(5_000_000, true);
     const noPlan = await call("invitations", { phone: friendPhone() }, { token: me.token });
     expect(noPlan.status).toBe(400);
-    expect(noPlan.body.error!.code).toBe("no_active_membership");
+    // SPEC's code, as for payouts; the sentence speaks of inviting, not of withdrawing.
+    expect(noPlan.body.error).toMatchObject({
+      code: "ERR_NO_ACTIVE_MEMBERSHIP",
+      message: "Inviting friends needs an active membership plan. Choose a plan on the payouts page.",
+    });
     const empty = await call("invitations", { phone: "" }, { token: me.token, locale: "fa-IR" });
     expect(empty.status).toBe(422);
     expect(empty.body.error!.fields!.phone).toBe("شماره موبایل دوستتان را وارد کنید.");
@@ -77,13 +81,13 @@ describe("invitations", () => {
     // The same phone again (by anyone), a phone with an account, the inviter's own.
     const again = await call("invitations", { phone }, { token: me.token });
     expect(again.status).toBe(409);
-    expect(again.body.error).toMatchObject({ code: "user_already_invited", message: "This number has already been invited." });
+    expect(again.body.error).toMatchObject({ code: "ERR_USER_ALREADY_INVITED", message: "This number has already been invited." });
     const other = await inviterWithPlan();
-    expect((await call("invitations", { phone }, { token: other.token })).body.error!.code).toBe("user_already_invited");
+    expect((await call("invitations", { phone }, { token: other.token })).body.error!.code).toBe("ERR_USER_ALREADY_INVITED");
     const [otherRow] = await database.db.select().from(users).where(eq(users.id, other.user.id));
     const registered = await call("invitations", { phone: `0${otherRow!.phone!.slice(3)}` }, { token: me.token });
     expect(registered.status).toBe(409);
-    expect(registered.body.error!.code).toBe("user_already_registered");
+    expect(registered.body.error!.code).toBe("ERR_USER_ALREADY_REGISTERED");
 
     // The plan's five: four more, then 403 with its sentence; the period counts them.
     for (let i = 0; i < 4; i++) expect((await call("invitations", { phone: friendPhone() }, { token: me.token })).status).toBe(201);

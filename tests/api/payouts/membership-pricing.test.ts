@@ -66,7 +66,7 @@ describe("an upgrade is priced for what it gives", () => {
     // Before: 17 more withdrawals at once (51,000,000 Rials). Now: none.
     const more = await call("payouts", { amount: 3_000_000 }, { token: buyer.token });
     expect(more.status).toBe(400);
-    expect(more.body.error!.code).toBe("max_withdrawals_reached");
+    expect(more.body.error!.code).toBe("ERR_MAX_WITHDRAWALS_REACHED");
     expect((await balancesOf(database.db, buyer.user.id)).earnings).toBe(54_000_000);
     expect(await checkLedgerInvariants(database.db)).toEqual([]);
   });

@@ -34,12 +34,12 @@ const START_EARNINGS = 40_000_000;
 const REFUSALS = new Set([
   "membership_already_renewed",
   "membership_changed",
-  "insufficient_balance",
+  "ERR_INSUFFICIENT_BALANCE",
   "insufficient_funds",
-  "no_active_membership",
-  "max_withdrawals_reached",
+  "ERR_NO_ACTIVE_MEMBERSHIP",
+  "ERR_MAX_WITHDRAWALS_REACHED",
   "invitations_used_up",
-  "max_invitations",
+  "ERR_MAX_INVITATIONS",
 ]);
 
 type Plan = typeof membershipPlans.$inferSelect;

@@ -72,7 +72,7 @@ class Buy implements fc.AsyncCommand<Model, Real> {
         ? "membership_already_renewed"
         : available < PRICE
           ? this.from === "earnings"
-            ? "insufficient_balance"
+            ? "ERR_INSUFFICIENT_BALANCE"
             : "insufficient_funds"
           : null;
     const code = await errorCode(buyMembership({ db: r.db, actor: r.users[this.u]! }, { planId: r.bronze, payFrom: this.from }));
@@ -100,11 +100,11 @@ class Request implements fc.AsyncCommand<Model, Real> {
     const b = m.boosters[this.u]!;
     const expected =
       b.periods === 0
-        ? "no_active_membership"
+        ? "ERR_NO_ACTIVE_MEMBERSHIP"
         : b.used[0]! >= WITHDRAWALS
-          ? "max_withdrawals_reached"
+          ? "ERR_MAX_WITHDRAWALS_REACHED"
           : b.earnings - b.pendingEarnings < this.amount
-            ? "insufficient_balance"
+            ? "ERR_INSUFFICIENT_BALANCE"
             : null;
     let id = "";
     const code = await errorCode(

@@ -30,7 +30,7 @@ describe("payouts under concurrency (PostgreSQL)", () => {
     const booster = await readyBooster(200_000_000, 1);
     const answers = await Promise.all(Array.from({ length: 50 }, () => call("payouts", { amount: 3_000_000 }, { token: booster.token })));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
-    expect(answers.filter((a) => a.status === 400 && a.body.error!.code === "max_withdrawals_reached")).toHaveLength(49);
+    expect(answers.filter((a) => a.status === 400 && a.body.error!.code === "ERR_MAX_WITHDRAWALS_REACHED")).toHaveLength(49);
     expect(await database.db.select().from(payouts).where(eq(payouts.userId, booster.user.id))).toHaveLength(1);
     const [period] = await database.db.select().from(memberships).where(eq(memberships.userId, booster.user.id));
     expect(period!.withdrawalsUsed).toBe(24);
@@ -42,7 +42,7 @@ describe("payouts under concurrency (PostgreSQL)", () => {
     const booster = await readyBooster(10_000_000, 20);
     const answers = await Promise.all(Array.from({ length: 20 }, () => call("payouts", { amount: 3_000_000 }, { token: booster.token })));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
-    expect(answers.filter((a) => a.status === 400 && a.body.error!.code === "insufficient_balance")).toHaveLength(17);
+    expect(answers.filter((a) => a.status === 400 && a.body.error!.code === "ERR_INSUFFICIENT_BALANCE")).toHaveLength(17);
     expect((await balancesOf(database.db, booster.user.id)).earnings).toBe(1_000_000);
     const [period] = await database.db.select().from(memberships).where(eq(memberships.userId, booster.user.id));
     expect(period!.withdrawalsUsed).toBe(4 + 3);

@@ -40,7 +40,7 @@ describe("memberships", () => {
     // Earnings are empty: refused, nothing bought.
     const poor = await call("memberships", { plan_id: bronze, pay_from: "earnings" }, { token: buyer.token });
     expect(poor.status).toBe(400);
-    expect(poor.body.error!.code).toBe("insufficient_balance");
+    expect(poor.body.error!.code).toBe("ERR_INSUFFICIENT_BALANCE");
     expect(await database.db.select().from(memberships).where(eq(memberships.userId, buyer.user.id))).toHaveLength(0);
 
     const bought = await call("memberships", { plan_id: bronze, pay_from: "wallet" }, { token: buyer.token });
@@ -189,7 +189,11 @@ describe("payout requests", () => {
     const unverified = await person();
     const notVerified = await call("payouts", { amount: 3_000_000 }, { token: unverified.token });
     expect(notVerified.status).toBe(403);
-    expect(notVerified.body.error!.code).toBe("identity_not_verified");
+    // The boosters' code; the sentence speaks of withdrawing, not of taking tasks.
+    expect(notVerified.body.error).toMatchObject({
+      code: "identity_not_verified",
+      message: "Verify your identity in your profile before you withdraw.",
+    });
 
     const me = await person(10_000_000, true);
     const noIban = await call("payouts", { amount: 3_000_000 }, { token: me.token });
@@ -210,26 +214,27 @@ describe("payout requests", () => {
     const noPlan = await call("payouts", { amount: 3_000_000 }, { token: me.token });
     expect(noPlan.status).toBe(400);
     expect(noPlan.body.error).toMatchObject({
-      code: "no_active_membership",
+      code: "ERR_NO_ACTIVE_MEMBERSHIP",
       message: "Withdrawals need an active membership plan. Choose a plan on the payouts page.",
     });
     expect((await call("memberships", { plan_id: await planOf("bronze"), pay_from: "wallet" }, { token: me.token })).status).toBe(201);
 
-    // SPEC §5 bounds and texts: 422 with the field's message.
-    for (const [amount, message] of [
-      [2_999_999, "Enter an amount from 3,000,000 to 10,000,000 Rials."],
-      [10_000_001, "Enter an amount from 3,000,000 to 10,000,000 Rials."],
-      [3_000_000.5, "Please enter a valid number for withdrawal."],
-      ["3000000", "Please enter a valid number for withdrawal."],
+    // SPEC §5 bounds and texts: outside them SPEC §8's 400 ERR_WRONG_AMOUNT, not a whole number 422; the field named.
+    const range = "Enter an amount from 3,000,000 to 10,000,000 Rials.";
+    for (const [amount, status, code, message] of [
+      [2_999_999, 400, "ERR_WRONG_AMOUNT", range],
+      [10_000_001, 400, "ERR_WRONG_AMOUNT", range],
+      [3_000_000.5, 422, "validation_failed", "Please enter a valid number for withdrawal."],
+      ["3000000", 422, "validation_failed", "Please enter a valid number for withdrawal."],
     ] as const) {
       const bad = await call("payouts", { amount }, { token: me.token });
-      expect(bad.status).toBe(422);
+      expect([bad.status, bad.body.error!.code]).toEqual([status, code]);
       expect(bad.body.error!.fields).toMatchObject({ amount: message });
     }
     // More than the earnings (the wallet's 8,000,000 never counts): refused, the withdrawal not used.
     const tooMuch = await call("payouts", { amount: 9_000_000 }, { token: me.token });
     expect(tooMuch.status).toBe(400);
-    expect(tooMuch.body.error!.code).toBe("insufficient_balance");
+    expect(tooMuch.body.error!.code).toBe("ERR_INSUFFICIENT_BALANCE");
     expect((await get("memberships/current", me.token)).body.data.withdrawals_left).toBe(2);
 
     const first = await call("payouts", { amount: 5_000_000 }, { token: me.token });
@@ -244,7 +249,7 @@ describe("payout requests", () => {
     expect((await call("payouts", { amount: 3_000_000 }, { token: me.token })).status).toBe(201);
     const spent = await call("payouts", { amount: 3_000_000 }, { token: me.token });
     expect(spent.status).toBe(400);
-    expect(spent.body.error!.code).toBe("max_withdrawals_reached");
+    expect(spent.body.error!.code).toBe("ERR_MAX_WITHDRAWALS_REACHED");
 
     const all = await get("payouts", me.token);
     expect(all.body.meta.total).toBe(2);
@@ -264,7 +269,7 @@ describe("payout requests", () => {
     expect(off.status).toBe(503);
     expect(off.body.error!.message).toBe("Withdrawal functionality is temporarily disabled.");
     await call("admin/settings/withdrawals", { enabled: true }, { token: adminToken, method: "PUT" });
-    expect((await call("payouts", { amount: 3_000_000 }, { token: other.token })).body.error!.code).toBe("no_active_membership");
+    expect((await call("payouts", { amount: 3_000_000 }, { token: other.token })).body.error!.code).toBe("ERR_NO_ACTIVE_MEMBERSHIP");
     expect(await checkLedgerInvariants(database.db)).toEqual([]);
   });
 });
