@@ -259,15 +259,11 @@ export function createApp(deps: AppDeps) {
       console.error(`[api] ${c.req.method} ${c.req.path} request_id=${c.get("requestId")}`, err);
       void deps.reportError?.(err, { locale, request_id: c.get("requestId") ?? "", route: c.req.path });
     }
+    const message = translateApi(locale, `errors.${error.code}`, error.params);
+    // A field named without a message of its own is answered with the error's sentence.
+    const fields = error.fields && Object.fromEntries(Object.entries(error.fields).map(([name, text]) => [name, text ?? message]));
     return c.json(
-      {
-        error: {
-          code: error.code,
-          message: translateApi(locale, `errors.${error.code}`, error.params),
-          ...(error.fields ? { fields: error.fields } : {}),
-          request_id: c.get("requestId") ?? "",
-        },
-      },
+      { error: { code: error.code, message, ...(fields ? { fields } : {}), request_id: c.get("requestId") ?? "" } },
       statusOf(error),
     );
   });

@@ -21,7 +21,7 @@ export async function attachProofImage(
   if (!found || found.boosterId !== booster.id) throw new AppError("activity_not_found");
   if (found.status !== "in_progress" || found.expiresAt.getTime() <= Date.now()) throw new AppError("activity_state_invalid");
   const image = await prepareIdentityCardImage(input.image.bytes, { filename: input.image.filename, mimeType: input.image.mimeType });
-  if (!image.ok) throw new AppError(rejection[image.reason]);
+  if (!image.ok) throw new AppError(rejection[image.reason], {}, { screenshot: null });
   const key = randomStorageKey(`activity-proofs/${booster.id}`, image.format === "jpeg" ? ".jpg" : `.${image.format}`);
   await storage.put(key, image.bytes, image.contentType);
   try {

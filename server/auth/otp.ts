@@ -132,7 +132,7 @@ export async function verifyOtp({ db }: Pick<Ctx, "db">, input: { token: string;
     .where(and(eq(otpChallenges.id, challenge.id), sql`${otpChallenges.attempts} < ${OTP_MAX_ATTEMPTS}`))
     .returning({ codeHash: otpChallenges.codeHash });
   if (!counted) throw new AppError("otp_locked");
-  if (!sameDigest(codeHash(challenge.tokenHash, input.code), counted.codeHash)) throw new AppError("otp_incorrect");
+  if (!sameDigest(codeHash(challenge.tokenHash, input.code), counted.codeHash)) throw new AppError("otp_incorrect", {}, { code: null });
   const now = new Date();
   // A password reset keeps the step open (verified) until the new password arrives; others end here.
   const claim = challenge.purpose === "reset_password" ? { verifiedAt: now } : { consumedAt: now, verifiedAt: now };
@@ -150,7 +150,8 @@ export async function verifyOtp({ db }: Pick<Ctx, "db">, input: { token: string;
     .returning();
   if (claimed) return claimed;
   const [current] = await db.select({ codeHash: otpChallenges.codeHash }).from(otpChallenges).where(eq(otpChallenges.id, challenge.id));
-  throw new AppError(current && current.codeHash !== counted.codeHash ? "otp_incorrect" : "otp_used");
+  if (current && current.codeHash !== counted.codeHash) throw new AppError("otp_incorrect", {}, { code: null });
+  throw new AppError("otp_used");
 }
 
 /** Sends a new code for the same step, once the 120-second countdown is over. */

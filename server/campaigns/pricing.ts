@@ -37,9 +37,10 @@ export async function updatePricing(
   changes: ReadonlyArray<{ network: Network; action: string; price: number; booster_share: number }>,
   ip: string,
 ): Promise<PriceEntry[]> {
-  for (const change of changes) {
-    if (!(actionsByNetwork[change.network] as readonly string[]).includes(change.action)) throw new AppError("validation_failed");
-  }
+  changes.forEach((change, i) => {
+    if (!(actionsByNetwork[change.network] as readonly string[]).includes(change.action))
+      throw new AppError("price_action_unknown", {}, { [`prices.${i}.action`]: null });
+  });
   await ensureDefaultPricing(db);
   await db.transaction(async (tx) => {
     for (const change of changes) {

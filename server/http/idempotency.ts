@@ -51,7 +51,7 @@ export const idempotencyHeaders = z.object({
 export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = c.req.header(IDEMPOTENCY_KEY_HEADER);
   if (key === undefined) return next();
-  if (!VALID_KEY.test(key)) throw new AppError("idempotency_key_invalid");
+  if (!VALID_KEY.test(key)) throw new AppError("idempotency_key_invalid", {}, { "idempotency-key": null });
   const user = c.get("user") as AppEnv["Variables"]["user"] | undefined;
   if (!user) throw new Error("idempotent needs the caller: list it after requireUser");
   const db = c.get("db");
@@ -64,7 +64,7 @@ export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     claim = (await checkIdempotencyKey(db, request)) ?? (await claimIdempotencyKey(db, request));
   }
-  if (claim.state === "mismatch") throw new AppError("idempotency_key_reused");
+  if (claim.state === "mismatch") throw new AppError("idempotency_key_reused", {}, { "idempotency-key": null });
   if (claim.state === "running") throw new AppError("idempotency_request_in_progress");
   if (claim.state === "done") {
     c.header(IDEMPOTENT_REPLAYED_HEADER, "true");

@@ -45,7 +45,7 @@ export async function requestIdentityVerification(
   if (missing.length > 0)
     throw new AppError("profile_incomplete", {}, Object.fromEntries(missing.map((field) => [field, input.missingMessage])));
   const image = await prepareIdentityCardImage(card.bytes, { filename: card.filename, mimeType: card.mimeType });
-  if (!image.ok) throw new AppError(rejection[image.reason]);
+  if (!image.ok) throw new AppError(rejection[image.reason], {}, { card: null });
   const key = randomStorageKey(`identity-cards/${user.id}`, image.format === "jpeg" ? ".jpg" : `.${image.format}`);
   await storage.put(key, image.bytes, image.contentType);
   try {

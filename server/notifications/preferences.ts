@@ -27,8 +27,9 @@ export async function setPreferences(
 ): Promise<NotificationPreference[]> {
   const inAppOff = [...new Set(input.in_app_off)];
   const smsOff = [...new Set(input.sms_off)];
-  if (inAppOff.some((category) => alwaysInApp.includes(category))) throw new AppError("validation_failed");
-  if (smsOff.some((category) => !smsCategories.includes(category))) throw new AppError("validation_failed");
+  if (inAppOff.some((category) => alwaysInApp.includes(category)))
+    throw new AppError("notification_always_in_app", {}, { in_app_off: null });
+  if (smsOff.some((category) => !smsCategories.includes(category))) throw new AppError("notification_no_sms", {}, { sms_off: null });
   await ctx.db.transaction(async (tx) => {
     await tx
       .insert(notificationPreferences)

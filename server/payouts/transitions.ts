@@ -89,7 +89,7 @@ export async function movePayout(ctx: ActorCtx, input: PayoutEventInput): Promis
     if (payout.status !== step.from) throw new AppError("payout_transition_invalid");
     const reason = input.reason?.trim() || null;
     const reasonCode = input.reasonCode ?? null;
-    if (needsReason.includes(input.event) && !reason && !reasonCode) throw new AppError("validation_failed");
+    if (needsReason.includes(input.event) && !reason && !reasonCode) throw new AppError("payout_reason_required", {}, { reason: null });
     const now = new Date();
     const ledger = { db: tx, tx };
 

@@ -190,7 +190,7 @@ export function meRoutes(services: Services) {
       } catch {
         throw new AppError("bad_request");
       }
-      if (!(card instanceof File) || card.size === 0) throw new AppError("upload_missing");
+      if (!(card instanceof File) || card.size === 0) throw new AppError("upload_missing", {}, { card: null });
       if (card.size > MAX_UPLOAD_BYTES) throw new AppError("upload_too_large");
       const user = await requestIdentityVerification(ctxOf(c, services), {
         storage: services.storage,

@@ -268,15 +268,13 @@ describe("campaigns", () => {
     expect(
       updated.body.data.find((p: { action: string; network: string }) => p.network === "youtube" && p.action === "like"),
     ).toMatchObject({ price: 9_000, booster_share: 0.5 });
-    expect(
-      (
-        await call(
-          "admin/pricing",
-          { prices: [{ network: "youtube", action: "teleport", price: 1, booster_share: 0.5 }] },
-          { method: "PUT", token: adminToken },
-        )
-      ).status,
-    ).toBe(422);
+    const unknown = await call(
+      "admin/pricing",
+      { prices: [change.prices[0], { network: "youtube", action: "teleport", price: 1, booster_share: 0.5 }] },
+      { method: "PUT", token: adminToken },
+    );
+    expect([unknown.status, unknown.body.error!.code]).toEqual([422, "price_action_unknown"]);
+    expect(unknown.body.error!.fields).toEqual({ "prices.1.action": "This network has no such action to price." });
     const quote = await call("campaigns/quote", smart, { token });
     expect(quote.body.data.lines.find((l: { metric: string }) => l.metric === "likes").unit_price).toBe(9_000);
   });

@@ -151,9 +151,16 @@ describe("notifications", () => {
       sms: null,
     });
     const put = (token: string, body: object) => call("me/notification-preferences", body, { method: "PUT", token });
-    expect((await put(quiet.token, { in_app_off: ["money"], sms_off: [] })).status).toBe(422);
-    expect((await put(quiet.token, { in_app_off: [], sms_off: ["campaigns"] })).status).toBe(422);
-    expect((await put(quiet.token, { in_app_off: ["nonsense"], sms_off: [] })).status).toBe(422);
+    // Each 422 names the field it refuses, with a sentence of its own.
+    const locked = await put(quiet.token, { in_app_off: ["money"], sms_off: [] });
+    expect([locked.status, locked.body.error!.code]).toEqual([422, "notification_always_in_app"]);
+    expect(locked.body.error!.fields).toEqual({ in_app_off: locked.body.error!.message });
+    const noSms = await put(quiet.token, { in_app_off: [], sms_off: ["campaigns"] });
+    expect([noSms.status, noSms.body.error!.code]).toEqual([422, "notification_no_sms"]);
+    expect(noSms.body.error!.fields).toEqual({ sms_off: "Notices of this kind are not sent by SMS, so there is nothing to switch off." });
+    const nonsense = await put(quiet.token, { in_app_off: ["nonsense"], sms_off: [] });
+    expect(nonsense.status).toBe(422);
+    expect(Object.keys(nonsense.body.error!.fields!)).toEqual(["in_app_off.0"]);
     const saved = await put(quiet.token, { in_app_off: ["work"], sms_off: ["account"] });
     expect(saved.status).toBe(200);
     expect(saved.body.data.find((p: { category: string }) => p.category === "work").in_app).toBe(false);
@@ -178,7 +185,10 @@ describe("notifications", () => {
     const before = sms.notices.length;
     expect(await sendNotificationSms(database.db, sms.sender)).toEqual({ sent: 1, refused: 0, later: 0 });
     expect(sms.notices.slice(before)).toEqual([
-      { phone: expect.stringMatching(/^\+98/), notice: { kind: "identity_approved", date: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2}$/) } },
+      {
+        phone: expect.stringMatching(/^\+98/),
+        notice: { kind: "identity_approved", date: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2}$/) },
+      },
     ]);
     expect(await sendNotificationSms(database.db, sms.sender)).toEqual({ sent: 0, refused: 0, later: 0 });
     const [muted] = (await rowsOf(quiet.user.id)).filter((row) => row.kind === "identity_rejected");
