@@ -31,7 +31,7 @@ describe("error codes", () => {
     for (const locale of locales)
       for (const code of errorCodes) {
         const params = { limit: 10, until: Date.UTC(2026, 0, 1), slug: "about", path: "/x", provider: "Google", seconds: 30 };
-        for (const about of [{}, { about: "withdrawal" }, { about: "invitation" }]) {
+        for (const about of [{}, { about: "withdrawal" }, { about: "invitation" }] as Record<string, string>[]) {
           const text = translateApi(locale, `errors.${code}`, { ...params, ...about });
           expect(text, `${locale} ${code}`).not.toMatch(/^api\.|[{}]/);
         }
