@@ -10,6 +10,7 @@ import {
   adminDenialCodes,
   campaignNetworks,
 } from "./enums";
+import { TASK_ID_PATTERN } from "./patterns";
 import { reason } from "./profile";
 
 /* ---- Requests ---- */
@@ -23,8 +24,8 @@ export const tasksQuery = z.object({
   action: text().trim().min(1).max(40).optional(),
   ...paging,
 });
-/** A task's id: `<campaign id>.<metric>`. */
-export const taskParam = z.object({ id: text().min(1).max(80) });
+/** A task's id: `<campaign id>.<metric>` (another shape is no task: 404). */
+export const taskParam = z.object({ id: text().min(1).max(80).meta({ pattern: TASK_ID_PATTERN }) });
 
 const PROOF_USERNAME = /^@?[A-Za-z0-9._]{1,30}$/;
 

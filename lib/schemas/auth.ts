@@ -6,6 +6,7 @@ import { visibleText } from "@/lib/validation/visible-text";
 import { dateTime, text } from "./common";
 import { identityStatuses, userRoles } from "./enums";
 import { ibanCheckOutput } from "./payouts";
+import { CREDENTIAL_PATTERN, IRANIAN_MOBILE_PATTERN, OTP_CODE_PATTERN } from "./patterns";
 
 /**
  * The account forms' schemas, shared by the web forms (zodResolver) and the API. A message names a
@@ -20,18 +21,31 @@ export const personName = (requiredKey: string) =>
 const name = personName;
 
 /** An Iranian mobile in any accepted form (09…, +989…, 00989…, Persian or Arabic digits) → E.164. */
-export const iranianMobile = text("phone_invalid").transform((value, ctx) => {
-  const phone = normalizeIranianMobile(value);
-  if (!phone) {
-    ctx.addIssue({ code: "custom", message: "phone_invalid" });
-    return z.NEVER;
-  }
-  return phone;
-});
+export const iranianMobile = text("phone_invalid")
+  .transform((value, ctx) => {
+    const phone = normalizeIranianMobile(value);
+    if (!phone) {
+      ctx.addIssue({ code: "custom", message: "phone_invalid" });
+      return z.NEVER;
+    }
+    return phone;
+  })
+  .meta({
+    pattern: IRANIAN_MOBILE_PATTERN,
+    description: "An Iranian mobile number, in any usual spelling (09…, +98 9…, 0098…; Persian or Arabic-Indic digits); stored as +989…",
+    example: "09121234567",
+  });
 
-export const emailAddress = text("email_invalid").trim().toLowerCase().max(EMAIL_MAX, "email_invalid").pipe(z.email("email_invalid"));
+export const emailAddress = text("email_invalid")
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX, "email_invalid")
+  .pipe(z.email("email_invalid"))
+  .meta({ format: "email", example: "sara@example.com" });
 
 export const newPassword = text("password_length").min(PASSWORD_MIN, "password_length").max(PASSWORD_MAX, "password_length");
+/** The new password typed again: refused unless it is the same (password_mismatch). */
+export const passwordConfirmation = text("password_mismatch").meta({ description: "The same as password" });
 
 /** An invitation's code, as its SMS link carries it (/auth/invite/{code}). */
 export const INVITATION_CODE = /^[A-Za-z0-9]{6,40}$/;
@@ -53,7 +67,7 @@ export const registerInput = z
     phone: iranianMobile,
     email: emailAddress,
     password: newPassword,
-    password_confirmation: text("password_mismatch"),
+    password_confirmation: passwordConfirmation,
     terms: z.literal(true, "terms_required"),
     invitation_code: invitationCode,
   })
@@ -77,7 +91,8 @@ export const credential = text("credential_invalid")
   .trim()
   .min(1, "credential_required")
   .max(EMAIL_MAX, "credential_invalid")
-  .refine((value) => parseCredential(value) !== null, "credential_invalid");
+  .refine((value) => parseCredential(value) !== null, "credential_invalid")
+  .meta({ pattern: CREDENTIAL_PATTERN, description: "The account's mobile number or e-mail address", example: "09121234567" });
 
 export const loginInput = z.object({
   credential,
@@ -91,14 +106,15 @@ export type ForgotPasswordInput = z.input<typeof forgotPasswordInput>;
 const otpToken = text("otp_token_invalid").min(16, "otp_token_invalid").max(128, "otp_token_invalid");
 
 export const resetPasswordInput = z
-  .object({ token: otpToken, password: newPassword, password_confirmation: text("password_mismatch") })
+  .object({ token: otpToken, password: newPassword, password_confirmation: passwordConfirmation })
   .refine((value) => value.password === value.password_confirmation, { path: ["password_confirmation"], message: "password_mismatch" });
 export type ResetPasswordInput = z.input<typeof resetPasswordInput>;
 
 /** Six digits; Persian and Arabic digits are accepted and read as ASCII. */
 export const otpCode = text("otp_code_format")
   .transform((value) => normalizeDigits(value.trim()))
-  .pipe(z.string().regex(/^\d{6}$/, "otp_code_format"));
+  .pipe(z.string().regex(/^\d{6}$/, "otp_code_format"))
+  .meta({ pattern: OTP_CODE_PATTERN, example: "123456" });
 
 export const otpVerifyInput = z.object({ token: otpToken, code: otpCode, trust_device: z.boolean().optional() });
 export type OtpVerifyInput = z.input<typeof otpVerifyInput>;
@@ -117,7 +133,8 @@ export const googleLoginInput = z
   .refine((value) => [value.id_token, value.code, value.access_token].filter(Boolean).length === 1, {
     path: ["id_token"],
     message: "required",
-  });
+  })
+  .meta({ oneOf: [{ required: ["id_token"] }, { required: ["code"] }, { required: ["access_token"] }] });
 
 export const appleLoginInput = z.object({
   id_token: text().min(10).max(4096),

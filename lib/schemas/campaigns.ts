@@ -2,7 +2,9 @@ import { z } from "zod";
 import { parseChannelLink } from "@/lib/campaigns/links";
 import { visibleText } from "@/lib/validation/visible-text";
 import { idParam, paging, text, uuidParam } from "./common";
-import { campaignNetworks, campaignStatuses, campaignStrategies } from "./enums";
+import { actionsByNetwork } from "@/lib/campaigns/pricing";
+import { campaignNetworks, campaignStatuses, campaignStrategies, gatewayIds } from "./enums";
+import { CHANNEL_LINK_PATTERN } from "./patterns";
 import { transactionOutput, transactionStatusFilter } from "./wallet";
 
 export const CAMPAIGN_BUDGET_MIN = 100_000;
@@ -17,12 +19,32 @@ const campaignFields = {
     .superRefine(visibleText),
   network: z.enum(campaignNetworks, "invalid_value"),
   strategy: z.enum(campaignStrategies, "invalid_value"),
-  link: text("link_invalid").trim().min(1, "link_invalid").max(300, "link_invalid"),
+  link: text("link_invalid")
+    .trim()
+    .min(1, "link_invalid")
+    .max(300, "link_invalid")
+    .meta({ pattern: CHANNEL_LINK_PATTERN, description: "A link of the campaign's network", example: "https://www.youtube.com/@takapoo" }),
   follower_count: z.number("required").int("invalid").min(0, "invalid").max(1_000_000_000, "invalid"),
   amount: z.number().int("invalid").min(CAMPAIGN_BUDGET_MIN).max(CAMPAIGN_BUDGET_MAX).optional(),
   hours: z.number().int("invalid").min(1).max(4000).optional(),
   percentage: z.number().int("invalid").min(1).max(100).optional(),
-  gateway: text("gateway_required").min(1, "gateway_required").max(40, "gateway_required"),
+  gateway: text("gateway_required")
+    .min(1, "gateway_required")
+    .max(40, "gateway_required")
+    .meta({ enum: ["wallet", ...gatewayIds], description: "wallet: paid from the wallet now; a gateway: paid there" }),
+};
+
+/**
+ * What each strategy needs (checkStrategyNeeds), as /api/openapi.json states it: smart an amount,
+ * monetize and watch_time hours, watch_time a percentage, monetize a YouTube channel.
+ */
+const strategyNeeds = {
+  allOf: [
+    { if: { properties: { strategy: { const: "smart" } } }, then: { required: ["amount"] } },
+    { if: { properties: { strategy: { enum: ["monetize", "watch_time"] } } }, then: { required: ["hours"] } },
+    { if: { properties: { strategy: { const: "watch_time" } } }, then: { required: ["percentage"] } },
+    { if: { properties: { strategy: { const: "monetize" } } }, then: { properties: { network: { const: "youtube" } } } },
+  ],
 };
 
 type CampaignFields = z.output<z.ZodObject<typeof campaignFields>>;
@@ -42,7 +64,7 @@ function checkStrategyNeeds(value: CampaignFields, ctx: z.RefinementCtx): void {
  * POST campaigns/quote: what the create form has so far, priced live. Messages name keys of
  * api.validation. What each strategy needs (amount, hours, percentage) is checked here and by the quote.
  */
-export const campaignQuoteInput = z.object(campaignFields).superRefine(checkStrategyNeeds);
+export const campaignQuoteInput = z.object(campaignFields).superRefine(checkStrategyNeeds).meta(strategyNeeds);
 export type CampaignQuoteInput = z.input<typeof campaignQuoteInput>;
 
 /**
@@ -51,7 +73,8 @@ export type CampaignQuoteInput = z.input<typeof campaignQuoteInput>;
  */
 export const campaignInput = z
   .object({ ...campaignFields, accept_policies: z.literal(true, "engagement_policy_required") })
-  .superRefine(checkStrategyNeeds);
+  .superRefine(checkStrategyNeeds)
+  .meta(strategyNeeds);
 export type CampaignInput = z.input<typeof campaignInput>;
 
 export const campaignStatusFilter = z.enum(campaignStatuses, "invalid_value");
@@ -122,7 +145,13 @@ export const pricingUpdateInput = z.object({
     .array(
       z.object({
         network: z.enum(campaignNetworks),
-        action: text().min(1).max(40),
+        action: text()
+          .min(1)
+          .max(40)
+          .meta({
+            enum: [...new Set(Object.values(actionsByNetwork).flat())],
+            description: "One of the network's actions (another answers 422 price_action_unknown)",
+          }),
         price: z.number().int().min(1).max(PRICE_MAX),
         booster_share: z.number().min(0).max(1),
       }),

@@ -53,6 +53,10 @@ export type TransactionIntent = (typeof transactionIntents)[number];
 export const transactionStatuses = ["pending", "paid", "failed"] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];
 
+/** The payment gateways this code knows (which of them a server offers: GET payments/gateways). */
+export const gatewayIds = ["sandbox", "zarinpal", "stripe", "nowpayments"] as const;
+export type GatewayId = (typeof gatewayIds)[number];
+
 /** How a payment gateway takes money (the charge form groups gateways by it). */
 export const gatewayKinds = ["test", "shetab", "card", "crypto"] as const;
 export type GatewayKind = (typeof gatewayKinds)[number];

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { visibleText } from "@/lib/validation/visible-text";
 import { INVITATION_CODE, iranianMobile } from "./auth";
 import { dateTime, paging, text } from "./common";
+import { IRANIAN_MOBILE_PATTERN } from "./patterns";
 import { invitationStatuses } from "./enums";
 
 /** The invitations page's tabs (SPEC §2: all, sent, registered, accepted). */
@@ -12,7 +13,11 @@ export const invitationListQuery = z.object({ status: z.enum(invitationTabs, "in
 
 /** POST invitations: the friend's mobile (required) and, optionally, how the inviter knows them. */
 export const createInvitationInput = z.object({
-  phone: text("invitation_phone_required").trim().min(1, "invitation_phone_required").pipe(iranianMobile),
+  phone: text("invitation_phone_required")
+    .trim()
+    .min(1, "invitation_phone_required")
+    .pipe(iranianMobile)
+    .meta({ pattern: IRANIAN_MOBILE_PATTERN, description: "The friend's Iranian mobile number", example: "09121234567" }),
   name: text("invalid_value")
     .trim()
     .max(50, "name_too_long")
@@ -39,11 +44,9 @@ export const invitationOutput = z.object({
   joined_at: dateTime().nullable(),
   reward: z.number().int().nullable().meta({ description: "Rials paid to the inviter (joined), else null" }),
   no_reward_reason: z.enum(["same_person"]).nullable(),
-  reward_waits_for_identity: z
-    .boolean()
-    .meta({
-      description: "The friend bought a plan, but the reward is paid only once their identity is verified (and is not the inviter's)",
-    }),
+  reward_waits_for_identity: z.boolean().meta({
+    description: "The friend bought a plan, but the reward is paid only once their identity is verified (and is not the inviter's)",
+  }),
 });
 export type InvitationView = z.infer<typeof invitationOutput>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dateTime, longText, paging, text, uuidParam } from "./common";
 import { ibanCheckStatuses, membershipFundingSources, payoutRails, payoutReasonCodes, payoutStatuses } from "./enums";
+import { gatewayId } from "./wallet";
 
 export type { PayoutRailId } from "./enums";
 
@@ -62,7 +63,7 @@ export const buyPlanForm = buyMembershipInput.extend({
 export const membershipCheckoutInput = z.object({
   plan_id: uuidParam(),
   kind: expectedPurchase.kind,
-  gateway: text("gateway_required").min(1, "gateway_required").max(40, "gateway_required"),
+  gateway: gatewayId(),
 });
 
 /* ---- Answers ---- */
@@ -210,11 +211,9 @@ export const membershipQuoteOutput = z.object({
     .number()
     .nullable()
     .meta({ description: "An upgrade: the days left in the current period it is priced for (whole minutes); otherwise null" }),
-  adds: z
-    .object({ withdrawals: z.number().int(), invitations: z.number().int() })
-    .meta({
-      description: "What the purchase adds: a whole period's allowance, or for an upgrade the difference per day × days left, rounded down",
-    }),
+  adds: z.object({ withdrawals: z.number().int(), invitations: z.number().int() }).meta({
+    description: "What the purchase adds: a whole period's allowance, or for an upgrade the difference per day × days left, rounded down",
+  }),
   withdrawals_allowed: z
     .number()
     .int()

@@ -4,7 +4,8 @@ import { normalizeDigits } from "@/lib/validation/digits";
 import { isValidIranianIban, normalizeIban } from "@/lib/validation/iban";
 import { isValidIranianNationalId } from "@/lib/validation/national-id";
 import { visibleText } from "@/lib/validation/visible-text";
-import { emailAddress, newPassword, personName, userOutput } from "./auth";
+import { emailAddress, newPassword, passwordConfirmation, personName, userOutput } from "./auth";
+import { IBAN_PATTERN, NATIONAL_ID_PATTERN } from "./patterns";
 import { dateTime, longText, text } from "./common";
 
 const BIRTH_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -12,7 +13,7 @@ const BIRTH_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A birth date as YYYY-MM-DD (Gregorian on the wire; the fa-IR picker shows the Persian calendar). */
 export const birthDate = text("birth_date_invalid")
   .regex(BIRTH_DATE, "birth_date_invalid")
-  .meta({ pattern: BIRTH_DATE.source })
+  .meta({ pattern: BIRTH_DATE.source, format: "date" })
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
@@ -22,11 +23,13 @@ export const birthDate = text("birth_date_invalid")
 
 export const nationalId = text("national_id_invalid")
   .transform((value) => normalizeDigits(value.trim()))
-  .refine(isValidIranianNationalId, "national_id_invalid");
+  .refine(isValidIranianNationalId, "national_id_invalid")
+  .meta({ pattern: NATIONAL_ID_PATTERN, description: "Ten digits, the last the check digit", example: "0012345679" });
 
 export const iban = text("iban_invalid")
   .transform((value) => normalizeIban(value))
-  .refine(isValidIranianIban, "iban_invalid");
+  .refine(isValidIranianIban, "iban_invalid")
+  .meta({ pattern: IBAN_PATTERN, description: "An Iranian IBAN (Sheba) with correct check digits", example: "IR820540102680020817909002" });
 
 /** PATCH me: any subset; the bank name is derived from the IBAN's bank code, never sent. */
 export const updateProfileInput = z
@@ -47,7 +50,7 @@ export const changePasswordInput = z
   .object({
     current_password: text("password_required").min(1, "password_required").max(256, "password_length"),
     password: newPassword,
-    password_confirmation: text("password_mismatch"),
+    password_confirmation: passwordConfirmation,
   })
   .refine((value) => value.password === value.password_confirmation, { path: ["password_confirmation"], message: "password_mismatch" });
 export type ChangePasswordInput = z.input<typeof changePasswordInput>;

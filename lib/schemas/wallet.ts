@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dateTime, paging, text } from "./common";
-import { transactionIntents, transactionStatuses } from "./enums";
+import { gatewayIds, transactionIntents, transactionStatuses } from "./enums";
 
 /** Charge limits (issue 5), shared by the form and the API. */
 export const CHARGE_MIN_RIALS = 100_000;
@@ -11,13 +11,23 @@ export const CHARGE_QUICK_PICKS = [1_000_000, 5_000_000, 10_000_000, 50_000_000]
 export const transactionStatusFilter = z.enum(transactionStatuses, "invalid_value");
 export const transactionListQuery = z.object({ status: transactionStatusFilter.optional(), ...paging });
 
+/**
+ * A payment gateway's id: one this code knows (which of them this server offers: GET
+ * payments/gateways; another answers 400 gateway_not_configured).
+ */
+export const gatewayId = () =>
+  text("gateway_required")
+    .min(1, "gateway_required")
+    .max(40, "gateway_required")
+    .meta({ enum: [...gatewayIds] });
+
 export const chargeWalletInput = z.object({
   amount: z
     .number("charge_amount_range")
     .int("charge_amount_whole")
     .min(CHARGE_MIN_RIALS, "charge_amount_range")
     .max(CHARGE_MAX_RIALS, "charge_amount_range"),
-  gateway: text("gateway_required").min(1, "gateway_required").max(40, "gateway_required"),
+  gateway: gatewayId(),
 });
 export type ChargeWalletInput = z.input<typeof chargeWalletInput>;
 
@@ -55,11 +65,17 @@ export const gatewayOutput = z.object({ id: z.string(), kind: z.string() });
 
 /* ---- The test gateway's bank page (payments/sandbox) ---- */
 
-export const sandboxParams = z.object({ authority: text().max(64) });
+/** The test bank's payment id (server/adapters/payments/sandbox.ts). */
+const SANDBOX_AUTHORITY = /^SBX[0-9A-F]{24}$/;
+export const sandboxParams = z.object({ authority: text().max(64).meta({ pattern: SANDBOX_AUTHORITY.source }) });
 export const sandboxDecisionInput = z.object({ decision: z.enum(["pay", "cancel"]) });
 export const sandboxPaymentOutput = z.object({ authority: z.string(), amount: z.number(), status: z.string() });
 export const redirectOutput = z.object({ redirect_url: z.string() });
-export const gatewayCallbackParams = z.object({ gateway: text().max(40) });
+export const gatewayCallbackParams = z.object({
+  gateway: text()
+    .max(40)
+    .meta({ enum: [...gatewayIds] }),
+});
 /**
  * What a gateway appends to the address it sends the payer back to, by its own names (Authority and
  * Status, session_id, tx …): any names, each value one line of text. The gateway's adapter reads them;

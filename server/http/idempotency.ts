@@ -42,6 +42,7 @@ const VALID_KEY = /^[\x20-\x7e]{1,255}$/;
 /** The header as routes declare it in OpenAPI (lower case, as Hono hands headers to validators; names are case-insensitive). */
 export const idempotencyHeaders = z.object({
   "idempotency-key": text().optional().openapi({
+    pattern: "^[ -~]{1,255}$",
     description:
       "Makes the request safe to retry: a unique value per operation (a UUID), 1–255 printable characters. A repeat with the same key and body within 24 hours answers the first answer (marked Idempotent-Replayed: true) without running again; the same key with another request answers 422; a repeat while the first still runs answers 409. 5xx answers are not kept.",
     example: "5f0c2a5e-8a8b-4b5e-9a53-2f8f1c1d7e21",

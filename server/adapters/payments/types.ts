@@ -7,9 +7,9 @@
  * provider-specific hints); `verify` always asks the provider, and compares the amount with what WE stored.
  * No error message carries a merchant id, secret key or API key.
  */
-import type { GatewayKind } from "@/lib/schemas/enums";
+import type { GatewayId, GatewayKind } from "@/lib/schemas/enums";
 
-export type GatewayId = "sandbox" | "zarinpal" | "stripe" | "nowpayments";
+export type { GatewayId };
 
 /** An amount in the provider's currency. `value` is in major units (12.35 US dollars); `currency` is ISO 4217, upper case ("USD"). */
 export type ProviderAmount = { value: number; currency: string };
