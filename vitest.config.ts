@@ -23,11 +23,16 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["tests/api/**/*.test.ts"],
+          // After each file: every status it provoked is one /api/openapi.json lists for that operation.
+          setupFiles: ["tests/api/support/provoked-setup.ts"],
           // Concurrency tests need PostgreSQL (PGlite has one connection): collected only when it is there.
           exclude: process.env.TEST_DATABASE_URL ? [] : ["tests/api/**/*.pg.test.ts"],
           environment: "node",
-          // One database per file; PostgreSQL runs share one database, so files run one at a time.
-          fileParallelism: false,
+          // On PostgreSQL each worker has its own database (support/worker-database.ts): two files at a time.
+          // On PGlite each file opens its own in memory; one at a time keeps the wasm instances' memory low.
+          setupFiles: ["tests/api/support/worker-database.ts"],
+          fileParallelism: Boolean(process.env.TEST_DATABASE_URL),
+          maxWorkers: 2,
           hookTimeout: 60_000,
           // Real databases and password hashing: a test that takes 1 s on a quiet machine took over 5 s (Vitest's
           // default) while the 2-core machine also built the app, and its unfinished requests then ran into the next test.
