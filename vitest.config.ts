@@ -23,14 +23,13 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["tests/api/**/*.test.ts"],
-          // After each file: every status it provoked is one /api/openapi.json lists for that operation.
-          setupFiles: ["tests/api/support/provoked-setup.ts"],
           // Concurrency tests need PostgreSQL (PGlite has one connection): collected only when it is there.
           exclude: process.env.TEST_DATABASE_URL ? [] : ["tests/api/**/*.pg.test.ts"],
           environment: "node",
           // On PostgreSQL each worker has its own database (support/worker-database.ts): two files at a time.
           // On PGlite each file opens its own in memory; one at a time keeps the wasm instances' memory low.
-          setupFiles: ["tests/api/support/worker-database.ts"],
+          // After each file: every status it provoked is one /api/openapi.json lists for that operation (provoked-setup.ts).
+          setupFiles: ["tests/api/support/worker-database.ts", "tests/api/support/provoked-setup.ts"],
           fileParallelism: Boolean(process.env.TEST_DATABASE_URL),
           maxWorkers: 2,
           hookTimeout: 60_000,
