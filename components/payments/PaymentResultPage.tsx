@@ -1,5 +1,6 @@
 "use client";
 import { useSearchParams } from "next/navigation";
+import { isUuid } from "@/lib/validation/uuid";
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
 import { Alert } from "@/components/ui/Alert";
@@ -16,7 +17,6 @@ import { SkeletonLines } from "@/components/ui/Skeleton";
 import { SignInCard } from "@/components/ui/SignInCard";
 
 /** The UUIDs the API issues; anything else is not worth a request. */
-const TRANSACTION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const noSubscription = () => () => {};
 
@@ -38,7 +38,7 @@ export function PaymentResultPage() {
   );
   if (!hydrated) return <PaymentResultFallback />;
   const tx = params.get("tx")?.trim() ?? "";
-  return <PaymentResult transactionId={TRANSACTION_ID.test(tx) ? tx : null} />;
+  return <PaymentResult transactionId={isUuid(tx) ? tx : null} />;
 }
 
 /** While the page waits for its search parameters. */

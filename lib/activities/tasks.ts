@@ -6,6 +6,7 @@
  * `unitPrice` Rials each. A task is one line of one active campaign; starting it makes an activity
  * of `quantity` units (1 for an action; TASK_MINUTES for watch time, or what is left of the line).
  */
+import { UUID_SOURCE } from "@/lib/validation/uuid";
 import type { ActivityCheckMethod, ActivityType, Network } from "@/lib/schemas/enums";
 import { parseChannelLink } from "@/lib/campaigns/links";
 import { TEHRAN_OFFSET_MINUTES } from "@/lib/time/tehran";
@@ -77,7 +78,7 @@ export function taskId(campaignId: string, metric: string): string {
   return `${campaignId}.${metric}`;
 }
 
-const TASK_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([a-z_]{1,40})$/;
+const TASK_ID = new RegExp(`^(${UUID_SOURCE})\\.([a-z_]{1,40})$`);
 
 /** Reads a task id back; null for anything that is not one. */
 export function parseTaskId(id: string): { campaignId: string; metric: string } | null {

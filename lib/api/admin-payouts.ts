@@ -1,5 +1,6 @@
 "use client";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { isUuid } from "@/lib/validation/uuid";
 import type { z } from "zod";
 import type { PayoutStatus } from "@/lib/schemas/enums";
 import type {
@@ -50,7 +51,7 @@ export function isPayoutConflict(error: unknown): error is ApiError {
 
 /** How many payouts a PAYA batch file holds: its lines that start with a payout id (the header does not). */
 export function payaRows(csv: string): number {
-  return csv.split(/\r?\n/).filter((line) => /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(line)).length;
+  return csv.split(/\r?\n/).filter((line) => isUuid(line.split(",")[0] ?? "")).length;
 }
 
 /** GET /api/admin/payouts?status=: payouts of one status, oldest first, with what deciding needs. */

@@ -1,13 +1,11 @@
 import type { Metadata } from "next";
+import { isUuid } from "@/lib/validation/uuid";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PersonView } from "@/components/people/PersonView";
 import { defaultLocale, isLocale } from "@/lib/i18n/locales";
 
 type Props = { params: Promise<{ locale: string; id: string }> };
-
-/** User ids on the wire are UUIDs; anything else cannot be a person. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
@@ -19,6 +17,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PersonPage({ params }: Props) {
   const { locale, id } = await params;
   setRequestLocale(locale);
-  if (!UUID.test(id)) notFound();
+  if (!isUuid(id)) notFound();
   return <PersonView id={id} />;
 }
