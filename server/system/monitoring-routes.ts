@@ -3,7 +3,7 @@ import { envelopeTarget } from "@/server/adapters/error-reporting";
 import type { AppEnv } from "@/server/http/context";
 import { AppError } from "@/server/core/errors";
 import { env } from "@/server/core/env";
-import { apiRoute } from "@/server/http/route-parts";
+import { apiRoute, err } from "@/server/http/route-parts";
 
 export const TUNNEL_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -12,7 +12,13 @@ const tunnel = apiRoute({
   path: "/monitoring",
   tags: ["System"],
   summary: "Sentry tunnel: the browser's error envelopes, forwarded to the configured DSN only",
-  responses: { 200: { description: "Forwarded" }, 404: { description: "Error reporting is off, or the envelope names another DSN" } },
+  responses: {
+    200: { description: "Forwarded" },
+    400: err("The body is not a Sentry envelope (its first line is not JSON)"),
+    404: { description: "Error reporting is off, or the envelope names another DSN" },
+    502: { description: "Sentry refused the envelope" },
+    503: err("Sentry could not be reached"),
+  },
 });
 
 const sampleError = apiRoute({
