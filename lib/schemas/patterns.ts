@@ -8,6 +8,8 @@
  * A field takes one with `.meta({ pattern: X })`.
  */
 
+import { UUID_SOURCE } from "@/lib/validation/uuid";
+
 /** A digit as people type it: ASCII, Persian (۰-۹) or Arabic-Indic (٠-٩). */
 const DIGIT = "[0-9۰-۹٠-٩]";
 
@@ -38,8 +40,8 @@ export const NATIONAL_ID_PATTERN = `^[ -]*(${DIGIT}[ -]*){10}$`;
 /** An Iranian IBAN: IR and 24 digits, spaces or dashes between them. */
 export const IBAN_PATTERN = `^[ -]*[Ii][ -]*[Rr]([ -]*${DIGIT}){24}[ -]*$`;
 
-/** A task's id: `<campaign id>.<metric>` (lib/activities/tasks.ts). */
-export const TASK_ID_PATTERN = "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}\\.[A-Za-z_]{1,40}$";
+/** A task's id: `<campaign id>.<metric>` (lib/activities/tasks.ts), in any case as the server reads it. */
+export const TASK_ID_PATTERN = `^${UUID_SOURCE.replaceAll("a-f", "A-Fa-f")}\\.[A-Za-z_]{1,40}$`;
 
 const SCHEME = `(${anyCase("http")}[Ss]?://)?`;
 const PREFIX = `((${anyCase("www")}|[Mm])\\.)?`;
