@@ -4,6 +4,7 @@ import type { recordingSms } from "@/tests/api/support/helpers";
 import type { Db } from "@/server/db";
 import { users } from "@/server/db/schema";
 import { hashPassword } from "@/server/auth/crypto";
+import { recordProvoked } from "@/tests/api/support/provoked";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in assertions
 export type Json = { data?: any; meta?: any; error?: { code: string; message: string; fields?: Record<string, string> } };
@@ -13,7 +14,7 @@ export function caller(app: () => ReturnType<typeof createApp>, ip: () => string
   return async function call(
     path: string,
     body: unknown,
-    options: { locale?: string; cookie?: string; method?: string; token?: string; form?: FormData } = {},
+    options: { locale?: string; cookie?: string; method?: string; token?: string; form?: FormData; headers?: Record<string, string> } = {},
   ) {
     const headers: Record<string, string> = { "x-test-ip": ip(), "X-Locale": options.locale ?? "en-US", accept: "application/json" };
     if (options.cookie) headers.cookie = options.cookie;
@@ -25,9 +26,19 @@ export function caller(app: () => ReturnType<typeof createApp>, ip: () => string
       headers["content-type"] = "application/json";
       init.body = typeof body === "string" ? body : JSON.stringify(body);
     }
-    const response = await app().fetch(new Request(`http://localhost/api/${path}`, init));
+    Object.assign(headers, options.headers);
+    const request = new Request(`http://localhost/api/${path}`, init);
+    const response = await app().fetch(request);
     const type = response.headers.get("content-type") ?? "";
     const parsed = type.includes("json") ? ((await response.json()) as Json) : ({} as Json);
+    const error = parsed.error;
+    recordProvoked({
+      method,
+      path: new URL(request.url).pathname,
+      status: response.status,
+      code: error?.code,
+      fields: error && Object.keys(error.fields ?? {}),
+    });
     return { status: response.status, body: parsed, cookies: response.headers.getSetCookie(), response };
   };
 }

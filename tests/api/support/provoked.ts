@@ -1,0 +1,63 @@
+/**
+ * What the API tests provoked: every answer given through the test caller (account-helpers.ts),
+ * as method, request path and status. A test holds /api/openapi.json to it: each status an
+ * operation answered must be one the document lists for that operation (its path template found by
+ * matching the request path, a literal segment before a parameter).
+ */
+
+export type Provoked = { method: string; path: string; status: number; code?: string | undefined; fields?: string[] | undefined };
+
+const provoked: Provoked[] = [];
+
+export function recordProvoked(answer: Provoked): void {
+  provoked.push(answer);
+}
+
+/** Every answer recorded so far in this test file. */
+export function provokedAnswers(): readonly Provoked[] {
+  return provoked;
+}
+
+type Operations = Record<string, { responses?: Record<string, unknown> }>;
+export type OpenApiPaths = Record<string, Operations>;
+
+/** The document's path (`/api/campaigns/{id}`) a request path (`/api/campaigns/1b…`) is answered by: literal segments win. */
+export function templateOf(paths: OpenApiPaths, method: string, path: string): string | null {
+  const segments = path.split("/");
+  let best: { template: string; literal: number[] } | null = null;
+  for (const [template, operations] of Object.entries(paths)) {
+    if (!operations[method.toLowerCase()]) continue;
+    const parts = template.split("/");
+    if (parts.length !== segments.length) continue;
+    const literal = parts.map((part, i) => (/^\{\w+\}$/.test(part) ? 0 : part === segments[i] ? 1 : -1));
+    if (literal.includes(-1)) continue;
+    // Compared segment by segment from the left, as a router that tries literal segments first.
+    const first = best ? literal.findIndex((l, i) => l !== best!.literal[i]) : 0;
+    if (!best || (first >= 0 && literal[first]! > best.literal[first]!)) best = { template, literal };
+  }
+  return best?.template ?? null;
+}
+
+/**
+ * The 422s that name no field ("POST /api/x → 422 code"). Only a check of the booster's work on
+ * YouTube (check_failed_*) answers 422 about something that is not a field of the request.
+ */
+export function unnamed422s(answers: readonly Provoked[]): string[] {
+  const lines = answers
+    .filter((answer) => answer.status === 422 && !answer.fields?.length && !answer.code?.startsWith("check_failed_"))
+    .map((answer) => `${answer.method} ${answer.path} → 422 ${answer.code ?? ""}, naming no field`);
+  return [...new Set(lines)].sort();
+}
+
+/** The answers whose status the document does not list for their operation, one line each ("POST /api/x → 409 code"). */
+export function undocumented(paths: OpenApiPaths, answers: readonly Provoked[]): string[] {
+  const lines = new Set<string>();
+  for (const answer of answers) {
+    const template = templateOf(paths, answer.method, answer.path);
+    if (!template) continue;
+    const responses = paths[template]![answer.method.toLowerCase()]!.responses ?? {};
+    if (!(String(answer.status) in responses))
+      lines.add(`${answer.method} ${template} → ${answer.status}${answer.code ? ` ${answer.code}` : ""}`);
+  }
+  return [...lines].sort();
+}
