@@ -1,5 +1,6 @@
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, desc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db";
+import { paged } from "@/server/db/paged";
 import { activities, users, type Activity, type ActivityStatus } from "@/server/db/schema";
 import { AppError } from "@/server/core/errors";
 
@@ -7,18 +8,14 @@ export type ActivityRow = { activity: Activity; booster: { firstName: string; la
 type Window = { page: number; perPage: number };
 
 async function page(db: Db, where: SQL | undefined, window: Window): Promise<{ rows: ActivityRow[]; total: number }> {
-  const [rows, [total]] = await Promise.all([
+  return paged(db, { from: activities, where, page: window.page, perPage: window.perPage }, (where) =>
     db
       .select({ activity: activities, booster: { firstName: users.firstName, lastName: users.lastName } })
       .from(activities)
       .innerJoin(users, eq(users.id, activities.boosterId))
       .where(where)
-      .orderBy(desc(activities.createdAt), desc(activities.id))
-      .limit(window.perPage)
-      .offset((window.page - 1) * window.perPage),
-    db.select({ n: count() }).from(activities).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+      .orderBy(desc(activities.createdAt), desc(activities.id)),
+  );
 }
 
 const withStatus = (base: SQL, status: ActivityStatus | undefined) => (status ? and(base, eq(activities.status, status)) : base);

@@ -1,10 +1,11 @@
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { successRate } from "@/lib/activities/tasks";
 import { adminDenialCodes } from "@/lib/schemas/enums";
 import type { Delivery } from "@/lib/schemas/activities";
 import type { DbCtx } from "@/server/core/context";
 import type { Db } from "@/server/db";
 import { activities, campaigns, users, type Activity } from "@/server/db/schema";
+import { paged } from "@/server/db/paged";
 
 export type QueueRow = {
   activity: Activity;
@@ -19,7 +20,7 @@ const reviewerDenial = inArray(activities.denialCode, [...adminDenialCodes]);
 /** GET admin/activities/queue: what waits for a person, oldest first, with each booster's record. */
 export async function reviewQueue(ctx: DbCtx, input: { page: number; perPage: number }): Promise<{ rows: QueueRow[]; total: number }> {
   const { db } = ctx;
-  const [page, [total]] = await Promise.all([
+  const { rows: page, total } = await paged(db, { from: activities, where: awaiting, page: input.page, perPage: input.perPage }, (where) =>
     db
       .select({
         activity: activities,
@@ -29,18 +30,15 @@ export async function reviewQueue(ctx: DbCtx, input: { page: number; perPage: nu
       .from(activities)
       .innerJoin(users, eq(users.id, activities.boosterId))
       .innerJoin(campaigns, eq(campaigns.id, activities.campaignId))
-      .where(awaiting)
-      .orderBy(asc(activities.submittedAt), asc(activities.id))
-      .limit(input.perPage)
-      .offset((input.page - 1) * input.perPage),
-    db.select({ n: count() }).from(activities).where(awaiting),
-  ]);
+      .where(where)
+      .orderBy(asc(activities.submittedAt), asc(activities.id)),
+  );
   const records = await boosterRecords(
     db,
     page.map((row) => row.activity.boosterId),
   );
   const rows = page.map((row) => ({ ...row, history: records.get(row.activity.boosterId)! }));
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total };
 }
 
 export type BoosterHistory = QueueRow["history"];

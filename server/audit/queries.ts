@@ -1,6 +1,7 @@
-import { and, count, desc, eq, like, type SQL } from "drizzle-orm";
+import { and, desc, eq, like, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "@/server/db";
+import { paged } from "@/server/db/paged";
 import { auditLog, users } from "@/server/db/schema";
 import type { AuditEntry, auditListQuery } from "@/lib/schemas/audit";
 
@@ -13,19 +14,16 @@ export async function listAudit(db: Db, query: z.output<typeof auditListQuery>):
     query.actor_id ? eq(auditLog.actorId, query.actor_id) : undefined,
   ];
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await paged(db, { from: auditLog, where, page: query.page, perPage: query.per_page }, (where) =>
     db
       .select({ entry: auditLog, firstName: users.firstName, lastName: users.lastName, phone: users.phone })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorId))
       .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db.select({ n: count() }).from(auditLog).where(where),
-  ]);
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id)),
+  );
   return {
-    total: total?.n ?? 0,
+    total,
     rows: rows.map(({ entry, firstName, lastName, phone }) => ({
       id: entry.id,
       actor: entry.actorId ? { id: entry.actorId, name: `${firstName ?? ""} ${lastName ?? ""}`.trim(), phone } : null,

@@ -1,5 +1,6 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { users, type User } from "@/server/db/schema";
+import { paged } from "@/server/db/paged";
 import { claimNationalId } from "@/server/identity/national-id";
 import { withTransaction, type DbCtx, type UserCtx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
@@ -14,17 +15,10 @@ export async function listPendingIdentities(
   const { db } = ctx;
   const { page, perPage } = input;
   const pending = eq(users.identityStatus, "identity_verification_pending");
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(pending)
-      .orderBy(asc(users.identityRequestedAt))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    db.select({ n: count() }).from(users).where(pending),
-  ]);
-  return { users: rows, total: total?.n ?? 0 };
+  const { rows, total } = await paged(db, { from: users, where: pending, page, perPage }, (where) =>
+    db.select().from(users).where(where).orderBy(asc(users.identityRequestedAt)),
+  );
+  return { users: rows, total };
 }
 
 /** Approves or rejects a pending request, with its audit row, only while it is pending. */

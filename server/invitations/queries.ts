@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gt, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/server/db";
+import { paged } from "@/server/db/paged";
 import { invitations, ledgerTransfers, memberships, smsOptOuts, users, type Invitation } from "@/server/db/schema";
 import type { InvitationStatus } from "@/lib/schemas/enums";
 import type { InvitationTab } from "@/lib/schemas/invitations";
@@ -32,19 +33,15 @@ export async function listInvitations(
     eq(invitations.inviterId, inviterId),
     statuses ? inArray(invitations.status, [...statuses]) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  return paged(db, { from: invitations, where, page: query.page, perPage: query.per_page }, (where) =>
     db
       .select({ invitation: invitations, reward: ledgerTransfers.amount, friendVerified })
       .from(invitations)
       .leftJoin(ledgerTransfers, eq(ledgerTransfers.id, invitations.rewardTransferId))
       .leftJoin(friend, eq(friend.id, invitations.inviteeId))
       .where(where)
-      .orderBy(desc(invitations.createdAt), desc(invitations.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db.select({ n: count() }).from(invitations).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+      .orderBy(desc(invitations.createdAt), desc(invitations.id)),
+  );
 }
 
 /** The plan in force's invitations: allowed and left this period (none without a plan). */

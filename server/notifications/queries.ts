@@ -1,5 +1,6 @@
-import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db";
+import { paged } from "@/server/db/paged";
 import { notificationCounters, notifications, type Notification } from "@/server/db/schema";
 import type { NotificationTab } from "@/lib/schemas/notifications";
 import { AppError } from "@/server/core/errors";
@@ -18,17 +19,9 @@ export async function listNotifications(
   query: { status: NotificationTab; page: number; per_page: number },
 ): Promise<{ rows: Notification[]; total: number }> {
   const where = and(eq(notifications.userId, userId), tabCondition[query.status]);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(where)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db.select({ total: count() }).from(notifications).where(where),
-  ]);
-  return { rows, total: total?.total ?? 0 };
+  return paged(db, { from: notifications, where, page: query.page, perPage: query.per_page }, (where) =>
+    db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.id)),
+  );
 }
 
 /** The header's count: one row read, never a count over the table. */

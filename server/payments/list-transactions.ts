@@ -1,6 +1,7 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { DbCtx } from "@/server/core/context";
 import { transactions, type Transaction, type TransactionStatus } from "@/server/db/schema";
+import { paged } from "@/server/db/paged";
 
 /** A user's transactions, newest first, optionally of one status. */
 export async function listTransactions(
@@ -12,17 +13,9 @@ export async function listTransactions(
   const where = filter.status
     ? and(eq(transactions.userId, userId), eq(transactions.status, filter.status))
     : eq(transactions.userId, userId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(transactions)
-      .where(where)
-      .orderBy(desc(transactions.createdAt), desc(transactions.id))
-      .limit(filter.perPage)
-      .offset((filter.page - 1) * filter.perPage),
-    db.select({ n: count() }).from(transactions).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  return paged(db, { from: transactions, where, page: filter.page, perPage: filter.perPage }, (where) =>
+    db.select().from(transactions).where(where).orderBy(desc(transactions.createdAt), desc(transactions.id)),
+  );
 }
 
 /** One of the user's own transactions; null for anyone else's. */

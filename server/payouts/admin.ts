@@ -1,7 +1,8 @@
-import { asc, count, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import type { ActorCtx } from "@/server/core/context";
 import { memberships, membershipPlans, payouts, users, type Payout, type PayoutEvent, type PayoutStatus } from "@/server/db/schema";
+import { paged } from "@/server/db/paged";
 import { applyPayoutEvent, movePayout } from "@/server/payouts/transitions";
 import { withHistory } from "@/server/payouts/queries";
 import { boosterRecords } from "@/server/activities/review-queue";
@@ -30,7 +31,7 @@ export async function payoutQueue(
   filter: { status: PayoutStatus | undefined; page: number; perPage: number },
 ): Promise<{ rows: QueuedPayout[]; total: number }> {
   const where = eq(payouts.status, filter.status ?? "pending");
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await paged(db, { from: payouts, where, page: filter.page, perPage: filter.perPage }, (where) =>
     db
       .select({
         payout: payouts,
@@ -51,11 +52,8 @@ export async function payoutQueue(
       .leftJoin(memberships, eq(memberships.id, payouts.membershipId))
       .leftJoin(membershipPlans, eq(membershipPlans.id, memberships.planId))
       .where(where)
-      .orderBy(asc(payouts.createdAt), asc(payouts.id))
-      .limit(filter.perPage)
-      .offset((filter.page - 1) * filter.perPage),
-    db.select({ n: count() }).from(payouts).where(where),
-  ]);
+      .orderBy(asc(payouts.createdAt), asc(payouts.id)),
+  );
   const [withEvents, records] = await Promise.all([
     withHistory(
       db,
@@ -68,7 +66,7 @@ export async function payoutQueue(
   ]);
   return {
     rows: rows.map((row, i) => ({ ...row, history: withEvents[i]!.history, successRate: records.get(row.user.id)?.successRate ?? null })),
-    total: total?.n ?? 0,
+    total,
   };
 }
 

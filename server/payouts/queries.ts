@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db";
+import { paged } from "@/server/db/paged";
 import { payoutEvents, payouts, type Payout, type PayoutEvent, type PayoutStatus } from "@/server/db/schema";
 import type { payoutListQuery } from "@/lib/schemas/payouts";
 import type { z } from "zod";
@@ -42,17 +43,10 @@ export async function listPayouts(
   filter: { userId: string; status: Filter; page: number; perPage: number },
 ): Promise<{ rows: PayoutWithHistory[]; total: number }> {
   const where = and(eq(payouts.userId, filter.userId), statusCondition(filter.status));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(payouts)
-      .where(where)
-      .orderBy(desc(payouts.createdAt), desc(payouts.id))
-      .limit(filter.perPage)
-      .offset((filter.page - 1) * filter.perPage),
-    db.select({ n: count() }).from(payouts).where(where),
-  ]);
-  return { rows: await withHistory(db, rows), total: total?.n ?? 0 };
+  const { rows, total } = await paged(db, { from: payouts, where, page: filter.page, perPage: filter.perPage }, (where) =>
+    db.select().from(payouts).where(where).orderBy(desc(payouts.createdAt), desc(payouts.id)),
+  );
+  return { rows: await withHistory(db, rows), total };
 }
 
 /** One of the user's own payouts; null for anyone else's. */

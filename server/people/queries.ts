@@ -3,6 +3,7 @@ import { banInForce } from "./in-force";
 import type { z } from "zod";
 import type { Db } from "@/server/db";
 import { activities, campaigns, invitations, ledgerAccounts, payouts, userBans, users } from "@/server/db/schema";
+import { paged } from "@/server/db/paged";
 import { listOpenSessions } from "@/server/auth/sessions";
 import { toUserOutput } from "@/server/auth/present";
 import { balancesOf, userAccountCode } from "@/server/ledger";
@@ -34,20 +35,17 @@ function searchCondition(q: string): SQL | undefined {
 /** GET admin/users: newest first, matched by phone, e-mail, national ID or name; each with the end of a ban in force. */
 export async function searchPeople(db: Db, query: z.output<typeof peopleSearchQuery>): Promise<{ rows: Person[]; total: number }> {
   const where = query.q ? searchCondition(query.q) : undefined;
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await paged(db, { from: users, where, page: query.page, perPage: query.per_page }, (where) =>
     db
       .select({ user: users, bannedUntil: userBans.expiresAt })
       .from(users)
       // At most one ban is not lifted per user (user_bans_one_in_force_idx).
       .leftJoin(userBans, and(eq(userBans.userId, users.id), isNull(userBans.liftedAt), gt(userBans.expiresAt, sql`now()`)))
       .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
+      .orderBy(desc(users.createdAt), desc(users.id)),
+  );
   return {
-    total: total?.n ?? 0,
+    total,
     rows: rows.map(({ user, bannedUntil: until }) => ({
       id: user.id,
       first_name: user.firstName,
