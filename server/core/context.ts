@@ -1,4 +1,5 @@
-import type { Locale } from "@/lib/i18n/locales";
+import { defaultLocale, type Locale } from "@/lib/i18n/locales";
+import { withRetry } from "@/server/db/retry";
 import type { Db } from "@/server/db";
 import type { User } from "@/server/db/schema";
 
@@ -37,10 +38,26 @@ export type TxCtx<C extends DbCtx = DbCtx> = C & { tx: Tx };
 /**
  * Runs `fn` in a transaction: the caller's (ctx.tx) when there is one — the work commits or rolls
  * back with it — else a new one. `fn` gets the context with `tx` set, to hand on to the verbs it calls.
+ * With `{ retry: true }` a transaction this call opens runs again after a serialization failure or a
+ * deadlock (server/db/retry.ts); inside the caller's transaction it is the caller's to retry, so it
+ * runs once.
  */
-export function withTransaction<C extends DbCtx, T>(ctx: C, fn: (ctx: TxCtx<C>) => Promise<T>): Promise<T> {
+export function withTransaction<C extends DbCtx, T>(
+  ctx: C,
+  fn: (ctx: TxCtx<C>) => Promise<T>,
+  options: { retry?: boolean } = {},
+): Promise<T> {
   if (ctx.tx) return fn(ctx as TxCtx<C>);
-  return ctx.db.transaction((tx) => fn({ ...ctx, tx }));
+  const run = () => ctx.db.transaction((tx) => fn({ ...ctx, tx }));
+  return options.retry ? withRetry(run) : run();
+}
+
+/**
+ * The context of a job's run or a command: no one acts (the system), `now` is the run's.
+ * A job hands it to the verbs it calls, so one run reads one "now".
+ */
+export function systemCtx(db: Db, now: Date = new Date()): Ctx & { actor: null } {
+  return { db, actor: null, ip: null, locale: defaultLocale, now };
 }
 
 /** Where a verb's statements go: the open transaction when there is one, else the database. */

@@ -17,7 +17,7 @@ export {
   type UserBalances,
 } from "@/server/ledger/accounts";
 export { checkLedgerInvariants, type LedgerViolation } from "@/server/ledger/invariants";
-export { isRetryable, sqlState, withRetry } from "@/server/ledger/retry";
+export { isRetryable, sqlState, withRetry } from "@/server/db/retry";
 export {
   postTransfer,
   transfer,

@@ -5,7 +5,7 @@ import type { LedgerTransfer } from "@/server/db/schema";
 import { AppError } from "@/server/core/errors";
 import { ensureAccounts } from "@/server/ledger/accounts";
 import { runStatement } from "@/server/ledger/execute";
-import { sqlState, violatedConstraint, withRetry } from "@/server/ledger/retry";
+import { sqlState, violatedConstraint, withRetry } from "@/server/db/retry";
 import { isUuid } from "@/lib/validation/uuid";
 
 /** A transaction opened by the caller (drizzle's `db.transaction(async (tx) => …)`). */
