@@ -51,6 +51,7 @@ import { youtubeFromEnv } from "./adapters/youtube";
 import { youtubeAccountsFromEnv } from "./adapters/youtube-account";
 import { payoutProvidersFromEnv } from "./adapters/payout-rails/registry";
 import { ACCESS_COOKIE } from "@/lib/auth/cookies";
+import { wireFeatures } from "@/server/root";
 
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 /** The identity-card upload: the 5 MB image plus the multipart envelope. */
@@ -92,6 +93,7 @@ function clientWentAway(request: Request, error: unknown): boolean {
  * (server/standalone.ts). Every answer is JSON in the {"data"} / {"error"} envelope.
  */
 export function createApp(deps: AppDeps) {
+  wireFeatures();
   const services: Services = {
     sms: deps.sms ?? smsSenderFromEnv(),
     oauth: deps.oauth ?? oauthFromEnv(),

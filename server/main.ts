@@ -1,5 +1,5 @@
 import { createApp } from "./app";
-import { processRoot } from "./core/root";
+import { processRoot } from "./root";
 
 /** The production app (the Next.js route handler, server components): the process's root. */
 const { database, gateways, reportError } = processRoot();

@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import { createApiListener } from "./http/node-listener";
-import { processRoot, startJobs, stopJobs } from "./core/root";
+import { processRoot, startJobs, stopJobs } from "./root";
 import { env } from "@/server/core/env";
 
 // The same core API without Next.js, for deployments that split web and API: `npm run api`.

@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import next from "next";
 import { createApiListener } from "./http/node-listener";
-import { processRoot, startJobs, stopJobs } from "./core/root";
+import { processRoot, startJobs, stopJobs } from "./root";
 import { RenderedPageCache } from "./http/rendered-page-cache";
 import { documentPolicy } from "./http/security-headers";
 import { pageHandler } from "./http/page-server";
@@ -16,7 +16,7 @@ import { env } from "@/server/core/env";
  */
 const port = env.PORT;
 const web = next({ dev: false, dir: process.cwd(), port });
-// One set of gateways for the API and the job that reconciles their pending payments (server/core/root.ts).
+// One set of gateways for the API and the job that reconciles their pending payments (server/root.ts).
 const api = createApiListener({ gateways: processRoot().gateways });
 await startJobs();
 

@@ -95,7 +95,10 @@ const bulkApproveRoute = apiRoute({
 /** The booster's summary and appeal; the admin's queue, denial with a reason, revision and bulk approval. */
 export function activityLifecycleRoutes(services: Services) {
   const answer = async (c: Context<AppEnv>, activity: Activity) =>
-    c.json({ data: toActivityOutput(activity, await boosterNameOf(c.get("db"), c.get("user"), activity), { reward: true }) }, 200);
+    c.json(
+      { data: toActivityOutput(activity, await boosterNameOf({ db: c.get("db") }, { caller: c.get("user"), activity }), { reward: true }) },
+      200,
+    );
   return new OpenAPIHono<AppEnv>()
     .openapi(summaryRoute, async (c) => c.json({ data: await earnSummary(ctxOf(c, services), { now: new Date() }) }, 200))
     .openapi(appealRoute, async (c) => {

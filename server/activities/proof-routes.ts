@@ -58,7 +58,7 @@ export function activityProofRoutes(services: Services) {
           image: { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name, mimeType: file.type },
         },
       );
-      const booster = await boosterNameOf(c.get("db"), c.get("user"), activity);
+      const booster = await boosterNameOf({ db: c.get("db") }, { caller: c.get("user"), activity });
       return c.json({ data: toActivityOutput(activity, booster, { reward: true }) }, 200);
     })
     .openapi(viewRoute, async (c) => {

@@ -50,7 +50,7 @@ export async function releaseDueRewards(
 
 /** Locks the activity; null when it is no longer an approved reward due for release (decided meanwhile). */
 async function lockDue(ctx: TxCtx, id: string, now: Date): Promise<Activity | null> {
-  const activity = await lockActivity(ctx.tx, id);
+  const activity = await lockActivity(ctx, { id });
   if (activity.status !== "approved" || !activity.releaseAt || activity.releaseAt > now) return null;
   return activity;
 }
@@ -69,7 +69,7 @@ export function releaseReward(ctx: DbCtx, input: { id: string; now: Date }): Pro
         intent: "reward",
         metadata: { campaign_id: activity.campaignId, activity_id: activity.id },
       });
-      await holdWhileBanned(ctx.tx, {
+      await holdWhileBanned(ctx, {
         userId: activity.boosterId,
         kind: "earnings",
         amount: activity.reward,
@@ -78,7 +78,7 @@ export function releaseReward(ctx: DbCtx, input: { id: string; now: Date }): Pro
     }
     const now = input.now;
     await ctx.tx.update(activities).set({ status: "completed", releasedAt: now, updatedAt: now }).where(eq(activities.id, activity.id));
-    await notify(ctx.tx, {
+    await notify(ctx, {
       userId: activity.boosterId,
       kind: "activity_released",
       dedupeKey: `activity:${activity.id}:release`,
@@ -132,16 +132,19 @@ export function clawBack(ctx: DbCtx, input: { id: string; now: Date }): Promise<
         .set({ spent: sql`greatest(${campaigns.spent} - ${activity.budget}, 0)` })
         .where(eq(campaigns.id, campaign!.id));
       if (campaign!.status === "paid" && activity.budget > 0)
-        await refundEscrow(ctx, campaign!, { key: `activity:${activity.id}:dropped-refund`, amount: activity.budget, metadata });
+        await refundEscrow(ctx, {
+          campaign: campaign!,
+          refund: { key: `activity:${activity.id}:dropped-refund`, amount: activity.budget, metadata },
+        });
     }
-    await refreshCampaign(ctx.tx, activity.campaignId);
-    await notify(ctx.tx, {
+    await refreshCampaign(ctx, { campaignId: activity.campaignId });
+    await notify(ctx, {
       userId: activity.boosterId,
       kind: "activity_clawed_back",
       dedupeKey: `activity:${activity.id}:clawback`,
       params: { activity_id: activity.id, reward: activity.reward },
     });
-    await audit({ ...ctx, actor: null }, activity.id, "activity.drop", {});
+    await audit({ ...ctx, actor: null }, { id: activity.id, action: "activity.drop", details: {} });
     return true;
   });
 }

@@ -2,8 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { successRate } from "@/lib/activities/tasks";
 import { adminDenialCodes } from "@/lib/schemas/enums";
 import type { Delivery } from "@/lib/schemas/activities";
-import type { DbCtx } from "@/server/core/context";
-import type { Db } from "@/server/db";
+import { type DbCtx, executor } from "@/server/core/context";
 import { activities, campaigns, users, type Activity } from "@/server/db/schema";
 import { paged } from "@/server/db/paged";
 
@@ -33,10 +32,7 @@ export async function reviewQueue(ctx: DbCtx, input: { page: number; perPage: nu
       .where(where)
       .orderBy(asc(activities.submittedAt), asc(activities.id)),
   );
-  const records = await boosterRecords(
-    db,
-    page.map((row) => row.activity.boosterId),
-  );
+  const records = await boosterRecords({ db }, { ids: page.map((row) => row.activity.boosterId) });
   const rows = page.map((row) => ({ ...row, history: records.get(row.activity.boosterId)! }));
   return { rows, total };
 }
@@ -44,7 +40,9 @@ export async function reviewQueue(ctx: DbCtx, input: { page: number; perPage: nu
 export type BoosterHistory = QueueRow["history"];
 
 /** Each booster's record (approved, reviewers' denials, dropped) and success rate, in one query for a page of people. */
-export async function boosterRecords(db: Pick<Db, "select">, ids: readonly string[]): Promise<Map<string, BoosterHistory>> {
+export async function boosterRecords(ctx: DbCtx, input: { ids: readonly string[] }): Promise<Map<string, BoosterHistory>> {
+  const db = executor(ctx);
+  const { ids } = input;
   const boosterIds = [...new Set(ids)];
   const records = boosterIds.length
     ? await db

@@ -2,9 +2,8 @@ import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { campaignProgress, remainingByMetric, targetsMet, taskQuantity } from "@/lib/activities/tasks";
 import { parseChannelLink } from "@/lib/campaigns/links";
 import type { Network } from "@/lib/campaigns/pricing";
-import type { Db } from "@/server/db";
 import { activities, campaigns, ledgerAccounts, type Activity } from "@/server/db/schema";
-import { withTransaction, type ActorCtx, type DbCtx, type Tx, type TxCtx, type UserCtx } from "@/server/core/context";
+import { withTransaction, type ActorCtx, type DbCtx, type TxCtx, type UserCtx, executor } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { announceApproval, announceDenial, audit } from "@/server/activities/announce";
 import { applyCampaignEvent, refundEscrow } from "@/server/campaigns/transitions";
@@ -61,20 +60,25 @@ export async function submitActivity(
   return submitted;
 }
 
-export async function lockActivity(tx: Tx, id: string): Promise<Activity> {
+export async function lockActivity(ctx: TxCtx, input: { id: string }): Promise<Activity> {
+  const tx = ctx.tx;
+  const { id } = input;
   const [activity] = await tx.select().from(activities).where(eq(activities.id, id)).for("update");
   if (!activity) throw new AppError("activity_not_found");
   return activity;
 }
 
-export async function settleTransfers(ctx: TxCtx, activity: Activity, how: "post" | "void") {
+export async function settleTransfers(ctx: TxCtx, input: { activity: Activity; how: "post" | "void" }) {
+  const { activity, how } = input;
   for (const transferId of [activity.rewardTransferId, activity.marginTransferId]) {
     if (transferId) await (how === "post" ? postTransfer : voidTransfer)(ctx, transferId);
   }
 }
 
 /** Approved units per metric of a campaign, and its progress, recomputed inside the transaction. */
-export async function refreshCampaign(tx: Tx, campaignId: string) {
+export async function refreshCampaign(ctx: TxCtx, input: { campaignId: string }) {
+  const tx = ctx.tx;
+  const { campaignId } = input;
   const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
   if (!campaign) return;
   const approved = await tx
@@ -97,14 +101,14 @@ export async function approveActivity(ctx: ActorCtx, input: { id: string; by?: "
   const { id } = input;
   const approved = await withTransaction(ctx, async (ctx) => {
     const { tx } = ctx;
-    const activity = await lockActivity(tx, id);
+    const activity = await lockActivity(ctx, { id });
     // A passing API check or a completed watch session approves work still in progress (within its time); a person or the deadline, submitted work.
     const automatic = input.by === "api" || input.by === "watch";
     const due = automatic ? activity.status === "in_progress" && activity.expiresAt > new Date() : activity.status === "awaiting_review";
     if (!due) throw new AppError("activity_state_invalid");
     const appeal = activity.appealedAt !== null;
     if (appeal) await payUpheldAppeal(ctx, activity);
-    else await settleTransfers(ctx, activity, "post");
+    else await settleTransfers(ctx, { activity, how: "post" });
     const now = new Date();
     const [updated] = await tx
       .update(activities)
@@ -118,7 +122,7 @@ export async function approveActivity(ctx: ActorCtx, input: { id: string; by?: "
         submittedAt: activity.submittedAt ?? now,
         reviewedAt: now,
         approvedAt: now,
-        releaseAt: await releaseAtFor(tx, activity.boosterId, now), // RETENTION_DAYS, or the booster's plan's shorter one
+        releaseAt: await releaseAtFor({ ...ctx, now }, { userId: activity.boosterId }), // RETENTION_DAYS, or the booster's plan's shorter one
         updatedAt: now,
       })
       .where(eq(activities.id, id))
@@ -128,11 +132,14 @@ export async function approveActivity(ctx: ActorCtx, input: { id: string; by?: "
         .update(campaigns)
         .set({ spent: sql`${campaigns.spent} + ${activity.budget}` })
         .where(and(eq(campaigns.id, activity.campaignId), sql`${campaigns.strategy} <> 'trial'`));
-    await refreshCampaign(tx, activity.campaignId);
-    await announceApproval(tx, updated!, input.by);
+    await refreshCampaign(ctx, { campaignId: activity.campaignId });
+    await announceApproval(ctx, { activity: updated!, by: input.by });
     if (automatic)
-      await audit({ ...ctx, actor: null }, id, input.by === "api" ? "activity.approve_checked" : "activity.approve_watched", {});
-    else await audit(ctx, id, input.by === "sla" ? "activity.approve_overdue" : "activity.approve", { appeal });
+      await audit(
+        { ...ctx, actor: null },
+        { id, action: input.by === "api" ? "activity.approve_checked" : "activity.approve_watched", details: {} },
+      );
+    else await audit(ctx, { id, action: input.by === "sla" ? "activity.approve_overdue" : "activity.approve", details: { appeal } });
     return updated!;
   });
   await completeIfDone(ctx, { campaignId: approved.campaignId });
@@ -182,11 +189,11 @@ async function release(
   const { id, allowed, code, reason } = input;
   return withTransaction(ctx, async (ctx) => {
     const { tx, actor } = ctx;
-    const activity = await lockActivity(tx, id);
+    const activity = await lockActivity(ctx, { id });
     if (!allowed.includes(activity.status)) throw new AppError("activity_state_invalid");
     // An appeal denied again: its reservation was voided at the first denial.
     const appeal = activity.appealedAt !== null;
-    if (!appeal) await settleTransfers(ctx, activity, "void");
+    if (!appeal) await settleTransfers(ctx, { activity, how: "void" });
     const [denied] = await tx
       .update(activities)
       .set({
@@ -201,15 +208,18 @@ async function release(
       .returning();
     const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, activity.campaignId));
     if (!appeal && campaign && campaign.status === "paid" && campaign.strategy !== "trial" && activity.budget > 0) {
-      await refundEscrow(ctx, campaign, {
-        key: `activity:${activity.id}:refund`,
-        amount: activity.budget,
-        metadata: { campaign_id: campaign.id, activity_id: activity.id },
+      await refundEscrow(ctx, {
+        campaign,
+        refund: {
+          key: `activity:${activity.id}:refund`,
+          amount: activity.budget,
+          metadata: { campaign_id: campaign.id, activity_id: activity.id },
+        },
       });
     }
     if (actor) {
-      await announceDenial(tx, activity, { code, reason, appeal });
-      await audit(ctx, id, "activity.deny", { code, reason, appeal });
+      await announceDenial(ctx, { activity, denial: { code, reason, appeal } });
+      await audit(ctx, { id, action: "activity.deny", details: { code, reason, appeal } });
     }
     return denied!;
   });
@@ -220,7 +230,9 @@ export function denyActivity(ctx: UserCtx, input: { id: string; code: AdminDenia
 }
 
 /** Releases tasks started but not submitted in time (a job runs it). */
-export async function expireActivities(db: Db, now = new Date()): Promise<number> {
+export async function expireActivities(ctx: DbCtx & { now?: Date }): Promise<number> {
+  const db = executor(ctx);
+  const now = ctx.now ?? new Date();
   const stale = await db
     .select({ id: activities.id })
     .from(activities)

@@ -108,7 +108,7 @@ const approveRoute = apiRoute({
 
 export function activityRoutes(services: Services) {
   const withBooster = async (c: Context<AppEnv>, activity: Activity) =>
-    toActivityOutput(activity, await boosterNameOf(c.get("db"), c.get("user"), activity), { reward: true });
+    toActivityOutput(activity, await boosterNameOf({ db: c.get("db") }, { caller: c.get("user"), activity }), { reward: true });
   const withReward = (row: { activity: Activity; booster: Parameters<typeof toActivityOutput>[1] }) =>
     toActivityOutput(row.activity, row.booster, { reward: true });
   return new OpenAPIHono<AppEnv>()
@@ -152,16 +152,25 @@ export function activityRoutes(services: Services) {
     })
     .openapi(mineRoute, async (c) => {
       const query = c.req.valid("query");
-      const found = await boosterActivities(c.get("db"), c.get("user").id, {
-        status: query.status,
-        page: query.page,
-        perPage: query.per_page,
-      });
+      const found = await boosterActivities(
+        { db: c.get("db") },
+        {
+          boosterId: c.get("user").id,
+          filter: {
+            status: query.status,
+            page: query.page,
+            perPage: query.per_page,
+          },
+        },
+      );
       return c.json(listAnswer(query, found, withReward), 200);
     })
     .openapi(adminQueueRoute, async (c) => {
       const query = c.req.valid("query");
-      const found = await activitiesByStatus(c.get("db"), query.status, { page: query.page, perPage: query.per_page });
+      const found = await activitiesByStatus(
+        { db: c.get("db") },
+        { status: query.status, window: { page: query.page, perPage: query.per_page } },
+      );
       return c.json(listAnswer(query, found, withReward), 200);
     })
     .openapi(approveRoute, async (c) => {

@@ -14,7 +14,7 @@ import { audit, lockActivity } from "@/server/activities/review";
  */
 export function askRevision(ctx: UserCtx, input: { id: string; note: string }): Promise<Activity> {
   return withTransaction(ctx, async (ctx) => {
-    const activity = await lockActivity(ctx.tx, input.id);
+    const activity = await lockActivity(ctx, { id: input.id });
     if (activity.status !== "awaiting_review") throw new AppError("activity_state_invalid");
     if (activity.revisions >= 1 || activity.appealedAt !== null) throw new AppError("revision_not_allowed");
     const now = new Date();
@@ -29,13 +29,13 @@ export function askRevision(ctx: UserCtx, input: { id: string; note: string }): 
       })
       .where(eq(activities.id, activity.id))
       .returning();
-    await notify(ctx.tx, {
+    await notify(ctx, {
       userId: activity.boosterId,
       kind: "activity_revision",
       dedupeKey: `activity:${activity.id}:revise`,
       params: { activity_id: activity.id, note: input.note, due_at: revised!.expiresAt.toISOString() },
     });
-    await audit(ctx, activity.id, "activity.revise", { note: input.note });
+    await audit(ctx, { id: activity.id, action: "activity.revise", details: { note: input.note } });
     return revised!;
   });
 }
@@ -50,7 +50,7 @@ const reviewerCodes: readonly string[] = adminDenialCodes;
 export async function appealDenial(ctx: UserCtx, input: { id: string; note: string }): Promise<Activity> {
   try {
     return await withTransaction(ctx, async (ctx) => {
-      const activity = await lockActivity(ctx.tx, input.id);
+      const activity = await lockActivity(ctx, { id: input.id });
       if (activity.boosterId !== ctx.actor.id) throw new AppError("activity_not_found");
       const appealable = activity.status === "denied" && reviewerCodes.includes(activity.denialCode ?? "") && !activity.appealedAt;
       if (!appealable) throw new AppError("appeal_not_allowed");

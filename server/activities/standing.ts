@@ -38,7 +38,8 @@ export async function boosterStanding(ctx: DbCtx, input: { boosterId: string; no
     .where(eq(activities.boosterId, input.boosterId));
   const record = { approved: row?.approved ?? 0, denied: row?.denied ?? 0, dropped: row?.dropped ?? 0 };
   // A plan's perk adds tasks a day on top of what the record allows (server/payouts/perks.ts).
-  const perDay = dailyAllowance(env.TASKS_PER_DAY, record) + (await planPerks(executor(ctx), input.boosterId, input.now)).dailyTaskBonus;
+  const perDay =
+    dailyAllowance(env.TASKS_PER_DAY, record) + (await planPerks({ ...ctx, now: input.now }, { userId: input.boosterId })).dailyTaskBonus;
   const used = row?.used ?? 0;
   return { record, successRate: successRate(record), allowance: { perDay, used, remaining: Math.max(0, perDay - used) } };
 }

@@ -11,7 +11,7 @@ export async function earnSummary(ctx: UserCtx, input: { now: Date }): Promise<E
   const booster = ctx.actor;
   const [standing, balances, [next]] = await Promise.all([
     boosterStanding(ctx, { boosterId: booster.id, now: input.now }),
-    balancesOf(ctx.db, booster.id),
+    balancesOf(ctx, { userId: booster.id }),
     ctx.db
       .select({ at: min(activities.releaseAt) })
       .from(activities)

@@ -154,10 +154,10 @@ export async function listTasks(
   const params = { userId: input.caller.userId, sessionId: input.caller.sessionId };
   const [open, prices] = await Promise.all([
     input.network ? feedByNetwork(db).execute({ ...params, network: input.network }) : feedAll(db).execute(params),
-    loadPricing(db),
+    loadPricing({ db }),
   ]);
   if (open.length === 0) {
-    const user = await sessionUser(db, input.caller);
+    const user = await sessionUser({ db }, input.caller);
     if (!user) return null;
     assertCanEarn(user);
     return { rows: [], total: 0 };
@@ -236,7 +236,7 @@ export async function startTask(ctx: UserCtx, input: { id: string; checks?: Chec
   assertCanEarn(booster);
   const parsed = parseTaskId(id);
   if (!parsed) throw new AppError("task_not_found");
-  const prices = await loadPricing(db);
+  const prices = await loadPricing({ db });
   try {
     return await withTransaction(ctx, async (ctx) => {
       const { tx } = ctx;

@@ -48,7 +48,11 @@ export function activityWatchRoutes(services: Services) {
       const db = c.get("db");
       const beat = await heartbeat({ db }, { sessionId: c.req.valid("param").id, caller: c.get("claims"), ...c.req.valid("json") });
       const activity = beat.activity
-        ? toActivityOutput(beat.activity.activity, await boosterNameOf(db, beat.activity.booster, beat.activity.activity), { reward: true })
+        ? toActivityOutput(
+            beat.activity.activity,
+            await boosterNameOf({ db }, { caller: beat.activity.booster, activity: beat.activity.activity }),
+            { reward: true },
+          )
         : null;
       return c.json({ data: { ...beat, activity } }, 200);
     });

@@ -170,7 +170,7 @@ export async function heartbeat(
   });
   if (!beat) {
     // Why nothing was updated: a closed session, someone else's (or no) watch session, or one already over.
-    if (!(await sessionIsOpen(ctx.db, input.caller))) throw new AppError("unauthorized");
+    if (!(await sessionIsOpen(ctx, input.caller))) throw new AppError("unauthorized");
     const [session] = await ctx.db.select().from(watchSessions).where(eq(watchSessions.id, input.sessionId));
     if (!session || session.boosterId !== input.caller.userId) throw new AppError("watch_session_not_found");
     throw new AppError("watch_session_ended");

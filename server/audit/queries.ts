@@ -1,12 +1,13 @@
 import { and, desc, eq, like, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "@/server/db";
 import { paged } from "@/server/db/paged";
 import { auditLog, users } from "@/server/db/schema";
 import type { AuditEntry, auditListQuery } from "@/lib/schemas/audit";
+import { executor, type DbCtx } from "@/server/core/context";
 
 /** A page of the audit log, newest first, filtered by the action's beginning, the target and who acted. */
-export async function listAudit(db: Db, query: z.output<typeof auditListQuery>): Promise<{ rows: AuditEntry[]; total: number }> {
+export async function listAudit(ctx: DbCtx, query: z.output<typeof auditListQuery>): Promise<{ rows: AuditEntry[]; total: number }> {
+  const db = executor(ctx);
   const conditions: (SQL | undefined)[] = [
     query.action ? like(auditLog.action, `${query.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
     query.target_type ? eq(auditLog.targetType, query.target_type) : undefined,

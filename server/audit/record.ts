@@ -1,5 +1,5 @@
-import type { Db } from "@/server/db";
 import { auditLog } from "@/server/db/schema";
+import { executor, type DbCtx } from "@/server/core/context";
 
 export type AuditEntry = {
   actorId: string | null;
@@ -11,7 +11,8 @@ export type AuditEntry = {
 };
 
 /** Writes one audit row, inside the caller's transaction so the action and its record stand or fall together. */
-export async function recordAudit(tx: Pick<Db, "insert">, entry: AuditEntry): Promise<void> {
+export async function recordAudit(ctx: DbCtx, entry: AuditEntry): Promise<void> {
+  const tx = executor(ctx);
   await tx.insert(auditLog).values({
     actorId: entry.actorId,
     action: entry.action,

@@ -22,7 +22,7 @@ const listRoute = apiRoute({
 export function auditRoutes() {
   return new OpenAPIHono<AppEnv>().openapi(listRoute, async (c) => {
     const query = c.req.valid("query");
-    const found = await listAudit(c.get("db"), query);
+    const found = await listAudit({ db: c.get("db") }, query);
     return c.json({ data: found.rows, meta: { page: query.page, per_page: query.per_page, total: found.total } }, 200);
   });
 }

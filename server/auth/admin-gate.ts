@@ -6,7 +6,7 @@ export async function isAdminToken(token: string | undefined): Promise<boolean> 
   if (!token) return false;
   try {
     const { db } = await sharedDatabase();
-    const auth = await authenticate(db, token);
+    const auth = await authenticate({ db }, { accessToken: token });
     return auth?.user.role === "admin";
   } catch {
     return false;

@@ -1,22 +1,25 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "@/server/db";
 import { users, type User } from "@/server/db/schema";
 import { AppError } from "@/server/core/errors";
 import type { OtpChallenge } from "@/server/auth/otp";
 import type { PendingRegistration } from "@/server/auth/register";
 import { uniqueViolation } from "@/server/auth/users";
 import { invitationRegistered } from "@/server/invitations/lifecycle";
+import { executor, type DbCtx, withTransaction } from "@/server/core/context";
 
 export type OtpCompletion = { kind: "signed_in"; user: User } | { kind: "reset"; token: string };
 
 /** What a right code leads to: a new account, a login, a verified phone, or the reset-password step. */
-export async function completeOtp(db: Db, challenge: OtpChallenge, token: string): Promise<OtpCompletion> {
+export async function completeOtp(ctx: DbCtx, input: { challenge: OtpChallenge; token: string }): Promise<OtpCompletion> {
+  const db = executor(ctx);
+  const { challenge, token } = input;
   const now = new Date();
   switch (challenge.purpose) {
     case "register": {
       const pending = challenge.payload as PendingRegistration;
       try {
-        const user = await db.transaction(async (tx) => {
+        const user = await withTransaction(ctx, async (ctx) => {
+          const { tx } = ctx;
           const [created] = await tx
             .insert(users)
             .values({
@@ -30,7 +33,7 @@ export async function completeOtp(db: Db, challenge: OtpChallenge, token: string
             })
             .returning();
           // A friend invited this person (by the link's code, else by this phone): their invitation is now registered.
-          await invitationRegistered(tx, created!, now, pending.invitation_code);
+          await invitationRegistered({ ...ctx, tx: tx, now }, { user: created!, code: pending.invitation_code });
           return created!;
         });
         return { kind: "signed_in", user };
@@ -47,14 +50,15 @@ export async function completeOtp(db: Db, challenge: OtpChallenge, token: string
     }
     case "verify_phone": {
       try {
-        const user = await db.transaction(async (tx) => {
+        const user = await withTransaction(ctx, async (ctx) => {
+          const { tx } = ctx;
           const [updated] = await tx
             .update(users)
             .set({ phone: challenge.phone, phoneVerifiedAt: now, updatedAt: now })
             .where(eq(users.id, challenge.userId!))
             .returning();
           if (!updated) throw new AppError("otp_not_found");
-          await invitationRegistered(tx, updated, now);
+          await invitationRegistered({ ...ctx, tx: tx, now }, { user: updated });
           return updated;
         });
         return { kind: "signed_in", user };

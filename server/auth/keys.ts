@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Db } from "@/server/db";
 import { appSecrets } from "@/server/db/schema";
 import { env } from "@/server/core/env";
+import { executor, type DbCtx } from "@/server/core/context";
 
 const cache = new WeakMap<object, Promise<Uint8Array>>();
 let configuredKey: { secret: string; key: Promise<Uint8Array> } | undefined;
@@ -11,7 +11,8 @@ let configuredKey: { secret: string; key: Promise<Uint8Array> } | undefined;
  * The key that signs access tokens and trusted-device cookies: AUTH_SECRET (at least 32 characters)
  * when set, else one random key created once in the database so every app instance shares it.
  */
-export function signingKey(db: Db): Promise<Uint8Array> {
+export function signingKey(ctx: DbCtx): Promise<Uint8Array> {
+  const db = executor(ctx);
   const configured = env.AUTH_SECRET;
   if (configured) {
     // One array per secret: the verifier keeps its imported key per array (server/auth/jwt.ts).

@@ -1,9 +1,9 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import { addressBucket } from "@/lib/geo/client-address";
 import type { Credential } from "@/lib/schemas/auth";
-import type { Db } from "@/server/db";
 import { loginFailures } from "@/server/db/schema";
 import { AppError } from "@/server/core/errors";
+import { executor, type DbCtx, withTransaction } from "@/server/core/context";
 
 /** Password checks allowed per account, and per address, within the window before 429. */
 export const LOGIN_FAILURES_PER_ACCOUNT = 10;
@@ -22,9 +22,11 @@ export function accountKey(credential: Credential): string {
  * LOGIN_FAILURES_PER_ACCOUNT (and LOGIN_FAILURES_PER_IP) of them are ever checked in the window.
  * The reservation stays as a failure unless releaseLoginAttempt drops it (the password was right).
  */
-export async function reserveLoginAttempt(db: Db, key: string, address: string): Promise<string> {
+export async function reserveLoginAttempt(ctx: DbCtx, input: { key: string; address: string }): Promise<string> {
+  const { key, address } = input;
   const ip = addressBucket(address);
-  return db.transaction(async (tx) => {
+  return withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-account:${key}`}))`);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-ip:${ip}`}))`);
     const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_SECONDS * 1000);
@@ -43,7 +45,9 @@ export async function reserveLoginAttempt(db: Db, key: string, address: string):
 }
 
 /** The reserved check found the right password: it is not a failure. */
-export async function releaseLoginAttempt(db: Db, attemptId: string): Promise<void> {
+export async function releaseLoginAttempt(ctx: DbCtx, input: { attemptId: string }): Promise<void> {
+  const db = executor(ctx);
+  const { attemptId } = input;
   await db.delete(loginFailures).where(eq(loginFailures.id, attemptId));
 }
 
@@ -52,9 +56,13 @@ export async function releaseLoginAttempt(db: Db, attemptId: string): Promise<vo
  * spent), kept as a failure when wrong, dropped when right. The account key of a known user is
  * `user:<id>`, so every place that checks its password (login, a password change) shares one budget.
  */
-export async function countedPasswordCheck(db: Db, key: string, ip: string, check: () => Promise<boolean>): Promise<boolean> {
-  const attempt = await reserveLoginAttempt(db, key, ip);
+export async function countedPasswordCheck(
+  ctx: DbCtx,
+  input: { key: string; ip: string; check: () => Promise<boolean> },
+): Promise<boolean> {
+  const { key, ip, check } = input;
+  const attempt = await reserveLoginAttempt(ctx, { key, address: ip });
   const right = await check();
-  if (right) await releaseLoginAttempt(db, attempt);
+  if (right) await releaseLoginAttempt(ctx, { attemptId: attempt });
   return right;
 }

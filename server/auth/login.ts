@@ -21,14 +21,20 @@ export async function login(
   input: { credential: Credential; password: string; deviceToken: string | undefined },
 ): Promise<LoginOutcome> {
   const { db, ip } = ctx;
-  const user = await findUserByCredential(db, input.credential);
+  const user = await findUserByCredential({ db }, input.credential);
   // Guesses through the phone and through the e-mail count against the same account.
   const key = user ? `user:${user.id}` : accountKey(input.credential);
-  const passwordOk = await countedPasswordCheck(db, key, ip, async () =>
-    user?.passwordHash ? verifyPassword(input.password, user.passwordHash) : (await burnPasswordCheck(input.password), false),
+  const passwordOk = await countedPasswordCheck(
+    { db },
+    {
+      key,
+      ip,
+      check: async () =>
+        user?.passwordHash ? verifyPassword(input.password, user.passwordHash) : (await burnPasswordCheck(input.password), false),
+    },
   );
   if (!user || !passwordOk) throw new AppError("invalid_credentials");
-  const trusted = user.phoneVerifiedAt !== null && (await deviceTrustedFor(await signingKey(db), input.deviceToken, user.id));
+  const trusted = user.phoneVerifiedAt !== null && (await deviceTrustedFor(await signingKey({ db }), input.deviceToken, user.id));
   if (trusted) return { kind: "session", user };
   if (!user.phone) throw new AppError("phone_required");
   return { kind: "otp", otp: await startOtp(ctx, { purpose: "login", phone: user.phone, userId: user.id }) };

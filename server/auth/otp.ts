@@ -4,7 +4,7 @@ import type { Db } from "@/server/db";
 import { otpChallenges, otpSends, type OtpPurpose } from "@/server/db/schema";
 import type { SmsSender } from "@/server/adapters/sms";
 import { AppError } from "@/server/core/errors";
-import type { Ctx } from "@/server/core/context";
+import { type Ctx, executor, type DbCtx, withTransaction } from "@/server/core/context";
 import { hashToken, randomOtpCode, randomToken, sameDigest } from "@/server/auth/crypto";
 
 /** DESIGN/issue constants: a code lives 2 minutes, may be resent after 120 s, survives 5 wrong tries. */
@@ -67,13 +67,15 @@ export type SignInCtx = Pick<Ctx, "db" | "locale"> & { ip: string; sms: SmsSende
 
 /** Opens a code step and texts the code. */
 export async function startOtp(
-  { db, sms, ip }: Pick<SignInCtx, "db" | "sms" | "ip">,
+  ctx: Pick<SignInCtx, "db" | "sms" | "ip">,
   input: { purpose: OtpPurpose; phone: string; userId?: string | null; payload?: unknown },
 ): Promise<StartedOtp> {
+  const { db, sms, ip } = ctx;
   const token = randomToken();
   const tokenHash = hashToken(token);
   const code = randomOtpCode();
-  const { challengeId, sendId } = await db.transaction(async (tx) => {
+  const { challengeId, sendId } = await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
     const sendId = await reserveSend(tx, input.phone, ip);
     const [challenge] = await tx
       .insert(otpChallenges)
@@ -110,7 +112,9 @@ export function secondsUntilResend(challenge: Pick<OtpChallenge, "lastSentAt">, 
 }
 
 /** The state of a code step for the page: which phone, how long until a resend. */
-export async function describeOtp(db: Db, token: string) {
+export async function describeOtp(ctx: DbCtx, input: { token: string }) {
+  const db = executor(ctx);
+  const { token } = input;
   const challenge = await findChallenge(db, token);
   if (challenge.consumedAt || challenge.verifiedAt) throw new AppError("otp_used");
   return { challenge, resendIn: secondsUntilResend(challenge) };
@@ -155,14 +159,16 @@ export async function verifyOtp({ db }: Pick<Ctx, "db">, input: { token: string;
 }
 
 /** Sends a new code for the same step, once the 120-second countdown is over. */
-export async function resendOtp({ db, sms, ip }: Pick<SignInCtx, "db" | "sms" | "ip">, input: { token: string }): Promise<StartedOtp> {
+export async function resendOtp(ctx: Pick<SignInCtx, "db" | "sms" | "ip">, input: { token: string }): Promise<StartedOtp> {
+  const { db, sms, ip } = ctx;
   const challenge = await findChallenge(db, input.token);
   if (challenge.consumedAt || challenge.verifiedAt) throw new AppError("otp_finished");
   const wait = secondsUntilResend(challenge);
   if (wait > 0) throw new AppError("otp_resend_too_soon", { seconds: wait });
   const code = randomOtpCode();
   const previousSentAt = challenge.lastSentAt;
-  const sendId = await db.transaction(async (tx) => {
+  const sendId = await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
     const sendId = await reserveSend(tx, challenge.phone, ip);
     const now = new Date();
     const updated = await tx
@@ -193,7 +199,9 @@ export async function resendOtp({ db, sms, ip }: Pick<SignInCtx, "db" | "sms" | 
 }
 
 /** Ends a verified password-reset step, exactly once and only within its window. */
-export async function consumeVerifiedReset(db: Pick<Db, "update">, token: string): Promise<OtpChallenge | null> {
+export async function consumeVerifiedReset(ctx: DbCtx, input: { token: string }): Promise<OtpChallenge | null> {
+  const db = executor(ctx);
+  const { token } = input;
   const [row] = await db
     .update(otpChallenges)
     .set({ consumedAt: new Date() })

@@ -1,11 +1,11 @@
 import { and, desc, eq, gt, inArray, isNull, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { Db } from "@/server/db";
 import { refreshTokens, sessions, users, type User } from "@/server/db/schema";
 import { preparedOnce } from "@/server/db/prepared";
 import { hashToken, randomToken } from "@/server/auth/crypto";
 import { signAccessToken, verifyAccessToken, ACCESS_TOKEN_TTL_SECONDS, type AccessClaims } from "@/server/auth/jwt";
 import { signingKey } from "@/server/auth/keys";
 import { assertNotBanned } from "@/server/people/in-force";
+import { executor, type DbCtx, withTransaction } from "@/server/core/context";
 
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 
@@ -15,8 +15,6 @@ export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
  * code ended it. The notification streams listen on it (server/notifications/live.ts).
  */
 export const SESSION_END_CHANNEL = "takapoo_sessions";
-
-type Executor = Pick<Db, "insert" | "update" | "select" | "execute">;
 
 export type IssuedSession = {
   sessionId: string;
@@ -29,8 +27,10 @@ export type IssuedSession = {
 export type ClientMeta = { userAgent: string | null; ip: string | null };
 
 /** Opens a session (a refresh-token family) and issues its first token pair; 403 account_banned while a ban is in force. `key` comes from signingKey(), fetched before any transaction. */
-export async function openSession(tx: Executor, key: Uint8Array, userId: string, meta: ClientMeta): Promise<IssuedSession> {
-  await assertNotBanned(tx, userId);
+export async function openSession(ctx: DbCtx, input: { key: Uint8Array; userId: string; meta: ClientMeta }): Promise<IssuedSession> {
+  const tx = executor(ctx);
+  const { key, userId, meta } = input;
+  await assertNotBanned(ctx, { userId });
   const [session] = await tx
     .insert(sessions)
     .values({
@@ -53,11 +53,13 @@ export type RotateResult = { kind: "rotated"; session: IssuedSession } | { kind:
  * Trades a refresh token for a new pair. Each token works once: presenting a used one again means
  * it was stolen (or replayed), so the whole family — the session — is revoked.
  */
-export async function rotateRefreshToken(db: Db, refreshToken: string): Promise<RotateResult> {
+export async function rotateRefreshToken(ctx: DbCtx, input: { refreshToken: string }): Promise<RotateResult> {
+  const { refreshToken } = input;
   const tokenHash = hashToken(refreshToken);
   // Outside the transaction: PGlite has one connection, and a query beside an open transaction waits for it.
-  const key = await signingKey(db);
-  const result = await db.transaction(async (tx): Promise<RotateResult> => {
+  const key = await signingKey(ctx);
+  const result = await withTransaction(ctx, async (ctx): Promise<RotateResult> => {
+    const { tx } = ctx;
     const [row] = await tx
       .select({
         sessionId: refreshTokens.sessionId,
@@ -94,21 +96,27 @@ export async function rotateRefreshToken(db: Db, refreshToken: string): Promise<
   return result;
 }
 
-export async function revokeSession(db: Executor, sessionId: string, reason: string): Promise<void> {
+export async function revokeSession(ctx: DbCtx, input: { sessionId: string; reason: string }): Promise<void> {
+  const db = executor(ctx);
+  const { sessionId, reason } = input;
   await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-export async function revokeAllSessions(db: Executor, userId: string, reason: string): Promise<void> {
+export async function revokeAllSessions(ctx: DbCtx, input: { userId: string; reason: string }): Promise<void> {
+  const db = executor(ctx);
+  const { userId, reason } = input;
   await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
-export async function revokeOtherSessions(db: Executor, userId: string, keepSessionId: string, reason: string): Promise<void> {
+export async function revokeOtherSessions(ctx: DbCtx, input: { userId: string; keepSessionId: string; reason: string }): Promise<void> {
+  const db = executor(ctx);
+  const { userId, keepSessionId, reason } = input;
   await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
@@ -143,25 +151,30 @@ const sessionLookup = preparedOnce((db) =>
 export const openSessionUser = sql<string | null>`(select ${sessions.userId} from ${sessions} where ${isOpenSession})`;
 
 /** Whether the session an access token names is still open (for a statement that found no rows). */
-export async function sessionIsOpen(db: Db, claims: AccessClaims): Promise<boolean> {
-  return (await sessionUser(db, claims)) !== null;
+export async function sessionIsOpen(ctx: DbCtx, claims: AccessClaims): Promise<boolean> {
+  return (await sessionUser(ctx, claims)) !== null;
 }
 
 /** The user whose open session an access token names, else null (for a statement that found no rows). */
-export async function sessionUser(db: Db, claims: AccessClaims): Promise<User | null> {
+export async function sessionUser(ctx: DbCtx, claims: AccessClaims): Promise<User | null> {
+  const db = executor(ctx);
   const [row] = await sessionLookup(db).execute({ sessionId: claims.sessionId, userId: claims.userId });
   return row?.user ?? null;
 }
 
-export async function authenticate(db: Db, accessToken: string): Promise<Authenticated | null> {
-  const claims = await verifyAccessToken(await signingKey(db), accessToken);
+export async function authenticate(ctx: DbCtx, input: { accessToken: string }): Promise<Authenticated | null> {
+  const db = executor(ctx);
+  const { accessToken } = input;
+  const claims = await verifyAccessToken(await signingKey(ctx), accessToken);
   if (!claims) return null;
   const [row] = await sessionLookup(db).execute({ sessionId: claims.sessionId, userId: claims.userId });
   return row ? { user: row.user, sessionId: claims.sessionId } : null;
 }
 
 /** Until when each of `sessionIds` that is still open (not revoked, not expired) lasts; the others are absent. */
-export async function openSessionExpiries(db: Db, sessionIds: readonly string[]): Promise<Map<string, Date>> {
+export async function openSessionExpiries(ctx: DbCtx, input: { sessionIds: readonly string[] }): Promise<Map<string, Date>> {
+  const db = executor(ctx);
+  const { sessionIds } = input;
   const found = new Map<string, Date>();
   for (let from = 0; from < sessionIds.length; from += 1_000) {
     const rows = await db
@@ -176,7 +189,9 @@ export async function openSessionExpiries(db: Db, sessionIds: readonly string[])
 }
 
 /** The user's open sessions, newest first. */
-export async function listOpenSessions(db: Db, userId: string) {
+export async function listOpenSessions(ctx: DbCtx, input: { userId: string }) {
+  const db = executor(ctx);
+  const { userId } = input;
   return db
     .select({
       id: sessions.id,
@@ -191,7 +206,9 @@ export async function listOpenSessions(db: Db, userId: string) {
 }
 
 /** Ends one of the user's own sessions; false when no open session of theirs has that id. */
-export async function revokeOwnSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
+export async function revokeOwnSession(ctx: DbCtx, input: { userId: string; sessionId: string }): Promise<boolean> {
+  const db = executor(ctx);
+  const { userId, sessionId } = input;
   const revoked = await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: "revoked_by_user" })

@@ -2,17 +2,19 @@ import { and, eq } from "drizzle-orm";
 import type { Locale } from "@/lib/i18n/locales";
 import { NAME_MAX } from "@/lib/schemas/auth";
 import { providedText } from "@/lib/validation/visible-text";
-import type { Db } from "@/server/db";
 import { socialIdentities, users, type User } from "@/server/db/schema";
 import type { SocialIdentity } from "@/server/adapters/oauth";
+import { type DbCtx, withTransaction } from "@/server/core/context";
 
 /**
  * The account of a Google or Apple identity, created on first sign-in. An e-mail that already
  * belongs to another account is not taken over (that account may be someone else's): the new
  * account starts without one.
  */
-export async function userForSocialIdentity(db: Db, identity: SocialIdentity, locale: Locale): Promise<User> {
-  return db.transaction(async (tx) => {
+export async function userForSocialIdentity(ctx: DbCtx, input: { identity: SocialIdentity; locale: Locale }): Promise<User> {
+  const { identity, locale } = input;
+  return withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
     const [linked] = await tx
       .select({ user: users })
       .from(socialIdentities)

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Credential } from "@/lib/schemas/auth";
-import type { Db } from "@/server/db";
 import { users, type User } from "@/server/db/schema";
+import { executor, type DbCtx } from "@/server/core/context";
 
-export async function findUserByCredential(db: Pick<Db, "select">, credential: Credential): Promise<User | null> {
+export async function findUserByCredential(ctx: DbCtx, credential: Credential): Promise<User | null> {
+  const db = executor(ctx);
   const [user] = await db
     .select()
     .from(users)
@@ -11,7 +12,9 @@ export async function findUserByCredential(db: Pick<Db, "select">, credential: C
   return user ?? null;
 }
 
-export async function findUserById(db: Pick<Db, "select">, id: string): Promise<User | null> {
+export async function findUserById(ctx: DbCtx, input: { id: string }): Promise<User | null> {
+  const db = executor(ctx);
+  const { id } = input;
   const [user] = await db.select().from(users).where(eq(users.id, id));
   return user ?? null;
 }

@@ -25,7 +25,7 @@ export async function createCampaign(
 ): Promise<CreatedCampaign> {
   const { db, actor: user } = ctx;
   const { gateways, request } = input;
-  const quote = await quoteFor(db, user.id, request);
+  const quote = await quoteFor(ctx, { userId: user.id, request });
   const link = parseChannelLink(request.network, request.link);
   const base = {
     ownerId: user.id,
@@ -87,7 +87,8 @@ export async function createCampaign(
   }
 
   const gateway = requireGateway(gateways, request.gateway);
-  const { campaign, payment } = await db.transaction(async (tx) => {
+  const { campaign, payment } = await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
     const [created] = await tx
       .insert(campaigns)
       .values({ ...base, status: "awaiting_payment" })

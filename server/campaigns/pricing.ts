@@ -3,11 +3,12 @@ import type { Network } from "@/lib/schemas/enums";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/server/audit/record";
 import type { User } from "@/server/db/schema";
-import type { Db } from "@/server/db";
 import { pricing } from "@/server/db/schema";
+import { executor, type DbCtx, withTransaction } from "@/server/core/context";
 
 /** Writes the default prices for any (network, action) that has none; admins' edits are kept. */
-export async function ensureDefaultPricing(db: Pick<Db, "insert">): Promise<void> {
+export async function ensureDefaultPricing(ctx: DbCtx): Promise<void> {
+  const db = executor(ctx);
   await db
     .insert(pricing)
     .values(
@@ -21,10 +22,11 @@ export async function ensureDefaultPricing(db: Pick<Db, "insert">): Promise<void
     .onConflictDoNothing();
 }
 
-export async function loadPricing(db: Db): Promise<PriceEntry[]> {
+export async function loadPricing(ctx: DbCtx): Promise<PriceEntry[]> {
+  const db = executor(ctx);
   let rows = await db.select().from(pricing);
   if (rows.length === 0) {
-    await ensureDefaultPricing(db);
+    await ensureDefaultPricing(ctx);
     rows = await db.select().from(pricing);
   }
   return rows.map((row) => ({ network: row.network, action: row.action, price: row.price, boosterShare: row.boosterShare }));
@@ -32,17 +34,17 @@ export async function loadPricing(db: Db): Promise<PriceEntry[]> {
 
 /** An admin sets prices; unknown (network, action) pairs are refused; each change is one audit row. */
 export async function updatePricing(
-  db: Db,
-  admin: User,
-  changes: ReadonlyArray<{ network: Network; action: string; price: number; booster_share: number }>,
-  ip: string,
+  ctx: DbCtx,
+  input: { admin: User; changes: ReadonlyArray<{ network: Network; action: string; price: number; booster_share: number }>; ip: string },
 ): Promise<PriceEntry[]> {
+  const { admin, changes, ip } = input;
   changes.forEach((change, i) => {
     if (!(actionsByNetwork[change.network] as readonly string[]).includes(change.action))
       throw new AppError("price_action_unknown", {}, { [`prices.${i}.action`]: null });
   });
-  await ensureDefaultPricing(db);
-  await db.transaction(async (tx) => {
+  await ensureDefaultPricing(ctx);
+  await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
     for (const change of changes) {
       await tx
         .insert(pricing)
@@ -51,7 +53,7 @@ export async function updatePricing(
           target: [pricing.network, pricing.action],
           set: { price: change.price, boosterShare: change.booster_share, updatedAt: new Date() },
         });
-      await recordAudit(tx, {
+      await recordAudit(ctx, {
         actorId: admin.id,
         action: "pricing.updated",
         targetType: "pricing",
@@ -61,5 +63,5 @@ export async function updatePricing(
       });
     }
   });
-  return loadPricing(db);
+  return loadPricing(ctx);
 }

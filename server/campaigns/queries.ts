@@ -2,12 +2,12 @@ import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { preparedOnce } from "@/server/db/prepared";
 import { cachedPerDatabase } from "@/server/db/cached-read";
 import type { CampaignStatus } from "@/lib/campaigns/state-machine";
-import type { Db } from "@/server/db";
 import { campaignCounts, campaigns, sessions, type Campaign, type User } from "@/server/db/schema";
 import { isOpenSession, openSessionUser, sessionIsOpen } from "@/server/auth/sessions";
 import type { AccessClaims } from "@/server/auth/jwt";
 import { userBalanceCodes, userBalanceColumns } from "@/server/ledger";
 import { AppError } from "@/server/core/errors";
+import { executor, type DbCtx } from "@/server/core/context";
 
 const owner = sql.placeholder("userId");
 const status = sql.placeholder("status");
@@ -54,22 +54,25 @@ const countsOf = preparedOnce((db) =>
  * campaigns_owner_created_idx); null when the caller's session is not open.
  */
 export async function listCampaigns(
-  db: Db,
-  caller: AccessClaims,
-  filter: { status?: CampaignStatus | undefined; page: number; perPage: number },
+  ctx: DbCtx,
+  input: { caller: AccessClaims; filter: { status?: CampaignStatus | undefined; page: number; perPage: number } },
 ) {
+  const db = executor(ctx);
+  const { caller, filter } = input;
   const window = { ...caller, limit: filter.perPage, offset: (filter.page - 1) * filter.perPage };
   const page = filter.status ? await listByStatus(db).execute({ ...window, status: filter.status }) : await listAll(db).execute(window);
   if (page.length > 0) return { rows: page.map((row) => row.campaign), total: page[0]!.total };
   // No rows: a closed session, or past the last page (or nothing at all) and the total alone.
-  const [open, counts] = await Promise.all([sessionIsOpen(db, caller), countsOf(db).execute({ userId: caller.userId })]);
+  const [open, counts] = await Promise.all([sessionIsOpen(ctx, caller), countsOf(db).execute({ userId: caller.userId })]);
   if (!open) return null;
   const total = counts.filter((row) => !filter.status || row.status === filter.status).reduce((n, row) => n + row.n, 0);
   return { rows: [], total };
 }
 
 /** A campaign its owner or an admin may see; 404 for anyone else (its existence is not theirs to know). */
-export async function visibleCampaign(db: Db, viewer: User, id: string): Promise<Campaign> {
+export async function visibleCampaign(ctx: DbCtx, input: { viewer: User; id: string }): Promise<Campaign> {
+  const db = executor(ctx);
+  const { viewer, id } = input;
   const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, id));
   if (!campaign || (campaign.ownerId !== viewer.id && viewer.role !== "admin")) throw new AppError("campaign_not_found");
   return campaign;
@@ -84,14 +87,15 @@ const marketplaceQueue = preparedOnce((db) =>
 );
 
 /** Active campaigns across the marketplace, every owner's: it reads a counts row per producer. */
-export async function countMarketplaceQueue(db: Db): Promise<number> {
+export async function countMarketplaceQueue(ctx: DbCtx): Promise<number> {
+  const db = executor(ctx);
   const [row] = await marketplaceQueue(db).execute();
   return row?.n ?? 0;
 }
 
 /** How long one count of the marketplace queue serves this instance's dashboards (a figure to show, not money). */
 export const QUEUE_TTL_MS = 10_000;
-const cachedMarketplaceQueue = cachedPerDatabase(countMarketplaceQueue, QUEUE_TTL_MS);
+const cachedMarketplaceQueue = cachedPerDatabase((db) => countMarketplaceQueue({ db }), QUEUE_TTL_MS);
 
 // The dashboard's own figures from the caller's open session (no row when it is not open): their
 // counts by status and balances on every row, and their ten newest active campaigns (lateral), so
@@ -129,7 +133,8 @@ const dashboardRows = preparedOnce((db) => {
  * marketplace queue (counted at most once per QUEUE_TTL_MS); null when the caller's session is not
  * open.
  */
-export async function dashboardFor(db: Db, caller: AccessClaims) {
+export async function dashboardFor(ctx: DbCtx, caller: AccessClaims) {
+  const db = executor(ctx);
   const [rows, queue] = await Promise.all([
     dashboardRows(db).execute({ ...caller, ...userBalanceCodes(caller.userId) }),
     cachedMarketplaceQueue(db),

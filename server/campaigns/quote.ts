@@ -1,10 +1,10 @@
 import type { z } from "zod";
 import { quoteCampaign, type Quote, type QuoteError } from "@/lib/campaigns/quote";
 import type { campaignQuoteInput } from "@/lib/schemas/campaigns";
-import type { Db } from "@/server/db";
 import { AppError } from "@/server/core/errors";
 import { balancesOf } from "@/server/ledger";
 import { loadPricing } from "@/server/campaigns/pricing";
+import { type DbCtx } from "@/server/core/context";
 
 export type CampaignRequest = z.output<typeof campaignQuoteInput>;
 
@@ -17,16 +17,17 @@ const QUOTE_ERROR_FIELD: Record<QuoteError["error"], string> = {
 };
 
 /** The invoice for a campaign request, with what the user's wallet covers. */
-export async function quoteFor(db: Db, userId: string, input: CampaignRequest): Promise<Quote> {
-  const [prices, balances] = await Promise.all([loadPricing(db), balancesOf(db, userId)]);
+export async function quoteFor(ctx: DbCtx, input: { userId: string; request: CampaignRequest }): Promise<Quote> {
+  const { userId, request } = input;
+  const [prices, balances] = await Promise.all([loadPricing(ctx), balancesOf(ctx, { userId })]);
   const quote = quoteCampaign(
     {
-      network: input.network,
-      strategy: input.strategy,
-      followerCount: input.follower_count,
-      ...(input.amount !== undefined ? { amount: input.amount } : {}),
-      ...(input.hours !== undefined ? { hours: input.hours } : {}),
-      ...(input.percentage !== undefined ? { percentage: input.percentage } : {}),
+      network: request.network,
+      strategy: request.strategy,
+      followerCount: request.follower_count,
+      ...(request.amount !== undefined ? { amount: request.amount } : {}),
+      ...(request.hours !== undefined ? { hours: request.hours } : {}),
+      ...(request.percentage !== undefined ? { percentage: request.percentage } : {}),
     },
     prices,
     balances.wallet,

@@ -1,9 +1,9 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { transition, type CampaignEvent } from "@/lib/campaigns/state-machine";
-import type { Db } from "@/server/db";
 import { campaigns, ledgerAccounts, type Campaign } from "@/server/db/schema";
-import { withTransaction, type ActorCtx, type DbCtx, type TxCtx } from "@/server/core/context";
+import { withTransaction, type ActorCtx, type DbCtx, type TxCtx, executor } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
+import type { SettlementHandler } from "@/server/payments/settlements";
 import type { NotificationKind } from "@/lib/schemas/enums";
 import { notify } from "@/server/notifications/notify";
 import { recordAudit } from "@/server/audit/record";
@@ -16,9 +16,9 @@ export const CAMPAIGN_DAYS = 30;
 /** Money from a campaign's escrow back to its producer's wallet, once per key. */
 export function refundEscrow(
   ctx: DbCtx,
-  campaign: Pick<Campaign, "id" | "ownerId">,
-  refund: { key: string; amount: number; metadata?: Record<string, unknown> },
+  input: { campaign: Pick<Campaign, "id" | "ownerId">; refund: { key: string; amount: number; metadata?: Record<string, unknown> } },
 ) {
+  const { campaign, refund } = input;
   return withTransaction(ctx, async (ctx) => {
     const moved = await transfer(ctx, {
       idempotencyKey: refund.key,
@@ -28,7 +28,7 @@ export function refundEscrow(
       intent: "refund",
       ...(refund.metadata ? { metadata: refund.metadata } : {}),
     });
-    await holdWhileBanned(ctx.tx, { userId: campaign.ownerId, kind: "wallet", amount: refund.amount, key: refund.key });
+    await holdWhileBanned(ctx, { userId: campaign.ownerId, kind: "wallet", amount: refund.amount, key: refund.key });
     return moved;
   });
 }
@@ -55,7 +55,10 @@ function effectsOf(event: CampaignEvent, reason?: string): Effects | null {
     return async (ctx, campaign) => {
       const held = campaign.budget - campaign.spent;
       if (held > 0)
-        await refundEscrow(ctx, campaign, { key: `campaign:${campaign.id}:refund`, amount: held, metadata: { reason: reason ?? null } });
+        await refundEscrow(ctx, {
+          campaign,
+          refund: { key: `campaign:${campaign.id}:refund`, amount: held, metadata: { reason: reason ?? null } },
+        });
     };
   if (event === "settle")
     // Whatever the escrow still holds returns to the producer's wallet — except what boosters' work
@@ -66,7 +69,7 @@ function effectsOf(event: CampaignEvent, reason?: string): Effects | null {
         .from(ledgerAccounts)
         .where(eq(ledgerAccounts.code, campaignEscrowCode(campaign.id)));
       if (escrow && escrow.available > 0)
-        await refundEscrow(ctx, campaign, { key: `campaign:${campaign.id}:settle`, amount: escrow.available });
+        await refundEscrow(ctx, { campaign, refund: { key: `campaign:${campaign.id}:settle`, amount: escrow.available } });
     };
   return null;
 }
@@ -109,14 +112,14 @@ export async function applyCampaignEvent(ctx: ActorCtx, input: EventInput): Prom
     if (!updated) throw new AppError("campaign_transition_invalid");
     const announced = announcements[input.event];
     if (announced)
-      await notify(tx, {
+      await notify(ctx, {
         userId: campaign.ownerId,
         kind: announced,
         dedupeKey: `campaign:${campaign.id}:${input.event}`,
         params: { campaign_id: campaign.id, campaign: campaign.name, reason: input.event === "reject" ? (input.reason ?? null) : null },
       });
     if (actor?.role === "admin" && actor.id !== campaign.ownerId) {
-      await recordAudit(tx, {
+      await recordAudit(ctx, {
         actorId: actor.id,
         action: `campaign.${input.event}`,
         targetType: "campaign",
@@ -133,7 +136,9 @@ export async function applyCampaignEvent(ctx: ActorCtx, input: EventInput): Prom
  * Completes campaigns whose end date has passed and returns what their escrow still holds.
  * (Completion by targets met or budget spent happens as boosters' work is approved: activities/review.ts.)
  */
-export async function completeEndedCampaigns(db: Db, now = new Date()): Promise<number> {
+export async function completeEndedCampaigns(ctx: DbCtx & { now?: Date }): Promise<number> {
+  const db = executor(ctx);
+  const now = ctx.now ?? new Date();
   const ended = await db
     .select({ id: campaigns.id })
     .from(campaigns)
@@ -145,3 +150,26 @@ export async function completeEndedCampaigns(db: Db, now = new Date()): Promise<
   }
   return ended.length;
 }
+
+/**
+ * A campaign paid by gateway (intent campaign_creation): the money goes to its escrow and the campaign on to
+ * review — if it still awaits payment (read under its row lock, the lock a payment from the wallet takes). Paid
+ * meanwhile by other means, the campaign keeps its status and the money goes to the wallet. Registered with
+ * payments at the composition root (server/root.ts).
+ */
+export const campaignSettlement: SettlementHandler = {
+  async destination(ctx, { transaction }) {
+    if (transaction.campaignId === null) return null;
+    const [campaign] = await ctx.tx
+      .select({ status: campaigns.status })
+      .from(campaigns)
+      .where(eq(campaigns.id, transaction.campaignId))
+      .for("update");
+    return campaign?.status === "awaiting_payment" ? campaignEscrowCode(transaction.campaignId) : null;
+  },
+  async settled(ctx, { transaction, toDestination }) {
+    // Through the state machine (pay: awaiting_payment → awaiting_review), in this same transaction.
+    if (toDestination) await applyCampaignEvent(ctx, { campaignId: transaction.campaignId!, event: "pay" });
+    return null;
+  },
+};

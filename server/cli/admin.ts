@@ -53,17 +53,24 @@ async function setAdminPassword(db: Db, phone: string, password: string): Promis
     } else {
       await tx.update(users).set({ passwordHash, role: "admin", updatedAt: new Date() }).where(eq(users.id, existing.id));
       const open = await openSessionCount(tx, existing.id);
-      await revokeAllSessions(tx, existing.id, "admin_command");
+      await revokeAllSessions({ db, tx: tx }, { userId: existing.id, reason: "admin_command" });
       outcome = { action: existing.role === "admin" ? "reset" : "promoted", userId: existing.id, endedSessions: open };
     }
-    await recordAudit(tx, {
-      actorId: null,
-      action:
-        outcome.action === "created" ? "user.admin_created" : outcome.action === "promoted" ? "user.admin_promoted" : "user.password_reset",
-      targetType: "user",
-      targetId: outcome.userId,
-      details: { via: "admin_command", ended_sessions: outcome.endedSessions },
-    });
+    await recordAudit(
+      { db, tx: tx },
+      {
+        actorId: null,
+        action:
+          outcome.action === "created"
+            ? "user.admin_created"
+            : outcome.action === "promoted"
+              ? "user.admin_promoted"
+              : "user.password_reset",
+        targetType: "user",
+        targetId: outcome.userId,
+        details: { via: "admin_command", ended_sessions: outcome.endedSessions },
+      },
+    );
     return outcome;
   });
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
-import type { UserCtx } from "@/server/core/context";
+import { type UserCtx, withTransaction } from "@/server/core/context";
 import { appSettings } from "@/server/db/schema";
 import { recordAudit } from "@/server/audit/record";
 
@@ -15,12 +15,13 @@ export async function writeSetting(
   ctx: UserCtx,
   setting: { name: string; value: unknown; action: string; details?: Record<string, unknown> },
 ): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
     await tx
       .insert(appSettings)
       .values({ name: setting.name, value: setting.value, updatedBy: ctx.actor.id })
       .onConflictDoUpdate({ target: appSettings.name, set: { value: setting.value, updatedBy: ctx.actor.id, updatedAt: sql`now()` } });
-    await recordAudit(tx, {
+    await recordAudit(ctx, {
       actorId: ctx.actor.id,
       action: setting.action,
       targetType: "setting",

@@ -53,6 +53,14 @@ export function withTransaction<C extends DbCtx, T>(
 }
 
 /**
+ * Runs `fn` in a savepoint of the caller's transaction: a failure rolls back only what `fn` did and
+ * leaves the caller's transaction usable (a plan bought from a payment's wallet money, refused).
+ */
+export function withSavepoint<C extends DbCtx, T>(ctx: TxCtx<C>, fn: (ctx: TxCtx<C>) => Promise<T>): Promise<T> {
+  return ctx.tx.transaction((savepoint) => fn({ ...ctx, tx: savepoint }));
+}
+
+/**
  * The context of a job's run or a command: no one acts (the system), `now` is the run's.
  * A job hands it to the verbs it calls, so one run reads one "now".
  */

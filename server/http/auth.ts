@@ -90,7 +90,7 @@ export function accessTokenOf(c: Context): string | undefined {
 function requireCaller(allowed: (user: User) => boolean, refuse: (c: Context<AppEnv>) => AppError): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = accessTokenOf(c);
-    const auth = token ? await authenticate(c.get("db"), token) : null;
+    const auth = token ? await authenticate({ db: c.get("db") }, { accessToken: token }) : null;
     if (!auth || !allowed(auth.user)) throw refuse(c);
     c.set("user", auth.user);
     c.set("claims", { userId: auth.user.id, sessionId: auth.sessionId });
@@ -107,7 +107,7 @@ function requireCaller(allowed: (user: User) => boolean, refuse: (c: Context<App
  */
 export const requireSessionClaims: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = accessTokenOf(c);
-  const claims = token ? await verifyAccessToken(await signingKey(c.get("db")), token) : null;
+  const claims = token ? await verifyAccessToken(await signingKey({ db: c.get("db") }), token) : null;
   if (!claims) throw new AppError("unauthorized");
   c.set("claims", claims);
   c.header("Cache-Control", "private, no-store");

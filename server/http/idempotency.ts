@@ -59,11 +59,11 @@ export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
   const owner = { userId: user.id, key, requestId: c.get("requestId") };
   const request = { ...owner, fingerprint: await fingerprintOf(c) };
 
-  let claim: Claim = await claimIdempotencyKey(db, request);
+  let claim: Claim = await claimIdempotencyKey({ db }, request);
   const deadline = Date.now() + WAIT_MS;
   while (claim.state === "running" && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    claim = (await checkIdempotencyKey(db, request)) ?? (await claimIdempotencyKey(db, request));
+    claim = (await checkIdempotencyKey({ db }, request)) ?? (await claimIdempotencyKey({ db }, request));
   }
   if (claim.state === "mismatch") throw new AppError("idempotency_key_reused", {}, { "idempotency-key": null });
   if (claim.state === "running") throw new AppError("idempotency_request_in_progress");
@@ -76,17 +76,17 @@ export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
   try {
     await next();
   } catch (error) {
-    await settle(() => releaseIdempotencyKey(db, owner), "release", owner.requestId);
+    await settle(() => releaseIdempotencyKey({ db }, owner), "release", owner.requestId);
     throw error;
   }
   const status = c.res.status;
   if (status >= 500 || status === 422) {
-    await settle(() => releaseIdempotencyKey(db, owner), "release", owner.requestId);
+    await settle(() => releaseIdempotencyKey({ db }, owner), "release", owner.requestId);
     return;
   }
   const body = await c.res.clone().text();
-  await settle(() => completeIdempotencyKey(db, owner, { status, body }), "keep the answer of", owner.requestId);
-  await settle(() => deleteExpiredIdempotencyKeys(db), "delete expired keys after", owner.requestId);
+  await settle(() => completeIdempotencyKey({ db }, { owner, answer: { status, body } }), "keep the answer of", owner.requestId);
+  await settle(() => deleteExpiredIdempotencyKeys({ db }, {}), "delete expired keys after", owner.requestId);
 };
 
 /**

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { idempotencyKeys } from "@/server/db/schema";
+import { executor, type DbCtx } from "@/server/core/context";
 
 /** How long a key answers with its first result (Stripe keeps keys for 24 hours too). */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -32,7 +33,8 @@ type Owner = { userId: string; key: string; requestId: string };
  * concurrency (the primary key): a new key is inserted; an expired one, or one whose holder
  * has held it past IDEMPOTENCY_LOCK_MS for the same request, is taken over.
  */
-export async function claimIdempotencyKey(db: Db, owner: Owner & { fingerprint: string }): Promise<Claim> {
+export async function claimIdempotencyKey(ctx: DbCtx, owner: Owner & { fingerprint: string }): Promise<Claim> {
+  const db = executor(ctx);
   const ttl = `${IDEMPOTENCY_KEY_TTL_MS} milliseconds`;
   const lock = `${IDEMPOTENCY_LOCK_MS} milliseconds`;
   for (let attempt = 0; ; attempt++) {
@@ -48,7 +50,7 @@ export async function claimIdempotencyKey(db: Db, owner: Owner & { fingerprint: 
                and idempotency_keys.locked_at <= now() - ${lock}::interval)
       returning request_id`);
     if ((taken.rows as unknown[]).length > 0) return { state: "claimed" };
-    const held = await checkIdempotencyKey(db, owner);
+    const held = await checkIdempotencyKey(ctx, owner);
     if (held) return held;
     // Released (its request failed) between the two statements: try to take it again, a few times at most.
     if (attempt >= 2) return { state: "running" };
@@ -56,7 +58,8 @@ export async function claimIdempotencyKey(db: Db, owner: Owner & { fingerprint: 
 }
 
 /** What holds the key now, for a request with this fingerprint that did not get it; null when nothing does. */
-export async function checkIdempotencyKey(db: Db, owner: Omit<Owner, "requestId"> & { fingerprint: string }): Promise<Claim | null> {
+export async function checkIdempotencyKey(ctx: DbCtx, owner: Omit<Owner, "requestId"> & { fingerprint: string }): Promise<Claim | null> {
+  const db = executor(ctx);
   const held = await findIdempotencyKey(db, owner.userId, owner.key);
   return held ? judge(held, owner.fingerprint) : null;
 }
@@ -84,12 +87,15 @@ async function findIdempotencyKey(db: Db, userId: string, key: string) {
 }
 
 /** Keeps the first answer for replays; only while this request still holds the key. */
-export async function completeIdempotencyKey(db: Db, owner: Owner, answer: StoredAnswer): Promise<void> {
+export async function completeIdempotencyKey(ctx: DbCtx, input: { owner: Owner; answer: StoredAnswer }): Promise<void> {
+  const db = executor(ctx);
+  const { owner, answer } = input;
   await db.update(idempotencyKeys).set({ responseStatus: answer.status, responseBody: answer.body }).where(ownedBy(owner));
 }
 
 /** Lets the key go (the request failed on our side): a retry with it runs again. */
-export async function releaseIdempotencyKey(db: Db, owner: Owner): Promise<void> {
+export async function releaseIdempotencyKey(ctx: DbCtx, owner: Owner): Promise<void> {
+  const db = executor(ctx);
   await db.delete(idempotencyKeys).where(ownedBy(owner));
 }
 
@@ -98,7 +104,9 @@ export async function releaseIdempotencyKey(db: Db, owner: Owner): Promise<void>
  * answer kept (server/http/idempotency.ts), so the table never holds much more than a day's keys
  * without a job of its own.
  */
-export async function deleteExpiredIdempotencyKeys(db: Db, limit = CLEANUP_BATCH): Promise<number> {
+export async function deleteExpiredIdempotencyKeys(ctx: DbCtx, input: { limit?: number }): Promise<number> {
+  const db = executor(ctx);
+  const { limit = CLEANUP_BATCH } = input;
   const deleted = await db.execute(sql`
     delete from idempotency_keys where (user_id, key) in (
       select user_id, key from idempotency_keys where expires_at <= now() order by expires_at limit ${limit} for update skip locked

@@ -102,12 +102,12 @@ export function identityAdminRoutes(services: Services) {
       return c.json(listAnswer(query, { rows: users, total }, toUserOutput), 200);
     })
     .openapi(userRoute, async (c) => {
-      const user = await findUserById(c.get("db"), c.req.valid("param").id);
+      const user = await findUserById({ db: c.get("db") }, { id: c.req.valid("param").id });
       if (!user) throw new AppError("not_found");
       return c.json({ data: toUserOutput(user) }, 200);
     })
     .openapi(cardRoute, async (c) => {
-      const user = await findUserById(c.get("db"), c.req.valid("param").id);
+      const user = await findUserById({ db: c.get("db") }, { id: c.req.valid("param").id });
       return serveStoredImage(services, user?.identityCardKey ?? null) as never;
     })
     .openapi(approveRoute, async (c) => {

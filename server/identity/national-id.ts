@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Tx } from "@/server/core/context";
+import type { TxCtx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { users, type User } from "@/server/db/schema";
 
@@ -9,7 +9,12 @@ import { users, type User } from "@/server/db/schema";
  * claim is made when the card goes for review and again when an admin approves it. The ID's lock is held
  * to the end of the transaction, so two accounts sending the same ID at once are decided one after the other.
  */
-export async function claimNationalId(tx: Tx, user: Pick<User, "id" | "nationalId">, holders: User["identityStatus"][]): Promise<void> {
+export async function claimNationalId(
+  ctx: TxCtx,
+  input: { user: Pick<User, "id" | "nationalId">; holders: User["identityStatus"][] },
+): Promise<void> {
+  const tx = ctx.tx;
+  const { user, holders } = input;
   if (!user.nationalId) return;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`national-id:${user.nationalId}`}))`);
   const [other] = await tx

@@ -49,8 +49,9 @@ export async function requestIdentityVerification(
   const key = randomStorageKey(`identity-cards/${user.id}`, image.format === "jpeg" ? ".jpg" : `.${image.format}`);
   await storage.put(key, image.bytes, image.contentType);
   try {
-    return await withTransaction(ctx, async ({ tx }) => {
-      await claimNationalId(tx, user, ["identity_verification_pending", "identity_verified"]);
+    return await withTransaction(ctx, async (ctx) => {
+      const { tx } = ctx;
+      await claimNationalId(ctx, { user, holders: ["identity_verification_pending", "identity_verified"] });
       // Conditional on the state read above: two parallel requests cannot both move it.
       const [updated] = await tx
         .update(users)
@@ -71,7 +72,7 @@ export async function requestIdentityVerification(
         contentType: image.contentType,
         bytes: image.bytes.byteLength,
       });
-      await recordAudit(tx, {
+      await recordAudit(ctx, {
         actorId: user.id,
         action: "identity.requested",
         targetType: "user",

@@ -27,7 +27,8 @@ export async function reviewIdentity(
   input: { userId: string } & ({ approve: true } | { approve: false; reason: string }),
 ): Promise<User> {
   const { userId, ...decision } = input;
-  return withTransaction(ctx, async ({ tx, actor: admin }) => {
+  return withTransaction(ctx, async (ctx) => {
+    const { tx, actor: admin } = ctx;
     const [updated] = await tx
       .update(users)
       .set(
@@ -38,15 +39,15 @@ export async function reviewIdentity(
       .where(and(eq(users.id, userId), eq(users.identityStatus, "identity_verification_pending")))
       .returning();
     if (!updated) throw new AppError("identity_not_pending");
-    if (decision.approve) await claimNationalId(tx, updated, ["identity_verified"]);
-    await notify(tx, {
+    if (decision.approve) await claimNationalId(ctx, { user: updated, holders: ["identity_verified"] });
+    await notify(ctx, {
       userId,
       kind: decision.approve ? "identity_approved" : "identity_rejected",
       // One per decision: a later request decided again is news again.
       dedupeKey: `identity:${userId}:${updated.identityRequestedAt?.getTime() ?? 0}:${decision.approve ? "approved" : "rejected"}`,
       params: decision.approve ? {} : { reason: decision.reason },
     });
-    await recordAudit(tx, {
+    await recordAudit(ctx, {
       actorId: admin.id,
       action: decision.approve ? "identity.approved" : "identity.rejected",
       targetType: "user",

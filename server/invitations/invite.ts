@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, count, eq, gte } from "drizzle-orm";
-import type { UserCtx } from "@/server/core/context";
+import { type UserCtx, withTransaction } from "@/server/core/context";
 import { env } from "@/server/core/env";
 import { AppError } from "@/server/core/errors";
 import { invitations, smsOptOuts, users, type Invitation } from "@/server/db/schema";
@@ -8,7 +8,6 @@ import { recordAudit } from "@/server/audit/record";
 import { uniqueViolation } from "@/server/auth/users";
 import { membershipOf } from "@/server/payouts/memberships";
 import { takeSlot } from "@/server/payouts/membership-slots";
-import { withRetry } from "@/server/ledger";
 
 /** A code for the SMS's link: 10 characters of [a-z0-9], from the CSPRNG. */
 export function invitationCode(): string {
@@ -40,11 +39,13 @@ export async function inviteFriend(ctx: UserCtx, input: { phone: string; name?: 
   if (invited) throw new AppError("ERR_USER_ALREADY_INVITED");
 
   try {
-    return await withRetry(() =>
-      ctx.db.transaction(async (tx) => {
-        const slot = await takeSlot(tx, inviter.id, "invitations", now);
+    return await withTransaction(
+      ctx,
+      async (ctx) => {
+        const { tx } = ctx;
+        const slot = await takeSlot({ ...ctx, tx: tx, now }, { userId: inviter.id, what: "invitations" });
         if (!slot) {
-          const state = await membershipOf(tx, inviter.id, now);
+          const state = await membershipOf({ ...ctx, tx: tx, now }, { userId: inviter.id });
           // SPEC names one code for payouts and invitations: the sentence speaks of inviting.
           if (!state.current) throw new AppError("ERR_NO_ACTIVE_MEMBERSHIP", { about: "invitation" });
           throw new AppError("invitations_used_up");
@@ -65,7 +66,7 @@ export async function inviteFriend(ctx: UserCtx, input: { phone: string; name?: 
             createdAt: now,
           })
           .returning();
-        await recordAudit(tx, {
+        await recordAudit(ctx, {
           actorId: inviter.id,
           action: "invitation.sent",
           targetType: "invitation",
@@ -73,7 +74,8 @@ export async function inviteFriend(ctx: UserCtx, input: { phone: string; name?: 
           ip: ctx.ip ?? null,
         });
         return created!;
-      }),
+      },
+      { retry: true },
     );
   } catch (error) {
     // Invited by someone else a moment ago (the phone is unique).

@@ -1,6 +1,5 @@
 import { and, eq, isNull, lte, sql, type SQL } from "drizzle-orm";
-import type { Tx } from "@/server/core/context";
-import type { Db } from "@/server/db";
+import { type Tx, executor, type DbCtx, type TxCtx, type Ctx, withTransaction } from "@/server/core/context";
 import { env } from "@/server/core/env";
 import { readSetting } from "@/server/core/app-settings";
 import { AppError } from "@/server/core/errors";
@@ -14,7 +13,8 @@ import { holdWhileBanned } from "@/server/people/ban";
 const REWARD_SETTING = "invitation_reward";
 
 /** The reward as configured: the admins' setting, else INVITATION_REWARD_RIALS. */
-export async function configuredInvitationReward(db: Pick<Db, "select">): Promise<number> {
+export async function configuredInvitationReward(ctx: DbCtx): Promise<number> {
+  const db = executor(ctx);
   const value = await readSetting(db, REWARD_SETTING);
   return typeof value === "number" ? value : env.INVITATION_REWARD_RIALS;
 }
@@ -25,9 +25,9 @@ export async function configuredInvitationReward(db: Pick<Db, "select">): Promis
  * or above it, and a plan priced at or below the reward; an environment value that is not gets the
  * cheapest price less one Rial), so a friend made up to earn it costs more than it pays.
  */
-export async function invitationReward(db: Pick<Db, "select">): Promise<number> {
-  const reward = await configuredInvitationReward(db);
-  const cheapest = await cheapestPlanPrice(db);
+export async function invitationReward(ctx: DbCtx): Promise<number> {
+  const reward = await configuredInvitationReward(ctx);
+  const cheapest = await cheapestPlanPrice(ctx);
   return cheapest === null ? reward : Math.min(reward, cheapest - 1);
 }
 export { REWARD_SETTING };
@@ -39,11 +39,12 @@ export { REWARD_SETTING };
  * inviter. An unknown or used code is passed over (the phone may still match), never an error.
  */
 export async function invitationRegistered(
-  tx: Tx | Db,
-  user: { id: string; phone: string | null },
-  now = new Date(),
-  code?: string,
+  ctx: DbCtx & { now?: Date },
+  input: { user: { id: string; phone: string | null }; code?: string },
 ): Promise<void> {
+  const tx = executor(ctx);
+  const now = ctx.now ?? new Date();
+  const { user, code } = input;
   const [credited] = await tx.select({ id: invitations.id }).from(invitations).where(eq(invitations.inviteeId, user.id)).limit(1);
   if (credited) return;
   const register = (match: SQL) =>
@@ -55,7 +56,7 @@ export async function invitationRegistered(
   let [row] = code ? await register(eq(invitations.code, code)) : [];
   if (!row && user.phone) [row] = await register(eq(invitations.phone, user.phone));
   if (row)
-    await notify(tx, {
+    await notify(ctx, {
       userId: row.inviterId,
       kind: "invitation_registered",
       dedupeKey: `invitation:${row.id}:registered`,
@@ -64,7 +65,10 @@ export async function invitationRegistered(
 }
 
 /** The invitee bought a plan: registered → paid, the reward due after the holding period (in the purchase's transaction). */
-export async function invitationPaid(tx: Tx, inviteeId: string, now: Date): Promise<void> {
+export async function invitationPaid(ctx: TxCtx & Pick<Ctx, "now">, input: { inviteeId: string }): Promise<void> {
+  const tx = ctx.tx;
+  const { now } = ctx;
+  const { inviteeId } = input;
   await tx
     .update(invitations)
     .set({ status: "paid", paidAt: now, rewardDueAt: new Date(now.getTime() + env.INVITATION_REWARD_HOLD_DAYS * 86_400_000) })
@@ -78,7 +82,9 @@ export async function invitationPaid(tx: Tx, inviteeId: string, now: Date): Prom
  * (until then it waits). No reward when the friend turns out to be the inviter (samePerson): it stays
  * paid, with the reason.
  */
-export async function payInvitationRewards(db: Db, now: Date): Promise<{ rewarded: number; refused: number }> {
+export async function payInvitationRewards(ctx: DbCtx & Pick<Ctx, "now">): Promise<{ rewarded: number; refused: number }> {
+  const db = executor(ctx);
+  const { now } = ctx;
   // Only for friends whose identity is verified: a made-up friend has none to show (issue 30); the others wait.
   const due = await db
     .select({ id: invitations.id })
@@ -87,10 +93,11 @@ export async function payInvitationRewards(db: Db, now: Date): Promise<{ rewarde
     .where(and(eq(invitations.status, "paid"), lte(invitations.rewardDueAt, now), eq(users.identityStatus, "identity_verified")))
     .orderBy(invitations.rewardDueAt)
     .limit(500);
-  const reward = await invitationReward(db);
+  const reward = await invitationReward(ctx);
   const report = { rewarded: 0, refused: 0 };
   for (const { id } of due) {
-    const outcome = await db.transaction(async (tx) => {
+    const outcome = await withTransaction(ctx, async (ctx) => {
+      const { tx } = ctx;
       const [row] = await tx.select().from(invitations).where(eq(invitations.id, id)).for("update", { skipLocked: true });
       if (!row || row.status !== "paid" || !row.rewardDueAt || row.rewardDueAt > now) return null;
       const [friend] = await tx.select({ status: users.identityStatus }).from(users).where(eq(users.id, row.inviteeId!));
@@ -101,24 +108,21 @@ export async function payInvitationRewards(db: Db, now: Date): Promise<{ rewarde
       }
       const paid =
         reward > 0
-          ? await transfer(
-              { db: tx, tx },
-              {
-                idempotencyKey: `invitation:${id}:reward`,
-                from: systemAccountCode("promotions"),
-                to: userAccountCode(row.inviterId, "earnings"),
-                amount: reward,
-                intent: "reward",
-                metadata: { invitation_id: id },
-              },
-            )
+          ? await transfer(ctx, {
+              idempotencyKey: `invitation:${id}:reward`,
+              from: systemAccountCode("promotions"),
+              to: userAccountCode(row.inviterId, "earnings"),
+              amount: reward,
+              intent: "reward",
+              metadata: { invitation_id: id },
+            })
           : null;
-      if (paid) await holdWhileBanned(tx, { userId: row.inviterId, kind: "earnings", amount: reward, key: `invitation:${id}:reward` });
+      if (paid) await holdWhileBanned(ctx, { userId: row.inviterId, kind: "earnings", amount: reward, key: `invitation:${id}:reward` });
       await tx
         .update(invitations)
         .set({ status: "joined", joinedAt: now, rewardTransferId: paid?.id ?? null })
         .where(eq(invitations.id, id));
-      await notify(tx, {
+      await notify(ctx, {
         userId: row.inviterId,
         kind: "invitation_rewarded",
         dedupeKey: `invitation:${id}:rewarded`,
@@ -159,7 +163,12 @@ async function samePerson(tx: Tx, row: Invitation): Promise<boolean> {
  * meanwhile is never texted (marked done). A refusal for good (a number the provider will not take)
  * is marked done too.
  */
-export async function textInvitations(db: Db, sms: SmsSender, only?: string): Promise<{ sent: number; skipped: number; later: number }> {
+export async function textInvitations(
+  ctx: DbCtx,
+  input: { sms: SmsSender; only?: string },
+): Promise<{ sent: number; skipped: number; later: number }> {
+  const db = executor(ctx);
+  const { sms, only } = input;
   const rows = await db
     .select({ invitation: invitations, optedOut: smsOptOuts.phone })
     .from(invitations)
@@ -202,7 +211,9 @@ export async function textInvitations(db: Db, sms: SmsSender, only?: string): Pr
 }
 
 /** The SMS's "stop" link: the phone is never texted again (idempotent; an unknown code is 404). */
-export async function optOut(db: Db, code: string): Promise<void> {
+export async function optOut(ctx: DbCtx, input: { code: string }): Promise<void> {
+  const db = executor(ctx);
+  const { code } = input;
   const [row] = await db.select({ phone: invitations.phone }).from(invitations).where(eq(invitations.code, code));
   if (!row) throw new AppError("invitation_not_found");
   await db.insert(smsOptOuts).values({ phone: row.phone }).onConflictDoNothing();

@@ -1,10 +1,10 @@
 import { and, desc, eq, gt, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "@/server/db";
 import { paged } from "@/server/db/paged";
 import { invitations, ledgerTransfers, memberships, smsOptOuts, users, type Invitation } from "@/server/db/schema";
 import type { InvitationStatus } from "@/lib/schemas/enums";
 import type { InvitationTab } from "@/lib/schemas/invitations";
+import { executor, type DbCtx } from "@/server/core/context";
 
 /** SPEC's tabs as statuses: sent (pending), registered (registered or paid: the reward is on its way), accepted (joined). */
 const tabs: Record<InvitationTab, readonly InvitationStatus[] | null> = {
@@ -24,10 +24,11 @@ const friendVerified = sql<
 
 /** A page of the inviter's invitations, newest first, with the reward each paid. */
 export async function listInvitations(
-  db: Db,
-  inviterId: string,
-  query: { status: InvitationTab; page: number; per_page: number },
+  ctx: DbCtx,
+  input: { inviterId: string; query: { status: InvitationTab; page: number; per_page: number } },
 ): Promise<{ rows: InvitationRow[]; total: number }> {
+  const db = executor(ctx);
+  const { inviterId, query } = input;
   const statuses = tabs[query.status];
   const where: SQL | undefined = and(
     eq(invitations.inviterId, inviterId),
@@ -45,7 +46,10 @@ export async function listInvitations(
 }
 
 /** The plan in force's invitations: allowed and left this period (none without a plan). */
-export async function invitationAllowance(db: Db, userId: string, now = new Date()) {
+export async function invitationAllowance(ctx: DbCtx & { now?: Date }, input: { userId: string }) {
+  const db = executor(ctx);
+  const now = ctx.now ?? new Date();
+  const { userId } = input;
   const [period] = await db
     .select({ allowed: memberships.invitationsAllowed, used: memberships.invitationsUsed })
     .from(memberships)
@@ -55,7 +59,9 @@ export async function invitationAllowance(db: Db, userId: string, now = new Date
 }
 
 /** One of the inviter's invitations as the list shows it. */
-export async function ownInvitation(db: Db, inviterId: string, id: string): Promise<InvitationRow | null> {
+export async function ownInvitation(ctx: DbCtx, input: { inviterId: string; id: string }): Promise<InvitationRow | null> {
+  const db = executor(ctx);
+  const { inviterId, id } = input;
   const [row] = await db
     .select({ invitation: invitations, reward: ledgerTransfers.amount, friendVerified })
     .from(invitations)
@@ -66,7 +72,9 @@ export async function ownInvitation(db: Db, inviterId: string, id: string): Prom
 }
 
 /** The SMS link's page: the inviter's first name, and whether the phone opted out; null for an unknown code. */
-export async function invitationByCode(db: Db, code: string): Promise<{ inviter: string; optedOut: boolean } | null> {
+export async function invitationByCode(ctx: DbCtx, input: { code: string }): Promise<{ inviter: string; optedOut: boolean } | null> {
+  const db = executor(ctx);
+  const { code } = input;
   const [row] = await db
     .select({ inviter: users.firstName, optedOut: smsOptOuts.phone })
     .from(invitations)

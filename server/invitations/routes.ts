@@ -103,11 +103,14 @@ export function invitationRoutes(services: Services) {
   return new OpenAPIHono<AppEnv>()
     .openapi(listRoute, async (c) => {
       const query = c.req.valid("query");
-      const found = await listInvitations(c.get("db"), c.get("user").id, query);
+      const found = await listInvitations({ db: c.get("db") }, { inviterId: c.get("user").id, query });
       return c.json(listAnswer(query, found, toInvitationOutput), 200);
     })
     .openapi(allowanceRoute, async (c) => {
-      const [allowance, reward] = await Promise.all([invitationAllowance(c.get("db"), c.get("user").id), invitationReward(c.get("db"))]);
+      const [allowance, reward] = await Promise.all([
+        invitationAllowance({ db: c.get("db") }, { userId: c.get("user").id }),
+        invitationReward({ db: c.get("db") }),
+      ]);
       return c.json(
         {
           data: {
@@ -124,8 +127,8 @@ export function invitationRoutes(services: Services) {
     .openapi(createRouteDef, async (c) => {
       const created = await inviteFriend(ctxOf(c, services), c.req.valid("json"));
       // The SMS after the commit; what does not go now, the outbox job sends.
-      await textInvitations(c.get("db"), services.sms, created.id).catch(() => undefined);
-      const row = await ownInvitation(c.get("db"), c.get("user").id, created.id);
+      await textInvitations({ db: c.get("db") }, { sms: services.sms, only: created.id }).catch(() => undefined);
+      const row = await ownInvitation({ db: c.get("db") }, { inviterId: c.get("user").id, id: created.id });
       return c.json(
         {
           data: {
@@ -137,15 +140,15 @@ export function invitationRoutes(services: Services) {
       );
     })
     .openapi(landingRoute, async (c) => {
-      const found = await invitationByCode(c.get("db"), c.req.valid("param").code);
+      const found = await invitationByCode({ db: c.get("db") }, { code: c.req.valid("param").code });
       if (!found) throw new AppError("invitation_not_found");
       return c.json({ data: { inviter: found.inviter, opted_out: found.optedOut } }, 200);
     })
     .openapi(optOutRoute, async (c) => {
-      await optOut(c.get("db"), c.req.valid("json").code);
+      await optOut({ db: c.get("db") }, { code: c.req.valid("json").code });
       return c.body(null, 204);
     })
-    .openapi(settingGetRoute, async (c) => c.json({ data: { reward: await invitationReward(c.get("db")) } }, 200))
+    .openapi(settingGetRoute, async (c) => c.json({ data: { reward: await invitationReward({ db: c.get("db") }) } }, 200))
     .openapi(settingRoute, async (c) => {
       const { reward } = c.req.valid("json");
       await setInvitationReward({ ...ctxOf(c, services), translate: (key, params) => translateApi(c.get("locale"), key, params) }, reward);

@@ -13,7 +13,7 @@ export async function setInvitationReward(
   ctx: UserCtx & { translate: (key: string, params?: Record<string, string | number>) => string },
   reward: number,
 ): Promise<void> {
-  const cheapest = await cheapestPlanPrice(ctx.db);
+  const cheapest = await cheapestPlanPrice(ctx);
   if (cheapest !== null && reward >= cheapest)
     throw new AppError("validation_failed", {}, { reward: ctx.translate("fields.invitation_reward_too_high", { price: cheapest }) });
   await writeSetting(ctx, { name: REWARD_SETTING, value: reward, action: "invitations.reward_set", details: { reward } });

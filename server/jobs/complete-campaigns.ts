@@ -17,11 +17,11 @@ export const completeCampaignsJob: JobDefinition = {
   name: "complete-campaigns",
   cron: "*/5 * * * *",
   async run({ db }) {
-    const expired = await expireActivities(db);
+    const expired = await expireActivities({ db });
     let completed = 0;
     for (let pass = 1; ; pass++) {
       try {
-        completed += await completeEndedCampaigns(db);
+        completed += await completeEndedCampaigns({ db });
         return { expired, completed };
       } catch (error) {
         const handledMeanwhile = error instanceof AppError && error.code === "campaign_transition_invalid";

@@ -1,4 +1,5 @@
 import type { JobDefinition } from "@/server/core/jobs";
+import { wireFeatures } from "@/server/root";
 import type { Gateways } from "@/server/payments/gateways";
 import { completeCampaignsJob } from "./complete-campaigns";
 import { reconcilePaymentsJob } from "./reconcile-payments";
@@ -14,8 +15,9 @@ import { endBansJob } from "./people";
 /** The adapters the jobs use; each defaults to what the environment configures. */
 export type JobAdapters = { youtube?: YoutubeAccounts | null; payouts?: PayoutProviders; sms?: SmsSender };
 
-/** Every background job of the app (started by server/core/root.ts). */
+/** Every background job of the app (started by server/root.ts). */
 export function appJobs(gateways: Gateways, adapters: JobAdapters = {}): JobDefinition[] {
+  wireFeatures();
   const youtube = adapters.youtube !== undefined ? adapters.youtube : youtubeAccountsFromEnv();
   const payouts = adapters.payouts ?? payoutProvidersFromEnv();
   const sms = adapters.sms ?? smsSenderFromEnv();

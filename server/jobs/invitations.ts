@@ -5,7 +5,7 @@ import { payInvitationRewards, textInvitations } from "@/server/invitations/life
 /** The invitations' SMS outbox (every minute) and their rewards once the holding period is over (every 15 minutes). */
 export function invitationJobs(sms: SmsSender): JobDefinition[] {
   return [
-    { name: "invitation-texts", cron: "* * * * *", run: ({ db }) => textInvitations(db, sms) },
-    { name: "invitation-rewards", cron: "*/15 * * * *", run: ({ db, now }) => payInvitationRewards(db, now()) },
+    { name: "invitation-texts", cron: "* * * * *", run: ({ db }) => textInvitations({ db }, { sms }) },
+    { name: "invitation-rewards", cron: "*/15 * * * *", run: ({ db, now }) => payInvitationRewards({ db, now: now() }) },
   ];
 }

@@ -4,5 +4,5 @@ import { sendNotificationSms } from "@/server/notifications/sms";
 
 /** The notifications' SMS outbox (identity decided, a plan ending), every minute. */
 export function notificationJobs(sms: SmsSender): JobDefinition[] {
-  return [{ name: "notification-sms", cron: "* * * * *", run: ({ db }) => sendNotificationSms(db, sms) }];
+  return [{ name: "notification-sms", cron: "* * * * *", run: ({ db }) => sendNotificationSms({ db }, { sms }) }];
 }

@@ -4,6 +4,7 @@ import type { SmsSender } from "@/server/adapters/sms";
 import { reconcileRailDays, reconcileSentPayouts, sendApprovedPayouts } from "@/server/payouts/send";
 import { sendPayoutNotices } from "@/server/payouts/notices";
 import { expireMemberships } from "@/server/payouts/membership-expiry";
+import { systemCtx } from "@/server/core/context";
 
 /**
  * The payout jobs. With an API rail (PAYOUT_RAIL=jibit): every minute approved payouts are sent (the
@@ -16,12 +17,12 @@ export function payoutJobs(rail: PayoutRail | null, sms: SmsSender): JobDefiniti
   const notices: JobDefinition = {
     name: "payout-notices",
     cron: "* * * * *",
-    run: ({ db }) => sendPayoutNotices(db, sms),
+    run: ({ db }) => sendPayoutNotices({ db }, { sms }),
   };
   const expiry: JobDefinition = {
     name: "expire-memberships",
     cron: "*/10 * * * *",
-    run: ({ db, now }) => expireMemberships(db, now()),
+    run: ({ db, now }) => expireMemberships({ db, now: now() }),
   };
   if (!rail) return [notices, expiry];
   return [
@@ -31,19 +32,19 @@ export function payoutJobs(rail: PayoutRail | null, sms: SmsSender): JobDefiniti
       name: "send-payouts",
       cron: "* * * * *",
       expireInSeconds: 900,
-      run: async ({ db }) => sendApprovedPayouts({ db, actor: null }, rail),
+      run: async ({ db }) => sendApprovedPayouts({ db, actor: null }, { rail }),
     },
     {
       name: "reconcile-payouts",
       cron: "*/5 * * * *",
       expireInSeconds: 900,
-      run: ({ db, now }) => reconcileSentPayouts({ db, actor: null }, rail, now()),
+      run: ({ db, now }) => reconcileSentPayouts({ db, actor: null, now: now() }, { rail }),
     },
     {
       name: "reconcile-payout-days",
       cron: "30 1 * * *",
       expireInSeconds: 3_600,
-      run: ({ db, now }) => reconcileRailDays({ db, actor: null }, rail, now()),
+      run: ({ db, now }) => reconcileRailDays(systemCtx(db, now()), { rail }),
     },
   ];
 }

@@ -13,6 +13,6 @@ export function reconcilePaymentsJob(gateways: Gateways): JobDefinition {
   return {
     name: "reconcile-payments",
     cron: "*/5 * * * *",
-    run: ({ db }) => reconcilePayments(db, gateways),
+    run: ({ db }) => reconcilePayments({ db, gateways }),
   };
 }

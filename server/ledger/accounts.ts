@@ -1,8 +1,8 @@
 import { inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { Db } from "@/server/db";
 import { preparedOnce } from "@/server/db/prepared";
 import { ledgerAccounts, type LedgerAccount, type LedgerAccountKind } from "@/server/db/schema";
 import { AppError } from "@/server/core/errors";
+import { executor, type DbCtx } from "@/server/core/context";
 
 /**
  * DESIGN §3 account codes. Stable names, so that any code path can name an account without looking
@@ -61,14 +61,17 @@ export function accountSpec(code: string): AccountSpec {
   throw new AppError("bad_request", { account: code });
 }
 
-type Executor = Pick<Db, "select" | "insert">;
-
 /**
  * Makes sure the accounts exist and returns them by code. Accepts codes or specs. Reads first; the
  * missing ones are inserted with on conflict (code) do nothing and read again, so any number of
  * parallel callers end up with the same rows.
  */
-export async function ensureAccounts(db: Executor, specs: ReadonlyArray<string | AccountSpec>): Promise<Map<string, LedgerAccount>> {
+export async function ensureAccounts(
+  ctx: DbCtx,
+  input: { specs: ReadonlyArray<string | AccountSpec> },
+): Promise<Map<string, LedgerAccount>> {
+  const db = executor(ctx);
+  const { specs } = input;
   const wanted = new Map<string, AccountSpec>();
   for (const spec of specs) {
     const full = typeof spec === "string" ? accountSpec(spec) : spec;
@@ -103,10 +106,11 @@ export async function ensureAccounts(db: Executor, specs: ReadonlyArray<string |
 export type UserAccounts = { wallet: LedgerAccount; earnings: LedgerAccount; held: LedgerAccount };
 
 /** The three accounts of a user (created on first use). */
-export async function userWalletAccounts(db: Executor, userId: string): Promise<UserAccounts> {
+export async function userWalletAccounts(ctx: DbCtx, input: { userId: string }): Promise<UserAccounts> {
+  const { userId } = input;
   // A user's everyday accounts; the frozen one exists only once a ban holds something.
   const codes = (["wallet", "earnings", "earnings_held"] as const).map((kind) => userAccountCode(userId, kind));
-  const rows = await ensureAccounts(db, codes);
+  const rows = await ensureAccounts(ctx, { specs: codes });
   const [wallet, earnings, held] = codes.map((code) => rows.get(code)!);
   return { wallet: wallet!, earnings: earnings!, held: held! };
 }
@@ -158,7 +162,9 @@ const balancesQuery = preparedOnce((db) =>
 );
 
 /** A user's balances in Rials; accounts that were never used count as zero (nothing is created). */
-export async function balancesOf(db: Db, userId: string): Promise<UserBalances> {
+export async function balancesOf(ctx: DbCtx, input: { userId: string }): Promise<UserBalances> {
+  const db = executor(ctx);
+  const { userId } = input;
   const [row] = await balancesQuery(db).execute(userBalanceCodes(userId));
   return row ?? { wallet: 0, earnings: 0, held: 0 };
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "@/server/db";
+import { executor, type DbCtx } from "@/server/core/context";
 
 export type LedgerViolation =
   | { kind: "sum_not_zero"; total: number }
@@ -41,7 +41,8 @@ export function toViolations(rows: readonly Row[]): LedgerViolation[] {
  * of its pending transfers; no account that may not go negative has balance − pending_debits < 0.
  * Returns the violations (empty when the ledger is sound).
  */
-export async function checkLedgerInvariants(db: Pick<Db, "execute">): Promise<LedgerViolation[]> {
+export async function checkLedgerInvariants(ctx: DbCtx): Promise<LedgerViolation[]> {
+  const db = executor(ctx);
   const { rows } = await db.execute(sql`
     with moves as (
       select credit_account_id as id, amount as posted, 0::bigint as reserved from ledger_transfers where status = 'posted'

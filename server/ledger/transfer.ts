@@ -187,7 +187,8 @@ async function attempt(q: Executor, input: TransferInput, savepoint: boolean): P
   }
 }
 
-async function runTransfer(q: Executor, input: TransferInput, savepoint: boolean): Promise<LedgerTransfer> {
+async function runTransfer(ctx: DbCtx, input: TransferInput, savepoint: boolean): Promise<LedgerTransfer> {
+  const q: Executor = ctx.tx ?? ctx.db;
   for (let ensured = false; ; ensured = true) {
     const outcome = await attempt(q, input, savepoint);
     if (outcome === "duplicate" || outcome.known) return replayed(q, input);
@@ -195,7 +196,7 @@ async function runTransfer(q: Executor, input: TransferInput, savepoint: boolean
     if (outcome.found) throw new AppError("insufficient_funds");
     // An account does not exist yet: create it (a new account holds nothing, so this is rarely a debit).
     if (ensured) throw new Error(`ledger: accounts ${input.from} / ${input.to} could not be created`);
-    await ensureAccounts(q, [input.from, input.to]);
+    await ensureAccounts(ctx, { specs: [input.from, input.to] });
   }
 }
 
@@ -209,8 +210,8 @@ async function runTransfer(q: Executor, input: TransferInput, savepoint: boolean
 export async function transfer(ctx: LedgerCtx, input: TransferInput): Promise<LedgerTransfer> {
   validateTransfer(input);
   const { tx } = ctx;
-  if (tx) return runTransfer(tx, input, true);
-  return withRetry(() => runTransfer(ctx.db, input, false));
+  if (tx) return runTransfer(ctx, input, true);
+  return withRetry(() => runTransfer({ db: ctx.db }, input, false));
 }
 
 /** The transfer's own row, pending → `status`: the first step of both settlements. */

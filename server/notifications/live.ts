@@ -39,7 +39,7 @@ export type LiveStream = {
 /** Each session's expiry while it is open: the streams opened in one turn ask in one statement. */
 const sessionExpiry = batchedPerDatabase<string, Date>(
   async (db, sessionIds) => {
-    const open = await openSessionExpiries(db, sessionIds);
+    const open = await openSessionExpiries({ db }, { sessionIds });
     return sessionIds.map((id) => open.get(id) ?? null);
   },
   { max: 1_000 },
@@ -172,7 +172,7 @@ export class NotificationHub {
   private async recheckSessions() {
     const held = [...this.bySession.keys()];
     if (held.length === 0) return;
-    const open = await openSessionExpiries(this.db, held).catch(() => null);
+    const open = await openSessionExpiries({ db: this.db }, { sessionIds: held }).catch(() => null);
     if (!open) return;
     for (const sessionId of held) if (!open.has(sessionId)) this.endSession(sessionId);
   }

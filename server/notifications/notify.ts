@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Tx } from "@/server/core/context";
-import type { Db } from "@/server/db";
+import { executor, type DbCtx } from "@/server/core/context";
 import { notificationCounters, notificationPreferences, notifications, type NotificationKind } from "@/server/db/schema";
 import { alwaysInApp, categoryOf, smsKinds } from "@/lib/notifications/categories";
 
@@ -22,7 +21,8 @@ export type NotificationInput = {
  * (PostgreSQL delivers NOTIFY at commit, and never for a rolled-back transaction). Answers whether it
  * was new.
  */
-export async function notify(tx: Tx | Db, input: NotificationInput): Promise<boolean> {
+export async function notify(ctx: DbCtx, input: NotificationInput): Promise<boolean> {
+  const tx = executor(ctx);
   const category = categoryOf(input.kind);
   // What the user switched off, read in the same statement: a category off in the app is written as
   // already seen (kept in the inbox, never counted or pushed); an SMS switched off is never queued.

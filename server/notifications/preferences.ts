@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { UserCtx } from "@/server/core/context";
-import type { Db } from "@/server/db";
+import { type UserCtx, executor, type DbCtx, withTransaction } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { notificationPreferences } from "@/server/db/schema";
 import { recordAudit } from "@/server/audit/record";
@@ -8,7 +7,9 @@ import { alwaysInApp, notificationCategories, smsCategories, type NotificationCa
 import type { NotificationPreference } from "@/lib/schemas/notifications";
 
 /** The user's channels per category, everything on unless switched off. */
-export async function preferencesOf(db: Pick<Db, "select">, userId: string): Promise<NotificationPreference[]> {
+export async function preferencesOf(ctx: DbCtx, input: { userId: string }): Promise<NotificationPreference[]> {
+  const db = executor(ctx);
+  const { userId } = input;
   const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
   const inAppOff = new Set(row?.inAppOff ?? []);
   const smsOff = new Set(row?.smsOff ?? []);
@@ -30,12 +31,13 @@ export async function setPreferences(
   if (inAppOff.some((category) => alwaysInApp.includes(category)))
     throw new AppError("notification_always_in_app", {}, { in_app_off: null });
   if (smsOff.some((category) => !smsCategories.includes(category))) throw new AppError("notification_no_sms", {}, { sms_off: null });
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
     await tx
       .insert(notificationPreferences)
       .values({ userId: ctx.actor.id, inAppOff, smsOff })
       .onConflictDoUpdate({ target: notificationPreferences.userId, set: { inAppOff, smsOff, updatedAt: sql`now()` } });
-    await recordAudit(tx, {
+    await recordAudit(ctx, {
       actorId: ctx.actor.id,
       action: "user.notification_preferences",
       targetType: "user",
@@ -44,5 +46,5 @@ export async function setPreferences(
       ip: ctx.ip ?? null,
     });
   });
-  return preferencesOf(ctx.db, ctx.actor.id);
+  return preferencesOf(ctx, { userId: ctx.actor.id });
 }

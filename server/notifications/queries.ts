@@ -4,7 +4,7 @@ import { paged } from "@/server/db/paged";
 import { notificationCounters, notifications, type Notification } from "@/server/db/schema";
 import type { NotificationTab } from "@/lib/schemas/notifications";
 import { AppError } from "@/server/core/errors";
-import { withRetry } from "@/server/ledger";
+import { executor, type DbCtx, withTransaction } from "@/server/core/context";
 
 const tabCondition: Record<NotificationTab, SQL | undefined> = {
   all: undefined,
@@ -14,10 +14,11 @@ const tabCondition: Record<NotificationTab, SQL | undefined> = {
 
 /** A page of the user's notifications, newest first. */
 export async function listNotifications(
-  db: Db,
-  userId: string,
-  query: { status: NotificationTab; page: number; per_page: number },
+  ctx: DbCtx,
+  input: { userId: string; query: { status: NotificationTab; page: number; per_page: number } },
 ): Promise<{ rows: Notification[]; total: number }> {
+  const db = executor(ctx);
+  const { userId, query } = input;
   const where = and(eq(notifications.userId, userId), tabCondition[query.status]);
   return paged(db, { from: notifications, where, page: query.page, perPage: query.per_page }, (where) =>
     db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.id)),
@@ -25,7 +26,9 @@ export async function listNotifications(
 }
 
 /** The header's count: one row read, never a count over the table. */
-export async function unseenCount(db: Pick<Db, "select">, userId: string): Promise<number> {
+export async function unseenCount(ctx: DbCtx, input: { userId: string }): Promise<number> {
+  const db = executor(ctx);
+  const { userId } = input;
   const [row] = await db
     .select({ unseen: notificationCounters.unseen })
     .from(notificationCounters)
@@ -43,9 +46,12 @@ async function lowerCounter(tx: Pick<Db, "update">, userId: string, by: number) 
 }
 
 /** Opens one notification: read (and seen) now, or as it was; anyone else's answers 404. */
-export async function readNotification(db: Db, userId: string, id: string): Promise<Notification> {
-  return withRetry(() =>
-    db.transaction(async (tx) => {
+export async function readNotification(ctx: DbCtx, input: { userId: string; id: string }): Promise<Notification> {
+  const { userId, id } = input;
+  return withTransaction(
+    ctx,
+    async (ctx) => {
+      const { tx } = ctx;
       const [row] = await tx
         .select()
         .from(notifications)
@@ -61,14 +67,18 @@ export async function readNotification(db: Db, userId: string, id: string): Prom
         .returning();
       await lowerCounter(tx, userId, row.seenAt ? 0 : 1);
       return updated!;
-    }),
+    },
+    { retry: true },
   );
 }
 
 /** Every notification read (the inbox's "mark all as read"); the counter follows. */
-export async function readAllNotifications(db: Db, userId: string): Promise<{ read: number; unseen: number }> {
-  return withRetry(() =>
-    db.transaction(async (tx) => {
+export async function readAllNotifications(ctx: DbCtx, input: { userId: string }): Promise<{ read: number; unseen: number }> {
+  const { userId } = input;
+  return withTransaction(
+    ctx,
+    async (ctx) => {
+      const { tx } = ctx;
       const now = new Date();
       const seen = await tx
         .update(notifications)
@@ -81,22 +91,27 @@ export async function readAllNotifications(db: Db, userId: string): Promise<{ re
         .set({ readAt: now })
         .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
         .returning({ id: notifications.id });
-      return { read: read.length, unseen: await unseenCount(tx, userId) };
-    }),
+      return { read: read.length, unseen: await unseenCount(ctx, { userId }) };
+    },
+    { retry: true },
   );
 }
 
 /** The inbox was opened: what it shows is seen, and the header's count goes to zero. */
-export async function seeNotifications(db: Db, userId: string): Promise<{ unseen: number }> {
-  return withRetry(() =>
-    db.transaction(async (tx) => {
+export async function seeNotifications(ctx: DbCtx, input: { userId: string }): Promise<{ unseen: number }> {
+  const { userId } = input;
+  return withTransaction(
+    ctx,
+    async (ctx) => {
+      const { tx } = ctx;
       const seen = await tx
         .update(notifications)
         .set({ seenAt: new Date() })
         .where(and(eq(notifications.userId, userId), isNull(notifications.seenAt)))
         .returning({ id: notifications.id });
       await lowerCounter(tx, userId, seen.length);
-      return { unseen: await unseenCount(tx, userId) };
-    }),
+      return { unseen: await unseenCount(ctx, { userId }) };
+    },
+    { retry: true },
   );
 }

@@ -123,17 +123,21 @@ export function notificationRoutes(services: Pick<Services, "socketAddress">, da
   return new OpenAPIHono<AppEnv>()
     .openapi(listRoute, async (c) => {
       const query = c.req.valid("query");
-      const found = await listNotifications(c.get("db"), c.get("user").id, query);
+      const found = await listNotifications({ db: c.get("db") }, { userId: c.get("user").id, query });
       return c.json(listAnswer(query, found, toNotificationOutput), 200);
     })
-    .openapi(countRoute, async (c) => c.json({ data: { unseen: await unseenCount(c.get("db"), c.get("user").id) } }, 200))
-    .openapi(seenRoute, async (c) => c.json({ data: await seeNotifications(c.get("db"), c.get("user").id) }, 200))
-    .openapi(readAllRoute, async (c) => c.json({ data: await readAllNotifications(c.get("db"), c.get("user").id) }, 200))
+    .openapi(countRoute, async (c) =>
+      c.json({ data: { unseen: await unseenCount({ db: c.get("db") }, { userId: c.get("user").id }) } }, 200),
+    )
+    .openapi(seenRoute, async (c) => c.json({ data: await seeNotifications({ db: c.get("db") }, { userId: c.get("user").id }) }, 200))
+    .openapi(readAllRoute, async (c) =>
+      c.json({ data: await readAllNotifications({ db: c.get("db") }, { userId: c.get("user").id }) }, 200),
+    )
     .openapi(readRoute, async (c) => {
-      const row = await readNotification(c.get("db"), c.get("user").id, c.req.valid("param").id);
+      const row = await readNotification({ db: c.get("db") }, { userId: c.get("user").id, id: c.req.valid("param").id });
       return c.json({ data: toNotificationOutput(row) }, 200);
     })
-    .openapi(preferencesRoute, async (c) => c.json({ data: await preferencesOf(c.get("db"), c.get("user").id) }, 200))
+    .openapi(preferencesRoute, async (c) => c.json({ data: await preferencesOf({ db: c.get("db") }, { userId: c.get("user").id }) }, 200))
     .openapi(putPreferencesRoute, async (c) => {
       const preferences = await setPreferences({ db: c.get("db"), actor: c.get("user"), ip: null }, c.req.valid("json"));
       return c.json({ data: preferences }, 200);

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { Db } from "@/server/db";
 import { notifications, users } from "@/server/db/schema";
 import { SmsDeliveryError, type SmsNotice, type SmsSender } from "@/server/adapters/sms";
+import { executor, type DbCtx } from "@/server/core/context";
 
 const jalali = new Intl.DateTimeFormat("fa-IR-u-ca-persian-nu-latn", {
   timeZone: "Asia/Tehran",
@@ -26,7 +26,12 @@ function noticeOf(row: { kind: string; params: Record<string, string | number | 
  * sending, so two runs at once never both send it; refused for good, it is marked so; a provider that
  * cannot be reached puts it back to pending for the next run.
  */
-export async function sendNotificationSms(db: Db, sms: SmsSender, limit = 100): Promise<{ sent: number; refused: number; later: number }> {
+export async function sendNotificationSms(
+  ctx: DbCtx,
+  input: { sms: SmsSender; limit?: number },
+): Promise<{ sent: number; refused: number; later: number }> {
+  const db = executor(ctx);
+  const { sms, limit = 100 } = input;
   const due = await db
     .select({
       id: notifications.id,

@@ -65,7 +65,7 @@ const saveRoute = apiRoute({
 export function adminPageRoutes(services: Services) {
   return new OpenAPIHono<AppEnv>()
     .openapi(listRoute, async (c) => {
-      const pages = await listPages(c.get("db"));
+      const pages = await listPages({ db: c.get("db") });
       return c.json(
         {
           data: pages.map((page) => ({
@@ -79,19 +79,21 @@ export function adminPageRoutes(services: Services) {
     })
     .openapi(oneRoute, async (c) => {
       const { slug } = c.req.valid("param");
-      const versions = await pageVersions(c.get("db"), slug);
+      const versions = await pageVersions({ db: c.get("db") }, { slug });
       return c.json({ data: { slug, versions: versions.map(toVersionOutput) } }, 200);
     })
     .openapi(saveRoute, async (c) => {
       const { slug, locale } = c.req.valid("param");
-      const { page, created } = await savePage({
-        db: c.get("db"),
-        admin: c.get("user"),
-        slug,
-        locale,
-        content: c.req.valid("json"),
-        ip: rateLimitIp(c, services),
-      });
+      const { page, created } = await savePage(
+        { db: c.get("db") },
+        {
+          admin: c.get("user"),
+          slug,
+          locale,
+          content: c.req.valid("json"),
+          ip: rateLimitIp(c, services),
+        },
+      );
       const data = { page: toVersionOutput(page), created };
       return created ? c.json({ data }, 201) : c.json({ data }, 200);
     });

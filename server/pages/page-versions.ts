@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
-import type { Db } from "@/server/db";
 import { contentPages } from "@/server/db/schema";
 import { isLocale, locales, type Locale } from "@/lib/i18n/locales";
 import { AppError } from "@/server/core/errors";
 import type { ContentPage } from "@/server/pages/get-page";
+import { executor, type DbCtx } from "@/server/core/context";
 
 /** One language's version of a content page, as the back office edits it. */
 export type PageVersion = ContentPage & { createdAt: Date };
@@ -36,7 +36,8 @@ export function toPageVersion(row: typeof contentPages.$inferSelect & { locale: 
 }
 
 /** Every slug with the locales it exists in and when each was last changed, by slug. */
-export async function listPages(db: Db): Promise<PageSummary[]> {
+export async function listPages(ctx: DbCtx): Promise<PageSummary[]> {
+  const db = executor(ctx);
   const rows = await db
     .select({ slug: contentPages.slug, locale: contentPages.locale, title: contentPages.title, updatedAt: contentPages.updatedAt })
     .from(contentPages)
@@ -54,7 +55,9 @@ export async function listPages(db: Db): Promise<PageSummary[]> {
 }
 
 /** All locales' versions of one page; page_not_found (404) when it has none. */
-export async function pageVersions(db: Db, slug: string): Promise<PageVersion[]> {
+export async function pageVersions(ctx: DbCtx, input: { slug: string }): Promise<PageVersion[]> {
+  const db = executor(ctx);
+  const { slug } = input;
   const rows = await db.select().from(contentPages).where(eq(contentPages.slug, slug));
   const versions = byLocale(rows).map(toPageVersion);
   if (versions.length === 0) throw new AppError("page_not_found", { slug });

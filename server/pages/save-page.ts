@@ -1,32 +1,22 @@
 import { getTableColumns, sql } from "drizzle-orm";
-import type { Db } from "@/server/db";
 import { contentPages, type User } from "@/server/db/schema";
 import type { Locale } from "@/lib/i18n/locales";
 import type { PageContent } from "@/lib/schemas/pages";
 import { recordAudit } from "@/server/audit/record";
 import { invalidatePage } from "@/server/pages/page-cache";
 import { toPageVersion, type PageVersion } from "@/server/pages/page-versions";
+import { withTransaction, type DbCtx } from "@/server/core/context";
 
 /**
  * An admin writes one language's version of a page: created when it is missing, replaced when it
  * exists (one row per slug and locale), with its audit row in the same transaction. After the
  * commit the page cache forgets the slug, so the next read on this instance shows the new text.
  */
-export async function savePage({
-  db,
-  admin,
-  slug,
-  locale,
-  content,
-  ip,
-}: {
-  db: Db;
-  admin: Pick<User, "id">;
-  slug: string;
-  locale: Locale;
-  content: PageContent;
-  ip: string | null;
-}): Promise<{ page: PageVersion; created: boolean }> {
+export async function savePage(
+  ctx: DbCtx,
+  input: { admin: Pick<User, "id">; slug: string; locale: Locale; content: PageContent; ip: string | null },
+): Promise<{ page: PageVersion; created: boolean }> {
+  const { admin, slug, locale, content, ip } = input;
   const fields = {
     title: content.title,
     body: content.body,
@@ -34,7 +24,8 @@ export async function savePage({
     metaDescription: content.meta_description,
     ogImage: content.og_image,
   };
-  const saved = await db.transaction(async (tx) => {
+  const saved = await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
     const [row] = await tx
       .insert(contentPages)
       .values({ slug, locale, ...fields })
@@ -42,7 +33,7 @@ export async function savePage({
       // xmax is 0 only on a freshly inserted row: whether this was a create or an update, atomically.
       .returning({ ...getTableColumns(contentPages), created: sql<boolean>`(xmax = 0)` });
     if (!row) throw new Error("content page upsert returned no row");
-    await recordAudit(tx, {
+    await recordAudit(ctx, {
       actorId: admin.id,
       action: row.created ? "content_page.created" : "content_page.updated",
       targetType: "content_page",

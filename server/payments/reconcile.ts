@@ -1,18 +1,19 @@
 import { and, eq, isNotNull, lt } from "drizzle-orm";
-import type { Db } from "@/server/db";
 import { transactions } from "@/server/db/schema";
 import { FAIL_AFTER_MS, RECONCILE_AFTER_MS, type Gateways } from "@/server/payments/gateways";
 import { settlePayment } from "@/server/payments/settle-payment";
+import { executor, type DbCtx } from "@/server/core/context";
 
 /**
  * Re-verifies gateway payments still pending after 15 minutes and fails those older than an hour
  * that the gateway does not call paid. One run at a time is the job runner's (server/jobs/reconcile-payments.ts); returns counts.
  */
 export async function reconcilePayments(
-  db: Db,
-  gateways: Gateways,
-  now = Date.now(),
+  ctx: DbCtx & { now?: Date; gateways: Gateways },
 ): Promise<{ checked: number; paid: number; failed: number }> {
+  const db = executor(ctx);
+  const { gateways } = ctx;
+  const now = (ctx.now ?? new Date()).getTime();
   const stale = await db
     .select()
     .from(transactions)

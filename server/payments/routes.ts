@@ -72,7 +72,7 @@ export function paymentRoutes(services: Services) {
     const query = new URL(c.req.url).searchParams;
     const found = await findCallbackTransaction({ db }, { gateways: services.gateways, gatewayId: c.req.valid("param").gateway, query });
     const settled = await settlePayment({ db }, { gateways: services.gateways, transaction: found, query });
-    const ownerLocale = await payerLocale(db, settled.userId);
+    const ownerLocale = await payerLocale({ db }, { userId: settled.userId });
     const locale = ownerLocale && isLocale(ownerLocale) ? ownerLocale : c.get("locale");
     c.header("Cache-Control", "no-store");
     return c.redirect(`${localizedPath(locale, "/dashboard/payment-result")}?tx=${settled.id}`, 303);
@@ -80,7 +80,7 @@ export function paymentRoutes(services: Services) {
   if (!services.gateways.has("sandbox")) return app;
   return app
     .openapi(sandboxInfo, async (c) => {
-      const row = await sandboxTransaction(c.get("db"), c.req.valid("param").authority);
+      const row = await sandboxTransaction({ db: c.get("db") }, { authority: c.req.valid("param").authority });
       if (!row) throw new AppError("payment_not_found");
       return c.json({ data: { authority: row.authority!, amount: row.amount, status: row.status } }, 200);
     })

@@ -1,19 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
-import { campaigns, transactions, type Transaction } from "@/server/db/schema";
+import { transactions, type Transaction } from "@/server/db/schema";
 import { notify } from "@/server/notifications/notify";
-import { applyCampaignEvent } from "@/server/campaigns/transitions";
 import { GatewayError, type GatewayId, type ProviderAmount, type VerifyResult } from "@/server/adapters/payments/types";
 import { AppError } from "@/server/core/errors";
-import { campaignEscrowCode, gatewayAccountCode, transfer, userAccountCode, type LedgerTx } from "@/server/ledger";
+import { gatewayAccountCode, transfer, userAccountCode } from "@/server/ledger";
 import { withTransaction, type DbCtx } from "@/server/core/context";
 import type { Gateways } from "@/server/payments/gateways";
 import { mergeMetadata, stillPending } from "@/server/payments/transaction-updates";
-import { buyMembershipIn } from "@/server/payouts/memberships";
+import { settlementOf } from "@/server/payments/settlements";
 import { holdWhileBanned } from "@/server/people/ban";
-import { membershipPurchaseKinds, type MembershipPurchaseKind } from "@/lib/schemas/payouts";
-
-const isPurchaseKind = (value: string): value is MembershipPurchaseKind => (membershipPurchaseKinds as readonly string[]).includes(value);
 
 /** The transaction a callback is about: by the provider's id when it names one, else by our `tx`, always of this gateway. */
 export async function findCallbackTransaction(
@@ -77,14 +73,15 @@ export async function settlePayment(
   }
   if (result.status === "pending") return transaction;
   if (result.status === "failed") {
-    const failed = await db.transaction(async (tx) => {
+    const failed = await withTransaction(ctx, async (ctx) => {
+      const { tx } = ctx;
       const [row] = await tx
         .update(transactions)
         .set({ status: "failed", failureReason: result.reason.slice(0, 200), updatedAt: new Date() })
         .where(stillPending(transaction.id))
         .returning();
       if (row)
-        await notify(tx, {
+        await notify(ctx, {
           userId: row.userId,
           kind: "payment_failed",
           dedupeKey: `transaction:${row.id}:failed`,
@@ -109,42 +106,39 @@ async function creditPaid(db: Db, transaction: Transaction, reference: string | 
       const [current] = await tx.select().from(transactions).where(eq(transactions.id, transaction.id));
       return current!;
     }
-    await notify(tx, {
+    await notify(ctx, {
       userId: transaction.userId,
       kind: "payment_paid",
       dedupeKey: `transaction:${transaction.id}:paid`,
       params: { transaction_id: transaction.id, amount: transaction.amount, intent: transaction.intent },
     });
-    // A campaign paid by gateway: the money goes to its escrow and the campaign on to review — if it
-    // still awaits payment (read under its row lock, the lock a payment from the wallet takes). Paid
-    // meanwhile by other means, the campaign keeps its status and the money goes to the wallet.
-    const toCampaign =
-      transaction.intent === "campaign_creation" && transaction.campaignId !== null && (await awaitsPayment(tx, transaction.campaignId));
+    // A paid feature may send the money elsewhere than the wallet (a campaign's escrow while it awaits
+    // payment, read under its row lock): the handler of the intent says where (server/payments/settlements.ts).
+    const handler = settlementOf(transaction.intent);
+    const destination = handler?.destination ? await handler.destination(ctx, { transaction }) : null;
     const moved = await transfer(ctx, {
       idempotencyKey: `transaction:${transaction.id}`,
       from: gatewayAccountCode(transaction.gateway!),
-      to: toCampaign ? campaignEscrowCode(transaction.campaignId!) : userAccountCode(transaction.userId, "wallet"),
+      to: destination ?? userAccountCode(transaction.userId, "wallet"),
       amount: transaction.amount,
       intent: transaction.intent,
       metadata: {
         transaction_id: transaction.id,
         reference,
-        ...(transaction.campaignId !== null && !toCampaign ? { campaign_id: transaction.campaignId, credited: "wallet" } : {}),
+        ...(transaction.campaignId !== null && !destination ? { campaign_id: transaction.campaignId, credited: "wallet" } : {}),
       },
     });
-    // Through the state machine (pay: awaiting_payment → awaiting_review), in this same transaction.
-    if (toCampaign) await applyCampaignEvent(ctx, { campaignId: transaction.campaignId!, event: "pay" });
     // Paid into the wallet of someone banned meanwhile: held with the rest (a plan is then not bought from it).
-    else
-      await holdWhileBanned(tx, {
+    if (!destination)
+      await holdWhileBanned(ctx, {
         userId: transaction.userId,
         kind: "wallet",
         amount: transaction.amount,
         key: `transaction:${transaction.id}`,
       });
     const [linked] = await tx.update(transactions).set({ transferId: moved.id }).where(eq(transactions.id, transaction.id)).returning();
-    if (transaction.intent === "membership_payment") return (await buyPaidMembership(tx, linked!)) ?? linked!;
-    return linked!;
+    const settled = handler?.settled ? await handler.settled(ctx, { transaction: linked!, toDestination: destination !== null }) : null;
+    return settled ?? linked!;
   });
 }
 
@@ -168,40 +162,6 @@ async function rememberCallback(db: Db, transaction: Transaction, query: URLSear
       .where(stillPending(transaction.id));
   }
   return kept;
-}
-
-/**
- * A plan paid by gateway (intent membership_payment): the money went to the wallet, and the plan is bought from
- * it in a savepoint of the same transaction. When buying is refused (the plan went off sale, a next period was paid
- * meanwhile, the price grew), the money stays in the wallet and the transaction says why.
- */
-async function buyPaidMembership(tx: LedgerTx, transaction: Transaction): Promise<Transaction | null> {
-  const { plan_id: planId, membership_kind: kind } = transaction.metadata as { plan_id?: unknown; membership_kind?: unknown };
-  if (typeof planId !== "string") return null;
-  // Bought as the kind the person was shown at checkout (another tab may have bought a plan meanwhile).
-  const expect = typeof kind === "string" && isPurchaseKind(kind) ? { kind } : undefined;
-  let note: Record<string, unknown>;
-  try {
-    const bought = await tx.transaction((savepoint) =>
-      buyMembershipIn(savepoint, { buyerId: transaction.userId, ip: null, planId, payFrom: "wallet", expect }),
-    );
-    note = { membership_id: bought.membership.id, membership_kind: bought.kind };
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    note = { membership_not_bought: error.code };
-  }
-  const [noted] = await tx
-    .update(transactions)
-    .set({ metadata: mergeMetadata(note) })
-    .where(eq(transactions.id, transaction.id))
-    .returning();
-  return noted ?? null;
-}
-
-/** Whether the campaign still awaits its payment; locks its row until the caller's transaction ends. */
-async function awaitsPayment(tx: LedgerTx, campaignId: string): Promise<boolean> {
-  const [campaign] = await tx.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
-  return campaign?.status === "awaiting_payment";
 }
 
 async function reload(db: Db, id: string): Promise<Transaction> {

@@ -103,7 +103,7 @@ const gatewaysRoute = apiRoute({
 export function walletRoutes(services: Services) {
   return new OpenAPIHono<AppEnv>()
     .openapi(getWallet, async (c) => {
-      const balances = await balancesOf(c.get("db"), c.get("user").id);
+      const balances = await balancesOf({ db: c.get("db") }, { userId: c.get("user").id });
       return c.json({ data: { wallet_balance: balances.wallet, earnings_balance: balances.earnings, held_balance: balances.held } }, 200);
     })
     .openapi(listRoute, async (c) => {

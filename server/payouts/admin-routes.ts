@@ -166,14 +166,14 @@ export function payoutAdminRoutes(services: Services) {
     translate: (key: string, params?: Record<string, string | number>) => translateApi(c.get("locale"), key, params),
   });
   const app = new OpenAPIHono<AppEnv>()
-    .openapi(plansRoute, async (c) => c.json({ data: (await allPlans(c.get("db"))).map(toAdminPlan) }, 200))
+    .openapi(plansRoute, async (c) => c.json({ data: (await allPlans({ db: c.get("db") })).map(toAdminPlan) }, 200))
     .openapi(createPlanRoute, async (c) => c.json({ data: toAdminPlan(await savePlan(translating(c), c.req.valid("json"))) }, 201))
     .openapi(updatePlanRoute, async (c) =>
       c.json({ data: toAdminPlan(await savePlan(translating(c), { ...c.req.valid("json"), id: c.req.valid("param").id })) }, 200),
     )
     .openapi(queueRoute, async (c) => {
       const query = c.req.valid("query");
-      const found = await payoutQueue(c.get("db"), { status: query.status, page: query.page, perPage: query.per_page });
+      const found = await payoutQueue({ db: c.get("db") }, { status: query.status, page: query.page, perPage: query.per_page });
       return c.json(listAnswer(query, found, toAdminPayout), 200);
     })
     .openapi(bulkRoute, async (c) => c.json({ data: await approvePayouts(ctxOf(c, services), c.req.valid("json").ids) }, 200))
@@ -190,7 +190,7 @@ export function payoutAdminRoutes(services: Services) {
     extra: { reason?: string; bankReference?: string } = {},
   ) => {
     await applyPayoutEvent(ctx, { payoutId: id, event, ...extra });
-    return toPayoutOutput((await findPayout(ctx.db, id))!);
+    return toPayoutOutput((await findPayout(ctx, { id }))!);
   };
   app
     .openapi(approveRoute, async (c) => c.json({ data: await answer(ctxOf(c, services), c.req.valid("param").id, "approve") }, 200))

@@ -1,6 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import type { Db } from "@/server/db";
-import type { ActorCtx } from "@/server/core/context";
+import { type ActorCtx, executor, type DbCtx } from "@/server/core/context";
 import { memberships, membershipPlans, payouts, users, type Payout, type PayoutEvent, type PayoutStatus } from "@/server/db/schema";
 import { paged } from "@/server/db/paged";
 import { applyPayoutEvent, movePayout } from "@/server/payouts/transitions";
@@ -27,9 +26,10 @@ export type QueuedPayout = {
 
 /** The admins' queue: payouts of a status (pending by default), oldest first, with who asked and their plan. */
 export async function payoutQueue(
-  db: Pick<Db, "select">,
+  ctx: DbCtx,
   filter: { status: PayoutStatus | undefined; page: number; perPage: number },
 ): Promise<{ rows: QueuedPayout[]; total: number }> {
+  const db = executor(ctx);
   const where = eq(payouts.status, filter.status ?? "pending");
   const { rows, total } = await paged(db, { from: payouts, where, page: filter.page, perPage: filter.perPage }, (where) =>
     db
@@ -55,14 +55,8 @@ export async function payoutQueue(
       .orderBy(asc(payouts.createdAt), asc(payouts.id)),
   );
   const [withEvents, records] = await Promise.all([
-    withHistory(
-      db,
-      rows.map((row) => row.payout),
-    ),
-    boosterRecords(
-      db,
-      rows.map((row) => row.user.id),
-    ),
+    withHistory(ctx, { rows: rows.map((row) => row.payout) }),
+    boosterRecords(ctx, { ids: rows.map((row) => row.user.id) }),
   ]);
   return {
     rows: rows.map((row, i) => ({ ...row, history: withEvents[i]!.history, successRate: records.get(row.user.id)?.successRate ?? null })),

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "@/server/db";
-import type { Tx } from "@/server/core/context";
+import { executor, type DbCtx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { users } from "@/server/db/schema";
 import type { IbanCheckStatus } from "@/lib/schemas/enums";
@@ -38,10 +37,14 @@ export async function checkIbanOwner(
  * format only and a provider is configured since); a mismatch refuses the payout with its reason.
  */
 export async function ensureIbanOwner(
-  db: Db | Tx,
-  checker: IbanOwnerCheck | null,
-  user: { id: string; iban: string; nationalId: string | null; birthDate: string | null } & IbanOwnerState,
+  ctx: DbCtx,
+  input: {
+    checker: IbanOwnerCheck | null;
+    user: { id: string; iban: string; nationalId: string | null; birthDate: string | null } & IbanOwnerState;
+  },
 ): Promise<IbanOwnerState> {
+  const db = executor(ctx);
+  const { checker, user } = input;
   let state: IbanOwnerState = user;
   if (user.ibanCheck === null || (user.ibanCheck === "format_only" && checker)) {
     state = await checkIbanOwner(checker, user);

@@ -1,6 +1,5 @@
 import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
-import type { Db } from "@/server/db";
-import type { Tx } from "@/server/core/context";
+import { type DbCtx, type Ctx, withTransaction, type TxCtx } from "@/server/core/context";
 import { membershipPlans, memberships } from "@/server/db/schema";
 import { notify } from "@/server/notifications/notify";
 import { planParams } from "@/server/payouts/memberships";
@@ -17,11 +16,13 @@ const followed = sql`exists (select 1 from "memberships" as "later" where "later
  * the request's time), so a late run never lets a withdrawal through. Also tells, once, those whose
  * period ends within three days with nothing after it.
  */
-export async function expireMemberships(db: Db, now: Date): Promise<{ expired: number; reminded: number }> {
+export async function expireMemberships(ctx: DbCtx & Pick<Ctx, "now">): Promise<{ expired: number; reminded: number }> {
+  const { now } = ctx;
   let expired = 0;
   let reminded = 0;
   for (;;) {
-    const closed = await db.transaction(async (tx) => {
+    const closed = await withTransaction(ctx, async (ctx) => {
+      const { tx } = ctx;
       const due = tx
         .select({ id: memberships.id })
         .from(memberships)
@@ -35,7 +36,7 @@ export async function expireMemberships(db: Db, now: Date): Promise<{ expired: n
         .where(and(inArray(memberships.id, due), isNull(memberships.expiredAt)))
         .returning({ id: memberships.id, userId: memberships.userId, endsAt: memberships.endsAt, followed: sql<boolean>`${followed}` });
       await announce(
-        tx,
+        ctx,
         rows.filter((row) => !row.followed),
         "membership_expired",
       );
@@ -45,7 +46,8 @@ export async function expireMemberships(db: Db, now: Date): Promise<{ expired: n
     if (closed < BATCH) break;
   }
   for (;;) {
-    const told = await db.transaction(async (tx) => {
+    const told = await withTransaction(ctx, async (ctx) => {
+      const { tx } = ctx;
       const due = tx
         .select({ id: memberships.id })
         .from(memberships)
@@ -65,7 +67,7 @@ export async function expireMemberships(db: Db, now: Date): Promise<{ expired: n
         .set({ remindedAt: now })
         .where(and(inArray(memberships.id, due), isNull(memberships.remindedAt)))
         .returning({ id: memberships.id, userId: memberships.userId, endsAt: memberships.endsAt });
-      await announce(tx, rows, "membership_expiring");
+      await announce(ctx, rows, "membership_expiring");
       return rows.length;
     });
     reminded += told;
@@ -74,8 +76,13 @@ export async function expireMemberships(db: Db, now: Date): Promise<{ expired: n
   return { expired, reminded };
 }
 
-async function announce(tx: Tx, rows: { id: string; userId: string; endsAt: Date }[], kind: "membership_expired" | "membership_expiring") {
+async function announce(
+  ctx: TxCtx,
+  rows: { id: string; userId: string; endsAt: Date }[],
+  kind: "membership_expired" | "membership_expiring",
+) {
   if (rows.length === 0) return;
+  const { tx } = ctx;
   const plans = await tx
     .select({ id: memberships.id, code: membershipPlans.code, names: membershipPlans.names })
     .from(memberships)
@@ -89,7 +96,7 @@ async function announce(tx: Tx, rows: { id: string; userId: string; endsAt: Date
   const planOf = new Map(plans.map((plan) => [plan.id, plan]));
   for (const row of rows) {
     const plan = planOf.get(row.id);
-    await notify(tx, {
+    await notify(ctx, {
       userId: row.userId,
       kind,
       dedupeKey: `membership:${row.id}:${kind === "membership_expired" ? "expired" : "expiring"}`,

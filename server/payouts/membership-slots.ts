@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Tx } from "@/server/core/context";
+import type { TxCtx, Ctx } from "@/server/core/context";
 
 /**
  * Takes one withdrawal or invitation of the period in force at `now` — or of the upgrade that carries it
@@ -8,7 +8,13 @@ import type { Tx } from "@/server/core/context";
  * waits for the old period's row, that row is closed (allowed = used) and the statement runs again on
  * a fresh snapshot, which finds the upgrade.
  */
-export async function takeSlot(tx: Tx, userId: string, what: "withdrawals" | "invitations", now: Date): Promise<string | null> {
+export async function takeSlot(
+  ctx: TxCtx & Pick<Ctx, "now">,
+  input: { userId: string; what: "withdrawals" | "invitations" },
+): Promise<string | null> {
+  const tx = ctx.tx;
+  const { now } = ctx;
+  const { userId, what } = input;
   const used = what === "withdrawals" ? sql.raw("withdrawals_used") : sql.raw("invitations_used");
   const allowed = what === "withdrawals" ? sql.raw("withdrawals_allowed") : sql.raw("invitations_allowed");
   const at = sql`${now.toISOString()}::timestamptz`;

@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import type { Db } from "@/server/db";
-import type { Tx, UserCtx } from "@/server/core/context";
+import { type UserCtx, executor, type DbCtx, type TxCtx, withTransaction, withSavepoint } from "@/server/core/context";
+import type { SettlementHandler } from "@/server/payments/settlements";
+import { mergeMetadata } from "@/server/payments/transaction-updates";
+import { membershipPurchaseKinds, type MembershipPurchaseKind } from "@/lib/schemas/payouts";
 import { AppError } from "@/server/core/errors";
 import { memberships, membershipPlans, transactions, users, type Membership, type MembershipPlan } from "@/server/db/schema";
 import type { MembershipFundingSource } from "@/lib/schemas/enums";
-import { systemAccountCode, transfer, userAccountCode, withRetry } from "@/server/ledger";
+import { systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
 import { notify } from "@/server/notifications/notify";
 import { invitationPaid } from "@/server/invitations/lifecycle";
 import { recordAudit } from "@/server/audit/record";
@@ -14,7 +16,8 @@ import { quoteMembership, type MembershipQuote, type MembershipState } from "@/s
 export type { MembershipState };
 
 /** The plans a booster can buy, cheapest first. */
-export async function listPlans(db: Pick<Db, "select">): Promise<MembershipPlan[]> {
+export async function listPlans(ctx: DbCtx): Promise<MembershipPlan[]> {
+  const db = executor(ctx);
   return db
     .select()
     .from(membershipPlans)
@@ -23,7 +26,10 @@ export async function listPlans(db: Pick<Db, "select">): Promise<MembershipPlan[
 }
 
 /** A user's membership now: the period in force and any period paid to follow it. */
-export async function membershipOf(db: Pick<Db, "select">, userId: string, now = new Date()): Promise<MembershipState> {
+export async function membershipOf(ctx: DbCtx & { now?: Date }, input: { userId: string }): Promise<MembershipState> {
+  const db = executor(ctx);
+  const now = ctx.now ?? new Date();
+  const { userId } = input;
   const rows = await db
     .select({ membership: memberships, plan: membershipPlans })
     .from(memberships)
@@ -56,11 +62,12 @@ export async function buyMembership(
   ctx: UserCtx,
   input: { planId: string; payFrom: MembershipFundingSource; now?: Date; expect?: PurchaseExpectation | undefined },
 ): Promise<MembershipPurchase> {
-  return withRetry(() => ctx.db.transaction((tx) => buyMembershipIn(tx, { buyerId: ctx.actor.id, ip: ctx.ip ?? null, ...input })));
+  return withTransaction(ctx, (ctx) => buyMembershipIn(ctx, { buyerId: ctx.actor.id, ip: ctx.ip ?? null, ...input }), { retry: true });
 }
 
 /** The price of the cheapest plan on sale (null: none is): an invitation's reward stays below it. */
-export async function cheapestPlanPrice(db: Pick<Db | Tx, "select">): Promise<number | null> {
+export async function cheapestPlanPrice(ctx: DbCtx): Promise<number | null> {
+  const db = executor(ctx);
   const [row] = await db
     .select({ price: membershipPlans.price })
     .from(membershipPlans)
@@ -71,7 +78,9 @@ export async function cheapestPlanPrice(db: Pick<Db | Tx, "select">): Promise<nu
 }
 
 /** The plan on sale with this id, or plan_not_found. */
-export async function planOnSale(db: Pick<Db | Tx, "select">, planId: string): Promise<MembershipPlan> {
+export async function planOnSale(ctx: DbCtx, input: { planId: string }): Promise<MembershipPlan> {
+  const db = executor(ctx);
+  const { planId } = input;
   const [plan] = await db
     .select()
     .from(membershipPlans)
@@ -90,7 +99,7 @@ export type PurchaseExpectation = { kind?: MembershipQuote["kind"] | undefined; 
  * periods when each read its clock before waiting for the lock).
  */
 export async function buyMembershipIn(
-  tx: Tx,
+  ctx: TxCtx,
   input: {
     buyerId: string;
     ip: string | null;
@@ -100,6 +109,7 @@ export async function buyMembershipIn(
     expect?: PurchaseExpectation | undefined;
   },
 ): Promise<MembershipPurchase> {
+  const tx = ctx.tx;
   await tx.select({ id: users.id }).from(users).where(eq(users.id, input.buyerId)).for("update");
   const now = input.now ?? new Date();
   // The periods' rows too, before their counts are read: a withdrawal or an invitation taking one of them
@@ -109,8 +119,8 @@ export async function buyMembershipIn(
     .from(memberships)
     .where(and(eq(memberships.userId, input.buyerId), gt(memberships.endsAt, now)))
     .for("update");
-  const plan = await planOnSale(tx, input.planId);
-  const state = await membershipOf(tx, input.buyerId, now);
+  const plan = await planOnSale(ctx, { planId: input.planId });
+  const state = await membershipOf({ ...ctx, now }, { userId: input.buyerId });
   const quote = quoteMembership(plan, state, now);
   const { kind, price, dates } = quote;
   const expected = input.expect;
@@ -129,7 +139,7 @@ export async function buyMembershipIn(
       .where(eq(memberships.id, state.current!.membership.id));
 
   const id = randomUUID();
-  const moved = await payFor(tx, { userId: input.buyerId, payFrom: input.payFrom, amount: price, membershipId: id, planCode: plan.code });
+  const moved = await payFor(ctx, { userId: input.buyerId, payFrom: input.payFrom, amount: price, membershipId: id, planCode: plan.code });
   const [membership] = await tx
     .insert(memberships)
     .values({
@@ -147,8 +157,8 @@ export async function buyMembershipIn(
     })
     .returning();
   // A friend's first plan: the invitation that brought them is paid, its reward due after the holding period.
-  await invitationPaid(tx, input.buyerId, now);
-  await notify(tx, {
+  await invitationPaid({ ...ctx, now }, { inviteeId: input.buyerId });
+  await notify(ctx, {
     userId: input.buyerId,
     kind: "membership_bought",
     dedupeKey: `membership:${id}:bought`,
@@ -160,7 +170,7 @@ export async function buyMembershipIn(
       ends_at: dates.endsAt.toISOString(),
     },
   });
-  await recordAudit(tx, {
+  await recordAudit(ctx, {
     actorId: input.buyerId,
     action: `membership.${kind}`,
     targetType: "membership",
@@ -178,9 +188,10 @@ export function planParams(plan: Pick<MembershipPlan, "code" | "names">): Record
 
 /** Moves the price from earnings or the wallet to revenue, and shows it among the user's transactions. */
 async function payFor(
-  tx: Tx,
+  ctx: TxCtx,
   input: { userId: string; payFrom: MembershipFundingSource; amount: number; membershipId: string; planCode: string },
 ) {
+  const { tx } = ctx;
   const [row] = await tx
     .insert(transactions)
     .values({
@@ -195,17 +206,14 @@ async function payFor(
     .returning();
   let moved;
   try {
-    moved = await transfer(
-      { db: tx, tx },
-      {
-        idempotencyKey: `membership:${input.membershipId}`,
-        from: userAccountCode(input.userId, input.payFrom),
-        to: systemAccountCode("revenue"),
-        amount: input.amount,
-        intent: "pay_membership",
-        metadata: { membership_id: input.membershipId, transaction_id: row!.id },
-      },
-    );
+    moved = await transfer(ctx, {
+      idempotencyKey: `membership:${input.membershipId}`,
+      from: userAccountCode(input.userId, input.payFrom),
+      to: systemAccountCode("revenue"),
+      amount: input.amount,
+      intent: "pay_membership",
+      metadata: { membership_id: input.membershipId, transaction_id: row!.id },
+    });
   } catch (error) {
     // Each source says its own shortfall: "your earnings …" or "your wallet balance …".
     if (error instanceof AppError && error.code === "insufficient_funds" && input.payFrom === "earnings")
@@ -215,3 +223,36 @@ async function payFor(
   await tx.update(transactions).set({ transferId: moved.id }).where(eq(transactions.id, row!.id));
   return moved;
 }
+
+const isPurchaseKind = (value: string): value is MembershipPurchaseKind => (membershipPurchaseKinds as readonly string[]).includes(value);
+
+/**
+ * A plan paid by gateway (intent membership_payment): the money went to the wallet, and the plan is bought from
+ * it in a savepoint of the same transaction. When buying is refused (the plan went off sale, a next period was paid
+ * meanwhile, the price grew), the money stays in the wallet and the transaction says why. Registered with payments
+ * at the composition root (server/root.ts).
+ */
+export const membershipSettlement: SettlementHandler = {
+  async settled(ctx, { transaction }) {
+    const { plan_id: planId, membership_kind: kind } = transaction.metadata as { plan_id?: unknown; membership_kind?: unknown };
+    if (typeof planId !== "string") return null;
+    // Bought as the kind the person was shown at checkout (another tab may have bought a plan meanwhile).
+    const expect = typeof kind === "string" && isPurchaseKind(kind) ? { kind } : undefined;
+    let note: Record<string, unknown>;
+    try {
+      const bought = await withSavepoint(ctx, (ctx) =>
+        buyMembershipIn(ctx, { buyerId: transaction.userId, ip: null, planId, payFrom: "wallet", expect }),
+      );
+      note = { membership_id: bought.membership.id, membership_kind: bought.kind };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      note = { membership_not_bought: error.code };
+    }
+    const [noted] = await ctx.tx
+      .update(transactions)
+      .set({ metadata: mergeMetadata(note) })
+      .where(eq(transactions.id, transaction.id))
+      .returning();
+    return noted ?? null;
+  },
+};

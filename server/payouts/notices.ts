@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import type { Db } from "@/server/db";
 import { notificationPreferences, payoutEvents, payouts, users } from "@/server/db/schema";
 import { SmsDeliveryError, type SmsSender } from "@/server/adapters/sms";
+import { executor, type DbCtx } from "@/server/core/context";
 
 /**
  * The booster's SMS when a payout is paid or the bank refuses it. The step's history line is the outbox:
@@ -11,10 +11,11 @@ import { SmsDeliveryError, type SmsSender } from "@/server/adapters/sms";
  * marked, so one bad number does not hold the others back.
  */
 export async function sendPayoutNotices(
-  db: Db,
-  sms: SmsSender,
-  limit = 200,
+  ctx: DbCtx,
+  input: { sms: SmsSender; limit?: number },
 ): Promise<{ sent: number; refused: number; later: number; muted: number }> {
+  const db = executor(ctx);
+  const { sms, limit = 200 } = input;
   const due = await db
     .select({
       id: payoutEvents.id,

@@ -1,6 +1,5 @@
 import { and, eq, gt, lte } from "drizzle-orm";
-import type { Db } from "@/server/db";
-import type { Tx } from "@/server/core/context";
+import { executor, type DbCtx, type Ctx } from "@/server/core/context";
 import { memberships, membershipPlans } from "@/server/db/schema";
 import { env } from "@/server/core/env";
 
@@ -12,7 +11,10 @@ const NONE: PlanPerks = { retentionDays: null, dailyTaskBonus: 0 };
  * What the booster's plan in force adds to their work (issue 17 part 1): a shorter retention for the
  * rewards approved while it is in force, and more tasks a day. No plan: nothing.
  */
-export async function planPerks(db: Pick<Db | Tx, "select">, userId: string, now: Date): Promise<PlanPerks> {
+export async function planPerks(ctx: DbCtx & Pick<Ctx, "now">, input: { userId: string }): Promise<PlanPerks> {
+  const db = executor(ctx);
+  const { now } = ctx;
+  const { userId } = input;
   const [row] = await db
     .select({ retentionDays: membershipPlans.retentionDays, dailyTaskBonus: membershipPlans.dailyTaskBonus })
     .from(memberships)
@@ -28,6 +30,8 @@ export function retentionDaysWith(perks: PlanPerks, installationDays: number): n
 }
 
 /** When a reward approved now for this booster is released: after RETENTION_DAYS, or their plan's shorter retention. */
-export async function releaseAtFor(db: Pick<Db | Tx, "select">, userId: string, now: Date): Promise<Date> {
-  return new Date(now.getTime() + retentionDaysWith(await planPerks(db, userId, now), env.RETENTION_DAYS) * 86_400_000);
+export async function releaseAtFor(ctx: DbCtx & Pick<Ctx, "now">, input: { userId: string }): Promise<Date> {
+  const { now } = ctx;
+  const { userId } = input;
+  return new Date(now.getTime() + retentionDaysWith(await planPerks({ ...ctx, now }, { userId }), env.RETENTION_DAYS) * 86_400_000);
 }

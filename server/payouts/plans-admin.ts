@@ -1,7 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "@/server/db";
-import type { UserCtx } from "@/server/core/context";
+import { type UserCtx, executor, type DbCtx, withTransaction } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { membershipPlans, type MembershipPlan } from "@/server/db/schema";
 import type { planInput } from "@/lib/schemas/payouts";
@@ -25,7 +24,8 @@ const columns = (input: PlanInput) => ({
 });
 
 /** Every plan, on sale or not, in the order the pages show them. */
-export async function allPlans(db: Pick<Db, "select">): Promise<MembershipPlan[]> {
+export async function allPlans(ctx: DbCtx): Promise<MembershipPlan[]> {
+  const db = executor(ctx);
   return db.select().from(membershipPlans).orderBy(asc(membershipPlans.sortOrder), asc(membershipPlans.price));
 }
 
@@ -38,11 +38,12 @@ export async function savePlan(
   input: PlanInput & { id?: string },
 ): Promise<MembershipPlan> {
   // A plan on sale costs more than an invited friend earns the inviter (issue 30): else buying it for a made-up friend pays.
-  const reward = await configuredInvitationReward(ctx.db);
+  const reward = await configuredInvitationReward(ctx);
   if (input.active && input.price <= reward)
     throw new AppError("validation_failed", {}, { price: ctx.translate("fields.plan_price_below_reward", { reward }) });
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await withTransaction(ctx, async (ctx) => {
+      const { tx } = ctx;
       const [saved] = input.id
         ? await tx
             .update(membershipPlans)
@@ -51,7 +52,7 @@ export async function savePlan(
             .returning()
         : await tx.insert(membershipPlans).values(columns(input)).returning();
       if (!saved) throw new AppError("plan_not_found");
-      await recordAudit(tx, {
+      await recordAudit(ctx, {
         actorId: ctx.actor.id,
         action: input.id ? "membership_plan.updated" : "membership_plan.created",
         targetType: "membership_plan",

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
-import type { Db } from "@/server/db";
 import { paged } from "@/server/db/paged";
 import { payoutEvents, payouts, type Payout, type PayoutEvent, type PayoutStatus } from "@/server/db/schema";
 import type { payoutListQuery } from "@/lib/schemas/payouts";
 import type { z } from "zod";
+import { executor, type DbCtx } from "@/server/core/context";
 
 type Filter = z.output<typeof payoutListQuery>["status"];
 
@@ -22,7 +22,9 @@ function statusCondition(filter: Filter): SQL | undefined {
 export type PayoutWithHistory = { payout: Payout; history: PayoutEvent[] };
 
 /** Payout rows with their status history (one query for the page's events). */
-export async function withHistory(db: Pick<Db, "select">, rows: Payout[]): Promise<PayoutWithHistory[]> {
+export async function withHistory(ctx: DbCtx, input: { rows: Payout[] }): Promise<PayoutWithHistory[]> {
+  const db = executor(ctx);
+  const { rows } = input;
   if (rows.length === 0) return [];
   const events = await db
     .select()
@@ -39,27 +41,31 @@ export async function withHistory(db: Pick<Db, "select">, rows: Payout[]): Promi
 
 /** A user's payouts, newest first, optionally of one tab or status. */
 export async function listPayouts(
-  db: Pick<Db, "select">,
+  ctx: DbCtx,
   filter: { userId: string; status: Filter; page: number; perPage: number },
 ): Promise<{ rows: PayoutWithHistory[]; total: number }> {
+  const db = executor(ctx);
   const where = and(eq(payouts.userId, filter.userId), statusCondition(filter.status));
   const { rows, total } = await paged(db, { from: payouts, where, page: filter.page, perPage: filter.perPage }, (where) =>
     db.select().from(payouts).where(where).orderBy(desc(payouts.createdAt), desc(payouts.id)),
   );
-  return { rows: await withHistory(db, rows), total };
+  return { rows: await withHistory(ctx, { rows }), total };
 }
 
 /** One of the user's own payouts; null for anyone else's. */
-export async function findOwnPayout(db: Pick<Db, "select">, input: { userId: string; id: string }): Promise<PayoutWithHistory | null> {
+export async function findOwnPayout(ctx: DbCtx, input: { userId: string; id: string }): Promise<PayoutWithHistory | null> {
+  const db = executor(ctx);
   const [row] = await db
     .select()
     .from(payouts)
     .where(and(eq(payouts.id, input.id), eq(payouts.userId, input.userId)));
-  return row ? ((await withHistory(db, [row]))[0] ?? null) : null;
+  return row ? ((await withHistory(ctx, { rows: [row] }))[0] ?? null) : null;
 }
 
 /** Any payout by id, with its history (for the back office). */
-export async function findPayout(db: Pick<Db, "select">, id: string): Promise<PayoutWithHistory | null> {
+export async function findPayout(ctx: DbCtx, input: { id: string }): Promise<PayoutWithHistory | null> {
+  const db = executor(ctx);
+  const { id } = input;
   const [row] = await db.select().from(payouts).where(eq(payouts.id, id));
-  return row ? ((await withHistory(db, [row]))[0] ?? null) : null;
+  return row ? ((await withHistory(ctx, { rows: [row] }))[0] ?? null) : null;
 }

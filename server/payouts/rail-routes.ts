@@ -54,11 +54,11 @@ export function payoutRailRoutes(services: Services) {
     })
     .openapi(submitRoute, async (c) => {
       if (!rail) throw new AppError("payout_rail_manual");
-      return c.json({ data: await sendApprovedPayouts(ctxOf(c, services), rail) }, 200);
+      return c.json({ data: await sendApprovedPayouts(ctxOf(c, services), { rail }) }, 200);
     })
     .openapi(inquireRoute, async (c) => {
       const id = c.req.valid("param").id;
-      await inquireSentPayout(ctxOf(c, services), rail, id);
-      return c.json({ data: toPayoutOutput((await findPayout(c.get("db"), id))!) }, 200);
+      await inquireSentPayout(ctxOf(c, services), { rail, payoutId: id });
+      return c.json({ data: toPayoutOutput((await findPayout({ db: c.get("db") }, { id }))!) }, 200);
     });
 }

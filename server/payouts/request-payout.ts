@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { UserCtx } from "@/server/core/context";
+import { type UserCtx, withTransaction } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { payoutEvents, payouts, type Payout, type PayoutEvent } from "@/server/db/schema";
-import { systemAccountCode, transfer, userAccountCode, withRetry } from "@/server/ledger";
+import { systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
 import { recordAudit } from "@/server/audit/record";
 import { membershipOf } from "@/server/payouts/memberships";
 import { takeSlot } from "@/server/payouts/membership-slots";
@@ -28,35 +28,34 @@ export async function requestPayout(
 ): Promise<{ payout: Payout; history: PayoutEvent[] }> {
   const user = ctx.actor;
   const now = input.now ?? new Date();
-  if (!(await withdrawalsEnabled(ctx.db))) throw new AppError("withdrawals_disabled");
+  if (!(await withdrawalsEnabled(ctx))) throw new AppError("withdrawals_disabled");
   if (user.identityStatus !== "identity_verified") throw new AppError("identity_not_verified", { about: "withdrawal" });
   if (!user.iban) throw new AppError("iban_missing");
   const until = ibanPayoutsFrom(user, now);
   if (until) throw new AppError("iban_recently_changed", { until: until.getTime() });
   const iban = user.iban;
-  await ensureIbanOwner(ctx.db, input.ibanOwner ?? null, { ...user, iban });
-  return withRetry(() =>
-    ctx.db.transaction(async (tx) => {
-      const slot = await takeSlot(tx, user.id, "withdrawals", now);
+  await ensureIbanOwner(ctx, { checker: input.ibanOwner ?? null, user: { ...user, iban } });
+  return withTransaction(
+    ctx,
+    async (ctx) => {
+      const { tx } = ctx;
+      const slot = await takeSlot({ ...ctx, tx: tx, now }, { userId: user.id, what: "withdrawals" });
       if (!slot) {
-        const state = await membershipOf(tx, user.id, now);
+        const state = await membershipOf({ ...ctx, tx: tx, now }, { userId: user.id });
         throw new AppError(state.current ? "ERR_MAX_WITHDRAWALS_REACHED" : "ERR_NO_ACTIVE_MEMBERSHIP", { about: "withdrawal" });
       }
       const id = randomUUID();
       let hold;
       try {
-        hold = await transfer(
-          { db: tx, tx },
-          {
-            idempotencyKey: payoutTransferKey(id),
-            from: userAccountCode(user.id, "earnings"),
-            to: systemAccountCode("payouts"),
-            amount: input.amount,
-            intent: "payout",
-            pending: true,
-            metadata: { payout_id: id },
-          },
-        );
+        hold = await transfer(ctx, {
+          idempotencyKey: payoutTransferKey(id),
+          from: userAccountCode(user.id, "earnings"),
+          to: systemAccountCode("payouts"),
+          amount: input.amount,
+          intent: "payout",
+          pending: true,
+          metadata: { payout_id: id },
+        });
       } catch (error) {
         if (error instanceof AppError && error.code === "insufficient_funds") throw new AppError("ERR_INSUFFICIENT_BALANCE");
         throw error;
@@ -66,7 +65,7 @@ export async function requestPayout(
         .values({ id, userId: user.id, amount: input.amount, iban, bankName: user.bankName, membershipId: slot, transferId: hold.id })
         .returning();
       const [event] = await tx.insert(payoutEvents).values({ payoutId: id, status: "pending" }).returning();
-      await recordAudit(tx, {
+      await recordAudit(ctx, {
         actorId: user.id,
         action: "payout.requested",
         targetType: "payout",
@@ -75,6 +74,7 @@ export async function requestPayout(
         ip: ctx.ip ?? null,
       });
       return { payout: payout!, history: [event!] };
-    }),
+    },
+    { retry: true },
   );
 }

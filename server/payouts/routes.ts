@@ -164,17 +164,17 @@ const switchGetRoute = apiRoute({
 export function payoutRoutes(services: Services) {
   return new OpenAPIHono<AppEnv>()
     .openapi(plansRoute, async (c) => {
-      const plans = await listPlans(c.get("db"));
+      const plans = await listPlans({ db: c.get("db") });
       return c.json({ data: plans.map((plan) => toPlanOutput(plan, c.get("locale"))) }, 200);
     })
     .openapi(currentRoute, async (c) => {
-      const state = await membershipOf(c.get("db"), c.get("user").id);
+      const state = await membershipOf({ db: c.get("db") }, { userId: c.get("user").id });
       return c.json({ data: toMembershipOutput(state, c.get("locale")) }, 200);
     })
     .openapi(quoteRoute, async (c) => {
-      const plan = await planOnSale(c.get("db"), c.req.valid("query").plan_id);
+      const plan = await planOnSale({ db: c.get("db") }, { planId: c.req.valid("query").plan_id });
       const now = new Date();
-      const quote = quoteMembership(plan, await membershipOf(c.get("db"), c.get("user").id, now), now);
+      const quote = quoteMembership(plan, await membershipOf({ db: c.get("db"), now }, { userId: c.get("user").id }), now);
       return c.json({ data: toQuoteOutput(plan.id, quote, now) }, 200);
     })
     .openapi(buyRoute, async (c) => {
@@ -185,7 +185,7 @@ export function payoutRoutes(services: Services) {
         payFrom: input.pay_from,
         expect: { kind: input.kind, price: input.price },
       });
-      const state = await membershipOf(ctx.db, ctx.actor.id);
+      const state = await membershipOf(ctx, { userId: ctx.actor.id });
       const shown = toMembershipOutput(state, c.get("locale"));
       if (!shown) throw new AppError("internal");
       return c.json({ data: { membership: shown, paid: bought.paid, kind: bought.kind } }, 201);
@@ -193,8 +193,8 @@ export function payoutRoutes(services: Services) {
     .openapi(checkoutRoute, async (c) => {
       const input = c.req.valid("json");
       const ctx = { ...ctxOf(c, services), locale: c.get("locale") };
-      const plan = await planOnSale(ctx.db, input.plan_id);
-      const { price, kind } = quoteMembership(plan, await membershipOf(ctx.db, ctx.actor.id), new Date());
+      const plan = await planOnSale(ctx, { planId: input.plan_id });
+      const { price, kind } = quoteMembership(plan, await membershipOf(ctx, { userId: ctx.actor.id }), new Date());
       if (input.kind !== undefined && input.kind !== kind) throw new AppError("membership_changed");
       const { redirectUrl, transaction } = await startWalletCharge(ctx, {
         gateways: services.gateways,
@@ -210,16 +210,19 @@ export function payoutRoutes(services: Services) {
     })
     .openapi(listRoute, async (c) => {
       const query = c.req.valid("query");
-      const found = await listPayouts(c.get("db"), {
-        userId: c.get("user").id,
-        status: query.status,
-        page: query.page,
-        perPage: query.per_page,
-      });
+      const found = await listPayouts(
+        { db: c.get("db") },
+        {
+          userId: c.get("user").id,
+          status: query.status,
+          page: query.page,
+          perPage: query.per_page,
+        },
+      );
       return c.json(listAnswer(query, found, toPayoutOutput), 200);
     })
     .openapi(oneRoute, async (c) => {
-      const found = await findOwnPayout(c.get("db"), { userId: c.get("user").id, id: c.req.valid("param").id });
+      const found = await findOwnPayout({ db: c.get("db") }, { userId: c.get("user").id, id: c.req.valid("param").id });
       if (!found) throw new AppError("payout_not_found");
       return c.json({ data: toPayoutOutput(found) }, 200);
     })
@@ -233,7 +236,7 @@ export function payoutRoutes(services: Services) {
         201,
       );
     })
-    .openapi(switchGetRoute, async (c) => c.json({ data: { enabled: await withdrawalsEnabled(c.get("db")) } }, 200))
+    .openapi(switchGetRoute, async (c) => c.json({ data: { enabled: await withdrawalsEnabled({ db: c.get("db") }) } }, 200))
     .openapi(switchRoute, async (c) => {
       const { enabled } = c.req.valid("json");
       await setWithdrawalsEnabled(ctxOf(c, services), enabled);

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import type { ActorCtx } from "@/server/core/context";
+import type { ActorCtx, Ctx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { payouts, users, type Payout } from "@/server/db/schema";
 import { RailError, type PayoutRail, type RailState, type RailTransfer } from "@/server/adapters/payout-rails/types";
@@ -40,7 +40,8 @@ const refused = (error: RailError) => ({ reasonCode: "bank_refused" as const, re
  * balance cannot pay (those stay approved, for the next run once the wallet is topped up). A batch the
  * provider refuses is sent again one by one, so one bad IBAN fails only its own payout.
  */
-export async function sendApprovedPayouts(ctx: ActorCtx, rail: PayoutRail, limit = 5_000): Promise<SendReport> {
+export async function sendApprovedPayouts(ctx: ActorCtx, input: { rail: PayoutRail; limit?: number }): Promise<SendReport> {
+  const { rail, limit = 5_000 } = input;
   const report: SendReport = { sent: 0, unknown: 0, failed: 0 };
   const approved = await ctx.db
     .select({ payout: payouts, firstName: users.firstName, lastName: users.lastName })
@@ -99,7 +100,11 @@ async function submitOne(ctx: ActorCtx, rail: PayoutRail, row: Approved): Promis
 }
 
 /** Applies what the provider says of a payout we sent; answers the state it acted on. */
-export async function settleFromRail(ctx: ActorCtx, rail: PayoutRail, payout: Payout, state: RailState): Promise<RailState["state"]> {
+export async function settleFromRail(
+  ctx: ActorCtx,
+  input: { rail: PayoutRail; payout: Payout; state: RailState },
+): Promise<RailState["state"]> {
+  const { rail, payout, state } = input;
   if (payout.status === "active") {
     if (state.state === "paid" || state.state === "returned") {
       const reference = state.state === "paid" ? state.reference : null;
@@ -123,9 +128,13 @@ export async function settleFromRail(ctx: ActorCtx, rail: PayoutRail, payout: Pa
 }
 
 /** Asks the provider about one payout sent through it (an admin's "ask the bank now", and the job). */
-export async function inquirePayout(ctx: ActorCtx, rail: PayoutRail, payout: Payout): Promise<RailState["state"] | "unavailable"> {
+export async function inquirePayout(
+  ctx: ActorCtx,
+  input: { rail: PayoutRail; payout: Payout },
+): Promise<RailState["state"] | "unavailable"> {
+  const { rail, payout } = input;
   try {
-    return await settleFromRail(ctx, rail, payout, await rail.inquire(payout.id));
+    return await settleFromRail(ctx, { rail, payout, state: await rail.inquire(payout.id) });
   } catch (error) {
     if (!(error instanceof RailError)) throw error;
     await ctx.db.update(payouts).set({ inquiredAt: new Date() }).where(eq(payouts.id, payout.id));
@@ -134,16 +143,22 @@ export async function inquirePayout(ctx: ActorCtx, rail: PayoutRail, payout: Pay
 }
 
 /** The back office's "ask the bank now": a payout sent through the rail, still active (or confirmed, for a return). */
-export async function inquireSentPayout(ctx: ActorCtx, rail: PayoutRail | null, payoutId: string): Promise<void> {
+export async function inquireSentPayout(ctx: ActorCtx, input: { rail: PayoutRail | null; payoutId: string }): Promise<void> {
+  const { rail, payoutId } = input;
   const [payout] = await ctx.db.select().from(payouts).where(eq(payouts.id, payoutId));
   if (!payout) throw new AppError("payout_not_found");
   if (!rail || payout.rail !== rail.id) throw new AppError("payout_rail_manual");
   if (payout.status !== "active" && payout.status !== "confirmed") throw new AppError("payout_transition_invalid");
-  await inquirePayout(ctx, rail, payout);
+  await inquirePayout(ctx, { rail, payout });
 }
 
 /** Every few minutes: asks about each payout sent through the rail whose outcome is not known yet. */
-export async function reconcileSentPayouts(ctx: ActorCtx, rail: PayoutRail, now: Date, limit = 500): Promise<Record<string, number>> {
+export async function reconcileSentPayouts(
+  ctx: ActorCtx & Pick<Ctx, "now">,
+  input: { rail: PayoutRail; limit?: number },
+): Promise<Record<string, number>> {
+  const { now } = ctx;
+  const { rail, limit = 500 } = input;
   const due = await ctx.db
     .select()
     .from(payouts)
@@ -159,7 +174,7 @@ export async function reconcileSentPayouts(ctx: ActorCtx, rail: PayoutRail, now:
     .limit(limit);
   const counts: Record<string, number> = {};
   for (const payout of due) {
-    const outcome = await inquirePayout(ctx, rail, payout);
+    const outcome = await inquirePayout(ctx, { rail, payout });
     counts[outcome] = (counts[outcome] ?? 0) + 1;
   }
   return counts;
@@ -169,7 +184,9 @@ export async function reconcileSentPayouts(ctx: ActorCtx, rail: PayoutRail, now:
  * Once a day: every transfer the provider recorded over the last three days, matched to our payouts —
  * catches what the inquiries missed, and returns of payouts already confirmed.
  */
-export async function reconcileRailDays(ctx: ActorCtx, rail: PayoutRail, now: Date): Promise<Record<string, number>> {
+export async function reconcileRailDays(ctx: ActorCtx & Pick<Ctx, "now">, input: { rail: PayoutRail }): Promise<Record<string, number>> {
+  const { now } = ctx;
+  const { rail } = input;
   const counts: Record<string, number> = { seen: 0, settled: 0 };
   const from = new Date(now.getTime() - 3 * 24 * 3_600_000);
   const pending: { id: string; state: RailState }[] = [];
@@ -196,7 +213,7 @@ export async function reconcileRailDays(ctx: ActorCtx, rail: PayoutRail, now: Da
     for (const payout of found) {
       const state = slice.find((item) => item.id === payout.id)!.state;
       if (payout.status === "confirmed" && state.state !== "returned") continue;
-      await settleFromRail(ctx, rail, payout, state);
+      await settleFromRail(ctx, { rail, payout, state });
       counts.settled! += 1;
     }
   }

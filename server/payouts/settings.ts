@@ -1,11 +1,11 @@
-import type { Db } from "@/server/db";
-import type { UserCtx } from "@/server/core/context";
+import { type UserCtx, executor, type DbCtx } from "@/server/core/context";
 import { readSetting, writeSetting } from "@/server/core/app-settings";
 
 const WITHDRAWALS = "withdrawals_enabled";
 
 /** Whether boosters may request payouts now (the back office's switch; on unless an admin turned it off). */
-export async function withdrawalsEnabled(db: Pick<Db, "select">): Promise<boolean> {
+export async function withdrawalsEnabled(ctx: DbCtx): Promise<boolean> {
+  const db = executor(ctx);
   return (await readSetting(db, WITHDRAWALS)) !== false;
 }
 

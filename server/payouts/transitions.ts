@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import type { ActorCtx, Tx } from "@/server/core/context";
+import { type ActorCtx, type Tx, withTransaction } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { memberships, payoutEvents, payouts, type Payout, type PayoutStatus } from "@/server/db/schema";
 import type { NotificationKind, PayoutReasonCode } from "@/lib/schemas/enums";
 import { notify } from "@/server/notifications/notify";
-import { postTransfer, systemAccountCode, transfer, userAccountCode, voidTransfer, withRetry } from "@/server/ledger";
+import { postTransfer, systemAccountCode, transfer, userAccountCode, voidTransfer } from "@/server/ledger";
 import { recordAudit } from "@/server/audit/record";
 import { holdWhileBanned } from "@/server/people/ban";
 
@@ -81,82 +81,84 @@ export async function applyPayoutEvent(ctx: ActorCtx, input: PayoutEventInput): 
 
 /** applyPayoutEvent, also saying whether this call made the move (false: a replay of a move already made). */
 export async function movePayout(ctx: ActorCtx, input: PayoutEventInput): Promise<{ payout: Payout; moved: boolean }> {
-  const run = async (tx: Tx) => {
-    const [payout] = await tx.select().from(payouts).where(eq(payouts.id, input.payoutId)).for("update");
-    if (!payout) throw new AppError("payout_not_found");
-    const step = machine[input.event];
-    if (payout.status === step.to) return { payout, moved: false };
-    if (payout.status !== step.from) throw new AppError("payout_transition_invalid");
-    const reason = input.reason?.trim() || null;
-    const reasonCode = input.reasonCode ?? null;
-    if (needsReason.includes(input.event) && !reason && !reasonCode) throw new AppError("payout_reason_required", {}, { reason: null });
-    const now = new Date();
-    const ledger = { db: tx, tx };
+  return withTransaction(
+    ctx,
+    async (ctx) => {
+      const { tx } = ctx;
+      const [payout] = await tx.select().from(payouts).where(eq(payouts.id, input.payoutId)).for("update");
+      if (!payout) throw new AppError("payout_not_found");
+      const step = machine[input.event];
+      if (payout.status === step.to) return { payout, moved: false };
+      if (payout.status !== step.from) throw new AppError("payout_transition_invalid");
+      const reason = input.reason?.trim() || null;
+      const reasonCode = input.reasonCode ?? null;
+      if (needsReason.includes(input.event) && !reason && !reasonCode) throw new AppError("payout_reason_required", {}, { reason: null });
+      const now = new Date();
 
-    if (input.event === "confirm") await postTransfer(ledger, payout.transferId);
-    if (input.event === "deny" || input.event === "fail") {
-      await voidTransfer(ledger, payout.transferId);
-      // The withdrawal comes back to the period it was taken from, or to the upgrade that carries it on.
-      if (payout.membershipId) await giveWithdrawalBack(tx, payout.membershipId);
-      // Back in earnings; while a ban is in force, with what the ban holds.
-      await holdWhileBanned(tx, {
-        userId: payout.userId,
-        kind: "earnings",
-        amount: payout.amount,
-        key: `payout:${payout.id}:${input.event}`,
-      });
-    }
-    if (input.event === "reverse") {
-      await transfer(ledger, {
-        idempotencyKey: `payout-return:${payout.id}`,
-        from: systemAccountCode("payouts"),
-        to: userAccountCode(payout.userId, "earnings"),
-        amount: payout.amount,
-        intent: "refund",
-        metadata: { payout_id: payout.id },
-      });
-      await holdWhileBanned(tx, { userId: payout.userId, kind: "earnings", amount: payout.amount, key: `payout:${payout.id}:reverse` });
-    }
+      if (input.event === "confirm") await postTransfer(ctx, payout.transferId);
+      if (input.event === "deny" || input.event === "fail") {
+        await voidTransfer(ctx, payout.transferId);
+        // The withdrawal comes back to the period it was taken from, or to the upgrade that carries it on.
+        if (payout.membershipId) await giveWithdrawalBack(tx, payout.membershipId);
+        // Back in earnings; while a ban is in force, with what the ban holds.
+        await holdWhileBanned(ctx, {
+          userId: payout.userId,
+          kind: "earnings",
+          amount: payout.amount,
+          key: `payout:${payout.id}:${input.event}`,
+        });
+      }
+      if (input.event === "reverse") {
+        await transfer(ctx, {
+          idempotencyKey: `payout-return:${payout.id}`,
+          from: systemAccountCode("payouts"),
+          to: userAccountCode(payout.userId, "earnings"),
+          amount: payout.amount,
+          intent: "refund",
+          metadata: { payout_id: payout.id },
+        });
+        await holdWhileBanned(ctx, { userId: payout.userId, kind: "earnings", amount: payout.amount, key: `payout:${payout.id}:reverse` });
+      }
 
-    const [updated] = await tx
-      .update(payouts)
-      .set({
-        status: step.to,
-        updatedAt: now,
-        ...(input.event === "approve" ? { approvedAt: now } : {}),
-        ...(input.event === "submit" ? { submittedAt: now, rail: input.rail ?? "manual" } : {}),
-        ...(input.event === "confirm" || input.event === "fail" || input.event === "deny" ? { settledAt: now } : {}),
-        ...(input.bankReference ? { bankReference: input.bankReference } : {}),
-        ...(reason || reasonCode ? { reason, reasonCode } : {}),
-      })
-      .where(eq(payouts.id, payout.id))
-      .returning();
-    await tx
-      .insert(payoutEvents)
-      .values({ payoutId: payout.id, status: step.to, actorId: ctx.actor?.id ?? null, note: reason, reasonCode });
-    const announced = announcements[input.event];
-    if (announced)
-      await notify(tx, {
-        userId: payout.userId,
-        kind: announced,
-        dedupeKey: `payout:${payout.id}:${input.event}`,
-        params: { amount: payout.amount, payout_id: payout.id, reason: reasonCode ? null : reason, reason_code: reasonCode },
+      const [updated] = await tx
+        .update(payouts)
+        .set({
+          status: step.to,
+          updatedAt: now,
+          ...(input.event === "approve" ? { approvedAt: now } : {}),
+          ...(input.event === "submit" ? { submittedAt: now, rail: input.rail ?? "manual" } : {}),
+          ...(input.event === "confirm" || input.event === "fail" || input.event === "deny" ? { settledAt: now } : {}),
+          ...(input.bankReference ? { bankReference: input.bankReference } : {}),
+          ...(reason || reasonCode ? { reason, reasonCode } : {}),
+        })
+        .where(eq(payouts.id, payout.id))
+        .returning();
+      await tx
+        .insert(payoutEvents)
+        .values({ payoutId: payout.id, status: step.to, actorId: ctx.actor?.id ?? null, note: reason, reasonCode });
+      const announced = announcements[input.event];
+      if (announced)
+        await notify(ctx, {
+          userId: payout.userId,
+          kind: announced,
+          dedupeKey: `payout:${payout.id}:${input.event}`,
+          params: { amount: payout.amount, payout_id: payout.id, reason: reasonCode ? null : reason, reason_code: reasonCode },
+        });
+      await recordAudit(ctx, {
+        actorId: ctx.actor?.id ?? null,
+        action: `payout.${input.event}`,
+        targetType: "payout",
+        targetId: payout.id,
+        details: {
+          amount: payout.amount,
+          ...(reason ? { reason } : {}),
+          ...(reasonCode ? { reason_code: reasonCode } : {}),
+          ...(input.bankReference ? { bank_reference: input.bankReference } : {}),
+        },
+        ip: ctx.ip ?? null,
       });
-    await recordAudit(tx, {
-      actorId: ctx.actor?.id ?? null,
-      action: `payout.${input.event}`,
-      targetType: "payout",
-      targetId: payout.id,
-      details: {
-        amount: payout.amount,
-        ...(reason ? { reason } : {}),
-        ...(reasonCode ? { reason_code: reasonCode } : {}),
-        ...(input.bankReference ? { bank_reference: input.bankReference } : {}),
-      },
-      ip: ctx.ip ?? null,
-    });
-    return { payout: updated!, moved: true };
-  };
-  if (ctx.tx) return run(ctx.tx);
-  return withRetry(() => ctx.db.transaction(run));
+      return { payout: updated!, moved: true };
+    },
+    { retry: true },
+  );
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
-import type { Tx } from "@/server/core/context";
-import { withTransaction, type ActorCtx, type UserCtx } from "@/server/core/context";
+import { withTransaction, type TxCtx, type ActorCtx, type UserCtx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { ledgerAccounts, ledgerTransfers, userBans, users, type UserBan } from "@/server/db/schema";
 import { recordAudit } from "@/server/audit/record";
@@ -16,7 +15,8 @@ import { banInForce } from "./in-force";
  * the reason (never a silent loss), and the audit row. Lifting gives back exactly what was held.
  */
 export async function banUser(ctx: UserCtx, input: { userId: string; reason: string; expiresAt: Date }): Promise<UserBan> {
-  return withTransaction(ctx, async ({ tx, actor, ip }) => {
+  return withTransaction(ctx, async (ctx) => {
+    const { tx, actor, ip } = ctx;
     const [target] = await tx.select().from(users).where(eq(users.id, input.userId)).for("update");
     if (!target) throw new AppError("not_found");
     if (target.role === "admin") throw new AppError("cannot_ban_admin");
@@ -25,11 +25,11 @@ export async function banUser(ctx: UserCtx, input: { userId: string; reason: str
       .from(userBans)
       .where(and(eq(userBans.userId, target.id), isNull(userBans.liftedAt)));
     if (current && current.expiresAt > new Date()) throw new AppError("user_already_banned");
-    if (current) await lift(tx, current, { actorId: null, ip: null, expired: true });
-    await revokeAllSessions(tx, target.id, "banned");
+    if (current) await lift(ctx, current, { actorId: null, ip: null, expired: true });
+    await revokeAllSessions(ctx, { userId: target.id, reason: "banned" });
     // The ban's id names its transfers, so it is chosen first and the ban written once, with what it held.
     const id = randomUUID();
-    const held = await holdBalances(tx, { id, userId: target.id, reason: input.reason });
+    const held = await holdBalances(ctx, { id, userId: target.id, reason: input.reason });
     const [ban] = await tx
       .insert(userBans)
       .values({
@@ -43,12 +43,17 @@ export async function banUser(ctx: UserCtx, input: { userId: string; reason: str
       })
       .returning();
     if (!ban) throw new Error("ban not written");
-    await recordAudit(tx, {
+    await recordAudit(ctx, {
       actorId: actor.id,
       action: "user.banned",
       targetType: "user",
       targetId: target.id,
-      details: { reason: input.reason, expires_at: input.expiresAt.toISOString(), held_wallet: held.wallet, held_earnings: held.earnings },
+      details: {
+        reason: input.reason,
+        expires_at: input.expiresAt.toISOString(),
+        held_wallet: held.wallet,
+        held_earnings: held.earnings,
+      },
       ip,
     });
     return ban;
@@ -57,12 +62,13 @@ export async function banUser(ctx: UserCtx, input: { userId: string; reason: str
 
 /** An admin lifts the ban in force: 409 user_not_banned when there is none. */
 export async function unbanUser(ctx: UserCtx, userId: string): Promise<void> {
-  await withTransaction(ctx, async ({ tx, actor, ip }) => {
+  await withTransaction(ctx, async (ctx) => {
+    const { tx, actor, ip } = ctx;
     const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     if (!target) throw new AppError("not_found");
     const [ban] = await tx.select().from(userBans).where(banInForce(userId));
     if (!ban) throw new AppError("user_not_banned");
-    await lift(tx, ban, { actorId: actor.id, ip: ip ?? null, expired: false });
+    await lift(ctx, ban, { actorId: actor.id, ip: ip ?? null, expired: false });
   });
 }
 
@@ -76,14 +82,15 @@ export async function liftExpiredBans(ctx: Pick<ActorCtx, "db">, now: Date): Pro
     .limit(100);
   let lifted = 0;
   for (const { id, userId } of due) {
-    const done = await ctx.db.transaction(async (tx) => {
+    const done = await withTransaction(ctx, async (ctx) => {
+      const { tx } = ctx;
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
       const [ban] = await tx
         .select()
         .from(userBans)
         .where(and(eq(userBans.id, id), isNull(userBans.liftedAt), lte(userBans.expiresAt, now)));
       if (!ban) return false;
-      await lift(tx, ban, { actorId: null, ip: null, expired: true });
+      await lift(ctx, ban, { actorId: null, ip: null, expired: true });
       return true;
     });
     if (done) lifted += 1;
@@ -99,9 +106,10 @@ export async function liftExpiredBans(ctx: Pick<ActorCtx, "db">, now: Date): Pro
  * to withdrawable earnings while the person stayed banned). Answers whether it held anything.
  */
 export async function holdWhileBanned(
-  tx: Tx,
+  ctx: TxCtx,
   input: { userId: string; kind: "wallet" | "earnings"; amount: number; key: string },
 ): Promise<boolean> {
+  const tx = ctx.tx;
   if (input.amount <= 0) return false;
   const [ban] = await tx.select().from(userBans).where(banInForce(input.userId)).for("update");
   if (!ban) return false;
@@ -109,17 +117,14 @@ export async function holdWhileBanned(
   const key = `ban:${ban.id}:hold:${input.key}`;
   const [done] = await tx.select({ id: ledgerTransfers.id }).from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, key));
   if (done) return false;
-  await transfer(
-    { db: tx, tx },
-    {
-      idempotencyKey: key,
-      from: userAccountCode(input.userId, input.kind),
-      to: userAccountCode(input.userId, "frozen"),
-      amount: input.amount,
-      intent: "ban_hold",
-      metadata: { ban_id: ban.id, reason: ban.reason, from: input.kind, cause: input.key },
-    },
-  );
+  await transfer(ctx, {
+    idempotencyKey: key,
+    from: userAccountCode(input.userId, input.kind),
+    to: userAccountCode(input.userId, "frozen"),
+    amount: input.amount,
+    intent: "ban_hold",
+    metadata: { ban_id: ban.id, reason: ban.reason, from: input.kind, cause: input.key },
+  });
   await tx
     .update(userBans)
     .set(
@@ -131,7 +136,8 @@ export async function holdWhileBanned(
   return true;
 }
 
-async function holdBalances(tx: Tx, ban: Pick<UserBan, "id" | "userId" | "reason">): Promise<{ wallet: number; earnings: number }> {
+async function holdBalances(ctx: TxCtx, ban: Pick<UserBan, "id" | "userId" | "reason">): Promise<{ wallet: number; earnings: number }> {
+  const { tx } = ctx;
   const wallet = userAccountCode(ban.userId, "wallet");
   const earnings = userAccountCode(ban.userId, "earnings");
   const rows = await tx
@@ -147,40 +153,35 @@ async function holdBalances(tx: Tx, ban: Pick<UserBan, "id" | "userId" | "reason
   for (const row of rows) {
     if (row.available <= 0) continue;
     const kind = row.code === wallet ? "wallet" : "earnings";
-    await transfer(
-      { db: tx, tx },
-      {
-        idempotencyKey: `ban:${ban.id}:hold:${kind}`,
-        from: row.code,
-        to: userAccountCode(ban.userId, "frozen"),
-        amount: row.available,
-        intent: "ban_hold",
-        metadata: { ban_id: ban.id, reason: ban.reason, from: kind },
-      },
-    );
+    await transfer(ctx, {
+      idempotencyKey: `ban:${ban.id}:hold:${kind}`,
+      from: row.code,
+      to: userAccountCode(ban.userId, "frozen"),
+      amount: row.available,
+      intent: "ban_hold",
+      metadata: { ban_id: ban.id, reason: ban.reason, from: kind },
+    });
     held[kind] = row.available;
   }
   return held;
 }
 
-async function lift(tx: Tx, ban: UserBan, by: { actorId: string | null; ip: string | null; expired: boolean }): Promise<void> {
+async function lift(ctx: TxCtx, ban: UserBan, by: { actorId: string | null; ip: string | null; expired: boolean }): Promise<void> {
+  const { tx } = ctx;
   await tx.update(userBans).set({ liftedAt: new Date(), liftedBy: by.actorId }).where(eq(userBans.id, ban.id));
   for (const kind of ["wallet", "earnings"] as const) {
     const amount = kind === "wallet" ? ban.heldWallet : ban.heldEarnings;
     if (amount <= 0) continue;
-    await transfer(
-      { db: tx, tx },
-      {
-        idempotencyKey: `ban:${ban.id}:release:${kind}`,
-        from: userAccountCode(ban.userId, "frozen"),
-        to: userAccountCode(ban.userId, kind),
-        amount,
-        intent: "ban_release",
-        metadata: { ban_id: ban.id, reason: by.expired ? "expired" : "lifted" },
-      },
-    );
+    await transfer(ctx, {
+      idempotencyKey: `ban:${ban.id}:release:${kind}`,
+      from: userAccountCode(ban.userId, "frozen"),
+      to: userAccountCode(ban.userId, kind),
+      amount,
+      intent: "ban_release",
+      metadata: { ban_id: ban.id, reason: by.expired ? "expired" : "lifted" },
+    });
   }
-  await recordAudit(tx, {
+  await recordAudit(ctx, {
     actorId: by.actorId,
     action: by.expired ? "user.ban_expired" : "user.unbanned",
     targetType: "user",

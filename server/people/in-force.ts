@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Db } from "@/server/db";
 import { userBans, users } from "@/server/db/schema";
 import { AppError } from "@/server/core/errors";
+import { executor, type DbCtx } from "@/server/core/context";
 
 /** The ban in force on a user: not lifted, not yet expired (the end-bans job lifts expired ones later). */
 export const banInForce = (userId: string) =>
@@ -12,7 +12,9 @@ export const banInForce = (userId: string) =>
  * user's row: a ban being made holds that row, so a session cannot slip in between the ban ending
  * the sessions and its commit (server/people/ban.ts).
  */
-export async function assertNotBanned(tx: Pick<Db, "select">, userId: string): Promise<void> {
+export async function assertNotBanned(ctx: DbCtx, input: { userId: string }): Promise<void> {
+  const tx = executor(ctx);
+  const { userId } = input;
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("share");
   const [ban] = await tx.select({ id: userBans.id }).from(userBans).where(banInForce(userId));
   if (ban) throw new AppError("account_banned");

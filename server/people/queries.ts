@@ -11,6 +11,7 @@ import { AppError } from "@/server/core/errors";
 import { normalizeIranianMobile } from "@/lib/validation/phone";
 import { normalizeDigits } from "@/lib/validation/digits";
 import type { Ban, Person, PersonOverview, peopleSearchQuery } from "@/lib/schemas/people";
+import { executor, type DbCtx } from "@/server/core/context";
 
 const RECENT = 5;
 
@@ -33,7 +34,8 @@ function searchCondition(q: string): SQL | undefined {
 }
 
 /** GET admin/users: newest first, matched by phone, e-mail, national ID or name; each with the end of a ban in force. */
-export async function searchPeople(db: Db, query: z.output<typeof peopleSearchQuery>): Promise<{ rows: Person[]; total: number }> {
+export async function searchPeople(ctx: DbCtx, query: z.output<typeof peopleSearchQuery>): Promise<{ rows: Person[]; total: number }> {
+  const db = executor(ctx);
   const where = query.q ? searchCondition(query.q) : undefined;
   const { rows, total } = await paged(db, { from: users, where, page: query.page, perPage: query.per_page }, (where) =>
     db
@@ -84,7 +86,7 @@ async function banInForceOf(db: Db, userId: string): Promise<Ban | null> {
 /** The ledger's own balances (balancesOf), and what a ban holds in the user's frozen account. */
 async function balancesOfUser(db: Db, userId: string): Promise<PersonOverview["balances"]> {
   const [balances, [frozen]] = await Promise.all([
-    balancesOf(db, userId),
+    balancesOf({ db }, { userId }),
     db
       .select({ balance: ledgerAccounts.balance })
       .from(ledgerAccounts)
@@ -94,7 +96,9 @@ async function balancesOfUser(db: Db, userId: string): Promise<PersonOverview["b
 }
 
 /** GET admin/users/{id}/overview: 404 for an unknown id. */
-export async function personOverview(db: Db, userId: string): Promise<PersonOverview> {
+export async function personOverview(ctx: DbCtx, input: { userId: string }): Promise<PersonOverview> {
+  const db = executor(ctx);
+  const { userId } = input;
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError("not_found");
   const newest = <T>(rows: Promise<T[]>, total: Promise<{ n: number }[]>) =>
@@ -118,7 +122,7 @@ export async function personOverview(db: Db, userId: string): Promise<PersonOver
       db.select().from(invitations).where(eq(invitations.inviterId, userId)).orderBy(desc(invitations.createdAt)).limit(RECENT),
       db.select({ n: count() }).from(invitations).where(eq(invitations.inviterId, userId)),
     ),
-    listOpenSessions(db, userId),
+    listOpenSessions(ctx, { userId }),
   ]);
   return {
     user: toUserOutput(user),

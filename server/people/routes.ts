@@ -66,21 +66,23 @@ export function peopleRoutes(services: Services) {
   return new OpenAPIHono<AppEnv>()
     .openapi(searchRoute, async (c) => {
       const query = c.req.valid("query");
-      const found = await searchPeople(c.get("db"), query);
+      const found = await searchPeople({ db: c.get("db") }, query);
       return c.json({ data: found.rows, meta: { page: query.page, per_page: query.per_page, total: found.total } }, 200);
     })
-    .openapi(overviewRoute, async (c) => c.json({ data: await personOverview(c.get("db"), c.req.valid("param").id) }, 200))
+    .openapi(overviewRoute, async (c) =>
+      c.json({ data: await personOverview({ db: c.get("db") }, { userId: c.req.valid("param").id }) }, 200),
+    )
     .openapi(banRoute, async (c) => {
       const { id } = c.req.valid("param");
       const input = c.req.valid("json");
       await banUser(ctxOf(c, services), { userId: id, reason: input.reason, expiresAt: new Date(input.expires_at) });
       const message = translateApi(c.get("locale"), "messages.user_banned");
-      return c.json({ data: { overview: await personOverview(c.get("db"), id), message } }, 200);
+      return c.json({ data: { overview: await personOverview({ db: c.get("db") }, { userId: id }), message } }, 200);
     })
     .openapi(unbanRoute, async (c) => {
       const { id } = c.req.valid("param");
       await unbanUser(ctxOf(c, services), id);
       const message = translateApi(c.get("locale"), "messages.user_unbanned");
-      return c.json({ data: { overview: await personOverview(c.get("db"), id), message } }, 200);
+      return c.json({ data: { overview: await personOverview({ db: c.get("db") }, { userId: id }), message } }, 200);
     });
 }

@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "@/server/db";
 import { notificationCounters, sessions, users, type User } from "@/server/db/schema";
 import { preparedOnce } from "@/server/db/prepared";
 import { batchedPerDatabase } from "@/server/db/batched";
 import { openSessionOf } from "@/server/auth/sessions";
 import type { AccessClaims } from "@/server/auth/jwt";
 import { walletAvailableOf } from "@/server/ledger";
+import { executor, type DbCtx } from "@/server/core/context";
 
 /**
  * GET me for the callers of one turn in one statement (the header asks for it on every page): for each
@@ -49,6 +49,7 @@ const meBatch = batchedPerDatabase<AccessClaims, Me>(
 );
 
 /** The caller with the header's figures, or null when the token's session is not open. */
-export function meFor(db: Db, claims: AccessClaims): Promise<Me | null> {
+export function meFor(ctx: DbCtx, claims: AccessClaims): Promise<Me | null> {
+  const db = executor(ctx);
   return meBatch(db, claims);
 }

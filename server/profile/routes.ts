@@ -158,13 +158,13 @@ export async function serveStoredImage(services: Services, key: string | null) {
 export function meRoutes(services: Services) {
   return new OpenAPIHono<AppEnv>()
     .openapi(getMe, async (c) => {
-      const me = await meFor(c.get("db"), c.get("claims"));
+      const me = await meFor({ db: c.get("db") }, c.get("claims"));
       if (!me) throw new AppError("unauthorized");
       return c.json({ data: { ...toUserOutput(me.user), wallet_balance: me.wallet, unread_notifications: me.unseen } }, 200);
     })
     .openapi(patchMe, async (c) => {
       const input = c.req.valid("json");
-      const user = await updateProfile(ctxOf(c, services), input, services.payouts.ibanOwner);
+      const user = await updateProfile({ ...ctxOf(c, services), ibanOwner: services.payouts.ibanOwner }, input);
       if (input.locale) {
         setCookie(c, LOCALE_COOKIE, input.locale, { path: "/", maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS, sameSite: "Lax" });
       }
@@ -201,7 +201,7 @@ export function meRoutes(services: Services) {
     })
     .openapi(getCard, async (c) => serveStoredImage(services, c.get("user").identityCardKey) as never)
     .openapi(listSessions, async (c) => {
-      const rows = await listOpenSessions(c.get("db"), c.get("user").id);
+      const rows = await listOpenSessions({ db: c.get("db") }, { userId: c.get("user").id });
       return c.json(
         {
           data: rows.map((row) => ({
@@ -218,7 +218,7 @@ export function meRoutes(services: Services) {
     })
     .openapi(deleteSession, async (c) => {
       const { id } = c.req.valid("param");
-      if (!(await revokeOwnSession(c.get("db"), c.get("user").id, id))) throw new AppError("not_found");
+      if (!(await revokeOwnSession({ db: c.get("db") }, { userId: c.get("user").id, sessionId: id }))) throw new AppError("not_found");
       return c.json({ data: { id } }, 200);
     });
 }

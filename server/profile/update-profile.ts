@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { changePasswordInput, updateProfileInput } from "@/lib/schemas/profile";
 import { bankFromIban } from "@/lib/validation/iban";
 import { users, type User } from "@/server/db/schema";
-import type { UserCtx } from "@/server/core/context";
+import { type UserCtx, withTransaction } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/server/audit/record";
 import { hashPassword, verifyPassword } from "@/server/auth/crypto";
@@ -23,10 +23,10 @@ const IDENTITY_FIELDS = ["first_name", "last_name", "national_id", "birth_date",
  * The bank follows from the IBAN.
  */
 export async function updateProfile(
-  ctx: UserCtx,
+  ctx: UserCtx & { ibanOwner?: IbanOwnerCheck | null },
   input: z.output<typeof updateProfileInput>,
-  ibanOwner: IbanOwnerCheck | null = null,
 ): Promise<User> {
+  const { ibanOwner = null } = ctx;
   const { db, actor: user, ip } = ctx;
   const current = {
     first_name: user.firstName,
@@ -63,7 +63,8 @@ export async function updateProfile(
     if (ibanOwnerState.ibanCheck === "mismatch") throw new AppError("iban_owner_mismatch");
   }
   try {
-    return await db.transaction(async (tx) => {
+    return await withTransaction(ctx, async (ctx) => {
+      const { tx } = ctx;
       const [updated] = await tx
         .update(users)
         .set({
@@ -85,7 +86,7 @@ export async function updateProfile(
         })
         .where(eq(users.id, user.id))
         .returning();
-      await recordAudit(tx, {
+      await recordAudit(ctx, {
         actorId: user.id,
         action: "user.profile_updated",
         targetType: "user",
@@ -111,16 +112,20 @@ export async function changePassword(
   const passwordHash0 = user.passwordHash;
   const right =
     passwordHash0 !== null &&
-    (await countedPasswordCheck(db, `user:${user.id}`, ip, () => verifyPassword(input.current_password, passwordHash0)));
+    (await countedPasswordCheck(
+      { db },
+      { key: `user:${user.id}`, ip, check: () => verifyPassword(input.current_password, passwordHash0) },
+    ));
   if (!right) {
     throw new AppError("password_validation_failed", {}, { current_password: translate("validation.password_incorrect") });
   }
   if (isCommonPassword(input.password))
     throw new AppError("password_validation_failed", {}, { password: translate("validation.password_common") });
   const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
+  await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
-    await revokeOtherSessions(tx, user.id, input.sessionId, "password_changed");
-    await recordAudit(tx, { actorId: user.id, action: "user.password_changed", targetType: "user", targetId: user.id, ip });
+    await revokeOtherSessions(ctx, { userId: user.id, keepSessionId: input.sessionId, reason: "password_changed" });
+    await recordAudit(ctx, { actorId: user.id, action: "user.password_changed", targetType: "user", targetId: user.id, ip });
   });
 }

@@ -3,6 +3,7 @@ import type { Db } from "@/server/db";
 import { cachedPerDatabase } from "@/server/db/cached-read";
 import { activities, campaignCounts } from "@/server/db/schema";
 import type { PublicStats } from "@/lib/schemas/stats";
+import { executor, type DbCtx } from "@/server/core/context";
 
 /** The wire's figures (lib/schemas/stats.ts), counted here. */
 export type { PublicStats };
@@ -10,7 +11,8 @@ export type { PublicStats };
 const DONE = ["approved", "completed"] as const;
 
 /** The landing page's figures, counted in the database (campaign counts come from the trigger-kept table). */
-export async function publicStats(db: Db): Promise<PublicStats> {
+export async function publicStats(ctx: DbCtx): Promise<PublicStats> {
+  const db = executor(ctx);
   const [[campaigns], [work]] = await Promise.all([
     db
       .select({ n: sql<number>`coalesce(sum(${campaignCounts.n}), 0)`.mapWith(Number) })
@@ -37,6 +39,6 @@ export async function publicStats(db: Db): Promise<PublicStats> {
 export const STATS_TTL_MS = 60_000;
 
 /** Remembers the last count per database for STATS_TTL_MS; concurrent callers share one count. */
-export function cachedStats(load: (db: Db) => Promise<PublicStats> = publicStats, now: () => number = Date.now) {
+export function cachedStats(load: (db: Db) => Promise<PublicStats> = (db) => publicStats({ db }), now: () => number = Date.now) {
   return cachedPerDatabase(load, STATS_TTL_MS, now);
 }

@@ -56,10 +56,10 @@ async function verdict(
  * task in progress, to try again until its time runs out. YouTube unreachable: 503, nothing changes.
  */
 export async function checkActivity(
-  ctx: UserCtx,
+  ctx: UserCtx & { accounts: YoutubeAccounts | null },
   input: { id: string; comment?: string | undefined },
-  accounts: YoutubeAccounts | null,
 ): Promise<Activity> {
+  const { accounts } = ctx;
   const [activity] = await ctx.db.select().from(activities).where(eq(activities.id, input.id));
   if (!activity || activity.boosterId !== ctx.actor.id) throw new AppError("activity_not_found");
   if (activity.checkMethod !== "api" || activity.status !== "in_progress" || activity.expiresAt <= new Date())
@@ -67,7 +67,7 @@ export async function checkActivity(
   if (!accounts) throw new AppError("youtube_unavailable");
   let miss: CheckMiss | null;
   try {
-    const access = await accessFor(ctx, ctx.actor.id, accounts);
+    const access = await accessFor({ ...ctx, accounts }, { userId: ctx.actor.id });
     if (!access) throw new AppError("youtube_not_connected");
     miss = await verdict(accounts, access, activity, input.comment);
   } catch (error) {
@@ -91,7 +91,7 @@ export function youtubeRecheck(ctx: DbCtx, accounts: YoutubeAccounts): Recheck {
     const [campaign] = await ctx.db.select({ network: campaigns.network }).from(campaigns).where(eq(campaigns.id, activity.campaignId));
     if (campaign?.network !== "youtube") return "kept";
     try {
-      const access = await accessFor(ctx, activity.boosterId, accounts);
+      const access = await accessFor({ ...ctx, accounts }, { userId: activity.boosterId });
       if (!access) return "dropped";
       return (await verdict(accounts, access, activity)) === null ? "kept" : "dropped";
     } catch (error) {

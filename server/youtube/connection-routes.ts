@@ -104,9 +104,8 @@ export function youtubeConnectionRoutes(services: Services) {
     .openapi(connectRoute, async (c) => {
       const input = c.req.valid("json");
       const started = await startConnect(
-        ctxOf(c, services),
+        { ...ctxOf(c, services), accounts: accounts! },
         { likes: input.likes, returnTo: input.return_to, locale: c.get("locale"), redirectUri: redirectUri(c.req.url) },
-        accounts!,
       );
       setFlowCookie(c, STATE_COOKIE, started.state, CALLBACK_PATH, 600);
       c.header("Cache-Control", "no-store");
@@ -115,7 +114,10 @@ export function youtubeConnectionRoutes(services: Services) {
     .openapi(callbackRoute, async (c) => {
       const query = c.req.valid("query");
       const browserState = takeFlowCookie(c, STATE_COOKIE, CALLBACK_PATH);
-      const done = await completeConnect({ db: c.get("db") }, { ...query, browserState, redirectUri: redirectUri(c.req.url) }, accounts!);
+      const done = await completeConnect(
+        { db: c.get("db"), accounts: accounts! },
+        { ...query, browserState, redirectUri: redirectUri(c.req.url) },
+      );
       c.header("Cache-Control", "no-store");
       // Never a URL from the request: one of our two pages, in the language the booster started in.
       return c.redirect(`${localizedPath(done.locale ?? c.get("locale"), RETURN_PATHS[done.returnTo])}?youtube=${done.outcome}`, 303);
@@ -123,10 +125,14 @@ export function youtubeConnectionRoutes(services: Services) {
     .openapi(disconnectRoute, async (c) => c.json({ data: await disconnect(ctxOf(c, services), accounts) }, 200))
     .openapi(checkRoute, async (c) => {
       const activity = await checkActivity(
-        ctxOf(c, services),
+        { ...ctxOf(c, services), accounts },
         { id: c.req.valid("param").id, comment: c.req.valid("json").comment },
-        accounts,
       );
-      return c.json({ data: toActivityOutput(activity, await boosterNameOf(c.get("db"), c.get("user"), activity), { reward: true }) }, 200);
+      return c.json(
+        {
+          data: toActivityOutput(activity, await boosterNameOf({ db: c.get("db") }, { caller: c.get("user"), activity }), { reward: true }),
+        },
+        200,
+      );
     });
 }

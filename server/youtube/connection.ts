@@ -39,10 +39,10 @@ export async function connectionOf(ctx: UserCtx, accounts: YoutubeAccounts | nul
  * bound to this account, and a PKCE verifier are kept for ten minutes; the answer is Google's consent URL.
  */
 export async function startConnect(
-  ctx: UserCtx,
+  ctx: UserCtx & { accounts: YoutubeAccounts },
   input: { likes: boolean; returnTo: YoutubeReturnTo; locale: Locale; redirectUri: string },
-  accounts: YoutubeAccounts,
 ): Promise<{ authorize_url: string; state: string }> {
+  const { accounts } = ctx;
   assertCanEarn(ctx.actor);
   const state = randomBytes(32).toString("base64url");
   const codeVerifier = randomBytes(48).toString("base64url");
@@ -71,10 +71,10 @@ export type ConnectResult = { outcome: YoutubeConnectOutcome; locale: Locale | n
  * errors: the browser is sent back to the page it came from with what happened.
  */
 export async function completeConnect(
-  ctx: DbCtx,
+  ctx: DbCtx & { accounts: YoutubeAccounts },
   input: { state: string; browserState: string | undefined; code?: string | undefined; error?: string | undefined; redirectUri: string },
-  accounts: YoutubeAccounts,
 ): Promise<ConnectResult> {
+  const { accounts } = ctx;
   // The state must also be the one this browser was given when it started: otherwise someone could
   // start on their account and have another person's consent land there (cross-site account linking).
   const sameBrowser =
@@ -106,7 +106,7 @@ export async function completeConnect(
   if (!channel) return result("no_channel");
   const [current] = await ctx.db.select().from(youtubeLinks).where(eq(youtubeLinks.userId, pending.userId));
   // With prompt=consent Google sends a refresh token each time; keep the old one only if it did not.
-  const refreshToken = grant.refreshToken ? await sealToken(ctx.db, grant.refreshToken) : current?.refreshToken;
+  const refreshToken = grant.refreshToken ? await sealToken(ctx, { token: grant.refreshToken }) : current?.refreshToken;
   if (!refreshToken) return result("failed");
   const [owner] = await ctx.db
     .select({ userId: youtubeLinks.userId })
@@ -126,7 +126,7 @@ export async function completeConnect(
     if (uniqueViolation(error) !== null) return result("taken");
     throw error;
   }
-  await recordAudit(ctx.db, {
+  await recordAudit(ctx, {
     actorId: pending.userId,
     action: "youtube.connect",
     targetType: "user",
@@ -145,7 +145,7 @@ export async function completeConnect(
 export async function disconnect(ctx: UserCtx, accounts: YoutubeAccounts | null): Promise<{ revoked: boolean }> {
   const [link] = await ctx.db.delete(youtubeLinks).where(eq(youtubeLinks.userId, ctx.actor.id)).returning();
   if (!link) throw new AppError("youtube_not_connected");
-  await recordAudit(ctx.db, {
+  await recordAudit(ctx, {
     actorId: ctx.actor.id,
     action: "youtube.disconnect",
     targetType: "user",
@@ -155,7 +155,7 @@ export async function disconnect(ctx: UserCtx, accounts: YoutubeAccounts | null)
   });
   if (!accounts) return { revoked: false };
   try {
-    await accounts.revoke(await openToken(ctx.db, link.refreshToken));
+    await accounts.revoke(await openToken(ctx, { box: link.refreshToken }));
     return { revoked: true };
   } catch (error) {
     console.error(`[youtube] revoking a grant failed: ${error instanceof Error ? error.message : "unknown"}`);
@@ -168,14 +168,15 @@ export async function disconnect(ctx: UserCtx, accounts: YoutubeAccounts | null)
  * grant is gone (revoked from the Google account): then what we stored goes too.
  */
 export async function accessFor(
-  ctx: DbCtx,
-  userId: string,
-  accounts: YoutubeAccounts,
+  ctx: DbCtx & { accounts: YoutubeAccounts },
+  input: { userId: string },
 ): Promise<{ link: YoutubeLink; accessToken: string; scopes: string[] } | null> {
+  const { accounts } = ctx;
+  const { userId } = input;
   const [link] = await ctx.db.select().from(youtubeLinks).where(eq(youtubeLinks.userId, userId));
   if (!link) return null;
   try {
-    const grant = await accounts.refresh(await openToken(ctx.db, link.refreshToken));
+    const grant = await accounts.refresh(await openToken(ctx, { box: link.refreshToken }));
     return { link, accessToken: grant.accessToken, scopes: link.scopes.split(" ") };
   } catch (error) {
     if (error instanceof YoutubeUnavailable && error.reason === "revoked") {

@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
 import type { Db } from "@/server/db";
 import { signingKey } from "@/server/auth/keys";
 import { env } from "@/server/core/env";
+import { executor, type DbCtx } from "@/server/core/context";
 
 /**
  * Refresh tokens at rest: AES-256-GCM under a key derived (HKDF-SHA256) from TOKEN_ENCRYPTION_KEY, or,
@@ -12,11 +13,13 @@ const INFO = "takapoo youtube refresh token v1";
 
 async function keyFor(db: Db): Promise<Buffer> {
   const configured = env.TOKEN_ENCRYPTION_KEY;
-  const secret = configured ? Buffer.from(configured) : Buffer.from(await signingKey(db));
+  const secret = configured ? Buffer.from(configured) : Buffer.from(await signingKey({ db }));
   return Buffer.from(hkdfSync("sha256", secret, Buffer.alloc(0), INFO, 32));
 }
 
-export async function sealToken(db: Db, token: string): Promise<string> {
+export async function sealToken(ctx: DbCtx, input: { token: string }): Promise<string> {
+  const db = executor(ctx);
+  const { token } = input;
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", await keyFor(db), iv);
   const sealed = Buffer.concat([cipher.update(token, "utf8"), cipher.final(), cipher.getAuthTag()]);
@@ -24,7 +27,9 @@ export async function sealToken(db: Db, token: string): Promise<string> {
 }
 
 /** The token; throws when the box was not sealed under this key (or was altered). */
-export async function openToken(db: Db, box: string): Promise<string> {
+export async function openToken(ctx: DbCtx, input: { box: string }): Promise<string> {
+  const db = executor(ctx);
+  const { box } = input;
   const [version, iv, sealed] = box.split(".");
   if (version !== "v1" || !iv || !sealed) throw new Error("sealed token: unknown format");
   const bytes = Buffer.from(sealed, "base64url");

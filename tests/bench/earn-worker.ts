@@ -10,7 +10,7 @@ const database = await openDatabase({ url, maxConnections: 10 });
 const began = performance.now();
 const counts = await drainDueRewards({ db: database.db }, { budgetMs: 30 * 60_000 });
 const seconds = (performance.now() - began) / 1000;
-const violations = await checkLedgerInvariants(database.db);
+const violations = await checkLedgerInvariants({ db: database.db });
 console.log(JSON.stringify({ ...counts, seconds, violations: violations.length }));
 await database.close();
 process.exit(0);

@@ -35,7 +35,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 if (mode === "setup") {
-  await ensureAccounts(db, [gatewayAccountCode("bench"), ...codes]);
+  await ensureAccounts({ db }, { specs: [gatewayAccountCode("bench"), ...codes] });
   for (let i = 0; i < codes.length; i += 50) {
     await Promise.all(
       codes.slice(i, i + 50).map((to) =>
@@ -83,7 +83,7 @@ if (mode === "setup") {
   const { ops, errors } = await run(Date.now() + seconds * 1000, latencies);
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const violations = await checkLedgerInvariants(db);
+  const violations = await checkLedgerInvariants({ db });
   console.log(
     JSON.stringify({
       tps: ops / elapsed,
@@ -111,7 +111,7 @@ if (mode === "setup") {
       throw error;
     }
   });
-  app.get("/invariants", async (c) => c.json({ violations: (await checkLedgerInvariants(db)).length }));
+  app.get("/invariants", async (c) => c.json({ violations: (await checkLedgerInvariants({ db })).length }));
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => console.log(JSON.stringify({ port: info.port })));
   const stop = () => server.close(() => void database.close().then(() => process.exit(0)));
   process.on("SIGTERM", stop);

@@ -32,9 +32,9 @@ const approveSeconds = (performance.now() - began) / 1000;
 
 const rail = jibitTransferor({ apiKey: "bench-jibit-key", secretKey: "bench-jibit-secret", baseUrl: jibitUrl, timeoutMs: 30_000 });
 began = performance.now();
-const sent = await sendApprovedPayouts(ctx, rail, BATCH);
+const sent = await sendApprovedPayouts(ctx, { rail, limit: BATCH });
 const sendSeconds = (performance.now() - began) / 1000;
-const violations = await checkLedgerInvariants(database.db);
+const violations = await checkLedgerInvariants({ db: database.db });
 console.log(JSON.stringify({ batch: ids.length, approved, approveSeconds, ...sent, sendSeconds, violations: violations.length }));
 await database.close();
 process.exit(0);

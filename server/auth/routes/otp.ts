@@ -55,13 +55,13 @@ export function otpRoutes(services: Services) {
       const input = c.req.valid("json");
       const db = c.get("db");
       const challenge = await verifyOtp({ db }, { token: input.token, code: input.code });
-      const completion = await completeOtp(db, challenge, input.token);
+      const completion = await completeOtp({ db }, { challenge, token: input.token });
       if (completion.kind === "reset") return c.json({ data: { reset: { token: completion.token, route: RESET_ROUTE } } }, 200);
       // A social account verifying its phone is already signed in: keep that session.
       if (challenge.purpose === "verify_phone") {
         const token = accessTokenOf(c);
-        const current = token ? await authenticate(db, token) : null;
-        if (current?.user.id === completion.user.id) await revokeSession(db, current.sessionId, "replaced");
+        const current = token ? await authenticate({ db }, { accessToken: token }) : null;
+        if (current?.user.id === completion.user.id) await revokeSession({ db }, { sessionId: current.sessionId, reason: "replaced" });
       }
       return c.json({ data: await signIn(c, services, completion.user, { trustDevice: input.trust_device === true }) }, 200);
     })
@@ -71,7 +71,7 @@ export function otpRoutes(services: Services) {
     })
     .openapi(statusRoute, async (c) => {
       const { token } = c.req.valid("json");
-      const { challenge, resendIn } = await describeOtp(c.get("db"), token);
+      const { challenge, resendIn } = await describeOtp({ db: c.get("db") }, { token });
       const expiresIn = Math.max(0, Math.ceil((challenge.expiresAt.getTime() - Date.now()) / 1000));
       return c.json({ data: { otp: otpAnswer({ token, phone: challenge.phone, expiresIn, resendIn }) } }, 200);
     });

@@ -52,7 +52,7 @@ export function sessionRoutes() {
       let fromBody: string | undefined;
       if (c.req.header("content-type")?.includes("application/json")) fromBody = c.req.valid("json")?.refresh_token;
       const token = fromBody ?? refreshCookie(c);
-      const result = token ? await rotateRefreshToken(c.get("db"), token) : { kind: "invalid" as const };
+      const result = token ? await rotateRefreshToken({ db: c.get("db") }, { refreshToken: token }) : { kind: "invalid" as const };
       if (result.kind !== "rotated") {
         clearSessionCookies(c);
         throw new AppError("session_expired");
@@ -73,7 +73,7 @@ export function sessionRoutes() {
     })
     .openapi(refreshRedirectRoute, async (c) => {
       const token = refreshCookie(c);
-      const result = token ? await rotateRefreshToken(c.get("db"), token) : null;
+      const result = token ? await rotateRefreshToken({ db: c.get("db") }, { refreshToken: token }) : null;
       if (result?.kind === "rotated") setSessionCookies(c, result.session);
       else clearSessionCookies(c);
       c.header("Cache-Control", "no-store");
@@ -82,12 +82,12 @@ export function sessionRoutes() {
     .openapi(logoutRoute, async (c) => {
       const db = c.get("db");
       const token = accessTokenOf(c);
-      const current = token ? await authenticate(db, token) : null;
-      if (current) await revokeSession(db, current.sessionId, "logout");
+      const current = token ? await authenticate({ db }, { accessToken: token }) : null;
+      if (current) await revokeSession({ db }, { sessionId: current.sessionId, reason: "logout" });
       else {
         const refresh = refreshCookie(c);
-        const rotated = refresh ? await rotateRefreshToken(db, refresh) : null;
-        if (rotated?.kind === "rotated") await revokeSession(db, rotated.session.sessionId, "logout");
+        const rotated = refresh ? await rotateRefreshToken({ db }, { refreshToken: refresh }) : null;
+        if (rotated?.kind === "rotated") await revokeSession({ db }, { sessionId: rotated.session.sessionId, reason: "logout" });
       }
       clearSessionCookies(c);
       return c.json({ data: { message: translateApi(c.get("locale"), "messages.logged_out") } }, 200);

@@ -13,6 +13,7 @@ import { clientMeta, rateLimitIp, setDeviceCookie, setSessionCookies } from "@/s
 import type { AppEnv, Services } from "@/server/http/context";
 import { AppError } from "@/server/core/errors";
 import { translateApi } from "@/server/http/i18n";
+import { withTransaction } from "@/server/core/context";
 
 /** What the account routes share: the code step's answer, opening a session, a social sign-in. */
 
@@ -23,8 +24,8 @@ export function otpAnswer(otp: StartedOtp) {
 /** Opens a session for the user and answers it: cookies for the browser, tokens in the body for API clients. */
 export async function signIn(c: Context<AppEnv>, services: Services, user: User, options: { trustDevice?: boolean } = {}) {
   const db = c.get("db");
-  const key = await signingKey(db);
-  const session = await db.transaction((tx) => openSession(tx, key, user.id, clientMeta(c, services)));
+  const key = await signingKey({ db });
+  const session = await withTransaction({ db }, (ctx) => openSession(ctx, { key, userId: user.id, meta: clientMeta(c, services) }));
   setSessionCookies(c, session);
   if (options.trustDevice) setDeviceCookie(c, await signDeviceToken(key, user.id));
   const needsPhone = user.phoneVerifiedAt === null;
@@ -64,6 +65,6 @@ export async function social(c: Context<AppEnv>, services: Services, provider: "
     }
     throw error;
   }
-  const user = await userForSocialIdentity(c.get("db"), identity, c.get("locale"));
+  const user = await userForSocialIdentity({ db: c.get("db") }, { identity, locale: c.get("locale") });
   return signIn(c, services, user);
 }

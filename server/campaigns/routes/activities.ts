@@ -44,9 +44,12 @@ const deliveryRoute = apiRoute({
 export function campaignActivityRoutes() {
   return new OpenAPIHono<AppEnv>()
     .openapi(activitiesRoute, async (c) => {
-      const campaign = await visibleCampaign(c.get("db"), c.get("user"), c.req.valid("param").id);
+      const campaign = await visibleCampaign({ db: c.get("db") }, { viewer: c.get("user"), id: c.req.valid("param").id });
       const query = c.req.valid("query");
-      const found = await campaignActivities(c.get("db"), campaign.id, { status: query.status, page: query.page, perPage: query.per_page });
+      const found = await campaignActivities(
+        { db: c.get("db") },
+        { campaignId: campaign.id, filter: { status: query.status, page: query.page, perPage: query.per_page } },
+      );
       const reward = c.get("user").role === "admin";
       return c.json(
         listAnswer(query, found, (row) => toActivityOutput(row.activity, row.booster, { reward })),
@@ -54,13 +57,13 @@ export function campaignActivityRoutes() {
       );
     })
     .openapi(deliveryRoute, async (c) => {
-      const campaign = await visibleCampaign(c.get("db"), c.get("user"), c.req.valid("param").id);
+      const campaign = await visibleCampaign({ db: c.get("db") }, { viewer: c.get("user"), id: c.req.valid("param").id });
       return c.json({ data: await campaignDelivery({ db: c.get("db") }, { campaignId: campaign.id }) }, 200);
     })
     .openapi(activityRoute, async (c) => {
       const { id, activityId } = c.req.valid("param");
-      const campaign = await visibleCampaign(c.get("db"), c.get("user"), id);
-      const row = await campaignActivity(c.get("db"), campaign.id, activityId);
+      const campaign = await visibleCampaign({ db: c.get("db") }, { viewer: c.get("user"), id });
+      const row = await campaignActivity({ db: c.get("db") }, { campaignId: campaign.id, activityId });
       return c.json({ data: toActivityOutput(row.activity, row.booster, { reward: c.get("user").role === "admin" }) }, 200);
     });
 }

@@ -60,11 +60,14 @@ export function adminCampaignRoutes(services: Services) {
   return new OpenAPIHono<AppEnv>()
     .openapi(adminQueueRoute, async (c) => {
       const query = c.req.valid("query");
-      const found = await campaignsAwaitingReview(c.get("db"), { page: query.page, perPage: query.per_page });
+      const found = await campaignsAwaitingReview({ db: c.get("db") }, { page: query.page, perPage: query.per_page });
       return c.json(listAnswer(query, found, toCampaignOutput), 200);
     })
     .openapi(adminPricingRoute, async (c) => {
-      const prices = await updatePricing(c.get("db"), c.get("user"), c.req.valid("json").prices, rateLimitIp(c, services));
+      const prices = await updatePricing(
+        { db: c.get("db") },
+        { admin: c.get("user"), changes: c.req.valid("json").prices, ip: rateLimitIp(c, services) },
+      );
       return c.json({ data: prices.map(toPriceOutput) }, 200);
     })
     .openapi(approve, async (c) => {

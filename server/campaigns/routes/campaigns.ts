@@ -97,9 +97,9 @@ const eventRoute = (path: "pause" | "activate") =>
 /** Pricing, the quote, and the producer's own campaigns: create, list, read, pause, activate. */
 export function producerCampaignRoutes(services: Services) {
   return new OpenAPIHono<AppEnv>()
-    .openapi(pricingRoute, async (c) => c.json({ data: (await loadPricing(c.get("db"))).map(toPriceOutput) }, 200))
+    .openapi(pricingRoute, async (c) => c.json({ data: (await loadPricing({ db: c.get("db") })).map(toPriceOutput) }, 200))
     .openapi(quoteRoute, async (c) =>
-      c.json({ data: toQuoteOutput(await quoteFor(c.get("db"), c.get("user").id, c.req.valid("json"))) }, 200),
+      c.json({ data: toQuoteOutput(await quoteFor({ db: c.get("db") }, { userId: c.get("user").id, request: c.req.valid("json") })) }, 200),
     )
     .openapi(createRouteDef, async (c) => {
       const created = await createCampaign(
@@ -124,15 +124,18 @@ export function producerCampaignRoutes(services: Services) {
     })
     .openapi(listRoute, async (c) => {
       const { status, page, per_page } = c.req.valid("query");
-      const found = await listCampaigns(c.get("db"), c.get("claims"), { status, page, perPage: per_page });
+      const found = await listCampaigns({ db: c.get("db") }, { caller: c.get("claims"), filter: { status, page, perPage: per_page } });
       if (!found) throw new AppError("unauthorized");
       return c.json(listAnswer({ page, per_page }, found, toCampaignOutput), 200);
     })
     .openapi(oneRoute, async (c) =>
-      c.json({ data: toCampaignOutput(await visibleCampaign(c.get("db"), c.get("user"), c.req.valid("param").id)) }, 200),
+      c.json(
+        { data: toCampaignOutput(await visibleCampaign({ db: c.get("db") }, { viewer: c.get("user"), id: c.req.valid("param").id })) },
+        200,
+      ),
     )
     .openapi(eventRoute("pause"), async (c) => {
-      await visibleCampaign(c.get("db"), c.get("user"), c.req.valid("param").id);
+      await visibleCampaign({ db: c.get("db") }, { viewer: c.get("user"), id: c.req.valid("param").id });
       const campaign = await applyCampaignEvent(
         { db: c.get("db"), actor: c.get("user") },
         { campaignId: c.req.valid("param").id, event: "pause" },
@@ -143,7 +146,7 @@ export function producerCampaignRoutes(services: Services) {
       );
     })
     .openapi(eventRoute("activate"), async (c) => {
-      await visibleCampaign(c.get("db"), c.get("user"), c.req.valid("param").id);
+      await visibleCampaign({ db: c.get("db") }, { viewer: c.get("user"), id: c.req.valid("param").id });
       const campaign = await applyCampaignEvent(
         { db: c.get("db"), actor: c.get("user") },
         { campaignId: c.req.valid("param").id, event: "activate" },

@@ -21,7 +21,7 @@ const dashboardRoute = apiRoute({
 
 export function dashboardRoutes() {
   return new OpenAPIHono<AppEnv>().openapi(dashboardRoute, async (c) => {
-    const dashboard = await dashboardFor(c.get("db"), c.get("claims"));
+    const dashboard = await dashboardFor({ db: c.get("db") }, c.get("claims"));
     if (!dashboard) throw new AppError("unauthorized");
     const { active_campaigns, ...widgets } = dashboard;
     return c.json(

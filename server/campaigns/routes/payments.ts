@@ -44,15 +44,18 @@ const payRoute = apiRoute({
 export function campaignPaymentRoutes() {
   return new OpenAPIHono<AppEnv>()
     .openapi(paymentsRoute, async (c) => {
-      const campaign = await visibleCampaign(c.get("db"), c.get("user"), c.req.valid("param").id);
+      const campaign = await visibleCampaign({ db: c.get("db") }, { viewer: c.get("user"), id: c.req.valid("param").id });
       const query = c.req.valid("query");
-      const found = await campaignPayments(c.get("db"), campaign.id, { status: query.status, page: query.page, perPage: query.per_page });
+      const found = await campaignPayments(
+        { db: c.get("db") },
+        { campaignId: campaign.id, status: query.status, page: query.page, perPage: query.per_page },
+      );
       return c.json(listAnswer(query, found, toTransactionOutput), 200);
     })
     .openapi(payRoute, async (c) => {
       const { id, transactionId } = c.req.valid("param");
       // 404 for someone else's campaign before anything is locked (checked again under the lock).
-      await visibleCampaign(c.get("db"), c.get("user"), id);
+      await visibleCampaign({ db: c.get("db") }, { viewer: c.get("user"), id });
       const paid = await payCampaignFromWallet({ db: c.get("db"), actor: c.get("user") }, { campaignId: id, transactionId });
       return c.json(
         {

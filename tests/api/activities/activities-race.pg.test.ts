@@ -90,10 +90,10 @@ describe("activities under concurrency (PostgreSQL)", () => {
 
     // The other two approved at once: the campaign completes once (if all three were approved) and settles once.
     await Promise.all([second, third].map((w) => call(`admin/activities/${w!.activity}/approve`, {}, { token: admin })));
-    const rewards = await Promise.all(winners.map((w) => balancesOf(database.db, w.booster.user.id)));
+    const rewards = await Promise.all(winners.map((w) => balancesOf({ db: database.db }, { userId: w.booster.user.id })));
     expect(rewards.filter((b) => b.held === 1_800)).toHaveLength(decided === "approved" ? 3 : 2);
     const [after] = await database.db.select().from(campaigns).where(eq(campaigns.id, id));
     expect(after!.status).toBe(decided === "approved" ? "paid" : "active");
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 });

@@ -95,7 +95,7 @@ describe("boosters' activities on a campaign", () => {
     const approved = await call(`admin/activities/${activityId}/approve`, {}, { token: adminToken });
     expect(approved.body.data).toMatchObject({ status: "approved", cost: 3_000, progress: 100 });
     expect((await call(`admin/activities/${activityId}/approve`, {}, { token: adminToken })).status).toBe(409);
-    expect(await balancesOf(database.db, booster.user.id)).toMatchObject({ held: 1_800 });
+    expect(await balancesOf({ db: database.db }, { userId: booster.user.id })).toMatchObject({ held: 1_800 });
     expect(await escrow(id)).toMatchObject({ pending: 0 });
     const campaign = await get(`campaigns/${id}`, producer.token);
     expect(campaign.body.data).toMatchObject({ status: "active", spent: 3_000 });
@@ -106,7 +106,7 @@ describe("boosters' activities on a campaign", () => {
     const stats = await call("stats", undefined, { method: "GET" });
     expect(stats.status).toBe(200);
     expect(stats.body.data).toEqual({ campaigns_run: 1, tasks_completed: 1, boosters_paid: 1, rials_paid_out: 1_800 });
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("denied or expired work releases its reservation for the next booster", async () => {
@@ -131,7 +131,7 @@ describe("boosters' activities on a campaign", () => {
       decided_by: "admin",
     });
     expect(await escrow(id)).toEqual(before);
-    expect(await balancesOf(database.db, first.user.id)).toMatchObject({ held: 0 });
+    expect(await balancesOf({ db: database.db }, { userId: first.user.id })).toMatchObject({ held: 0 });
     // A denied booster may try the line again.
     expect((await call(`tasks/${id}.comments/start`, {}, { token: first.token })).status).toBe(201);
 
@@ -141,7 +141,7 @@ describe("boosters' activities on a campaign", () => {
       .update(activities)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(activities.id, lateStart.body.data.id));
-    expect(await expireActivities(database.db)).toBe(1);
+    expect(await expireActivities({ db: database.db })).toBe(1);
     const expiredSubmit = await call(
       `activities/${lateStart.body.data.id}/submit`,
       { post_link: "https://youtu.be/dQw4w9WgXcQ" },
@@ -150,7 +150,7 @@ describe("boosters' activities on a campaign", () => {
     expect(expiredSubmit.status).toBe(409);
     const [row] = await database.db.select().from(activities).where(eq(activities.id, lateStart.body.data.id));
     expect(row).toMatchObject({ status: "denied", denialCode: "expired", denialReason: null });
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("completes when its targets are met and returns what escrow still holds", async () => {
@@ -172,10 +172,10 @@ describe("boosters' activities on a campaign", () => {
     const done = await get(`campaigns/${id}`, producer.token);
     expect(done.body.data).toMatchObject({ status: "paid", progress: 100, spent: 18_000 });
     expect(await escrow(id)).toEqual({ balance: 0, pending: 0 });
-    expect((await balancesOf(database.db, producer.user.id)).wallet).toBe(5_000_000 - fee - 18_000);
+    expect((await balancesOf({ db: database.db }, { userId: producer.user.id })).wallet).toBe(5_000_000 - fee - 18_000);
     expect((await get("tasks", a.token)).body.meta.total).toBe(0);
     expect(total).toBeGreaterThan(18_000);
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("completes when its budget is spent, and refuses a task the escrow cannot pay for", async () => {
@@ -197,9 +197,9 @@ describe("boosters' activities on a campaign", () => {
     await call(`admin/activities/${first.body.data.id}/approve`, {}, { token: adminToken });
     const done = await get(`campaigns/${id}`, producer.token);
     expect(done.body.data).toMatchObject({ status: "paid", spent: 1_500_000, progress: 20 });
-    expect((await balancesOf(database.db, producer.user.id)).wallet).toBe(5_000_000 - fee - 1_500_000);
+    expect((await balancesOf({ db: database.db }, { userId: producer.user.id })).wallet).toBe(5_000_000 - fee - 1_500_000);
     expect(subtotal).toBeGreaterThan(1_500_000);
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("a Trial's boosters are paid from promotions; paused campaigns offer no tasks", async () => {
@@ -213,7 +213,7 @@ describe("boosters' activities on a campaign", () => {
     expect(started.body.data).toMatchObject({ budget: 1_800, reward: 1_800 });
     await call(`activities/${started.body.data.id}/submit`, { post_link: "https://youtu.be/dQw4w9WgXcQ" }, { token: booster.token });
     await call(`admin/activities/${started.body.data.id}/approve`, {}, { token: adminToken });
-    expect(await balancesOf(database.db, booster.user.id)).toMatchObject({ held: 1_800 });
+    expect(await balancesOf({ db: database.db }, { userId: booster.user.id })).toMatchObject({ held: 1_800 });
     const [promotions] = await database.db
       .select()
       .from(ledgerAccounts)
@@ -224,6 +224,6 @@ describe("boosters' activities on a campaign", () => {
     await call(`campaigns/${id}/pause`, {}, { token: producer.token });
     expect((await get("tasks", booster.token)).body.meta.total).toBe(0);
     expect((await call(`tasks/${id}.comments/start`, {}, { token: booster.token })).status).toBe(409);
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 });

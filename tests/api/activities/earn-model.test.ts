@@ -156,7 +156,7 @@ describe("the boosters' lifecycle against a model", () => {
               );
             expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual(Object.fromEntries(model.map((m) => [m.id, m.status])));
           }
-          expect(await checkLedgerInvariants(database.db)).toEqual([]);
+          expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
           const [escrow] = await database.db
             .select()
             .from(ledgerAccounts)

@@ -36,7 +36,7 @@ describe("earning under concurrency (PostgreSQL)", () => {
     const starts = await Promise.all(boosters.map((b) => call(`tasks/${id}.likes/start`, {}, { token: b.token })));
     expect(starts.filter((s) => s.status === 201)).toHaveLength(1);
     expect(starts.filter((s) => s.status === 409)).toHaveLength(49);
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("a booster's daily allowance holds against parallel starts on different campaigns", async () => {
@@ -68,10 +68,10 @@ describe("earning under concurrency (PostgreSQL)", () => {
     );
     expect(results.filter(Boolean)).toHaveLength(1);
     const [row] = await database.db.select().from(activities).where(eq(activities.id, activityId));
-    const balances = await balancesOf(database.db, booster.user.id);
+    const balances = await balancesOf({ db: database.db }, { userId: booster.user.id });
     expect(balances.held).toBe(0);
     expect(balances.earnings).toBe(row!.status === "completed" ? reward : 0);
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("ten parallel opens of one watched activity leave one watch session open (six to ten were left before)", async () => {

@@ -54,9 +54,9 @@ describe("the boosters' work after submission", () => {
     expect(await releaseDueRewards({ db: database.db }, { now: new Date(releaseAt - 1000) })).toEqual({ released: 0, dropped: 0 });
     expect(await releaseDueRewards({ db: database.db }, { now: new Date(releaseAt + 1000) })).toEqual({ released: 1, dropped: 0 });
     expect(await releaseDueRewards({ db: database.db }, { now: new Date(releaseAt + 2000) })).toEqual({ released: 0, dropped: 0 });
-    expect(await balancesOf(database.db, booster.user.id)).toMatchObject({ held: 0, earnings: reward });
+    expect(await balancesOf({ db: database.db }, { userId: booster.user.id })).toMatchObject({ held: 0, earnings: reward });
     expect((await get("activities?status=completed", booster.token)).body.data[0]).toMatchObject({ id: activityId, status: "completed" });
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("a denial carries its reason; one appeal returns it to the queue marked, and upheld it is paid by the platform", async () => {
@@ -97,10 +97,10 @@ describe("the boosters' work after submission", () => {
 
     const upheld = await call(`admin/activities/${activityId}/approve`, {}, { token: adminToken });
     expect(upheld.body.data).toMatchObject({ status: "approved", cost: 0, denial_code: null });
-    expect(await balancesOf(database.db, booster.user.id)).toMatchObject({ held: upheld.body.data.reward });
+    expect(await balancesOf({ db: database.db }, { userId: booster.user.id })).toMatchObject({ held: upheld.body.data.reward });
     expect(await escrow(campaignId)).toEqual(escrowAfterDenial);
     // Once only: denied again after the appeal, it cannot be appealed a second time.
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("expired work cannot be appealed; what waits past the review deadline is approved by it", async () => {
@@ -142,11 +142,11 @@ describe("the boosters' work after submission", () => {
     const counts = await releaseDueRewards({ db: database.db }, { now: due, recheck: async () => "dropped" });
     expect(counts).toEqual({ released: 0, dropped: 1 });
     expect(await row(activityId)).toMatchObject({ status: "denied", denialCode: "dropped", denialReason: null, cost: 0 });
-    expect(await balancesOf(database.db, booster.user.id)).toMatchObject({ held: 0, earnings: 0 });
+    expect(await balancesOf({ db: database.db }, { userId: booster.user.id })).toMatchObject({ held: 0, earnings: 0 });
     expect((await escrow(campaignId)).balance).toBe(before.balance);
     expect((await get(`campaigns/${campaignId}/delivery`, adminToken)).body.data).toMatchObject({ delivered: 0, dropped: 1 });
     expect((await call(`tasks/${campaignId}.subscribers/start`, {}, { token: other.token })).status).toBe(201);
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("a plan's perks (issue 17): a gold member's rewards are held 3 days instead of 7, and 25 more tasks a day are allowed", async () => {

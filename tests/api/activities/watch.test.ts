@@ -105,10 +105,10 @@ describe("watch sessions", () => {
     expect(last!.activity!.activity).toMatchObject({ status: "approved", decidedBy: "watch" });
     const [row] = await database.db.select().from(activities).where(eq(activities.id, id));
     expect(row!.status).toBe("approved");
-    expect(await balancesOf(database.db, booster.user.id)).toMatchObject({ held: row!.reward });
+    expect(await balancesOf({ db: database.db }, { userId: booster.user.id })).toMatchObject({ held: row!.reward });
     const [ended] = await database.db.select().from(watchSessions).where(eq(watchSessions.id, next));
     expect(ended!.endedAt).not.toBeNull();
-    await checkLedgerInvariants(database.db);
+    await checkLedgerInvariants({ db: database.db });
   });
 
   it("over HTTP: beats judged by the server's own clock, so a page cannot prove time faster than it passes", async () => {

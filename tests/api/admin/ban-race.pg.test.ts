@@ -27,10 +27,12 @@ describe("a ban under concurrency (PostgreSQL)", () => {
     await admin();
     const [adminRow] = await database.db.select().from(users).where(eq(users.role, "admin"));
     const target = await person(1_000_000);
-    const key = await signingKey(database.db);
+    const key = await signingKey({ db: database.db });
     const signIns = Array.from({ length: 30 }, () =>
       database.db
-        .transaction((tx) => openSession(tx, key, target.user.id, { userAgent: "race", ip: "10.7.24.9" }))
+        .transaction((tx) =>
+          openSession({ db: database.db, tx: tx }, { key, userId: target.user.id, meta: { userAgent: "race", ip: "10.7.24.9" } }),
+        )
         .then(() => "opened" as const)
         .catch((error: unknown) => {
           if (error instanceof AppError && error.code === "account_banned") return "refused" as const;
@@ -49,9 +51,11 @@ describe("a ban under concurrency (PostgreSQL)", () => {
       .where(and(eq(sessions.userId, target.user.id), isNull(sessions.revokedAt)));
     expect(open).toEqual([]);
     // After the ban every sign-in is refused.
-    await expect(database.db.transaction((tx) => openSession(tx, key, target.user.id, { userAgent: null, ip: null }))).rejects.toThrow(
-      AppError,
-    );
+    await expect(
+      database.db.transaction((tx) =>
+        openSession({ db: database.db, tx: tx }, { key, userId: target.user.id, meta: { userAgent: null, ip: null } }),
+      ),
+    ).rejects.toThrow(AppError);
   });
 
   it("a ban racing the user's own spending holds exactly what is left: nothing overdrawn, nothing lost", async () => {
@@ -78,6 +82,6 @@ describe("a ban under concurrency (PostgreSQL)", () => {
       .where(eq(ledgerAccounts.code, userAccountCode(target.user.id, "frozen")));
     expect(frozen?.balance).toBe(banned.heldWallet);
     expect((wallet?.balance ?? 0) - (wallet?.pendingDebits ?? 0)).toBe(0);
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 });

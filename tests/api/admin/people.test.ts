@@ -100,7 +100,7 @@ describe("the people view", () => {
     const holds = await database.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.intent, "ban_hold"));
     expect(holds).toHaveLength(1);
     expect(holds[0]).toMatchObject({ amount: 2_500_000, metadata: expect.objectContaining({ reason: "Fake proofs on three campaigns" }) });
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
     const [audit] = await database.db
       .select()
       .from(auditLog)
@@ -120,7 +120,7 @@ describe("the people view", () => {
     const back = await signIn(booster.phone);
     expect(back.status).toBe(200);
     expect((await get("me", back.body.data.access_token)).body.data.wallet_balance).toBe(2_500_000);
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("an admin cannot be banned; a ban past its end is lifted by the job and what it held given back", async () => {
@@ -148,7 +148,7 @@ describe("the people view", () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, "user.ban_expired"), eq(auditLog.targetId, producer.user.id)));
     expect(expired).toMatchObject({ actorId: null, details: expect.objectContaining({ released_wallet: 700_000 }) });
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("money that arrives while the ban lasts is held with the rest: a denied payout, a released reward, a refund; unban gives back all of it", async () => {
@@ -185,7 +185,7 @@ describe("the people view", () => {
     expect(denied.status).toBe(200);
     const held = await get(`admin/users/${booster.user.id}/overview`, adminToken);
     expect(held.body.data).toMatchObject({ ban: { held_earnings: 9_000_000 }, balances: { earnings: 0, frozen: 9_000_000 } });
-    expect((await balancesOf(database.db, booster.user.id)).earnings).toBe(0);
+    expect((await balancesOf({ db: database.db }, { userId: booster.user.id })).earnings).toBe(0);
 
     // The release job while banned: the reward is held too (once, though the job runs twice).
     for (let run = 0; run < 2; run++)
@@ -197,11 +197,11 @@ describe("the people view", () => {
       ban: { held_earnings: 9_300_000 + reward, held_wallet: 200_000 },
       balances: { earnings: 0, wallet: 0, frozen: 9_500_000 + reward },
     });
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
 
     const lifted = await call(`admin/users/${booster.user.id}/unban`, {}, { token: adminToken });
     expect(lifted.body.data.overview).toMatchObject({ ban: null, balances: { earnings: 9_300_000 + reward, wallet: 200_000, frozen: 0 } });
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 });
 
@@ -219,7 +219,7 @@ async function holdOnceMore(userId: string) {
           intent: "reward",
         },
       );
-      await holdWhileBanned(tx, { userId, kind: "earnings", amount: 300_000, key: `test-release:${userId}` });
+      await holdWhileBanned({ db: database.db, tx: tx }, { userId, kind: "earnings", amount: 300_000, key: `test-release:${userId}` });
     });
   for (let i = 0; i < 2; i++)
     await database.db.transaction(async (tx) => {
@@ -233,6 +233,6 @@ async function holdOnceMore(userId: string) {
           intent: "refund",
         },
       );
-      await holdWhileBanned(tx, { userId, kind: "wallet", amount: 200_000, key: `test-refund:${userId}` });
+      await holdWhileBanned({ db: database.db, tx: tx }, { userId, kind: "wallet", amount: 200_000, key: `test-refund:${userId}` });
     });
 }

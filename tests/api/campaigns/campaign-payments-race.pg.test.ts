@@ -58,7 +58,7 @@ describe("paying a campaign from the wallet under concurrency (PostgreSQL)", () 
     expect(refused).toHaveLength(19);
     expect(refused.every((a) => a.status === 403 && a.body.error?.code === "transaction_already_paid")).toBe(true);
 
-    expect((await balancesOf(database.db, user.id)).wallet).toBe(WALLET - total);
+    expect((await balancesOf({ db: database.db }, { userId: user.id })).wallet).toBe(WALLET - total);
     const [escrow] = await database.db
       .select()
       .from(ledgerAccounts)
@@ -74,7 +74,7 @@ describe("paying a campaign from the wallet under concurrency (PostgreSQL)", () 
     expect(rows.map((row) => `${row.gateway}:${row.status}`).sort()).toEqual(["sandbox:pending", "wallet:paid"]);
     const [campaign] = await database.db.select().from(campaigns).where(eq(campaigns.id, id));
     expect(campaign!.status).toBe("awaiting_review");
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("a wallet payment racing the gateway's late success: whichever wins, nothing is lost or taken twice", async () => {
@@ -100,7 +100,7 @@ describe("paying a campaign from the wallet under concurrency (PostgreSQL)", () 
       expect(answers[2 * i + 1]!.status).toBe(303);
     }
     // Either the gateway paid the campaign (the wallet payment refused) or the wallet did (the gateway's money to the wallet).
-    expect((await balancesOf(database.db, user.id)).wallet).toBe(WALLET);
+    expect((await balancesOf({ db: database.db }, { userId: user.id })).wallet).toBe(WALLET);
     for (const { id, total } of made) {
       const [escrow] = await database.db
         .select()
@@ -110,6 +110,6 @@ describe("paying a campaign from the wallet under concurrency (PostgreSQL)", () 
       const [campaign] = await database.db.select().from(campaigns).where(eq(campaigns.id, id));
       expect(campaign!.status).toBe("awaiting_review");
     }
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 });

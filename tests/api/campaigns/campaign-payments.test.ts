@@ -29,7 +29,7 @@ const { it, call } = apiFile(
   },
 );
 afterEach(async () => {
-  expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
 });
 
 const smart = { ...smartCampaign, gateway: "sandbox" };
@@ -122,8 +122,8 @@ describe("paying a campaign awaiting payment from the wallet", () => {
 
     expect(await statusOf(id)).toBe("awaiting_payment");
     expect(await rowsOf(id)).toHaveLength(1);
-    expect((await balancesOf(database.db, owner.user.id)).wallet).toBe(5_000_000);
-    expect((await balancesOf(database.db, stranger.user.id)).wallet).toBe(5_000_000);
+    expect((await balancesOf({ db: database.db }, { userId: owner.user.id })).wallet).toBe(5_000_000);
+    expect((await balancesOf({ db: database.db }, { userId: stranger.user.id })).wallet).toBe(5_000_000);
     expect(await escrowOf(id)).toBe(0);
   });
 
@@ -140,7 +140,7 @@ describe("paying a campaign awaiting payment from the wallet", () => {
 
     expect(await statusOf(id)).toBe("awaiting_payment");
     expect(await rowsOf(id)).toEqual([payment]);
-    expect((await balancesOf(database.db, owner.user.id)).wallet).toBe(100_000);
+    expect((await balancesOf({ db: database.db }, { userId: owner.user.id })).wallet).toBe(100_000);
     expect(await escrowOf(id)).toBe(0);
     expect(
       await database.db
@@ -162,7 +162,7 @@ describe("paying a campaign awaiting payment from the wallet", () => {
     expect(paid.body.data.transaction.approved_at).toBeTruthy();
 
     expect(await statusOf(id)).toBe("awaiting_review");
-    expect((await balancesOf(database.db, owner.user.id)).wallet).toBe(5_000_000 - total);
+    expect((await balancesOf({ db: database.db }, { userId: owner.user.id })).wallet).toBe(5_000_000 - total);
     expect(await escrowOf(id)).toBe(total);
     const rows = await rowsOf(id);
     expect(rows).toHaveLength(2);
@@ -181,7 +181,7 @@ describe("paying a campaign awaiting payment from the wallet", () => {
     expect(twice.status).toBe(403);
     expect(twice.body.error!.message).toBe(faIR.api.errors.transaction_already_paid);
 
-    expect((await balancesOf(database.db, owner.user.id)).wallet).toBe(5_000_000 - total);
+    expect((await balancesOf({ db: database.db }, { userId: owner.user.id })).wallet).toBe(5_000_000 - total);
     expect(await escrowOf(id)).toBe(total);
     expect(await rowsOf(id)).toHaveLength(2);
     const listed = await call(`campaigns/${id}/payments`, undefined, { method: "GET", token: owner.token });
@@ -200,7 +200,7 @@ describe("paying a campaign awaiting payment from the wallet", () => {
     const back = await gatewayPays(authority, true);
     const [settled] = await database.db.select().from(transactions).where(eq(transactions.id, payment.id));
     expect(settled).toMatchObject({ status: "paid", gateway: "sandbox" });
-    expect((await balancesOf(database.db, owner.user.id)).wallet).toBe(5_000_000);
+    expect((await balancesOf({ db: database.db }, { userId: owner.user.id })).wallet).toBe(5_000_000);
     expect(await escrowOf(id)).toBe(total);
     expect(await statusOf(id)).toBe("awaiting_review");
     const credits = await database.db
@@ -216,8 +216,10 @@ describe("paying a campaign awaiting payment from the wallet", () => {
 
     // The callback again, and the reconciliation job: nothing more.
     await call(`${back!.pathname.replace(/^\/api\//, "")}${back!.search}`, undefined, { method: "GET" });
-    expect(await reconcilePayments(database.db, gateways, Date.now() + RECONCILE_AFTER_MS + 60_000)).toMatchObject({ paid: 0 });
-    expect((await balancesOf(database.db, owner.user.id)).wallet).toBe(5_000_000);
+    expect(await reconcilePayments({ db: database.db, now: new Date(Date.now() + RECONCILE_AFTER_MS + 60_000), gateways })).toMatchObject({
+      paid: 0,
+    });
+    expect((await balancesOf({ db: database.db }, { userId: owner.user.id })).wallet).toBe(5_000_000);
     expect(await escrowOf(id)).toBe(total);
     expect(
       await database.db
@@ -233,8 +235,11 @@ describe("paying a campaign awaiting payment from the wallet", () => {
     expect((await pay(id, payment.id, { token: owner.token })).status).toBe(200);
     // Paid at the bank, but the payer never came back: the job finds it.
     await gatewayPays(authority, false);
-    expect(await reconcilePayments(database.db, gateways, Date.now() + RECONCILE_AFTER_MS + 60_000)).toMatchObject({ checked: 1, paid: 1 });
-    expect((await balancesOf(database.db, owner.user.id)).wallet).toBe(5_000_000);
+    expect(await reconcilePayments({ db: database.db, now: new Date(Date.now() + RECONCILE_AFTER_MS + 60_000), gateways })).toMatchObject({
+      checked: 1,
+      paid: 1,
+    });
+    expect((await balancesOf({ db: database.db }, { userId: owner.user.id })).wallet).toBe(5_000_000);
     expect(await escrowOf(id)).toBe(total);
     expect(await statusOf(id)).toBe("awaiting_review");
   });
@@ -275,7 +280,7 @@ describe("paying a campaign awaiting payment from the wallet", () => {
     expect(paidCampaign.status).toBe(403);
     expect(paidCampaign.body.error!.code).toBe("transaction_already_paid");
 
-    expect((await balancesOf(database.db, owner.user.id)).wallet).toBe(10_000_000 - cancelled.total);
+    expect((await balancesOf({ db: database.db }, { userId: owner.user.id })).wallet).toBe(10_000_000 - cancelled.total);
     expect(await escrowOf(viaGateway.id)).toBe(viaGateway.total);
     const walletRows = await database.db
       .select()

@@ -57,7 +57,7 @@ describe("campaigns under concurrency (PostgreSQL)", () => {
     expect(answers.every((a) => a.status === 200 || a.status === 403)).toBe(true);
     const total = created[0]!.body.data.campaign.budget as number;
     expect(created).toHaveLength(Math.floor(5_000_000 / total));
-    expect((await balancesOf(database.db, user.id)).wallet).toBe(5_000_000 - created.length * total);
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect((await balancesOf({ db: database.db }, { userId: user.id })).wallet).toBe(5_000_000 - created.length * total);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 });

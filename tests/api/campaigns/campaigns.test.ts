@@ -53,7 +53,7 @@ describe("campaigns", () => {
     expect(created.status).toBe(200);
     expect(created.body.data.message).toBe("Campaign created.");
     expect(created.body.data.campaign).toMatchObject({ status: "awaiting_review", budget: total, network: "youtube", strategy: "smart" });
-    expect((await balancesOf(database.db, user.id)).wallet).toBe(5_000_000 - total);
+    expect((await balancesOf({ db: database.db }, { userId: user.id })).wallet).toBe(5_000_000 - total);
     const id = created.body.data.campaign.id as string;
 
     expect((await call(`campaigns/${id}/pause`, {}, { token })).status).toBe(409);
@@ -73,7 +73,7 @@ describe("campaigns", () => {
     expect(dashboard.body.data.wallet.wallet_balance).toBe(5_000_000 - total);
     const payments = await get(`campaigns/${id}/payments`, token);
     expect(payments.body.data[0]).toMatchObject({ intent: "campaign_creation", status: "paid", amount: total });
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("charges exactly the amount typed and shown as the total; the escrow keeps the budget for tasks once the fee leaves", async () => {
@@ -90,14 +90,14 @@ describe("campaigns", () => {
       expect(quote.subtotal + quote.fee).toBe(amount);
       expect(quote.fee).toBe(Math.floor(amount / 11));
       const revenueBefore = await balanceOf(systemAccountCode("revenue"));
-      const walletBefore = (await balancesOf(database.db, user.id)).wallet;
+      const walletBefore = (await balancesOf({ db: database.db }, { userId: user.id })).wallet;
 
       const created = await call("campaigns", body, { token });
       expect(created.status).toBe(200);
       const campaign = created.body.data.campaign;
       expect(campaign.budget).toBe(amount);
       expect(campaign.invoice).toMatchObject({ subtotal: quote.subtotal, fee: quote.fee, total: amount });
-      expect((await balancesOf(database.db, user.id)).wallet).toBe(walletBefore - amount);
+      expect((await balancesOf({ db: database.db }, { userId: user.id })).wallet).toBe(walletBefore - amount);
       expect(await balanceOf(campaignEscrowCode(campaign.id))).toBe(amount);
       const payments = await get(`campaigns/${campaign.id}/payments`, token);
       expect(payments.body.data).toHaveLength(1);
@@ -108,7 +108,7 @@ describe("campaigns", () => {
       expect(await balanceOf(campaignEscrowCode(campaign.id))).toBe(quote.subtotal);
       expect((await balanceOf(systemAccountCode("revenue"))) - revenueBefore).toBe(quote.fee);
     }
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("the list and the dashboard check the session in their own statement: right figures while it is open, 401 once it is not", async () => {
@@ -144,7 +144,7 @@ describe("campaigns", () => {
     const past = await get("campaigns?page=9&per_page=2", token);
     expect(past.body).toMatchObject({ data: [], meta: { total: 5 } });
     const dashboard = await get("dashboard", token);
-    const balances = await balancesOf(database.db, user.id);
+    const balances = await balancesOf({ db: database.db }, { userId: user.id });
     expect(dashboard.body.data).toMatchObject({
       campaigns: { completed: 2, awaiting_review: 1, active: 2 },
       wallet: { wallet_balance: balances.wallet, earnings_balance: balances.earnings, held_balance: balances.held },
@@ -154,7 +154,7 @@ describe("campaigns", () => {
     expect(dashboard.body.data.active_campaigns.items.map((c: { name: string }) => c.name)).toEqual(["active 1", "active 2"]);
     // The marketplace queue counts every owner's active campaigns (the dashboard shows that count up
     // to 10 s late, so an earlier test's may still be the one it shows).
-    expect(await countMarketplaceQueue(database.db)).toBe(3);
+    expect(await countMarketplaceQueue({ db: database.db })).toBe(3);
     const fresh = await producer(0, "09121234569");
     expect((await get("dashboard", fresh.token)).body.data).toMatchObject({
       campaigns: { completed: 0, awaiting_review: 0, active: 0 },
@@ -230,9 +230,9 @@ describe("campaigns", () => {
     const adminToken = await admin();
     const rejected = await call(`admin/campaigns/${id}/reject`, { reason: "The channel link is not yours." }, { token: adminToken });
     expect(rejected.body.data.campaign).toMatchObject({ status: "rejected", rejection_reason: "The channel link is not yours." });
-    expect((await balancesOf(database.db, user.id)).wallet).toBe(5_000_000);
+    expect((await balancesOf({ db: database.db }, { userId: user.id })).wallet).toBe(5_000_000);
     expect((await call(`admin/campaigns/${id}/approve`, {}, { token: adminToken })).status).toBe(409);
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("completes when its end date passes and returns what the escrow holds", async () => {
@@ -242,18 +242,18 @@ describe("campaigns", () => {
     const fee = created.body.data.campaign.invoice.fee as number;
     const adminToken = await admin();
     await call(`admin/campaigns/${id}/approve`, {}, { token: adminToken });
-    expect(await completeEndedCampaigns(database.db)).toBe(0);
+    expect(await completeEndedCampaigns({ db: database.db })).toBe(0);
     await database.db
       .update(campaigns)
       .set({ endsAt: new Date(Date.now() - 1000) })
       .where(eq(campaigns.id, id));
-    expect(await completeEndedCampaigns(database.db)).toBe(1);
+    expect(await completeEndedCampaigns({ db: database.db })).toBe(1);
     const after = await get(`campaigns/${id}`, token);
     expect(after.body.data.status).toBe("paid");
     expect(after.body.data.completed_at).toBeTruthy();
-    expect((await balancesOf(database.db, user.id)).wallet).toBe(5_000_000 - fee);
-    expect(await completeEndedCampaigns(database.db)).toBe(0);
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect((await balancesOf({ db: database.db }, { userId: user.id })).wallet).toBe(5_000_000 - fee);
+    expect(await completeEndedCampaigns({ db: database.db })).toBe(0);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("admins set prices (audited); the quote follows; nobody else may", async () => {
@@ -289,6 +289,6 @@ describe("campaigns", () => {
     await call(`${back.pathname.replace(/^\/api\//, "")}${back.search}`, undefined, { method: "GET" });
     const after = await get(`campaigns/${created.body.data.campaign.id}`, token);
     expect(after.body.data.status).toBe("awaiting_review");
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 });

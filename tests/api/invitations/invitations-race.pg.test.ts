@@ -67,7 +67,9 @@ describe("invitations under concurrency (PostgreSQL)", () => {
         await sms.sender.sendNotice(input);
       },
     };
-    const runs = await Promise.all(Array.from({ length: 5 }, (_, i) => textInvitations(database.db, slow, i % 2 ? row!.id : undefined)));
+    const runs = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => textInvitations({ db: database.db }, { sms: slow, only: i % 2 ? row!.id : undefined })),
+    );
     expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(1);
     expect(sms.notices.filter((n) => n.phone === "+989121113344").length - before).toBe(1);
     const [after] = await database.db.select().from(invitations).where(eq(invitations.id, row!.id));

@@ -152,16 +152,16 @@ describe("invitations", () => {
     expect(paid.status).toBe("paid");
     expect(Date.parse(paid.reward_due_at) - Date.parse(paid.paid_at)).toBe(7 * 86_400_000);
 
-    const before = (await balancesOf(database.db, me.user.id)).earnings;
-    expect(await payInvitationRewards(database.db, later(6))).toEqual({ rewarded: 0, refused: 0 });
-    expect(await payInvitationRewards(database.db, later(8))).toEqual({ rewarded: 1, refused: 0 });
-    expect(await payInvitationRewards(database.db, later(9))).toEqual({ rewarded: 0, refused: 0 });
-    expect((await balancesOf(database.db, me.user.id)).earnings).toBe(before + 700_000);
+    const before = (await balancesOf({ db: database.db }, { userId: me.user.id })).earnings;
+    expect(await payInvitationRewards({ db: database.db, now: later(6) })).toEqual({ rewarded: 0, refused: 0 });
+    expect(await payInvitationRewards({ db: database.db, now: later(8) })).toEqual({ rewarded: 1, refused: 0 });
+    expect(await payInvitationRewards({ db: database.db, now: later(9) })).toEqual({ rewarded: 0, refused: 0 });
+    expect((await balancesOf({ db: database.db }, { userId: me.user.id })).earnings).toBe(before + 700_000);
     const [joined] = (await get("invitations?status=accepted", me.token)).body.data;
     expect(joined).toMatchObject({ status: "joined", reward: 700_000 });
     const kinds = (await database.db.select().from(notifications).where(eq(notifications.userId, me.user.id))).map((n) => n.kind);
     expect(kinds).toEqual(expect.arrayContaining(["invitation_registered", "invitation_rewarded"]));
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("no reward when the invitee is the inviter (the same national ID)", async () => {
@@ -177,10 +177,10 @@ describe("invitations", () => {
       .where(eq(users.id, twin.user.id));
     await fund(twin.user.id);
     expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: twin.token })).status).toBe(201);
-    const before = (await balancesOf(database.db, me.user.id)).earnings;
-    const report = await payInvitationRewards(database.db, later(8));
+    const before = (await balancesOf({ db: database.db }, { userId: me.user.id })).earnings;
+    const report = await payInvitationRewards({ db: database.db, now: later(8) });
     expect(report.refused).toBeGreaterThanOrEqual(1);
-    expect((await balancesOf(database.db, me.user.id)).earnings).toBe(before);
+    expect((await balancesOf({ db: database.db }, { userId: me.user.id })).earnings).toBe(before);
     const [row] = (await get("invitations", me.token)).body.data;
     expect(row).toMatchObject({ status: "paid", no_reward_reason: "same_person", reward: null, reward_due_at: null });
   });
@@ -219,17 +219,17 @@ describe("registered through the invitation link's code (issue 18: 'someone regi
     await fund(friend.user.id);
     expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: friend.token })).status).toBe(201);
     expect((await codeOf(`0${sent.phone.slice(3)}`)).status).toBe("paid");
-    const before = (await balancesOf(database.db, me.user.id)).earnings;
+    const before = (await balancesOf({ db: database.db }, { userId: me.user.id })).earnings;
     const reward = (await get("invitations/allowance", me.token)).body.data.reward as number;
     // The reward waits for the friend's verified identity (issue 30): nothing after the hold until then.
-    await payInvitationRewards(database.db, later(8));
+    await payInvitationRewards({ db: database.db, now: later(8) });
     expect(await codeOf(`0${sent.phone.slice(3)}`)).toMatchObject({ status: "paid", noRewardReason: null });
     expect((await get("invitations", me.token)).body.data[0]).toMatchObject({ status: "paid", reward_waits_for_identity: true });
-    expect((await balancesOf(database.db, me.user.id)).earnings).toBe(before);
+    expect((await balancesOf({ db: database.db }, { userId: me.user.id })).earnings).toBe(before);
     await database.db.update(users).set({ identityStatus: "identity_verified" }).where(eq(users.id, friend.user.id));
-    expect((await payInvitationRewards(database.db, later(8))).rewarded).toBeGreaterThanOrEqual(1);
+    expect((await payInvitationRewards({ db: database.db, now: later(8) })).rewarded).toBeGreaterThanOrEqual(1);
     expect((await codeOf(`0${sent.phone.slice(3)}`)).status).toBe("joined");
-    expect((await balancesOf(database.db, me.user.id)).earnings).toBe(before + reward);
+    expect((await balancesOf({ db: database.db }, { userId: me.user.id })).earnings).toBe(before + reward);
   });
 
   it("an unknown or malformed code never blocks the sign-up; the invited phone still counts", async () => {
@@ -289,9 +289,9 @@ describe("registered through the invitation link's code (issue 18: 'someone regi
       .where(eq(users.id, twin.user.id));
     await fund(twin.user.id);
     expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: twin.token })).status).toBe(201);
-    const before = (await balancesOf(database.db, me.user.id)).earnings;
-    await payInvitationRewards(database.db, later(8));
-    expect((await balancesOf(database.db, me.user.id)).earnings).toBe(before);
+    const before = (await balancesOf({ db: database.db }, { userId: me.user.id })).earnings;
+    await payInvitationRewards({ db: database.db, now: later(8) });
+    expect((await balancesOf({ db: database.db }, { userId: me.user.id })).earnings).toBe(before);
     expect(await codeOf(`0${sent.phone.slice(3)}`)).toMatchObject({ status: "paid", noRewardReason: "same_person", rewardDueAt: null });
   });
 });
@@ -309,9 +309,9 @@ describe("invitations that cannot be farmed (issue 30 item 6)", () => {
       .where(eq(users.id, puppet.user.id));
     await fund(puppet.user.id);
     expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: puppet.token })).status).toBe(201);
-    const before = (await balancesOf(database.db, me.user.id)).earnings;
-    expect((await payInvitationRewards(database.db, later(8))).refused).toBeGreaterThanOrEqual(1);
-    expect((await balancesOf(database.db, me.user.id)).earnings).toBe(before);
+    const before = (await balancesOf({ db: database.db }, { userId: me.user.id })).earnings;
+    expect((await payInvitationRewards({ db: database.db, now: later(8) })).refused).toBeGreaterThanOrEqual(1);
+    expect((await balancesOf({ db: database.db }, { userId: me.user.id })).earnings).toBe(before);
     expect((await get("invitations", me.token)).body.data[0]).toMatchObject({
       no_reward_reason: "same_person",
       reward_waits_for_identity: false,

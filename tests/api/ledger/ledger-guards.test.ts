@@ -21,9 +21,9 @@ describe("ledger", () => {
       { db: db() },
       { idempotencyKey: "reward:1", from: systemAccountCode("promotions"), to: held, amount: 7_000, intent: "reward" },
     );
-    expect(await balancesOf(db(), userId)).toEqual({ wallet: 0, earnings: 0, held: 7_000 });
+    expect(await balancesOf({ db: db() }, { userId })).toEqual({ wallet: 0, earnings: 0, held: 7_000 });
     await transfer({ db: db() }, { idempotencyKey: "release:1", from: held, to: earnings, amount: 7_000, intent: "reward" });
-    expect(await balancesOf(db(), userId)).toEqual({ wallet: 0, earnings: 7_000, held: 0 });
+    expect(await balancesOf({ db: db() }, { userId })).toEqual({ wallet: 0, earnings: 7_000, held: 0 });
     expect(
       await refusal(transfer({ db: db() }, { idempotencyKey: "release:2", from: held, to: earnings, amount: 1, intent: "reward" })),
     ).toBe("insufficient_funds");
@@ -82,7 +82,7 @@ describe("ledger", () => {
     await expectSound();
     await db().execute(sql`update ledger_accounts set balance = balance + 7 where code = ${gateway}`);
     await db().execute(sql`update ledger_accounts set pending_debits = pending_debits - 1 where code = ${wallet}`);
-    const violations = await checkLedgerInvariants(db());
+    const violations = await checkLedgerInvariants({ db: db() });
     expect(violations).toEqual(
       expect.arrayContaining([
         { kind: "sum_not_zero", total: 7 },
@@ -96,7 +96,7 @@ describe("ledger", () => {
       .transaction(async (tx) => {
         await tx.execute(sql`alter table ledger_accounts drop constraint ledger_accounts_no_overdraft`);
         await tx.execute(sql`update ledger_accounts set balance = -3 where code = ${escrow}`);
-        const found = await checkLedgerInvariants(tx);
+        const found = await checkLedgerInvariants({ db: db(), tx: tx });
         throw Object.assign(new Error("rollback"), { found });
       })
       .catch((e: { found: unknown }) => e.found);

@@ -71,7 +71,7 @@ async function verify(m: Model, r: Real): Promise<void> {
   const actual = Object.fromEntries(rows.map((row) => [row.code, { balance: row.balance, pending: row.pending }]));
   const expected = Object.fromEntries([...m.accounts].map(([code, a]) => [code, { balance: a.balance, pending: a.pending }]));
   expect(actual).toEqual(expected);
-  expect(await checkLedgerInvariants(r.db)).toEqual([]);
+  expect(await checkLedgerInvariants({ db: r.db })).toEqual([]);
 }
 
 /** Any movement between two accounts: refused exactly when the model says the money is short. */
@@ -264,7 +264,7 @@ describe("ledger model", () => {
             await db.execute(
               sql`truncate table watch_sessions, activities, transactions, payout_events, payouts, invitations, memberships, ledger_transfers, ledger_accounts`,
             );
-            await ensureAccounts(db, allCodes());
+            await ensureAccounts({ db }, { specs: allCodes() });
             let key = 0;
             const model = freshModel();
             await fc.asyncModelRun(() => ({ model, real: { db, nextKey: () => `k${++key}` } }), cmds);

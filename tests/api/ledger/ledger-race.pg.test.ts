@@ -51,7 +51,7 @@ describe("ledger under concurrency (PostgreSQL)", () => {
       const db = database.db;
       await transfer({ db }, { idempotencyKey: "fund", from: gateway, to: wallet, amount: 5_000_000, intent: "wallet_charge" });
       const escrows = Array.from({ length: 4 }, () => campaignEscrowCode(randomUUID()));
-      await ensureAccounts(db, escrows);
+      await ensureAccounts({ db }, { specs: escrows });
       const started = Date.now();
       const results = await Promise.allSettled(
         Array.from({ length: 1_000 }, (_, i) =>
@@ -78,7 +78,7 @@ describe("ledger under concurrency (PostgreSQL)", () => {
       }
       expect(await balanceOf(wallet)).toBe(2_000_000);
       expect(await db.select().from(ledgerTransfers)).toHaveLength(2);
-      expect(await checkLedgerInvariants(db)).toEqual([]);
+      expect(await checkLedgerInvariants({ db })).toEqual([]);
       console.log(`[ledger-race] 1000 parallel spends settled in ${elapsed} ms`);
     },
   );
@@ -91,7 +91,7 @@ describe("ledger under concurrency (PostgreSQL)", () => {
     expect(await db.select().from(ledgerTransfers)).toHaveLength(1);
     expect(await balanceOf(wallet)).toBe(750_000);
     expect(await balanceOf(gateway)).toBe(-750_000);
-    expect(await checkLedgerInvariants(db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db })).toEqual([]);
   });
 
   it("50 parallel posts and voids of one pending transfer: one of them settles it, the money moves at most once", async () => {
@@ -123,7 +123,7 @@ describe("ledger under concurrency (PostgreSQL)", () => {
     });
     expect(await balanceOf(wallet)).toBe(final!.status === "posted" ? 300_000 : 900_000);
     expect(await balanceOf(escrow)).toBe(final!.status === "posted" ? 600_000 : 0);
-    expect(await checkLedgerInvariants(db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db })).toEqual([]);
   });
 
   // Deadlocks are retried, so they would only show as slowness: count them in PostgreSQL's statistics.
@@ -150,12 +150,12 @@ describe("ledger under concurrency (PostgreSQL)", () => {
     expect(results.filter((r) => r.status === "rejected")).toEqual([]);
     expect(await balanceOf(wallet)).toBe(1_000_000);
     expect(await balanceOf(escrow)).toBe(1_000_000);
-    expect(await checkLedgerInvariants(db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db })).toEqual([]);
     expect(await deadlocks()).toBe(before);
   });
 
   it("50 parallel first uses of a user's accounts create each account once", async () => {
-    const all = await Promise.all(Array.from({ length: 50 }, () => userWalletAccounts(database.db, userId)));
+    const all = await Promise.all(Array.from({ length: 50 }, () => userWalletAccounts({ db: database.db }, { userId })));
     expect(new Set(all.map((a) => a.wallet.id)).size).toBe(1);
     expect(await database.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.userId, userId))).toHaveLength(3);
   });

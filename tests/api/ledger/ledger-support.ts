@@ -31,7 +31,7 @@ export async function balance(code: string): Promise<{ balance: number; pending:
 }
 
 export async function expectSound() {
-  expect(await checkLedgerInvariants(db())).toEqual([]);
+  expect(await checkLedgerInvariants({ db: db() })).toEqual([]);
 }
 
 export async function refusal(promise: Promise<unknown>): Promise<string> {

@@ -23,26 +23,26 @@ describe("ledger", () => {
     expect(campaignEscrowCode("c1")).toBe("campaign:c1:escrow");
     expect(gatewayAccountCode("zarinpal")).toBe("gateway:zarinpal");
     expect(systemAccountCode("promotions")).toBe("system:promotions");
-    const first = await ensureAccounts(db(), [wallet, gateway, systemAccountCode("revenue"), escrow]);
-    const again = await ensureAccounts(db(), [wallet, gateway]);
+    const first = await ensureAccounts({ db: db() }, { specs: [wallet, gateway, systemAccountCode("revenue"), escrow] });
+    const again = await ensureAccounts({ db: db() }, { specs: [wallet, gateway] });
     expect(again.get(wallet)!.id).toBe(first.get(wallet)!.id);
     expect(first.get(wallet)).toMatchObject({ kind: "wallet", userId, allowNegative: false });
     expect(first.get(escrow)).toMatchObject({ kind: "escrow", allowNegative: false });
     expect(first.get(gateway)).toMatchObject({ kind: "gateway", allowNegative: true });
     expect(first.get(systemAccountCode("revenue"))).toMatchObject({ kind: "revenue", allowNegative: true });
-    const mine = await userWalletAccounts(db(), userId);
+    const mine = await userWalletAccounts({ db: db() }, { userId });
     expect(mine.wallet.id).toBe(first.get(wallet)!.id);
     expect(mine.held.code).toBe(userAccountCode(userId, "earnings_held"));
     expect(await db().select().from(ledgerAccounts)).toHaveLength(6);
-    expect(await refusal(ensureAccounts(db(), ["user:x"]))).toBe("bad_request");
+    expect(await refusal(ensureAccounts({ db: db() }, { specs: ["user:x"] }))).toBe("bad_request");
   });
 
   it("charges a wallet from a gateway and spends it on a campaign", async () => {
-    expect(await balancesOf(db(), userId)).toEqual({ wallet: 0, earnings: 0, held: 0 });
+    expect(await balancesOf({ db: db() }, { userId })).toEqual({ wallet: 0, earnings: 0, held: 0 });
     const charged = await charge(1_000_000);
     expect(charged).toMatchObject({ amount: 1_000_000, intent: "wallet_charge", status: "posted", settledAt: null });
     expect(charged.createdAt).toBeInstanceOf(Date);
-    expect(await balancesOf(db(), userId)).toEqual({ wallet: 1_000_000, earnings: 0, held: 0 });
+    expect(await balancesOf({ db: db() }, { userId })).toEqual({ wallet: 1_000_000, earnings: 0, held: 0 });
     expect(await balance(gateway)).toEqual({ balance: -1_000_000, pending: 0 });
     await expectSound();
 
@@ -125,7 +125,7 @@ describe("ledger", () => {
     expect(reserved).toMatchObject({ status: "pending", settledAt: null });
     expect(await balance(wallet)).toEqual({ balance: 600_000, pending: 500_000 });
     expect(await balance(escrow)).toEqual({ balance: 0, pending: 0 });
-    expect((await balancesOf(db(), userId)).wallet).toBe(100_000);
+    expect((await balancesOf({ db: db() }, { userId })).wallet).toBe(100_000);
     await expectSound();
     // The reserve counts: only 100,000 is available.
     expect(await refusal(spend(200_000))).toBe("insufficient_funds");
@@ -153,7 +153,7 @@ describe("ledger", () => {
   it("voids a pending transfer (twice is a replay, posting it after is a conflict)", async () => {
     await charge(600_000);
     const reserved = await spend(600_000, "withdraw:2", true);
-    expect((await balancesOf(db(), userId)).wallet).toBe(0);
+    expect((await balancesOf({ db: db() }, { userId })).wallet).toBe(0);
     const voided = await voidTransfer({ db: db() }, reserved.id);
     expect(voided).toMatchObject({ id: reserved.id, status: "voided" });
     expect(await balance(wallet)).toEqual({ balance: 600_000, pending: 0 });

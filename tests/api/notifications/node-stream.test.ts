@@ -39,7 +39,9 @@ function openStream(cookie: string, method = "GET") {
 }
 
 const write = (userId: string, key: string) =>
-  database.db.transaction((tx) => notify(tx, { userId, kind: "payout_approved", dedupeKey: key, params: { amount: 1_000_000 } }));
+  database.db.transaction((tx) =>
+    notify({ db: database.db, tx: tx }, { userId, kind: "payout_approved", dedupeKey: key, params: { amount: 1_000_000 } }),
+  );
 const events = (text: string) => text.split("\n").filter((line) => line === "event: re-read").length;
 
 describe("the notification stream on the Node listener", () => {

@@ -39,8 +39,12 @@ async function verify(m: Model, r: Real): Promise<void> {
     const unseenRows = await rowsWhere(r.db, user.id, isNull(notifications.seenAt));
     // The counter row (absent before the first counted notification) equals the rows not yet seen, and the model.
     expect({ u, counter: counter?.unseen ?? 0 }).toEqual({ u, counter: unseenRows });
-    expect({ u, counter: await unseenCount(r.db, user.id) }).toEqual({ u, counter: mine.filter((note) => !note.seen).length });
-    const tab = async (status: "all" | "new" | "read") => (await listNotifications(r.db, user.id, { status, page: 1, per_page: 1 })).total;
+    expect({ u, counter: await unseenCount({ db: r.db }, { userId: user.id }) }).toEqual({
+      u,
+      counter: mine.filter((note) => !note.seen).length,
+    });
+    const tab = async (status: "all" | "new" | "read") =>
+      (await listNotifications({ db: r.db }, { userId: user.id, query: { status, page: 1, per_page: 1 } })).total;
     expect({ u, all: await tab("all"), new: await tab("new"), read: await tab("read") }).toEqual({
       u,
       all: mine.length,
@@ -62,7 +66,7 @@ class Write implements fc.AsyncCommand<Model, Real> {
   async run(m: Model, r: Real) {
     const dedupeKey = `model:${this.key}`;
     const written = await r.db.transaction((tx) =>
-      notify(tx, { userId: r.users[this.u]!.id, kind: this.kind, dedupeKey, params: { amount: 1_000_000 } }),
+      notify({ db: r.db, tx: tx }, { userId: r.users[this.u]!.id, kind: this.kind, dedupeKey, params: { amount: 1_000_000 } }),
     );
     expect(written).toBe(!m.keys.has(dedupeKey));
     if (written) {
@@ -83,7 +87,7 @@ class SeeAll implements fc.AsyncCommand<Model, Real> {
   constructor(readonly u: number) {}
   check = () => true;
   async run(m: Model, r: Real) {
-    expect(await seeNotifications(r.db, r.users[this.u]!.id)).toEqual({ unseen: 0 });
+    expect(await seeNotifications({ db: r.db }, { userId: r.users[this.u]!.id })).toEqual({ unseen: 0 });
     for (const note of m.notes) if (note.user === this.u) note.seen = true;
     stats.seen++;
     await verify(m, r);
@@ -100,7 +104,9 @@ class ReadOne implements fc.AsyncCommand<Model, Real> {
   async run(m: Model, r: Real) {
     const note = m.notes[this.n % m.notes.length]!;
     let readAt: Date | null = null;
-    const code = await errorCode(readNotification(r.db, r.users[this.u]!.id, note.id).then((row) => void (readAt = row.readAt)));
+    const code = await errorCode(
+      readNotification({ db: r.db }, { userId: r.users[this.u]!.id, id: note.id }).then((row) => void (readAt = row.readAt)),
+    );
     if (note.user !== this.u) {
       expect(code).toBe("notification_not_found");
       stats.notTheirs++;
@@ -122,7 +128,10 @@ class ReadAll implements fc.AsyncCommand<Model, Real> {
   check = () => true;
   async run(m: Model, r: Real) {
     const mine = m.notes.filter((note) => note.user === this.u);
-    expect(await readAllNotifications(r.db, r.users[this.u]!.id)).toEqual({ read: mine.filter((note) => !note.read).length, unseen: 0 });
+    expect(await readAllNotifications({ db: r.db }, { userId: r.users[this.u]!.id })).toEqual({
+      read: mine.filter((note) => !note.read).length,
+      unseen: 0,
+    });
     for (const note of mine) Object.assign(note, { seen: true, read: true });
     stats.readAll++;
     await verify(m, r);

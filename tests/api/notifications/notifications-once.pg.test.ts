@@ -71,11 +71,14 @@ describe("an event delivered twice (PostgreSQL)", () => {
       .where(and(eq(payoutEvents.payoutId, payoutId), eq(payoutEvents.status, "confirmed")));
     expect(events).toHaveLength(1);
 
-    const runs = await Promise.all([sendPayoutNotices(database.db, sms.sender), sendPayoutNotices(database.db, sms.sender)]);
+    const runs = await Promise.all([
+      sendPayoutNotices({ db: database.db }, { sms: sms.sender }),
+      sendPayoutNotices({ db: database.db }, { sms: sms.sender }),
+    ]);
     expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(1);
     expect(sms.notices).toEqual([{ phone: await phoneOf(me.user.id), notice: { kind: "payout_confirmed", amount: 3_000_000 } }]);
     // And later runs find nothing left to send.
-    expect(await sendPayoutNotices(database.db, sms.sender)).toEqual({ sent: 0, refused: 0, later: 0, muted: 0 });
+    expect(await sendPayoutNotices({ db: database.db }, { sms: sms.sender })).toEqual({ sent: 0, refused: 0, later: 0, muted: 0 });
     expect(sms.notices).toHaveLength(1);
   });
 
@@ -91,11 +94,16 @@ describe("an event delivered twice (PostgreSQL)", () => {
     expect(row!.smsState).toBe("pending");
     expect(await counterOf(applicant.user.id)).toBe(1);
 
-    const runs = await Promise.all([sendNotificationSms(database.db, sms.sender), sendNotificationSms(database.db, sms.sender)]);
+    const runs = await Promise.all([
+      sendNotificationSms({ db: database.db }, { sms: sms.sender }),
+      sendNotificationSms({ db: database.db }, { sms: sms.sender }),
+    ]);
     expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(1);
-    expect(sms.notices).toEqual([{ phone: applicant.phone, notice: { kind: "identity_approved", date: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2}$/) } }]);
+    expect(sms.notices).toEqual([
+      { phone: applicant.phone, notice: { kind: "identity_approved", date: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2}$/) } },
+    ]);
     expect((await rowsOf(applicant.user.id, "identity_approved"))[0]!.smsState).toBe("sent");
-    expect(await sendNotificationSms(database.db, sms.sender)).toEqual({ sent: 0, refused: 0, later: 0 });
+    expect(await sendNotificationSms({ db: database.db }, { sms: sms.sender })).toEqual({ sent: 0, refused: 0, later: 0 });
     expect(sms.notices).toHaveLength(1);
   });
 
@@ -104,14 +112,23 @@ describe("an event delivered twice (PostgreSQL)", () => {
     expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: me.token })).status).toBe(201);
     const [period] = await database.db.select().from(memberships).where(eq(memberships.userId, me.user.id));
     const twoDaysBefore = new Date(period!.endsAt.getTime() - 2 * 86_400_000);
-    const expiries = await Promise.all([expireMemberships(database.db, twoDaysBefore), expireMemberships(database.db, twoDaysBefore)]);
+    const expiries = await Promise.all([
+      expireMemberships({ db: database.db, now: twoDaysBefore }),
+      expireMemberships({ db: database.db, now: twoDaysBefore }),
+    ]);
     expect(expiries.reduce((sum, run) => sum + run.reminded, 0)).toBe(1);
     // A day later the same plan is not news again.
-    expect(await expireMemberships(database.db, new Date(twoDaysBefore.getTime() + 86_400_000))).toEqual({ expired: 0, reminded: 0 });
+    expect(await expireMemberships({ db: database.db, now: new Date(twoDaysBefore.getTime() + 86_400_000) })).toEqual({
+      expired: 0,
+      reminded: 0,
+    });
     expect(await rowsOf(me.user.id, "membership_expiring")).toHaveLength(1);
     expect(await counterOf(me.user.id)).toBe(2); // the plan bought, and its end
 
-    const runs = await Promise.all([sendNotificationSms(database.db, sms.sender), sendNotificationSms(database.db, sms.sender)]);
+    const runs = await Promise.all([
+      sendNotificationSms({ db: database.db }, { sms: sms.sender }),
+      sendNotificationSms({ db: database.db }, { sms: sms.sender }),
+    ]);
     expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(1);
     expect(sms.notices).toEqual([
       { phone: me.phone, notice: { kind: "membership_expiring", date: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2}$/) } },
@@ -131,11 +148,11 @@ describe("an event delivered twice (PostgreSQL)", () => {
       },
     });
 
-    expect(await sendNotificationSms(database.db, failing("network"))).toEqual({ sent: 0, refused: 0, later: 1 });
-    expect(await sendPayoutNotices(database.db, failing("network"))).toEqual({ sent: 0, refused: 0, later: 1, muted: 0 });
+    expect(await sendNotificationSms({ db: database.db }, { sms: failing("network") })).toEqual({ sent: 0, refused: 0, later: 1 });
+    expect(await sendPayoutNotices({ db: database.db }, { sms: failing("network") })).toEqual({ sent: 0, refused: 0, later: 1, muted: 0 });
     expect((await rowsOf(approved.user.id, "identity_approved"))[0]!.smsState).toBe("pending");
-    expect(await sendNotificationSms(database.db, sms.sender)).toEqual({ sent: 1, refused: 0, later: 0 });
-    expect(await sendPayoutNotices(database.db, sms.sender)).toEqual({ sent: 1, refused: 0, later: 0, muted: 0 });
+    expect(await sendNotificationSms({ db: database.db }, { sms: sms.sender })).toEqual({ sent: 1, refused: 0, later: 0 });
+    expect(await sendPayoutNotices({ db: database.db }, { sms: sms.sender })).toEqual({ sent: 1, refused: 0, later: 0, muted: 0 });
     expect(sms.notices.map((n) => [n.phone, n.notice.kind])).toEqual([
       [await phoneOf(approved.user.id), "identity_approved"],
       [await phoneOf(me.user.id), "payout_confirmed"],
@@ -143,10 +160,10 @@ describe("an event delivered twice (PostgreSQL)", () => {
 
     const reason = { reason: "The card is unreadable" };
     expect((await call(`admin/users/${rejected.user.id}/identity/reject`, reason, { token: adminToken })).status).toBe(200);
-    expect(await sendNotificationSms(database.db, failing("rejected"))).toEqual({ sent: 0, refused: 1, later: 0 });
+    expect(await sendNotificationSms({ db: database.db }, { sms: failing("rejected") })).toEqual({ sent: 0, refused: 1, later: 0 });
     expect((await rowsOf(rejected.user.id, "identity_rejected"))[0]!.smsState).toBe("refused");
-    expect(await sendNotificationSms(database.db, sms.sender)).toEqual({ sent: 0, refused: 0, later: 0 });
-    expect(await sendPayoutNotices(database.db, sms.sender)).toEqual({ sent: 0, refused: 0, later: 0, muted: 0 });
+    expect(await sendNotificationSms({ db: database.db }, { sms: sms.sender })).toEqual({ sent: 0, refused: 0, later: 0 });
+    expect(await sendPayoutNotices({ db: database.db }, { sms: sms.sender })).toEqual({ sent: 0, refused: 0, later: 0, muted: 0 });
     expect(sms.notices).toHaveLength(2);
   });
 });

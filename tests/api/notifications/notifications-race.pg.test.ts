@@ -29,7 +29,9 @@ const unseenRows = async (userId: string) =>
       .where(and(eq(notifications.userId, userId), isNull(notifications.seenAt)))
   ).length;
 const write = (userId: string, key: string) =>
-  database.db.transaction((tx) => notify(tx, { userId, kind: "payout_approved", dedupeKey: key, params: { amount: 3_000_000 } }));
+  database.db.transaction((tx) =>
+    notify({ db: database.db, tx: tx }, { userId, kind: "payout_approved", dedupeKey: key, params: { amount: 3_000_000 } }),
+  );
 
 describe("notifications under concurrency (PostgreSQL)", () => {
   it("40 writes racing seen and read-all: the counter always equals the notifications not yet seen", async () => {
@@ -38,13 +40,13 @@ describe("notifications under concurrency (PostgreSQL)", () => {
     const work: Promise<unknown>[] = [];
     for (let i = 0; i < 40; i++) {
       work.push(write(id, `race:${id}:${i}`));
-      if (i % 8 === 0) work.push(seeNotifications(database.db, id));
-      if (i % 13 === 0) work.push(readAllNotifications(database.db, id));
+      if (i % 8 === 0) work.push(seeNotifications({ db: database.db }, { userId: id }));
+      if (i % 13 === 0) work.push(readAllNotifications({ db: database.db }, { userId: id }));
     }
     await Promise.all(work);
     expect(await database.db.select().from(notifications).where(eq(notifications.userId, id))).toHaveLength(40);
     expect(await counterOf(id)).toBe(await unseenRows(id));
-    await seeNotifications(database.db, id);
+    await seeNotifications({ db: database.db }, { userId: id });
     expect(await counterOf(id)).toBe(0);
   });
 
@@ -68,7 +70,10 @@ describe("notifications under concurrency (PostgreSQL)", () => {
       const stop = hub.add({ ...live, wake: () => wakes++, end: () => undefined })!;
       await database.db
         .transaction(async (tx) => {
-          await notify(tx, { userId: reader.user.id, kind: "payout_approved", dedupeKey: `rolled-back:${reader.user.id}` });
+          await notify(
+            { db: database.db, tx: tx },
+            { userId: reader.user.id, kind: "payout_approved", dedupeKey: `rolled-back:${reader.user.id}` },
+          );
           throw new Error("undone");
         })
         .catch(() => undefined);

@@ -167,7 +167,10 @@ describe("notifications", () => {
 
     // Work switched off in the app: kept in the inbox as already seen, never counted.
     await database.db.transaction((tx) =>
-      notify(tx, { userId: quiet.user.id, kind: "activity_released", dedupeKey: `pref:${quiet.user.id}`, params: { reward: 9_000 } }),
+      notify(
+        { db: database.db, tx: tx },
+        { userId: quiet.user.id, kind: "activity_released", dedupeKey: `pref:${quiet.user.id}`, params: { reward: 9_000 } },
+      ),
     );
     expect(await counterOf(quiet.user.id)).toBe(0);
     expect((await rowsOf(quiet.user.id))[0]!.seenAt).not.toBeNull();
@@ -183,14 +186,14 @@ describe("notifications", () => {
     expect((await call(`admin/users/${quiet.user.id}/identity/reject`, { reason: "Blurred" }, { token: adminToken })).status).toBe(200);
     expect((await call(`admin/users/${loud.user.id}/identity/approve`, undefined, { token: adminToken })).status).toBe(200);
     const before = sms.notices.length;
-    expect(await sendNotificationSms(database.db, sms.sender)).toEqual({ sent: 1, refused: 0, later: 0 });
+    expect(await sendNotificationSms({ db: database.db }, { sms: sms.sender })).toEqual({ sent: 1, refused: 0, later: 0 });
     expect(sms.notices.slice(before)).toEqual([
       {
         phone: expect.stringMatching(/^\+98/),
         notice: { kind: "identity_approved", date: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2}$/) },
       },
     ]);
-    expect(await sendNotificationSms(database.db, sms.sender)).toEqual({ sent: 0, refused: 0, later: 0 });
+    expect(await sendNotificationSms({ db: database.db }, { sms: sms.sender })).toEqual({ sent: 0, refused: 0, later: 0 });
     const [muted] = (await rowsOf(quiet.user.id)).filter((row) => row.kind === "identity_rejected");
     expect(muted!.smsState).toBe("muted");
   });

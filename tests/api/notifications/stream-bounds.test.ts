@@ -99,7 +99,9 @@ function api(method: string, path: string, token: string, body?: unknown): Promi
 }
 
 const write = (userId: string, key: string) =>
-  database.db.transaction((tx) => notify(tx, { userId, kind: "payout_approved", dedupeKey: key, params: { amount: 1_000_000 } }));
+  database.db.transaction((tx) =>
+    notify({ db: database.db, tx: tx }, { userId, kind: "payout_approved", dedupeKey: key, params: { amount: 1_000_000 } }),
+  );
 const rereads = (stream: Opened) =>
   stream
     .text()

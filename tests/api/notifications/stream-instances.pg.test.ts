@@ -103,7 +103,7 @@ describe("a session's end reaches every instance (PostgreSQL)", () => {
     await one.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN "takapoo_sessions"'`,
     );
-    await revokeSession(one.db, reader.sessionId, "logout");
+    await revokeSession({ db: one.db }, { sessionId: reader.sessionId, reason: "logout" });
     // The listener connects again after a second, then reads the sessions it holds streams of.
     expect(await within(held.ended, 5_000), "the stream outlived its session after the reconnect").not.toBeNull();
     expect(held.text().endsWith("event: end\ndata: session\n\n")).toBe(true);

@@ -58,7 +58,7 @@ describe("settling Zarinpal payments under concurrency (PostgreSQL)", () => {
     expect(answers.every((answer) => answer.status === 303)).toBe(true);
     expect((await call("wallet", undefined, { method: "GET", token })).body.data.wallet_balance).toBe(7_000_000);
     expect(await database.db.select().from(ledgerTransfers)).toHaveLength(1);
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("a connection killed between verify and credit: reconciliation later credits exactly once", async () => {
@@ -100,12 +100,12 @@ describe("settling Zarinpal payments under concurrency (PostgreSQL)", () => {
       .update(transactions)
       .set({ createdAt: new Date(Date.now() - 16 * 60 * 1000) })
       .where(eq(transactions.id, id));
-    const first = await reconcilePayments(database.db, gateways);
+    const first = await reconcilePayments({ db: database.db, gateways });
     expect(first).toMatchObject({ checked: 1, paid: 1 });
-    await reconcilePayments(database.db, gateways);
+    await reconcilePayments({ db: database.db, gateways });
     expect((await call("wallet", undefined, { method: "GET", token })).body.data.wallet_balance).toBe(3_000_000);
     expect(await database.db.select().from(ledgerTransfers)).toHaveLength(1);
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("the sandbox bank's pay racing a callback: 20 tries, every payment paid exactly once and credited once", async () => {
@@ -131,6 +131,6 @@ describe("settling Zarinpal payments under concurrency (PostgreSQL)", () => {
     expect(rows.every((row) => row.transferId !== null)).toBe(true);
     expect((await call("wallet", undefined, { method: "GET", token: signedIn.token })).body.data.wallet_balance).toBe(tries * amount);
     expect(await database.db.select().from(ledgerTransfers)).toHaveLength(tries);
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 });

@@ -92,6 +92,6 @@ describe("Zarinpal through the API", () => {
     }
     const one = await call(`wallet/transactions/${transaction.id}`, undefined, { method: "GET", token });
     expect(one.body.data.status).toBe("pending");
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 });

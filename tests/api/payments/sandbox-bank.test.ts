@@ -51,8 +51,8 @@ describe("the sandbox bank and the payment row", () => {
     expect(settled.status).toBe("paid");
     const [row] = await database.db.select().from(transactions).where(eq(transactions.id, transaction.id));
     expect(row!.metadata).toMatchObject({ sandbox: "paid", callback: `Authority=${transaction.authority}&Status=OK` });
-    expect((await balancesOf(database.db, userId)).wallet).toBe(4_000_000);
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect((await balancesOf({ db: database.db }, { userId })).wallet).toBe(4_000_000);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("the bank decides once: the same press again is answered, the other choice is refused", async () => {

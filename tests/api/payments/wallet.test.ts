@@ -83,7 +83,7 @@ describe("wallet", () => {
     for (let i = 0; i < 5; i++) expect((await call(tampered, undefined, { method: "GET" })).status).toBe(303);
     expect((await get("wallet", token)).body.data.wallet_balance).toBe(1_000_000);
     expect(await database.db.select().from(ledgerTransfers)).toHaveLength(1);
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
     const me = await get("me", token);
     expect(me.body.data.wallet_balance).toBe(1_000_000);
   });
@@ -127,7 +127,7 @@ describe("wallet", () => {
     await call(`payments/sandbox/${paidAuthority}/decision`, { decision: "pay" }); // the browser never comes back
     const abandoned = await call("wallet/charge", { amount: 5_000_000, gateway: "sandbox" }, { token });
     const now = Date.now();
-    expect(await reconcilePayments(database.db, gateways, now)).toEqual({ checked: 0, paid: 0, failed: 0 });
+    expect(await reconcilePayments({ db: database.db, now: new Date(now), gateways })).toEqual({ checked: 0, paid: 0, failed: 0 });
     await database.db
       .update(transactions)
       .set({ createdAt: new Date(now - 16 * 60 * 1000) })
@@ -136,9 +136,9 @@ describe("wallet", () => {
       .update(transactions)
       .set({ createdAt: new Date(now - 61 * 60 * 1000) })
       .where(eq(transactions.id, abandoned.body.data.transaction.id));
-    expect(await reconcilePayments(database.db, gateways, now)).toEqual({ checked: 2, paid: 1, failed: 1 });
+    expect(await reconcilePayments({ db: database.db, now: new Date(now), gateways })).toEqual({ checked: 2, paid: 1, failed: 1 });
     expect((await get("wallet", token)).body.data.wallet_balance).toBe(4_000_000);
-    expect(await reconcilePayments(database.db, gateways, now)).toEqual({ checked: 0, paid: 0, failed: 0 });
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await reconcilePayments({ db: database.db, now: new Date(now), gateways })).toEqual({ checked: 0, paid: 0, failed: 0 });
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 });

@@ -47,11 +47,11 @@ describe("a plan paid through a gateway", () => {
     expect(paid.amount).toBe(5_000_000);
     const current = (await get("memberships/current", me.token)).body.data;
     expect(current).toMatchObject({ plan: { code: "silver" }, withdrawals_left: 6 });
-    expect(await balancesOf(database.db, me.user.id)).toMatchObject({ wallet: 0 });
+    expect(await balancesOf({ db: database.db }, { userId: me.user.id })).toMatchObject({ wallet: 0 });
     // The callback again (a reload): nothing more.
     await call(paid.path, undefined, { method: "GET" });
     expect((await get("memberships/current", me.token)).body.data.id).toBe(current.id);
-    expect(await balancesOf(database.db, me.user.id)).toMatchObject({ wallet: 0 });
+    expect(await balancesOf({ db: database.db }, { userId: me.user.id })).toMatchObject({ wallet: 0 });
 
     // Renewed once ahead, then a third period cannot be bought: paid anyway through the gateway, the money stays in the wallet.
     await payCheckout(me.token, silver);
@@ -59,7 +59,7 @@ describe("a plan paid through a gateway", () => {
     const refused = await call("memberships/checkout", { plan_id: silver, gateway: "sandbox" }, { token: me.token });
     expect(refused.status).toBe(409);
     expect(refused.body.error!.code).toBe("membership_already_renewed");
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("a plan taken off sale between checkout and payment: the money stays in the wallet and the transaction says why", async () => {
@@ -74,7 +74,7 @@ describe("a plan paid through a gateway", () => {
       const callback = new URL(decided.body.data.redirect_url as string, "http://localhost");
       await call(`${callback.pathname.replace(/^\/api\//, "")}${callback.search}`, undefined, { method: "GET" });
       expect((await get("memberships/current", me.token)).body.data).toBeNull();
-      expect(await balancesOf(database.db, me.user.id)).toMatchObject({ wallet: 2_000_000 });
+      expect(await balancesOf({ db: database.db }, { userId: me.user.id })).toMatchObject({ wallet: 2_000_000 });
       const [row] = await database.db.select().from(transactions).where(eq(transactions.id, started.body.data.transaction.id));
       expect(row).toMatchObject({ status: "paid", metadata: expect.objectContaining({ membership_not_bought: "plan_not_found" }) });
     } finally {
@@ -100,9 +100,9 @@ describe("a plan paid through a gateway", () => {
     await call(`${callback.pathname.replace(/^\/api\//, "")}${callback.search}`, undefined, { method: "GET" });
     // One period (no renewal bought behind the person's back); the card payment is in the wallet.
     expect((await get("memberships/current", me.token)).body.data).toMatchObject({ renewed_until: null });
-    expect(await balancesOf(database.db, me.user.id)).toMatchObject({ wallet: 2_000_000 });
+    expect(await balancesOf({ db: database.db }, { userId: me.user.id })).toMatchObject({ wallet: 2_000_000 });
     const shown = await get(`wallet/transactions/${started.body.data.transaction.id}`, me.token);
     expect(shown.body.data).toMatchObject({ status: "paid", plan_not_bought: "membership_changed" });
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 });

@@ -67,8 +67,8 @@ describe("an upgrade is priced for what it gives", () => {
     const more = await call("payouts", { amount: 3_000_000 }, { token: buyer.token });
     expect(more.status).toBe(400);
     expect(more.body.error!.code).toBe("ERR_MAX_WITHDRAWALS_REACHED");
-    expect((await balancesOf(database.db, buyer.user.id)).earnings).toBe(54_000_000);
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect((await balancesOf({ db: database.db }, { userId: buyer.user.id })).earnings).toBe(54_000_000);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("with 30 days left: the difference per day buys the difference in allowance per day (2 + 6 withdrawals, 5 + 15 invitations)", async () => {
@@ -181,7 +181,7 @@ describe("a purchase is what the person saw", () => {
     expect(second.body.error).toMatchObject({ code: "membership_changed" });
     expect(second.body.error!.message).toMatch(/عضویت شما/);
     expect(await periodsOf(buyer.user.id)).toHaveLength(1);
-    expect((await balancesOf(database.db, buyer.user.id)).wallet).toBe(8_000_000);
+    expect((await balancesOf({ db: database.db }, { userId: buyer.user.id })).wallet).toBe(8_000_000);
   });
 
   it("a price above the one shown is refused; the quote and the purchase agree", async () => {

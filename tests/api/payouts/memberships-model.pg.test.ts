@@ -60,7 +60,7 @@ async function outcome(model: Model, name: string, work: Promise<unknown>): Prom
 /** What a plans page would have shown a moment before (null: it showed a refusal). */
 async function shownQuote(r: Real, plan: Plan): Promise<PurchaseExpectation | null> {
   try {
-    const quote = quoteMembership(plan, await membershipOf(r.db, r.user.id, r.clock.now), r.clock.now);
+    const quote = quoteMembership(plan, await membershipOf({ db: r.db, now: r.clock.now }, { userId: r.user.id }), r.clock.now);
     return { kind: quote.kind, price: quote.price };
   } catch {
     return null;
@@ -162,14 +162,14 @@ async function verify(r: Real): Promise<void> {
   expect(balance("wallet").balance).toBe(START_WALLET - spent("wallet"));
   expect(balance("earnings").balance).toBe(START_EARNINGS - spent("earnings"));
   expect(balance("earnings").pendingDebits).toBe(held.filter((p) => p.status === "pending").reduce((sum, p) => sum + p.amount, 0));
-  expect(await checkLedgerInvariants(r.db)).toEqual([]);
+  expect(await checkLedgerInvariants({ db: r.db })).toEqual([]);
 }
 
 class Advance implements fc.AsyncCommand<Model, Real> {
   constructor(readonly step: "minute" | "hour" | "day" | "tenDays" | "endLess" | "end" | "endMore") {}
   check = () => true;
   async run(_m: Model, r: Real) {
-    const state = await membershipOf(r.db, r.user.id, r.clock.now);
+    const state = await membershipOf({ db: r.db, now: r.clock.now }, { userId: r.user.id });
     const end = (state.current?.membership.endsAt ?? r.clock.now).getTime();
     const to = {
       minute: r.clock.now.getTime() + MINUTE,
@@ -203,7 +203,7 @@ class Burst implements fc.AsyncCommand<Model, Real> {
 class Expire implements fc.AsyncCommand<Model, Real> {
   check = () => true;
   async run(_m: Model, r: Real) {
-    await expireMemberships(r.db, r.clock.now);
+    await expireMemberships({ db: r.db, now: r.clock.now });
     await verify(r);
   }
   toString = () => "expire";
@@ -267,7 +267,7 @@ describe("memberships model (PostgreSQL)", () => {
               ibanCheck: "format_only",
             })
             .returning();
-          await ensureAccounts(db, [systemAccountCode("promotions")]);
+          await ensureAccounts({ db }, { specs: [systemAccountCode("promotions")] });
           for (const [kind, amount] of [
             ["wallet", START_WALLET],
             ["earnings", START_EARNINGS],

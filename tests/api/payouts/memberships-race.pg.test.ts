@@ -49,9 +49,9 @@ describe("membership purchases under concurrency (PostgreSQL)", () => {
       const [current, next] = await periodsOf(buyer.user.id);
       expect(await periodsOf(buyer.user.id)).toHaveLength(2);
       expect(next!.startsAt.getTime()).toBe(current!.endsAt.getTime());
-      expect((await balancesOf(database.db, buyer.user.id)).wallet).toBe(6_000_000);
+      expect((await balancesOf({ db: database.db }, { userId: buyer.user.id })).wallet).toBe(6_000_000);
     }
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("two tabs and a phone that each showed 'buy this plan', at once: one period and clear refusals", async () => {
@@ -66,8 +66,8 @@ describe("membership purchases under concurrency (PostgreSQL)", () => {
       expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
       expect(answers.filter((a) => a.status === 409).map((a) => a.body.error!.code)).toEqual(["membership_changed", "membership_changed"]);
       expect(await periodsOf(buyer.user.id)).toHaveLength(1);
-      expect((await balancesOf(database.db, buyer.user.id)).wallet).toBe(15_000_000);
+      expect((await balancesOf({ db: database.db }, { userId: buyer.user.id })).wallet).toBe(15_000_000);
     }
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 });

@@ -50,7 +50,7 @@ describe("payouts in the back office", () => {
     const denied = await call(`admin/payouts/${first}/deny`, { reason: "The IBAN's owner is not you" }, { token: adminToken });
     expect(denied.status).toBe(200);
     expect(denied.body.data).toMatchObject({ status: "denied", reason: "The IBAN's owner is not you" });
-    expect((await balancesOf(database.db, me.user.id)).earnings).toBe(5_000_000);
+    expect((await balancesOf({ db: database.db }, { userId: me.user.id })).earnings).toBe(5_000_000);
     expect((await get("memberships/current", me.token)).body.data.withdrawals_left).toBe(23);
     const seen = await get(`payouts/${first}`, me.token);
     expect(seen.body.data.history.map((h: { status: string }) => h.status)).toEqual(["pending", "denied"]);
@@ -78,7 +78,7 @@ describe("payouts in the back office", () => {
     const confirmed = await call(`admin/payouts/${second}/confirm`, { bank_reference: "PAYA-140509-0042" }, { token: adminToken });
     expect(confirmed.body.data).toMatchObject({ status: "confirmed", bank_reference: "PAYA-140509-0042" });
     expect((await systemPayouts()).balance).toBe(payoutsBefore + 3_000_000);
-    expect(await balancesOf(database.db, me.user.id)).toMatchObject({ earnings: 5_000_000 });
+    expect(await balancesOf({ db: database.db }, { userId: me.user.id })).toMatchObject({ earnings: 5_000_000 });
     expect((await get("payouts?status=paid", me.token)).body.meta.total).toBe(1);
     expect((await get("payouts?status=rejected", me.token)).body.meta.total).toBe(1);
 
@@ -89,8 +89,8 @@ describe("payouts in the back office", () => {
       { token: adminToken },
     );
     expect(returned.body.data.status).toBe("reversed");
-    expect((await balancesOf(database.db, me.user.id)).earnings).toBe(8_000_000);
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect((await balancesOf({ db: database.db }, { userId: me.user.id })).earnings).toBe(8_000_000);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("a sent payout the bank refuses fails: money and withdrawal back; bulk approval moves only pending ones", async () => {
@@ -103,8 +103,8 @@ describe("payouts in the back office", () => {
     await call("admin/payouts/export", {}, { token: adminToken });
     const failed = await call(`admin/payouts/${ids[0]}/fail`, { reason: "IBAN closed" }, { token: adminToken });
     expect(failed.body.data).toMatchObject({ status: "failed", reason: "IBAN closed" });
-    expect((await balancesOf(database.db, me.user.id)).earnings).toBe(3_000_000);
+    expect((await balancesOf({ db: database.db }, { userId: me.user.id })).earnings).toBe(3_000_000);
     expect((await get("memberships/current", me.token)).body.data.withdrawals_left).toBe(22);
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 });

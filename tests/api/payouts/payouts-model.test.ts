@@ -55,7 +55,7 @@ async function verify(m: Model, r: Real): Promise<void> {
   expect(accounts[systemAccountCode("payouts")]?.balance ?? 0).toBe(m.paidOut);
   const rows = await r.db.select({ id: payouts.id, status: payouts.status }).from(payouts);
   expect(Object.fromEntries(rows.map((row) => [row.id, row.status]))).toEqual(Object.fromEntries(m.payouts.map((p) => [p.id, p.status])));
-  expect(await checkLedgerInvariants(r.db)).toEqual([]);
+  expect(await checkLedgerInvariants({ db: r.db })).toEqual([]);
 }
 
 class Buy implements fc.AsyncCommand<Model, Real> {
@@ -217,7 +217,7 @@ describe("memberships and payouts model", () => {
               revenue: 0,
               paidOut: 0,
             };
-            await ensureAccounts(db, [systemAccountCode("promotions")]);
+            await ensureAccounts({ db }, { specs: [systemAccountCode("promotions")] });
             for (const [u, booster] of model.boosters.entries()) {
               for (const [kind, amount] of [
                 ["earnings", booster.earnings],

@@ -34,8 +34,8 @@ describe("payouts under concurrency (PostgreSQL)", () => {
     expect(await database.db.select().from(payouts).where(eq(payouts.userId, booster.user.id))).toHaveLength(1);
     const [period] = await database.db.select().from(memberships).where(eq(memberships.userId, booster.user.id));
     expect(period!.withdrawalsUsed).toBe(24);
-    expect((await balancesOf(database.db, booster.user.id)).earnings).toBe(197_000_000);
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect((await balancesOf({ db: database.db }, { userId: booster.user.id })).earnings).toBe(197_000_000);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("parallel requests whose sum exceeds the earnings never overdraw, and each refusal gives its withdrawal back", async () => {
@@ -43,10 +43,10 @@ describe("payouts under concurrency (PostgreSQL)", () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => call("payouts", { amount: 3_000_000 }, { token: booster.token })));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
     expect(answers.filter((a) => a.status === 400 && a.body.error!.code === "ERR_INSUFFICIENT_BALANCE")).toHaveLength(17);
-    expect((await balancesOf(database.db, booster.user.id)).earnings).toBe(1_000_000);
+    expect((await balancesOf({ db: database.db }, { userId: booster.user.id })).earnings).toBe(1_000_000);
     const [period] = await database.db.select().from(memberships).where(eq(memberships.userId, booster.user.id));
     expect(period!.withdrawalsUsed).toBe(4 + 3);
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 });
 
@@ -63,7 +63,7 @@ describe("payout decisions under concurrency (PostgreSQL)", () => {
       expect([approved.status, denied.status].sort()).toEqual([200, 409]);
       const [row] = await database.db.select().from(payouts).where(eq(payouts.id, id));
       expect(row!.status).toBe(approved.status === 200 ? "approved" : "denied");
-      expect(await checkLedgerInvariants(database.db)).toEqual([]);
+      expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
     }
   });
 });
@@ -81,8 +81,8 @@ describe("sending payouts under concurrency (PostgreSQL)", () => {
     fake().acceptThenHang();
     const system = { db: database.db, actor: null };
     const [one, two, file] = await Promise.all([
-      sendApprovedPayouts(system, rail()),
-      sendApprovedPayouts(system, rail()),
+      sendApprovedPayouts(system, { rail: rail() }),
+      sendApprovedPayouts(system, { rail: rail() }),
       exportApprovedPayouts(system),
     ]);
     const exported = file.trim().split("\n").length - 1;
@@ -93,12 +93,15 @@ describe("sending payouts under concurrency (PostgreSQL)", () => {
 
     for (const id of atJibit) fake().settle(id, "TRANSFERRED");
     const later = new Date(Date.now() + 3 * 60_000);
-    await Promise.all([reconcileSentPayouts(system, rail(), later), reconcileSentPayouts(system, rail(), later)]);
+    await Promise.all([
+      reconcileSentPayouts({ ...system, now: later }, { rail: rail() }),
+      reconcileSentPayouts({ ...system, now: later }, { rail: rail() }),
+    ]);
     const rows = await database.db.select().from(payouts).where(eq(payouts.userId, booster.user.id));
     expect(rows.filter((row) => row.status === "confirmed")).toHaveLength(atJibit.length);
     expect(rows.filter((row) => row.status === "active" && row.rail === "manual")).toHaveLength(exported);
     // Paid or still held (the exported ones, until an admin confirms them): none of the 24,000,000 is available.
-    expect((await balancesOf(database.db, booster.user.id)).earnings).toBe(6_000_000);
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect((await balancesOf({ db: database.db }, { userId: booster.user.id })).earnings).toBe(6_000_000);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 });

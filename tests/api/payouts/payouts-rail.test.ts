@@ -60,14 +60,14 @@ const submissionsOf = (id: string) => fake().submissions.filter((batch) => batch
 describe("payouts through Jibit", () => {
   it("sent by the job, paid by the bank, confirmed by the reconciliation with the bank's reference; the booster gets an SMS", async () => {
     const { me, ids } = await approvedPayouts(2);
-    expect(await sendApprovedPayouts(system(), rail())).toEqual({ sent: 2, unknown: 0, failed: 0 });
+    expect(await sendApprovedPayouts(system(), { rail: rail() })).toEqual({ sent: 2, unknown: 0, failed: 0 });
     for (const id of ids) expect(await statusOf(id)).toMatchObject({ status: "active", rail: "jibit" });
     const seen = (await get(`payouts/${ids[0]}`, me.token)).body.data;
     expect(Date.parse(seen.expected_arrival)).toBeGreaterThan(Date.now());
 
     fake().settle(ids[0]!, "TRANSFERRED");
     fake().settle(ids[1]!, "FAILED", "DESTINATION_ACCOUNT_BLOCKED");
-    expect(await reconcileSentPayouts(system(), rail(), later(3))).toEqual({ paid: 1, failed: 1 });
+    expect(await reconcileSentPayouts({ ...system(), now: later(3) }, { rail: rail() })).toEqual({ paid: 1, failed: 1 });
     const paid = await statusOf(ids[0]!);
     expect(paid).toMatchObject({ status: "confirmed", bankReference: fake().transfers.get(ids[0]!)!.bankTransferID });
     expect(await statusOf(ids[1]!)).toMatchObject({ status: "failed", reasonCode: "bank_failed", reason: "DESTINATION_ACCOUNT_BLOCKED" });
@@ -76,53 +76,53 @@ describe("payouts through Jibit", () => {
     expect(failed).toMatchObject({ reason_code: "bank_failed", reason: "DESTINATION_ACCOUNT_BLOCKED" });
     expect(failed.history.at(-1)).toMatchObject({ status: "failed", reason_code: "bank_failed", note: "DESTINATION_ACCOUNT_BLOCKED" });
     // Earnings: 6,000,000 − 3,000,000 paid; the failed one's amount and withdrawal are back.
-    expect((await balancesOf(database.db, me.user.id)).earnings).toBe(3_000_000);
+    expect((await balancesOf({ db: database.db }, { userId: me.user.id })).earnings).toBe(3_000_000);
     expect((await get("memberships/current", me.token)).body.data.withdrawals_left).toBe(23);
 
-    expect(await sendPayoutNotices(database.db, sms.sender)).toEqual({ sent: 2, refused: 0, later: 0, muted: 0 });
+    expect(await sendPayoutNotices({ db: database.db }, { sms: sms.sender })).toEqual({ sent: 2, refused: 0, later: 0, muted: 0 });
     expect(sms.notices.map((n) => n.notice)).toEqual([
       { kind: "payout_confirmed", amount: 3_000_000 },
       { kind: "payout_failed", amount: 3_000_000 },
     ]);
-    expect(await sendPayoutNotices(database.db, sms.sender)).toEqual({ sent: 0, refused: 0, later: 0, muted: 0 });
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await sendPayoutNotices({ db: database.db }, { sms: sms.sender })).toEqual({ sent: 0, refused: 0, later: 0, muted: 0 });
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("a submission taken and not answered stays active (unknown), is found by the inquiry and paid once", async () => {
     const { me, ids } = await approvedPayouts(1);
     fake().acceptThenHang();
-    expect(await sendApprovedPayouts(system(), rail())).toEqual({ sent: 0, unknown: 1, failed: 0 });
+    expect(await sendApprovedPayouts(system(), { rail: rail() })).toEqual({ sent: 0, unknown: 1, failed: 0 });
     expect((await statusOf(ids[0]!)).status).toBe("active");
-    expect(await reconcileSentPayouts(system(), rail(), later(3))).toEqual({ in_progress: 1 });
+    expect(await reconcileSentPayouts({ ...system(), now: later(3) }, { rail: rail() })).toEqual({ in_progress: 1 });
     fake().settle(ids[0]!, "TRANSFERRED");
-    expect(await reconcileSentPayouts(system(), rail(), later(15))).toEqual({ paid: 1 });
+    expect(await reconcileSentPayouts({ ...system(), now: later(15) }, { rail: rail() })).toEqual({ paid: 1 });
     expect((await statusOf(ids[0]!)).status).toBe("confirmed");
     expect(submissionsOf(ids[0]!)).toBe(1);
-    expect((await balancesOf(database.db, me.user.id)).earnings).toBe(0);
+    expect((await balancesOf({ db: database.db }, { userId: me.user.id })).earnings).toBe(0);
   });
 
   it("a transfer the bank refuses when sent fails at once, said by its code with the bank's code as the detail", async () => {
     const { me, ids } = await approvedPayouts(1);
     fake().failNext(400, "transfer.iban_is_not_valid", "/trf/v2/transfers");
-    expect(await sendApprovedPayouts(system(), rail())).toEqual({ sent: 0, unknown: 0, failed: 1 });
+    expect(await sendApprovedPayouts(system(), { rail: rail() })).toEqual({ sent: 0, unknown: 0, failed: 1 });
     expect(await statusOf(ids[0]!)).toMatchObject({ status: "failed", reasonCode: "bank_refused", reason: "transfer.iban_is_not_valid" });
     const seen = (await get(`payouts/${ids[0]}`, me.token)).body.data;
     expect(seen).toMatchObject({ status: "failed", reason_code: "bank_refused", reason: "transfer.iban_is_not_valid" });
     expect(JSON.stringify(seen)).not.toContain("The bank refused");
-    expect((await balancesOf(database.db, me.user.id)).earnings).toBe(3_000_000);
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect((await balancesOf({ db: database.db }, { userId: me.user.id })).earnings).toBe(3_000_000);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("a 5xx after acceptance is an unknown too; a submission Jibit never took is sent again under the same id, once", async () => {
     const { ids } = await approvedPayouts(2);
     fake().acceptThen5xx();
-    expect(await sendApprovedPayouts(system(), rail())).toEqual({ sent: 0, unknown: 2, failed: 0 });
+    expect(await sendApprovedPayouts(system(), { rail: rail() })).toEqual({ sent: 0, unknown: 2, failed: 0 });
     // Make the second look lost: Jibit has no record of it.
     fake().transfers.delete(ids[1]!);
-    expect(await reconcileSentPayouts(system(), rail(), later(3))).toEqual({ in_progress: 1, not_found: 1 });
+    expect(await reconcileSentPayouts({ ...system(), now: later(3) }, { rail: rail() })).toEqual({ in_progress: 1, not_found: 1 });
     expect(fake().transfers.has(ids[1]!)).toBe(true);
     // Asked again while Jibit already has it: nothing is sent a third time.
-    expect(await reconcileSentPayouts(system(), rail(), later(15))).toEqual({ in_progress: 2 });
+    expect(await reconcileSentPayouts({ ...system(), now: later(15) }, { rail: rail() })).toEqual({ in_progress: 2 });
     expect(submissionsOf(ids[1]!)).toBe(2);
     expect([...fake().transfers.keys()].filter((id) => ids.includes(id))).toHaveLength(2);
   });
@@ -131,23 +131,23 @@ describe("payouts through Jibit", () => {
     const { me, ids } = await approvedPayouts(1);
     const balance = fake().balance;
     fake().balance = 1_000_000;
-    expect(await sendApprovedPayouts(system(), rail())).toEqual({ sent: 0, unknown: 0, failed: 0 });
+    expect(await sendApprovedPayouts(system(), { rail: rail() })).toEqual({ sent: 0, unknown: 0, failed: 0 });
     expect((await statusOf(ids[0]!)).status).toBe("approved");
     fake().balance = balance;
-    expect((await sendApprovedPayouts(system(), rail())).sent).toBe(1);
+    expect((await sendApprovedPayouts(system(), { rail: rail() })).sent).toBe(1);
     fake().settle(ids[0]!, "TRANSFERRED");
-    await reconcileSentPayouts(system(), rail(), later(3));
-    expect((await balancesOf(database.db, me.user.id)).earnings).toBe(0);
+    await reconcileSentPayouts({ ...system(), now: later(3) }, { rail: rail() });
+    expect((await balancesOf({ db: database.db }, { userId: me.user.id })).earnings).toBe(0);
 
     fake().settle(ids[0]!, "RETURNED");
-    expect(await reconcileRailDays(system(), rail(), later(1))).toMatchObject({ settled: 1 });
+    expect(await reconcileRailDays({ ...system(), now: later(1) }, { rail: rail() })).toMatchObject({ settled: 1 });
     expect(await statusOf(ids[0]!)).toMatchObject({
       status: "reversed",
       reasonCode: "bank_returned",
       reason: "RETURNED_BY_DESTINATION_BANK",
     });
-    expect((await balancesOf(database.db, me.user.id)).earnings).toBe(3_000_000);
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect((await balancesOf({ db: database.db }, { userId: me.user.id })).earnings).toBe(3_000_000);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("the back office: the rail and its balance, send now, ask the bank now; not for boosters", async () => {
@@ -184,6 +184,6 @@ describe("payouts through Jibit", () => {
     const payout = await call("payouts", { amount: 3_000_000 }, { token: me.token });
     expect(payout.status).toBe(400);
     expect(payout.body.error!.code).toBe("iban_owner_mismatch");
-    expect((await balancesOf(database.db, me.user.id)).earnings).toBe(3_000_000);
+    expect((await balancesOf({ db: database.db }, { userId: me.user.id })).earnings).toBe(3_000_000);
   });
 });

@@ -46,7 +46,7 @@ describe("memberships", () => {
     const bought = await call("memberships", { plan_id: bronze, pay_from: "wallet" }, { token: buyer.token });
     expect(bought.status).toBe(201);
     expect(bought.body.data).toMatchObject({ kind: "new", paid: 2_000_000, membership: { withdrawals_left: 2, renewed_until: null } });
-    expect((await balancesOf(database.db, buyer.user.id)).wallet).toBe(3_000_000);
+    expect((await balancesOf({ db: database.db }, { userId: buyer.user.id })).wallet).toBe(3_000_000);
     const [paid] = await database.db.select().from(transactions).where(eq(transactions.userId, buyer.user.id));
     expect(paid).toMatchObject({ intent: "pay_membership", status: "paid", amount: 2_000_000 });
 
@@ -57,7 +57,7 @@ describe("memberships", () => {
     const third = await call("memberships", { plan_id: bronze, pay_from: "wallet" }, { token: buyer.token });
     expect(third.status).toBe(409);
     expect(third.body.error!.code).toBe("membership_already_renewed");
-    expect((await balancesOf(database.db, buyer.user.id)).wallet).toBe(1_000_000);
+    expect((await balancesOf({ db: database.db }, { userId: buyer.user.id })).wallet).toBe(1_000_000);
     // The wallet's own shortfall says so (not "your earnings").
     const empty = await booster();
     const short = await call("memberships", { plan_id: bronze, pay_from: "wallet" }, { token: empty.token });
@@ -75,7 +75,7 @@ describe("memberships", () => {
     // And for those 30 days gold's allowance per day above bronze's (issue 30): 2 + 6 withdrawals, not gold's whole 24.
     expect(upgraded.body.data.membership).toMatchObject({ withdrawals_left: 8, invitations_left: 20, plan: { code: "gold" } });
     expect(Date.parse(upgraded.body.data.membership.ends_at)).toBeLessThanOrEqual(Date.now() + 30 * 86_400_000);
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 });
 
@@ -88,18 +88,18 @@ describe("membership expiry", () => {
     const periods = () => database.db.select().from(memberships).where(eq(memberships.userId, buyer.user.id)).orderBy(memberships.startsAt);
     const days = (n: number) => new Date(Date.now() + n * 86_400_000);
 
-    expect((await expireMemberships(database.db, days(29))).expired).toBe(0);
+    expect((await expireMemberships({ db: database.db, now: days(29) })).expired).toBe(0);
     expect((await periods()).map((period) => period.expiredAt)).toEqual([null, null]);
-    const first = await expireMemberships(database.db, days(31));
+    const first = await expireMemberships({ db: database.db, now: days(31) });
     expect(first.expired).toBeGreaterThanOrEqual(1);
     const [ended, renewal] = await periods();
     expect(ended!.expiredAt).toBeInstanceOf(Date);
     expect(renewal!.expiredAt).toBeNull();
-    expect((await membershipOf(database.db, buyer.user.id, days(31))).current?.membership.id).toBe(renewal!.id);
-    expect((await expireMemberships(database.db, days(31))).expired).toBe(0);
-    await expireMemberships(database.db, days(61));
+    expect((await membershipOf({ db: database.db, now: days(31) }, { userId: buyer.user.id })).current?.membership.id).toBe(renewal!.id);
+    expect((await expireMemberships({ db: database.db, now: days(31) })).expired).toBe(0);
+    await expireMemberships({ db: database.db, now: days(61) });
     expect((await periods()).every((period) => period.expiredAt !== null)).toBe(true);
-    expect((await membershipOf(database.db, buyer.user.id, days(61))).current).toBeNull();
+    expect((await membershipOf({ db: database.db, now: days(61) }, { userId: buyer.user.id })).current).toBeNull();
   });
 });
 
@@ -181,7 +181,7 @@ describe("payout requests", () => {
     const again = await call("me", { iban: IBAN }, { method: "PATCH", token: me.token });
     expect(again.body.data.user.iban_payouts_from).not.toBeNull();
     expect((await call("payouts", { amount: 3_000_000 }, { token: me.token })).body.error!.code).toBe("iban_recently_changed");
-    expect((await balancesOf(database.db, me.user.id)).earnings).toBe(3_000_000);
+    expect((await balancesOf({ db: database.db }, { userId: me.user.id })).earnings).toBe(3_000_000);
   });
 
   it("refused for each rule with its reason and changing nothing; held from earnings once allowed; listed by tab", async () => {
@@ -241,7 +241,7 @@ describe("payout requests", () => {
     expect(first.status).toBe(201);
     expect(first.body.data.message).toBe("Payout request created.");
     expect(first.body.data.payout).toMatchObject({ amount: 5_000_000, status: "pending", iban: IBAN, history: [{ status: "pending" }] });
-    expect(await balancesOf(database.db, me.user.id)).toMatchObject({ earnings: 3_000_000, wallet: 8_000_000 });
+    expect(await balancesOf({ db: database.db }, { userId: me.user.id })).toMatchObject({ earnings: 3_000_000, wallet: 8_000_000 });
     const [row] = await database.db.select().from(payouts).where(eq(payouts.id, first.body.data.payout.id));
     const [hold] = await database.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, row!.transferId));
     expect(hold).toMatchObject({ status: "pending", amount: 5_000_000, intent: "payout" });
@@ -270,6 +270,6 @@ describe("payout requests", () => {
     expect(off.body.error!.message).toBe("Withdrawal functionality is temporarily disabled.");
     await call("admin/settings/withdrawals", { enabled: true }, { token: adminToken, method: "PUT" });
     expect((await call("payouts", { amount: 3_000_000 }, { token: other.token })).body.error!.code).toBe("ERR_NO_ACTIVE_MEMBERSHIP");
-    expect(await checkLedgerInvariants(database.db)).toEqual([]);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 });

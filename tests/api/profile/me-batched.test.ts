@@ -47,7 +47,7 @@ describe("GET me, many callers at once", () => {
       .where(eq(sessions.userId, expired!.user.id));
 
     // A token of ours that names no UUID (the statement casts them): refused alone, failing no one beside it.
-    const odd = await signAccessToken(await signingKey(database.db), { userId: people[0]!.user.id, sessionId: "not-a-session" });
+    const odd = await signAccessToken(await signingKey({ db: database.db }), { userId: people[0]!.user.id, sessionId: "not-a-session" });
     const order = [0, 1, 2, 3, 4, 5, 3, 2, 1, 0, 5, 4, 0];
     const [oddAnswer, ...answers] = await Promise.all(
       [odd, ...order.map((i) => people[i]!.token)].map((token) => call("me", undefined, { method: "GET", token })),

@@ -96,7 +96,10 @@ describe("counted sign-in limits under concurrency (PostgreSQL)", { timeout: 60_
 
   it(`codes per phone, adding a phone: 20 parallel requests send ${OTP_MAX_PER_PHONE_PER_HOUR}`, async () => {
     const [user] = await database.db.insert(users).values({ firstName: "Social", email: "social@example.com" }).returning();
-    const session = await openSession(database.db, await signingKey(database.db), user!.id, { userAgent: null, ip: null });
+    const session = await openSession(
+      { db: database.db },
+      { key: await signingKey({ db: database.db }), userId: user!.id, meta: { userAgent: null, ip: null } },
+    );
     const results = await fromOwnAddresses(20, () => call("auth/phone", { phone: "09120000203" }, { token: session.accessToken }));
     expect(results.filter((r) => r.status === 200)).toHaveLength(OTP_MAX_PER_PHONE_PER_HOUR);
     expect(results.filter((r) => r.status === 429 && r.body.error?.code === "otp_limit")).toHaveLength(20 - OTP_MAX_PER_PHONE_PER_HOUR);

@@ -134,12 +134,12 @@ describe("a cross-site form post with the session cookie", () => {
 
   it("paying a campaign (text/plain carrying JSON, or JSON) is refused: nothing is paid, the wallet keeps its money", async () => {
     const { id, transactionId } = await campaignAwaitingPayment();
-    const before = await balancesOf(database.db, user.user.id);
+    const before = await balancesOf({ db: database.db }, { userId: user.user.id });
     const path = `campaigns/${id}/payments/${transactionId}/pay`;
     await expectRefused(await send(path, { ...crossSite, cookie: user.cookie, body: '{"gateway":"wallet"}', type: "text/plain" }));
     await expectRefused(await send(path, { ...crossSite, cookie: user.cookie, body: { gateway: "wallet" } }));
     expect(await campaignStatus(id)).toBe("awaiting_payment");
-    expect(await balancesOf(database.db, user.user.id)).toEqual(before);
+    expect(await balancesOf({ db: database.db }, { userId: user.user.id })).toEqual(before);
     // The same request from our own page goes through.
     const paid = await send(path, { origin: APP, fetchSite: "same-origin", cookie: user.cookie, body: { gateway: "wallet" } });
     expect(paid.status).toBe(200);

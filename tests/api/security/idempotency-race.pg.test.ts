@@ -28,7 +28,7 @@ const {
 );
 
 afterEach(async () => {
-  expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
 });
 
 async function post(path: string, body: unknown, token: string, key: string) {
@@ -70,7 +70,7 @@ describe("one Idempotency-Key sent 20 times at once (PostgreSQL)", () => {
     const first = await race("campaigns", smartCampaign, token);
     const made = await database.db.select().from(campaigns).where(eq(campaigns.ownerId, user.id));
     expect(made.map((campaign) => campaign.id)).toEqual([first.data.campaign!.id]);
-    expect((await balancesOf(database.db, user.id)).wallet).toBe(50_000_000 - first.data.campaign!.budget);
+    expect((await balancesOf({ db: database.db }, { userId: user.id })).wallet).toBe(50_000_000 - first.data.campaign!.budget);
   });
 
   it("wallet charge: one pending charge", async () => {
@@ -90,7 +90,7 @@ describe("one Idempotency-Key sent 20 times at once (PostgreSQL)", () => {
     await race(`campaigns/${id}/payments/${payment!.id}/pay`, { gateway: "wallet" }, token);
     const rows = await database.db.select().from(transactions).where(eq(transactions.campaignId, id));
     expect(rows.map((row) => `${row.gateway}:${row.status}`).sort()).toEqual(["sandbox:pending", "wallet:paid"]);
-    expect((await balancesOf(database.db, user.id)).wallet).toBe(50_000_000 - total);
+    expect((await balancesOf({ db: database.db }, { userId: user.id })).wallet).toBe(50_000_000 - total);
     const [escrow] = await database.db
       .select()
       .from(ledgerAccounts)

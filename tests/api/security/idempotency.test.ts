@@ -49,7 +49,7 @@ const { it, call, app, serial } = apiFile(
   },
 );
 afterEach(async () => {
-  expect(await checkLedgerInvariants(database.db)).toEqual([]);
+  expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
 });
 
 /** A POST as an API client sends it, with an Idempotency-Key when given. */
@@ -122,7 +122,7 @@ describe("Idempotency-Key on money requests", () => {
       expect(again.body.data.campaign.id).toBe(first.body.data.campaign.id);
     }
     expect(await countCampaigns(user.id)).toBe(1);
-    expect((await balancesOf(database.db, user.id)).wallet).toBe(10_000_000 - total);
+    expect((await balancesOf({ db: database.db }, { userId: user.id })).wallet).toBe(10_000_000 - total);
   });
 
   it("campaign pay: a retry answers the payment made, not 'already paid'", async () => {
@@ -139,7 +139,9 @@ describe("Idempotency-Key on money requests", () => {
     expect(again.text).toBe(first.text);
     // Without the key the same request is refused as SPEC says: the campaign is paid.
     expect((await post(path, { gateway: "wallet" }, { token })).status).toBe(403);
-    expect((await balancesOf(database.db, user.id)).wallet).toBe(10_000_000 - (created.body.data.campaign.budget as number));
+    expect((await balancesOf({ db: database.db }, { userId: user.id })).wallet).toBe(
+      10_000_000 - (created.body.data.campaign.budget as number),
+    );
   });
 
   it("the same key with another body or on another route answers 422 in the caller's language; nothing runs", async () => {

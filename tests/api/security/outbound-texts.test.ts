@@ -69,7 +69,7 @@ describe("outbound texts carry nothing another person wrote", () => {
     const from = fake.messages.length;
     const sent = await call("invitations", { phone: "09120003001", name: "Ali" }, { token: inviter.token });
     expect(sent.status).toBe(201);
-    await textInvitations(database.db, kavenegar);
+    await textInvitations({ db: database.db }, { sms: kavenegar });
     const [row] = await database.db.select().from(invitations).where(eq(invitations.inviterId, inviter.user.id));
     expect(expectOnlyOurValues(from)).toEqual([
       { receptor: "09120003001", token: row!.code, template: TEMPLATES.invitation, at: expect.any(Date) },
@@ -82,14 +82,17 @@ describe("outbound texts carry nothing another person wrote", () => {
     const person = await registerAndSignIn(call, sms, { phone: "09350003002", email: "hostile2@example.com", ...HOSTILE });
     const from = fake.messages.length;
     for (const kind of ["identity_approved", "identity_rejected"] as const)
-      await notify(database.db, { userId: person.user.id, kind, dedupeKey: `outbound:${kind}:${person.user.id}` });
-    await notify(database.db, {
-      userId: person.user.id,
-      kind: "membership_expiring",
-      dedupeKey: `outbound:expiring:${person.user.id}`,
-      params: { ends_at: "2026-12-01T10:00:00.000Z", plan: "bronze" },
-    });
-    const report = await sendNotificationSms(database.db, kavenegar);
+      await notify({ db: database.db }, { userId: person.user.id, kind, dedupeKey: `outbound:${kind}:${person.user.id}` });
+    await notify(
+      { db: database.db },
+      {
+        userId: person.user.id,
+        kind: "membership_expiring",
+        dedupeKey: `outbound:expiring:${person.user.id}`,
+        params: { ends_at: "2026-12-01T10:00:00.000Z", plan: "bronze" },
+      },
+    );
+    const report = await sendNotificationSms({ db: database.db }, { sms: kavenegar });
     expect(report).toMatchObject({ sent: 3, refused: 0 });
     const sent = expectOnlyOurValues(from);
     expect(sent.map((message) => message.template).sort()).toEqual(

@@ -50,14 +50,14 @@ describe("gateway construction", () => {
 
   it("every server entry point builds its gateways through defaultGateways, never on its own", () => {
     // The composition root builds them once; npm start and npm run api take them from it.
-    for (const file of ["server/core/root.ts", "server/app.ts"]) {
+    for (const file of ["server/root.ts", "server/app.ts"]) {
       const source = readFileSync(path.join(root, file), "utf8");
       expect(source, file).toMatch(/defaultGateways\(/);
       expect(source, file).not.toMatch(/gatewaysFromEnv\(|sandboxGateway\(/);
     }
     for (const file of ["server/web.ts", "server/standalone.ts", "server/main.ts"]) {
       const source = readFileSync(path.join(root, file), "utf8");
-      expect(source, file).toMatch(/from "\.\/core\/root"/);
+      expect(source, file).toMatch(/from "\.\/root"/);
       expect(source, file).not.toMatch(/gatewaysFromEnv\(|sandboxGateway\(/);
     }
     // next dev: the catch-all route handler mounts server/main.ts's app, which takes the root's.

@@ -31,6 +31,9 @@ export async function signedInUser(db: Db, role: "user" | "admin" = "user", firs
 
 /** Another open session of the same user. */
 export async function newSession(db: Db, user: User): Promise<IssuedSession & { cookie: string }> {
-  const session = await openSession(db, await signingKey(db), user.id, { userAgent: "security test", ip: null });
+  const session = await openSession(
+    { db },
+    { key: await signingKey({ db }), userId: user.id, meta: { userAgent: "security test", ip: null } },
+  );
   return { ...session, cookie: `${ACCESS_COOKIE}=${session.accessToken}; ${REFRESH_COOKIE}=${session.refreshToken}` };
 }

@@ -97,7 +97,7 @@ describe.each(hostile)("$label", ({ value, key }) => {
       expect(answer.body.error?.fields?.name, path).toBe(sentence("ar-AE", key));
     }
     expect(await database.db.select().from(campaigns)).toEqual([]);
-    expect((await balancesOf(database.db, user.id)).wallet).toBe(5_000_000);
+    expect((await balancesOf({ db: database.db }, { userId: user.id })).wallet).toBe(5_000_000);
   });
 
   it("is refused as a reason (identity reject, campaign reject, activity deny) and nothing changes", async () => {
@@ -234,7 +234,7 @@ describe("a too-long campaign name (it answered the raw key api.validation.too_b
       expect(answer.body.error?.fields?.name, path).not.toMatch(/api\.|[{}]/);
     }
     expect(await database.db.select().from(campaigns)).toEqual([]);
-    expect((await balancesOf(database.db, user.id)).wallet).toBe(5_000_000);
+    expect((await balancesOf({ db: database.db }, { userId: user.id })).wallet).toBe(5_000_000);
   });
 
   it("takes a name of exactly the maximum", async () => {

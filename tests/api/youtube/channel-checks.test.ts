@@ -182,7 +182,7 @@ describe("connecting a YouTube channel", () => {
 
 async function openStored(userId: string) {
   const [stored] = await database.db.select().from(youtubeLinks).where(eq(youtubeLinks.userId, userId));
-  return openToken(database.db, stored!.refreshToken);
+  return openToken({ db: database.db }, { box: stored!.refreshToken });
 }
 
 describe("tasks checked by YouTube's API", () => {
@@ -215,13 +215,13 @@ describe("tasks checked by YouTube's API", () => {
     const passed = await call(`activities/${id}/check`, {}, { token: booster.token });
     expect(passed.status).toBe(200);
     expect(passed.body.data).toMatchObject({ status: "approved", check_method: "api", decided_by: "api" });
-    expect(await balancesOf(database.db, booster.user.id)).toMatchObject({ held: passed.body.data.reward });
+    expect(await balancesOf({ db: database.db }, { userId: booster.user.id })).toMatchObject({ held: passed.body.data.reward });
     const [campaign] = await database.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
     expect(campaign!.progress).toBe(33);
     expect((await call(`activities/${id}/check`, {}, { token: booster.token })).status).toBe(409);
     const audits = await database.db.select().from(auditLog).where(eq(auditLog.targetId, id));
     expect(audits.map((a) => [a.action, a.actorId])).toEqual([["activity.approve_checked", null]]);
-    await checkLedgerInvariants(database.db);
+    await checkLedgerInvariants({ db: database.db });
   });
 
   it("a comment: found by the booster's channel among the video's comments, with the words they give", async () => {
@@ -326,11 +326,14 @@ describe("the re-check at release", () => {
     expect((await row(ids[0]!)).status).toBe("completed");
     expect(await row(ids[1]!)).toMatchObject({ status: "denied", denialCode: "dropped" });
     expect(await row(ids[2]!)).toMatchObject({ status: "denied", denialCode: "dropped" });
-    expect(await balancesOf(database.db, people[0]!.user.id)).toMatchObject({ held: 0, earnings: (await row(ids[0]!)).reward });
-    expect(await balancesOf(database.db, people[1]!.user.id)).toMatchObject({ held: 0, earnings: 0 });
+    expect(await balancesOf({ db: database.db }, { userId: people[0]!.user.id })).toMatchObject({
+      held: 0,
+      earnings: (await row(ids[0]!)).reward,
+    });
+    expect(await balancesOf({ db: database.db }, { userId: people[1]!.user.id })).toMatchObject({ held: 0, earnings: 0 });
     // Two units reopened for another booster.
     const next = await connectedBooster(3);
     expect((await call(`tasks/${campaignId}.subscribers/start`, {}, { token: next.token })).status).toBe(201);
-    await checkLedgerInvariants(database.db);
+    await checkLedgerInvariants({ db: database.db });
   });
 });

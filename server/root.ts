@@ -4,9 +4,23 @@ import { defaultGateways } from "@/server/adapters/payments/default";
 import { reportError } from "@/server/adapters/error-reporting";
 import type { Gateways } from "@/server/payments/gateways";
 import type { JobRunner } from "@/server/core/jobs";
+import { registerSettlement } from "@/server/payments/settlements";
+import { campaignSettlement } from "@/server/campaigns/transitions";
+import { membershipSettlement } from "@/server/payouts/memberships";
 
 /**
- * The composition root: the process's one database, payment gateways and error reporting, and
+ * What the features hand each other here, above them all: payments settles a payment by its intent
+ * with the handler the paid feature registered (campaigns for a campaign, payouts for a plan), so
+ * payments imports neither. Called by createApp (server/app.ts) and appJobs (server/jobs/index.ts),
+ * the two ways in that settle payments; calling it again changes nothing.
+ */
+export function wireFeatures(): void {
+  registerSettlement("campaign_creation", campaignSettlement);
+  registerSettlement("membership_payment", membershipSettlement);
+}
+
+/**
+ * The composition root, above the features: the process's one database, payment gateways and error reporting, and
  * its job runner. Every entry point starts from here — server/web.ts (`npm start`),
  * server/standalone.ts (`npm run api`), the Next.js route handler through server/main.ts and
  * instrumentation.ts (`next dev`) — so the API and the jobs share one set of everything. Kept on
