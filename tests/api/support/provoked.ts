@@ -53,6 +53,8 @@ export function unnamed422s(answers: readonly Provoked[]): string[] {
 export function undocumented(paths: OpenApiPaths, answers: readonly Provoked[]): string[] {
   const lines = new Set<string>();
   for (const answer of answers) {
+    // A 405 is the path's answer (no operation took the method), with Allow: no operation lists it.
+    if (answer.status === 405) continue;
     const template = templateOf(paths, answer.method, answer.path);
     if (!template) continue;
     const responses = paths[template]![answer.method.toLowerCase()]!.responses ?? {};
