@@ -56,7 +56,7 @@ export async function campaignActivity(ctx: DbCtx, input: { campaignId: string; 
 }
 
 /** One activity by its id, or null (a reviewer's view; callers check who may see it). */
-export async function findActivity({ db }: { db: Db }, input: { id: string }): Promise<Activity | null> {
-  const [row] = await db.select().from(activities).where(eq(activities.id, input.id));
+export async function findActivity(ctx: DbCtx, input: { id: string }): Promise<Activity | null> {
+  const [row] = await executor(ctx).select().from(activities).where(eq(activities.id, input.id));
   return row ?? null;
 }

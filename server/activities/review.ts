@@ -71,7 +71,7 @@ export async function lockActivity(ctx: TxCtx, input: { id: string }): Promise<A
 export async function settleTransfers(ctx: TxCtx, input: { activity: Activity; how: "post" | "void" }) {
   const { activity, how } = input;
   for (const transferId of [activity.rewardTransferId, activity.marginTransferId]) {
-    if (transferId) await (how === "post" ? postTransfer : voidTransfer)(ctx, transferId);
+    if (transferId) await (how === "post" ? postTransfer : voidTransfer)(ctx, { transferId });
   }
 }
 

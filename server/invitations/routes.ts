@@ -151,7 +151,10 @@ export function invitationRoutes(services: Services) {
     .openapi(settingGetRoute, async (c) => c.json({ data: { reward: await invitationReward({ db: c.get("db") }) } }, 200))
     .openapi(settingRoute, async (c) => {
       const { reward } = c.req.valid("json");
-      await setInvitationReward({ ...ctxOf(c, services), translate: (key, params) => translateApi(c.get("locale"), key, params) }, reward);
+      await setInvitationReward(
+        { ...ctxOf(c, services), translate: (key, params) => translateApi(c.get("locale"), key, params) },
+        { reward },
+      );
       return c.json({ data: { reward } }, 200);
     });
 }

@@ -11,8 +11,9 @@ import { REWARD_SETTING } from "./lifecycle";
  */
 export async function setInvitationReward(
   ctx: UserCtx & { translate: (key: string, params?: Record<string, string | number>) => string },
-  reward: number,
+  input: { reward: number },
 ): Promise<void> {
+  const { reward } = input;
   const cheapest = await cheapestPlanPrice(ctx);
   if (cheapest !== null && reward >= cheapest)
     throw new AppError("validation_failed", {}, { reward: ctx.translate("fields.invitation_reward_too_high", { price: cheapest }) });

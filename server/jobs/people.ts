@@ -1,9 +1,10 @@
 import type { JobDefinition } from "@/server/core/jobs";
 import { liftExpiredBans } from "@/server/people/ban";
+import { systemCtx } from "@/server/core/context";
 
 /** Bans past their expiry are lifted and what they held given back (every minute). */
 export const endBansJob: JobDefinition = {
   name: "end-bans",
   cron: "* * * * *",
-  run: async ({ db, now }) => ({ lifted: await liftExpiredBans({ db }, now()) }),
+  run: async ({ db, now }) => ({ lifted: await liftExpiredBans(systemCtx(db, now())) }),
 };

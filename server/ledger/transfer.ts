@@ -271,13 +271,15 @@ async function settle(q: Pick<Db, "execute">, transferId: string, to: "posted" |
  * Completes a pending transfer (a paid withdrawal). One statement, so atomic on its own; posting a
  * posted transfer returns it, posting a voided one is a conflict.
  */
-export async function postTransfer(ctx: LedgerCtx, transferId: string): Promise<LedgerTransfer> {
+export async function postTransfer(ctx: LedgerCtx, input: { transferId: string }): Promise<LedgerTransfer> {
+  const { transferId } = input;
   if (ctx.tx) return settle(ctx.tx, transferId, "posted");
   return withRetry(() => settle(ctx.db, transferId, "posted"));
 }
 
 /** Cancels a pending transfer (a denied withdrawal); idempotent like postTransfer. */
-export async function voidTransfer(ctx: LedgerCtx, transferId: string): Promise<LedgerTransfer> {
+export async function voidTransfer(ctx: LedgerCtx, input: { transferId: string }): Promise<LedgerTransfer> {
+  const { transferId } = input;
   if (ctx.tx) return settle(ctx.tx, transferId, "voided");
   return withRetry(() => settle(ctx.db, transferId, "voided"));
 }

@@ -4,6 +4,7 @@ import { contentPages } from "@/server/db/schema";
 import { defaultLocale, type Locale } from "@/lib/i18n/locales";
 import { AppError } from "@/server/core/errors";
 import { cachedPage } from "@/server/pages/page-cache";
+import type { DbCtx } from "@/server/core/context";
 
 export type ContentPage = {
   slug: string;
@@ -20,8 +21,8 @@ export type ContentPage = {
  * A content page in the asked locale, falling back to the default locale when that translation
  * does not exist yet. Unknown slug → page_not_found (404).
  */
-export async function getPage({ db, input }: { db: Db; input: { slug: string; locale: Locale } }): Promise<ContentPage> {
-  return cachedPage(`${input.slug}\u0000${input.locale}`, () => loadPage(db, input));
+export async function getPage(ctx: Pick<DbCtx, "db">, input: { slug: string; locale: Locale }): Promise<ContentPage> {
+  return cachedPage(`${input.slug}\u0000${input.locale}`, () => loadPage(ctx.db, input));
 }
 
 async function loadPage(db: Db, input: { slug: string; locale: Locale }): Promise<ContentPage> {

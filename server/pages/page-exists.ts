@@ -13,7 +13,7 @@ export async function pageExists(slug: string, locale: Locale): Promise<boolean>
   if (!getPageInput.safeParse({ slug }).success) return false;
   try {
     const { db } = await sharedDatabase();
-    await getPage({ db, input: { slug, locale } });
+    await getPage({ db }, { slug, locale });
     return true;
   } catch (error) {
     return !(error instanceof AppError && error.code === "page_not_found");

@@ -21,7 +21,7 @@ const getPageRoute = apiRoute({
 
 export const pageRoutes = new OpenAPIHono<AppEnv>().openapi(getPageRoute, async (c) => {
   const { slug } = c.req.valid("json");
-  const page = await getPage({ db: c.get("db"), input: { slug, locale: c.get("locale") } });
+  const page = await getPage({ db: c.get("db") }, { slug, locale: c.get("locale") });
   c.header("Vary", "X-Locale, Accept-Language");
   c.header("Content-Language", page.locale);
   return c.json(

@@ -176,7 +176,7 @@ export function payoutAdminRoutes(services: Services) {
       const found = await payoutQueue({ db: c.get("db") }, { status: query.status, page: query.page, perPage: query.per_page });
       return c.json(listAnswer(query, found, toAdminPayout), 200);
     })
-    .openapi(bulkRoute, async (c) => c.json({ data: await approvePayouts(ctxOf(c, services), c.req.valid("json").ids) }, 200))
+    .openapi(bulkRoute, async (c) => c.json({ data: await approvePayouts(ctxOf(c, services), { ids: c.req.valid("json").ids }) }, 200))
     .openapi(exportRoute, async (c) => {
       const csv = await exportApprovedPayouts(ctxOf(c, services));
       c.header("Content-Disposition", `attachment; filename="paya-${new Date().toISOString().slice(0, 10)}.csv"`);

@@ -65,7 +65,8 @@ export async function payoutQueue(
 }
 
 /** Approves each pending payout of the list (one transaction each, each id once); answers which are approved now. */
-export async function approvePayouts(ctx: ActorCtx, ids: readonly string[]): Promise<{ approved: string[]; skipped: string[] }> {
+export async function approvePayouts(ctx: ActorCtx, input: { ids: readonly string[] }): Promise<{ approved: string[]; skipped: string[] }> {
+  const { ids } = input;
   const approved: string[] = [];
   const skipped: string[] = [];
   for (const id of new Set(ids)) {

@@ -239,7 +239,7 @@ export function payoutRoutes(services: Services) {
     .openapi(switchGetRoute, async (c) => c.json({ data: { enabled: await withdrawalsEnabled({ db: c.get("db") }) } }, 200))
     .openapi(switchRoute, async (c) => {
       const { enabled } = c.req.valid("json");
-      await setWithdrawalsEnabled(ctxOf(c, services), enabled);
+      await setWithdrawalsEnabled(ctxOf(c, services), { enabled });
       return c.json({ data: { enabled } }, 200);
     });
 }

@@ -10,7 +10,8 @@ export async function withdrawalsEnabled(ctx: DbCtx): Promise<boolean> {
 }
 
 /** The admin's switch: withdrawals on or off for everyone (audited). */
-export async function setWithdrawalsEnabled(ctx: UserCtx, enabled: boolean): Promise<void> {
+export async function setWithdrawalsEnabled(ctx: UserCtx, input: { enabled: boolean }): Promise<void> {
+  const { enabled } = input;
   await writeSetting(ctx, {
     name: WITHDRAWALS,
     value: enabled,

@@ -95,9 +95,9 @@ export async function movePayout(ctx: ActorCtx, input: PayoutEventInput): Promis
       if (needsReason.includes(input.event) && !reason && !reasonCode) throw new AppError("payout_reason_required", {}, { reason: null });
       const now = new Date();
 
-      if (input.event === "confirm") await postTransfer(ctx, payout.transferId);
+      if (input.event === "confirm") await postTransfer(ctx, { transferId: payout.transferId });
       if (input.event === "deny" || input.event === "fail") {
-        await voidTransfer(ctx, payout.transferId);
+        await voidTransfer(ctx, { transferId: payout.transferId });
         // The withdrawal comes back to the period it was taken from, or to the upgrade that carries it on.
         if (payout.membershipId) await giveWithdrawalBack(tx, payout.membershipId);
         // Back in earnings; while a ban is in force, with what the ban holds.

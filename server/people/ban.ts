@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
-import { withTransaction, type TxCtx, type ActorCtx, type UserCtx } from "@/server/core/context";
+import { withTransaction, type TxCtx, type ActorCtx, type UserCtx, type Ctx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { ledgerAccounts, ledgerTransfers, userBans, users, type UserBan } from "@/server/db/schema";
 import { recordAudit } from "@/server/audit/record";
@@ -61,7 +61,8 @@ export async function banUser(ctx: UserCtx, input: { userId: string; reason: str
 }
 
 /** An admin lifts the ban in force: 409 user_not_banned when there is none. */
-export async function unbanUser(ctx: UserCtx, userId: string): Promise<void> {
+export async function unbanUser(ctx: UserCtx, input: { userId: string }): Promise<void> {
+  const { userId } = input;
   await withTransaction(ctx, async (ctx) => {
     const { tx, actor, ip } = ctx;
     const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
@@ -73,7 +74,8 @@ export async function unbanUser(ctx: UserCtx, userId: string): Promise<void> {
 }
 
 /** The end-bans job: every ban past its expiry is lifted and what it held given back, a hundred at a time. */
-export async function liftExpiredBans(ctx: Pick<ActorCtx, "db">, now: Date): Promise<number> {
+export async function liftExpiredBans(ctx: Pick<ActorCtx, "db"> & Pick<Ctx, "now">): Promise<number> {
+  const { now } = ctx;
   const due = await ctx.db
     .select({ id: userBans.id, userId: userBans.userId })
     .from(userBans)

@@ -81,7 +81,7 @@ export function peopleRoutes(services: Services) {
     })
     .openapi(unbanRoute, async (c) => {
       const { id } = c.req.valid("param");
-      await unbanUser(ctxOf(c, services), id);
+      await unbanUser(ctxOf(c, services), { userId: id });
       const message = translateApi(c.get("locale"), "messages.user_unbanned");
       return c.json({ data: { overview: await personOverview({ db: c.get("db") }, { userId: id }), message } }, 200);
     });

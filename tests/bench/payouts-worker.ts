@@ -27,7 +27,7 @@ const ids = pending.map((row) => row.id);
 let began = performance.now();
 let approved = 0;
 for (let start = 0; start < ids.length; start += 100)
-  approved += (await approvePayouts(ctx, ids.slice(start, start + 100))).approved.length;
+  approved += (await approvePayouts(ctx, { ids: ids.slice(start, start + 100) })).approved.length;
 const approveSeconds = (performance.now() - began) / 1000;
 
 const rail = jibitTransferor({ apiKey: "bench-jibit-key", secretKey: "bench-jibit-secret", baseUrl: jibitUrl, timeoutMs: 30_000 });

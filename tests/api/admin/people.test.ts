@@ -139,8 +139,8 @@ describe("the people view", () => {
       .where(eq(userBans.userId, producer.user.id));
     // Expired: sign-in works at once, before the job ran.
     expect((await signIn(producer.phone)).status).toBe(200);
-    expect(await liftExpiredBans({ db: database.db }, new Date())).toBe(1);
-    expect(await liftExpiredBans({ db: database.db }, new Date())).toBe(0);
+    expect(await liftExpiredBans({ db: database.db, now: new Date() })).toBe(1);
+    expect(await liftExpiredBans({ db: database.db, now: new Date() })).toBe(0);
     const overview = await get(`admin/users/${producer.user.id}/overview`, adminToken);
     expect(overview.body.data).toMatchObject({ ban: null, balances: { wallet: 700_000, frozen: 0 } });
     const [expired] = await database.db

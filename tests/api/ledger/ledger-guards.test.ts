@@ -58,7 +58,7 @@ describe("ledger", () => {
           { db: db(), tx },
           { idempotencyKey: "in-tx:4", from: wallet, to: escrow, amount: 10_000, intent: "x", pending: true },
         );
-        await postTransfer({ db: db(), tx }, pending.id);
+        await postTransfer({ db: db(), tx }, { transferId: pending.id });
         throw new Error("caller fails");
       }),
     ).rejects.toThrow("caller fails");

@@ -126,10 +126,10 @@ class Settle implements fc.AsyncCommand<Model, Real> {
   async run(m: Model, r: Real) {
     const [p] = m.pending.splice(this.n % m.pending.length, 1);
     const settle = this.how === "post" ? postTransfer : voidTransfer;
-    const done = await settle({ db: r.db }, p!.id);
+    const done = await settle({ db: r.db }, { transferId: p!.id });
     expect(done.status).toBe(this.how === "post" ? "posted" : "voided");
-    if (this.twice) expect((await settle({ db: r.db }, p!.id)).status).toBe(done.status);
-    expect(await errorCode((this.how === "post" ? voidTransfer : postTransfer)({ db: r.db }, p!.id))).toBe("conflict");
+    if (this.twice) expect((await settle({ db: r.db }, { transferId: p!.id })).status).toBe(done.status);
+    expect(await errorCode((this.how === "post" ? voidTransfer : postTransfer)({ db: r.db }, { transferId: p!.id }))).toBe("conflict");
     account(m, p!.from).pending -= p!.amount;
     stats.settled++;
     if (this.how === "post") {

@@ -111,7 +111,9 @@ describe("ledger under concurrency (PostgreSQL)", () => {
     );
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
-        (i % 2 ? postTransfer({ db }, reserved.id) : voidTransfer({ db }, reserved.id)).then((t) => t.status),
+        (i % 2 ? postTransfer({ db }, { transferId: reserved.id }) : voidTransfer({ db }, { transferId: reserved.id })).then(
+          (t) => t.status,
+        ),
       ),
     );
     const [final] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, reserved.id));

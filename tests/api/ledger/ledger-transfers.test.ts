@@ -134,15 +134,15 @@ describe("ledger", () => {
     expect((await spend(500_000, "withdraw:1", true)).id).toBe(reserved.id);
     expect(await refusal(spend(500_000, "withdraw:1"))).toBe("idempotency_conflict");
 
-    const posted = await postTransfer({ db: db() }, reserved.id);
+    const posted = await postTransfer({ db: db() }, { transferId: reserved.id });
     expect(posted).toMatchObject({ id: reserved.id, status: "posted" });
     expect(posted.settledAt).toBeInstanceOf(Date);
     expect(await balance(wallet)).toEqual({ balance: 100_000, pending: 0 });
     expect(await balance(escrow)).toEqual({ balance: 500_000, pending: 0 });
     await expectSound();
 
-    expect(await postTransfer({ db: db() }, reserved.id)).toEqual(posted);
-    expect(await refusal(voidTransfer({ db: db() }, reserved.id))).toBe("conflict");
+    expect(await postTransfer({ db: db() }, { transferId: reserved.id })).toEqual(posted);
+    expect(await refusal(voidTransfer({ db: db() }, { transferId: reserved.id }))).toBe("conflict");
     // Still a replay of the pending request after it was posted.
     expect((await spend(500_000, "withdraw:1", true)).id).toBe(reserved.id);
     expect(await balance(wallet)).toEqual({ balance: 100_000, pending: 0 });
@@ -154,21 +154,21 @@ describe("ledger", () => {
     await charge(600_000);
     const reserved = await spend(600_000, "withdraw:2", true);
     expect((await balancesOf({ db: db() }, { userId })).wallet).toBe(0);
-    const voided = await voidTransfer({ db: db() }, reserved.id);
+    const voided = await voidTransfer({ db: db() }, { transferId: reserved.id });
     expect(voided).toMatchObject({ id: reserved.id, status: "voided" });
     expect(await balance(wallet)).toEqual({ balance: 600_000, pending: 0 });
     expect(await balance(escrow)).toEqual({ balance: 0, pending: 0 });
     await expectSound();
-    expect(await voidTransfer({ db: db() }, reserved.id)).toEqual(voided);
-    expect(await refusal(postTransfer({ db: db() }, reserved.id))).toBe("conflict");
+    expect(await voidTransfer({ db: db() }, { transferId: reserved.id })).toEqual(voided);
+    expect(await refusal(postTransfer({ db: db() }, { transferId: reserved.id }))).toBe("conflict");
     expect(await balance(wallet)).toEqual({ balance: 600_000, pending: 0 });
     await expectSound();
     // A direct (never pending) transfer cannot be voided; posting it is a no-op replay.
     const direct = await spend(1_000);
-    expect(await refusal(voidTransfer({ db: db() }, direct.id))).toBe("conflict");
-    expect(await postTransfer({ db: db() }, direct.id)).toEqual(direct);
-    expect(await refusal(postTransfer({ db: db() }, randomUUID()))).toBe("not_found");
-    expect(await refusal(voidTransfer({ db: db() }, "nope"))).toBe("not_found");
+    expect(await refusal(voidTransfer({ db: db() }, { transferId: direct.id }))).toBe("conflict");
+    expect(await postTransfer({ db: db() }, { transferId: direct.id })).toEqual(direct);
+    expect(await refusal(postTransfer({ db: db() }, { transferId: randomUUID() }))).toBe("not_found");
+    expect(await refusal(voidTransfer({ db: db() }, { transferId: "nope" }))).toBe("not_found");
     await expectSound();
   });
 });
