@@ -2,22 +2,30 @@ import type { Database } from "@/server/db";
 import { sharedDatabase } from "@/server/db";
 import { defaultGateways } from "@/server/adapters/payments/default";
 import { reportError } from "@/server/adapters/error-reporting";
-import type { Gateways } from "@/server/payments/gateways";
+import type { Gateways } from "@/server/payments";
 import type { JobRunner } from "@/server/core/jobs";
-import { registerSettlement } from "@/server/payments/settlements";
-import { campaignSettlement } from "@/server/campaigns/transitions";
-import { membershipSettlement } from "@/server/payouts/memberships";
+import { registerSettlement } from "@/server/payments";
+import { campaignSettlement } from "@/server/campaigns";
+import { membershipSettlement } from "@/server/payouts";
+import { onPlanBought, type PlanBoughtHook } from "@/server/payouts";
+import { onSignUp } from "@/server/auth";
+import { invitationPaid, invitationRegistered } from "@/server/invitations";
 
 /**
  * What the features hand each other here, above them all: payments settles a payment by its intent
  * with the handler the paid feature registered (campaigns for a campaign, payouts for a plan), so
- * payments imports neither. Called by createApp (server/app.ts) and appJobs (server/jobs/index.ts),
+ * payments imports neither; auth and payouts run the hooks invitations adds (a sign-up, a plan bought). Called by createApp (server/app.ts) and appJobs (server/jobs/index.ts),
  * the two ways in that settle payments; calling it again changes nothing.
  */
 export function wireFeatures(): void {
   registerSettlement("campaign_creation", campaignSettlement);
   registerSettlement("membership_payment", membershipSettlement);
+  onSignUp(invitationRegistered);
+  onPlanBought(invitationPaidHook);
 }
+
+/** A friend's first plan: the invitation that brought them is paid, its reward due after the holding period. */
+const invitationPaidHook: PlanBoughtHook = (ctx, { buyerId }) => invitationPaid(ctx, { inviteeId: buyerId });
 
 /**
  * The composition root, above the features: the process's one database, payment gateways and error reporting, and

@@ -5,7 +5,7 @@ import { processRoot, startJobs, stopJobs } from "./root";
 import { RenderedPageCache } from "./http/rendered-page-cache";
 import { documentPolicy } from "./http/security-headers";
 import { pageHandler } from "./http/page-server";
-import { onPageInvalidated } from "@/server/pages/page-cache";
+import { onPageInvalidated } from "@/server/pages";
 import { env } from "@/server/core/env";
 
 /**

@@ -1,7 +1,7 @@
 import type { ActorCtx, TxCtx } from "@/server/core/context";
-import { recordAudit } from "@/server/audit/record";
+import { recordAudit } from "@/server/audit";
 import type { Activity } from "@/server/db/schema";
-import { notify } from "@/server/notifications/notify";
+import { notify } from "@/server/notifications";
 
 /** The booster is told their work was approved — by a person, or automatically (an API check, a watch session, the deadline). */
 export function announceApproval(ctx: TxCtx, input: { activity: Activity; by: "admin" | "sla" | "api" | "watch" | undefined }) {

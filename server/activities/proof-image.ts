@@ -3,8 +3,8 @@ import { withTransaction, type UserCtx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { activities, uploads, type Activity } from "@/server/db/schema";
 import { randomStorageKey, type FileStorage } from "@/server/adapters/storage";
-import { rejection } from "@/server/identity/request-verification";
-import { prepareIdentityCardImage } from "@/server/uploads/identity-card-image";
+import { rejection } from "@/server/profile";
+import { prepareIdentityCardImage } from "@/server/uploads";
 
 /**
  * POST activities/:id/screenshot: the booster's screenshot of the work (Instagram has no API to check a

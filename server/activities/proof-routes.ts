@@ -1,6 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { activityOutput, proofImageUpload } from "@/lib/schemas/activities";
-import { MAX_UPLOAD_BYTES } from "@/server/uploads/identity-card-image";
+import { MAX_UPLOAD_BYTES } from "@/server/uploads";
 import { AppError } from "@/server/core/errors";
 import { attachProofImage } from "@/server/activities/proof-image";
 import { boosterNameOf } from "@/server/activities/booster-name";
@@ -10,7 +10,7 @@ import { requireAdmin, requireUser } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
 import { dataEnvelope } from "@/server/http/envelope";
 import { apiRoute, err, idParam, json } from "@/server/http/route-parts";
-import { serveStoredImage } from "@/server/profile/routes";
+import { serveStoredImage } from "@/server/profile";
 
 const uploadRoute = apiRoute({
   method: "post",

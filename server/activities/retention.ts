@@ -1,10 +1,10 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
-import { notify } from "@/server/notifications/notify";
+import { notify } from "@/server/notifications";
 import { withTransaction, type DbCtx, type TxCtx } from "@/server/core/context";
 import { activities, campaigns, type Activity } from "@/server/db/schema";
 import { campaignEscrowCode, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
-import { refundEscrow } from "@/server/campaigns/transitions";
-import { holdWhileBanned } from "@/server/people/ban";
+import { refundEscrow } from "@/server/campaigns";
+import { holdWhileBanned } from "@/server/people";
 import { audit, lockActivity, refreshCampaign } from "@/server/activities/review";
 
 /**

@@ -1,20 +1,18 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { successRate } from "@/lib/activities/tasks";
-import { adminDenialCodes } from "@/lib/schemas/enums";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Delivery } from "@/lib/schemas/activities";
-import { type DbCtx, executor } from "@/server/core/context";
+import { type DbCtx } from "@/server/core/context";
 import { activities, campaigns, users, type Activity } from "@/server/db/schema";
 import { paged } from "@/server/db/paged";
+import { boosterRecords, type BoosterHistory } from "@/server/people";
 
 export type QueueRow = {
   activity: Activity;
   booster: { firstName: string; lastName: string };
   campaign: { id: string; name: string; network: "youtube" | "instagram"; link: string };
-  history: { approved: number; denied: number; dropped: number; successRate: number | null };
+  history: BoosterHistory;
 };
 
 const awaiting = eq(activities.status, "awaiting_review");
-const reviewerDenial = inArray(activities.denialCode, [...adminDenialCodes]);
 
 /** GET admin/activities/queue: what waits for a person, oldest first, with each booster's record. */
 export async function reviewQueue(ctx: DbCtx, input: { page: number; perPage: number }): Promise<{ rows: QueueRow[]; total: number }> {
@@ -35,34 +33,6 @@ export async function reviewQueue(ctx: DbCtx, input: { page: number; perPage: nu
   const records = await boosterRecords({ db }, { ids: page.map((row) => row.activity.boosterId) });
   const rows = page.map((row) => ({ ...row, history: records.get(row.activity.boosterId)! }));
   return { rows, total };
-}
-
-export type BoosterHistory = QueueRow["history"];
-
-/** Each booster's record (approved, reviewers' denials, dropped) and success rate, in one query for a page of people. */
-export async function boosterRecords(ctx: DbCtx, input: { ids: readonly string[] }): Promise<Map<string, BoosterHistory>> {
-  const db = executor(ctx);
-  const { ids } = input;
-  const boosterIds = [...new Set(ids)];
-  const records = boosterIds.length
-    ? await db
-        .select({
-          boosterId: activities.boosterId,
-          approved: sql<number>`count(*) filter (where ${activities.status} in ('approved', 'completed'))`.mapWith(Number),
-          denied: sql<number>`count(*) filter (where ${activities.status} = 'denied' and ${reviewerDenial})`.mapWith(Number),
-          dropped: sql<number>`count(*) filter (where ${activities.denialCode} = 'dropped')`.mapWith(Number),
-        })
-        .from(activities)
-        .where(inArray(activities.boosterId, boosterIds))
-        .groupBy(activities.boosterId)
-    : [];
-  return new Map(
-    boosterIds.map((id) => {
-      const record = records.find((r) => r.boosterId === id) ?? { approved: 0, denied: 0, dropped: 0 };
-      const history = { approved: record.approved, denied: record.denied, dropped: record.dropped };
-      return [id, { ...history, successRate: successRate(history) }];
-    }),
-  );
 }
 
 /**

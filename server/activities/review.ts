@@ -6,13 +6,13 @@ import { activities, campaigns, ledgerAccounts, type Activity } from "@/server/d
 import { withTransaction, type ActorCtx, type DbCtx, type TxCtx, type UserCtx, executor } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { announceApproval, announceDenial, audit } from "@/server/activities/announce";
-import { applyCampaignEvent, refundEscrow } from "@/server/campaigns/transitions";
+import { applyCampaignEvent, refundEscrow } from "@/server/campaigns";
 import { campaignEscrowCode, postTransfer, systemAccountCode, transfer, userAccountCode, voidTransfer } from "@/server/ledger";
 import type { ActivityDenialCode, adminDenialCodes } from "@/lib/schemas/enums";
 
 type AdminDenialCode = (typeof adminDenialCodes)[number];
 import { linesOf } from "@/server/activities/tasks";
-import { releaseAtFor } from "@/server/payouts/perks";
+import { releaseAtFor } from "@/server/payouts";
 
 /** POST activities/:id/submit: the booster says the work is done, with the post it was done on. */
 export async function submitActivity(
@@ -60,10 +60,8 @@ export async function submitActivity(
   return submitted;
 }
 
-export async function lockActivity(ctx: TxCtx, input: { id: string }): Promise<Activity> {
-  const tx = ctx.tx;
-  const { id } = input;
-  const [activity] = await tx.select().from(activities).where(eq(activities.id, id)).for("update");
+export async function lockActivity({ tx }: TxCtx, input: { id: string }): Promise<Activity> {
+  const [activity] = await tx.select().from(activities).where(eq(activities.id, input.id)).for("update");
   if (!activity) throw new AppError("activity_not_found");
   return activity;
 }
@@ -76,9 +74,7 @@ export async function settleTransfers(ctx: TxCtx, input: { activity: Activity; h
 }
 
 /** Approved units per metric of a campaign, and its progress, recomputed inside the transaction. */
-export async function refreshCampaign(ctx: TxCtx, input: { campaignId: string }) {
-  const tx = ctx.tx;
-  const { campaignId } = input;
+export async function refreshCampaign({ tx }: TxCtx, { campaignId }: { campaignId: string }) {
   const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
   if (!campaign) return;
   const approved = await tx
@@ -231,9 +227,8 @@ export function denyActivity(ctx: UserCtx, input: { id: string; code: AdminDenia
 
 /** Releases tasks started but not submitted in time (a job runs it). */
 export async function expireActivities(ctx: DbCtx & { now?: Date }): Promise<number> {
-  const db = executor(ctx);
   const now = ctx.now ?? new Date();
-  const stale = await db
+  const stale = await executor(ctx)
     .select({ id: activities.id })
     .from(activities)
     .where(and(eq(activities.status, "in_progress"), lt(activities.expiresAt, now)))
@@ -241,7 +236,7 @@ export async function expireActivities(ctx: DbCtx & { now?: Date }): Promise<num
   let expired = 0;
   for (const { id } of stale) {
     try {
-      await release({ db }, { id, allowed: ["in_progress"], code: "expired", reason: null });
+      await release(ctx, { id, allowed: ["in_progress"], code: "expired", reason: null });
       expired++;
     } catch (error) {
       // Submitted in the meantime: not ours to expire any more.

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { TASK_TTL_MINUTES } from "@/lib/activities/tasks";
 import { adminDenialCodes } from "@/lib/schemas/enums";
-import { uniqueViolation } from "@/server/auth/users";
+import { uniqueViolation } from "@/server/auth";
 import { withTransaction, type UserCtx } from "@/server/core/context";
-import { notify } from "@/server/notifications/notify";
+import { notify } from "@/server/notifications";
 import { AppError } from "@/server/core/errors";
 import { activities, type Activity } from "@/server/db/schema";
 import { audit, lockActivity } from "@/server/activities/review";

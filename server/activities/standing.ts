@@ -4,7 +4,7 @@ import { adminDenialCodes } from "@/lib/schemas/enums";
 import { env } from "@/server/core/env";
 import { executor, type DbCtx } from "@/server/core/context";
 import { activities } from "@/server/db/schema";
-import { planPerks } from "@/server/payouts/perks";
+import { planPerks } from "@/server/payouts";
 
 export type Standing = {
   record: BoosterRecord;

@@ -14,13 +14,13 @@ import {
 } from "@/lib/activities/tasks";
 import { findPrice, type Network, type PriceEntry } from "@/lib/campaigns/pricing";
 import { activities, campaigns, sessions, users, type Activity, type Campaign, type User } from "@/server/db/schema";
-import { isOpenSession, sessionUser } from "@/server/auth/sessions";
-import type { AccessClaims } from "@/server/auth/jwt";
+import { isOpenSession, sessionUser } from "@/server/auth";
+import type { AccessClaims } from "@/server/auth";
 import { preparedOnce } from "@/server/db/prepared";
 import { boosterStanding } from "@/server/activities/standing";
 import { AppError } from "@/server/core/errors";
-import { uniqueViolation } from "@/server/auth/users";
-import { loadPricing } from "@/server/campaigns/pricing";
+import { uniqueViolation } from "@/server/auth";
+import { loadPricing } from "@/server/campaigns";
 import { campaignEscrowCode, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
 import { withTransaction, type DbCtx, type TxCtx, type UserCtx } from "@/server/core/context";
 import type { ActivityCheckMethod } from "@/lib/schemas/enums";

@@ -3,8 +3,8 @@ import { BEAT_SECONDS, MAX_BEAT_CREDIT_SECONDS, requiredWatchSeconds } from "@/l
 import { parseChannelLink } from "@/lib/campaigns/links";
 import { activities, sessions, users, watchSessions, type Activity } from "@/server/db/schema";
 import { withTransaction, type DbCtx, type UserCtx } from "@/server/core/context";
-import { openSessionOf, sessionIsOpen } from "@/server/auth/sessions";
-import type { AccessClaims } from "@/server/auth/jwt";
+import { openSessionOf, sessionIsOpen } from "@/server/auth";
+import type { AccessClaims } from "@/server/auth";
 import { preparedOnce } from "@/server/db/prepared";
 import { batchedPerDatabase } from "@/server/db/batched";
 import { AppError } from "@/server/core/errors";

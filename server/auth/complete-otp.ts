@@ -4,7 +4,7 @@ import { AppError } from "@/server/core/errors";
 import type { OtpChallenge } from "@/server/auth/otp";
 import type { PendingRegistration } from "@/server/auth/register";
 import { uniqueViolation } from "@/server/auth/users";
-import { invitationRegistered } from "@/server/invitations/lifecycle";
+import { signedUp } from "@/server/auth/sign-up-hooks";
 import { executor, type DbCtx, withTransaction } from "@/server/core/context";
 
 export type OtpCompletion = { kind: "signed_in"; user: User } | { kind: "reset"; token: string };
@@ -33,7 +33,7 @@ export async function completeOtp(ctx: DbCtx, input: { challenge: OtpChallenge; 
             })
             .returning();
           // A friend invited this person (by the link's code, else by this phone): their invitation is now registered.
-          await invitationRegistered({ ...ctx, tx: tx, now }, { user: created!, code: pending.invitation_code });
+          await signedUp({ ...ctx, now }, { user: created!, code: pending.invitation_code });
           return created!;
         });
         return { kind: "signed_in", user };
@@ -58,7 +58,7 @@ export async function completeOtp(ctx: DbCtx, input: { challenge: OtpChallenge; 
             .where(eq(users.id, challenge.userId!))
             .returning();
           if (!updated) throw new AppError("otp_not_found");
-          await invitationRegistered({ ...ctx, tx: tx, now }, { user: updated });
+          await signedUp({ ...ctx, now }, { user: updated });
           return updated;
         });
         return { kind: "signed_in", user };

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Credential } from "@/lib/schemas/auth";
 import { users } from "@/server/db/schema";
 import { AppError } from "@/server/core/errors";
-import { recordAudit } from "@/server/audit/record";
+import { recordAudit } from "@/server/audit";
 import { hashPassword } from "@/server/auth/crypto";
 import { consumeVerifiedReset, startOtp, type SignInCtx, type StartedOtp } from "@/server/auth/otp";
 import { isCommonPassword } from "@/server/auth/password-policy";

@@ -1,6 +1,6 @@
 import type { User as UserOutput } from "@/lib/schemas/auth";
 import type { User } from "@/server/db/schema";
-import { ibanPayoutsFrom } from "@/server/payouts/iban-wait";
+import { ibanPayoutsFrom } from "@/server/auth/iban-wait";
 
 /** The user as the API shows it to its owner: never the password hash or storage keys. */
 export function toUserOutput(user: User): UserOutput {

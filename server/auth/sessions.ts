@@ -4,7 +4,7 @@ import { preparedOnce } from "@/server/db/prepared";
 import { hashToken, randomToken } from "@/server/auth/crypto";
 import { signAccessToken, verifyAccessToken, ACCESS_TOKEN_TTL_SECONDS, type AccessClaims } from "@/server/auth/jwt";
 import { signingKey } from "@/server/auth/keys";
-import { assertNotBanned } from "@/server/people/in-force";
+import { assertNotBanned } from "@/server/auth/ban-in-force";
 import { executor, type DbCtx, withTransaction } from "@/server/core/context";
 
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;

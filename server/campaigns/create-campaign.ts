@@ -5,10 +5,10 @@ import { withTransaction, type Ctx, type UserCtx } from "@/server/core/context";
 import { GatewayError } from "@/server/adapters/payments/types";
 import { AppError } from "@/server/core/errors";
 import { campaignEscrowCode, transfer, userAccountCode } from "@/server/ledger";
-import { uniqueViolation } from "@/server/auth/users";
-import { callbackUrl, localizeRedirect, providerAmountMetadata } from "@/server/payments/charge-wallet";
-import { stillPending } from "@/server/payments/transaction-updates";
-import { requireGateway, type Gateways } from "@/server/payments/gateways";
+import { uniqueViolation } from "@/server/auth";
+import { callbackUrl, localizeRedirect, providerAmountMetadata } from "@/server/payments";
+import { stillPending } from "@/server/payments";
+import { requireGateway, type Gateways } from "@/server/payments";
 import { quoteFor, type CampaignRequest } from "@/server/campaigns/quote";
 
 export type CreatedCampaign = { campaign: Campaign; redirectUrl: string | null };

@@ -1,7 +1,7 @@
 import { actionsByNetwork, DEFAULT_PRICES, type PriceEntry } from "@/lib/campaigns/pricing";
 import type { Network } from "@/lib/schemas/enums";
 import { AppError } from "@/server/core/errors";
-import { recordAudit } from "@/server/audit/record";
+import { recordAudit } from "@/server/audit";
 import type { User } from "@/server/db/schema";
 import { pricing } from "@/server/db/schema";
 import { executor, type DbCtx, withTransaction } from "@/server/core/context";

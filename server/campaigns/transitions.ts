@@ -3,12 +3,12 @@ import { transition, type CampaignEvent } from "@/lib/campaigns/state-machine";
 import { campaigns, ledgerAccounts, type Campaign } from "@/server/db/schema";
 import { withTransaction, type ActorCtx, type DbCtx, type TxCtx, executor } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
-import type { SettlementHandler } from "@/server/payments/settlements";
+import type { SettlementHandler } from "@/server/payments";
 import type { NotificationKind } from "@/lib/schemas/enums";
-import { notify } from "@/server/notifications/notify";
-import { recordAudit } from "@/server/audit/record";
+import { notify } from "@/server/notifications";
+import { recordAudit } from "@/server/audit";
 import { campaignEscrowCode, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
-import { holdWhileBanned } from "@/server/people/ban";
+import { holdWhileBanned } from "@/server/people";
 
 /** How long an approved campaign runs before it completes on its own. */
 export const CAMPAIGN_DAYS = 30;

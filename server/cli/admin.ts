@@ -18,10 +18,10 @@ import { dataDir, sharedDatabase, type Db } from "@/server/db";
 import { env } from "@/server/core/env";
 import { users } from "@/server/db/schema";
 import { seedOutput } from "@/server/db/seed/admin";
-import { recordAudit } from "@/server/audit/record";
-import { hashPassword } from "@/server/auth/crypto";
-import { passwordPolicyError, PASSWORD_MAX, PASSWORD_MIN } from "@/server/auth/password-policy";
-import { revokeAllSessions } from "@/server/auth/sessions";
+import { recordAudit } from "@/server/audit";
+import { hashPassword } from "@/server/auth";
+import { passwordPolicyError, PASSWORD_MAX, PASSWORD_MIN } from "@/server/auth";
+import { revokeAllSessions } from "@/server/auth";
 import { formatJobHistory, jobHistory } from "@/server/core/jobs-history";
 
 const USAGE = `Usage: npm run admin -- --phone 09xxxxxxxxx [--password '<new password>']

@@ -8,11 +8,11 @@ import type { Locale } from "@/lib/i18n/locales";
 import type { Listen } from "@/server/db/client";
 import type { Db } from "@/server/db";
 import type { User } from "@/server/db/schema";
-import type { AccessClaims } from "@/server/auth/jwt";
+import type { AccessClaims } from "@/server/auth";
 import type { SmsSender } from "@/server/adapters/sms";
 import type { AppleVerifier, GoogleVerifier } from "@/server/adapters/oauth";
 import type { FileStorage } from "@/server/adapters/storage";
-import type { Gateways } from "@/server/payments/gateways";
+import type { Gateways } from "@/server/payments";
 import type { PayoutProviders } from "@/server/adapters/payout-rails/registry";
 
 /** What every request handler can read from the Hono context. */

@@ -9,7 +9,7 @@ import {
   deleteExpiredIdempotencyKeys,
   releaseIdempotencyKey,
   type Claim,
-} from "@/server/idempotency/keys";
+} from "@/server/idempotency";
 import type { AppEnv } from "./context";
 import { text } from "@/lib/schemas/common";
 import { AppError } from "./errors";

@@ -3,7 +3,7 @@ import { publicPageKey } from "@/lib/content/public-page-key";
 import { requestCountry } from "@/lib/geo/request-country";
 import { proxyTrust } from "./client-address";
 import { lookupCountry, trustedCountryHeader } from "@/server/adapters/geoip";
-import { PAGE_CACHE_TTL_MS } from "@/server/pages/page-cache";
+import { PAGE_CACHE_TTL_MS } from "@/server/pages";
 import { decodeBody, HSTS_HEADER } from "@/server/http/security-headers";
 
 /**

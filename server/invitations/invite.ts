@@ -4,10 +4,10 @@ import { type UserCtx, withTransaction } from "@/server/core/context";
 import { env } from "@/server/core/env";
 import { AppError } from "@/server/core/errors";
 import { invitations, smsOptOuts, users, type Invitation } from "@/server/db/schema";
-import { recordAudit } from "@/server/audit/record";
-import { uniqueViolation } from "@/server/auth/users";
-import { membershipOf } from "@/server/payouts/memberships";
-import { takeSlot } from "@/server/payouts/membership-slots";
+import { recordAudit } from "@/server/audit";
+import { uniqueViolation } from "@/server/auth";
+import { membershipOf } from "@/server/payouts";
+import { takeSlot } from "@/server/payouts";
 
 /** A code for the SMS's link: 10 characters of [a-z0-9], from the CSPRNG. */
 export function invitationCode(): string {

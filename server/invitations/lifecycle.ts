@@ -1,23 +1,14 @@
 import { and, eq, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { type Tx, executor, type DbCtx, type TxCtx, type Ctx, withTransaction } from "@/server/core/context";
 import { env } from "@/server/core/env";
-import { readSetting } from "@/server/core/app-settings";
 import { AppError } from "@/server/core/errors";
 import { invitations, smsOptOuts, users, type Invitation } from "@/server/db/schema";
-import { notify } from "@/server/notifications/notify";
+import { notify } from "@/server/notifications";
 import { systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
 import { SmsDeliveryError, type SmsSender } from "@/server/adapters/sms";
-import { cheapestPlanPrice } from "@/server/payouts/memberships";
-import { holdWhileBanned } from "@/server/people/ban";
-
-const REWARD_SETTING = "invitation_reward";
-
-/** The reward as configured: the admins' setting, else INVITATION_REWARD_RIALS. */
-export async function configuredInvitationReward(ctx: DbCtx): Promise<number> {
-  const db = executor(ctx);
-  const value = await readSetting(db, REWARD_SETTING);
-  return typeof value === "number" ? value : env.INVITATION_REWARD_RIALS;
-}
+import { cheapestPlanPrice } from "@/server/payouts";
+import { configuredInvitationReward, REWARD_SETTING } from "@/server/payouts";
+import { holdWhileBanned } from "@/server/people";
 
 /**
  * Rials an inviter earns per friend who buys a first plan: the admins' setting, else

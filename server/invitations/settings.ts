@@ -1,7 +1,7 @@
 import type { UserCtx } from "@/server/core/context";
-import { writeSetting } from "@/server/core/app-settings";
+import { writeSetting } from "@/server/settings";
 import { AppError } from "@/server/core/errors";
-import { cheapestPlanPrice } from "@/server/payouts/memberships";
+import { cheapestPlanPrice } from "@/server/payouts";
 import { REWARD_SETTING } from "./lifecycle";
 
 /**

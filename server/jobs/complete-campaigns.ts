@@ -1,7 +1,7 @@
 import { AppError } from "@/server/core/errors";
 import type { JobDefinition } from "@/server/core/jobs";
-import { expireActivities } from "@/server/activities/review";
-import { completeEndedCampaigns } from "@/server/campaigns/transitions";
+import { expireActivities } from "@/server/activities";
+import { completeEndedCampaigns } from "@/server/campaigns";
 
 /** How many times one run goes through the ended campaigns again after meeting one already handled. */
 const PASSES = 5;

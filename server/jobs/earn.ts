@@ -1,9 +1,9 @@
 import type { JobDefinition } from "@/server/core/jobs";
-import { approveOverdue } from "@/server/activities/deadline";
-import { releaseDueRewards, type Recheck } from "@/server/activities/retention";
+import { approveOverdue } from "@/server/activities";
+import { releaseDueRewards, type Recheck } from "@/server/activities";
 import type { DbCtx } from "@/server/core/context";
 import type { YoutubeAccounts } from "@/server/adapters/youtube-account";
-import { youtubeRecheck } from "@/server/youtube/check";
+import { youtubeRecheck } from "@/server/youtube";
 
 /** Every 10 minutes: submissions past REVIEW_SLA_HOURS are approved (a decided one is skipped). */
 export const reviewDeadlineJob: JobDefinition = {

@@ -1,6 +1,6 @@
 import type { JobDefinition } from "@/server/core/jobs";
 import { wireFeatures } from "@/server/root";
-import type { Gateways } from "@/server/payments/gateways";
+import type { Gateways } from "@/server/payments";
 import { completeCampaignsJob } from "./complete-campaigns";
 import { reconcilePaymentsJob } from "./reconcile-payments";
 import { releaseRewardsJob, reviewDeadlineJob } from "./earn";

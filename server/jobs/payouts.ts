@@ -1,9 +1,9 @@
 import type { JobDefinition } from "@/server/core/jobs";
 import type { PayoutRail } from "@/server/adapters/payout-rails/types";
 import type { SmsSender } from "@/server/adapters/sms";
-import { reconcileRailDays, reconcileSentPayouts, sendApprovedPayouts } from "@/server/payouts/send";
-import { sendPayoutNotices } from "@/server/payouts/notices";
-import { expireMemberships } from "@/server/payouts/membership-expiry";
+import { reconcileRailDays, reconcileSentPayouts, sendApprovedPayouts } from "@/server/payouts";
+import { sendPayoutNotices } from "@/server/payouts";
+import { expireMemberships } from "@/server/payouts";
 import { systemCtx } from "@/server/core/context";
 
 /**

@@ -1,5 +1,5 @@
 import type { JobDefinition } from "@/server/core/jobs";
-import { liftExpiredBans } from "@/server/people/ban";
+import { liftExpiredBans } from "@/server/people";
 import { systemCtx } from "@/server/core/context";
 
 /** Bans past their expiry are lifted and what they held given back (every minute). */

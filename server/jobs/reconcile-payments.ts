@@ -1,6 +1,6 @@
 import type { JobDefinition } from "@/server/core/jobs";
-import type { Gateways } from "@/server/payments/gateways";
-import { reconcilePayments } from "@/server/payments/reconcile";
+import type { Gateways } from "@/server/payments";
+import { reconcilePayments } from "@/server/payments";
 
 /**
  * Every 5 minutes: re-verify gateway payments still pending after 15 minutes, fail those the gateway

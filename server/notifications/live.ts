@@ -1,7 +1,7 @@
 import type { Db } from "@/server/db";
 import type { Listen } from "@/server/db/client";
 import { batchedPerDatabase } from "@/server/db/batched";
-import { openSessionExpiries, SESSION_END_CHANNEL } from "@/server/auth/sessions";
+import { openSessionExpiries, SESSION_END_CHANNEL } from "@/server/auth";
 import { NOTIFICATION_CHANNEL } from "./notify";
 
 /**

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { type UserCtx, executor, type DbCtx, withTransaction } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { notificationPreferences } from "@/server/db/schema";
-import { recordAudit } from "@/server/audit/record";
+import { recordAudit } from "@/server/audit";
 import { alwaysInApp, notificationCategories, smsCategories, type NotificationCategory } from "@/lib/notifications/categories";
 import type { NotificationPreference } from "@/lib/schemas/notifications";
 

@@ -2,7 +2,7 @@ import { getTableColumns, sql } from "drizzle-orm";
 import { contentPages, type User } from "@/server/db/schema";
 import type { Locale } from "@/lib/i18n/locales";
 import type { PageContent } from "@/lib/schemas/pages";
-import { recordAudit } from "@/server/audit/record";
+import { recordAudit } from "@/server/audit";
 import { invalidatePage } from "@/server/pages/page-cache";
 import { toPageVersion, type PageVersion } from "@/server/pages/page-versions";
 import { withTransaction, type DbCtx } from "@/server/core/context";

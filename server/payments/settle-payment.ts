@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { transactions, type Transaction } from "@/server/db/schema";
-import { notify } from "@/server/notifications/notify";
+import { notify } from "@/server/notifications";
 import { GatewayError, type GatewayId, type ProviderAmount, type VerifyResult } from "@/server/adapters/payments/types";
 import { AppError } from "@/server/core/errors";
 import { gatewayAccountCode, transfer, userAccountCode } from "@/server/ledger";
@@ -9,7 +9,7 @@ import { withTransaction, type DbCtx } from "@/server/core/context";
 import type { Gateways } from "@/server/payments/gateways";
 import { mergeMetadata, stillPending } from "@/server/payments/transaction-updates";
 import { settlementOf } from "@/server/payments/settlements";
-import { holdWhileBanned } from "@/server/people/ban";
+import { holdWhileBanned } from "@/server/people";
 
 /** The transaction a callback is about: by the provider's id when it names one, else by our `tx`, always of this gateway. */
 export async function findCallbackTransaction(

@@ -4,7 +4,7 @@ import { memberships, membershipPlans, payouts, users, type Payout, type PayoutE
 import { paged } from "@/server/db/paged";
 import { applyPayoutEvent, movePayout } from "@/server/payouts/transitions";
 import { withHistory } from "@/server/payouts/queries";
-import { boosterRecords } from "@/server/activities/review-queue";
+import { boosterRecords } from "@/server/people";
 import type { IbanCheckStatus } from "@/lib/schemas/enums";
 
 export type QueuedPayout = {

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { type DbCtx, type Ctx, withTransaction, type TxCtx } from "@/server/core/context";
 import { membershipPlans, memberships } from "@/server/db/schema";
-import { notify } from "@/server/notifications/notify";
+import { notify } from "@/server/notifications";
 import { planParams } from "@/server/payouts/memberships";
 
 const BATCH = 1_000;

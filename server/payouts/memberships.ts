@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { type UserCtx, executor, type DbCtx, type TxCtx, withTransaction, withSavepoint } from "@/server/core/context";
-import type { SettlementHandler } from "@/server/payments/settlements";
-import { mergeMetadata } from "@/server/payments/transaction-updates";
+import type { SettlementHandler } from "@/server/payments";
+import { mergeMetadata } from "@/server/payments";
 import { membershipPurchaseKinds, type MembershipPurchaseKind } from "@/lib/schemas/payouts";
 import { AppError } from "@/server/core/errors";
 import { memberships, membershipPlans, transactions, users, type Membership, type MembershipPlan } from "@/server/db/schema";
 import type { MembershipFundingSource } from "@/lib/schemas/enums";
 import { systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
-import { notify } from "@/server/notifications/notify";
-import { invitationPaid } from "@/server/invitations/lifecycle";
-import { recordAudit } from "@/server/audit/record";
+import { notify } from "@/server/notifications";
+import { planBought } from "@/server/payouts/plan-hooks";
+import { recordAudit } from "@/server/audit";
 import { quoteMembership, type MembershipQuote, type MembershipState } from "@/server/payouts/membership-quote";
 
 export type { MembershipState };
@@ -157,7 +157,7 @@ export async function buyMembershipIn(
     })
     .returning();
   // A friend's first plan: the invitation that brought them is paid, its reward due after the holding period.
-  await invitationPaid({ ...ctx, now }, { inviteeId: input.buyerId });
+  await planBought({ ...ctx, now }, { buyerId: input.buyerId });
   await notify(ctx, {
     userId: input.buyerId,
     kind: "membership_bought",

@@ -4,9 +4,9 @@ import { type UserCtx, executor, type DbCtx, withTransaction } from "@/server/co
 import { AppError } from "@/server/core/errors";
 import { membershipPlans, type MembershipPlan } from "@/server/db/schema";
 import type { planInput } from "@/lib/schemas/payouts";
-import { recordAudit } from "@/server/audit/record";
-import { uniqueViolation } from "@/server/auth/users";
-import { configuredInvitationReward } from "@/server/invitations/lifecycle";
+import { recordAudit } from "@/server/audit";
+import { uniqueViolation } from "@/server/auth";
+import { configuredInvitationReward } from "@/server/payouts/settings";
 
 type PlanInput = z.output<typeof planInput>;
 

@@ -3,12 +3,12 @@ import { type UserCtx, withTransaction } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { payoutEvents, payouts, type Payout, type PayoutEvent } from "@/server/db/schema";
 import { systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
-import { recordAudit } from "@/server/audit/record";
+import { recordAudit } from "@/server/audit";
 import { membershipOf } from "@/server/payouts/memberships";
 import { takeSlot } from "@/server/payouts/membership-slots";
 import { withdrawalsEnabled } from "@/server/payouts/settings";
 import { ensureIbanOwner } from "@/server/payouts/iban-owner";
-import { ibanPayoutsFrom } from "@/server/payouts/iban-wait";
+import { ibanPayoutsFrom } from "@/server/auth";
 import type { IbanOwnerCheck } from "@/server/adapters/payout-rails/types";
 
 /** The ledger key of a payout's hold: one per payout, ever. */

@@ -3,10 +3,10 @@ import { type ActorCtx, type Tx, withTransaction } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { memberships, payoutEvents, payouts, type Payout, type PayoutStatus } from "@/server/db/schema";
 import type { NotificationKind, PayoutReasonCode } from "@/lib/schemas/enums";
-import { notify } from "@/server/notifications/notify";
+import { notify } from "@/server/notifications";
 import { postTransfer, systemAccountCode, transfer, userAccountCode, voidTransfer } from "@/server/ledger";
-import { recordAudit } from "@/server/audit/record";
-import { holdWhileBanned } from "@/server/people/ban";
+import { recordAudit } from "@/server/audit";
+import { holdWhileBanned } from "@/server/people";
 
 /**
  * The one payout state machine (docs/features/payouts.md):

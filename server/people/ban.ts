@@ -3,10 +3,10 @@ import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { withTransaction, type TxCtx, type ActorCtx, type UserCtx, type Ctx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { ledgerAccounts, ledgerTransfers, userBans, users, type UserBan } from "@/server/db/schema";
-import { recordAudit } from "@/server/audit/record";
-import { revokeAllSessions } from "@/server/auth/sessions";
+import { recordAudit } from "@/server/audit";
+import { revokeAllSessions } from "@/server/auth";
 import { transfer, userAccountCode } from "@/server/ledger";
-import { banInForce } from "./in-force";
+import { banInForce } from "@/server/auth";
 
 /**
  * Banning (issue 18). In one transaction: the user's row locked (a sign-in racing the ban waits

@@ -1,11 +1,11 @@
 import { and, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
-import { banInForce } from "./in-force";
+import { banInForce } from "@/server/auth";
 import type { z } from "zod";
 import type { Db } from "@/server/db";
 import { activities, campaigns, invitations, ledgerAccounts, payouts, userBans, users } from "@/server/db/schema";
 import { paged } from "@/server/db/paged";
-import { listOpenSessions } from "@/server/auth/sessions";
-import { toUserOutput } from "@/server/auth/present";
+import { listOpenSessions } from "@/server/auth";
+import { toUserOutput } from "@/server/auth";
 import { balancesOf, userAccountCode } from "@/server/ledger";
 import { AppError } from "@/server/core/errors";
 import { normalizeIranianMobile } from "@/lib/validation/phone";

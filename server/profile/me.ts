@@ -2,8 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { notificationCounters, sessions, users, type User } from "@/server/db/schema";
 import { preparedOnce } from "@/server/db/prepared";
 import { batchedPerDatabase } from "@/server/db/batched";
-import { openSessionOf } from "@/server/auth/sessions";
-import type { AccessClaims } from "@/server/auth/jwt";
+import { openSessionOf } from "@/server/auth";
+import type { AccessClaims } from "@/server/auth";
 import { walletAvailableOf } from "@/server/ledger";
 import { executor, type DbCtx } from "@/server/core/context";
 

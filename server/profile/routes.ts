@@ -12,13 +12,13 @@ import {
 } from "@/lib/schemas/profile";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from "@/lib/i18n/locales";
 import { changePassword, updateProfile } from "@/server/profile/update-profile";
-import { requestIdentityVerification } from "@/server/identity/request-verification";
-import { MAX_UPLOAD_BYTES } from "@/server/uploads/identity-card-image";
-import { listOpenSessions, revokeOwnSession } from "@/server/auth/sessions";
+import { requestIdentityVerification } from "@/server/profile/request-verification";
+import { MAX_UPLOAD_BYTES } from "@/server/uploads";
+import { listOpenSessions, revokeOwnSession } from "@/server/auth";
 import { rateLimitIp, requireSessionClaims, requireUser } from "@/server/http/auth";
 import { meFor } from "@/server/profile/me";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
-import { toUserOutput } from "@/server/auth/present";
+import { toUserOutput } from "@/server/auth";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
 import { AppError } from "@/server/core/errors";
 import { translateApi } from "@/server/http/i18n";

@@ -5,8 +5,8 @@ import { YoutubeUnavailable } from "@/server/adapters/youtube";
 import { activities, campaigns, type Activity } from "@/server/db/schema";
 import type { DbCtx, UserCtx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
-import { approveActivity } from "@/server/activities/review";
-import type { Recheck } from "@/server/activities/retention";
+import { approveActivity } from "@/server/activities";
+import type { Recheck } from "@/server/activities";
 import { accessFor } from "@/server/youtube/connection";
 
 /** What a check found missing, said to the booster (api.errors.check_failed_<what>). */

@@ -10,8 +10,8 @@ import {
   youtubeDisconnectOutput,
 } from "@/lib/schemas/youtube";
 import { localizedPath } from "@/lib/i18n/negotiate";
-import { toActivityOutput } from "@/server/activities/present";
-import { boosterNameOf } from "@/server/activities/booster-name";
+import { toActivityOutput } from "@/server/activities";
+import { boosterNameOf } from "@/server/activities";
 import { AppError } from "@/server/core/errors";
 import { requireUser, setFlowCookie, takeFlowCookie } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";

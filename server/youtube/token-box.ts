@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import type { Db } from "@/server/db";
-import { signingKey } from "@/server/auth/keys";
+import { signingKey } from "@/server/auth";
 import { env } from "@/server/core/env";
 import { executor, type DbCtx } from "@/server/core/context";
 

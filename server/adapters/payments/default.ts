@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db";
-import type { Gateways } from "@/server/payments/gateways";
+import type { Gateways } from "@/server/payments";
 import { gatewaysFromEnv } from "./registry";
 import { sandboxGateway } from "./sandbox";
 import { rawEnv } from "@/server/core/env";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { transactions } from "@/server/db/schema";
-import { mergeMetadata } from "@/server/payments/transaction-updates";
+import { mergeMetadata } from "@/server/payments";
 import type { PaymentGateway } from "./types";
 
 export type SandboxDecision = "paid" | "cancelled";

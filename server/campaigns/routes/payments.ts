@@ -5,7 +5,7 @@ import { campaignPayments } from "@/server/campaigns/list-payments";
 import { payCampaignFromWallet } from "@/server/campaigns/pay-from-wallet";
 import { toCampaignOutput } from "@/server/campaigns/present";
 import { visibleCampaign } from "@/server/campaigns/queries";
-import { toTransactionOutput } from "@/server/payments/present";
+import { toTransactionOutput } from "@/server/payments";
 import { requirePayer, requireUser } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/context";
 import { idempotencyHeaders, idempotent } from "@/server/http/idempotency";

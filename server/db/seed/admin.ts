@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { normalizeIranianMobile } from "@/lib/validation/phone";
-import { hashPassword } from "@/server/auth/crypto";
+import { hashPassword } from "@/server/auth";
 import { rawEnv } from "@/server/core/env";
 import type { Db } from "../client";
 import { sessions, users } from "../schema";

@@ -41,6 +41,18 @@ function componentImports(): { file: string; from: string; to: string; line: str
   );
 }
 
+/** Imports from one server feature into another, as { from, to, line }; `deep` when it passes by the other's index.ts. */
+function featureImports(): { from: string; to: string; deep: boolean; line: string }[] {
+  return featureFiles.flatMap((file) =>
+    importsOf(read(file))
+      .map((spec) => target(file, spec))
+      .filter((to): to is string => to !== null && to.startsWith("server/") && to.split("/").length > 1)
+      .map((to) => ({ from: folderOf(file), to: folderOf(to), path: to }))
+      .filter(({ from, to }) => to !== from && !NOT_FEATURES.has(to) && to !== undefined && !/\.ts$/.test(to))
+      .map(({ from, to, path: p }) => ({ from, to, deep: p !== `server/${to}` && p !== `server/${to}/index`, line: `${file} -> ${p}` })),
+  );
+}
+
 describe("layout rules", () => {
   it("finds the features", () => {
     expect(featureFiles.length).toBeGreaterThan(40);
@@ -50,6 +62,36 @@ describe("layout rules", () => {
     const offenders = featureFiles
       .filter((file) => !/(^|\/)routes(\/|\.ts$)|-routes\.ts$/.test(file))
       .filter((file) => importsOf(read(file)).some((spec) => spec.startsWith("@/server/http")));
+    expect(offenders).toEqual([]);
+  });
+
+  it("a server feature calls another only through its front door, server/<feature>/index.ts", () => {
+    expect(
+      featureImports()
+        .filter((edge) => edge.deep)
+        .map((edge) => edge.line),
+    ).toEqual([]);
+  });
+
+  it("no two server features import each other (a cycle is broken by a lower feature, a registry or a function passed in)", () => {
+    const edges = new Set(featureImports().map((edge) => `${edge.from}->${edge.to}`));
+    const pairs = [...edges].filter((edge) => {
+      const [a, b] = edge.split("->");
+      return a! < b! && edges.has(`${b}->${a}`);
+    });
+    expect(pairs).toEqual([]);
+  });
+
+  it("server/core imports no feature: the composition root (server/root.ts) sits above them", () => {
+    const serverFiles = new Set(sources("server"));
+    const offenders = sources("server/core").flatMap((file) =>
+      importsOf(read(file))
+        .map((spec) => target(file, spec))
+        .filter(
+          (to): to is string => to !== null && to.startsWith("server/") && !NOT_FEATURES.has(folderOf(to)) && !serverFiles.has(`${to}.ts`),
+        )
+        .map((to) => `${file} -> ${to}`),
+    );
     expect(offenders).toEqual([]);
   });
 

@@ -1,11 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
 import { users, type User } from "@/server/db/schema";
 import { paged } from "@/server/db/paged";
-import { claimNationalId } from "@/server/identity/national-id";
+import { claimNationalId } from "@/server/profile/national-id";
 import { withTransaction, type DbCtx, type UserCtx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
-import { notify } from "@/server/notifications/notify";
-import { recordAudit } from "@/server/audit/record";
+import { notify } from "@/server/notifications";
+import { recordAudit } from "@/server/audit";
 
 /** The identity queue: oldest request first. */
 export async function listPendingIdentities(

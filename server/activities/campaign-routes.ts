@@ -4,7 +4,7 @@ import { campaignActivityParams } from "@/lib/schemas/campaigns";
 import { toActivityOutput } from "@/server/activities/present";
 import { campaignActivities, campaignActivity } from "@/server/activities/queries";
 import { campaignDelivery } from "@/server/activities/review-queue";
-import { visibleCampaign } from "@/server/campaigns/queries";
+import { visibleCampaign } from "@/server/campaigns";
 import { requireUser } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/context";
 import { dataEnvelope } from "@/server/http/envelope";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { type UserCtx, withTransaction } from "@/server/core/context";
 import { appSettings } from "@/server/db/schema";
-import { recordAudit } from "@/server/audit/record";
+import { recordAudit } from "@/server/audit";
 
 /** An admins' setting as stored (app_settings.value), or undefined when none was ever set. */
 export async function readSetting(db: Pick<Db, "select">, name: string): Promise<unknown> {

@@ -4,9 +4,9 @@ import { uploads, users, type User } from "@/server/db/schema";
 import type { FileStorage } from "@/server/adapters/storage";
 import { randomStorageKey } from "@/server/adapters/storage";
 import { AppError } from "@/server/core/errors";
-import { recordAudit } from "@/server/audit/record";
-import { prepareIdentityCardImage, type ImageRejection } from "@/server/uploads/identity-card-image";
-import { claimNationalId } from "@/server/identity/national-id";
+import { recordAudit } from "@/server/audit";
+import { prepareIdentityCardImage, type ImageRejection } from "@/server/uploads";
+import { claimNationalId } from "@/server/profile/national-id";
 
 /** What a verification request needs filled in and saved first (SPEC §5). */
 export function missingForVerification(user: User): string[] {

@@ -1,0 +1,8 @@
+// The activities feature's front door: what other features, jobs, the CLI and the composition root may call.
+// A feature imports another only through its index.ts (tests/unit/system/layout-rules.test.ts).
+export { boosterNameOf } from "@/server/activities/booster-name";
+export { approveOverdue } from "@/server/activities/deadline";
+export { toActivityOutput } from "@/server/activities/present";
+export { type Recheck, releaseDueRewards } from "@/server/activities/retention";
+export { approveActivity, expireActivities } from "@/server/activities/review";
+export { assertCanEarn } from "@/server/activities/tasks";

@@ -1,0 +1,3 @@
+// The invitations feature's front door: what other features, jobs, the CLI and the composition root may call.
+// A feature imports another only through its index.ts (tests/unit/system/layout-rules.test.ts).
+export { invitationPaid, invitationRegistered, payInvitationRewards, textInvitations } from "@/server/invitations/lifecycle";

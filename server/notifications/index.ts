@@ -1,0 +1,4 @@
+// The notifications feature's front door: what other features, jobs, the CLI and the composition root may call.
+// A feature imports another only through its index.ts (tests/unit/system/layout-rules.test.ts).
+export { notify } from "@/server/notifications/notify";
+export { sendNotificationSms } from "@/server/notifications/sms";
