@@ -49,6 +49,7 @@ const startRoute = apiRoute({
     403: err("Identity not verified"),
     404: err("No such task"),
     409: err("Taken already, or no longer available"),
+    429: err("The day's tasks are used (task_allowance_spent)"),
   },
 });
 

@@ -88,6 +88,7 @@ const quoteRoute = apiRoute({
     ...errorResponses,
     404: err("No such plan on sale"),
     409: err("A next period is already paid (membership_already_renewed)"),
+    503: err("No payment gateway is configured here (payments_not_configured), or the gateway cannot be reached (gateway_unavailable)"),
   },
 });
 

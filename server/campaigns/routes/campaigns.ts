@@ -53,6 +53,7 @@ const createRouteDef = apiRoute({
     200: { description: "Created; redirect_url when a gateway must be visited", ...json(dataEnvelope(createdCampaignOutput)) },
     403: err("Insufficient wallet balance"),
     409: err("Trial already created"),
+    503: err("No payment gateway is configured here (payments_not_configured), or the gateway cannot be reached (gateway_unavailable)"),
   },
 });
 
