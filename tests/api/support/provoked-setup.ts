@@ -1,13 +1,17 @@
 import { appendFileSync } from "node:fs";
 import { afterAll } from "vitest";
-import { sandboxGateway } from "@/server/adapters/payments/sandbox";
 import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
 import type { YoutubeAccounts } from "@/server/adapters/youtube-account";
-import { testApp } from "@/tests/api/support/helpers";
 import { provokedAnswers, undocumented, unnamed422s, type OpenApiPaths } from "@/tests/api/support/provoked";
 
-/** /api/openapi.json of the app with every optional route on (the sandbox bank, YouTube search and connections). */
+/**
+ * /api/openapi.json of the app with every optional route on (the sandbox bank, YouTube search and
+ * connections). The app is imported here, after the file's tests: a setup file that loaded it first
+ * would load @hono/zod-openapi before any contract schema (tests/api/system/openapi-schema-order.test.ts).
+ */
 export async function documentedPaths(): Promise<OpenApiPaths> {
+  const { sandboxGateway } = await import("@/server/adapters/payments/sandbox");
+  const { testApp } = await import("@/tests/api/support/helpers");
   const noDatabase = async () => {
     throw new Error("the document needs no database");
   };

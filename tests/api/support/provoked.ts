@@ -21,21 +21,20 @@ export function provokedAnswers(): readonly Provoked[] {
 type Operations = Record<string, { responses?: Record<string, unknown> }>;
 export type OpenApiPaths = Record<string, Operations>;
 
-/** The document's path (`/api/campaigns/{id}`) a request path (`/api/campaigns/1b…`) is answered by: literal segments win. */
+/**
+ * The document's path (`/api/campaigns/{id}`) a request path (`/api/campaigns/1b…`) is answered by:
+ * the first that matches it with the request's method, in the document's order, which is the order
+ * the routes were registered in and Hono tries them in (GET /api/payments/sandbox/callback is the
+ * callback's, whose route comes before the sandbox's page).
+ */
 export function templateOf(paths: OpenApiPaths, method: string, path: string): string | null {
   const segments = path.split("/");
-  let best: { template: string; literal: number[] } | null = null;
   for (const [template, operations] of Object.entries(paths)) {
     if (!operations[method.toLowerCase()]) continue;
     const parts = template.split("/");
-    if (parts.length !== segments.length) continue;
-    const literal = parts.map((part, i) => (/^\{\w+\}$/.test(part) ? 0 : part === segments[i] ? 1 : -1));
-    if (literal.includes(-1)) continue;
-    // Compared segment by segment from the left, as a router that tries literal segments first.
-    const first = best ? literal.findIndex((l, i) => l !== best!.literal[i]) : 0;
-    if (!best || (first >= 0 && literal[first]! > best.literal[first]!)) best = { template, literal };
+    if (parts.length === segments.length && parts.every((part, i) => /^\{\w+\}$/.test(part) || part === segments[i])) return template;
   }
-  return best?.template ?? null;
+  return null;
 }
 
 /**
