@@ -1,8 +1,7 @@
 "use client";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, defaultBaseUrl } from "./client";
-import type { Campaign } from "./campaigns";
-import type { Network } from "@/lib/schemas/enums";
+import { campaignEndpoints, type Price } from "@/lib/schemas/campaigns";
 import type { User } from "@/lib/schemas/auth";
 import { useApiClient } from "./use-api-client";
 
@@ -81,9 +80,6 @@ export function useReviewIdentity(id: string) {
 
 /* ---- Campaign review and pricing ---- */
 
-/** A price as GET /api/pricing and PUT /api/admin/pricing answer it: Rials per action, the booster's share 0..1. */
-export type AdminPrice = { network: Network; action: string; price: number; booster_share: number };
-
 export type CampaignDecision = { approve: true } | { approve: false; reason: string };
 
 export const CAMPAIGN_QUEUE_PER_PAGE = 20;
@@ -100,7 +96,7 @@ export function useCampaignQueue(page: number, perPage: number = CAMPAIGN_QUEUE_
   const api = useApiClient();
   return useQuery({
     queryKey: adminCampaignKeys.queue(page, perPage),
-    queryFn: ({ signal }) => api.list<Campaign>("admin/campaigns", { query: { page, per_page: perPage }, signal }),
+    queryFn: ({ signal }) => api.call(campaignEndpoints.reviewQueue, { query: { page, per_page: perPage }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -110,7 +106,7 @@ export function useAdminCampaign(id: string) {
   const api = useApiClient();
   return useQuery({
     queryKey: adminCampaignKeys.campaign(id),
-    queryFn: ({ signal }) => api.request<Campaign>(`campaigns/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.call(campaignEndpoints.one, { params: { id }, signal }),
   });
 }
 
@@ -118,12 +114,11 @@ export function useAdminCampaign(id: string) {
 export function useReviewCampaign(id: string) {
   const api = useApiClient();
   const queryClient = useQueryClient();
-  const path = `admin/campaigns/${encodeURIComponent(id)}`;
   return useMutation({
     mutationFn: (decision: CampaignDecision) =>
       decision.approve
-        ? api.request<{ campaign: Campaign }>(`${path}/approve`, { method: "POST" })
-        : api.request<{ campaign: Campaign }>(`${path}/reject`, { method: "POST", body: { reason: decision.reason } }),
+        ? api.call(campaignEndpoints.approve, { params: { id } })
+        : api.call(campaignEndpoints.reject, { params: { id }, body: { reason: decision.reason } }),
     onSuccess: (result) => {
       queryClient.setQueryData(adminCampaignKeys.campaign(id), result.campaign);
       void queryClient.invalidateQueries({ queryKey: adminCampaignKeys.queues() });
@@ -137,12 +132,12 @@ export function useReviewCampaign(id: string) {
   });
 }
 
-/** GET /api/pricing. */
+/** GET /api/pricing: Rials per action and the booster's share 0..1, per network. */
 export function usePricing() {
   const api = useApiClient();
   return useQuery({
     queryKey: adminCampaignKeys.pricing(),
-    queryFn: ({ signal }) => api.request<AdminPrice[]>("pricing", { signal }),
+    queryFn: ({ signal }) => api.call(campaignEndpoints.pricing, { signal }),
   });
 }
 
@@ -151,7 +146,7 @@ export function useUpdatePricing() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (prices: AdminPrice[]) => api.request<AdminPrice[]>("admin/pricing", { method: "PUT", body: { prices } }),
+    mutationFn: (prices: Price[]) => api.call(campaignEndpoints.updatePricing, { body: { prices } }),
     onSuccess: (prices) => queryClient.setQueryData(adminCampaignKeys.pricing(), prices),
   });
 }

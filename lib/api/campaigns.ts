@@ -2,6 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import {
+  campaignEndpoints,
   campaignQuoteInput,
   type Campaign,
   type CampaignEventResult,
@@ -10,13 +11,12 @@ import {
   type CreatedCampaign,
   type Dashboard,
   type PaidCampaignPayment,
-  type PayCampaignInput,
   type Quote,
   type QuoteLine,
 } from "@/lib/schemas/campaigns";
 import { submissionKeys, type ListResult } from "./client";
 import { useApiClient } from "./use-api-client";
-import { walletKeys, type Transaction, type TransactionStatus } from "./payments";
+import { walletKeys, type TransactionStatus } from "./payments";
 import type { Activity as CampaignActivity, Delivery } from "@/lib/schemas/activities";
 import type { ActivityStatus } from "@/lib/schemas/enums";
 
@@ -44,25 +44,26 @@ export const campaignKeys = {
 
 export function useCampaigns(status: CampaignTab, page: number) {
   const api = useApiClient();
-  return useQuery<ListResult<Campaign>>({
+  return useQuery({
     queryKey: campaignKeys.list(status, page),
     queryFn: () =>
-      api.list<Campaign>("campaigns", { query: { status: status === "all" ? undefined : status, page, per_page: CAMPAIGNS_PER_PAGE } }),
+      api.call(campaignEndpoints.list, { query: { status: status === "all" ? undefined : status, page, per_page: CAMPAIGNS_PER_PAGE } }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useCampaign(id: string) {
   const api = useApiClient();
-  return useQuery({ queryKey: campaignKeys.detail(id), queryFn: () => api.request<Campaign>(`campaigns/${encodeURIComponent(id)}`) });
+  return useQuery({ queryKey: campaignKeys.detail(id), queryFn: () => api.call(campaignEndpoints.one, { params: { id } }) });
 }
 
 export function useCampaignPayments(id: string, status: PaymentTab, page: number) {
   const api = useApiClient();
-  return useQuery<ListResult<Transaction>>({
+  return useQuery({
     queryKey: campaignKeys.payments(id, status, page),
     queryFn: () =>
-      api.list<Transaction>(`campaigns/${encodeURIComponent(id)}/payments`, {
+      api.call(campaignEndpoints.payments, {
+        params: { id },
         query: { status: status === "all" ? undefined : status, page, per_page: CAMPAIGNS_PER_PAGE },
       }),
     placeholderData: keepPreviousData,
@@ -98,7 +99,7 @@ export function useCampaignDelivery(id: string) {
 
 export function useDashboard() {
   const api = useApiClient();
-  return useQuery({ queryKey: campaignKeys.dashboard, queryFn: () => api.request<Dashboard>("dashboard") });
+  return useQuery({ queryKey: campaignKeys.dashboard, queryFn: () => api.call(campaignEndpoints.dashboard) });
 }
 
 /** `value`, `delay` ms after it last changed (compared by JSON, so a new object with the same content does not restart it). */
@@ -122,7 +123,7 @@ export function useQuote(input: Partial<CampaignQuoteInput> | null) {
   const body = parsed?.success ? parsed.data : null;
   return useQuery({
     queryKey: campaignKeys.quote(body),
-    queryFn: ({ signal }) => api.request<Quote>("campaigns/quote", { method: "POST", body, signal }),
+    queryFn: ({ signal }) => api.call(campaignEndpoints.quote, { body: body!, signal }),
     enabled: body !== null,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -135,8 +136,7 @@ export function useCreateCampaign() {
   const queryClient = useQueryClient();
   const [keys] = useState(submissionKeys);
   return useMutation({
-    mutationFn: (input: CampaignInput) =>
-      api.request<CreatedCampaign>("campaigns", { method: "POST", body: input, idempotencyKey: keys.keyFor(input) }),
+    mutationFn: (input: CampaignInput) => api.call(campaignEndpoints.create, { body: input, idempotencyKey: keys.keyFor(input) }),
     onSettled: (_data, error) => keys.settled(error),
     onSuccess: (result) => {
       queryClient.setQueryData(campaignKeys.detail(result.campaign.id), result.campaign);
@@ -151,7 +151,7 @@ function useCampaignEvent(event: "pause" | "activate") {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.request<CampaignEventResult>(`campaigns/${encodeURIComponent(id)}/${event}`, { method: "POST" }),
+    mutationFn: (id: string) => api.call(campaignEndpoints[event], { params: { id } }),
     onSuccess: (result) => {
       queryClient.setQueryData(campaignKeys.detail(result.campaign.id), result.campaign);
       void queryClient.invalidateQueries({ queryKey: campaignKeys.lists() });
@@ -174,9 +174,9 @@ export function usePayCampaignPayment(campaignId: string) {
   const [keys] = useState(submissionKeys);
   return useMutation({
     mutationFn: (transactionId: string) =>
-      api.request<PaidCampaignPayment>(`campaigns/${encodeURIComponent(campaignId)}/payments/${encodeURIComponent(transactionId)}/pay`, {
-        method: "POST",
-        body: { gateway: "wallet" } satisfies PayCampaignInput,
+      api.call(campaignEndpoints.pay, {
+        params: { id: campaignId, transactionId },
+        body: { gateway: "wallet" },
         idempotencyKey: keys.keyFor({ campaignId, transactionId }),
       }),
     onSettled: (_data, error) => keys.settled(error),

@@ -1,4 +1,13 @@
 import { languageOf, type Locale } from "@/lib/i18n/locales";
+import {
+  endpointPath,
+  type Endpoint,
+  type EndpointAnswer,
+  type EndpointInput,
+  type ListMeta,
+  type ListResult,
+  type NoFields,
+} from "@/lib/schemas/common";
 
 /** The one error every API call throws: the server's envelope, or a network failure. */
 export class ApiError extends Error {
@@ -14,18 +23,14 @@ export class ApiError extends Error {
   }
 }
 
-export type ListMeta = { page: number; per_page: number; total: number };
-export type ListResult<T> = { data: T[]; meta: ListMeta };
+export type { ListMeta, ListResult };
 
+/** How a call is sent, beside what its endpoint takes (path parameters, query, body). */
 export type RequestOptions = {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** JSON, or FormData sent as multipart/form-data (an upload: the browser sets the content-type with its boundary). */
-  body?: unknown;
-  /** The accept header; default application/json (a file download names its image types). */
+  /** The accept header; default application/json, a file endpoint's media types for blob and download. */
   accept?: string;
   /** fetch's cache mode (no-store for a check that must reach the server). */
   cache?: RequestCache;
-  query?: Record<string, string | number | boolean | null | undefined>;
   /**
    * Makes a POST safe to retry (sent as Idempotency-Key): the server answers a repeat with the first
    * result. The client's own retry sends the same key; money forms take theirs from submissionKeys().
@@ -106,12 +111,43 @@ export function defaultBaseUrl(): string {
   return process.env.NEXT_PUBLIC_CORE_API_URL || "/api";
 }
 
-function buildUrl(baseUrl: string, path: string, query: RequestOptions["query"]): string {
+function buildUrl(baseUrl: string, path: string, query: unknown): string {
   const url = `${baseUrl.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) params.set(key, String(value));
   const search = params.toString();
   return search ? `${url}?${search}` : url;
+}
+
+/**
+ * An endpoint's address, for what the browser fetches without the client: an <img src> carrying the
+ * session cookie, an EventSource. Built from the endpoint's path like every call's.
+ */
+export function endpointUrl<E extends Endpoint>(endpoint: E, params?: EndpointInput<E>["params"], baseUrl = defaultBaseUrl()): string {
+  return buildUrl(baseUrl, endpointPath(endpoint, params), undefined);
+}
+
+/** What a call of `E` takes: its endpoint's parameters, query and body, and how to send it. */
+export type CallOptions<E extends Endpoint> = EndpointInput<E> & RequestOptions;
+/** The options argument, optional when the endpoint needs none. */
+type CallArgs<E extends Endpoint> = NoFields extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
+/** An endpoint answering JSON (`call`), or a file (`blob`, `download`). */
+type JsonEndpoint = Endpoint & { file?: undefined };
+type FileEndpoint = Endpoint & { file: readonly string[] };
+
+/** What `exchange` sends: the endpoint's method, its filled path, the query and the body. */
+type Sent = RequestOptions & { method: string; path: string; query?: unknown; body?: unknown };
+
+function sentOf(endpoint: Endpoint, options: Partial<CallOptions<Endpoint>> = {}): Sent {
+  const { params, query, body, ...rest } = options as { params?: unknown; query?: unknown; body?: unknown } & RequestOptions;
+  return {
+    ...rest,
+    method: endpoint.method.toUpperCase(),
+    path: endpointPath(endpoint, params),
+    ...(query === undefined ? {} : { query }),
+    ...(body === undefined ? {} : { body }),
+    ...(endpoint.file && !rest.accept ? { accept: endpoint.file.join(",") } : {}),
+  };
 }
 
 type Envelope = {
@@ -156,8 +192,8 @@ export function createApiClient(options: ApiClientOptions) {
   const baseUrl = options.baseUrl ?? defaultBaseUrl();
 
   /** The final answer, ok or not, after the one retry and the one session renewal. */
-  async function exchange(path: string, request: RequestOptions): Promise<Response> {
-    const method = request.method ?? "GET";
+  async function exchange(request: Sent): Promise<Response> {
+    const { method, path } = request;
     const upload = typeof FormData !== "undefined" && request.body instanceof FormData;
     const headers: Record<string, string> = { accept: request.accept ?? "application/json" };
     if (options.locale) {
@@ -201,31 +237,55 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
-  async function send(path: string, request: RequestOptions): Promise<Envelope> {
-    const response = await exchange(path, request);
+  /** @deprecated The hand-paired path and answer type, while the features move to `call`. */
+  type LegacyOptions = RequestOptions & { method?: string; body?: unknown; query?: unknown };
+  async function send(path: string, request: LegacyOptions): Promise<Envelope> {
+    const response = await exchange({ ...request, method: request.method ?? "GET", path });
     const body = await envelopeOf(response);
     if (response.ok) return body;
     throw failureOf(response, body);
   }
 
   return {
-    /** The `data` of a successful answer. */
-    async request<T>(path: string, request: RequestOptions = {}): Promise<T> {
+    /** @deprecated Use `call` with the feature's endpoint. */
+    async request<T>(path: string, request: LegacyOptions = {}): Promise<T> {
       return (await send(path, request)).data as T;
     },
-    /** A list answer: `data` and `meta`. */
-    async list<T>(path: string, request: RequestOptions = {}): Promise<ListResult<T>> {
+    /** @deprecated Use `call` with the feature's endpoint. */
+    async list<T>(path: string, request: LegacyOptions = {}): Promise<ListResult<T>> {
       const body = await send(path, request);
       return { data: (body.data ?? []) as T[], meta: body.meta ?? { page: 1, per_page: 0, total: 0 } };
     },
-    /** A file answer as a Blob; null when the server has none to give (any answer other than 2xx). */
-    async blob(path: string, request: RequestOptions = {}): Promise<Blob | null> {
-      const response = await exchange(path, request);
+    /**
+     * Calls one endpoint of a feature's table (lib/schemas/<feature>.ts): its method, its path with
+     * `params` filled in, `query` and `body` as its schemas take them. Answers the `data` typed as the
+     * endpoint's response schema (a list: `{ data, meta }`; a bodiless success: undefined). The answer
+     * is not parsed again here: the route's handler is held to the same schema when it is type-checked.
+     */
+    async call<E extends JsonEndpoint>(endpoint: E, ...[options]: CallArgs<E>): Promise<EndpointAnswer<E>> {
+      const response = await exchange(sentOf(endpoint, options));
+      const body = await envelopeOf(response);
+      if (!response.ok) throw failureOf(response, body);
+      if (!endpoint.list) return body.data as EndpointAnswer<E>;
+      return { data: body.data ?? [], meta: body.meta ?? { page: 1, per_page: 0, total: 0 } } as EndpointAnswer<E>;
+    },
+    /** A file endpoint's answer as a Blob; null when the server has none to give (any answer other than 2xx). */
+    async blob<E extends FileEndpoint>(endpoint: E | string, ...[options]: CallArgs<E> | [LegacyOptions?]): Promise<Blob | null> {
+      const response = await exchange(
+        typeof endpoint === "string" ? { ...options, method: "GET", path: endpoint } : sentOf(endpoint, options as CallOptions<E>),
+      );
       return response.ok ? response.blob() : null;
     },
-    /** A file to save (an export): its bytes and the name the server gives it; a failure throws the ApiError `request` would. */
-    async download(path: string, request: RequestOptions = {}): Promise<{ blob: Blob; fileName: string | null }> {
-      const response = await exchange(path, request);
+    /** A file to save (an export): its bytes and the name the server gives it; a failure throws the ApiError `call` would. */
+    async download<E extends FileEndpoint>(
+      endpoint: E | string,
+      ...[options]: CallArgs<E> | [LegacyOptions?]
+    ): Promise<{ blob: Blob; fileName: string | null }> {
+      const response = await exchange(
+        typeof endpoint === "string"
+          ? { ...options, method: (options as LegacyOptions | undefined)?.method ?? "GET", path: endpoint }
+          : sentOf(endpoint, options as CallOptions<E>),
+      );
       if (!response.ok) throw failureOf(response, await envelopeOf(response));
       return { blob: await response.blob(), fileName: fileNameOf(response.headers.get("content-disposition")) };
     },

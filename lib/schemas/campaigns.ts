@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { parseChannelLink } from "@/lib/campaigns/links";
 import { visibleText } from "@/lib/validation/visible-text";
-import { idParam, paging, text, uuidParam } from "./common";
+import { endpoint, idParam, paging, text, uuidParam } from "./common";
 import { actionsByNetwork } from "@/lib/campaigns/pricing";
 import { campaignNetworks, campaignStatuses, campaignStrategies, gatewayIds } from "./enums";
 import { CHANNEL_LINK_PATTERN } from "./patterns";
+import { reviewReasonInput } from "./profile";
 import { transactionOutput, transactionStatusFilter } from "./wallet";
 
 export const CAMPAIGN_BUDGET_MIN = 100_000;
@@ -83,6 +84,8 @@ export const campaignPaymentsQuery = z.object({ status: transactionStatusFilter.
 export const reviewQueueQuery = z.object(paging);
 export const campaignActivityParams = idParam.extend({ activityId: uuidParam() });
 export const campaignPaymentParams = idParam.extend({ transactionId: uuidParam() });
+/** POST admin/campaigns/{id}/reject: the reviewer's reason. */
+export const rejectCampaignInput = reviewReasonInput();
 
 /** POST campaigns/{id}/payments/{transactionId}/pay: pay a campaign awaiting payment another way (today: the wallet). */
 export const payCampaignInput = z.object({ gateway: z.literal("wallet", "invalid_value") });
@@ -134,7 +137,13 @@ export const campaignOutput = z.object({
 export type Campaign = z.infer<typeof campaignOutput>;
 
 /** One price of GET pricing and PUT admin/pricing. */
-export const priceOutput = z.object({ network: z.string(), action: z.string(), price: z.number(), booster_share: z.number() });
+export const priceOutput = z.object({
+  network: z.enum(campaignNetworks),
+  action: z.string(),
+  price: z.number(),
+  booster_share: z.number(),
+});
+export type Price = z.infer<typeof priceOutput>;
 
 /** The highest price of one action, in Rials (PUT admin/pricing; the back office's price editor). */
 export const PRICE_MAX = 1_000_000_000;
@@ -176,3 +185,41 @@ export const dashboardOutput = z.object({
   active_campaigns: z.object({ count: z.number(), items: z.array(campaignOutput) }),
 });
 export type Dashboard = z.infer<typeof dashboardOutput>;
+
+/* ---- Endpoints: the routes (server/campaigns/routes) and the browser (lib/api/campaigns.ts, admin.ts) read these ---- */
+
+export const campaignEndpoints = {
+  pricing: endpoint({ method: "get", path: "/pricing", response: z.array(priceOutput) }),
+  quote: endpoint({ method: "post", path: "/campaigns/quote", body: campaignQuoteInput, response: quoteOutput }),
+  create: endpoint({ method: "post", path: "/campaigns", body: campaignInput, response: createdCampaignOutput }),
+  list: endpoint({ method: "get", path: "/campaigns", query: campaignListQuery, response: campaignOutput, list: true }),
+  one: endpoint({ method: "get", path: "/campaigns/{id}", params: idParam, response: campaignOutput }),
+  pause: endpoint({ method: "post", path: "/campaigns/{id}/pause", params: idParam, response: campaignEventOutput }),
+  activate: endpoint({ method: "post", path: "/campaigns/{id}/activate", params: idParam, response: campaignEventOutput }),
+  payments: endpoint({
+    method: "get",
+    path: "/campaigns/{id}/payments",
+    params: idParam,
+    query: campaignPaymentsQuery,
+    response: transactionOutput,
+    list: true,
+  }),
+  pay: endpoint({
+    method: "post",
+    path: "/campaigns/{id}/payments/{transactionId}/pay",
+    params: campaignPaymentParams,
+    body: payCampaignInput,
+    response: paidCampaignPaymentOutput,
+  }),
+  dashboard: endpoint({ method: "get", path: "/dashboard", response: dashboardOutput }),
+  reviewQueue: endpoint({ method: "get", path: "/admin/campaigns", query: reviewQueueQuery, response: campaignOutput, list: true }),
+  approve: endpoint({ method: "post", path: "/admin/campaigns/{id}/approve", params: idParam, response: campaignDecisionOutput }),
+  reject: endpoint({
+    method: "post",
+    path: "/admin/campaigns/{id}/reject",
+    params: idParam,
+    body: rejectCampaignInput,
+    response: campaignDecisionOutput,
+  }),
+  updatePricing: endpoint({ method: "put", path: "/admin/pricing", body: pricingUpdateInput, response: z.array(priceOutput) }),
+};

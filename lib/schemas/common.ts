@@ -11,6 +11,8 @@ export const paging = {
 };
 export const listMeta = z.object({ page: z.number(), per_page: z.number(), total: z.number() });
 export type ListMeta = z.infer<typeof listMeta>;
+/** One page of a list as the browser reads it. */
+export type ListResult<T> = { data: T[]; meta: ListMeta };
 
 /** `{ data: T[], meta }`: one page of a list. */
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: listMeta });
@@ -44,3 +46,77 @@ export const text = (error?: string) => z.string(error).regex(CONTROL_FREE_LINE,
  * allowed, every other C0 control character and DEL refused. Say so in the field's description.
  */
 export const longText = (error?: string) => z.string(error).regex(CONTROL_FREE_TEXT, { message: TEXT_CONTROL_CHARACTERS, abort: true });
+
+/* ---- Endpoints: one operation as the route and the browser both read it ---- */
+
+export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
+
+/**
+ * One operation of the API, declared once in its feature's contract (`<feature>Endpoints` in
+ * lib/schemas/<feature>.ts): the route (server/http/route-parts.ts `endpointRoute`) takes its method,
+ * path, request schemas and answer from it, and the browser's client (lib/api/client.ts `api.call`)
+ * builds the URL from the same path and types the answer as the schema's output. Nothing else pairs a
+ * path with an answer type.
+ */
+export type Endpoint = {
+  method: HttpMethod;
+  /** OpenAPI's form, parameters in braces: `/campaigns/{id}/pause`. */
+  path: `/${string}`;
+  /** The path's parameters (an object schema whose keys are the braces' names). */
+  params?: z.ZodType;
+  query?: z.ZodType;
+  /** A JSON body. */
+  body?: z.ZodType;
+  /** A multipart/form-data body (an upload); the browser sends FormData. */
+  upload?: z.ZodType;
+  /**
+   * What a success answers: the `data` of `{ data }`, or with `list` one item of `{ data: [...], meta }`,
+   * or with `file` the file's bytes (each media type listed). None: the success has no body (or none is documented).
+   */
+  response?: z.ZodType;
+  list?: true;
+  file?: readonly string[];
+  /** The success's status; default 200. */
+  status?: 200 | 201 | 204;
+};
+
+/** Declares an endpoint, its literal method and path kept in its type. */
+export const endpoint = <const E extends Endpoint>(definition: E): E => definition;
+
+/** An empty object type (no fields): what an absent request part adds. */
+export type NoFields = Record<never, never>;
+
+/** What `api.call` answers for an endpoint: the response schema's output (a list: its page), nothing for a bodiless success. */
+export type EndpointAnswer<E extends Endpoint> = E extends { response: infer S extends z.ZodType }
+  ? E extends { list: true }
+    ? ListResult<z.output<S>>
+    : z.output<S>
+  : undefined;
+
+/** The path's parameters, the query and the body an endpoint takes, as the browser gives them (the schemas' input). */
+export type EndpointInput<E extends Endpoint> = (E extends { params: infer S extends z.ZodType }
+  ? { params: z.input<S> }
+  : { params?: undefined }) &
+  (E extends { query: infer S extends z.ZodType }
+    ? NoFields extends z.input<S>
+      ? { query?: z.input<S> }
+      : { query: z.input<S> }
+    : { query?: undefined }) &
+  (E extends { body: infer S extends z.ZodType }
+    ? { body: z.input<S> }
+    : E extends { upload: z.ZodType }
+      ? { body: FormData }
+      : { body?: undefined });
+
+/**
+ * The endpoint's path with its parameters filled in (each encoded), without a leading slash:
+ * `campaigns/3f…/pause`. A parameter the path names but `params` lacks is a programming error.
+ */
+export function endpointPath(definition: Pick<Endpoint, "path">, params?: unknown): string {
+  const values = (params ?? {}) as Record<string, unknown>;
+  return definition.path.slice(1).replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === null || value === "") throw new Error(`${definition.path}: no value for {${name}}`);
+    return encodeURIComponent(String(value));
+  });
+}

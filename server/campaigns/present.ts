@@ -1,4 +1,5 @@
-import type { Campaign as CampaignOutput, Quote } from "@/lib/schemas/campaigns";
+import type { Campaign as CampaignOutput, Price, Quote } from "@/lib/schemas/campaigns";
+import type { Network } from "@/lib/schemas/enums";
 import type { Campaign } from "@/server/db/schema";
 
 /** A quote as the pricing computes it (camelCase), or as a campaign's stored invoice holds it. */
@@ -53,6 +54,6 @@ export function toCampaignOutput(row: Campaign): CampaignOutput {
 }
 
 /** A price row as GET pricing and PUT admin/pricing answer it. */
-export function toPriceOutput(price: { network: string; action: string; price: number; boosterShare: number }) {
+export function toPriceOutput(price: { network: Network; action: string; price: number; boosterShare: number }): Price {
   return { network: price.network, action: price.action, price: price.price, booster_share: price.boosterShare };
 }

@@ -1,8 +1,8 @@
 import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
 import { zodToOpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
-import { listMeta, paging } from "@/lib/schemas/common";
+import { listMeta, paging, type Endpoint, type NoFields } from "@/lib/schemas/common";
 import { requireAdmin, requirePayer, requireSessionClaims, requireUser } from "./auth";
-import { errorEnvelope } from "./envelope";
+import { dataEnvelope, errorEnvelope } from "./envelope";
 import { idempotent } from "./idempotency";
 
 /** The pieces route modules describe themselves with (OpenAPI): one definition each. */
@@ -23,6 +23,7 @@ export function listAnswer<R, T>(
   return { data: found.rows.map((row) => present(row)), meta: { page: query.page, per_page: query.per_page, total: found.total } };
 }
 export { idParam, pageOf } from "@/lib/schemas/common";
+import { pageOf } from "@/lib/schemas/common";
 /**
  * A contract schema from lib/schemas under its OpenAPI component name. Zod 4 copies prototype methods
  * onto each schema when the schema is built, so a schema built before @hono/zod-openapi added
@@ -108,4 +109,77 @@ export function apiRoute<P extends string, R extends Omit<RouteConfig, "path"> &
     ...(user || admin ? { security: SESSION_SECURITY } : {}),
     responses: { ...shared, ...config.responses },
   }) as ReturnType<typeof createRoute<P, R>>;
+}
+
+type JsonContent<S> = { content: { "application/json": { schema: S } } };
+/** The request parts an endpoint declares, as createRoute takes them. */
+type EndpointRequest<E extends Endpoint> = (E extends { params: infer S extends z.ZodType } ? { params: S } : NoFields) &
+  (E extends { query: infer S extends z.ZodType } ? { query: S } : NoFields) &
+  (E extends { body: infer S extends z.ZodType } ? { body: { required: true } & JsonContent<S> } : NoFields) &
+  (E extends { upload: infer S extends z.ZodType }
+    ? { body: { required: true; content: { "multipart/form-data": { schema: S } } } }
+    : NoFields);
+/** The success's schema on the wire: `{ data }`, a page `{ data: [...], meta }`, or the file itself. */
+type EndpointAnswerSchema<E extends Endpoint> = E extends { response: infer S extends z.ZodType }
+  ? E extends { list: true }
+    ? z.ZodObject<{ data: z.ZodArray<S>; meta: typeof listMeta }>
+    : z.ZodObject<{ data: S }>
+  : never;
+type EndpointSuccess<E extends Endpoint> = E extends { response: z.ZodType }
+  ? E extends { file: readonly string[] }
+    ? { description: string; content: Record<string, { schema: NonNullable<E["response"]> }> }
+    : { description: string } & JsonContent<EndpointAnswerSchema<E>>
+  : { description: string };
+type StatusOf<E extends Endpoint> = E extends { status: infer S extends number } ? S : 200;
+
+/** What a route adds to its endpoint: who may call it, how it is documented, its other answers and headers. */
+export type EndpointRouteConfig = Omit<RouteConfig, "method" | "path" | "request" | "responses"> & {
+  /** The success's description in /api/openapi.json (an endpoint without a documented success gives none). */
+  answer?: string;
+  /** The body's OpenAPI component name (`named`). */
+  bodyName?: string;
+  /** Request parts the endpoint leaves to the server (the Idempotency-Key header). */
+  request?: Pick<NonNullable<RouteConfig["request"]>, "headers">;
+  responses?: RouteConfig["responses"];
+};
+type EndpointRoute<E extends Endpoint, C extends EndpointRouteConfig> = Omit<C, "answer" | "bodyName" | "request" | "responses"> & {
+  method: E["method"];
+  path: E["path"];
+  request: EndpointRequest<E> & (C["request"] extends object ? C["request"] : NoFields);
+  responses: (E extends { response: z.ZodType } | { status: number } ? { [K in StatusOf<E>]: EndpointSuccess<E> } : NoFields) &
+    (C["responses"] extends object ? C["responses"] : NoFields);
+};
+
+/**
+ * A route declared from its feature's endpoint (lib/schemas/<feature>.ts): the method, the path, the
+ * params, query and body schemas and the success's schema come from the endpoint the browser's client
+ * calls, so the two cannot part; the route adds its middleware, tags, summary and other answers, and
+ * apiRoute the answers every route of its kind gives.
+ */
+export function endpointRoute<E extends Endpoint, const C extends EndpointRouteConfig>(definition: E, config: C) {
+  const { answer, bodyName, request: extra, responses, ...rest } = config;
+  const bodySchema = definition.body && bodyName ? named(definition.body, bodyName) : definition.body;
+  const request = {
+    ...(definition.params ? { params: definition.params } : {}),
+    ...(definition.query ? { query: definition.query } : {}),
+    ...extra,
+    ...(bodySchema ? { body: { required: true, ...json(bodySchema) } } : {}),
+    ...(definition.upload ? { body: { required: true, content: { "multipart/form-data": { schema: definition.upload } } } } : {}),
+  };
+  const response = definition.response;
+  const content = !response
+    ? {}
+    : definition.file
+      ? { content: Object.fromEntries(definition.file.map((type) => [type, { schema: response }])) }
+      : json(definition.list ? pageOf(response) : dataEnvelope(response));
+  const documented = Boolean(response || definition.status);
+  if (documented && !answer) throw new Error(`${definition.method} ${definition.path}: say what its success answers (answer)`);
+  const success = documented ? { [definition.status ?? 200]: { description: answer, ...content } } : {};
+  return apiRoute({
+    ...rest,
+    method: definition.method,
+    path: definition.path,
+    ...(Object.keys(request).length > 0 ? { request } : {}),
+    responses: { ...success, ...responses },
+  } as unknown as EndpointRoute<E, C>);
 }

@@ -4,14 +4,14 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
-import { usePricing, useUpdatePricing, type AdminPrice } from "@/lib/api/admin";
+import { usePricing, useUpdatePricing } from "@/lib/api/admin";
 import { useFailureText } from "@/lib/forms/use-api-form";
 import { actionsByNetwork, networks, rialsToToman } from "@/lib/campaigns/pricing";
-import { PRICE_MAX, pricingUpdateInput } from "@/lib/schemas/campaigns";
+import { PRICE_MAX, pricingUpdateInput, type Price } from "@/lib/schemas/campaigns";
 import { AdminLoadError, AdminLoading } from "@/components/ui/back-office/AdminStates";
 import { ScrollRegion } from "@/components/ui/ScrollRegion";
 
-type Draft = { network: AdminPrice["network"]; action: string; price: string; share: string };
+type Draft = { network: Price["network"]; action: string; price: string; share: string };
 type RowErrors = { price?: boolean; share?: boolean };
 
 const keyOf = (row: { network: string; action: string }) => `${row.network}:${row.action}`;
@@ -61,7 +61,7 @@ export function PricingEditor() {
   );
 }
 
-function PricingForm({ prices }: { prices: AdminPrice[] }) {
+function PricingForm({ prices }: { prices: Price[] }) {
   const t = useTranslations("admin.pricing");
   const tNetworks = useTranslations("campaigns.networks");
   const format = useFormatter();
@@ -91,7 +91,7 @@ function PricingForm({ prices }: { prices: AdminPrice[] }) {
     event.preventDefault();
     setNotice(null);
     const found: Record<string, RowErrors> = {};
-    const body: AdminPrice[] = [];
+    const body: Price[] = [];
     for (const row of drafts) {
       const price = parsePrice(row.price);
       const share = parsePercent(row.share);

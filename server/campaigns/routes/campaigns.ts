@@ -1,14 +1,5 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
-import {
-  campaignEventOutput,
-  campaignInput,
-  campaignListQuery,
-  campaignOutput,
-  campaignQuoteInput,
-  createdCampaignOutput,
-  priceOutput,
-  quoteOutput,
-} from "@/lib/schemas/campaigns";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { campaignEndpoints } from "@/lib/schemas/campaigns";
 import { createCampaign } from "@/server/campaigns/create-campaign";
 import { loadPricing } from "@/server/campaigns/pricing";
 import { toCampaignOutput, toPriceOutput, toQuoteOutput } from "@/server/campaigns/present";
@@ -20,79 +11,61 @@ import type { AppEnv, Services } from "@/server/http/context";
 import { AppError } from "@/server/core/errors";
 import { idempotencyHeaders, idempotent } from "@/server/http/idempotency";
 import { publicOrigin } from "@/server/http/origin";
-import { dataEnvelope, errorResponses } from "@/server/http/envelope";
+import { errorResponses } from "@/server/http/envelope";
 import { translateApi } from "@/server/http/i18n";
-import { apiRoute, body, err, idParam, json, named, pageOf, listAnswer } from "@/server/http/route-parts";
+import { endpointRoute, err, listAnswer } from "@/server/http/route-parts";
 
-const pricingRoute = apiRoute({
-  method: "get",
-  path: "/pricing",
+const pricingRoute = endpointRoute(campaignEndpoints.pricing, {
   tags: ["Campaigns"],
   summary: "Price per action in Rials and the booster's share, per network",
-  responses: { 200: { description: "Prices", ...json(dataEnvelope(z.array(priceOutput))) } },
+  answer: "Prices",
 });
 
-const quoteRoute = apiRoute({
-  method: "post",
-  path: "/campaigns/quote",
+const quoteRoute = endpointRoute(campaignEndpoints.quote, {
   middleware: [requireUser] as const,
   tags: ["Campaigns"],
   summary: "The invoice for a campaign (same body as create)",
-  request: body(named(campaignQuoteInput, "CampaignQuoteInput")),
-  responses: { 200: { description: "The invoice", ...json(dataEnvelope(quoteOutput)) } },
+  bodyName: "CampaignQuoteInput",
+  answer: "The invoice",
 });
 
-const createRouteDef = apiRoute({
-  method: "post",
-  path: "/campaigns",
+const createRouteDef = endpointRoute(campaignEndpoints.create, {
   middleware: [requireUser, idempotent] as const,
   tags: ["Campaigns"],
   summary: "Create a campaign, paid from the wallet (to escrow) or through a gateway",
-  request: { headers: idempotencyHeaders, ...body(named(campaignInput, "CampaignInput")) },
+  request: { headers: idempotencyHeaders },
+  bodyName: "CampaignInput",
+  answer: "Created; redirect_url when a gateway must be visited",
   responses: {
-    200: { description: "Created; redirect_url when a gateway must be visited", ...json(dataEnvelope(createdCampaignOutput)) },
     403: err("Insufficient wallet balance"),
     409: err("Trial already created"),
     503: err("No payment gateway is configured here (payments_not_configured), or the gateway cannot be reached (gateway_unavailable)"),
   },
 });
 
-const listRoute = apiRoute({
-  method: "get",
-  path: "/campaigns",
+const listRoute = endpointRoute(campaignEndpoints.list, {
   middleware: [requireSessionClaims] as const,
   tags: ["Campaigns"],
   summary: "The producer's campaigns, newest first",
-  request: { query: campaignListQuery },
-  responses: { 200: { description: "A page", ...json(pageOf(campaignOutput)) }, ...errorResponses },
+  answer: "A page",
+  responses: { ...errorResponses },
 });
 
-const oneRoute = apiRoute({
-  method: "get",
-  path: "/campaigns/{id}",
+const oneRoute = endpointRoute(campaignEndpoints.one, {
   middleware: [requireUser] as const,
   tags: ["Campaigns"],
   summary: "A campaign (its owner and admins only; 404 for anyone else)",
-  request: { params: idParam },
-  responses: {
-    200: { description: "The campaign", ...json(dataEnvelope(campaignOutput)) },
-    404: err("Not found"),
-  },
+  answer: "The campaign",
+  responses: { 404: err("Not found") },
 });
 
-const eventRoute = (path: "pause" | "activate") =>
-  apiRoute({
-    method: "post",
-    path: `/campaigns/{id}/${path}`,
+const eventRoute = (event: "pause" | "activate") =>
+  endpointRoute(campaignEndpoints[event], {
     middleware: [requireUser] as const,
     tags: ["Campaigns"],
-    summary: path === "pause" ? "Pause an active campaign" : "Activate a paused campaign",
-    request: { params: idParam },
-    responses: {
-      200: { description: "Done", ...json(dataEnvelope(campaignEventOutput)) },
-      404: err("Not found"),
-      409: err("Not allowed in the campaign's state"),
-    },
+    summary: event === "pause" ? "Pause an active campaign" : "Activate a paused campaign",
+    answer: "Done",
+    responses: { 404: err("Not found"), 409: err("Not allowed in the campaign's state") },
   });
 
 /** Pricing, the quote, and the producer's own campaigns: create, list, read, pause, activate. */

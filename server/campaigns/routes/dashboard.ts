@@ -1,22 +1,17 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { dashboardOutput } from "@/lib/schemas/campaigns";
+import { campaignEndpoints } from "@/lib/schemas/campaigns";
 import { toCampaignOutput } from "@/server/campaigns/present";
 import { dashboardFor } from "@/server/campaigns/queries";
 import { requireSessionClaims } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/context";
 import { AppError } from "@/server/core/errors";
-import { dataEnvelope } from "@/server/http/envelope";
-import { apiRoute, json } from "@/server/http/route-parts";
+import { endpointRoute } from "@/server/http/route-parts";
 
-const dashboardRoute = apiRoute({
-  method: "get",
-  path: "/dashboard",
+const dashboardRoute = endpointRoute(campaignEndpoints.dashboard, {
   middleware: [requireSessionClaims] as const,
   tags: ["Campaigns"],
   summary: "The dashboard's widgets and the active campaigns",
-  responses: {
-    200: { description: "Counts, queue, wallet, active campaigns", ...json(dataEnvelope(dashboardOutput)) },
-  },
+  answer: "Counts, queue, wallet, active campaigns",
 });
 
 export function dashboardRoutes() {

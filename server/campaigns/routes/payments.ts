@@ -1,6 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { campaignPaymentParams, campaignPaymentsQuery, paidCampaignPaymentOutput, payCampaignInput } from "@/lib/schemas/campaigns";
-import { transactionOutput } from "@/lib/schemas/wallet";
+import { campaignEndpoints } from "@/lib/schemas/campaigns";
 import { campaignPayments } from "@/server/campaigns/list-payments";
 import { payCampaignFromWallet } from "@/server/campaigns/pay-from-wallet";
 import { toCampaignOutput } from "@/server/campaigns/present";
@@ -9,31 +8,27 @@ import { toTransactionOutput } from "@/server/payments";
 import { requirePayer, requireUser } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/context";
 import { idempotencyHeaders, idempotent } from "@/server/http/idempotency";
-import { dataEnvelope } from "@/server/http/envelope";
 import { translateApi } from "@/server/http/i18n";
-import { apiRoute, body, err, idParam, json, named, pageOf, listAnswer } from "@/server/http/route-parts";
+import { endpointRoute, err, listAnswer } from "@/server/http/route-parts";
 
-const paymentsRoute = apiRoute({
-  method: "get",
-  path: "/campaigns/{id}/payments",
+const paymentsRoute = endpointRoute(campaignEndpoints.payments, {
   middleware: [requireUser] as const,
   tags: ["Campaigns"],
   summary: "The campaign's payments",
-  request: { params: idParam, query: campaignPaymentsQuery },
-  responses: { 200: { description: "A page", ...json(pageOf(transactionOutput)) }, 404: err("Not found") },
+  answer: "A page",
+  responses: { 404: err("Not found") },
 });
 
-const payRoute = apiRoute({
-  method: "post",
-  path: "/campaigns/{id}/payments/{transactionId}/pay",
+const payRoute = endpointRoute(campaignEndpoints.pay, {
   middleware: [requirePayer, idempotent] as const,
   tags: ["Campaigns"],
   summary: "Pay a campaign awaiting payment from the wallet, in place of one of its pending or failed gateway payments",
   description:
     "A new paid wallet payment is made and the money moves from the wallet to the campaign's escrow; the gateway payment is left as it is (should the gateway still report it paid, that money goes to the wallet).",
-  request: { params: campaignPaymentParams, headers: idempotencyHeaders, ...body(named(payCampaignInput, "PayCampaignInput")) },
+  request: { headers: idempotencyHeaders },
+  bodyName: "PayCampaignInput",
+  answer: "Paid: the new payment and the campaign, now awaiting review",
   responses: {
-    200: { description: "Paid: the new payment and the campaign, now awaiting review", ...json(dataEnvelope(paidCampaignPaymentOutput)) },
     401: err("Unauthorized operation (not logged in, or not the campaign's owner)"),
     403: err("Transaction already paid (or the campaign is), or insufficient wallet balance"),
     404: err("Campaign or transaction not found"),
