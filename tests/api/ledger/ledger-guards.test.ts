@@ -3,10 +3,10 @@ import { describe, expect } from "vitest";
 import { ledgerTransfers } from "@/server/db/schema";
 import { balancesOf, checkLedgerInvariants, postTransfer, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
 import { AppError } from "@/server/core/errors";
-import { userId, wallet, escrow, gateway, it, db, balance, expectSound, refusal, charge, spend } from "@/tests/api/ledger/ledger-support";
+import { gateway, it, refusal } from "@/tests/api/ledger/ledger-support";
 
 describe("ledger", () => {
-  it("refuses nonsense amounts and self-transfers before touching the database", async () => {
+  it("refuses nonsense amounts and self-transfers before touching the database", async ({ ledger: { wallet, db, charge } }) => {
     for (const amount of [0, -5, 1.5, Number.MAX_SAFE_INTEGER + 1, Number.NaN]) expect(await refusal(charge(amount))).toBe("bad_request");
     expect(await refusal(transfer({ db: db() }, { idempotencyKey: "self", from: wallet, to: wallet, amount: 1, intent: "x" }))).toBe(
       "bad_request",
@@ -14,7 +14,7 @@ describe("ledger", () => {
     expect(await db().select().from(ledgerTransfers)).toHaveLength(0);
   });
 
-  it("moves rewards from promotions to held to earnings", async () => {
+  it("moves rewards from promotions to held to earnings", async ({ ledger: { userId, db, expectSound } }) => {
     const held = userAccountCode(userId, "earnings_held");
     const earnings = userAccountCode(userId, "earnings");
     await transfer(
@@ -30,7 +30,9 @@ describe("ledger", () => {
     await expectSound();
   });
 
-  it("inside a caller's transaction: a refusal leaves that transaction usable, a rollback takes the transfer with it", async () => {
+  it("inside a caller's transaction: a refusal leaves that transaction usable, a rollback takes the transfer with it", async ({
+    ledger: { escrow, wallet, db, balance, expectSound, charge },
+  }) => {
     await charge(100_000);
     const outcome = await db().transaction(async (tx) => {
       const code = await transfer(
@@ -67,7 +69,9 @@ describe("ledger", () => {
     await expectSound();
   });
 
-  it("the CHECK constraint refuses a direct SQL update that would drive a user account negative", async () => {
+  it("the CHECK constraint refuses a direct SQL update that would drive a user account negative", async ({
+    ledger: { wallet, db, balance, charge },
+  }) => {
     await charge(5_000);
     await expect(db().execute(sql`update ledger_accounts set balance = balance - 5001 where code = ${wallet}`)).rejects.toThrow();
     await expect(db().execute(sql`update ledger_accounts set pending_debits = 5001 where code = ${wallet}`)).rejects.toThrow();
@@ -76,7 +80,7 @@ describe("ledger", () => {
     expect(await balance(wallet)).toEqual({ balance: 5_000, pending: 0 });
   });
 
-  it("checkLedgerInvariants reports a tampered ledger", async () => {
+  it("checkLedgerInvariants reports a tampered ledger", async ({ ledger: { escrow, wallet, db, expectSound, charge, spend } }) => {
     await charge(5_000);
     await spend(1_000, "s", true);
     await expectSound();

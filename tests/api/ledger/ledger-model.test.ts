@@ -16,7 +16,7 @@ import {
   voidTransfer,
   type TransferInput,
 } from "@/server/ledger";
-import { apiTest, openDatabaseFirst } from "@/tests/api/support/fixture";
+import { apiTest } from "@/tests/api/support/fixture";
 import { errorCode } from "@/tests/api/support/helpers";
 
 // Model-based test: random sequences of ledger operations run against the database and against a
@@ -243,8 +243,6 @@ const commands = [
   fc.tuple(fc.constantFrom("post" as const, "void" as const), fc.nat(), fc.boolean()).map(([how, n, twice]) => new Settle(how, n, twice)),
   fc.tuple(fc.nat(), fc.constantFrom("none" as const, "amount" as const, "pending" as const)).map(([n, change]) => new Replay(n, change)),
 ];
-
-openDatabaseFirst(apiTest);
 
 describe("ledger model", () => {
   apiTest(

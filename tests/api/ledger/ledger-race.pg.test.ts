@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "@/server/db/client";
+import { describe, expect } from "vitest";
 import { ledgerAccounts, ledgerTransfers, users } from "@/server/db/schema";
 import {
   campaignEscrowCode,
@@ -15,39 +14,38 @@ import {
   voidTransfer,
 } from "@/server/ledger";
 import { AppError } from "@/server/core/errors";
-import { openTestDatabase, resetAccounts } from "@/tests/api/support/helpers";
+import { apiTest } from "@/tests/api/support/fixture";
 
-// Races need real connections: PGlite has one, so *.pg.test.ts files run only on PostgreSQL.
-describe("ledger under concurrency (PostgreSQL)", () => {
-  let database: Database;
-  let wallet: string;
-  let userId: string;
-  const gateway = gatewayAccountCode("sandbox");
-
-  beforeAll(async () => {
-    // Migrated, emptied and seeded by the helper; then a bigger pool so that many transfers really overlap.
-    await (await openTestDatabase()).close();
-    database = await openDatabase({ url: process.env.TEST_DATABASE_URL, maxConnections: 20 });
-  });
-  afterAll(async () => {
-    await database.close();
-  });
-  beforeEach(async () => {
-    await resetAccounts(database);
+// Races need real connections: PGlite has one, so *.pg.test.ts files run only on PostgreSQL. A bigger
+// pool than the other files' so that many transfers really overlap.
+const gateway = gatewayAccountCode("sandbox");
+const it = apiTest
+  .override("maxConnections", 20)
+  .extend("account", { auto: true }, async ({ database }) => {
     const [user] = await database.db.insert(users).values({}).returning({ id: users.id });
-    userId = user!.id;
-    wallet = userAccountCode(userId, "wallet");
     // Open all 20 connections now: otherwise the first request is done before the pool has connected the others.
     await Promise.all(Array.from({ length: 20 }, () => database.db.execute(sql`select pg_sleep(0.05)`)));
+    return { userId: user!.id, wallet: userAccountCode(user!.id, "wallet") };
+  })
+  .extend(
+    "balanceOf",
+    ({ database }) =>
+      async (code: string) =>
+        (await database.db.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.code, code)))[0]
+          ?.balance,
+  )
+  .extend("deadlocks", ({ database }) => async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // backends flush their counters at most once a second
+    await database.db.execute(sql`select pg_stat_clear_snapshot()`);
+    const { rows } = await database.db.execute(sql`select deadlocks from pg_stat_database where datname = current_database()`);
+    return Number((rows[0] as { deadlocks: string | number }).deadlocks);
   });
 
-  const balanceOf = async (code: string) =>
-    (await database.db.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.code, code)))[0]?.balance;
-
+describe("ledger under concurrency (PostgreSQL)", () => {
   it(
     "1,000 parallel spends of 3,000,000 from 5,000,000: exactly one succeeds, the rest are insufficient_funds",
     { timeout: 60_000 },
-    async () => {
+    async ({ database, balanceOf, account: { wallet } }) => {
       const db = database.db;
       await transfer({ db }, { idempotencyKey: "fund", from: gateway, to: wallet, amount: 5_000_000, intent: "wallet_charge" });
       const escrows = Array.from({ length: 4 }, () => campaignEscrowCode(randomUUID()));
@@ -83,7 +81,11 @@ describe("ledger under concurrency (PostgreSQL)", () => {
     },
   );
 
-  it("100 parallel replays of one idempotency key: one transfer row, the money moved once", async () => {
+  it("100 parallel replays of one idempotency key: one transfer row, the money moved once", async ({
+    database,
+    balanceOf,
+    account: { wallet },
+  }) => {
     const db = database.db;
     const input = { idempotencyKey: "charge:once", from: gateway, to: wallet, amount: 750_000, intent: "wallet_charge" };
     const results = await Promise.all(Array.from({ length: 100 }, () => transfer({ db }, input)));
@@ -94,7 +96,11 @@ describe("ledger under concurrency (PostgreSQL)", () => {
     expect(await checkLedgerInvariants({ db })).toEqual([]);
   });
 
-  it("50 parallel posts and voids of one pending transfer: one of them settles it, the money moves at most once", async () => {
+  it("50 parallel posts and voids of one pending transfer: one of them settles it, the money moves at most once", async ({
+    database,
+    balanceOf,
+    account: { wallet },
+  }) => {
     const db = database.db;
     const escrow = campaignEscrowCode(randomUUID());
     await transfer({ db }, { idempotencyKey: "fund", from: gateway, to: wallet, amount: 900_000, intent: "wallet_charge" });
@@ -129,34 +135,31 @@ describe("ledger under concurrency (PostgreSQL)", () => {
   });
 
   // Deadlocks are retried, so they would only show as slowness: count them in PostgreSQL's statistics.
-  const deadlocks = async () => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500)); // backends flush their counters at most once a second
-    await database.db.execute(sql`select pg_stat_clear_snapshot()`);
-    const { rows } = await database.db.execute(sql`select deadlocks from pg_stat_database where datname = current_database()`);
-    return Number((rows[0] as { deadlocks: string | number }).deadlocks);
-  };
+  it(
+    "opposite transfers between two accounts in parallel neither deadlock nor lose money",
+    { timeout: 60_000 },
+    async ({ database, balanceOf, deadlocks, account: { wallet } }) => {
+      const db = database.db;
+      const before = await deadlocks();
+      const escrow = campaignEscrowCode(randomUUID());
+      await transfer({ db }, { idempotencyKey: "fund:w", from: gateway, to: wallet, amount: 1_000_000, intent: "wallet_charge" });
+      await transfer({ db }, { idempotencyKey: "fund:e", from: gateway, to: escrow, amount: 1_000_000, intent: "wallet_charge" });
+      const results = await Promise.allSettled(
+        Array.from({ length: 400 }, (_, i) =>
+          i % 2
+            ? transfer({ db }, { idempotencyKey: `there:${i}`, from: wallet, to: escrow, amount: 1_000, intent: "campaign_creation" })
+            : transfer({ db }, { idempotencyKey: `back:${i}`, from: escrow, to: wallet, amount: 1_000, intent: "refund" }),
+        ),
+      );
+      expect(results.filter((r) => r.status === "rejected")).toEqual([]);
+      expect(await balanceOf(wallet)).toBe(1_000_000);
+      expect(await balanceOf(escrow)).toBe(1_000_000);
+      expect(await checkLedgerInvariants({ db })).toEqual([]);
+      expect(await deadlocks()).toBe(before);
+    },
+  );
 
-  it("opposite transfers between two accounts in parallel neither deadlock nor lose money", { timeout: 60_000 }, async () => {
-    const db = database.db;
-    const before = await deadlocks();
-    const escrow = campaignEscrowCode(randomUUID());
-    await transfer({ db }, { idempotencyKey: "fund:w", from: gateway, to: wallet, amount: 1_000_000, intent: "wallet_charge" });
-    await transfer({ db }, { idempotencyKey: "fund:e", from: gateway, to: escrow, amount: 1_000_000, intent: "wallet_charge" });
-    const results = await Promise.allSettled(
-      Array.from({ length: 400 }, (_, i) =>
-        i % 2
-          ? transfer({ db }, { idempotencyKey: `there:${i}`, from: wallet, to: escrow, amount: 1_000, intent: "campaign_creation" })
-          : transfer({ db }, { idempotencyKey: `back:${i}`, from: escrow, to: wallet, amount: 1_000, intent: "refund" }),
-      ),
-    );
-    expect(results.filter((r) => r.status === "rejected")).toEqual([]);
-    expect(await balanceOf(wallet)).toBe(1_000_000);
-    expect(await balanceOf(escrow)).toBe(1_000_000);
-    expect(await checkLedgerInvariants({ db })).toEqual([]);
-    expect(await deadlocks()).toBe(before);
-  });
-
-  it("50 parallel first uses of a user's accounts create each account once", async () => {
+  it("50 parallel first uses of a user's accounts create each account once", async ({ database, account: { userId } }) => {
     const all = await Promise.all(Array.from({ length: 50 }, () => userWalletAccounts({ db: database.db }, { userId })));
     expect(new Set(all.map((a) => a.wallet.id)).size).toBe(1);
     expect(await database.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.userId, userId))).toHaveLength(3);

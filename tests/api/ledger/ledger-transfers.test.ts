@@ -15,10 +15,12 @@ import {
 } from "@/server/ledger";
 import { AppError } from "@/server/core/errors";
 import { statusOf } from "@/server/http/errors";
-import { userId, wallet, escrow, gateway, it, db, balance, expectSound, refusal, charge, spend } from "@/tests/api/ledger/ledger-support";
+import { gateway, it, refusal } from "@/tests/api/ledger/ledger-support";
 
 describe("ledger", () => {
-  it("names accounts and creates them once, system and gateway ones allowed below zero", async () => {
+  it("names accounts and creates them once, system and gateway ones allowed below zero", async ({
+    ledger: { escrow, userId, wallet, db },
+  }) => {
     expect(userAccountCode("u1", "earnings_held")).toBe("user:u1:earnings_held");
     expect(campaignEscrowCode("c1")).toBe("campaign:c1:escrow");
     expect(gatewayAccountCode("zarinpal")).toBe("gateway:zarinpal");
@@ -37,7 +39,9 @@ describe("ledger", () => {
     expect(await refusal(ensureAccounts({ db: db() }, { specs: ["user:x"] }))).toBe("bad_request");
   });
 
-  it("charges a wallet from a gateway and spends it on a campaign", async () => {
+  it("charges a wallet from a gateway and spends it on a campaign", async ({
+    ledger: { escrow, userId, wallet, db, balance, expectSound, charge, spend },
+  }) => {
     expect(await balancesOf({ db: db() }, { userId })).toEqual({ wallet: 0, earnings: 0, held: 0 });
     const charged = await charge(1_000_000);
     expect(charged).toMatchObject({ amount: 1_000_000, intent: "wallet_charge", status: "posted", settledAt: null });
@@ -53,7 +57,9 @@ describe("ledger", () => {
     await expectSound();
   });
 
-  it("refuses an overdraft with insufficient_funds and changes nothing", async () => {
+  it("refuses an overdraft with insufficient_funds and changes nothing", async ({
+    ledger: { escrow, wallet, db, balance, expectSound, charge, spend },
+  }) => {
     await charge(300_000);
     const before = await db().select().from(ledgerTransfers);
     const error = await spend(300_001, "too-much").catch((e: unknown) => e);
@@ -72,7 +78,9 @@ describe("ledger", () => {
     await expectSound();
   });
 
-  it("a replay returns the same transfer and moves the money once", async () => {
+  it("a replay returns the same transfer and moves the money once", async ({
+    ledger: { wallet, db, balance, expectSound, charge, spend },
+  }) => {
     const first = await charge(250_000, "pay:1");
     const again = await charge(250_000, "pay:1");
     expect(again.id).toBe(first.id);
@@ -86,7 +94,9 @@ describe("ledger", () => {
     await expectSound();
   });
 
-  it("the same key for a different movement is an idempotency_conflict", async () => {
+  it("the same key for a different movement is an idempotency_conflict", async ({
+    ledger: { wallet, db, balance, expectSound, charge },
+  }) => {
     await charge(100_000, "pay:2");
     expect(await refusal(charge(100_001, "pay:2"))).toBe("idempotency_conflict");
     expect(
@@ -119,7 +129,9 @@ describe("ledger", () => {
     await expectSound();
   });
 
-  it("reserves a pending transfer, then posts it (twice is a replay, voiding it after is a conflict)", async () => {
+  it("reserves a pending transfer, then posts it (twice is a replay, voiding it after is a conflict)", async ({
+    ledger: { escrow, userId, wallet, db, balance, expectSound, charge, spend },
+  }) => {
     await charge(600_000);
     const reserved = await spend(500_000, "withdraw:1", true);
     expect(reserved).toMatchObject({ status: "pending", settledAt: null });
@@ -150,7 +162,9 @@ describe("ledger", () => {
     await expectSound();
   });
 
-  it("voids a pending transfer (twice is a replay, posting it after is a conflict)", async () => {
+  it("voids a pending transfer (twice is a replay, posting it after is a conflict)", async ({
+    ledger: { escrow, userId, wallet, db, balance, expectSound, charge, spend },
+  }) => {
     await charge(600_000);
     const reserved = await spend(600_000, "withdraw:2", true);
     expect((await balancesOf({ db: db() }, { userId })).wallet).toBe(0);

@@ -3,20 +3,24 @@ import { eq } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
 import { campaigns, ledgerAccounts, users } from "@/server/db/schema";
 import { campaignEscrowCode } from "@/server/ledger";
-import type { ApiSetup } from "@/tests/api/support/fixture";
 import { registerAndSignIn, signInAdmin, type caller } from "@/tests/api/support/account-helpers";
+import type { recordingSms } from "@/tests/api/support/helpers";
 import { fundWallet, smartCampaign } from "@/tests/api/support/campaign-fixtures";
 
 type Call = ReturnType<typeof caller>;
 export type TargetLine = { metric: string; action: string; unitPrice: number; max: number };
 
+// The people registered so far in this file: each has a phone and an e-mail of their own.
+let phones = 0;
+
 /**
  * The people and campaigns of the boosters' tests: producers with funded wallets, verified
  * boosters, an admin, a producer's approved Smart campaign (its targets replaced when a test needs
- * small ones) and its escrow. `api()` hands the running test's database and SMS recorder.
+ * small ones) and its escrow. `api()` hands the running test's database and SMS recorder. apiTest
+ * gives each as a fixture (`person`, `admin`, `liveCampaign`, `escrow`, `submitted`).
  */
-export function earnWorld(call: Call, api: () => { database: Database; sms: ApiSetup["sms"] }, adminPhone: string) {
-  let phones = 0;
+
+export function earnWorld(call: Call, api: () => { database: Database; sms: ReturnType<typeof recordingSms> }, adminPhone: string) {
   async function person(walletRials = 0, verified = false) {
     const { database, sms } = api();
     phones++;

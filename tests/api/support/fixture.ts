@@ -1,11 +1,14 @@
-import { test } from "vitest";
+import { test, type TestAPI } from "vitest";
 import type { AppDeps } from "@/server/http/context";
 import type { Database } from "@/server/db/client";
 import { caller } from "@/tests/api/support/account-helpers";
 import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
+import { earnWorld } from "@/tests/api/support/earn-fixtures";
+import { payoutWorld } from "@/tests/api/support/payout-fixtures";
 
 /** What a test may give its app besides the database and the SMS recorder. */
 export type AppTestDeps = Partial<Omit<AppDeps, "database">>;
+type App = ReturnType<typeof testApp>;
 
 /** What apiTestWith hands a file before each test. */
 export type ApiSetup = {
@@ -15,17 +18,34 @@ export type ApiSetup = {
   app(deps?: AppTestDeps): ReturnType<typeof testApp>;
 };
 
+let tests = 0;
+
+/** The app a test talks to: built on the test's database, replaced by `rebuild`. */
+type Apps = { current: App; build(deps: AppTestDeps): App };
+
 /**
- * The API tests' fixture. One database per file (PGlite starts slowly; PostgreSQL when
- * TEST_DATABASE_URL is set), migrated and seeded, closed after the file; before every test the
- * account tables are emptied (`fresh`, automatic). A test takes what it needs:
- *   apiTest("…", async ({ app, sms, call }) => …)
- * `appDeps` changes the app's adapters for a suite: apiTest.override("appDeps", { … }).
+ * The API tests' one fixture. One database per file (PGlite starts slowly; PostgreSQL when
+ * TEST_DATABASE_URL is set), migrated and seeded, opened before the file's first test and closed
+ * after it; before every test the account tables are emptied (`fresh`, automatic). A test takes what
+ * it needs by name:
+ *   it("…", async ({ call, database, sms }) => …)
+ * - `call(path, body, options)`: the app as a browser or API client calls it, from `client.address`.
+ * - `client`: `{ address }`, where the test's calls come from (the app takes the request's x-test-ip,
+ *   else this, as the socket's address); set `client.address` to call from elsewhere mid-test.
+ * - `app`: the app on this database, codes sent to `sms`, with the file's `appDeps`; `rebuild(deps)`
+ *   gives the running test another one (`deps` in place of `appDeps`) and points `call` at it.
+ * - `serial`: the running test's number in its file (1 for the first), for addresses and keys of its own.
+ * - the people of the boosters' tests (earn-fixtures.ts) and of the payout tests (payout-fixtures.ts).
+ * A file changes a fixture for all its tests, a describe for its own, with override:
+ *   const it = apiTest.override("client", ({ serial }) => ({ address: `10.7.1.${serial % 250}` }));
+ *   apiTest.override("appDeps", { storage }) // inside a describe
  */
 export const apiTest = test
   // Vitest reads a fixture's dependencies from its first parameter, which must be a destructuring.
-  .extend("database", { scope: "file" }, async ({}, { onCleanup }) => {
-    const database = await openTestDatabase();
+  // PostgreSQL's pool for the file's database: a race of many transfers wants more (override it per file).
+  .extend("maxConnections", { scope: "file" }, 5)
+  .extend("database", { scope: "file" }, async ({ maxConnections }, { onCleanup }) => {
+    const database = await openTestDatabase({ maxConnections });
     onCleanup(() => database.close());
     return database;
   })
@@ -33,15 +53,47 @@ export const apiTest = test
     await resetAccounts(database);
     return database;
   })
+  .extend("serial", { auto: true }, () => ++tests)
   .extend("sms", () => recordingSms())
+  .extend("client", (): { address: string } => ({ address: "10.0.0.1" }))
   .extend("appDeps", {} as AppTestDeps)
-  .extend("app", ({ fresh, sms, appDeps }) => testApp(fresh, { sms: sms.sender, ...appDeps }))
-  .extend("call", ({ app }) =>
+  .extend("apps", ({ fresh, sms, client, appDeps }): Apps => {
+    const build = (deps: AppTestDeps) =>
+      testApp(fresh, { sms: sms.sender, socketAddress: (request) => request.headers.get("x-test-ip") ?? client.address, ...deps });
+    return { current: build(appDeps), build };
+  })
+  .extend("app", ({ apps }) => apps.current)
+  .extend(
+    "rebuild",
+    ({ apps }) =>
+      (deps: AppTestDeps) =>
+        (apps.current = apps.build(deps)),
+  )
+  .extend("call", ({ apps, client }) =>
     caller(
-      () => app,
-      () => "10.0.0.1",
+      () => apps.current,
+      () => client.address,
     ),
-  );
+  )
+  .extend("adminPhone", "09100000077")
+  .extend("earnWorld", ({ call, fresh, sms, adminPhone }) => earnWorld(call, () => ({ database: fresh, sms }), adminPhone))
+  .extend("person", ({ earnWorld }) => earnWorld.person)
+  .extend("admin", ({ earnWorld }) => earnWorld.admin)
+  .extend("liveCampaign", ({ earnWorld }) => earnWorld.liveCampaign)
+  .extend("escrow", ({ earnWorld }) => earnWorld.escrow)
+  .extend("submitted", ({ earnWorld }) => earnWorld.submitted)
+  .extend("payoutWorld", ({ call, fresh, person }) => payoutWorld(call, () => fresh, person))
+  .extend("earn", ({ payoutWorld }) => payoutWorld.earn)
+  .extend("setIban", ({ payoutWorld }) => payoutWorld.setIban)
+  .extend("planId", ({ payoutWorld }) => payoutWorld.planId)
+  .extend("booster", ({ payoutWorld }) => payoutWorld.booster)
+  .extend("readyBooster", ({ payoutWorld }) => payoutWorld.readyBooster);
+
+// PGlite's cold start (migrations, seed) counts against the hook's timeout (60 s), not the first test's (30 s).
+apiTest.beforeAll(async ({ database }) => void database);
+
+/** What a test of the API is given (its fixtures), for helpers that take it whole. */
+export type ApiContext = typeof apiTest extends TestAPI<infer C> ? C : never;
 
 /**
  * The fixture for a file whose tests and helpers read module variables (the older files): `setup`

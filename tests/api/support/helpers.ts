@@ -11,9 +11,9 @@ import { AppError } from "@/server/core/errors";
  * A database for one test file: PostgreSQL when TEST_DATABASE_URL is set (tables emptied first),
  * else an in-memory PGlite. Migrated and seeded like production.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase({ maxConnections = 5 } = {}): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  const database = await openDatabase(url ? { url, maxConnections: 5 } : {});
+  const database = await openDatabase(url ? { url, maxConnections } : {});
   await database.db.execute(sql`truncate table content_pages, seed_runs, app_secrets, ${sql.raw(ACCOUNT_TABLES)} cascade`);
   await seedDemoData(database.db);
   return database;
