@@ -1,42 +1,43 @@
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import type { Database } from "@/server/db/client";
 import { activities, campaigns, ledgerAccounts, users } from "@/server/db/schema";
 import { campaignEscrowCode, checkLedgerInvariants, gatewayAccountCode, transfer, userAccountCode, balancesOf } from "@/server/ledger";
 import { smartCampaign } from "@/tests/api/support/campaign-fixtures";
 import { registerAndSignIn, signInAdmin } from "@/tests/api/support/account-helpers";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { apiTest } from "@/tests/api/support/fixture";
 
 // PostgreSQL only (*.pg.test.ts): many boosters and admins at once, on real connections.
-let database: Database;
-let sms: ApiSetup["sms"];
+// Each member registers from an address of their own; the calls after it come from there.
 let ip = 0;
-const { it, call } = apiFile(
-  () => `10.6.${Math.floor(ip / 250)}.${ip % 250}`,
-  (api) => {
-    ({ database, sms } = api);
-    return { socketAddress: (request: Request) => request.headers.get("x-test-ip") };
-  },
-);
-
 let people = 0;
-async function person(verified: boolean) {
-  people++;
-  ip++;
-  const signed = await registerAndSignIn(call, sms, {
-    phone: `0936${String(1_000_000 + people).slice(1)}0`.slice(0, 11),
-    email: `race${people}@example.com`,
-  });
-  if (verified) await database.db.update(users).set({ identityStatus: "identity_verified" }).where(eq(users.id, signed.user.id));
-  return signed;
-}
-
-const adminToken = () => signInAdmin(database, call, sms, "09100000079");
+const it = apiTest
+  .extend("member", ({ call, database, sms, client }) => async (verified: boolean) => {
+    people++;
+    ip++;
+    client.address = `10.6.${Math.floor(ip / 250)}.${ip % 250}`;
+    const signed = await registerAndSignIn(call, sms, {
+      phone: `0936${String(1_000_000 + people).slice(1)}0`.slice(0, 11),
+      email: `race${people}@example.com`,
+    });
+    if (verified) await database.db.update(users).set({ identityStatus: "identity_verified" }).where(eq(users.id, signed.user.id));
+    return signed;
+  })
+  .extend(
+    "adminToken",
+    ({ call, database, sms }) =>
+      () =>
+        signInAdmin(database, call, sms, "09100000079"),
+  );
 
 describe("activities under concurrency (PostgreSQL)", () => {
-  it("12 boosters racing for the last 3 likes: 3 start, 9 are refused; approvals and denials racing decide once", async () => {
+  it("12 boosters racing for the last 3 likes: 3 start, 9 are refused; approvals and denials racing decide once", async ({
+    database,
+    call,
+    member,
+    adminToken,
+  }) => {
     const admin = await adminToken();
-    const producer = await person(false);
+    const producer = await member(false);
     await transfer(
       { db: database.db },
       {
@@ -57,8 +58,8 @@ describe("activities under concurrency (PostgreSQL)", () => {
       .where(eq(campaigns.id, id));
     await call(`admin/campaigns/${id}/approve`, {}, { token: admin });
 
-    const boosters: Awaited<ReturnType<typeof person>>[] = [];
-    for (let i = 0; i < 12; i++) boosters.push(await person(true));
+    const boosters: Awaited<ReturnType<typeof registerAndSignIn>>[] = [];
+    for (let i = 0; i < 12; i++) boosters.push(await member(true));
     const starts = await Promise.all(boosters.map((b) => call(`tasks/${id}.likes/start`, {}, { token: b.token })));
     expect(starts.filter((s) => s.status === 201)).toHaveLength(3);
     expect(starts.filter((s) => s.status === 409)).toHaveLength(9);

@@ -1,25 +1,30 @@
 import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
 import { activities, ledgerAccounts, users } from "@/server/db/schema";
 import { expireActivities } from "@/server/activities/review";
 import { balancesOf, checkLedgerInvariants, systemAccountCode } from "@/server/ledger";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
-import { earnWorld } from "@/tests/api/support/earn-fixtures";
+import { apiTest } from "@/tests/api/support/fixture";
 import { smartCampaign } from "@/tests/api/support/campaign-fixtures";
 
-let database: Database;
-let sms: ApiSetup["sms"];
-const { it, call } = apiFile(
-  (n) => `10.7.0.${n % 250}`,
-  (api) => void ({ database, sms } = api),
-);
-const get = (path: string, token: string) => call(path, undefined, { method: "GET", token });
-
-const { person, admin, liveCampaign, escrow } = earnWorld(call, () => ({ database, sms }), "09100000078");
+const it = apiTest
+  .override("client", ({ serial }) => ({ address: `10.7.0.${serial % 250}` }))
+  .extend(
+    "get",
+    ({ call }) =>
+      (path: string, token: string) =>
+        call(path, undefined, { method: "GET", token }),
+  );
 
 describe("boosters' activities on a campaign", () => {
-  it("a verified booster takes a task, submits it, an admin approves it: reward held, campaign spend and progress follow", async () => {
+  it("a verified booster takes a task, submits it, an admin approves it: reward held, campaign spend and progress follow", async ({
+    database,
+    call,
+    person,
+    admin,
+    liveCampaign,
+    escrow,
+    get,
+  }) => {
     const adminToken = await admin();
     const { producer, id } = await liveCampaign(adminToken);
 
@@ -109,7 +114,14 @@ describe("boosters' activities on a campaign", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("denied or expired work releases its reservation for the next booster", async () => {
+  it("denied or expired work releases its reservation for the next booster", async ({
+    database,
+    call,
+    person,
+    admin,
+    liveCampaign,
+    escrow,
+  }) => {
     const adminToken = await admin();
     const { id } = await liveCampaign(adminToken);
     const before = await escrow(id);
@@ -153,7 +165,15 @@ describe("boosters' activities on a campaign", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("completes when its targets are met and returns what escrow still holds", async () => {
+  it("completes when its targets are met and returns what escrow still holds", async ({
+    database,
+    call,
+    person,
+    admin,
+    liveCampaign,
+    escrow,
+    get,
+  }) => {
     const adminToken = await admin();
     const { producer, id, total, fee } = await liveCampaign(adminToken, [
       { metric: "likes", action: "like", unitPrice: 3_000, max: 1 },
@@ -178,7 +198,14 @@ describe("boosters' activities on a campaign", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("completes when its budget is spent, and refuses a task the escrow cannot pay for", async () => {
+  it("completes when its budget is spent, and refuses a task the escrow cannot pay for", async ({
+    database,
+    call,
+    person,
+    admin,
+    liveCampaign,
+    get,
+  }) => {
     const adminToken = await admin();
     const { producer, id, fee, total } = await liveCampaign(adminToken, [
       { metric: "likes", action: "like", unitPrice: 1_500_000, max: 5 },
@@ -202,7 +229,7 @@ describe("boosters' activities on a campaign", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("a Trial's boosters are paid from promotions; paused campaigns offer no tasks", async () => {
+  it("a Trial's boosters are paid from promotions; paused campaigns offer no tasks", async ({ database, call, person, admin, get }) => {
     const adminToken = await admin();
     const producer = await person(0);
     const trial = await call("campaigns", { ...smartCampaign, strategy: "trial", amount: undefined }, { token: producer.token });

@@ -1,14 +1,12 @@
 import { describe, expect } from "vitest";
 import fc from "fast-check";
 import { eq, inArray } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
 import { decodeJwt } from "jose";
 import { activities, campaigns, ledgerAccounts, watchSessions } from "@/server/db/schema";
 import { drainDueRewards } from "@/server/jobs/earn";
 import { heartbeat } from "@/server/activities/watch";
 import { campaignEscrowCode, checkLedgerInvariants } from "@/server/ledger";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
-import { earnWorld } from "@/tests/api/support/earn-fixtures";
+import { apiTest } from "@/tests/api/support/fixture";
 import { smartCampaign } from "@/tests/api/support/campaign-fixtures";
 
 // A model test of the boosters' lifecycle (runs on PGlite and, in CI, on PostgreSQL): random sequences
@@ -16,21 +14,14 @@ import { smartCampaign } from "@/tests/api/support/campaign-fixtures";
 // compared with a plain model of what should happen, and after every step the ledger's invariants, the
 // escrow never below zero and the campaign's progress checked against the rows.
 
-let database: Database;
-let sms: ApiSetup["sms"];
+// Each person registers from an address of their own (registration is limited per address); the
+// calls after it come from there.
 let address = 0;
-const { it, call } = apiFile(
-  () => "10.7.12.1",
-  (api) => {
-    ({ database, sms } = api);
-    return { socketAddress: () => `10.9.${Math.floor(address / 250)}.${address % 250}` };
-  },
-);
-const world = earnWorld(call, () => ({ database, sms }), "09100000075");
-const person = (wallet = 0, verified = false) => {
+const it = apiTest.override("person", ({ earnWorld, client }) => (wallet = 0, verified = false) => {
   address++;
-  return world.person(wallet, verified);
-};
+  client.address = `10.9.${Math.floor(address / 250)}.${address % 250}`;
+  return earnWorld.person(wallet, verified);
+});
 const VIDEO = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
 const LINES = [
   { metric: "likes", action: "like", unitPrice: 5_000, max: 2 }, // reviewed
@@ -52,12 +43,18 @@ const op = fc.oneof(
 );
 
 describe("the boosters' lifecycle against a model", () => {
-  it("random sequences keep every answer, the ledger and the campaign consistent", async () => {
-    const adminToken = await world.admin();
+  it("random sequences keep every answer, the ledger and the campaign consistent", async ({
+    database,
+    call,
+    person,
+    admin,
+    liveCampaign,
+  }) => {
+    const adminToken = await admin();
     let releaseDay = 8;
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 4, maxLength: 14 }), async (ops) => {
-        const { id: campaignId } = await world.liveCampaign(adminToken, LINES, person, { ...smartCampaign, link: VIDEO });
+        const { id: campaignId } = await liveCampaign(adminToken, LINES, person, { ...smartCampaign, link: VIDEO });
         const boosters = [await person(0, true), await person(0, true), await person(0, true)];
         const model: Model[] = [];
         const live = (m: Model) => m.status !== "denied";

@@ -1,34 +1,23 @@
 import { describe, expect } from "vitest";
 import { and, eq, isNull } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
 import { activities, watchSessions } from "@/server/db/schema";
 import { clawBack, releaseReward } from "@/server/activities/retention";
 import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
-import { earnWorld } from "@/tests/api/support/earn-fixtures";
+import { apiTest } from "@/tests/api/support/fixture";
 import { smartCampaign } from "@/tests/api/support/campaign-fixtures";
 
 // PostgreSQL only (*.pg.test.ts): real connections racing.
-let database: Database;
-let sms: ApiSetup["sms"];
-// Each person registers from an address of their own (registration is limited per address).
+// Each person registers from an address of their own (registration is limited per address); the
+// calls after it come from there.
 let address = 0;
-const { it, call } = apiFile(
-  () => "10.7.2.1",
-  (api) => {
-    ({ database, sms } = api);
-    return { socketAddress: () => `10.8.${Math.floor(address / 250)}.${address % 250}` };
-  },
-);
-const world = earnWorld(call, () => ({ database, sms }), "09100000080");
-const { admin, liveCampaign, submitted } = world;
-const person = (wallet = 0, verified = false) => {
+const it = apiTest.override("person", ({ earnWorld, client }) => (wallet = 0, verified = false) => {
   address++;
-  return world.person(wallet, verified);
-};
+  client.address = `10.8.${Math.floor(address / 250)}.${address % 250}`;
+  return earnWorld.person(wallet, verified);
+});
 
 describe("earning under concurrency (PostgreSQL)", () => {
-  it("the last unit of a line is taken by exactly one of 50 parallel starts", async () => {
+  it("the last unit of a line is taken by exactly one of 50 parallel starts", async ({ database, call, person, admin, liveCampaign }) => {
     const adminToken = await admin();
     const { id } = await liveCampaign(adminToken, [{ metric: "likes", action: "like", unitPrice: 20_000, max: 1 }], person);
     const boosters = [];
@@ -39,7 +28,7 @@ describe("earning under concurrency (PostgreSQL)", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("a booster's daily allowance holds against parallel starts on different campaigns", async () => {
+  it("a booster's daily allowance holds against parallel starts on different campaigns", async ({ call, person, admin, liveCampaign }) => {
     const adminToken = await admin();
     const ids = [];
     for (let i = 0; i < 8; i++) ids.push((await liveCampaign(adminToken, undefined, person)).id);
@@ -54,7 +43,7 @@ describe("earning under concurrency (PostgreSQL)", () => {
     }
   });
 
-  it("a release and a claw-back racing each other settle once", async () => {
+  it("a release and a claw-back racing each other settle once", async ({ database, call, person, admin, liveCampaign, submitted }) => {
     const adminToken = await admin();
     const { id } = await liveCampaign(adminToken, undefined, person);
     const booster = await person(0, true);
@@ -74,7 +63,13 @@ describe("earning under concurrency (PostgreSQL)", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("ten parallel opens of one watched activity leave one watch session open (six to ten were left before)", async () => {
+  it("ten parallel opens of one watched activity leave one watch session open (six to ten were left before)", async ({
+    database,
+    call,
+    person,
+    admin,
+    liveCampaign,
+  }) => {
     const video = { ...smartCampaign, link: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" };
     const views = [{ metric: "views_per_post", action: "view", unitPrice: 3_000, max: 5 }];
     const { id: campaignId } = await liveCampaign(await admin(), views, person, video);

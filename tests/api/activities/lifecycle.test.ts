@@ -1,26 +1,38 @@
 import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
 import { activities, auditLog } from "@/server/db/schema";
 import { approveOverdue } from "@/server/activities/deadline";
 import { releaseDueRewards } from "@/server/activities/retention";
 import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
-import { earnWorld } from "@/tests/api/support/earn-fixtures";
+import { apiTest } from "@/tests/api/support/fixture";
 
-let database: Database;
-let sms: ApiSetup["sms"];
-const { it, call, rebuild } = apiFile(
-  (n) => `10.7.1.${n % 250}`,
-  (api) => void ({ database, sms } = api),
-);
-const get = (path: string, token: string) => call(path, undefined, { method: "GET", token });
-const { person, admin, liveCampaign, escrow, submitted } = earnWorld(call, () => ({ database, sms }), "09100000079");
-const row = async (id: string) => (await database.db.select().from(activities).where(eq(activities.id, id)))[0]!;
+const it = apiTest
+  .override("client", ({ serial }) => ({ address: `10.7.1.${serial % 250}` }))
+  .extend(
+    "get",
+    ({ call }) =>
+      (path: string, token: string) =>
+        call(path, undefined, { method: "GET", token }),
+  )
+  .extend(
+    "row",
+    ({ database }) =>
+      async (id: string) =>
+        (await database.db.select().from(activities).where(eq(activities.id, id)))[0]!,
+  );
 const DAY = 86_400_000;
 
 describe("the boosters' work after submission", () => {
-  it("revised once with a note and a fresh hour, approved, held for the retention period, then released to earnings", async () => {
+  it("revised once with a note and a fresh hour, approved, held for the retention period, then released to earnings", async ({
+    database,
+    call,
+    person,
+    admin,
+    liveCampaign,
+    submitted,
+    get,
+    row,
+  }) => {
     const adminToken = await admin();
     const { id: campaignId } = await liveCampaign(adminToken);
     const booster = await person(0, true);
@@ -59,7 +71,16 @@ describe("the boosters' work after submission", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("a denial carries its reason; one appeal returns it to the queue marked, and upheld it is paid by the platform", async () => {
+  it("a denial carries its reason; one appeal returns it to the queue marked, and upheld it is paid by the platform", async ({
+    database,
+    call,
+    person,
+    admin,
+    liveCampaign,
+    escrow,
+    submitted,
+    get,
+  }) => {
     const adminToken = await admin();
     const { id: campaignId } = await liveCampaign(adminToken);
     const booster = await person(0, true);
@@ -103,7 +124,15 @@ describe("the boosters' work after submission", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("expired work cannot be appealed; what waits past the review deadline is approved by it", async () => {
+  it("expired work cannot be appealed; what waits past the review deadline is approved by it", async ({
+    database,
+    call,
+    person,
+    admin,
+    liveCampaign,
+    submitted,
+    row,
+  }) => {
     const adminToken = await admin();
     const { id: campaignId } = await liveCampaign(adminToken);
     const booster = await person(0, true);
@@ -124,7 +153,17 @@ describe("the boosters' work after submission", () => {
     expect(audit).toMatchObject({ action: "activity.approve_overdue", actorId: null });
   });
 
-  it("work found undone at release is clawed back: the producer is not charged and the unit reopens", async () => {
+  it("work found undone at release is clawed back: the producer is not charged and the unit reopens", async ({
+    database,
+    call,
+    person,
+    admin,
+    liveCampaign,
+    escrow,
+    submitted,
+    get,
+    row,
+  }) => {
     const adminToken = await admin();
     const lines = [{ metric: "subscribers", action: "subscribe", unitPrice: 20_000, max: 2 }];
     const { id: campaignId } = await liveCampaign(adminToken, lines);
@@ -149,7 +188,14 @@ describe("the boosters' work after submission", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("a plan's perks (issue 17): a gold member's rewards are held 3 days instead of 7, and 25 more tasks a day are allowed", async () => {
+  it("a plan's perks (issue 17): a gold member's rewards are held 3 days instead of 7, and 25 more tasks a day are allowed", async ({
+    call,
+    person,
+    admin,
+    liveCampaign,
+    submitted,
+    get,
+  }) => {
     const adminToken = await admin();
     const { id: campaignId } = await liveCampaign(adminToken);
     const plain = await person(0, true);
@@ -167,7 +213,14 @@ describe("the boosters' work after submission", () => {
     expect(held).toBe(3 * DAY);
   });
 
-  it("bulk approval approves what waits and skips the rest; tasks filter by network and action; the allowance is counted", async () => {
+  it("bulk approval approves what waits and skips the rest; tasks filter by network and action; the allowance is counted", async ({
+    call,
+    person,
+    admin,
+    liveCampaign,
+    submitted,
+    get,
+  }) => {
     const adminToken = await admin();
     const { id: campaignId, producer } = await liveCampaign(adminToken);
     const one = await person(0, true);
@@ -196,7 +249,15 @@ describe("the boosters' work after submission", () => {
     }
   });
 
-  it("the test clock: absent unless TEST_CLOCK=true, admins only, and it releases what is due after the jobs' clock moves", async () => {
+  it("the test clock: absent unless TEST_CLOCK=true, admins only, and it releases what is due after the jobs' clock moves", async ({
+    rebuild,
+    call,
+    person,
+    admin,
+    liveCampaign,
+    submitted,
+    row,
+  }) => {
     const adminToken = await admin();
     const run = (token: string, body: object) => call("test-clock/run", body, { token });
     expect((await run(adminToken, { job: "release-rewards", advance_seconds: 8 * 86_400 })).status).toBe(404);

@@ -1,25 +1,15 @@
 import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import type { Database } from "@/server/db/client";
 import { activities, uploads } from "@/server/db/schema";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
-import { earnWorld } from "@/tests/api/support/earn-fixtures";
+import { apiTest } from "@/tests/api/support/fixture";
 import { smartCampaign } from "@/tests/api/support/campaign-fixtures";
 import { memoryStorage } from "@/tests/api/support/helpers";
 
-let database: Database;
-let sms: ApiSetup["sms"];
-let storage: ReturnType<typeof memoryStorage>;
-const { it, call } = apiFile(
-  (n) => `10.7.3.${n % 250}`,
-  (api) => {
-    ({ database, sms } = api);
-    storage = memoryStorage();
-    return { storage };
-  },
-);
-const { person, admin, liveCampaign } = earnWorld(call, () => ({ database, sms }), "09100000078");
+const it = apiTest
+  .override("client", ({ serial }) => ({ address: `10.7.3.${serial % 250}` }))
+  .extend("storage", () => memoryStorage())
+  .override("appDeps", ({ storage }) => ({ storage }));
 const instagram = { ...smartCampaign, network: "instagram", link: "https://www.instagram.com/takapoo.app/", follower_count: 2000 };
 const POST = "https://www.instagram.com/takapoo.app/";
 
@@ -35,7 +25,14 @@ const png = () =>
     .toBuffer();
 
 describe("Instagram proofs: the username and a screenshot, for a person's review", () => {
-  it("refuses to send without them, judges the screenshot by its content, keeps it for the reviewer only", async () => {
+  it("refuses to send without them, judges the screenshot by its content, keeps it for the reviewer only", async ({
+    database,
+    call,
+    person,
+    admin,
+    liveCampaign,
+    storage,
+  }) => {
     const adminToken = await admin();
     const { id: campaignId } = await liveCampaign(adminToken, undefined, person, instagram);
     const booster = await person(0, true);

@@ -1,35 +1,35 @@
 import { describe, expect } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
 import { decodeJwt } from "jose";
 import { activities, watchSessions } from "@/server/db/schema";
 import { heartbeat } from "@/server/activities/watch";
 import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
-import { earnWorld } from "@/tests/api/support/earn-fixtures";
+import { apiTest } from "@/tests/api/support/fixture";
 import { smartCampaign } from "@/tests/api/support/campaign-fixtures";
 
 // Views and watch time: a watch session credits only the time its heartbeats prove.
 
-let database: Database;
-let sms: ApiSetup["sms"];
-const { it, call } = apiFile(
-  (n) => `10.7.11.${n % 250}`,
-  (api) => void ({ database, sms } = api),
-);
-const { person, admin, liveCampaign } = earnWorld(call, () => ({ database, sms }), "09100000076");
 const video = { ...smartCampaign, link: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" };
 const views = [{ metric: "views_per_post", action: "view", unitPrice: 3_000, max: 5 }];
 
-/** A verified booster, with what the heartbeat verb takes: the database and the caller's token claims. */
-async function watcher() {
-  const booster = await person(0, true);
-  const caller = { userId: booster.user.id as string, sessionId: decodeJwt(booster.token).sid as string };
-  return { ...booster, ctx: { db: database.db }, caller };
-}
+const it = apiTest
+  .override("client", ({ serial }) => ({ address: `10.7.11.${serial % 250}` }))
+  // A verified booster, with what the heartbeat verb takes: the database and the caller's token claims.
+  .extend("watcher", ({ person, database }) => async () => {
+    const booster = await person(0, true);
+    const caller = { userId: booster.user.id as string, sessionId: decodeJwt(booster.token).sid as string };
+    return { ...booster, ctx: { db: database.db }, caller };
+  });
 
 describe("watch sessions", () => {
-  it("credit only playing, visible, advancing time, never more than the server's clock; enough time approves the view", async () => {
+  it("credit only playing, visible, advancing time, never more than the server's clock; enough time approves the view", async ({
+    database,
+    call,
+    person,
+    admin,
+    liveCampaign,
+    watcher,
+  }) => {
     const { id: campaignId } = await liveCampaign(await admin(), views, person, video);
     const booster = await watcher();
     const started = await call(`tasks/${campaignId}.views_per_post/start`, {}, { token: booster.token });
@@ -111,7 +111,13 @@ describe("watch sessions", () => {
     await checkLedgerInvariants({ db: database.db });
   });
 
-  it("over HTTP: beats judged by the server's own clock, so a page cannot prove time faster than it passes", async () => {
+  it("over HTTP: beats judged by the server's own clock, so a page cannot prove time faster than it passes", async ({
+    call,
+    person,
+    admin,
+    liveCampaign,
+    watcher,
+  }) => {
     const adminToken = await admin();
     const { id: campaignId } = await liveCampaign(adminToken, views, person, video);
     const booster = await watcher();
@@ -134,7 +140,14 @@ describe("watch sessions", () => {
     expect((await call(`activities/${like}/watch`, undefined, { token: booster.token })).status).toBe(409);
   });
 
-  it("beats sent together travel as one batch, each judged on its own: a signed-out caller, a stranger and a session's second beat", async () => {
+  it("beats sent together travel as one batch, each judged on its own: a signed-out caller, a stranger and a session's second beat", async ({
+    database,
+    call,
+    person,
+    admin,
+    liveCampaign,
+    watcher,
+  }) => {
     const adminToken = await admin();
     const { id: campaignId } = await liveCampaign(adminToken, views, person, video);
     const watchers = await Promise.all([watcher(), watcher(), watcher()]);
