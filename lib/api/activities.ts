@@ -1,16 +1,15 @@
 "use client";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  Activity,
-  AppealActivityInput,
-  EarnSummary,
-  Heartbeat,
-  SubmitActivityInput,
-  Task,
-  WatchSession,
+import {
+  activityEndpoints,
+  type Activity,
+  type AppealActivityInput,
+  type EarnSummary,
+  type HeartbeatInput,
+  type SubmitActivityInput,
+  type Task,
 } from "@/lib/schemas/activities";
 import type { ActivityStatus, Network } from "@/lib/schemas/enums";
-import type { ListResult } from "./client";
 import { useApiClient } from "./use-api-client";
 import { walletKeys } from "./payments";
 
@@ -34,15 +33,16 @@ export const earnKeys = {
 /** The booster's standing: verified or not, success rate, today's allowance, held and released earnings. */
 export function useEarnSummary() {
   const api = useApiClient();
-  return useQuery({ queryKey: earnKeys.summary(), queryFn: () => api.request<EarnSummary>("earn/summary") });
+  return useQuery({ queryKey: earnKeys.summary(), queryFn: () => api.call(activityEndpoints.summary) });
 }
 
 /** The feed: open work on other producers' active campaigns (identity-verified boosters only). */
 export function useTasks(filter: TaskFilter, page: number, enabled = true) {
   const api = useApiClient();
-  return useQuery<ListResult<Task>>({
+  return useQuery({
     queryKey: earnKeys.taskPage(filter, page),
-    queryFn: () => api.list<Task>("tasks", { query: { network: filter.network, action: filter.action, page, per_page: TASKS_PER_PAGE } }),
+    queryFn: () =>
+      api.call(activityEndpoints.tasks, { query: { network: filter.network, action: filter.action, page, per_page: TASKS_PER_PAGE } }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -51,10 +51,10 @@ export function useTasks(filter: TaskFilter, page: number, enabled = true) {
 /** The booster's own activities, newest first, by status. */
 export function useMyActivities(status: ActivityTab, page: number) {
   const api = useApiClient();
-  return useQuery<ListResult<Activity>>({
+  return useQuery({
     queryKey: earnKeys.activityPage(status, page),
     queryFn: () =>
-      api.list<Activity>("activities", { query: { status: status === "all" ? undefined : status, page, per_page: ACTIVITIES_PER_PAGE } }),
+      api.call(activityEndpoints.mine, { query: { status: status === "all" ? undefined : status, page, per_page: ACTIVITIES_PER_PAGE } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -73,7 +73,7 @@ export function useStartTask() {
   const api = useApiClient();
   const refresh = useRefreshEarn();
   return useMutation({
-    mutationFn: (taskId: string) => api.request<Activity>(`tasks/${encodeURIComponent(taskId)}/start`, { method: "POST" }),
+    mutationFn: (taskId: string) => api.call(activityEndpoints.start, { params: { id: taskId } }),
     onSettled: refresh,
   });
 }
@@ -85,7 +85,7 @@ export function useUploadProofImage(id: string) {
     mutationFn: (file: File) => {
       const body = new FormData();
       body.set("screenshot", file);
-      return api.request<Activity>(`activities/${encodeURIComponent(id)}/screenshot`, { method: "POST", body });
+      return api.call(activityEndpoints.screenshot, { params: { id }, body });
     },
   });
 }
@@ -95,8 +95,7 @@ export function useSubmitActivity(id: string) {
   const api = useApiClient();
   const refresh = useRefreshEarn();
   return useMutation({
-    mutationFn: (input: SubmitActivityInput) =>
-      api.request<Activity>(`activities/${encodeURIComponent(id)}/submit`, { method: "POST", body: input }),
+    mutationFn: (input: SubmitActivityInput) => api.call(activityEndpoints.submit, { params: { id }, body: input }),
     onSettled: refresh,
   });
 }
@@ -106,8 +105,7 @@ export function useAppealActivity(id: string) {
   const api = useApiClient();
   const refresh = useRefreshEarn();
   return useMutation({
-    mutationFn: (input: AppealActivityInput) =>
-      api.request<Activity>(`activities/${encodeURIComponent(id)}/appeal`, { method: "POST", body: input }),
+    mutationFn: (input: AppealActivityInput) => api.call(activityEndpoints.appeal, { params: { id }, body: input }),
     onSettled: refresh,
   });
 }
@@ -127,7 +125,7 @@ export function useCheckActivity(id: string) {
 export function useStartWatch(id: string) {
   const api = useApiClient();
   return useMutation({
-    mutationFn: () => api.request<WatchSession>(`activities/${encodeURIComponent(id)}/watch`, { method: "POST" }),
+    mutationFn: () => api.call(activityEndpoints.watch, { params: { id } }),
   });
 }
 
@@ -136,8 +134,8 @@ export function useHeartbeat() {
   const api = useApiClient();
   const refresh = useRefreshEarn();
   return useMutation({
-    mutationFn: ({ sessionId, ...beat }: { sessionId: string; position: number; playing: boolean; visible: boolean }) =>
-      api.request<Heartbeat>(`watch-sessions/${encodeURIComponent(sessionId)}/beat`, { method: "POST", body: beat }),
+    mutationFn: ({ sessionId, ...beat }: { sessionId: string } & HeartbeatInput) =>
+      api.call(activityEndpoints.beat, { params: { id: sessionId }, body: beat }),
     onSuccess: (answer) => {
       if (answer.done) refresh();
     },

@@ -1,8 +1,14 @@
 "use client";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { Activity, bulkApproveOutput, DenyActivityInput, ReviewItem, ReviseActivityInput } from "@/lib/schemas/activities";
-import { defaultBaseUrl, type ListResult } from "./client";
+import {
+  activityEndpoints,
+  type bulkApproveOutput,
+  type DenyActivityInput,
+  type ReviewItem,
+  type ReviseActivityInput,
+} from "@/lib/schemas/activities";
+import { endpointUrl } from "./client";
 import { useApiClient } from "./use-api-client";
 
 export type { ReviewItem };
@@ -14,7 +20,7 @@ export const ACTIVITY_QUEUE_PER_PAGE = 20;
 
 /** The screenshot's address; the session cookie authenticates the <img> request. */
 export function activityScreenshotUrl(id: string): string {
-  return `${defaultBaseUrl().replace(/\/+$/, "")}/admin/activities/${encodeURIComponent(id)}/screenshot`;
+  return endpointUrl(activityEndpoints.screenshotImage, { id });
 }
 
 export const adminActivityKeys = {
@@ -25,9 +31,9 @@ export const adminActivityKeys = {
 /** GET /api/admin/activities/queue: submissions waiting for a person, oldest first, each with its context. */
 export function useActivityQueue(page: number) {
   const api = useApiClient();
-  return useQuery<ListResult<ReviewItem>>({
+  return useQuery({
     queryKey: adminActivityKeys.queue(page),
-    queryFn: () => api.list<ReviewItem>("admin/activities/queue", { query: { page, per_page: ACTIVITY_QUEUE_PER_PAGE } }),
+    queryFn: () => api.call(activityEndpoints.reviewQueue, { query: { page, per_page: ACTIVITY_QUEUE_PER_PAGE } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -36,13 +42,12 @@ export function useActivityQueue(page: number) {
 export function useDecideActivity(id: string) {
   const api = useApiClient();
   const queryClient = useQueryClient();
-  const path = `admin/activities/${encodeURIComponent(id)}`;
   return useMutation({
     mutationFn: (decision: ActivityDecision) => {
-      if (decision.kind === "approve") return api.request<Activity>(`${path}/approve`, { method: "POST" });
+      if (decision.kind === "approve") return api.call(activityEndpoints.approve, { params: { id } });
       if (decision.kind === "deny")
-        return api.request<Activity>(`${path}/deny`, { method: "POST", body: { code: decision.code, reason: decision.reason } });
-      return api.request<Activity>(`${path}/revise`, { method: "POST", body: { note: decision.note } });
+        return api.call(activityEndpoints.deny, { params: { id }, body: { code: decision.code, reason: decision.reason } });
+      return api.call(activityEndpoints.revise, { params: { id }, body: { note: decision.note } });
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminActivityKeys.all }),
   });
@@ -53,7 +58,7 @@ export function useBulkApprove() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) => api.request<BulkApproveResult>("admin/activities/approve", { method: "POST", body: { ids } }),
+    mutationFn: (ids: string[]) => api.call(activityEndpoints.bulkApprove, { body: { ids } }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminActivityKeys.all }),
   });
 }

@@ -14,10 +14,10 @@ import {
   type Quote,
   type QuoteLine,
 } from "@/lib/schemas/campaigns";
-import { submissionKeys, type ListResult } from "./client";
+import { submissionKeys } from "./client";
 import { useApiClient } from "./use-api-client";
 import { walletKeys, type TransactionStatus } from "./payments";
-import type { Activity as CampaignActivity, Delivery } from "@/lib/schemas/activities";
+import { activityEndpoints, type Activity as CampaignActivity } from "@/lib/schemas/activities";
 import type { ActivityStatus } from "@/lib/schemas/enums";
 
 /** The contract's answers (lib/schemas), under the names the screens know; CampaignActivity is SPEC §3 activity as a producer sees it. */
@@ -72,10 +72,9 @@ export function useCampaignPayments(id: string, status: PaymentTab, page: number
 
 export function useCampaignActivities(id: string, page: number) {
   const api = useApiClient();
-  return useQuery<ListResult<CampaignActivity>>({
+  return useQuery({
     queryKey: campaignKeys.activities(id, page),
-    queryFn: () =>
-      api.list<CampaignActivity>(`campaigns/${encodeURIComponent(id)}/activities`, { query: { page, per_page: CAMPAIGNS_PER_PAGE } }),
+    queryFn: () => api.call(activityEndpoints.campaignActivities, { params: { id }, query: { page, per_page: CAMPAIGNS_PER_PAGE } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -84,7 +83,7 @@ export function useCampaignActivity(id: string, activityId: string) {
   const api = useApiClient();
   return useQuery({
     queryKey: campaignKeys.activity(id, activityId),
-    queryFn: () => api.request<CampaignActivity>(`campaigns/${encodeURIComponent(id)}/activities/${encodeURIComponent(activityId)}`),
+    queryFn: () => api.call(activityEndpoints.campaignActivity, { params: { id, activityId } }),
   });
 }
 
@@ -93,7 +92,7 @@ export function useCampaignDelivery(id: string) {
   const api = useApiClient();
   return useQuery({
     queryKey: campaignKeys.delivery(id),
-    queryFn: () => api.request<Delivery>(`campaigns/${encodeURIComponent(id)}/delivery`),
+    queryFn: () => api.call(activityEndpoints.delivery, { params: { id } }),
   });
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { visibleText } from "@/lib/validation/visible-text";
-import { dateTime, longText, paging, text, uuidParam } from "./common";
+import { dateTime, endpoint, idParam, longText, paging, text, uuidParam } from "./common";
+import { campaignActivityParams } from "./campaigns";
 import {
   activityCheckMethods,
   activityDeciders,
@@ -172,6 +173,7 @@ export const heartbeatInput = z.object({
   playing: z.boolean(),
   visible: z.boolean(),
 });
+export type HeartbeatInput = z.input<typeof heartbeatInput>;
 export const heartbeatOutput = z.object({
   credited_seconds: z.number().int(),
   required_seconds: z.number().int(),
@@ -179,3 +181,84 @@ export const heartbeatOutput = z.object({
   activity: activityOutput.nullable(),
 });
 export type Heartbeat = z.infer<typeof heartbeatOutput>;
+
+/* ---- Endpoints: the routes (server/activities) and the browser (lib/api/activities.ts, admin-activities.ts, campaigns.ts) read these ---- */
+
+export const activityEndpoints = {
+  summary: endpoint({ method: "get", path: "/earn/summary", response: earnSummaryOutput }),
+  tasks: endpoint({ method: "get", path: "/tasks", query: tasksQuery, response: taskOutput, list: true }),
+  start: endpoint({ method: "post", path: "/tasks/{id}/start", params: taskParam, response: activityOutput, status: 201 }),
+  mine: endpoint({ method: "get", path: "/activities", query: myActivitiesQuery, response: activityOutput, list: true }),
+  submit: endpoint({
+    method: "post",
+    path: "/activities/{id}/submit",
+    params: idParam,
+    body: submitActivityInput,
+    response: activityOutput,
+  }),
+  screenshot: endpoint({
+    method: "post",
+    path: "/activities/{id}/screenshot",
+    params: idParam,
+    upload: proofImageUpload,
+    response: activityOutput,
+  }),
+  appeal: endpoint({
+    method: "post",
+    path: "/activities/{id}/appeal",
+    params: idParam,
+    body: appealActivityInput,
+    response: activityOutput,
+  }),
+  watch: endpoint({ method: "post", path: "/activities/{id}/watch", params: idParam, response: watchSessionOutput, status: 201 }),
+  beat: endpoint({ method: "post", path: "/watch-sessions/{id}/beat", params: idParam, body: heartbeatInput, response: heartbeatOutput }),
+  /** A campaign's activities as its producer (or an admin) sees them. */
+  campaignActivities: endpoint({
+    method: "get",
+    path: "/campaigns/{id}/activities",
+    params: idParam,
+    query: myActivitiesQuery,
+    response: activityOutput,
+    list: true,
+  }),
+  campaignActivity: endpoint({
+    method: "get",
+    path: "/campaigns/{id}/activities/{activityId}",
+    params: campaignActivityParams,
+    response: activityOutput,
+  }),
+  delivery: endpoint({ method: "get", path: "/campaigns/{id}/delivery", params: idParam, response: deliveryOutput }),
+  /** The back office. */
+  byStatus: endpoint({ method: "get", path: "/admin/activities", query: activityQueueQuery, response: activityOutput, list: true }),
+  reviewQueue: endpoint({
+    method: "get",
+    path: "/admin/activities/queue",
+    query: reviewQueueQuery,
+    response: reviewItemOutput,
+    list: true,
+  }),
+  approve: endpoint({ method: "post", path: "/admin/activities/{id}/approve", params: idParam, response: activityOutput }),
+  deny: endpoint({
+    method: "post",
+    path: "/admin/activities/{id}/deny",
+    params: idParam,
+    body: denyActivityInput,
+    response: activityOutput,
+  }),
+  revise: endpoint({
+    method: "post",
+    path: "/admin/activities/{id}/revise",
+    params: idParam,
+    body: reviseActivityInput,
+    response: activityOutput,
+  }),
+  bulkApprove: endpoint({ method: "post", path: "/admin/activities/approve", body: bulkApproveInput, response: bulkApproveOutput }),
+  /** The screenshot, for its reviewer's <img> (the session cookie authenticates it). */
+  screenshotImage: endpoint({
+    method: "get",
+    path: "/admin/activities/{id}/screenshot",
+    params: idParam,
+    response: z.any(),
+    file: ["image/jpeg"],
+  }),
+};

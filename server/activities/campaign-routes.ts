@@ -1,43 +1,35 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { activityOutput, deliveryOutput, myActivitiesQuery } from "@/lib/schemas/activities";
-import { campaignActivityParams } from "@/lib/schemas/campaigns";
+import { activityEndpoints } from "@/lib/schemas/activities";
 import { toActivityOutput } from "@/server/activities/present";
 import { campaignActivities, campaignActivity } from "@/server/activities/queries";
 import { campaignDelivery } from "@/server/activities/review-queue";
 import { visibleCampaign } from "@/server/campaigns";
 import { requireUser } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/context";
-import { dataEnvelope } from "@/server/http/envelope";
-import { apiRoute, err, idParam, json, pageOf, listAnswer } from "@/server/http/route-parts";
+import { endpointRoute, err, listAnswer } from "@/server/http/route-parts";
 
-const activitiesRoute = apiRoute({
-  method: "get",
-  path: "/campaigns/{id}/activities",
+const activitiesRoute = endpointRoute(activityEndpoints.campaignActivities, {
   middleware: [requireUser] as const,
   tags: ["Campaigns"],
   summary: "The campaign's activities (boosters' work), newest first; boosters shown masked",
-  request: { params: idParam, query: myActivitiesQuery },
-  responses: { 200: { description: "A page", ...json(pageOf(activityOutput)) }, 404: err("Not found") },
+  answer: "A page",
+  responses: { 404: err("Not found") },
 });
 
-const activityRoute = apiRoute({
-  method: "get",
-  path: "/campaigns/{id}/activities/{activityId}",
+const activityRoute = endpointRoute(activityEndpoints.campaignActivity, {
   middleware: [requireUser] as const,
   tags: ["Campaigns"],
   summary: "One activity of the campaign, with its post link",
-  request: { params: campaignActivityParams },
-  responses: { 200: { description: "The activity", ...json(dataEnvelope(activityOutput)) }, 404: err("Not found") },
+  answer: "The activity",
+  responses: { 404: err("Not found") },
 });
 
-const deliveryRoute = apiRoute({
-  method: "get",
-  path: "/campaigns/{id}/delivery",
+const deliveryRoute = endpointRoute(activityEndpoints.delivery, {
   middleware: [requireUser] as const,
   tags: ["Campaigns"],
   summary: "Units delivered, how they were checked, dropped at release and refilled",
-  request: { params: idParam },
-  responses: { 200: { description: "The delivery", ...json(dataEnvelope(deliveryOutput)) }, 404: err("Not found") },
+  answer: "The delivery",
+  responses: { 404: err("Not found") },
 });
 
 /** A campaign's activities as its producer (or an admin) sees them. */

@@ -1,15 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import {
-  activityOutput,
-  appealActivityInput,
-  bulkApproveInput,
-  bulkApproveOutput,
-  denyActivityInput,
-  earnSummaryOutput,
-  reviewItemOutput,
-  reviewQueueQuery,
-  reviseActivityInput,
-} from "@/lib/schemas/activities";
+import { activityEndpoints, earnSummaryOutput, reviewItemOutput } from "@/lib/schemas/activities";
 import { toActivityOutput } from "@/server/activities/present";
 import { boosterNameOf } from "@/server/activities/booster-name";
 import { reviewQueue } from "@/server/activities/review-queue";
@@ -19,77 +9,60 @@ import { earnSummary } from "@/server/activities/summary";
 import type { Activity } from "@/server/db/schema";
 import { requireAdmin, requireUser } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
-import { dataEnvelope } from "@/server/http/envelope";
-import { apiRoute, components, err, idParam, json, listAnswer, named, pageOf } from "@/server/http/route-parts";
+import { components, endpointRoute, err, listAnswer } from "@/server/http/route-parts";
 import type { Context } from "hono";
 
 components({ ReviewItem: reviewItemOutput, EarnSummary: earnSummaryOutput });
 
-const decided = { 200: { description: "Done", ...json(dataEnvelope(activityOutput)) } };
-
-const summaryRoute = apiRoute({
-  method: "get",
-  path: "/earn/summary",
+const summaryRoute = endpointRoute(activityEndpoints.summary, {
   middleware: [requireUser] as const,
   tags: ["Earn"],
   summary: "The booster's success rate, today's task allowance, held and released earnings",
-  responses: { 200: { description: "The summary", ...json(dataEnvelope(earnSummaryOutput)) } },
+  answer: "The summary",
 });
 
-const appealRoute = apiRoute({
-  method: "post",
-  path: "/activities/{id}/appeal",
+const appealRoute = endpointRoute(activityEndpoints.appeal, {
   middleware: [requireUser] as const,
   tags: ["Earn"],
   summary: "Ask for a second look at a reviewer's denial, once; it returns to the queue marked as an appeal",
-  request: { params: idParam, body: { required: true, ...json(named(appealActivityInput, "AppealActivity")) } },
-  responses: { ...decided, 404: err("Not found"), 409: err("Not appealable") },
+  bodyName: "AppealActivity",
+  answer: "Done",
+  responses: { 404: err("Not found"), 409: err("Not appealable") },
 });
 
-const queueRoute = apiRoute({
-  method: "get",
-  path: "/admin/activities/queue",
+const queueRoute = endpointRoute(activityEndpoints.reviewQueue, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Submissions waiting for a person, oldest first, with the booster's record and the campaign",
-  request: { query: reviewQueueQuery },
-  responses: { 200: { description: "A page", ...json(pageOf(reviewItemOutput)) }, 404: err("Not an admin") },
+  answer: "A page",
+  responses: { 404: err("Not an admin") },
 });
 
-const denyRoute = apiRoute({
-  method: "post",
-  path: "/admin/activities/{id}/deny",
+const denyRoute = endpointRoute(activityEndpoints.deny, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Deny work with a reason from the list and words for the booster: its reserved budget is released",
-  request: { params: idParam, body: { required: true, ...json(named(denyActivityInput, "DenyActivity")) } },
-  responses: { ...decided, 404: err("Not found"), 409: err("Not in a state to decide") },
+  bodyName: "DenyActivity",
+  answer: "Done",
+  responses: { 404: err("Not found"), 409: err("Not in a state to decide") },
 });
 
-const reviseRoute = apiRoute({
-  method: "post",
-  path: "/admin/activities/{id}/revise",
+const reviseRoute = endpointRoute(activityEndpoints.revise, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Send a submission back once with what to fix; the booster gets a fresh hour",
-  request: { params: idParam, body: { required: true, ...json(named(reviseActivityInput, "ReviseActivity")) } },
-  responses: { ...decided, 404: err("Not found"), 409: err("Not awaiting review, or revised once already") },
+  bodyName: "ReviseActivity",
+  answer: "Done",
+  responses: { 404: err("Not found"), 409: err("Not awaiting review, or revised once already") },
 });
 
-const bulkApproveRoute = apiRoute({
-  method: "post",
-  path: "/admin/activities/approve",
+const bulkApproveRoute = endpointRoute(activityEndpoints.bulkApprove, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Approve several submissions; those decided meanwhile are skipped",
-  request: { body: { required: true, ...json(named(bulkApproveInput, "BulkApprove")) } },
-  responses: {
-    200: {
-      description: "Approved and skipped ids",
-      ...json(dataEnvelope(bulkApproveOutput)),
-    },
-    404: err("Not an admin"),
-  },
+  bodyName: "BulkApprove",
+  answer: "Approved and skipped ids",
+  responses: { 404: err("Not an admin") },
 });
 
 /** The booster's summary and appeal; the admin's queue, denial with a reason, revision and bulk approval. */

@@ -1,5 +1,5 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { activityOutput, proofImageUpload } from "@/lib/schemas/activities";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { activityEndpoints } from "@/lib/schemas/activities";
 import { MAX_UPLOAD_BYTES } from "@/server/uploads";
 import { AppError } from "@/server/core/errors";
 import { attachProofImage } from "@/server/activities/proof-image";
@@ -8,19 +8,15 @@ import { toActivityOutput } from "@/server/activities/present";
 import { findActivity } from "@/server/activities/queries";
 import { requireAdmin, requireUser } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
-import { dataEnvelope } from "@/server/http/envelope";
-import { apiRoute, err, idParam, json } from "@/server/http/route-parts";
+import { endpointRoute, err } from "@/server/http/route-parts";
 import { serveStoredImage } from "@/server/profile";
 
-const uploadRoute = apiRoute({
-  method: "post",
-  path: "/activities/{id}/screenshot",
+const uploadRoute = endpointRoute(activityEndpoints.screenshot, {
   middleware: [requireUser] as const,
   tags: ["Earn"],
   summary: "Attach a screenshot of the work to an activity in progress (multipart, field `screenshot`); a new one replaces it",
-  request: { params: idParam, body: { required: true, content: { "multipart/form-data": { schema: proofImageUpload } } } },
+  answer: "Attached",
   responses: {
-    200: { description: "Attached", ...json(dataEnvelope(activityOutput)) },
     404: err("Not found"),
     409: err("Not in progress"),
     413: err("Image larger than 5 MB"),
@@ -28,14 +24,12 @@ const uploadRoute = apiRoute({
   },
 });
 
-const viewRoute = apiRoute({
-  method: "get",
-  path: "/admin/activities/{id}/screenshot",
+const viewRoute = endpointRoute(activityEndpoints.screenshotImage, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "An activity's screenshot, for its reviewer",
-  request: { params: idParam },
-  responses: { 200: { description: "The image", content: { "image/jpeg": { schema: z.any() } } }, 404: err("None, or not an admin") },
+  answer: "The image",
+  responses: { 404: err("None, or not an admin") },
 });
 
 /** The booster's screenshot of Instagram work, and the reviewer's view of it. */

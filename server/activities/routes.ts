@@ -1,14 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import {
-  activityOutput,
-  activityQueueQuery,
-  myActivitiesQuery,
-  submitActivityInput,
-  taskOutput,
-  taskParam,
-  tasksQuery,
-} from "@/lib/schemas/activities";
+import { activityEndpoints, activityOutput, taskOutput } from "@/lib/schemas/activities";
 import type { Activity } from "@/server/db/schema";
 import { boosterNameOf } from "@/server/activities/booster-name";
 import { toActivityOutput, toTaskOutput } from "@/server/activities/present";
@@ -18,34 +10,25 @@ import { listTasks, startTask } from "@/server/activities/tasks";
 import { requireAdmin, requireSessionClaims, requireUser } from "@/server/http/auth";
 import { AppError } from "@/server/core/errors";
 import { checksOf, ctxOf, type AppEnv, type Services } from "@/server/http/context";
-import { dataEnvelope } from "@/server/http/envelope";
 import { translateApi } from "@/server/http/i18n";
-import { apiRoute, components, err, idParam, json, named, pageOf, listAnswer } from "@/server/http/route-parts";
+import { components, endpointRoute, err, listAnswer } from "@/server/http/route-parts";
 
 components({ Activity: activityOutput, Task: taskOutput });
 
-const tasksRoute = apiRoute({
-  method: "get",
-  path: "/tasks",
+const tasksRoute = endpointRoute(activityEndpoints.tasks, {
   middleware: [requireSessionClaims] as const,
   tags: ["Earn"],
   summary: "Open tasks on other producers' active campaigns (identity-verified boosters)",
-  request: { query: tasksQuery },
-  responses: {
-    200: { description: "A page", ...json(pageOf(taskOutput)) },
-    403: err("Identity not verified"),
-  },
+  answer: "A page",
+  responses: { 403: err("Identity not verified") },
 });
 
-const startRoute = apiRoute({
-  method: "post",
-  path: "/tasks/{id}/start",
+const startRoute = endpointRoute(activityEndpoints.start, {
   middleware: [requireUser] as const,
   tags: ["Earn"],
   summary: "Take a task: an activity in progress, its budget reserved for an hour",
-  request: { params: taskParam },
+  answer: "Started",
   responses: {
-    201: { description: "Started", ...json(dataEnvelope(activityOutput)) },
     403: err("Identity not verified"),
     404: err("No such task"),
     409: err("Taken already, or no longer available"),
@@ -53,58 +36,37 @@ const startRoute = apiRoute({
   },
 });
 
-const submitRoute = apiRoute({
-  method: "post",
-  path: "/activities/{id}/submit",
+const submitRoute = endpointRoute(activityEndpoints.submit, {
   middleware: [requireUser] as const,
   tags: ["Earn"],
   summary: "Say the work is done, with the post it was done on; it waits for review",
-  request: { params: idParam, body: { required: true, ...json(named(submitActivityInput, "SubmitActivity")) } },
-  responses: {
-    200: { description: "Submitted", ...json(dataEnvelope(activityOutput)) },
-    404: err("Not found"),
-    409: err("Not in progress (submitted already, expired or reviewed)"),
-  },
+  bodyName: "SubmitActivity",
+  answer: "Submitted",
+  responses: { 404: err("Not found"), 409: err("Not in progress (submitted already, expired or reviewed)") },
 });
 
-const mineRoute = apiRoute({
-  method: "get",
-  path: "/activities",
+const mineRoute = endpointRoute(activityEndpoints.mine, {
   middleware: [requireUser] as const,
   tags: ["Earn"],
   summary: "The caller's own activities, newest first",
-  request: { query: myActivitiesQuery },
-  responses: {
-    200: { description: "A page", ...json(pageOf(activityOutput)) },
-  },
+  answer: "A page",
 });
 
-const adminQueueRoute = apiRoute({
-  method: "get",
-  path: "/admin/activities",
+const adminQueueRoute = endpointRoute(activityEndpoints.byStatus, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Activities by status (default: awaiting review), newest first",
-  request: { query: activityQueueQuery },
-  responses: {
-    200: { description: "A page", ...json(pageOf(activityOutput)) },
-    404: err("Not an admin"),
-  },
+  answer: "A page",
+  responses: { 404: err("Not an admin") },
 });
 
-const approveRoute = apiRoute({
-  method: "post",
-  path: "/admin/activities/{id}/approve",
+const approveRoute = endpointRoute(activityEndpoints.approve, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary:
     "Approve submitted work: the reward is paid (held until its release date), the campaign's spend and progress follow; it may complete",
-  request: { params: idParam },
-  responses: {
-    200: { description: "Done", ...json(dataEnvelope(activityOutput)) },
-    404: err("Not found"),
-    409: err("Not in a state to decide"),
-  },
+  answer: "Done",
+  responses: { 404: err("Not found"), 409: err("Not in a state to decide") },
 });
 
 export function activityRoutes(services: Services) {

@@ -1,40 +1,28 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { heartbeatInput, heartbeatOutput, watchSessionOutput } from "@/lib/schemas/activities";
+import { activityEndpoints } from "@/lib/schemas/activities";
 import { toActivityOutput } from "@/server/activities/present";
 import { boosterNameOf } from "@/server/activities/booster-name";
 
 import { heartbeat, startWatch } from "@/server/activities/watch";
 import { requireSessionClaims, requireUser } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
-import { dataEnvelope } from "@/server/http/envelope";
-import { apiRoute, err, idParam, json, named } from "@/server/http/route-parts";
+import { endpointRoute, err } from "@/server/http/route-parts";
 
-const watchRoute = apiRoute({
-  method: "post",
-  path: "/activities/{id}/watch",
+const watchRoute = endpointRoute(activityEndpoints.watch, {
   middleware: [requireUser] as const,
   tags: ["Earn"],
   summary: "Open a watch session for a view or watch-time task: the video, the seconds to prove, how often to beat",
-  request: { params: idParam },
-  responses: {
-    201: { description: "The session", ...json(dataEnvelope(watchSessionOutput)) },
-    404: err("Not found"),
-    409: err("Not a watch task in progress"),
-  },
+  answer: "The session",
+  responses: { 404: err("Not found"), 409: err("Not a watch task in progress") },
 });
 
-const beatRoute = apiRoute({
-  method: "post",
-  path: "/watch-sessions/{id}/beat",
+const beatRoute = endpointRoute(activityEndpoints.beat, {
   middleware: [requireSessionClaims] as const,
   tags: ["Earn"],
   summary: "A heartbeat: credited only while playing in a visible tab, by the position's advance and the server's clock",
-  request: { params: idParam, body: { required: true, ...json(named(heartbeatInput, "Heartbeat")) } },
-  responses: {
-    200: { description: "Time credited so far; done: the activity is approved", ...json(dataEnvelope(heartbeatOutput)) },
-    404: err("No such session of the caller's"),
-    409: err("The session has ended"),
-  },
+  bodyName: "Heartbeat",
+  answer: "Time credited so far; done: the activity is approved",
+  responses: { 404: err("No such session of the caller's"), 409: err("The session has ended") },
 });
 
 /** Watch sessions: views and watch time credited by heartbeats. */
