@@ -4,7 +4,7 @@ import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { useWalletLabels } from "@/components/ui/labels";
 import type { Quote } from "@/lib/api/campaigns";
-import type { GatewayInfo } from "@/lib/api/payments";
+import type { Gateway } from "@/lib/api/payments";
 import { useMoney } from "@/lib/format/money";
 import { CHARGE_MAX_RIALS, CHARGE_MIN_RIALS } from "@/lib/schemas/wallet";
 
@@ -22,7 +22,7 @@ export function ShortWallet({
   onPayByGateway,
 }: {
   quote: Quote;
-  gateways: readonly GatewayInfo[];
+  gateways: readonly Gateway[];
   busy: boolean;
   failed: boolean;
   onCharge: (gateway: string, amount: number) => void;

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/Button";
 import { TextField } from "@/components/ui/Field";
 import { RadioCard } from "@/components/ui/RadioCard";
 import { ApiError } from "@/lib/api/client";
-import { useChargeWallet, useGateways, useWallet, type GatewayInfo } from "@/lib/api/payments";
+import { useChargeWallet, useGateways, useWallet, type Gateway } from "@/lib/api/payments";
 import { useMoney } from "@/lib/format/money";
 import { useApiForm } from "@/lib/forms/use-api-form";
 import { useFieldMessage } from "@/lib/forms/use-field-message";
@@ -269,7 +269,7 @@ function SummaryRow({ label, children }: { label: string; children: ReactNode })
 function GatewayOption({
   gateway,
   ...radio
-}: { gateway: GatewayInfo; checked: boolean; describedBy: string | undefined } & UseFormRegisterReturn<"gateway">) {
+}: { gateway: Gateway; checked: boolean; describedBy: string | undefined } & UseFormRegisterReturn<"gateway">) {
   const labels = useWalletLabels();
   const t = useTranslations("wallet.gateways");
   const provider = labels.gateway(gateway.id);

@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback } from "react";
 import { StatusPill } from "@/components/ui/StatusPill";
-import type { GatewayInfo, Transaction } from "@/lib/api/payments";
+import type { Gateway, Transaction } from "@/lib/api/payments";
 import type { Activity } from "@/lib/schemas/activities";
 import type { ActivityCheckMethod } from "@/lib/schemas/enums";
 
@@ -38,8 +38,8 @@ export function useWalletLabels() {
     (id: string | null) => (id === null ? null : t.has(`gateways.names.${id}` as never) ? t(`gateways.names.${id}` as never) : id),
     [t],
   );
-  const kind = useCallback((gatewayKind: GatewayInfo["kind"]) => t(`gateways.kinds.${gatewayKind}`), [t]);
-  const kindBody = useCallback((gatewayKind: GatewayInfo["kind"]) => t(`gateways.kindBodies.${gatewayKind}`), [t]);
+  const kind = useCallback((gatewayKind: Gateway["kind"]) => t(`gateways.kinds.${gatewayKind}`), [t]);
+  const kindBody = useCallback((gatewayKind: Gateway["kind"]) => t(`gateways.kindBodies.${gatewayKind}`), [t]);
   const failure = useCallback(
     (transaction: Pick<Transaction, "status" | "failure_reason">) => {
       if (transaction.status !== "failed") return null;

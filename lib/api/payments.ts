@@ -1,15 +1,14 @@
 "use client";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ChargeWalletInput } from "@/lib/schemas/wallet";
 import { useState } from "react";
-import { ApiError, submissionKeys, type ListResult } from "./client";
+import { walletEndpoints, type ChargeWalletInput, type Gateway, type SandboxPayment } from "@/lib/schemas/wallet";
+import { ApiError, submissionKeys } from "./client";
 import { meKeys } from "./me";
 import { useApiClient } from "./use-api-client";
 
-import type { GatewayKind, TransactionStatus } from "@/lib/schemas/enums";
+import type { TransactionStatus } from "@/lib/schemas/enums";
 import type { Transaction, WalletBalances } from "@/lib/schemas/wallet";
-export type { Transaction, TransactionStatus, WalletBalances };
-export type GatewayInfo = { id: string; kind: GatewayKind };
+export type { Gateway, Transaction, TransactionStatus, WalletBalances };
 
 export const walletKeys = {
   all: ["wallet"] as const,
@@ -26,7 +25,7 @@ export function useWallet() {
     queryKey: walletKeys.balances(),
     queryFn: async () => {
       try {
-        return await api.request<WalletBalances>("wallet");
+        return await api.call(walletEndpoints.balances);
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) return null;
         throw error;
@@ -40,10 +39,10 @@ export const TRANSACTIONS_PER_PAGE = 10;
 
 export function useTransactions(status: TransactionStatus | "all", page: number) {
   const api = useApiClient();
-  return useQuery<ListResult<Transaction>>({
+  return useQuery({
     queryKey: walletKeys.transactions(status, page),
     queryFn: () =>
-      api.list<Transaction>("wallet/transactions", {
+      api.call(walletEndpoints.transactions, {
         query: { status: status === "all" ? undefined : status, page, per_page: TRANSACTIONS_PER_PAGE },
       }),
     placeholderData: keepPreviousData,
@@ -54,14 +53,14 @@ export function useTransaction(id: string | null) {
   const api = useApiClient();
   return useQuery({
     queryKey: walletKeys.transaction(id ?? ""),
-    queryFn: () => api.request<Transaction>(`wallet/transactions/${id}`),
+    queryFn: () => api.call(walletEndpoints.transaction, { params: { id: id ?? "" } }),
     enabled: Boolean(id),
   });
 }
 
 export function useGateways() {
   const api = useApiClient();
-  return useQuery({ queryKey: walletKeys.gateways, queryFn: () => api.request<GatewayInfo[]>("payments/gateways"), staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: walletKeys.gateways, queryFn: () => api.call(walletEndpoints.gateways), staleTime: 5 * 60_000 });
 }
 
 /** Charges the wallet: one Idempotency-Key per submission, kept when the form sends the same charge again after an unknown outcome. */
@@ -69,12 +68,7 @@ export function useChargeWallet() {
   const api = useApiClient();
   const [keys] = useState(submissionKeys);
   return useMutation({
-    mutationFn: (input: ChargeWalletInput) =>
-      api.request<{ redirect_url: string; transaction: Transaction }>("wallet/charge", {
-        method: "POST",
-        body: input,
-        idempotencyKey: keys.keyFor(input),
-      }),
+    mutationFn: (input: ChargeWalletInput) => api.call(walletEndpoints.charge, { body: input, idempotencyKey: keys.keyFor(input) }),
     onSettled: (_data, error) => keys.settled(error),
   });
 }
@@ -87,7 +81,7 @@ export function useRefreshMoney() {
 }
 
 /** The test gateway's payment, as its simulated bank page shows it. */
-export type SandboxPayment = { authority: string; amount: number; status: string };
+export type { SandboxPayment };
 
 /**
  * The test gateway's bank page lives outside the panel (no React Query there): plain calls with the
@@ -96,11 +90,8 @@ export type SandboxPayment = { authority: string; amount: number; status: string
 export function sandboxPaymentApi(api: ReturnType<typeof useApiClient>) {
   return {
     load: (authority: string, signal?: AbortSignal) =>
-      api.request<SandboxPayment>(`payments/sandbox/${encodeURIComponent(authority)}`, signal ? { signal } : {}),
+      api.call(walletEndpoints.sandboxPayment, { params: { authority }, ...(signal ? { signal } : {}) }),
     decide: (authority: string, decision: "pay" | "cancel") =>
-      api.request<{ redirect_url: string }>(`payments/sandbox/${encodeURIComponent(authority)}/decision`, {
-        method: "POST",
-        body: { decision },
-      }),
+      api.call(walletEndpoints.sandboxDecision, { params: { authority }, body: { decision } }),
   };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { dateTime, paging, text } from "./common";
-import { gatewayIds, transactionIntents, transactionStatuses } from "./enums";
+import { dateTime, endpoint, idParam, paging, text } from "./common";
+import { gatewayIds, gatewayKinds, transactionIntents, transactionStatuses } from "./enums";
 
 /** Charge limits (issue 5), shared by the form and the API. */
 export const CHARGE_MIN_RIALS = 100_000;
@@ -61,7 +61,9 @@ export type Transaction = z.infer<typeof transactionOutput>;
 
 /** POST wallet/charge: where to pay, and the pending payment. */
 export const chargeOutput = z.object({ redirect_url: z.string(), transaction: transactionOutput });
-export const gatewayOutput = z.object({ id: z.string(), kind: z.string() });
+/** A gateway configured here: its id and kind (test, shetab, card, crypto). */
+export const gatewayOutput = z.object({ id: z.string(), kind: z.enum(gatewayKinds) });
+export type Gateway = z.infer<typeof gatewayOutput>;
 
 /* ---- The test gateway's bank page (payments/sandbox) ---- */
 
@@ -70,6 +72,7 @@ const SANDBOX_AUTHORITY = /^SBX[0-9A-F]{24}$/;
 export const sandboxParams = z.object({ authority: text().max(64).meta({ pattern: SANDBOX_AUTHORITY.source }) });
 export const sandboxDecisionInput = z.object({ decision: z.enum(["pay", "cancel"]) });
 export const sandboxPaymentOutput = z.object({ authority: z.string(), amount: z.number(), status: z.string() });
+export type SandboxPayment = z.infer<typeof sandboxPaymentOutput>;
 export const redirectOutput = z.object({ redirect_url: z.string() });
 export const gatewayCallbackParams = z.object({
   gateway: text()
@@ -85,3 +88,28 @@ export const gatewayCallbackParams = z.object({
 export const gatewayCallbackQuery = z
   .object({})
   .catchall(z.preprocess((value) => (Array.isArray(value) ? value.join("&") : value), text().max(2000)));
+
+/* ---- Endpoints: the routes (server/payments) and the browser (lib/api/payments.ts) read these ---- */
+
+export const walletEndpoints = {
+  balances: endpoint({ method: "get", path: "/wallet", response: walletBalancesOutput }),
+  transactions: endpoint({
+    method: "get",
+    path: "/wallet/transactions",
+    query: transactionListQuery,
+    response: transactionOutput,
+    list: true,
+  }),
+  transaction: endpoint({ method: "get", path: "/wallet/transactions/{id}", params: idParam, response: transactionOutput }),
+  charge: endpoint({ method: "post", path: "/wallet/charge", body: chargeWalletInput, response: chargeOutput }),
+  gateways: endpoint({ method: "get", path: "/payments/gateways", response: z.array(gatewayOutput) }),
+  /** The test gateway's bank page. */
+  sandboxPayment: endpoint({ method: "get", path: "/payments/sandbox/{authority}", params: sandboxParams, response: sandboxPaymentOutput }),
+  sandboxDecision: endpoint({
+    method: "post",
+    path: "/payments/sandbox/{authority}/decision",
+    params: sandboxParams,
+    body: sandboxDecisionInput,
+    response: redirectOutput,
+  }),
+};

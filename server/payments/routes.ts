@@ -1,22 +1,14 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { localizedPath } from "@/lib/i18n/negotiate";
 import { isLocale } from "@/lib/i18n/locales";
-import {
-  gatewayCallbackParams,
-  gatewayCallbackQuery,
-  redirectOutput,
-  sandboxDecisionInput,
-  sandboxParams,
-  sandboxPaymentOutput,
-} from "@/lib/schemas/wallet";
+import { gatewayCallbackParams, gatewayCallbackQuery, walletEndpoints } from "@/lib/schemas/wallet";
 import { decideSandboxPayment } from "@/server/adapters/payments/sandbox";
 import { callbackUrl } from "@/server/payments/charge-wallet";
 import { payerLocale, sandboxTransaction } from "@/server/payments/lookups";
 import { findCallbackTransaction, settlePayment } from "@/server/payments/settle-payment";
 import type { AppEnv, Services } from "@/server/http/context";
 import { publicOrigin } from "@/server/http/origin";
-import { dataEnvelope } from "@/server/http/envelope";
-import { apiRoute, err, json } from "@/server/http/route-parts";
+import { apiRoute, endpointRoute, err } from "@/server/http/route-parts";
 import { AppError } from "@/server/core/errors";
 
 const callbackRoute = apiRoute({
@@ -31,39 +23,18 @@ const callbackRoute = apiRoute({
   },
 });
 
-const sandboxInfo = apiRoute({
-  method: "get",
-  path: "/payments/sandbox/{authority}",
+const sandboxInfo = endpointRoute(walletEndpoints.sandboxPayment, {
   tags: ["Payments"],
   summary: "Test gateway: the payment shown on its bank page",
-  request: { params: sandboxParams },
-  responses: {
-    200: {
-      description: "The payment",
-      content: {
-        "application/json": { schema: dataEnvelope(sandboxPaymentOutput) },
-      },
-    },
-    404: err("Unknown"),
-  },
+  answer: "The payment",
+  responses: { 404: err("Unknown") },
 });
 
-const sandboxDecision = apiRoute({
-  method: "post",
-  path: "/payments/sandbox/{authority}/decision",
+const sandboxDecision = endpointRoute(walletEndpoints.sandboxDecision, {
   tags: ["Payments"],
   summary: "Test gateway: pay or cancel, then back to our callback",
-  request: {
-    params: sandboxParams,
-    body: { required: true, ...json(sandboxDecisionInput) },
-  },
-  responses: {
-    200: {
-      description: "Where the bank page sends the browser",
-      ...json(dataEnvelope(redirectOutput)),
-    },
-    404: err("Unknown or already settled"),
-  },
+  answer: "Where the bank page sends the browser",
+  responses: { 404: err("Unknown or already settled") },
 });
 
 export function paymentRoutes(services: Services) {

@@ -1,12 +1,5 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
-import {
-  chargeOutput,
-  chargeWalletInput,
-  gatewayOutput,
-  transactionListQuery,
-  transactionOutput,
-  walletBalancesOutput,
-} from "@/lib/schemas/wallet";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { transactionOutput, walletBalancesOutput, walletEndpoints } from "@/lib/schemas/wallet";
 import type { GatewayId } from "@/server/adapters/payments/types";
 import { balancesOf } from "@/server/ledger";
 import { startWalletCharge } from "@/server/payments/charge-wallet";
@@ -16,88 +9,53 @@ import { idempotencyHeaders, idempotent } from "@/server/http/idempotency";
 import type { AppEnv, Services } from "@/server/http/context";
 import { publicOrigin } from "@/server/http/origin";
 import { toTransactionOutput } from "@/server/payments/present";
-import { dataEnvelope, errorResponses } from "@/server/http/envelope";
+import { errorResponses } from "@/server/http/envelope";
 import { AppError } from "@/server/core/errors";
 import { translateApi } from "@/server/http/i18n";
-import { apiRoute, components, err, idParam, json, named, pageOf, listAnswer } from "@/server/http/route-parts";
+import { components, endpointRoute, err, listAnswer } from "@/server/http/route-parts";
 
 components({ WalletBalances: walletBalancesOutput, Transaction: transactionOutput });
 
-const getWallet = apiRoute({
-  method: "get",
-  path: "/wallet",
+const getWallet = endpointRoute(walletEndpoints.balances, {
   middleware: [requireUser] as const,
   tags: ["Wallet"],
   summary: "The logged-in user's balances",
-  responses: {
-    200: { description: "Balances in Rials", ...json(dataEnvelope(walletBalancesOutput)) },
-  },
+  answer: "Balances in Rials",
 });
 
-const listRoute = apiRoute({
-  method: "get",
-  path: "/wallet/transactions",
+const listRoute = endpointRoute(walletEndpoints.transactions, {
   middleware: [requireUser] as const,
   tags: ["Wallet"],
   summary: "The logged-in user's transactions, newest first",
-  request: { query: transactionListQuery },
-  responses: {
-    200: {
-      description: "A page of transactions",
-      content: {
-        "application/json": {
-          schema: pageOf(transactionOutput),
-        },
-      },
-    },
-    ...errorResponses,
-  },
+  answer: "A page of transactions",
+  responses: { ...errorResponses },
 });
 
-const oneRoute = apiRoute({
-  method: "get",
-  path: "/wallet/transactions/{id}",
+const oneRoute = endpointRoute(walletEndpoints.transaction, {
   middleware: [requireUser] as const,
   tags: ["Wallet"],
   summary: "One of the logged-in user's transactions (anyone else's answers 404)",
-  request: { params: idParam },
-  responses: {
-    200: { description: "The transaction", ...json(dataEnvelope(transactionOutput)) },
-    404: err("Not found"),
-  },
+  answer: "The transaction",
+  responses: { 404: err("Not found") },
 });
 
-const chargeRoute = apiRoute({
-  method: "post",
-  path: "/wallet/charge",
+const chargeRoute = endpointRoute(walletEndpoints.charge, {
   middleware: [requireUser, idempotent] as const,
   tags: ["Wallet"],
   summary: "Charge the wallet: a pending transaction and the gateway's payment page to send the browser to",
-  request: {
-    headers: idempotencyHeaders,
-    body: { required: true, content: { "application/json": { schema: named(chargeWalletInput, "ChargeWalletInput") } } },
-  },
+  request: { headers: idempotencyHeaders },
+  bodyName: "ChargeWalletInput",
+  answer: "Go to redirect_url to pay",
   responses: {
-    200: {
-      description: "Go to redirect_url to pay",
-      ...json(dataEnvelope(chargeOutput)),
-    },
     400: err("Invalid request (e.g. a gateway that is not configured)"),
     503: err("The gateway cannot be reached"),
   },
 });
 
-const gatewaysRoute = apiRoute({
-  method: "get",
-  path: "/payments/gateways",
+const gatewaysRoute = endpointRoute(walletEndpoints.gateways, {
   tags: ["Wallet"],
   summary: "The payment gateways configured here",
-  responses: {
-    200: {
-      description: "Provider id and kind (test, shetab, card, crypto)",
-      ...json(dataEnvelope(z.array(gatewayOutput))),
-    },
-  },
+  answer: "Provider id and kind (test, shetab, card, crypto)",
 });
 
 export function walletRoutes(services: Services) {
