@@ -1,10 +1,7 @@
 import { describe, expect } from "vitest";
 import { and, eq, isNull } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
 import { ledgerAccounts, sessions, users } from "@/server/db/schema";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
-import { earnWorld } from "@/tests/api/support/earn-fixtures";
-import { payoutWorld } from "@/tests/api/support/payout-fixtures";
+import { apiTest } from "@/tests/api/support/fixture";
 import { openSession } from "@/server/auth/sessions";
 import { signingKey } from "@/server/auth/keys";
 import { banUser } from "@/server/people/ban";
@@ -13,17 +10,10 @@ import { AppError } from "@/server/core/errors";
 
 // PostgreSQL only (*.pg.test.ts): a ban racing sign-ins and spending on real connections. No session
 // opened around the ban survives it, and the money it holds is exactly what was there when it committed.
-let database: Database;
-let sms: ApiSetup["sms"];
-const { it, call } = apiFile(
-  (n) => `10.7.24.${n % 250}`,
-  (api) => void ({ database, sms } = api),
-);
-const { person, admin } = earnWorld(call, () => ({ database, sms }), "09100000124");
-const { planId } = payoutWorld(call, () => database, person);
+const it = apiTest.override("client", ({ serial }) => ({ address: `10.7.24.${serial % 250}` }));
 
 describe("a ban under concurrency (PostgreSQL)", () => {
-  it("30 sign-ins racing a ban: each is refused or its session ended; none stays open", async () => {
+  it("30 sign-ins racing a ban: each is refused or its session ended; none stays open", async ({ database, person, admin }) => {
     await admin();
     const [adminRow] = await database.db.select().from(users).where(eq(users.role, "admin"));
     const target = await person(1_000_000);
@@ -58,7 +48,13 @@ describe("a ban under concurrency (PostgreSQL)", () => {
     ).rejects.toThrow(AppError);
   });
 
-  it("a ban racing the user's own spending holds exactly what is left: nothing overdrawn, nothing lost", async () => {
+  it("a ban racing the user's own spending holds exactly what is left: nothing overdrawn, nothing lost", async ({
+    database,
+    call,
+    person,
+    admin,
+    planId,
+  }) => {
     await admin();
     const [adminRow] = await database.db.select().from(users).where(eq(users.role, "admin"));
     const target = await person(3_000_000, true);

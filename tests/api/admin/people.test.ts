@@ -1,40 +1,77 @@
 import { describe, expect } from "vitest";
 import { and, eq } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
 import { auditLog, ledgerTransfers, sessions, userBans, users } from "@/server/db/schema";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
-import { earnWorld } from "@/tests/api/support/earn-fixtures";
+import { apiTest } from "@/tests/api/support/fixture";
 import { balancesOf, checkLedgerInvariants, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
 import { holdWhileBanned, liftExpiredBans } from "@/server/people/ban";
 import { releaseReward } from "@/server/activities/retention";
 import { fundWallet } from "@/tests/api/support/campaign-fixtures";
-import { payoutWorld, TEST_IBAN } from "@/tests/api/support/payout-fixtures";
+import { TEST_IBAN } from "@/tests/api/support/payout-fixtures";
 
 // Issue 18, the back office's people view: find people, see what they have, ban with a reason and an
 // end (sessions end, sign-in refused, balances held by ledger entries carrying the reason), unban.
 
-let database: Database;
-let sms: ApiSetup["sms"];
-const { it, call } = apiFile(
-  (n) => `10.7.23.${n % 250}`,
-  (api) => void ({ database, sms } = api),
-);
-const { person, admin, liveCampaign, submitted } = earnWorld(call, () => ({ database, sms }), "09100000123");
-const { earn, planId } = payoutWorld(call, () => database, person);
-const get = (path: string, token?: string, locale?: string) =>
-  call(path, undefined, { method: "GET", ...(token ? { token } : {}), ...(locale ? { locale } : {}) });
+const it = apiTest
+  .override("client", ({ serial }) => ({ address: `10.7.23.${serial % 250}` }))
+  .extend(
+    "get",
+    ({ call }) =>
+      (path: string, token?: string, locale?: string) =>
+        call(path, undefined, { method: "GET", ...(token ? { token } : {}), ...(locale ? { locale } : {}) }),
+  )
+  // The person (phone in E.164) signs in with 09… and the password, then the texted code; the code step's answer.
+  .extend(
+    "signIn",
+    ({ sms, call }) =>
+      async function signIn(e164: string, locale = "en-US") {
+        const login = await call("auth/login", { credential: `0${e164.slice(3)}`, password: PASSWORD }, { locale });
+        if (login.status !== 200 || !login.body.data.otp) return login;
+        return call("auth/otp/verify", { token: login.body.data.otp.token, code: sms.lastCode(e164) }, { locale });
+      },
+  )
+  // What the release job and a refund would credit a banned booster: 300,000 of earnings and 200,000 to the wallet, each sent twice.
+  .extend(
+    "holdOnceMore",
+    ({ database }) =>
+      async function holdOnceMore(userId: string) {
+        for (let i = 0; i < 2; i++)
+          await database.db.transaction(async (tx) => {
+            await transfer(
+              { db: tx, tx },
+              {
+                idempotencyKey: `test-release:${userId}`,
+                from: systemAccountCode("promotions"),
+                to: userAccountCode(userId, "earnings"),
+                amount: 300_000,
+                intent: "reward",
+              },
+            );
+            await holdWhileBanned(
+              { db: database.db, tx: tx },
+              { userId, kind: "earnings", amount: 300_000, key: `test-release:${userId}` },
+            );
+          });
+        for (let i = 0; i < 2; i++)
+          await database.db.transaction(async (tx) => {
+            await transfer(
+              { db: tx, tx },
+              {
+                idempotencyKey: `test-refund:${userId}`,
+                from: systemAccountCode("promotions"),
+                to: userAccountCode(userId, "wallet"),
+                amount: 200_000,
+                intent: "refund",
+              },
+            );
+            await holdWhileBanned({ db: database.db, tx: tx }, { userId, kind: "wallet", amount: 200_000, key: `test-refund:${userId}` });
+          });
+      },
+  );
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
 const PASSWORD = "Takapoo-Rial-2026!x";
 
-/** The person (phone in E.164) signs in with 09… and the password, then the texted code; the code step's answer. */
-async function signIn(e164: string, locale = "en-US") {
-  const login = await call("auth/login", { credential: `0${e164.slice(3)}`, password: PASSWORD }, { locale });
-  if (login.status !== 200 || !login.body.data.otp) return login;
-  return call("auth/otp/verify", { token: login.body.data.otp.token, code: sms.lastCode(e164) }, { locale });
-}
-
 describe("the people view", () => {
-  it("finds people by phone in any spelling, e-mail, national ID or name; admins only", async () => {
+  it("finds people by phone in any spelling, e-mail, national ID or name; admins only", async ({ database, person, admin, get }) => {
     const adminToken = await admin();
     const someone = await person();
     await database.db.update(users).set({ nationalId: "0012345679", firstName: "Nasrin" }).where(eq(users.id, someone.user.id));
@@ -58,7 +95,14 @@ describe("the people view", () => {
     expect((await get("admin/users/00000000-0000-4000-8000-000000000000/overview", adminToken)).status).toBe(404);
   });
 
-  it("a ban ends the sessions, refuses sign-in, holds the balances by ledger entries with the reason; unban gives them back", async () => {
+  it("a ban ends the sessions, refuses sign-in, holds the balances by ledger entries with the reason; unban gives them back", async ({
+    database,
+    call,
+    person,
+    admin,
+    get,
+    signIn,
+  }) => {
     const adminToken = await admin();
     const booster = await person(2_500_000);
     expect((await get("me", booster.token)).status).toBe(200);
@@ -123,7 +167,14 @@ describe("the people view", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("an admin cannot be banned; a ban past its end is lifted by the job and what it held given back", async () => {
+  it("an admin cannot be banned; a ban past its end is lifted by the job and what it held given back", async ({
+    database,
+    call,
+    person,
+    admin,
+    get,
+    signIn,
+  }) => {
     const adminToken = await admin();
     const [adminRow] = await database.db.select().from(users).where(eq(users.role, "admin"));
     const adminBan = await call(`admin/users/${adminRow!.id}/ban`, { reason: "Testing", expires_at: tomorrow() }, { token: adminToken });
@@ -151,7 +202,18 @@ describe("the people view", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("money that arrives while the ban lasts is held with the rest: a denied payout, a released reward, a refund; unban gives back all of it", async () => {
+  it("money that arrives while the ban lasts is held with the rest: a denied payout, a released reward, a refund; unban gives back all of it", async ({
+    database,
+    call,
+    person,
+    admin,
+    liveCampaign,
+    submitted,
+    earn,
+    planId,
+    get,
+    holdOnceMore,
+  }) => {
     const adminToken = await admin();
     const booster = await person(0, true);
     await database.db
@@ -204,35 +266,3 @@ describe("the people view", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 });
-
-/** What the release job and a refund would credit a banned booster: 300,000 of earnings and 200,000 to the wallet, each sent twice. */
-async function holdOnceMore(userId: string) {
-  for (let i = 0; i < 2; i++)
-    await database.db.transaction(async (tx) => {
-      await transfer(
-        { db: tx, tx },
-        {
-          idempotencyKey: `test-release:${userId}`,
-          from: systemAccountCode("promotions"),
-          to: userAccountCode(userId, "earnings"),
-          amount: 300_000,
-          intent: "reward",
-        },
-      );
-      await holdWhileBanned({ db: database.db, tx: tx }, { userId, kind: "earnings", amount: 300_000, key: `test-release:${userId}` });
-    });
-  for (let i = 0; i < 2; i++)
-    await database.db.transaction(async (tx) => {
-      await transfer(
-        { db: tx, tx },
-        {
-          idempotencyKey: `test-refund:${userId}`,
-          from: systemAccountCode("promotions"),
-          to: userAccountCode(userId, "wallet"),
-          amount: 200_000,
-          intent: "refund",
-        },
-      );
-      await holdWhileBanned({ db: database.db, tx: tx }, { userId, kind: "wallet", amount: 200_000, key: `test-refund:${userId}` });
-    });
-}

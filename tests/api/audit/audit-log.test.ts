@@ -1,22 +1,25 @@
 import { describe, expect } from "vitest";
-import type { Database } from "@/server/db/client";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
-import { earnWorld } from "@/tests/api/support/earn-fixtures";
+import { apiTest } from "@/tests/api/support/fixture";
 
 // Issue 18: the back office's audit view — every admin action with who, what, when and from where, filterable,
 // for admins only.
 
-let database: Database;
-let sms: ApiSetup["sms"];
-const { it, call } = apiFile(
-  (n) => `10.7.22.${n % 250}`,
-  (api) => void ({ database, sms } = api),
-);
-const { person, admin } = earnWorld(call, () => ({ database, sms }), "09100000122");
-const get = (path: string, token?: string) => call(path, undefined, { method: "GET", ...(token ? { token } : {}) });
+const it = apiTest
+  .override("client", ({ serial }) => ({ address: `10.7.22.${serial % 250}` }))
+  .extend(
+    "get",
+    ({ call }) =>
+      (path: string, token?: string) =>
+        call(path, undefined, { method: "GET", ...(token ? { token } : {}) }),
+  );
 
 describe("the audit log", () => {
-  it("lists admin actions newest first with who, what, to what and from where; filters; refuses anyone else", async () => {
+  it("lists admin actions newest first with who, what, to what and from where; filters; refuses anyone else", async ({
+    call,
+    person,
+    admin,
+    get,
+  }) => {
     const adminToken = await admin();
     expect((await call("admin/settings/withdrawals", { enabled: false }, { method: "PUT", token: adminToken })).status).toBe(200);
     expect((await call("admin/settings/invitations", { reward: 600_000 }, { method: "PUT", token: adminToken })).status).toBe(200);
