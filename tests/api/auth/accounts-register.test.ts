@@ -1,10 +1,13 @@
 import { describe, expect } from "vitest";
 import { otpChallenges, users } from "@/server/db/schema";
-import { testApp } from "@/tests/api/support/helpers";
-import { database, sms, callFrom, replaceApp, it, call, valid, registerUser } from "@/tests/api/auth/accounts-support";
+import { it, valid } from "@/tests/api/auth/accounts-support";
 
 describe("register", () => {
-  it("answers the code step, stores nothing until the code is right, then creates the verified account", async () => {
+  it("answers the code step, stores nothing until the code is right, then creates the verified account", async ({
+    database,
+    sms,
+    call,
+  }) => {
     const started = await call("auth/register", valid);
     expect(started.status).toBe(200);
     expect(started.body.data.otp).toMatchObject({ route: "/auth/two_factor_authentication", phone: "+98 912 *** 4567", resend_in: 120 });
@@ -28,7 +31,7 @@ describe("register", () => {
     expect(verified.cookies.join("\n")).toMatch(/tk_refresh=.+HttpOnly/);
   });
 
-  it("accepts every form of the mobile number and stores E.164", async () => {
+  it("accepts every form of the mobile number and stores E.164", async ({ database, registerUser }) => {
     for (const [i, phone] of ["09121234560", "+989121234561", "00989121234562", "٠٩١٢١٢٣٤٥٦٣"].entries()) {
       await registerUser({ phone, email: `u${i}@example.com` });
     }
@@ -36,7 +39,7 @@ describe("register", () => {
     expect(phones).toEqual(["+989121234560", "+989121234561", "+989121234562", "+989121234563"]);
   });
 
-  it("answers 409 for an existing phone or e-mail, in the caller's language", async () => {
+  it("answers 409 for an existing phone or e-mail, in the caller's language", async ({ call, registerUser }) => {
     await registerUser();
     const samePhone = await call("auth/register", { ...valid, email: "other@example.com" });
     expect(samePhone.status).toBe(409);
@@ -49,7 +52,7 @@ describe("register", () => {
     expect(sameEmail.body.error!.message).toBe("کاربری با این شماره موبایل یا ایمیل از قبل وجود دارد.");
   });
 
-  it("answers 422 with one message per field", async () => {
+  it("answers 422 with one message per field", async ({ database, call }) => {
     const bad = await call("auth/register", {
       first_name: " ",
       last_name: "x".repeat(51),
@@ -78,14 +81,14 @@ describe("register", () => {
     expect(await database.db.select().from(otpChallenges)).toHaveLength(0);
   });
 
-  it("answers 400 for malformed JSON", async () => {
+  it("answers 400 for malformed JSON", async ({ call }) => {
     const response = await call("auth/register", "{not json");
     expect(response.status).toBe(400);
   });
 });
 
 describe("one-time codes", () => {
-  it("refuses a wrong code (422), burns the step after 5 tries: the 6th, correct, is refused (429)", async () => {
+  it("refuses a wrong code (422), burns the step after 5 tries: the 6th, correct, is refused (429)", async ({ database, sms, call }) => {
     const started = await call("auth/register", valid);
     const token = started.body.data.otp.token;
     const code = sms.sent.at(-1)!.code;
@@ -101,7 +104,7 @@ describe("one-time codes", () => {
     expect(await database.db.select().from(users)).toHaveLength(0);
   });
 
-  it("expires after 2 minutes (410), is single use (409), unknown tokens 404, bad format 422", async () => {
+  it("expires after 2 minutes (410), is single use (409), unknown tokens 404, bad format 422", async ({ database, sms, call }) => {
     const started = await call("auth/register", valid);
     const token = started.body.data.otp.token;
     const code = sms.sent.at(-1)!.code;
@@ -119,13 +122,13 @@ describe("one-time codes", () => {
     expect(format.body.error!.fields).toEqual({ code: "Enter the 6-digit code." });
   });
 
-  it("accepts the code in Persian digits", async () => {
+  it("accepts the code in Persian digits", async ({ sms, call }) => {
     const started = await call("auth/register", valid);
     const persian = sms.sent.at(-1)!.code.replace(/\d/g, (d) => "۰۱۲۳۴۵۶۷۸۹"[Number(d)]!);
     expect((await call("auth/otp/verify", { token: started.body.data.otp.token, code: persian })).status).toBe(200);
   });
 
-  it("resends only after 120 seconds, with a new code; the old one stops working", async () => {
+  it("resends only after 120 seconds, with a new code; the old one stops working", async ({ database, sms, call }) => {
     const started = await call("auth/register", valid);
     const token = started.body.data.otp.token;
     const first = sms.sent.at(-1)!.code;
@@ -144,7 +147,7 @@ describe("one-time codes", () => {
     expect((await call("auth/otp/resend", { token: "y".repeat(43) })).status).toBe(404);
   });
 
-  it("sends at most 5 codes per phone and 20 per IP an hour", async () => {
+  it("sends at most 5 codes per phone and 20 per IP an hour", async ({ client, call }) => {
     for (let i = 0; i < 5; i++) expect((await call("auth/register", { ...valid, email: `p${i}@example.com` })).status).toBe(200);
     const sixth = await call("auth/register", { ...valid, email: "p6@example.com" });
     expect(sixth.status).toBe(429);
@@ -152,7 +155,7 @@ describe("one-time codes", () => {
       code: "otp_limit",
       message: "Too many codes were requested. Please try again after a few minutes.",
     });
-    callFrom("10.9.9.9");
+    client.address = "10.9.9.9";
     for (let i = 0; i < 20; i++) {
       const phone = `0913${String(1000000 + i)
         .slice(1)
@@ -162,13 +165,8 @@ describe("one-time codes", () => {
     expect((await call("auth/register", { ...valid, phone: "09139999999", email: "last@example.com" })).status).toBe(429);
   });
 
-  it("answers 503 with a translated message when the SMS provider fails, and keeps nothing", async () => {
-    replaceApp(
-      testApp(database, {
-        sms: { sendOtp: () => Promise.reject(new Error("provider down")), sendNotice: () => Promise.resolve() },
-        socketAddress: (request) => request.headers.get("x-test-ip"),
-      }),
-    );
+  it("answers 503 with a translated message when the SMS provider fails, and keeps nothing", async ({ database, rebuild, call }) => {
+    rebuild({ sms: { sendOtp: () => Promise.reject(new Error("provider down")), sendNotice: () => Promise.resolve() } });
     const failed = await call("auth/register", valid, { locale: "fa-IR" });
     expect(failed.status).toBe(503);
     expect(failed.body.error!.message).toBe("ارسال پیامک ممکن نشد. لطفاً کمی بعد دوباره تلاش کنید.");

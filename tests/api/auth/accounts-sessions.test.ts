@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { auditLog, sessions, users } from "@/server/db/schema";
-import { database, sms, callFrom, it, call, cookieJar, header, valid, registerUser } from "@/tests/api/auth/accounts-support";
+import { it, cookieJar, header, valid } from "@/tests/api/auth/accounts-support";
 
 describe("login", () => {
-  it("goes through a code on an untrusted device, straight in on a trusted one", async () => {
+  it("goes through a code on an untrusted device, straight in on a trusted one", async ({ sms, call, registerUser }) => {
     const registered = await registerUser();
     const device = { tk_device: registered.jar.tk_device! };
     expect(device.tk_device).toBeTruthy();
@@ -18,7 +18,7 @@ describe("login", () => {
     expect(trusted.body.data.user.phone).toBe("+989121234567");
   });
 
-  it("answers the same 401 for a wrong password and an unknown account; 422 for a malformed credential", async () => {
+  it("answers the same 401 for a wrong password and an unknown account; 422 for a malformed credential", async ({ call, registerUser }) => {
     await registerUser();
     const wrong = await call("auth/login", { credential: "09121234567", password: "wrong-password" });
     const unknown = await call("auth/login", { credential: "09350000000", password: "wrong-password" });
@@ -33,7 +33,11 @@ describe("login", () => {
 });
 
 describe("password guessing", () => {
-  it("answers 429 after 10 wrong passwords for an account in 15 minutes, even for the right one", async () => {
+  it("answers 429 after 10 wrong passwords for an account in 15 minutes, even for the right one", async ({
+    client,
+    call,
+    registerUser,
+  }) => {
     await registerUser();
     for (let i = 0; i < 10; i++)
       expect((await call("auth/login", { credential: "09121234567", password: `guess-${i}-xx` })).status).toBe(401);
@@ -43,14 +47,14 @@ describe("password guessing", () => {
       expect(blocked.body.error!.message).toBe("درخواست‌ها بیش از حد مجاز است. لطفاً چند دقیقهٔ دیگر دوباره تلاش کنید.");
     }
     // Someone else, from elsewhere, is not affected.
-    callFrom("10.200.0.1");
+    client.address = "10.200.0.1";
     const other = await call("auth/register", { ...valid, phone: "09350001111", email: "x@example.com" });
     expect(other.status).toBe(200);
   });
 });
 
 describe("forgot and reset password", () => {
-  it("texts a code, opens the reset step, changes the password and ends every session", async () => {
+  it("texts a code, opens the reset step, changes the password and ends every session", async ({ database, sms, call, registerUser }) => {
     const registered = await registerUser();
     const unknown = await call("auth/forgot-password", { credential: "nobody@example.com" });
     expect(unknown.status).toBe(404);
@@ -87,7 +91,7 @@ describe("forgot and reset password", () => {
 });
 
 describe("sessions", () => {
-  it("rotates the refresh token; a reused one revokes its whole family", async () => {
+  it("rotates the refresh token; a reused one revokes its whole family", async ({ database, call, registerUser }) => {
     const registered = await registerUser();
     const first = registered.jar.tk_refresh!;
     const rotated = await call("auth/refresh", undefined, { cookie: `tk_refresh=${first}` });
@@ -103,7 +107,7 @@ describe("sessions", () => {
     expect((await call("me", null, { method: "GET", token: rotated.body.data.access_token })).status).toBe(401);
   });
 
-  it("accepts the bearer token; logout ends the session", async () => {
+  it("accepts the bearer token; logout ends the session", async ({ call, registerUser }) => {
     const registered = await registerUser();
     const token = registered.body.data.access_token as string;
     const me = await call("me", null, { method: "GET", token });
@@ -116,7 +120,11 @@ describe("sessions", () => {
     expect((await call("me", null, { method: "GET", token })).status).toBe(401);
   });
 
-  it("refuses forged access tokens: alg none, other key, HS/RS confusion, wrong audience, expired", async () => {
+  it("refuses forged access tokens: alg none, other key, HS/RS confusion, wrong audience, expired", async ({
+    database,
+    call,
+    registerUser,
+  }) => {
     const { SignJWT, generateKeyPair, exportSPKI } = await import("jose");
     const registered = await registerUser();
     const good = registered.body.data.access_token as string;
@@ -160,7 +168,7 @@ describe("sessions", () => {
 });
 
 describe("authorization", () => {
-  it("lets a user see and end only their own sessions", async () => {
+  it("lets a user see and end only their own sessions", async ({ database, call, registerUser }) => {
     const a = await registerUser();
     const b = await registerUser({ phone: "09351112233", email: "b@example.com" });
     const tokenA = a.body.data.access_token as string;
@@ -181,7 +189,7 @@ describe("authorization", () => {
     expect((await call("me", null, { method: "GET", token: tokenA })).status).toBe(401);
   });
 
-  it("answers 401 without a session on every account route", async () => {
+  it("answers 401 without a session on every account route", async ({ call }) => {
     for (const [method, path] of [
       ["GET", "me"],
       ["PATCH", "me"],
@@ -194,7 +202,7 @@ describe("authorization", () => {
     expect((await call("me/identity-verification", {})).status).toBe(401);
   });
 
-  it("hides the admin area (404) from users and anonymous callers", async () => {
+  it("hides the admin area (404) from users and anonymous callers", async ({ database, call, registerUser }) => {
     const registered = await registerUser();
     for (const token of [undefined, registered.body.data.access_token]) {
       const response = await call("admin/identity-requests", null, { method: "GET", ...(token ? { token } : {}) });

@@ -1,20 +1,14 @@
 import { describe, expect } from "vitest";
-import type { Database } from "@/server/db/client";
 import { sessions, users } from "@/server/db/schema";
 import { validRegistration } from "@/tests/api/support/account-helpers";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { apiTest } from "@/tests/api/support/fixture";
 
 // Races need real connections: PGlite has one, so *.pg.test.ts files run only on PostgreSQL
 // (vitest.config.ts collects them when TEST_DATABASE_URL is set; npm test and CI set it).
-let database: Database;
-let sms: ApiSetup["sms"];
-const { it, call } = apiFile(
-  () => "10.3.0.1",
-  (api) => void ({ database, sms } = api),
-);
+const it = apiTest.override("client", () => ({ address: "10.3.0.1" }));
 
 describe("one-time codes under concurrency (PostgreSQL)", () => {
-  it("50 parallel verifies of one correct code make exactly one account and one session", async () => {
+  it("50 parallel verifies of one correct code make exactly one account and one session", async ({ database, sms, call }) => {
     const started = await call("auth/register", validRegistration);
     const code = sms.lastCode("+989121234567")!;
     const results = await Promise.all(
@@ -27,7 +21,7 @@ describe("one-time codes under concurrency (PostgreSQL)", () => {
     expect(await database.db.select().from(sessions)).toHaveLength(1);
   });
 
-  it("20 parallel registrations of one phone send at most 5 codes", async () => {
+  it("20 parallel registrations of one phone send at most 5 codes", async ({ sms, call }) => {
     const before = sms.sent.length;
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>

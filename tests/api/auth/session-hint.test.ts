@@ -1,28 +1,17 @@
 import { describe, expect } from "vitest";
 import { SESSION_HINT_COOKIE } from "@/lib/auth/cookies";
-import { caller, validRegistration } from "@/tests/api/support/account-helpers";
-import { apiTestWith } from "@/tests/api/support/fixture";
-import { recordingSms, testApp } from "@/tests/api/support/helpers";
+import { validRegistration } from "@/tests/api/support/account-helpers";
+import { apiTest } from "@/tests/api/support/fixture";
 
 // The public header (stores/account.ts) shows "Dashboard" from a cookie the page's script can read;
 // the session itself stays in httpOnly cookies.
 
-let sms: ReturnType<typeof recordingSms>;
-let app: ReturnType<typeof testApp>;
-const call = caller(
-  () => app,
-  () => "10.7.0.1",
-);
-
-const it = apiTestWith((api) => {
-  ({ sms } = api);
-  app = api.app({ socketAddress: (request) => request.headers.get("x-test-ip") });
-});
+const it = apiTest.override("client", () => ({ address: "10.7.0.1" }));
 
 const line = (cookies: string[], name: string) => cookies.find((cookie) => cookie.startsWith(`${name}=`));
 
 describe("session hint cookie", () => {
-  it("comes with every session, readable by scripts, and goes with it; the session cookies stay httpOnly", async () => {
+  it("comes with every session, readable by scripts, and goes with it; the session cookies stay httpOnly", async ({ sms, call }) => {
     const started = await call("auth/register", validRegistration);
     const verified = await call("auth/otp/verify", { token: started.body.data.otp.token, code: sms.lastCode(sms.sent.at(-1)!.phone) });
     expect(verified.status).toBe(200);
@@ -43,7 +32,7 @@ describe("session hint cookie", () => {
     expect(line(out.cookies, SESSION_HINT_COOKIE)).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
   });
 
-  it("is cleared when a refresh fails, so the header stops offering the dashboard", async () => {
+  it("is cleared when a refresh fails, so the header stops offering the dashboard", async ({ call }) => {
     const failed = await call("auth/refresh", undefined, { cookie: "tk_refresh=not-a-token" });
     expect(failed.status).toBe(401);
     expect(line(failed.cookies, SESSION_HINT_COOKIE)).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);

@@ -1,23 +1,13 @@
 import { afterAll, beforeAll, describe, expect } from "vitest";
-import type { Database } from "@/server/db/client";
 import { socialIdentities, users } from "@/server/db/schema";
 import { appleVerifier, googleVerifier } from "@/server/adapters/oauth";
 import { startFakeOAuthProvider, type FakeOAuthProvider } from "../../support/fake-oauth";
-import { caller } from "@/tests/api/support/account-helpers";
-import { apiTestWith } from "@/tests/api/support/fixture";
-import { recordingSms, testApp } from "@/tests/api/support/helpers";
+import { apiTest } from "@/tests/api/support/fixture";
 
 const GOOGLE_CLIENT = "takapoo-web.apps.googleusercontent.com";
 const APPLE_CLIENT = "app.takapoo.web";
-let database: Database;
 let google: FakeOAuthProvider;
 let apple: FakeOAuthProvider;
-let sms: ReturnType<typeof recordingSms>;
-let app: ReturnType<typeof testApp>;
-const call = caller(
-  () => app,
-  () => "10.2.0.1",
-);
 
 beforeAll(async () => {
   google = await startFakeOAuthProvider({ issuer: "https://accounts.google.com" });
@@ -26,10 +16,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([google.close(), apple.close()]);
 });
-const it = apiTestWith((api) => {
-  ({ database, sms } = api);
-  app = api.app({
-    socketAddress: () => "10.2.0.1",
+const it = apiTest
+  .override("client", () => ({ address: "10.2.0.1" }))
+  .override("appDeps", () => ({
     oauth: {
       google: googleVerifier({
         clientId: GOOGLE_CLIENT,
@@ -41,8 +30,7 @@ const it = apiTestWith((api) => {
       }),
       apple: appleVerifier({ clientId: APPLE_CLIENT, jwksUrl: `${apple.url}/keys` }),
     },
-  });
-});
+  }));
 
 const person = {
   sub: "google-42",
@@ -54,7 +42,7 @@ const person = {
 };
 
 describe("Google sign-in", () => {
-  it("creates the account on the first ID token, stores (provider, sub), and asks for a phone", async () => {
+  it("creates the account on the first ID token, stores (provider, sub), and asks for a phone", async ({ database, sms, call }) => {
     const first = await call("auth/google", { id_token: await google.signIdToken(person) });
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({ needs_phone: true, route: "/auth/two_factor_authentication" });
@@ -75,7 +63,7 @@ describe("Google sign-in", () => {
     expect(verified.body.data.user).toMatchObject({ phone: "+989121234567", phone_verified: true });
   });
 
-  it("exchanges a popup authorization code and accepts a token-flow access token", async () => {
+  it("exchanges a popup authorization code and accepts a token-flow access token", async ({ call }) => {
     google.registerCode("code-1", person);
     const byCode = await call("auth/google", { code: "code-1" });
     expect(byCode.status).toBe(200);
@@ -86,7 +74,7 @@ describe("Google sign-in", () => {
     expect(byToken.body.data.user.id).toBe(byCode.body.data.user.id);
   });
 
-  it("refuses forged or foreign tokens with 401 and creates nothing", async () => {
+  it("refuses forged or foreign tokens with 401 and creates nothing", async ({ database, call }) => {
     for (const token of [
       await google.signIdToken({ ...person, aud: "someone-else" }),
       await google.signIdToken(person, { expiresIn: -60 }),
@@ -103,7 +91,7 @@ describe("Google sign-in", () => {
     expect(await database.db.select().from(users)).toHaveLength(0);
   });
 
-  it("does not take over an e-mail that belongs to another account", async () => {
+  it("does not take over an e-mail that belongs to another account", async ({ database, call }) => {
     await database.db
       .insert(users)
       .values({ firstName: "Other", email: "sara@gmail.com", phone: "+989350000000", phoneVerifiedAt: new Date() });
@@ -113,8 +101,8 @@ describe("Google sign-in", () => {
     expect(await database.db.select().from(users)).toHaveLength(2);
   });
 
-  it("answers 404 when Google sign-in is not configured", async () => {
-    app = testApp(database, { sms: sms.sender, oauth: { google: null, apple: null } });
+  it("answers 404 when Google sign-in is not configured", async ({ rebuild, call }) => {
+    rebuild({ oauth: { google: null, apple: null } });
     const missing = await call("auth/google", { id_token: await google.signIdToken(person) });
     expect(missing.status).toBe(404);
     expect(missing.body.error!.message).toBe("Signing in with Google is not available.");
@@ -122,7 +110,7 @@ describe("Google sign-in", () => {
 });
 
 describe("Apple sign-in", () => {
-  it("verifies the identity token and its nonce", async () => {
+  it("verifies the identity token and its nonce", async ({ call }) => {
     const claims = {
       sub: "apple-7",
       aud: APPLE_CLIENT,
