@@ -3,18 +3,19 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { isUuid } from "@/lib/validation/uuid";
 import type { z } from "zod";
 import type { PayoutStatus } from "@/lib/schemas/enums";
-import type {
-  AdminPayoutView,
-  adminPlanOutput,
-  payoutBulkOutput,
-  payoutRailOutput,
-  payoutSubmitOutput,
-  planInput,
-  PayoutView,
-  withdrawalsSwitch,
+import {
+  payoutEndpoints,
+  type AdminPayoutView,
+  type adminPlanOutput,
+  type payoutBulkOutput,
+  type payoutRailOutput,
+  type payoutSubmitOutput,
+  type planInput,
+  type PayoutView,
+  type withdrawalsSwitch,
 } from "@/lib/schemas/payouts";
 import { adminKeys } from "./admin";
-import { ApiError, type ListResult } from "./client";
+import { ApiError } from "./client";
 import { payoutKeys } from "./payouts";
 import { useApiClient } from "./use-api-client";
 
@@ -57,9 +58,9 @@ export function payaRows(csv: string): number {
 /** GET /api/admin/payouts?status=: payouts of one status, oldest first, with what deciding needs. */
 export function useAdminPayouts(status: PayoutStatus, page: number, perPage: number = ADMIN_PAYOUTS_PER_PAGE) {
   const api = useApiClient();
-  return useQuery<ListResult<AdminPayoutView>>({
+  return useQuery({
     queryKey: adminPayoutKeys.list(status, page, perPage),
-    queryFn: ({ signal }) => api.list<AdminPayoutView>("admin/payouts", { query: { status, page, per_page: perPage }, signal }),
+    queryFn: ({ signal }) => api.call(payoutEndpoints.queue, { query: { status, page, per_page: perPage }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -78,12 +79,19 @@ function useRefreshPayouts() {
 export function useAdminPayoutStep(id: string) {
   const api = useApiClient();
   const refresh = useRefreshPayouts();
-  const path = `admin/payouts/${encodeURIComponent(id)}`;
   return useMutation({
     mutationFn: (step: PayoutStep) => {
-      const { kind, ...body } = step;
-      const hasBody = Object.keys(body).length > 0;
-      return api.request<PayoutView>(`${path}/${kind}`, { method: "POST", ...(hasBody ? { body } : {}) });
+      const params = { id };
+      switch (step.kind) {
+        case "approve":
+          return api.call(payoutEndpoints.approve, { params });
+        case "inquire":
+          return api.call(payoutEndpoints.inquire, { params });
+        case "confirm":
+          return api.call(payoutEndpoints.confirm, { params, body: { bank_reference: step.bank_reference } });
+        default:
+          return api.call(payoutEndpoints[step.kind], { params, body: { reason: step.reason } });
+      }
     },
     onSettled: () => refresh(),
   });
@@ -94,7 +102,7 @@ export function useBulkApprovePayouts() {
   const api = useApiClient();
   const refresh = useRefreshPayouts();
   return useMutation({
-    mutationFn: (ids: string[]) => api.request<PayoutBulkResult>("admin/payouts/approve", { method: "POST", body: { ids } }),
+    mutationFn: (ids: string[]) => api.call(payoutEndpoints.bulkApprove, { body: { ids } }),
     onSettled: () => refresh(),
   });
 }
@@ -104,7 +112,7 @@ export function usePayoutRail() {
   const api = useApiClient();
   return useQuery({
     queryKey: adminPayoutKeys.rail(),
-    queryFn: ({ signal }) => api.request<PayoutRail>("admin/payouts/rail", { signal }),
+    queryFn: ({ signal }) => api.call(payoutEndpoints.rail, { signal }),
   });
 }
 
@@ -114,7 +122,7 @@ export function useExportPaya() {
   const refresh = useRefreshPayouts();
   return useMutation({
     mutationFn: async () => {
-      const file = await api.download("admin/payouts/export", { method: "POST", accept: "text/csv" });
+      const file = await api.download(payoutEndpoints.export);
       return { ...file, rows: payaRows(await file.blob.text()) };
     },
     onSettled: () => refresh(),
@@ -126,7 +134,7 @@ export function useSubmitPayouts() {
   const api = useApiClient();
   const refresh = useRefreshPayouts();
   return useMutation({
-    mutationFn: () => api.request<PayoutSubmitResult>("admin/payouts/submit", { method: "POST" }),
+    mutationFn: () => api.call(payoutEndpoints.submit),
     onSettled: () => refresh(),
   });
 }
@@ -136,7 +144,7 @@ export function useWithdrawalsSwitch() {
   const api = useApiClient();
   return useQuery({
     queryKey: adminPayoutKeys.withdrawals(),
-    queryFn: ({ signal }) => api.request<WithdrawalsSwitch>("admin/settings/withdrawals", { signal }),
+    queryFn: ({ signal }) => api.call(payoutEndpoints.withdrawals, { signal }),
   });
 }
 
@@ -145,7 +153,7 @@ export function useSetWithdrawals() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (enabled: boolean) => api.request<WithdrawalsSwitch>("admin/settings/withdrawals", { method: "PUT", body: { enabled } }),
+    mutationFn: (enabled: boolean) => api.call(payoutEndpoints.setWithdrawals, { body: { enabled } }),
     onSuccess: (answer) => queryClient.setQueryData(adminPayoutKeys.withdrawals(), answer),
   });
 }
@@ -155,7 +163,7 @@ export function useAdminPlans() {
   const api = useApiClient();
   return useQuery({
     queryKey: adminPayoutKeys.plans(),
-    queryFn: ({ signal }) => api.request<AdminPlan[]>("admin/membership-plans", { signal }),
+    queryFn: ({ signal }) => api.call(payoutEndpoints.adminPlans, { signal }),
   });
 }
 
@@ -165,9 +173,7 @@ export function useSavePlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, plan }: { id: string | null; plan: PlanInput }) =>
-      id
-        ? api.request<AdminPlan>(`admin/membership-plans/${encodeURIComponent(id)}`, { method: "PUT", body: plan })
-        : api.request<AdminPlan>("admin/membership-plans", { method: "POST", body: plan }),
+      id ? api.call(payoutEndpoints.updatePlan, { params: { id }, body: plan }) : api.call(payoutEndpoints.createPlan, { body: plan }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminPayoutKeys.plans() }),

@@ -3,19 +3,20 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useState } from "react";
 import type { MembershipFundingSource, PayoutStatus } from "@/lib/schemas/enums";
 import type { z } from "zod";
-import type {
-  buyMembershipInput,
-  CreatePayoutInput,
-  membershipCheckoutInput,
-  MembershipPlanView,
-  membershipPurchaseOutput,
-  MembershipPurchaseKind,
-  MembershipQuoteView,
-  MembershipView,
-  PayoutView,
-  payoutTabs,
+import {
+  payoutEndpoints,
+  type buyMembershipInput,
+  type CreatePayoutInput,
+  type membershipCheckoutInput,
+  type MembershipPlanView,
+  type membershipPurchaseOutput,
+  type MembershipPurchaseKind,
+  type MembershipQuoteView,
+  type MembershipView,
+  type PayoutView,
+  type payoutTabs,
 } from "@/lib/schemas/payouts";
-import { ApiError, submissionKeys, type ListResult } from "./client";
+import { ApiError, submissionKeys } from "./client";
 import { meKeys } from "./me";
 import { useApiClient } from "./use-api-client";
 import { walletKeys } from "./payments";
@@ -52,7 +53,7 @@ export function usePlans() {
   const api = useApiClient();
   return useQuery({
     queryKey: payoutKeys.plans,
-    queryFn: () => api.request<MembershipPlanView[]>("memberships/plans"),
+    queryFn: () => api.call(payoutEndpoints.plans),
     staleTime: 5 * 60_000,
   });
 }
@@ -64,7 +65,7 @@ export function useMembership() {
     queryKey: payoutKeys.membership,
     queryFn: async () => {
       try {
-        return await api.request<MembershipView | null>("memberships/current");
+        return await api.call(payoutEndpoints.membership);
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) return null;
         throw error;
@@ -81,7 +82,7 @@ export function useMembershipQuote(planId: string) {
   const api = useApiClient();
   return useQuery({
     queryKey: payoutKeys.quote(planId),
-    queryFn: () => api.request<MembershipQuoteView>("memberships/quote", { query: { plan_id: planId } }),
+    queryFn: () => api.call(payoutEndpoints.membershipQuote, { query: { plan_id: planId } }),
     staleTime: 0,
     retry: false,
   });
@@ -90,10 +91,9 @@ export function useMembershipQuote(planId: string) {
 /** A page of the caller's payouts, newest first, for a tab. */
 export function usePayouts(tab: PayoutTab, page: number) {
   const api = useApiClient();
-  return useQuery<ListResult<PayoutView>>({
+  return useQuery({
     queryKey: payoutKeys.list(tab, page),
-    queryFn: () =>
-      api.list<PayoutView>("payouts", { query: { status: tab === "all" ? undefined : tab, page, per_page: PAYOUTS_PER_PAGE } }),
+    queryFn: () => api.call(payoutEndpoints.list, { query: { status: tab === "all" ? undefined : tab, page, per_page: PAYOUTS_PER_PAGE } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -102,7 +102,7 @@ export function usePayout(id: string | null) {
   const api = useApiClient();
   return useQuery({
     queryKey: payoutKeys.one(id ?? ""),
-    queryFn: () => api.request<PayoutView>(`payouts/${id}`),
+    queryFn: () => api.call(payoutEndpoints.one, { params: { id: id ?? "" } }),
     enabled: Boolean(id),
   });
 }
@@ -127,7 +127,7 @@ export function useBuyMembership() {
   const [keys] = useState(submissionKeys);
   return useMutation({
     mutationFn: (input: z.input<typeof buyMembershipInput>) =>
-      api.request<MembershipPurchase>("memberships", { method: "POST", body: input, idempotencyKey: keys.keyFor(input) }),
+      api.call(payoutEndpoints.buyMembership, { body: input, idempotencyKey: keys.keyFor(input) }),
     onSettled: (_data, error) => {
       keys.settled(error);
       return refresh();
@@ -141,7 +141,7 @@ export function useMembershipCheckout() {
   const [keys] = useState(submissionKeys);
   return useMutation({
     mutationFn: (input: z.input<typeof membershipCheckoutInput>) =>
-      api.request<{ redirect_url: string }>("memberships/checkout", { method: "POST", body: input, idempotencyKey: keys.keyFor(input) }),
+      api.call(payoutEndpoints.checkout, { body: input, idempotencyKey: keys.keyFor(input) }),
     onSettled: (_data, error) => keys.settled(error),
   });
 }
@@ -152,8 +152,7 @@ export function useRequestPayout() {
   const refresh = useRefreshAfterPayment();
   const [keys] = useState(submissionKeys);
   return useMutation({
-    mutationFn: (input: CreatePayoutInput) =>
-      api.request<{ payout: PayoutView; message: string }>("payouts", { method: "POST", body: input, idempotencyKey: keys.keyFor(input) }),
+    mutationFn: (input: CreatePayoutInput) => api.call(payoutEndpoints.create, { body: input, idempotencyKey: keys.keyFor(input) }),
     onSettled: (_data, error) => {
       keys.settled(error);
       return refresh();

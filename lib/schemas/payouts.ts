@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { dateTime, longText, paging, text, uuidParam } from "./common";
+import { dateTime, endpoint, idParam, longText, paging, text, uuidParam } from "./common";
 import { ibanCheckStatuses, membershipFundingSources, payoutRails, payoutReasonCodes, payoutStatuses } from "./enums";
-import { gatewayId } from "./wallet";
+import { chargeOutput, gatewayId } from "./wallet";
 
 export type { PayoutRailId } from "./enums";
 
@@ -238,3 +238,59 @@ export const payoutRailOutput = z.object({
 });
 /** POST admin/payouts/submit: what one sending run did. */
 export const payoutSubmitOutput = z.object({ sent: z.number().int(), unknown: z.number().int(), failed: z.number().int() });
+
+/* ---- Endpoints: the routes (server/payouts) and the browser (lib/api/payouts.ts, admin-payouts.ts) read these ---- */
+
+export const payoutEndpoints = {
+  plans: endpoint({ method: "get", path: "/memberships/plans", response: z.array(membershipPlanOutput) }),
+  membership: endpoint({ method: "get", path: "/memberships/current", response: membershipOutput.nullable() }),
+  membershipQuote: endpoint({ method: "get", path: "/memberships/quote", query: membershipQuoteQuery, response: membershipQuoteOutput }),
+  buyMembership: endpoint({
+    method: "post",
+    path: "/memberships",
+    body: buyMembershipInput,
+    response: membershipPurchaseOutput,
+    status: 201,
+  }),
+  checkout: endpoint({ method: "post", path: "/memberships/checkout", body: membershipCheckoutInput, response: chargeOutput }),
+  list: endpoint({ method: "get", path: "/payouts", query: payoutListQuery, response: payoutOutput, list: true }),
+  one: endpoint({ method: "get", path: "/payouts/{id}", params: idParam, response: payoutOutput }),
+  create: endpoint({ method: "post", path: "/payouts", body: createPayoutInput, response: payoutCreatedOutput, status: 201 }),
+  /** The back office. */
+  withdrawals: endpoint({ method: "get", path: "/admin/settings/withdrawals", response: withdrawalsSwitch }),
+  setWithdrawals: endpoint({ method: "put", path: "/admin/settings/withdrawals", body: withdrawalsSwitch, response: withdrawalsSwitch }),
+  adminPlans: endpoint({ method: "get", path: "/admin/membership-plans", response: z.array(adminPlanOutput) }),
+  createPlan: endpoint({ method: "post", path: "/admin/membership-plans", body: planInput, response: adminPlanOutput, status: 201 }),
+  updatePlan: endpoint({
+    method: "put",
+    path: "/admin/membership-plans/{id}",
+    params: idParam,
+    body: planInput,
+    response: adminPlanOutput,
+  }),
+  queue: endpoint({ method: "get", path: "/admin/payouts", query: adminPayoutQuery, response: adminPayoutOutput, list: true }),
+  /** The steps of a payout (server/payouts/transitions.ts), and a question to the rail about one. */
+  approve: endpoint({ method: "post", path: "/admin/payouts/{id}/approve", params: idParam, response: payoutOutput }),
+  deny: endpoint({ method: "post", path: "/admin/payouts/{id}/deny", params: idParam, body: payoutReasonInput, response: payoutOutput }),
+  fail: endpoint({ method: "post", path: "/admin/payouts/{id}/fail", params: idParam, body: payoutReasonInput, response: payoutOutput }),
+  reverse: endpoint({
+    method: "post",
+    path: "/admin/payouts/{id}/reverse",
+    params: idParam,
+    body: payoutReasonInput,
+    response: payoutOutput,
+  }),
+  confirm: endpoint({
+    method: "post",
+    path: "/admin/payouts/{id}/confirm",
+    params: idParam,
+    body: payoutConfirmInput,
+    response: payoutOutput,
+  }),
+  inquire: endpoint({ method: "post", path: "/admin/payouts/{id}/inquire", params: idParam, response: payoutOutput }),
+  bulkApprove: endpoint({ method: "post", path: "/admin/payouts/approve", body: payoutBulkInput, response: payoutBulkOutput }),
+  /** The manual rail's PAYA batch file, to save. */
+  export: endpoint({ method: "post", path: "/admin/payouts/export", response: payaBatchFile, file: ["text/csv"] }),
+  rail: endpoint({ method: "get", path: "/admin/payouts/rail", response: payoutRailOutput }),
+  submit: endpoint({ method: "post", path: "/admin/payouts/submit", response: payoutSubmitOutput }),
+};

@@ -1,24 +1,11 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
-import {
-  adminPlanOutput,
-  planInput,
-  adminPayoutOutput,
-  PAYOUT_PROMISE_HOURS,
-  adminPayoutQuery,
-  payaBatchFile,
-  payoutBulkInput,
-  payoutBulkOutput,
-  payoutConfirmInput,
-  payoutOutput,
-  payoutReasonInput,
-  type AdminPayoutView,
-} from "@/lib/schemas/payouts";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Endpoint } from "@/lib/schemas/common";
+import { PAYOUT_PROMISE_HOURS, payoutEndpoints, type AdminPayoutView } from "@/lib/schemas/payouts";
 import { requireAdmin } from "@/server/http/auth";
 import type { Context } from "hono";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
 import { translateApi } from "@/server/http/i18n";
-import { dataEnvelope } from "@/server/http/envelope";
-import { apiRoute, err, idParam, json, listAnswer, named, pageOf } from "@/server/http/route-parts";
+import { endpointRoute, err, listAnswer } from "@/server/http/route-parts";
 import { approvePayouts, exportApprovedPayouts, payoutQueue, type QueuedPayout } from "@/server/payouts/admin";
 import { findPayout } from "@/server/payouts/queries";
 import { allPlans, savePlan } from "@/server/payouts/plans-admin";
@@ -43,120 +30,91 @@ function toAdminPayout(row: QueuedPayout): AdminPayoutView {
   };
 }
 
-const plansRoute = apiRoute({
-  method: "get",
-  path: "/admin/membership-plans",
+const plansRoute = endpointRoute(payoutEndpoints.adminPlans, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Every membership plan, on sale or not, with its names in each language",
-  responses: { 200: { description: "The plans", ...json(dataEnvelope(z.array(adminPlanOutput))) }, ...notFound },
+  answer: "The plans",
+  responses: notFound,
 });
 
-const createPlanRoute = apiRoute({
-  method: "post",
-  path: "/admin/membership-plans",
+const createPlanRoute = endpointRoute(payoutEndpoints.createPlan, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Add a membership plan",
-  request: { body: { required: true, ...json(named(planInput, "PlanInput")) } },
-  responses: {
-    201: { description: "The plan", ...json(dataEnvelope(adminPlanOutput)) },
-    ...notFound,
-    409: err("Another plan has this code"),
-    422: err("Invalid plan"),
-  },
+  bodyName: "PlanInput",
+  answer: "The plan",
+  responses: { ...notFound, 409: err("Another plan has this code"), 422: err("Invalid plan") },
 });
 
-const updatePlanRoute = apiRoute({
-  method: "put",
-  path: "/admin/membership-plans/{id}",
+const updatePlanRoute = endpointRoute(payoutEndpoints.updatePlan, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Replace a plan (periods already bought keep their limits; one taken off sale stays in force for its holders)",
-  request: { params: idParam, body: { required: true, ...json(planInput) } },
-  responses: {
-    200: { description: "The plan", ...json(dataEnvelope(adminPlanOutput)) },
-    ...notFound,
-    409: err("Another plan has this code"),
-    422: err("Invalid plan"),
-  },
+  answer: "The plan",
+  responses: { ...notFound, 409: err("Another plan has this code"), 422: err("Invalid plan") },
 });
 
-const queueRoute = apiRoute({
-  method: "get",
-  path: "/admin/payouts",
+const queueRoute = endpointRoute(payoutEndpoints.queue, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Payouts of a status (pending by default), oldest first, with who asked, their plan and their IBAN's last change",
-  request: { query: adminPayoutQuery },
-  responses: { 200: { description: "The queue", ...json(pageOf(adminPayoutOutput)) }, ...notFound },
+  answer: "The queue",
+  responses: notFound,
 });
 
-const stepResponses = (event: PayoutEventName) => ({
-  200: { description: `The payout after ${event}`, ...json(dataEnvelope(payoutOutput)) },
-  ...notFound,
-  ...conflict,
-  422: err("A reason or the bank's reference is required"),
-});
-
-const approveRoute = apiRoute({
-  method: "post",
-  path: "/admin/payouts/{id}/approve",
-  middleware: [requireAdmin] as const,
-  tags: ["Admin"],
-  summary: "Approve a pending payout (the 24-hour promise runs from here)",
-  request: { params: idParam },
-  responses: stepResponses("approve"),
-});
-
-/** A step that carries a reason (deny, fail, reverse). */
-const reasonStep = (event: "deny" | "fail" | "reverse", summary: string) =>
-  apiRoute({
-    method: "post",
-    path: `/admin/payouts/{id}/${event}`,
+/** A step of the state machine: its endpoint, what it does, and the answers every step gives. */
+const step = <E extends Endpoint>(event: PayoutEventName, endpoint: E, summary: string, bodyName?: string) =>
+  endpointRoute(endpoint, {
     middleware: [requireAdmin] as const,
     tags: ["Admin"],
     summary,
-    request: { params: idParam, body: { required: true, ...json(named(payoutReasonInput, "PayoutReason")) } },
-    responses: stepResponses(event),
+    ...(bodyName ? { bodyName } : {}),
+    answer: `The payout after ${event}`,
+    responses: { ...notFound, ...conflict, 422: err("A reason or the bank's reference is required") },
   });
 
-const denyRoute = reasonStep("deny", "Deny a pending payout with a reason: the hold is voided and the withdrawal given back");
-const failRoute = reasonStep("fail", "The bank refused a sent payout: the hold is voided and the withdrawal given back");
-const reverseRoute = reasonStep("reverse", "The bank returned a paid payout: the amount comes back to earnings");
-const confirmRoute = apiRoute({
-  method: "post",
-  path: "/admin/payouts/{id}/confirm",
-  middleware: [requireAdmin] as const,
-  tags: ["Admin"],
-  summary: "The bank paid a sent payout: its reference; the hold posts",
-  request: { params: idParam, body: { required: true, ...json(named(payoutConfirmInput, "PayoutConfirm")) } },
-  responses: stepResponses("confirm"),
-});
+const approveRoute = step("approve", payoutEndpoints.approve, "Approve a pending payout (the 24-hour promise runs from here)");
+const denyRoute = step(
+  "deny",
+  payoutEndpoints.deny,
+  "Deny a pending payout with a reason: the hold is voided and the withdrawal given back",
+  "PayoutReason",
+);
+const failRoute = step(
+  "fail",
+  payoutEndpoints.fail,
+  "The bank refused a sent payout: the hold is voided and the withdrawal given back",
+  "PayoutReason",
+);
+const reverseRoute = step(
+  "reverse",
+  payoutEndpoints.reverse,
+  "The bank returned a paid payout: the amount comes back to earnings",
+  "PayoutReason",
+);
+const confirmRoute = step(
+  "confirm",
+  payoutEndpoints.confirm,
+  "The bank paid a sent payout: its reference; the hold posts",
+  "PayoutConfirm",
+);
 
-const bulkRoute = apiRoute({
-  method: "post",
-  path: "/admin/payouts/approve",
+const bulkRoute = endpointRoute(payoutEndpoints.bulkApprove, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Approve many pending payouts at once",
-  request: { body: { required: true, ...json(named(payoutBulkInput, "PayoutBulk")) } },
-  responses: {
-    200: {
-      description: "Which moved and which did not",
-      ...json(dataEnvelope(payoutBulkOutput)),
-    },
-    ...notFound,
-  },
+  bodyName: "PayoutBulk",
+  answer: "Which moved and which did not",
+  responses: notFound,
 });
 
-const exportRoute = apiRoute({
-  method: "post",
-  path: "/admin/payouts/export",
+const exportRoute = endpointRoute(payoutEndpoints.export, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "The manual rail: every approved payout as a PAYA batch file (CSV), each marked sent (active)",
-  responses: { 200: { description: "CSV", content: { "text/csv": { schema: payaBatchFile } } }, ...notFound },
+  answer: "CSV",
+  responses: notFound,
 });
 
 /** The back office's payouts (issue 17): the queue, each step of the state machine, bulk approval and the manual rail's export. */

@@ -1,10 +1,9 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { payoutOutput, payoutRailOutput, payoutSubmitOutput } from "@/lib/schemas/payouts";
+import { payoutEndpoints } from "@/lib/schemas/payouts";
 import { AppError } from "@/server/core/errors";
 import { requireAdmin } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
-import { dataEnvelope } from "@/server/http/envelope";
-import { apiRoute, err, idParam, json } from "@/server/http/route-parts";
+import { endpointRoute, err } from "@/server/http/route-parts";
 import { findPayout } from "@/server/payouts/queries";
 import { toPayoutOutput } from "@/server/payouts/present";
 import { inquireSentPayout, sendApprovedPayouts } from "@/server/payouts/send";
@@ -12,32 +11,28 @@ import { inquireSentPayout, sendApprovedPayouts } from "@/server/payouts/send";
 const notFound = { 404: err("Not found (also for anyone who is not an admin)") };
 const manual = { 409: err("No payout API is configured (payout_rail_manual), or the payout was not sent through it") };
 
-const railRoute = apiRoute({
-  method: "get",
-  path: "/admin/payouts/rail",
+const railRoute = endpointRoute(payoutEndpoints.rail, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Where approved payouts go (the manual export or an API rail) and the API rail's balance",
-  responses: { 200: { description: "The rail", ...json(dataEnvelope(payoutRailOutput)) }, ...notFound },
+  answer: "The rail",
+  responses: notFound,
 });
 
-const submitRoute = apiRoute({
-  method: "post",
-  path: "/admin/payouts/submit",
+const submitRoute = endpointRoute(payoutEndpoints.submit, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Send approved payouts through the API rail now (the job does it every minute)",
-  responses: { 200: { description: "What was sent", ...json(dataEnvelope(payoutSubmitOutput)) }, ...notFound, ...manual },
+  answer: "What was sent",
+  responses: { ...notFound, ...manual },
 });
 
-const inquireRoute = apiRoute({
-  method: "post",
-  path: "/admin/payouts/{id}/inquire",
+const inquireRoute = endpointRoute(payoutEndpoints.inquire, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Ask the API rail now what became of a sent payout whose outcome is unknown, and apply its answer",
-  request: { params: idParam },
-  responses: { 200: { description: "The payout after the answer", ...json(dataEnvelope(payoutOutput)) }, ...notFound, ...manual },
+  answer: "The payout after the answer",
+  responses: { ...notFound, ...manual },
 });
 
 /** The back office's view of the payout rail (issue 17 part 4): its balance, sending now, and the reconciliation's "ask now". */

@@ -1,31 +1,17 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
-import {
-  buyMembershipInput,
-  membershipCheckoutInput,
-  createPayoutInput,
-  membershipOutput,
-  membershipPlanOutput,
-  membershipPurchaseOutput,
-  membershipQuoteOutput,
-  membershipQuoteQuery,
-  payoutCreatedOutput,
-  payoutListQuery,
-  withdrawalsSwitch,
-  payoutOutput,
-} from "@/lib/schemas/payouts";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { membershipOutput, membershipPlanOutput, payoutEndpoints, payoutOutput } from "@/lib/schemas/payouts";
 import { AppError } from "@/server/core/errors";
 import { requireAdmin, requireUser } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
-import { dataEnvelope, errorResponses } from "@/server/http/envelope";
+import { errorResponses } from "@/server/http/envelope";
 import { translateApi } from "@/server/http/i18n";
 import { idempotencyHeaders, idempotent } from "@/server/http/idempotency";
-import { apiRoute, components, err, idParam, json, listAnswer, named, pageOf } from "@/server/http/route-parts";
+import { components, endpointRoute, err, listAnswer } from "@/server/http/route-parts";
 import { buyMembership, listPlans, membershipOf, planOnSale } from "@/server/payouts/memberships";
 import { quoteMembership } from "@/server/payouts/membership-quote";
 import { startWalletCharge } from "@/server/payments";
 import { toTransactionOutput } from "@/server/payments";
 import type { GatewayId } from "@/server/adapters/payments/types";
-import { chargeOutput } from "@/lib/schemas/wallet";
 import { publicOrigin } from "@/server/http/origin";
 import { findOwnPayout, listPayouts } from "@/server/payouts/queries";
 import { requestPayout } from "@/server/payouts/request-payout";
@@ -38,36 +24,28 @@ const refusals = err(
   "Refused, with SPEC §8's code: ERR_INSUFFICIENT_BALANCE, ERR_NO_ACTIVE_MEMBERSHIP, ERR_WRONG_AMOUNT (outside 3,000,000–10,000,000 Rials; fields.amount), ERR_MAX_WITHDRAWALS_REACHED; or with ours: iban_missing, iban_recently_changed (params.until), iban_owner_mismatch",
 );
 
-const plansRoute = apiRoute({
-  method: "get",
-  path: "/memberships/plans",
+const plansRoute = endpointRoute(payoutEndpoints.plans, {
   tags: ["Payouts"],
   summary: "The membership plans on sale, cheapest first, named in the request's language",
-  responses: { 200: { description: "The plans", ...json(dataEnvelope(z.array(membershipPlanOutput))) } },
+  answer: "The plans",
 });
 
-const currentRoute = apiRoute({
-  method: "get",
-  path: "/memberships/current",
+const currentRoute = endpointRoute(payoutEndpoints.membership, {
   middleware: [requireUser] as const,
   tags: ["Payouts"],
   summary: "The caller's membership in force (null when none), with withdrawals and invitations left",
-  responses: { 200: { description: "The membership", ...json(dataEnvelope(membershipOutput.nullable())) } },
+  answer: "The membership",
 });
 
-const buyRoute = apiRoute({
-  method: "post",
-  path: "/memberships",
+const buyRoute = endpointRoute(payoutEndpoints.buyMembership, {
   middleware: [requireUser, idempotent] as const,
   tags: ["Payouts"],
   summary:
     "Buy, renew, upgrade (the difference per day for the days left, adding allowance in the same proportion) or change at the period's end, paid from earnings or the wallet. With kind and price from GET memberships/quote, a purchase that became another meanwhile (another tab, another device) is refused",
-  request: { headers: idempotencyHeaders, body: { required: true, ...json(named(buyMembershipInput, "BuyMembershipInput")) } },
+  request: { headers: idempotencyHeaders },
+  bodyName: "BuyMembershipInput",
+  answer: "The period bought and what it cost",
   responses: {
-    201: {
-      description: "The period bought and what it cost",
-      ...json(dataEnvelope(membershipPurchaseOutput)),
-    },
     400: err("ERR_INSUFFICIENT_BALANCE: the earnings do not cover the price"),
     404: err("No such plan on sale"),
     409: err(
@@ -76,15 +54,12 @@ const buyRoute = apiRoute({
   },
 });
 
-const quoteRoute = apiRoute({
-  method: "get",
-  path: "/memberships/quote",
+const quoteRoute = endpointRoute(payoutEndpoints.membershipQuote, {
   middleware: [requireUser] as const,
   tags: ["Payouts"],
   summary: "What buying a plan now would be for the caller: its kind, price, dates and the withdrawals and invitations it adds",
-  request: { query: membershipQuoteQuery },
+  answer: "The quote",
   responses: {
-    200: { description: "The quote", ...json(dataEnvelope(membershipQuoteOutput)) },
     ...errorResponses,
     404: err("No such plan on sale"),
     409: err("A next period is already paid (membership_already_renewed)"),
@@ -92,73 +67,64 @@ const quoteRoute = apiRoute({
   },
 });
 
-const checkoutRoute = apiRoute({
-  method: "post",
-  path: "/memberships/checkout",
+const checkoutRoute = endpointRoute(payoutEndpoints.checkout, {
   middleware: [requireUser, idempotent] as const,
   tags: ["Payouts"],
   summary:
     "Pay for a plan through a payment gateway (intent membership_payment): the browser goes to redirect_url; once paid the wallet is credited and the plan bought from it",
-  request: { headers: idempotencyHeaders, body: { required: true, ...json(named(membershipCheckoutInput, "MembershipCheckoutInput")) } },
+  request: { headers: idempotencyHeaders },
+  bodyName: "MembershipCheckoutInput",
+  answer: "Where to pay",
   responses: {
-    200: { description: "Where to pay", ...json(dataEnvelope(chargeOutput)) },
     404: err("No such plan on sale"),
     409: err("A next period is already paid (membership_already_renewed)"),
   },
 });
 
-const listRoute = apiRoute({
-  method: "get",
-  path: "/payouts",
+const listRoute = endpointRoute(payoutEndpoints.list, {
   middleware: [requireUser] as const,
   tags: ["Payouts"],
   summary: "The caller's payouts, newest first: a tab (paid, awaiting_approval, rejected) or a status, each with its history",
-  request: { query: payoutListQuery },
-  responses: { 200: { description: "A page of payouts", ...json(pageOf(payoutOutput)) }, ...errorResponses },
+  answer: "A page of payouts",
+  responses: { ...errorResponses },
 });
 
-const oneRoute = apiRoute({
-  method: "get",
-  path: "/payouts/{id}",
+const oneRoute = endpointRoute(payoutEndpoints.one, {
   middleware: [requireUser] as const,
   tags: ["Payouts"],
   summary: "One of the caller's payouts (anyone else's answers 404)",
-  request: { params: idParam },
-  responses: { 200: { description: "The payout", ...json(dataEnvelope(payoutOutput)) }, 404: err("Not found") },
+  answer: "The payout",
+  responses: { 404: err("Not found") },
 });
 
-const createRouteDef = apiRoute({
-  method: "post",
-  path: "/payouts",
+const createRouteDef = endpointRoute(payoutEndpoints.create, {
   middleware: [requireUser, idempotent] as const,
   tags: ["Payouts"],
   summary: "Request a payout of earnings to the IBAN on the profile: held at once, paid after an admin approves",
-  request: { headers: idempotencyHeaders, body: { required: true, ...json(named(createPayoutInput, "CreatePayoutInput")) } },
+  request: { headers: idempotencyHeaders },
+  bodyName: "CreatePayoutInput",
+  answer: "payout request created",
   responses: {
-    201: { description: "payout request created", ...json(dataEnvelope(payoutCreatedOutput)) },
     400: refusals,
     403: err("Identity not verified"),
     503: err("Withdrawal functionality is temporarily disabled."),
   },
 });
 
-const switchRoute = apiRoute({
-  method: "put",
-  path: "/admin/settings/withdrawals",
+const switchRoute = endpointRoute(payoutEndpoints.setWithdrawals, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Turn withdrawals on or off for everyone",
-  request: { body: { required: true, ...json(withdrawalsSwitch) } },
-  responses: { 200: { description: "The switch", ...json(dataEnvelope(withdrawalsSwitch)) }, 404: err("Not found") },
+  answer: "The switch",
+  responses: { 404: err("Not found") },
 });
 
-const switchGetRoute = apiRoute({
-  method: "get",
-  path: "/admin/settings/withdrawals",
+const switchGetRoute = endpointRoute(payoutEndpoints.withdrawals, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Whether withdrawals are on",
-  responses: { 200: { description: "The switch", ...json(dataEnvelope(withdrawalsSwitch)) }, 404: err("Not found") },
+  answer: "The switch",
+  responses: { 404: err("Not found") },
 });
 
 /** Memberships and payouts (issue 17): plans, the caller's period, payout requests and their history. */
