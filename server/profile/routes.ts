@@ -70,6 +70,7 @@ const putPassword = apiRoute({
   request: { body: { required: true, content: { "application/json": { schema: named(changePasswordInput, "ChangePasswordInput") } } } },
   responses: {
     200: { description: "Changed", ...json(dataEnvelope(messageOutput)) },
+    429: err("Too many wrong current passwords for this account or address: the login's own budget (rate_limited)"),
   },
 });
 
