@@ -1,14 +1,15 @@
 "use client";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type {
-  CreateInvitationInput,
-  InvitationAllowance,
-  InvitationLanding,
-  InvitationTab,
-  InvitationView,
+import {
+  invitationEndpoints,
+  type CreateInvitationInput,
+  type InvitationAllowance,
+  type InvitationLanding,
+  type InvitationTab,
+  type InvitationView,
 } from "@/lib/schemas/invitations";
-import { ApiError, submissionKeys, type ListResult } from "./client";
+import { ApiError, submissionKeys } from "./client";
 import { useApiClient } from "./use-api-client";
 
 export type { InvitationAllowance, InvitationTab, InvitationView };
@@ -23,9 +24,9 @@ export const INVITATIONS_PER_PAGE = 10;
 
 export function useInvitations(tab: InvitationTab, page: number) {
   const api = useApiClient();
-  return useQuery<ListResult<InvitationView>>({
+  return useQuery({
     queryKey: invitationKeys.list(tab, page),
-    queryFn: () => api.list<InvitationView>("invitations", { query: { status: tab, page, per_page: INVITATIONS_PER_PAGE } }),
+    queryFn: () => api.call(invitationEndpoints.list, { query: { status: tab, page, per_page: INVITATIONS_PER_PAGE } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -33,7 +34,7 @@ export function useInvitations(tab: InvitationTab, page: number) {
 /** The plan's invitations left this period and the reward per friend; null when nobody is logged in. */
 export function useInvitationAllowance() {
   const api = useApiClient();
-  return useQuery({ queryKey: invitationKeys.allowance, queryFn: () => api.request<InvitationAllowance>("invitations/allowance") });
+  return useQuery({ queryKey: invitationKeys.allowance, queryFn: () => api.call(invitationEndpoints.allowance) });
 }
 
 /** Invites a friend: one Idempotency-Key per submission, kept when the same one is sent again after an unknown outcome. */
@@ -42,12 +43,7 @@ export function useInviteFriend() {
   const queryClient = useQueryClient();
   const [keys] = useState(submissionKeys);
   return useMutation({
-    mutationFn: (input: CreateInvitationInput) =>
-      api.request<{ invitation: InvitationView; message: string }>("invitations", {
-        method: "POST",
-        body: input,
-        idempotencyKey: keys.keyFor(input),
-      }),
+    mutationFn: (input: CreateInvitationInput) => api.call(invitationEndpoints.create, { body: input, idempotencyKey: keys.keyFor(input) }),
     onSettled: (_data, error) => {
       keys.settled(error);
       return queryClient.invalidateQueries({ queryKey: invitationKeys.all });
@@ -62,7 +58,7 @@ export function useInvitationLanding(code: string) {
     queryKey: ["invitations", "code", code] as const,
     queryFn: async () => {
       try {
-        return await api.request<InvitationLanding>(`invitations/code/${encodeURIComponent(code)}`);
+        return await api.call(invitationEndpoints.landing, { params: { code } });
       } catch (error) {
         if (error instanceof ApiError && (error.status === 404 || error.status === 422)) return null;
         throw error;
@@ -76,7 +72,7 @@ export function useOptOut(code: string) {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.request<null>("invitations/opt-out", { method: "POST", body: { code } }),
+    mutationFn: () => api.call(invitationEndpoints.optOut, { body: { code } }),
     onSuccess: () =>
       queryClient.setQueryData(["invitations", "code", code], (old: InvitationLanding | null | undefined) =>
         old ? { ...old, opted_out: true } : old,
@@ -91,7 +87,7 @@ export function useInvitationRewardSetting() {
   const api = useApiClient();
   return useQuery({
     queryKey: rewardSettingKey,
-    queryFn: ({ signal }) => api.request<{ reward: number }>("admin/settings/invitations", { signal }),
+    queryFn: ({ signal }) => api.call(invitationEndpoints.reward, { signal }),
   });
 }
 
@@ -100,7 +96,7 @@ export function useSetInvitationReward() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (reward: number) => api.request<{ reward: number }>("admin/settings/invitations", { method: "PUT", body: { reward } }),
+    mutationFn: (reward: number) => api.call(invitationEndpoints.setReward, { body: { reward } }),
     onSuccess: (answer) => queryClient.setQueryData(rewardSettingKey, answer),
   });
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { visibleText } from "@/lib/validation/visible-text";
 import { INVITATION_CODE, iranianMobile } from "./auth";
-import { dateTime, paging, text } from "./common";
+import { dateTime, endpoint, paging, text } from "./common";
 import { IRANIAN_MOBILE_PATTERN } from "./patterns";
 import { invitationStatuses } from "./enums";
 
@@ -77,3 +77,22 @@ export const invitationLandingOutput = z.object({
   opted_out: z.boolean(),
 });
 export type InvitationLanding = z.infer<typeof invitationLandingOutput>;
+
+/* ---- Endpoints: the routes (server/invitations) and the browser (lib/api/invitations.ts) read these ---- */
+
+export const invitationEndpoints = {
+  list: endpoint({ method: "get", path: "/invitations", query: invitationListQuery, response: invitationOutput, list: true }),
+  allowance: endpoint({ method: "get", path: "/invitations/allowance", response: invitationAllowanceOutput }),
+  create: endpoint({ method: "post", path: "/invitations", body: createInvitationInput, response: invitationCreatedOutput, status: 201 }),
+  /** The SMS's link: who invited this phone; and its stop link (answers 204, no body). */
+  landing: endpoint({ method: "get", path: "/invitations/code/{code}", params: invitationCodeParam, response: invitationLandingOutput }),
+  optOut: endpoint({ method: "post", path: "/invitations/opt-out", body: optOutInput, status: 204 }),
+  /** The back office's reward setting. */
+  reward: endpoint({ method: "get", path: "/admin/settings/invitations", response: invitationRewardSetting }),
+  setReward: endpoint({
+    method: "put",
+    path: "/admin/settings/invitations",
+    body: invitationRewardSetting,
+    response: invitationRewardSetting,
+  }),
+};

@@ -1,23 +1,13 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import {
-  createInvitationInput,
-  invitationAllowanceOutput,
-  invitationCreatedOutput,
-  invitationListQuery,
-  invitationOutput,
-  invitationCodeParam,
-  invitationLandingOutput,
-  invitationRewardSetting,
-  optOutInput,
-} from "@/lib/schemas/invitations";
+import { invitationEndpoints, invitationOutput } from "@/lib/schemas/invitations";
 import { AppError } from "@/server/core/errors";
 import { env } from "@/server/core/env";
 import { requireAdmin, requireUser } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
-import { dataEnvelope, errorResponses } from "@/server/http/envelope";
+import { errorResponses } from "@/server/http/envelope";
 import { translateApi } from "@/server/http/i18n";
 import { idempotencyHeaders, idempotent } from "@/server/http/idempotency";
-import { apiRoute, components, err, json, listAnswer, named, pageOf } from "@/server/http/route-parts";
+import { components, endpointRoute, err, listAnswer } from "@/server/http/route-parts";
 import { inviteFriend } from "./invite";
 import { invitationReward, optOut, textInvitations } from "./lifecycle";
 import { toInvitationOutput } from "./present";
@@ -26,76 +16,57 @@ import { setInvitationReward } from "./settings";
 
 components({ Invitation: invitationOutput });
 
-const listRoute = apiRoute({
-  method: "get",
-  path: "/invitations",
+const listRoute = endpointRoute(invitationEndpoints.list, {
   middleware: [requireUser] as const,
   tags: ["Invitations"],
   summary: "The caller's invitations, newest first: all, sent (pending), registered (registered or paid), accepted (joined)",
-  request: { query: invitationListQuery },
-  responses: { 200: { description: "A page of invitations", ...json(pageOf(invitationOutput)) }, ...errorResponses },
+  answer: "A page of invitations",
+  responses: { ...errorResponses },
 });
-const allowanceRoute = apiRoute({
-  method: "get",
-  path: "/invitations/allowance",
+const allowanceRoute = endpointRoute(invitationEndpoints.allowance, {
   middleware: [requireUser] as const,
   tags: ["Invitations"],
   summary: "The plan's invitations left in this period, and the reward per friend",
-  responses: { 200: { description: "The allowance", ...json(dataEnvelope(invitationAllowanceOutput)) } },
+  answer: "The allowance",
 });
-const createRouteDef = apiRoute({
-  method: "post",
-  path: "/invitations",
+const createRouteDef = endpointRoute(invitationEndpoints.create, {
   middleware: [requireUser, idempotent] as const,
   tags: ["Invitations"],
   summary: "Invite a friend by SMS: their mobile (required) and a name (optional); counted on the plan's invitations",
-  request: { headers: idempotencyHeaders, body: { required: true, ...json(named(createInvitationInput, "CreateInvitationInput")) } },
+  request: { headers: idempotencyHeaders },
+  bodyName: "CreateInvitationInput",
+  answer: "invitation sent",
   responses: {
-    201: { description: "invitation sent", ...json(dataEnvelope(invitationCreatedOutput)) },
     400: err("ERR_NO_ACTIVE_MEMBERSHIP"),
     403: err("invitations_used_up: all the period's invitations are used"),
     409: err("ERR_USER_ALREADY_INVITED, ERR_USER_ALREADY_REGISTERED, ERR_MAX_INVITATIONS (params.limit a day), or invitation_opted_out"),
   },
 });
-const optOutRoute = apiRoute({
-  method: "post",
-  path: "/invitations/opt-out",
+const optOutRoute = endpointRoute(invitationEndpoints.optOut, {
   tags: ["Invitations"],
   summary: "The invitation SMS's stop link: the phone is never texted again",
-  request: { body: { required: true, ...json(optOutInput) } },
-  responses: { 204: { description: "Done (also when already done)" }, 404: err("No such invitation") },
+  answer: "Done (also when already done)",
+  responses: { 404: err("No such invitation") },
 });
-const landingRoute = apiRoute({
-  method: "get",
-  path: "/invitations/code/{code}",
+const landingRoute = endpointRoute(invitationEndpoints.landing, {
   tags: ["Invitations"],
   summary: "The invitation SMS's link: who invited this phone (first name), and whether it opted out",
-  request: { params: invitationCodeParam },
-  responses: {
-    200: { description: "The invitation", ...json(dataEnvelope(invitationLandingOutput)) },
-    404: err("No such invitation"),
-    ...errorResponses,
-  },
+  answer: "The invitation",
+  responses: { 404: err("No such invitation"), ...errorResponses },
 });
-const settingRoute = apiRoute({
-  method: "put",
-  path: "/admin/settings/invitations",
+const settingRoute = endpointRoute(invitationEndpoints.setReward, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "The inviter's reward per friend who buys a first plan (Rials; 0: none)",
-  request: { body: { required: true, ...json(invitationRewardSetting) } },
-  responses: {
-    200: { description: "The setting", ...json(dataEnvelope(invitationRewardSetting)) },
-    404: err("Not found"),
-  },
+  answer: "The setting",
+  responses: { 404: err("Not found") },
 });
-const settingGetRoute = apiRoute({
-  method: "get",
-  path: "/admin/settings/invitations",
+const settingGetRoute = endpointRoute(invitationEndpoints.reward, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "The inviter's reward per friend",
-  responses: { 200: { description: "The setting", ...json(dataEnvelope(invitationRewardSetting)) }, 404: err("Not found") },
+  answer: "The setting",
+  responses: { 404: err("Not found") },
 });
 
 /** Invitations (issue 18): invite a friend by SMS, the list and what is left, the opt-out, the reward setting. */
