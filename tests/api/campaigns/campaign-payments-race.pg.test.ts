@@ -1,52 +1,51 @@
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { sandboxGateway } from "@/server/adapters/payments/sandbox";
-import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
-import type { Database } from "@/server/db/client";
 import { campaigns, ledgerAccounts, ledgerTransfers, transactions } from "@/server/db/schema";
 import { campaignPaymentKey } from "@/server/campaigns/pay-from-wallet";
 import { balancesOf, campaignEscrowCode, checkLedgerInvariants } from "@/server/ledger";
 import { registerAndSignIn } from "@/tests/api/support/account-helpers";
 import { fundWallet } from "@/tests/api/support/campaign-fixtures";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { apiTest } from "@/tests/api/support/fixture";
 
 // PostgreSQL only (*.pg.test.ts): PGlite has one connection and cannot show a race.
-let database: Database;
-let sms: ApiSetup["sms"];
-const { it, call } = apiFile(
-  () => "10.9.1.1",
-  (api) => {
-    ({ database, sms } = api);
-    return { gateways: new Map<GatewayId, PaymentGateway>([["sandbox", sandboxGateway(async () => database)]]) };
-  },
-);
+const it = apiTest
+  .override("client", () => ({ address: "10.9.1.1" }))
+  .override("appDeps", ({ gateways }) => ({ gateways }))
+  // A campaign created with the sandbox gateway, its bank page left: awaiting payment, its payment pending.
+  .extend(
+    "abandoned",
+    ({ database, call }) =>
+      async function abandoned(token: string, name: string) {
+        const created = await call(
+          "campaigns",
+          {
+            name,
+            network: "instagram",
+            strategy: "smart",
+            link: "https://www.instagram.com/takapoo.app/",
+            follower_count: 2000,
+            amount: 2_000_000,
+            gateway: "sandbox",
+            accept_policies: true,
+          },
+          { token },
+        );
+        expect(created.body.data.campaign.status).toBe("awaiting_payment");
+        const id = created.body.data.campaign.id as string;
+        const [pending] = await database.db.select().from(transactions).where(eq(transactions.campaignId, id));
+        return { id, payment: pending!.id, authority: pending!.authority!, total: created.body.data.campaign.budget as number };
+      },
+  );
 
 const WALLET = 10_000_000;
 
-/** A campaign created with the sandbox gateway, its bank page left: awaiting payment, its payment pending. */
-async function abandoned(token: string, name: string) {
-  const created = await call(
-    "campaigns",
-    {
-      name,
-      network: "instagram",
-      strategy: "smart",
-      link: "https://www.instagram.com/takapoo.app/",
-      follower_count: 2000,
-      amount: 2_000_000,
-      gateway: "sandbox",
-      accept_policies: true,
-    },
-    { token },
-  );
-  expect(created.body.data.campaign.status).toBe("awaiting_payment");
-  const id = created.body.data.campaign.id as string;
-  const [pending] = await database.db.select().from(transactions).where(eq(transactions.campaignId, id));
-  return { id, payment: pending!.id, authority: pending!.authority!, total: created.body.data.campaign.budget as number };
-}
-
 describe("paying a campaign from the wallet under concurrency (PostgreSQL)", () => {
-  it("20 parallel pays of the same campaign: exactly one 200, the others 403, the wallet debited once", async () => {
+  it("20 parallel pays of the same campaign: exactly one 200, the others 403, the wallet debited once", async ({
+    database,
+    sms,
+    call,
+    abandoned,
+  }) => {
     const { token, user } = await registerAndSignIn(call, sms, { phone: "09350000091", email: "pay-race@example.com" });
     await fundWallet(database.db, user.id, WALLET);
     const { id, payment, total } = await abandoned(token, "Race to pay");
@@ -77,7 +76,12 @@ describe("paying a campaign from the wallet under concurrency (PostgreSQL)", () 
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("a wallet payment racing the gateway's late success: whichever wins, nothing is lost or taken twice", async () => {
+  it("a wallet payment racing the gateway's late success: whichever wins, nothing is lost or taken twice", async ({
+    database,
+    sms,
+    call,
+    abandoned,
+  }) => {
     const { token, user } = await registerAndSignIn(call, sms, { phone: "09350000092", email: "pay-race2@example.com" });
     await fundWallet(database.db, user.id, WALLET);
     const made = [];

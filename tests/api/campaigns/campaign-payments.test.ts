@@ -1,8 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterEach, describe, expect } from "vitest";
-import { sandboxGateway } from "@/server/adapters/payments/sandbox";
-import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
-import type { Database } from "@/server/db/client";
+import { describe, expect } from "vitest";
 import { campaigns, ledgerAccounts, ledgerTransfers, transactions } from "@/server/db/schema";
 import { campaignPaymentKey } from "@/server/campaigns/pay-from-wallet";
 import { balancesOf, campaignEscrowCode, checkLedgerInvariants, userAccountCode } from "@/server/ledger";
@@ -10,82 +7,109 @@ import { RECONCILE_AFTER_MS } from "@/server/payments/gateways";
 import { reconcilePayments } from "@/server/payments/reconcile";
 import enUS from "@/messages/en-US.json";
 import faIR from "@/messages/fa-IR.json";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { apiTest } from "@/tests/api/support/fixture";
 import { registerAndSignIn, signInAdmin } from "@/tests/api/support/account-helpers";
 import { fundWallet, smartCampaign } from "@/tests/api/support/campaign-fixtures";
 
 // SPEC §8 campaign payments (401 unauthorized operation; 403 already paid; 404 not found), for
 // POST campaigns/{id}/payments/{transactionId}/pay: a campaign left awaiting payment at the gateway, paid from the wallet.
 
-let database: Database;
-let sms: ApiSetup["sms"];
-let gateways: Map<GatewayId, PaymentGateway>;
-const { it, call } = apiFile(
-  (n) => `10.7.0.${n % 250}`,
-  (api) => {
-    ({ database, sms } = api);
-    gateways = new Map<GatewayId, PaymentGateway>([["sandbox", sandboxGateway(async () => database)]]);
-    return { gateways };
-  },
-);
-afterEach(async () => {
+const it = apiTest
+  .override("client", ({ serial }) => ({ address: `10.7.0.${serial % 250}` }))
+  .override("appDeps", ({ gateways }) => ({ gateways }))
+  .extend(
+    "fund",
+    ({ database }) =>
+      (userId: string, rials: number, key: string) =>
+        fundWallet(database.db, userId, rials, key),
+  )
+  .extend(
+    "producer",
+    ({ sms, call, fund }) =>
+      async function producer(walletRials: number, phone = "09121234567") {
+        const signed = await registerAndSignIn(call, sms, { phone, email: `${phone}@example.com` });
+        if (walletRials > 0) await fund(signed.user.id, walletRials, "start");
+        return signed;
+      },
+  )
+  // A campaign created with the sandbox gateway whose bank page was abandoned: awaiting payment, its payment pending.
+  .extend(
+    "abandonedCampaign",
+    ({ database, call }) =>
+      async function abandonedCampaign(token: string, name = smart.name) {
+        const created = await call("campaigns", { ...smart, name }, { token });
+        expect(created.status).toBe(200);
+        expect(created.body.data.campaign.status).toBe("awaiting_payment");
+        const id = created.body.data.campaign.id as string;
+        const [payment] = await database.db.select().from(transactions).where(eq(transactions.campaignId, id));
+        expect(payment).toMatchObject({ status: "pending", gateway: "sandbox", intent: "campaign_creation" });
+        return { id, payment: payment!, total: created.body.data.campaign.budget as number, authority: payment!.authority! };
+      },
+  )
+  .extend(
+    "pay",
+    ({ call }) =>
+      (campaignId: string, transactionId: string, options: { token?: string; locale?: string; body?: unknown } = {}) =>
+        call(`campaigns/${campaignId}/payments/${transactionId}/pay`, options.body ?? PAY, options),
+  )
+  .extend(
+    "rowsOf",
+    ({ database }) =>
+      (campaignId: string) =>
+        database.db.select().from(transactions).where(eq(transactions.campaignId, campaignId)).orderBy(transactions.createdAt),
+  )
+  .extend(
+    "statusOf",
+    ({ database }) =>
+      async function statusOf(campaignId: string) {
+        const [row] = await database.db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaignId));
+        return row!.status;
+      },
+  )
+  .extend(
+    "escrowOf",
+    ({ database }) =>
+      async function escrowOf(campaignId: string) {
+        const [row] = await database.db
+          .select({ balance: ledgerAccounts.balance })
+          .from(ledgerAccounts)
+          .where(eq(ledgerAccounts.code, campaignEscrowCode(campaignId)));
+        return row?.balance ?? 0;
+      },
+  )
+  // The payer's bank says "paid" on the sandbox page; `back` also follows the gateway's redirect to our callback.
+  .extend(
+    "gatewayPays",
+    ({ call }) =>
+      async function gatewayPays(authority: string, back: boolean) {
+        const decided = await call(`payments/sandbox/${authority}/decision`, { decision: "pay" });
+        expect(decided.status).toBe(200);
+        if (!back) return;
+        const url = new URL(decided.body.data.redirect_url as string, "http://localhost");
+        const returned = await call(`${url.pathname.replace(/^\/api\//, "")}${url.search}`, undefined, { method: "GET" });
+        expect(returned.status).toBe(303);
+        return url;
+      },
+  );
+it.afterEach(async ({ database }) => {
   expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
 });
 
 const smart = { ...smartCampaign, gateway: "sandbox" };
 const PAY = { gateway: "wallet" };
 
-async function producer(walletRials: number, phone = "09121234567") {
-  const signed = await registerAndSignIn(call, sms, { phone, email: `${phone}@example.com` });
-  if (walletRials > 0) await fund(signed.user.id, walletRials, "start");
-  return signed;
-}
-
-const fund = (userId: string, rials: number, key: string) => fundWallet(database.db, userId, rials, key);
-
-/** A campaign created with the sandbox gateway whose bank page was abandoned: awaiting payment, its payment pending. */
-async function abandonedCampaign(token: string, name = smart.name) {
-  const created = await call("campaigns", { ...smart, name }, { token });
-  expect(created.status).toBe(200);
-  expect(created.body.data.campaign.status).toBe("awaiting_payment");
-  const id = created.body.data.campaign.id as string;
-  const [payment] = await database.db.select().from(transactions).where(eq(transactions.campaignId, id));
-  expect(payment).toMatchObject({ status: "pending", gateway: "sandbox", intent: "campaign_creation" });
-  return { id, payment: payment!, total: created.body.data.campaign.budget as number, authority: payment!.authority! };
-}
-
-const pay = (campaignId: string, transactionId: string, options: { token?: string; locale?: string; body?: unknown } = {}) =>
-  call(`campaigns/${campaignId}/payments/${transactionId}/pay`, options.body ?? PAY, options);
-
-const rowsOf = (campaignId: string) =>
-  database.db.select().from(transactions).where(eq(transactions.campaignId, campaignId)).orderBy(transactions.createdAt);
-
-async function statusOf(campaignId: string) {
-  const [row] = await database.db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaignId));
-  return row!.status;
-}
-
-async function escrowOf(campaignId: string) {
-  const [row] = await database.db
-    .select({ balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.code, campaignEscrowCode(campaignId)));
-  return row?.balance ?? 0;
-}
-
-/** The payer's bank says "paid" on the sandbox page; `back` also follows the gateway's redirect to our callback. */
-async function gatewayPays(authority: string, back: boolean) {
-  const decided = await call(`payments/sandbox/${authority}/decision`, { decision: "pay" });
-  expect(decided.status).toBe(200);
-  if (!back) return;
-  const url = new URL(decided.body.data.redirect_url as string, "http://localhost");
-  const returned = await call(`${url.pathname.replace(/^\/api\//, "")}${url.search}`, undefined, { method: "GET" });
-  expect(returned.status).toBe(303);
-  return url;
-}
-
 describe("paying a campaign awaiting payment from the wallet", () => {
-  it("answers SPEC's 401 without a valid session and 404 for what is not the caller's; nothing moves", async () => {
+  it("answers SPEC's 401 without a valid session and 404 for what is not the caller's; nothing moves", async ({
+    database,
+    sms,
+    call,
+    producer,
+    abandonedCampaign,
+    pay,
+    rowsOf,
+    statusOf,
+    escrowOf,
+  }) => {
     const owner = await producer(5_000_000);
     const { id, payment } = await abandonedCampaign(owner.token);
     const other = await abandonedCampaign(owner.token, "Another one");
@@ -127,7 +151,16 @@ describe("paying a campaign awaiting payment from the wallet", () => {
     expect(await escrowOf(id)).toBe(0);
   });
 
-  it("refuses a short wallet with create-campaign's 403 and changes nothing", async () => {
+  it("refuses a short wallet with create-campaign's 403 and changes nothing", async ({
+    database,
+    call,
+    producer,
+    abandonedCampaign,
+    pay,
+    rowsOf,
+    statusOf,
+    escrowOf,
+  }) => {
     const owner = await producer(100_000);
     const { id, payment } = await abandonedCampaign(owner.token);
     const short = await pay(id, payment.id, { token: owner.token });
@@ -150,7 +183,16 @@ describe("paying a campaign awaiting payment from the wallet", () => {
     ).toEqual([]);
   });
 
-  it("pays: wallet → escrow, a new paid wallet payment, the campaign awaiting review; the gateway row stays; then 403 already paid", async () => {
+  it("pays: wallet → escrow, a new paid wallet payment, the campaign awaiting review; the gateway row stays; then 403 already paid", async ({
+    database,
+    call,
+    producer,
+    abandonedCampaign,
+    pay,
+    rowsOf,
+    statusOf,
+    escrowOf,
+  }) => {
     const owner = await producer(5_000_000);
     const { id, payment, total } = await abandonedCampaign(owner.token);
 
@@ -191,7 +233,17 @@ describe("paying a campaign awaiting payment from the wallet", () => {
     ]);
   });
 
-  it("a late gateway success of the abandoned payment credits the wallet, not the escrow, exactly once", async () => {
+  it("a late gateway success of the abandoned payment credits the wallet, not the escrow, exactly once", async ({
+    database,
+    gateways,
+    call,
+    producer,
+    abandonedCampaign,
+    pay,
+    statusOf,
+    escrowOf,
+    gatewayPays,
+  }) => {
     const owner = await producer(5_000_000);
     const { id, payment, total, authority } = await abandonedCampaign(owner.token);
     expect((await pay(id, payment.id, { token: owner.token })).status).toBe(200);
@@ -229,7 +281,16 @@ describe("paying a campaign awaiting payment from the wallet", () => {
     ).toHaveLength(1);
   });
 
-  it("a gateway success found by reconciliation after a wallet payment also goes to the wallet", async () => {
+  it("a gateway success found by reconciliation after a wallet payment also goes to the wallet", async ({
+    database,
+    gateways,
+    producer,
+    abandonedCampaign,
+    pay,
+    statusOf,
+    escrowOf,
+    gatewayPays,
+  }) => {
     const owner = await producer(5_000_000);
     const { id, payment, total, authority } = await abandonedCampaign(owner.token);
     expect((await pay(id, payment.id, { token: owner.token })).status).toBe(200);
@@ -244,7 +305,17 @@ describe("paying a campaign awaiting payment from the wallet", () => {
     expect(await statusOf(id)).toBe("awaiting_review");
   });
 
-  it("a failed gateway payment may be paid; a campaign already paid by the gateway answers 403 for any of its rows", async () => {
+  it("a failed gateway payment may be paid; a campaign already paid by the gateway answers 403 for any of its rows", async ({
+    database,
+    call,
+    producer,
+    abandonedCampaign,
+    pay,
+    rowsOf,
+    statusOf,
+    escrowOf,
+    gatewayPays,
+  }) => {
     const owner = await producer(10_000_000);
     // Cancelled at the bank: the payment failed, the campaign still awaits payment.
     const cancelled = await abandonedCampaign(owner.token, "Cancelled");

@@ -1,22 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect } from "vitest";
-import type { Database } from "@/server/db/client";
+import { describe, expect } from "vitest";
 import { campaigns } from "@/server/db/schema";
 import { checkLedgerInvariants, gatewayAccountCode, transfer, userAccountCode, balancesOf } from "@/server/ledger";
 import { countDrift } from "@/tests/api/support/campaign-fixtures";
 import { registerAndSignIn } from "@/tests/api/support/account-helpers";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { apiTest } from "@/tests/api/support/fixture";
 
 // PostgreSQL only (*.pg.test.ts).
-let database: Database;
-let sms: ApiSetup["sms"];
-const { it, call } = apiFile(
-  () => "10.9.0.1",
-  (api) => void ({ database, sms } = api),
-);
+const it = apiTest.override("client", () => ({ address: "10.9.0.1" }));
 
 // The trigger-kept counts (campaign_counts) always equal a real count.
-afterEach(async () => {
+it.afterEach(async ({ database }) => {
   expect(await countDrift(database.db)).toEqual([]);
 });
 
@@ -30,7 +24,7 @@ const campaign = {
 };
 
 describe("campaigns under concurrency (PostgreSQL)", () => {
-  it("a Trial is created once under 20 parallel requests", async () => {
+  it("a Trial is created once under 20 parallel requests", async ({ database, sms, call }) => {
     const { token, user } = await registerAndSignIn(call, sms);
     const answers = await Promise.all(Array.from({ length: 20 }, () => call("campaigns", { ...campaign, strategy: "trial" }, { token })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
@@ -38,7 +32,7 @@ describe("campaigns under concurrency (PostgreSQL)", () => {
     expect(await database.db.select().from(campaigns).where(eq(campaigns.ownerId, user.id))).toHaveLength(1);
   });
 
-  it("20 parallel wallet-paid campaigns never overdraw the wallet", async () => {
+  it("20 parallel wallet-paid campaigns never overdraw the wallet", async ({ database, sms, call }) => {
     const { token, user } = await registerAndSignIn(call, sms, { phone: "09350000088", email: "race2@example.com" });
     await transfer(
       { db: database.db },

@@ -1,46 +1,48 @@
-import { afterEach, describe, expect } from "vitest";
-import type { Database } from "@/server/db/client";
+import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
 import { campaigns, ledgerAccounts } from "@/server/db/schema";
 import { completeEndedCampaigns } from "@/server/campaigns/transitions";
 import { countMarketplaceQueue } from "@/server/campaigns/queries";
 import type { CampaignStatus } from "@/lib/campaigns/state-machine";
-import { sandboxGateway } from "@/server/adapters/payments/sandbox";
-import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
 import { balancesOf, campaignEscrowCode, checkLedgerInvariants, systemAccountCode } from "@/server/ledger";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
-import { registerAndSignIn, signInAdmin } from "@/tests/api/support/account-helpers";
+import { apiTest } from "@/tests/api/support/fixture";
+import { registerAndSignIn } from "@/tests/api/support/account-helpers";
 import { countDrift, fundWallet, smartCampaign } from "@/tests/api/support/campaign-fixtures";
 
-let database: Database;
-let sms: ApiSetup["sms"];
-const { it, call } = apiFile(
-  (n) => `10.8.0.${n % 250}`,
-  (api) => {
-    ({ database, sms } = api);
-    return { gateways: new Map<GatewayId, PaymentGateway>([["sandbox", sandboxGateway(async () => database)]]) };
-  },
-);
+const it = apiTest
+  .override("client", ({ serial }) => ({ address: `10.8.0.${serial % 250}` }))
+  .override("appDeps", ({ gateways }) => ({ gateways }))
+  .extend(
+    "producer",
+    ({ database, sms, call }) =>
+      async function producer(walletRials: number, phone = "09121234567") {
+        const signed = await registerAndSignIn(call, sms, { phone, email: `${phone}@example.com` });
+        if (walletRials > 0) await fundWallet(database.db, signed.user.id, walletRials);
+        return signed;
+      },
+  )
+  .extend(
+    "get",
+    ({ call }) =>
+      (path: string, token: string) =>
+        call(path, undefined, { method: "GET", token }),
+  );
 
 // The trigger-kept counts (campaign_counts) always equal a real count.
-afterEach(async () => {
+it.afterEach(async ({ database }) => {
   expect(await countDrift(database.db)).toEqual([]);
 });
 
 const smart = smartCampaign;
 
-async function producer(walletRials: number, phone = "09121234567") {
-  const signed = await registerAndSignIn(call, sms, { phone, email: `${phone}@example.com` });
-  if (walletRials > 0) await fundWallet(database.db, signed.user.id, walletRials);
-  return signed;
-}
-
-const admin = () => signInAdmin(database, call, sms, "09100000077");
-
-const get = (path: string, token: string) => call(path, undefined, { method: "GET", token });
-
 describe("campaigns", () => {
-  it("quotes, creates from the wallet into escrow, is approved (fee to revenue), paused and activated", async () => {
+  it("quotes, creates from the wallet into escrow, is approved (fee to revenue), paused and activated", async ({
+    database,
+    call,
+    admin,
+    producer,
+    get,
+  }) => {
     const { token, user } = await producer(5_000_000);
     const quote = await call("campaigns/quote", smart, { token });
     expect(quote.status).toBe(200);
@@ -76,7 +78,13 @@ describe("campaigns", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("charges exactly the amount typed and shown as the total; the escrow keeps the budget for tasks once the fee leaves", async () => {
+  it("charges exactly the amount typed and shown as the total; the escrow keeps the budget for tasks once the fee leaves", async ({
+    database,
+    call,
+    admin,
+    producer,
+    get,
+  }) => {
     const { token, user } = await producer(20_000_000);
     const balanceOf = async (code: string) =>
       (await database.db.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.code, code)))[0]
@@ -111,7 +119,12 @@ describe("campaigns", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("the list and the dashboard check the session in their own statement: right figures while it is open, 401 once it is not", async () => {
+  it("the list and the dashboard check the session in their own statement: right figures while it is open, 401 once it is not", async ({
+    database,
+    call,
+    producer,
+    get,
+  }) => {
     const { token, user } = await producer(3_000_000);
     const other = await producer(0, "09121234568");
     const row = (ownerId: string, status: CampaignStatus, minutes: number) => ({
@@ -172,7 +185,7 @@ describe("campaigns", () => {
     expect((await call("campaigns", undefined, { method: "GET" })).status).toBe(401);
   });
 
-  it("refuses a short wallet with 403 and creates nothing; bad input is 422 with SPEC's texts", async () => {
+  it("refuses a short wallet with 403 and creates nothing; bad input is 422 with SPEC's texts", async ({ call, producer, get }) => {
     const { token } = await producer(100_000);
     const short = await call("campaigns", smart, { token });
     expect(short.status).toBe(403);
@@ -202,7 +215,7 @@ describe("campaigns", () => {
     }
   });
 
-  it("a Trial is free and once per user", async () => {
+  it("a Trial is free and once per user", async ({ call, producer }) => {
     const { token } = await producer(0);
     const trial = { ...smart, strategy: "trial", amount: undefined };
     expect((await call("campaigns", trial, { token })).status).toBe(200);
@@ -211,7 +224,13 @@ describe("campaigns", () => {
     expect(again.body.error!.message).toBe("Campaign already created");
   });
 
-  it("rejection refunds the escrow to the wallet with the reason shown; others see 404 everywhere", async () => {
+  it("rejection refunds the escrow to the wallet with the reason shown; others see 404 everywhere", async ({
+    database,
+    call,
+    admin,
+    producer,
+    get,
+  }) => {
     const { token, user } = await producer(5_000_000);
     const created = await call("campaigns", smart, { token });
     const id = created.body.data.campaign.id as string;
@@ -235,7 +254,7 @@ describe("campaigns", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("completes when its end date passes and returns what the escrow holds", async () => {
+  it("completes when its end date passes and returns what the escrow holds", async ({ database, call, admin, producer, get }) => {
     const { token, user } = await producer(5_000_000);
     const created = await call("campaigns", smart, { token });
     const id = created.body.data.campaign.id as string;
@@ -256,7 +275,7 @@ describe("campaigns", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("admins set prices (audited); the quote follows; nobody else may", async () => {
+  it("admins set prices (audited); the quote follows; nobody else may", async ({ call, admin, producer }) => {
     const { token } = await producer(0);
     const before = await call("pricing", undefined, { method: "GET" });
     expect(before.body.data.find((p: { network: string; action: string }) => p.network === "youtube" && p.action === "like")).toBeTruthy();
@@ -279,7 +298,12 @@ describe("campaigns", () => {
     expect(quote.body.data.lines.find((l: { metric: string }) => l.metric === "likes").unit_price).toBe(9_000);
   });
 
-  it("paid through a gateway: awaiting payment, then awaiting review once the gateway says paid", async () => {
+  it("paid through a gateway: awaiting payment, then awaiting review once the gateway says paid", async ({
+    database,
+    call,
+    producer,
+    get,
+  }) => {
     const { token } = await producer(0);
     const created = await call("campaigns", { ...smart, gateway: "sandbox" }, { token });
     expect(created.body.data.campaign.status).toBe("awaiting_payment");

@@ -3,6 +3,8 @@ import type { AppDeps } from "@/server/http/context";
 import type { Database } from "@/server/db/client";
 import { caller } from "@/tests/api/support/account-helpers";
 import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
+import { sandboxGateway } from "@/server/adapters/payments/sandbox";
+import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
 import { earnWorld } from "@/tests/api/support/earn-fixtures";
 import { payoutWorld } from "@/tests/api/support/payout-fixtures";
 
@@ -56,6 +58,8 @@ export const apiTest = test
   .extend("serial", { auto: true }, () => ++tests)
   .extend("sms", () => recordingSms())
   .extend("client", (): { address: string } => ({ address: "10.0.0.1" }))
+  // The sandbox bank on this database, for a file whose app pays through it: override("appDeps", ({ gateways }) => ({ gateways })).
+  .extend("gateways", ({ fresh }) => new Map<GatewayId, PaymentGateway>([["sandbox", sandboxGateway(async () => fresh)]]))
   .extend("appDeps", {} as AppTestDeps)
   .extend("apps", ({ fresh, sms, client, appDeps }): Apps => {
     const build = (deps: AppTestDeps) =>
