@@ -1,22 +1,17 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect } from "vitest";
-import type { Database } from "@/server/db/client";
 import { users } from "@/server/db/schema";
 import { registerAndSignIn } from "@/tests/api/support/account-helpers";
-import { apiByAddress, type ApiSetup } from "@/tests/api/support/fixture";
+import { apiTest } from "@/tests/api/support/fixture";
 
 // PostgreSQL only (*.pg.test.ts): accounts sending the same national ID for review at the same moment.
-let database: Database;
-let sms: ApiSetup["sms"];
+// Each account registers from an address of its own.
 let address = 0;
-const { it, call } = apiByAddress(
-  () => `10.71.0.${(address % 250) + 1}`,
-  (api) => void ({ database, sms } = api),
-);
+const it = apiTest;
 
 describe("one account per national ID under concurrency (PostgreSQL)", () => {
-  it("six accounts sending the same national ID at once: exactly one goes to review", async () => {
+  it("six accounts sending the same national ID at once: exactly one goes to review", async ({ database, sms, client, call }) => {
     const card = new FormData();
     const jpeg = await sharp({ create: { width: 400, height: 250, channels: 3, background: "#9ab" } })
       .jpeg()
@@ -24,6 +19,7 @@ describe("one account per national ID under concurrency (PostgreSQL)", () => {
     const people = [];
     for (let i = 0; i < 6; i++) {
       address++;
+      client.address = `10.71.0.${(address % 250) + 1}`;
       const person = await registerAndSignIn(call, sms, { phone: `0935000010${i}`, email: `same-id-${i}@example.com` });
       const saved = await call(
         "me",

@@ -1,31 +1,29 @@
 import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
 import { invitations, memberships } from "@/server/db/schema";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
-import { earnWorld } from "@/tests/api/support/earn-fixtures";
-import { payoutWorld } from "@/tests/api/support/payout-fixtures";
+import { apiTest } from "@/tests/api/support/fixture";
 import { textInvitations } from "@/server/invitations/lifecycle";
 
 // PostgreSQL only (*.pg.test.ts): the plan's invitations counted atomically with the request, and a
 // phone invited by one person when many try at once.
-let database: Database;
-let sms: ApiSetup["sms"];
-const { it, call } = apiFile(
-  (n) => `10.7.21.${n % 250}`,
-  (api) => void ({ database, sms } = api),
-);
-const { person } = earnWorld(call, () => ({ database, sms }), "09100000121");
-const { planId } = payoutWorld(call, () => database, person);
-
-async function inviterWithPlan() {
-  const me = await person(5_000_000, true);
-  expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: me.token })).status).toBe(201);
-  return me;
-}
+const it = apiTest
+  .override("client", ({ serial }) => ({ address: `10.7.21.${serial % 250}` }))
+  .extend(
+    "inviterWithPlan",
+    ({ call, person, planId }) =>
+      async function inviterWithPlan() {
+        const me = await person(5_000_000, true);
+        expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: me.token })).status).toBe(201);
+        return me;
+      },
+  );
 
 describe("invitations under concurrency (PostgreSQL)", () => {
-  it("50 parallel invitations with one left: exactly one is sent, the rest are refused as used up", async () => {
+  it("50 parallel invitations with one left: exactly one is sent, the rest are refused as used up", async ({
+    database,
+    call,
+    inviterWithPlan,
+  }) => {
     const me = await inviterWithPlan();
     await database.db.update(memberships).set({ invitationsUsed: 4 }).where(eq(memberships.userId, me.user.id));
     const answers = await Promise.all(
@@ -38,7 +36,11 @@ describe("invitations under concurrency (PostgreSQL)", () => {
     expect(period!.invitationsUsed).toBe(5);
   });
 
-  it("ten people inviting the same phone at once: one invitation, the others told it is already invited, their invitations kept", async () => {
+  it("ten people inviting the same phone at once: one invitation, the others told it is already invited, their invitations kept", async ({
+    database,
+    call,
+    inviterWithPlan,
+  }) => {
     const inviters = await Promise.all(Array.from({ length: 10 }, () => inviterWithPlan()));
     const answers = await Promise.all(inviters.map((me) => call("invitations", { phone: "09121112233" }, { token: me.token })));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
@@ -53,7 +55,7 @@ describe("invitations under concurrency (PostgreSQL)", () => {
     expect(used.sort()).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
   });
 
-  it("the request's own send and the outbox job at once text the friend once", async () => {
+  it("the request's own send and the outbox job at once text the friend once", async ({ database, sms, call, inviterWithPlan }) => {
     const me = await inviterWithPlan();
     expect((await call("invitations", { phone: "09121113344" }, { token: me.token })).status).toBe(201);
     const [row] = await database.db.select().from(invitations).where(eq(invitations.phone, "+989121113344"));

@@ -1,53 +1,80 @@
 import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
 import { invitations, memberships, notifications, users } from "@/server/db/schema";
 import { balancesOf, checkLedgerInvariants, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
-import { earnWorld } from "@/tests/api/support/earn-fixtures";
-import { payoutWorld } from "@/tests/api/support/payout-fixtures";
+import { apiTest } from "@/tests/api/support/fixture";
 import { registerAndSignIn } from "@/tests/api/support/account-helpers";
 import { payInvitationRewards } from "@/server/invitations/lifecycle";
 
 // Issue 18: friends invited by SMS, counted on the plan; pending → registered → paid → joined with the
 // inviter's reward after the holding period; SPEC's refusals; the opt-out.
 
-let database: Database;
-let sms: ApiSetup["sms"];
-const { it, call } = apiFile(
-  (n) => `10.7.20.${n % 250}`,
-  (api) => void ({ database, sms } = api),
-);
-const { person, admin } = earnWorld(call, () => ({ database, sms }), "09100000120");
-const { planId } = payoutWorld(call, () => database, person);
-const get = (path: string, token: string, locale = "en-US") => call(path, undefined, { method: "GET", token, locale });
+const it = apiTest
+  .override("client", ({ serial }) => ({ address: `10.7.20.${serial % 250}` }))
+  .extend(
+    "get",
+    ({ call }) =>
+      (path: string, token: string, locale = "en-US") =>
+        call(path, undefined, { method: "GET", token, locale }),
+  )
+  // 2,000,000 Rials in a wallet (the bronze plan's price).
+  .extend(
+    "fund",
+    ({ database }) =>
+      (userId: string) =>
+        transfer(
+          { db: database.db },
+          {
+            idempotencyKey: `fund:${userId}`,
+            from: systemAccountCode("promotions"),
+            to: userAccountCode(userId, "wallet"),
+            amount: 2_000_000,
+            intent: "reward",
+          },
+        ),
+  )
+  .extend(
+    "inviterWithPlan",
+    ({ call, person, planId }) =>
+      async function inviterWithPlan() {
+        const me = await person(5_000_000, true);
+        expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: me.token })).status).toBe(201);
+        return me;
+      },
+  )
+  // The invitation row of a phone, and a friend invited by `token`'s owner (its row).
+  .extend(
+    "codeOf",
+    ({ database }) =>
+      async (phone: string) =>
+        (
+          await database.db
+            .select()
+            .from(invitations)
+            .where(eq(invitations.phone, e164(phone)))
+        )[0]!,
+  )
+  .extend("invite", ({ call, codeOf }) => async (token: string) => {
+    const phone = friendPhone();
+    expect((await call("invitations", { phone }, { token })).status).toBe(201);
+    return codeOf(phone);
+  });
 const later = (days: number) => new Date(Date.now() + days * 86_400_000);
 let friends = 0;
 /** A phone nobody has used: 0912 000 xxxx. */
 const friendPhone = () => `0912000${String(1000 + friends++).slice(-4)}`;
 const e164 = (local: string) => `+98${local.slice(1)}`;
 
-/** 2,000,000 Rials in a wallet (the bronze plan's price). */
-const fund = (userId: string) =>
-  transfer(
-    { db: database.db },
-    {
-      idempotencyKey: `fund:${userId}`,
-      from: systemAccountCode("promotions"),
-      to: userAccountCode(userId, "wallet"),
-      amount: 2_000_000,
-      intent: "reward",
-    },
-  );
-
-async function inviterWithPlan() {
-  const me = await person(5_000_000, true);
-  expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: me.token })).status).toBe(201);
-  return me;
-}
-
 describe("invitations", () => {
-  it("refused with SPEC's codes and nothing written; sent by SMS once allowed; the plan's five a period, counted", async () => {
+  it("refused with SPEC's codes and nothing written; sent by SMS once allowed; the plan's five a period, counted", async ({
+    database,
+    sms,
+    call,
+    person,
+    planId,
+    get,
+    inviterWithPlan,
+  }) => {
     const me = await person(5_000_000, true);
     const noPlan = await call("invitations", { phone: friendPhone() }, { token: me.token });
     expect(noPlan.status).toBe(400);
@@ -105,7 +132,7 @@ describe("invitations", () => {
     expect((await get("invitations", other.token)).body.meta.total).toBe(0);
   });
 
-  it("an opted-out phone is never texted again; an unknown code is 404", async () => {
+  it("an opted-out phone is never texted again; an unknown code is 404", async ({ database, call, inviterWithPlan }) => {
     const me = await inviterWithPlan();
     const phone = friendPhone();
     expect((await call("invitations", { phone }, { token: me.token })).status).toBe(201);
@@ -128,7 +155,17 @@ describe("invitations", () => {
     expect(refused.body.error!.code).toBe("invitation_opted_out");
   });
 
-  it("registered, paid, then joined with the reward after the holding period, once; the inviter told at each step", async () => {
+  it("registered, paid, then joined with the reward after the holding period, once; the inviter told at each step", async ({
+    database,
+    sms,
+    call,
+    person,
+    admin,
+    planId,
+    get,
+    fund,
+    inviterWithPlan,
+  }) => {
     const adminToken = await admin();
     expect((await call("admin/settings/invitations", { reward: 700_000 }, { method: "PUT", token: adminToken })).status).toBe(200);
     expect((await call("admin/settings/invitations", { reward: 700_000 }, { method: "PUT", token: (await person()).token })).status).toBe(
@@ -164,7 +201,15 @@ describe("invitations", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("no reward when the invitee is the inviter (the same national ID)", async () => {
+  it("no reward when the invitee is the inviter (the same national ID)", async ({
+    database,
+    sms,
+    call,
+    planId,
+    get,
+    fund,
+    inviterWithPlan,
+  }) => {
     const me = await inviterWithPlan();
     await database.db.update(users).set({ nationalId: "0084575948" }).where(eq(users.id, me.user.id));
     const phone = friendPhone();
@@ -187,20 +232,17 @@ describe("invitations", () => {
 });
 
 describe("registered through the invitation link's code (issue 18: 'someone registered with that phone or code')", () => {
-  const codeOf = async (phone: string) =>
-    (
-      await database.db
-        .select()
-        .from(invitations)
-        .where(eq(invitations.phone, e164(phone)))
-    )[0]!;
-  const invite = async (token: string) => {
-    const phone = friendPhone();
-    expect((await call("invitations", { phone }, { token })).status).toBe(201);
-    return codeOf(phone);
-  };
-
-  it("a friend who signs up with another number through the link is the invitation's, told, paid and rewarded", async () => {
+  it("a friend who signs up with another number through the link is the invitation's, told, paid and rewarded", async ({
+    database,
+    sms,
+    call,
+    planId,
+    get,
+    fund,
+    inviterWithPlan,
+    codeOf,
+    invite,
+  }) => {
     const me = await inviterWithPlan();
     const sent = await invite(me.token);
     const otherNumber = friendPhone();
@@ -232,7 +274,13 @@ describe("registered through the invitation link's code (issue 18: 'someone regi
     expect((await balancesOf({ db: database.db }, { userId: me.user.id })).earnings).toBe(before + reward);
   });
 
-  it("an unknown or malformed code never blocks the sign-up; the invited phone still counts", async () => {
+  it("an unknown or malformed code never blocks the sign-up; the invited phone still counts", async ({
+    sms,
+    call,
+    inviterWithPlan,
+    codeOf,
+    invite,
+  }) => {
     const me = await inviterWithPlan();
     const sent = await invite(me.token);
     const invitedNumber = `0${sent.phone.slice(3)}`;
@@ -247,7 +295,14 @@ describe("registered through the invitation link's code (issue 18: 'someone regi
     expect(await codeOf(invitedNumber)).toMatchObject({ status: "registered", inviteeId: friend.user.id });
   });
 
-  it("a used code is not reused, and nobody is credited to two inviters", async () => {
+  it("a used code is not reused, and nobody is credited to two inviters", async ({
+    database,
+    sms,
+    call,
+    inviterWithPlan,
+    codeOf,
+    invite,
+  }) => {
     const me = await inviterWithPlan();
     const other = await inviterWithPlan();
     const mine = await invite(me.token);
@@ -274,7 +329,16 @@ describe("registered through the invitation link's code (issue 18: 'someone regi
     expect(otherTold.filter((n) => n.kind === "invitation_registered")).toHaveLength(0);
   });
 
-  it("by code too, no reward when the invitee's national ID is the inviter's", async () => {
+  it("by code too, no reward when the invitee's national ID is the inviter's", async ({
+    database,
+    sms,
+    call,
+    planId,
+    fund,
+    inviterWithPlan,
+    codeOf,
+    invite,
+  }) => {
     const me = await inviterWithPlan();
     await database.db.update(users).set({ nationalId: "0013542419" }).where(eq(users.id, me.user.id));
     const sent = await invite(me.token);
@@ -297,7 +361,15 @@ describe("registered through the invitation link's code (issue 18: 'someone regi
 });
 
 describe("invitations that cannot be farmed (issue 30 item 6)", () => {
-  it("a friend whose IBAN is the inviter's earns nothing, even verified with another national ID", async () => {
+  it("a friend whose IBAN is the inviter's earns nothing, even verified with another national ID", async ({
+    database,
+    sms,
+    call,
+    planId,
+    get,
+    fund,
+    inviterWithPlan,
+  }) => {
     const me = await inviterWithPlan();
     await database.db.update(users).set({ nationalId: "0084575948", iban: "IR062960000000100324200001" }).where(eq(users.id, me.user.id));
     const phone = friendPhone();
@@ -318,7 +390,10 @@ describe("invitations that cannot be farmed (issue 30 item 6)", () => {
     });
   });
 
-  it("the back office cannot set the reward at or above the cheapest plan, nor price a plan on sale at or below the reward", async () => {
+  it("the back office cannot set the reward at or above the cheapest plan, nor price a plan on sale at or below the reward", async ({
+    call,
+    admin,
+  }) => {
     const adminToken = await admin();
     // The seeded bronze plan is the cheapest, at 2,000,000 Rials.
     for (const reward of [2_000_000, 2_500_000]) {
