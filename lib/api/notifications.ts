@@ -1,8 +1,14 @@
 "use client";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import type { NotificationCount, NotificationPreference, NotificationTab, NotificationView } from "@/lib/schemas/notifications";
-import { defaultBaseUrl, type ListResult } from "./client";
+import {
+  notificationEndpoints,
+  type NotificationPreference,
+  type NotificationPreferencesInput,
+  type NotificationTab,
+  type NotificationView,
+} from "@/lib/schemas/notifications";
+import { endpointUrl } from "./client";
 import { meKeys } from "./me";
 import { useApiClient } from "./use-api-client";
 
@@ -37,7 +43,7 @@ export function useNotificationCount(enabled = true) {
   }, []);
   return useQuery({
     queryKey: notificationKeys.count,
-    queryFn: () => api.request<NotificationCount>("notifications/count"),
+    queryFn: () => api.call(notificationEndpoints.count),
     enabled,
     refetchInterval: live ? false : POLL_MS,
   });
@@ -54,7 +60,7 @@ export function useNotificationStream(enabled = true) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === "undefined") return;
-    const url = `${defaultBaseUrl().replace(/\/+$/, "")}/notifications/stream`;
+    const url = endpointUrl(notificationEndpoints.stream);
     const reread = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
@@ -93,9 +99,9 @@ export function useNotificationStream(enabled = true) {
 /** A page of the caller's notifications for a tab, newest first. */
 export function useNotifications(tab: NotificationTab, page: number) {
   const api = useApiClient();
-  return useQuery<ListResult<NotificationView>>({
+  return useQuery({
     queryKey: notificationKeys.list(tab, page),
-    queryFn: () => api.list<NotificationView>("notifications", { query: { status: tab, page, per_page: NOTIFICATIONS_PER_PAGE } }),
+    queryFn: () => api.call(notificationEndpoints.list, { query: { status: tab, page, per_page: NOTIFICATIONS_PER_PAGE } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -114,7 +120,7 @@ export function useSeeNotifications() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.request<NotificationCount>("notifications/seen", { method: "POST" }),
+    mutationFn: () => api.call(notificationEndpoints.seen),
     onSuccess: (count) => queryClient.setQueryData(notificationKeys.count, count),
   });
 }
@@ -123,7 +129,7 @@ export function useReadNotification() {
   const api = useApiClient();
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) => api.request<NotificationView>(`notifications/${id}/read`, { method: "POST" }),
+    mutationFn: (id: string) => api.call(notificationEndpoints.read, { params: { id } }),
     onSettled: () => refresh(),
   });
 }
@@ -132,7 +138,7 @@ export function useReadAllNotifications() {
   const api = useApiClient();
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: () => api.request<{ read: number; unseen: number }>("notifications/read-all", { method: "POST" }),
+    mutationFn: () => api.call(notificationEndpoints.readAll),
     onSettled: () => refresh(),
   });
 }
@@ -142,15 +148,14 @@ const preferencesKey = ["notifications", "preferences"] as const;
 /** What the caller is told, per category and channel. */
 export function useNotificationPreferences() {
   const api = useApiClient();
-  return useQuery({ queryKey: preferencesKey, queryFn: () => api.request<NotificationPreference[]>("me/notification-preferences") });
+  return useQuery({ queryKey: preferencesKey, queryFn: () => api.call(notificationEndpoints.preferences) });
 }
 
 export function useSaveNotificationPreferences() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { in_app_off: string[]; sms_off: string[] }) =>
-      api.request<NotificationPreference[]>("me/notification-preferences", { method: "PUT", body: input }),
+    mutationFn: (input: NotificationPreferencesInput) => api.call(notificationEndpoints.setPreferences, { body: input }),
     onSuccess: (saved) => queryClient.setQueryData(preferencesKey, saved),
   });
 }

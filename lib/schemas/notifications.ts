@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateTime, paging } from "./common";
+import { dateTime, endpoint, idParam, paging } from "./common";
 import { notificationKinds } from "./enums";
 import { notificationCategories } from "@/lib/notifications/categories";
 
@@ -41,3 +41,23 @@ export const notificationPreferencesInput = z.object({
   in_app_off: z.array(z.enum(notificationCategories, "invalid_value")).max(10, "invalid_value"),
   sms_off: z.array(z.enum(notificationCategories, "invalid_value")).max(10, "invalid_value"),
 });
+export type NotificationPreferencesInput = z.input<typeof notificationPreferencesInput>;
+
+/* ---- Endpoints: the routes (server/notifications) and the browser (lib/api/notifications.ts) read these ---- */
+
+export const notificationEndpoints = {
+  list: endpoint({ method: "get", path: "/notifications", query: notificationListQuery, response: notificationOutput, list: true }),
+  count: endpoint({ method: "get", path: "/notifications/count", response: notificationCountOutput }),
+  seen: endpoint({ method: "post", path: "/notifications/seen", response: notificationCountOutput }),
+  read: endpoint({ method: "post", path: "/notifications/{id}/read", params: idParam, response: notificationOutput }),
+  readAll: endpoint({ method: "post", path: "/notifications/read-all", response: readAllOutput }),
+  /** Server-sent events (an EventSource opens it): no JSON answer. */
+  stream: endpoint({ method: "get", path: "/notifications/stream", status: 200 }),
+  preferences: endpoint({ method: "get", path: "/me/notification-preferences", response: z.array(notificationPreferenceOutput) }),
+  setPreferences: endpoint({
+    method: "put",
+    path: "/me/notification-preferences",
+    body: notificationPreferencesInput,
+    response: z.array(notificationPreferenceOutput),
+  }),
+};

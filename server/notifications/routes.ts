@@ -1,110 +1,76 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
 import { HEARTBEAT_MS, registerHandover, serveNodeStream, STREAM_HANDOVER_HEADER, STREAM_MS, type StreamCaller } from "./node-stream";
-import {
-  notificationCountOutput,
-  notificationListQuery,
-  notificationOutput,
-  notificationPreferenceOutput,
-  notificationPreferencesInput,
-  readAllOutput,
-} from "@/lib/schemas/notifications";
+import { notificationEndpoints, notificationOutput } from "@/lib/schemas/notifications";
 import { preferencesOf, setPreferences } from "./preferences";
 import { addressBucket } from "@/lib/geo/client-address";
 import { rateLimitIp, requireUser } from "@/server/http/auth";
 import type { AppDeps, AppEnv, Services } from "@/server/http/context";
 import { AppError } from "@/server/http/errors";
-import { dataEnvelope, errorResponses } from "@/server/http/envelope";
-import { apiRoute, components, err, idParam, json, listAnswer, pageOf } from "@/server/http/route-parts";
+import { errorResponses } from "@/server/http/envelope";
+import { components, endpointRoute, err, listAnswer } from "@/server/http/route-parts";
 import { hubOf, STREAMS_PER_ADDRESS, STREAMS_PER_PERSON, type EndReason, type LiveStream, type NotificationHub } from "./live";
 import { toNotificationOutput } from "./present";
 import { listNotifications, readAllNotifications, readNotification, seeNotifications, unseenCount } from "./queries";
 
 components({ Notification: notificationOutput });
 
-const listRoute = apiRoute({
+const listRoute = endpointRoute(notificationEndpoints.list, {
   middleware: [requireUser] as const,
   tags: ["Notifications"],
-  method: "get",
-  path: "/notifications",
   summary: "The caller's notifications, newest first: all, new (unread) or read",
-  request: { query: notificationListQuery },
-  responses: { 200: { description: "A page of notifications", ...json(pageOf(notificationOutput)) }, ...errorResponses },
+  answer: "A page of notifications",
+  responses: { ...errorResponses },
 });
-const countRoute = apiRoute({
+const countRoute = endpointRoute(notificationEndpoints.count, {
   middleware: [requireUser] as const,
   tags: ["Notifications"],
-  method: "get",
-  path: "/notifications/count",
   summary: "The header's count: notifications not yet seen (a counter, not a count over the table)",
-  responses: { 200: { description: "The count", ...json(dataEnvelope(notificationCountOutput)) } },
+  answer: "The count",
 });
-const seenRoute = apiRoute({
+const seenRoute = endpointRoute(notificationEndpoints.seen, {
   middleware: [requireUser] as const,
   tags: ["Notifications"],
-  method: "post",
-  path: "/notifications/seen",
   summary: "The inbox was opened: everything in it is seen and the header's count goes to zero",
-  responses: { 200: { description: "The count", ...json(dataEnvelope(notificationCountOutput)) } },
+  answer: "The count",
 });
-const readRoute = apiRoute({
+const readRoute = endpointRoute(notificationEndpoints.read, {
   middleware: [requireUser] as const,
   tags: ["Notifications"],
-  method: "post",
-  path: "/notifications/{id}/read",
   summary: "Open one notification: read from now on (anyone else's answers 404)",
-  request: { params: idParam },
-  responses: {
-    200: { description: "The notification", ...json(dataEnvelope(notificationOutput)) },
-    404: err("Not found"),
-    ...errorResponses,
-  },
+  answer: "The notification",
+  responses: { 404: err("Not found"), ...errorResponses },
 });
-const readAllRoute = apiRoute({
+const readAllRoute = endpointRoute(notificationEndpoints.readAll, {
   middleware: [requireUser] as const,
   tags: ["Notifications"],
-  method: "post",
-  path: "/notifications/read-all",
   summary: "Mark every notification read",
-  responses: { 200: { description: "How many were marked, and the count", ...json(dataEnvelope(readAllOutput)) } },
+  answer: "How many were marked, and the count",
 });
-const streamRoute = apiRoute({
+const streamRoute = endpointRoute(notificationEndpoints.stream, {
   middleware: [requireUser] as const,
   tags: ["Notifications"],
-  method: "get",
-  path: "/notifications/stream",
   summary:
     "Server-sent events: `re-read` whenever the caller's notifications change (and once on opening); `ping` every 20 s. " +
     "Closed after 5 minutes (sooner if the session expires): the browser reconnects. " +
     `A person keeps ${STREAMS_PER_PERSON} open per instance: one more ends their oldest with \`end\` (\`superseded\`); ` +
     "the session's end (logout, password change or reset, a ban …) ends its streams on every instance with `end` (`session`). " +
     `After \`end\`, do not reconnect. ${STREAMS_PER_ADDRESS} per address per instance: one more is refused (429)`,
-  responses: {
-    200: { description: "text/event-stream" },
-    429: err(`${STREAMS_PER_ADDRESS} streams already open from this address (too_many_streams)`),
-  },
+  answer: "text/event-stream",
+  responses: { 429: err(`${STREAMS_PER_ADDRESS} streams already open from this address (too_many_streams)`) },
 });
 
-const preferencesRoute = apiRoute({
-  method: "get",
-  path: "/me/notification-preferences",
+const preferencesRoute = endpointRoute(notificationEndpoints.preferences, {
   middleware: [requireUser] as const,
   tags: ["Notifications"],
   summary: "What the caller is told, per category: in the app (money and account always) and by SMS",
-  responses: {
-    200: { description: "The preferences", ...json(dataEnvelope(z.array(notificationPreferenceOutput))) },
-  },
+  answer: "The preferences",
 });
-const putPreferencesRoute = apiRoute({
-  method: "put",
-  path: "/me/notification-preferences",
+const putPreferencesRoute = endpointRoute(notificationEndpoints.setPreferences, {
   middleware: [requireUser] as const,
   tags: ["Notifications"],
   summary: "Switch categories off per channel (money and account cannot be switched off in the app: 422)",
-  request: { body: { required: true, ...json(notificationPreferencesInput) } },
-  responses: {
-    200: { description: "The preferences", ...json(dataEnvelope(z.array(notificationPreferenceOutput))) },
-  },
+  answer: "The preferences",
 });
 
 /** The instance's hub, listening (null when the database cannot listen). */
