@@ -1,15 +1,13 @@
 "use client";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, defaultBaseUrl } from "./client";
+import { ApiError, endpointUrl } from "./client";
 import { campaignEndpoints, type Price } from "@/lib/schemas/campaigns";
 import type { User } from "@/lib/schemas/auth";
+import { profileEndpoints } from "@/lib/schemas/profile";
 import { useApiClient } from "./use-api-client";
 
 /** A user as the admin API shows it: the contract's User (lib/schemas/auth.ts), the profile without wallet figures. */
 export type AdminUser = User;
-
-/** What approve and reject answer: the updated user and a sentence already in the request's locale. */
-export type IdentityDecisionResult = { user: AdminUser; message: string };
 
 export type IdentityDecision = { approve: true } | { approve: false; reason: string };
 
@@ -30,7 +28,7 @@ export function isAdminUnavailable(error: unknown): boolean {
 
 /** The card image's address; the session cookie authenticates the <img> request. */
 export function identityCardUrl(id: string): string {
-  return `${defaultBaseUrl().replace(/\/+$/, "")}/admin/users/${encodeURIComponent(id)}/identity-card`;
+  return endpointUrl(profileEndpoints.userIdentityCard, { id });
 }
 
 /** GET /api/admin/identity-requests: pending identity requests, oldest first. */
@@ -38,7 +36,7 @@ export function useIdentityQueue(page: number, perPage: number = IDENTITY_QUEUE_
   const api = useApiClient();
   return useQuery({
     queryKey: adminKeys.identityQueue(page, perPage),
-    queryFn: ({ signal }) => api.list<AdminUser>("admin/identity-requests", { query: { page, per_page: perPage }, signal }),
+    queryFn: ({ signal }) => api.call(profileEndpoints.identityQueue, { query: { page, per_page: perPage }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -48,7 +46,7 @@ export function useAdminUser(id: string) {
   const api = useApiClient();
   return useQuery({
     queryKey: adminKeys.user(id),
-    queryFn: ({ signal }) => api.request<AdminUser>(`admin/users/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.call(profileEndpoints.user, { params: { id }, signal }),
   });
 }
 
@@ -59,11 +57,8 @@ export function useReviewIdentity(id: string) {
   return useMutation({
     mutationFn: (decision: IdentityDecision) =>
       decision.approve
-        ? api.request<IdentityDecisionResult>(`admin/users/${encodeURIComponent(id)}/identity/approve`, { method: "POST" })
-        : api.request<IdentityDecisionResult>(`admin/users/${encodeURIComponent(id)}/identity/reject`, {
-            method: "POST",
-            body: { reason: decision.reason },
-          }),
+        ? api.call(profileEndpoints.approveIdentity, { params: { id } })
+        : api.call(profileEndpoints.rejectIdentity, { params: { id }, body: { reason: decision.reason } }),
     onSuccess: (result) => {
       queryClient.setQueryData(adminKeys.user(id), result.user);
       void queryClient.invalidateQueries({ queryKey: adminKeys.identityQueues() });

@@ -1,7 +1,8 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { meKeys, type Me } from "./me";
+import { profileEndpoints } from "@/lib/schemas/profile";
+import { meKeys } from "./me";
 import { useApiClient } from "./use-api-client";
 
 /** The types server/uploads accepts (its size and pixel limits are in lib/schemas/profile); it is the authority, these only spare a pointless upload. */
@@ -17,7 +18,7 @@ export function useRequestIdentityVerification() {
     mutationFn: (card: File) => {
       const body = new FormData();
       body.append("card", card);
-      return api.request<{ user: Me; message: string }>("me/identity-verification", { method: "POST", body });
+      return api.call(profileEndpoints.requestVerification, { body });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meKeys.all }),
   });
@@ -31,7 +32,8 @@ export function useIdentityCardUrl(version: string): string | null {
   const api = useApiClient();
   const card = useQuery({
     queryKey: identityCardKeys.card(version),
-    queryFn: ({ signal }) => api.blob("me/identity-card", { signal, retry: false, accept: "image/jpeg,image/png,image/webp,*/*;q=0.5" }),
+    queryFn: ({ signal }) =>
+      api.blob(profileEndpoints.identityCard, { signal, retry: false, accept: "image/jpeg,image/png,image/webp,*/*;q=0.5" }),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,

@@ -1,6 +1,6 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ChangePasswordInput, UpdateProfileInput } from "@/lib/schemas/profile";
+import { profileEndpoints, type ChangePasswordInput, type UpdateProfileInput } from "@/lib/schemas/profile";
 import { ApiError } from "./client";
 import { useApiClient } from "./use-api-client";
 
@@ -18,7 +18,7 @@ export function useMe() {
     queryKey: meKeys.all,
     queryFn: async () => {
       try {
-        return await api.request<Me>("me");
+        return await api.call(profileEndpoints.me);
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) return null;
         throw error;
@@ -31,8 +31,7 @@ export function useUpdateProfile() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateProfileInput) =>
-      api.request<{ user: Omit<Me, "wallet_balance" | "unread_notifications">; message: string }>("me", { method: "PATCH", body: input }),
+    mutationFn: (input: UpdateProfileInput) => api.call(profileEndpoints.update, { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meKeys.all }),
   });
 }
@@ -40,6 +39,6 @@ export function useUpdateProfile() {
 export function useChangePassword() {
   const api = useApiClient();
   return useMutation({
-    mutationFn: (input: ChangePasswordInput) => api.request<{ message: string }>("me/password", { method: "PUT", body: input }),
+    mutationFn: (input: ChangePasswordInput) => api.call(profileEndpoints.password, { body: input }),
   });
 }

@@ -4,9 +4,9 @@ import { normalizeDigits } from "@/lib/validation/digits";
 import { isValidIranianIban, normalizeIban } from "@/lib/validation/iban";
 import { isValidIranianNationalId } from "@/lib/validation/national-id";
 import { visibleText } from "@/lib/validation/visible-text";
-import { emailAddress, newPassword, passwordConfirmation, personName, userOutput } from "./auth";
+import { emailAddress, messageOutput, newPassword, passwordConfirmation, personName, userOutput } from "./auth";
 import { IBAN_PATTERN, NATIONAL_ID_PATTERN } from "./patterns";
-import { dateTime, longText, text } from "./common";
+import { dateTime, endpoint, idParam, longText, text } from "./common";
 
 const BIRTH_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -107,3 +107,45 @@ export const endedSessionOutput = z.object({ id: z.string() });
 
 /** POST me/identity-verification: the card image as multipart. */
 export const identityCardUpload = z.object({ card: z.any().meta({ type: "string", format: "binary" }) });
+
+/* ---- Endpoints: the routes (server/profile) and the browser (lib/api/me.ts, identity-card.ts, admin.ts) read these ---- */
+
+export const profileEndpoints = {
+  me: endpoint({ method: "get", path: "/me", response: meOutput }),
+  update: endpoint({ method: "patch", path: "/me", body: updateProfileInput, response: userMessageOutput }),
+  password: endpoint({ method: "put", path: "/me/password", body: changePasswordInput, response: messageOutput }),
+  requestVerification: endpoint({
+    method: "post",
+    path: "/me/identity-verification",
+    upload: identityCardUpload,
+    response: userMessageOutput,
+  }),
+  /** The person's own card image (fetched as a blob: an <img> would carry no bearer token). */
+  identityCard: endpoint({
+    method: "get",
+    path: "/me/identity-card",
+    response: z.any(),
+    file: ["image/jpeg", "image/png", "image/webp"],
+  }),
+  sessions: endpoint({ method: "get", path: "/me/sessions", response: z.array(sessionInfoOutput) }),
+  endSession: endpoint({ method: "delete", path: "/me/sessions/{id}", params: idParam, response: endedSessionOutput }),
+  /** The back office's identity review. */
+  identityQueue: endpoint({ method: "get", path: "/admin/identity-requests", query: identityQueueQuery, response: userOutput, list: true }),
+  user: endpoint({ method: "get", path: "/admin/users/{id}", params: idParam, response: userOutput }),
+  /** A user's card, for the reviewer's <img> (the session cookie authenticates it). */
+  userIdentityCard: endpoint({
+    method: "get",
+    path: "/admin/users/{id}/identity-card",
+    params: idParam,
+    response: z.any(),
+    file: ["image/jpeg"],
+  }),
+  approveIdentity: endpoint({ method: "post", path: "/admin/users/{id}/identity/approve", params: idParam, response: userMessageOutput }),
+  rejectIdentity: endpoint({
+    method: "post",
+    path: "/admin/users/{id}/identity/reject",
+    params: idParam,
+    body: rejectIdentityInput,
+    response: userMessageOutput,
+  }),
+};

@@ -1,96 +1,57 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { userOutput } from "@/lib/schemas/auth";
-import { pageOf } from "@/lib/schemas/common";
-import { identityQueueQuery, rejectIdentityInput, userMessageOutput } from "@/lib/schemas/profile";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { profileEndpoints } from "@/lib/schemas/profile";
 import { findUserById } from "@/server/auth";
 import { listPendingIdentities, reviewIdentity } from "@/server/profile/identity-review";
 import { requireAdmin } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
 import { toUserOutput } from "@/server/auth";
-import { dataEnvelope } from "@/server/http/envelope";
 import { AppError } from "@/server/core/errors";
 import { translateApi } from "@/server/http/i18n";
 import { serveStoredImage } from "@/server/profile/routes";
-import { apiRoute, err, idParam, json, named, listAnswer } from "@/server/http/route-parts";
+import { endpointRoute, err, listAnswer } from "@/server/http/route-parts";
 
 const notFound = {
   404: err("Not found (also for anyone who is not an admin)"),
 };
-const listRoute = apiRoute({
-  method: "get",
-  path: "/admin/identity-requests",
+const listRoute = endpointRoute(profileEndpoints.identityQueue, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Identity verification requests awaiting review, oldest first",
-  request: { query: identityQueueQuery },
-  responses: {
-    200: {
-      description: "The queue",
-      content: {
-        "application/json": {
-          schema: pageOf(userOutput),
-        },
-      },
-    },
-    ...notFound,
-  },
+  answer: "The queue",
+  responses: notFound,
 });
 
-const userRoute = apiRoute({
-  method: "get",
-  path: "/admin/users/{id}",
+const userRoute = endpointRoute(profileEndpoints.user, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "A user's profile",
-  request: { params: idParam },
-  responses: { 200: { description: "The user", ...json(dataEnvelope(userOutput)) }, ...notFound },
+  answer: "The user",
+  responses: notFound,
 });
 
-const cardRoute = apiRoute({
-  method: "get",
-  path: "/admin/users/{id}/identity-card",
+const cardRoute = endpointRoute(profileEndpoints.userIdentityCard, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "A user's national ID card image",
-  request: { params: idParam },
-  responses: { 200: { description: "The image", content: { "image/jpeg": { schema: z.any() } } }, ...notFound },
+  answer: "The image",
+  responses: notFound,
 });
 
-const approveRoute = apiRoute({
-  method: "post",
-  path: "/admin/users/{id}/identity/approve",
+const approveRoute = endpointRoute(profileEndpoints.approveIdentity, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Approve a pending identity (identity_verified)",
-  request: { params: idParam },
-  responses: {
-    200: {
-      description: "Approved",
-      ...json(dataEnvelope(userMessageOutput)),
-    },
-    409: err("Not pending"),
-    ...notFound,
-  },
+  answer: "Approved",
+  responses: { 409: err("Not pending"), ...notFound },
 });
 
-const rejectRoute = apiRoute({
-  method: "post",
-  path: "/admin/users/{id}/identity/reject",
+const rejectRoute = endpointRoute(profileEndpoints.rejectIdentity, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Reject a pending identity with a reason shown to the user",
-  request: {
-    params: idParam,
-    body: { required: true, content: { "application/json": { schema: named(rejectIdentityInput, "RejectIdentityInput") } } },
-  },
-  responses: {
-    200: {
-      description: "Rejected",
-      ...json(dataEnvelope(userMessageOutput)),
-    },
-    409: err("Not pending"),
-    ...notFound,
-  },
+  bodyName: "RejectIdentityInput",
+  answer: "Rejected",
+  responses: { 409: err("Not pending"), ...notFound },
 });
 
 /** The back office's identity review: the queue, a user's profile and card, approve and reject. */

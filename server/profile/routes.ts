@@ -1,15 +1,7 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { setCookie } from "hono/cookie";
-import { messageOutput, userOutput } from "@/lib/schemas/auth";
-import {
-  changePasswordInput,
-  endedSessionOutput,
-  identityCardUpload,
-  meOutput,
-  sessionInfoOutput,
-  updateProfileInput,
-  userMessageOutput,
-} from "@/lib/schemas/profile";
+import { userOutput } from "@/lib/schemas/auth";
+import { meOutput, profileEndpoints, sessionInfoOutput } from "@/lib/schemas/profile";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from "@/lib/i18n/locales";
 import { changePassword, updateProfile } from "@/server/profile/update-profile";
 import { requestIdentityVerification } from "@/server/profile/request-verification";
@@ -19,125 +11,72 @@ import { rateLimitIp, requireSessionClaims, requireUser } from "@/server/http/au
 import { meFor } from "@/server/profile/me";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
 import { toUserOutput } from "@/server/auth";
-import { dataEnvelope, errorResponses } from "@/server/http/envelope";
+import { errorResponses } from "@/server/http/envelope";
 import { AppError } from "@/server/core/errors";
 import { translateApi } from "@/server/http/i18n";
-import { apiRoute, components, err, extending, idParam, json, named } from "@/server/http/route-parts";
+import { components, endpointRoute, err, extending } from "@/server/http/route-parts";
 
 components({ SessionInfo: sessionInfoOutput });
 extending(meOutput, userOutput, "User");
 
-const getMe = apiRoute({
-  method: "get",
-  path: "/me",
+const getMe = endpointRoute(profileEndpoints.me, {
   middleware: [requireSessionClaims] as const,
   tags: ["Profile"],
   summary: "The logged-in user",
-  responses: {
-    200: {
-      description: "The user (never the password hash), with the header's figures",
-      content: {
-        "application/json": {
-          schema: dataEnvelope(meOutput),
-        },
-      },
-    },
-  },
+  answer: "The user (never the password hash), with the header's figures",
 });
 
-const patchMe = apiRoute({
-  method: "patch",
-  path: "/me",
+const patchMe = endpointRoute(profileEndpoints.update, {
   middleware: [requireUser] as const,
   tags: ["Profile"],
   summary: "Update the profile (identity, bank, e-mail, language)",
-  request: { body: { required: true, content: { "application/json": { schema: named(updateProfileInput, "UpdateProfileInput") } } } },
-  responses: {
-    200: {
-      description: "Updated",
-      ...json(dataEnvelope(userMessageOutput)),
-    },
-    409: err("E-mail in use, or identity locked"),
-  },
+  bodyName: "UpdateProfileInput",
+  answer: "Updated",
+  responses: { 409: err("E-mail in use, or identity locked") },
 });
 
-const putPassword = apiRoute({
-  method: "put",
-  path: "/me/password",
+const putPassword = endpointRoute(profileEndpoints.password, {
   middleware: [requireUser] as const,
   tags: ["Profile"],
   summary: "Change the password (other sessions end)",
-  request: { body: { required: true, content: { "application/json": { schema: named(changePasswordInput, "ChangePasswordInput") } } } },
-  responses: {
-    200: { description: "Changed", ...json(dataEnvelope(messageOutput)) },
-    429: err("Too many wrong current passwords for this account or address: the login's own budget (rate_limited)"),
-  },
+  bodyName: "ChangePasswordInput",
+  answer: "Changed",
+  responses: { 429: err("Too many wrong current passwords for this account or address: the login's own budget (rate_limited)") },
 });
 
-const postVerification = apiRoute({
-  method: "post",
-  path: "/me/identity-verification",
+const postVerification = endpointRoute(profileEndpoints.requestVerification, {
   middleware: [requireUser] as const,
   tags: ["Profile"],
   summary: "Request identity verification with a photo of the national ID card (multipart, field `card`)",
-  request: {
-    body: {
-      required: true,
-      content: { "multipart/form-data": { schema: identityCardUpload } },
-    },
-  },
+  answer: "Request sent",
   responses: {
-    200: {
-      description: "Request sent",
-      ...json(dataEnvelope(userMessageOutput)),
-    },
     409: err("Already pending or verified"),
     413: err("Image larger than 5 MB"),
     415: err("Not a JPEG, PNG or WebP image"),
   },
 });
 
-const getCard = apiRoute({
-  method: "get",
-  path: "/me/identity-card",
+const getCard = endpointRoute(profileEndpoints.identityCard, {
   middleware: [requireUser] as const,
   tags: ["Profile"],
   summary: "The logged-in user's own national ID card image",
-  responses: {
-    200: {
-      description: "The image",
-      content: { "image/jpeg": { schema: z.any() }, "image/png": { schema: z.any() }, "image/webp": { schema: z.any() } },
-    },
-    404: err("No card uploaded"),
-  },
+  answer: "The image",
+  responses: { 404: err("No card uploaded") },
 });
 
-const listSessions = apiRoute({
-  method: "get",
-  path: "/me/sessions",
+const listSessions = endpointRoute(profileEndpoints.sessions, {
   middleware: [requireUser] as const,
   tags: ["Profile"],
   summary: "The logged-in user's open sessions",
-  responses: {
-    200: {
-      description: "Open sessions, newest first",
-      ...json(dataEnvelope(z.array(sessionInfoOutput))),
-    },
-  },
+  answer: "Open sessions, newest first",
 });
 
-const deleteSession = apiRoute({
-  method: "delete",
-  path: "/me/sessions/{id}",
+const deleteSession = endpointRoute(profileEndpoints.endSession, {
   middleware: [requireUser] as const,
   tags: ["Profile"],
   summary: "End one of the user's own sessions (another's answers 404)",
-  request: { params: idParam },
-  responses: {
-    200: { description: "Ended", ...json(dataEnvelope(endedSessionOutput)) },
-    404: err("No open session of yours with this id"),
-    ...errorResponses,
-  },
+  answer: "Ended",
+  responses: { 404: err("No open session of yours with this id"), ...errorResponses },
 });
 
 /** Sends a stored image to someone allowed to see it, never cached by anything in between. */
