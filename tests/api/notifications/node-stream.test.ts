@@ -1,51 +1,54 @@
 import { request as httpRequest, type IncomingMessage } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/server/db/client";
+import { describe, expect } from "vitest";
 import { hubOf } from "@/server/notifications/live";
 import { notify } from "@/server/notifications/notify";
-import { openTestDatabase } from "@/tests/api/support/helpers";
-import { startNodeListener } from "@/tests/api/support/node-server";
+import { apiTest } from "@/tests/api/support/fixture";
 import { signedInUser } from "@/tests/api/security/signed-in";
 
 // The notification stream as `npm start` serves it: through the real Node listener, whose response is
 // handed to the lean stream (server/notifications/node-stream.ts) once every middleware's header is on it.
 
-let database: Database;
-let port: number;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  ({ port, close } = await startNodeListener(database));
-});
-afterAll(async () => {
-  await close();
-  await database.close();
-});
-
-/** Opens the stream with the web app's cookie; what arrived so far is in `text()`. */
-function openStream(cookie: string, method = "GET") {
-  return new Promise<{ response: IncomingMessage; text: () => string; close: () => void; ended: Promise<void> }>((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port, path: "/api/notifications/stream", method, headers: { cookie } }, (response) => {
-      let received = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (received += chunk));
-      const ended = new Promise<void>((done) => response.on("end", done));
-      resolve({ response, text: () => received, close: () => req.destroy(), ended });
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
-
-const write = (userId: string, key: string) =>
-  database.db.transaction((tx) =>
-    notify({ db: database.db, tx: tx }, { userId, kind: "payout_approved", dedupeKey: key, params: { amount: 1_000_000 } }),
+const it = apiTest
+  // Opens the stream with the web app's cookie; what arrived so far is in `text()`.
+  .extend(
+    "openStream",
+    ({ listener: { port } }) =>
+      function openStream(cookie: string, method = "GET") {
+        return new Promise<{ response: IncomingMessage; text: () => string; close: () => void; ended: Promise<void> }>(
+          (resolve, reject) => {
+            const req = httpRequest(
+              { host: "127.0.0.1", port, path: "/api/notifications/stream", method, headers: { cookie } },
+              (response) => {
+                let received = "";
+                response.setEncoding("utf8");
+                response.on("data", (chunk: string) => (received += chunk));
+                const ended = new Promise<void>((done) => response.on("end", done));
+                resolve({ response, text: () => received, close: () => req.destroy(), ended });
+              },
+            );
+            req.on("error", reject);
+            req.end();
+          },
+        );
+      },
+  )
+  .extend(
+    "write",
+    ({ database }) =>
+      (userId: string, key: string) =>
+        database.db.transaction((tx) =>
+          notify({ db: database.db, tx: tx }, { userId, kind: "payout_approved", dedupeKey: key, params: { amount: 1_000_000 } }),
+        ),
   );
+
 const events = (text: string) => text.split("\n").filter((line) => line === "event: re-read").length;
 
 describe("the notification stream on the Node listener", () => {
-  it("answers with the API's headers, says re-read on opening and for its reader only, and lets go when closed", async () => {
+  it("answers with the API's headers, says re-read on opening and for its reader only, and lets go when closed", async ({
+    database,
+    openStream,
+    write,
+  }) => {
     const hub = hubOf(database.listen, database.db);
     const reader = await signedInUser(database.db);
     const other = await signedInUser(database.db, "user", "Nima");
@@ -69,7 +72,7 @@ describe("the notification stream on the Node listener", () => {
     await expect.poll(() => hub.size).toBe(0);
   });
 
-  it("refuses without a session, and answers HEAD with the head alone", async () => {
+  it("refuses without a session, and answers HEAD with the head alone", async ({ database, openStream }) => {
     const anonymous = await openStream("");
     expect(anonymous.response.statusCode).toBe(401);
     const reader = await signedInUser(database.db);

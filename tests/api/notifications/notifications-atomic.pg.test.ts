@@ -1,52 +1,57 @@
 import { describe, expect } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
 import { auditLog, notificationCounters, notifications, payoutEvents, payouts, users } from "@/server/db/schema";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
-import { earnWorld } from "@/tests/api/support/earn-fixtures";
-import { payoutWorld } from "@/tests/api/support/payout-fixtures";
+import { apiTest } from "@/tests/api/support/fixture";
 
 // PostgreSQL only (*.pg.test.ts): a notification is never visible without the change it announces,
 // nor the change without it. A failure is injected in the change's transaction by a trigger made for
 // the test: right after notify() (the audit line written after it), in notify() itself (its row, its
 // counter). Each time the request fails and nothing moved: the change, its history, its audit line,
 // the notification, the header's counter. Then, the trigger gone, the same request goes through.
-let database: Database;
-let sms: ApiSetup["sms"];
-const { it, call } = apiFile(
-  (n) => `10.7.24.${n % 250}`,
-  (api) => void ({ database, sms } = api),
-);
-const { person, admin } = earnWorld(call, () => ({ database, sms }), "09100000124");
-const { readyBooster } = payoutWorld(call, () => database, person);
-
-const counterOf = async (userId: string) =>
-  (await database.db.select().from(notificationCounters).where(eq(notificationCounters.userId, userId)))[0]?.unseen ?? null;
-const kindsOf = async (userId: string) =>
-  (await database.db.select().from(notifications).where(eq(notifications.userId, userId))).map((row) => row.kind).sort();
-const auditOf = async (targetId: string) =>
-  (await database.db.select().from(auditLog).where(eq(auditLog.targetId, targetId))).map((row) => row.action).sort();
-
-/** Runs `work` while every insert into `table` matching `when` raises, inside whatever transaction makes it. */
-async function failingInserts<T>(table: string, when: string, work: () => Promise<T>): Promise<T> {
-  const name = `pgtests_fail_${table}`;
-  const drop = async () => {
-    await database.db.execute(sql.raw(`drop trigger if exists ${name} on ${table}`));
-    await database.db.execute(sql.raw(`drop function if exists ${name}()`));
-  };
-  await drop();
-  await database.db.execute(
-    sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'injected: ${table}'; end $$`),
+const it = apiTest
+  .override("client", ({ serial }) => ({ address: `10.7.24.${serial % 250}` }))
+  .extend(
+    "counterOf",
+    ({ database }) =>
+      async (userId: string) =>
+        (await database.db.select().from(notificationCounters).where(eq(notificationCounters.userId, userId)))[0]?.unseen ?? null,
+  )
+  .extend(
+    "kindsOf",
+    ({ database }) =>
+      async (userId: string) =>
+        (await database.db.select().from(notifications).where(eq(notifications.userId, userId))).map((row) => row.kind).sort(),
+  )
+  .extend(
+    "auditOf",
+    ({ database }) =>
+      async (targetId: string) =>
+        (await database.db.select().from(auditLog).where(eq(auditLog.targetId, targetId))).map((row) => row.action).sort(),
+  )
+  // Runs `work` while every insert into `table` matching `when` raises, inside whatever transaction makes it.
+  .extend(
+    "failingInserts",
+    ({ database }) =>
+      async function failingInserts<T>(table: string, when: string, work: () => Promise<T>): Promise<T> {
+        const name = `pgtests_fail_${table}`;
+        const drop = async () => {
+          await database.db.execute(sql.raw(`drop trigger if exists ${name} on ${table}`));
+          await database.db.execute(sql.raw(`drop function if exists ${name}()`));
+        };
+        await drop();
+        await database.db.execute(
+          sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'injected: ${table}'; end $$`),
+        );
+        await database.db.execute(
+          sql.raw(`create trigger ${name} before insert on ${table} for each row when (${when}) execute function ${name}()`),
+        );
+        try {
+          return await work();
+        } finally {
+          await drop();
+        }
+      },
   );
-  await database.db.execute(
-    sql.raw(`create trigger ${name} before insert on ${table} for each row when (${when}) execute function ${name}()`),
-  );
-  try {
-    return await work();
-  } finally {
-    await drop();
-  }
-}
 
 /** The failures: right after notify() (the audit line), and in notify() (its row, its counter). */
 const injections = (userId: string, action: string, kind: string) => [
@@ -56,7 +61,16 @@ const injections = (userId: string, action: string, kind: string) => [
 ];
 
 describe("a notification and its change, both or neither (PostgreSQL)", () => {
-  it("an admin approving a payout: a failure after notify() or in it undoes the approval and the notification", async () => {
+  it("an admin approving a payout: a failure after notify() or in it undoes the approval and the notification", async ({
+    database,
+    call,
+    admin,
+    readyBooster,
+    counterOf,
+    kindsOf,
+    auditOf,
+    failingInserts,
+  }) => {
     const adminToken = await admin();
     const me = await readyBooster(3_000_000);
     const created = await call("payouts", { amount: 3_000_000 }, { token: me.token });
@@ -89,7 +103,16 @@ describe("a notification and its change, both or neither (PostgreSQL)", () => {
     });
   });
 
-  it("an admin approving an identity: a failure after notify() or in it leaves the request pending and no notification", async () => {
+  it("an admin approving an identity: a failure after notify() or in it leaves the request pending and no notification", async ({
+    database,
+    call,
+    person,
+    admin,
+    counterOf,
+    kindsOf,
+    auditOf,
+    failingInserts,
+  }) => {
     const adminToken = await admin();
     const applicant = await person();
     const id = applicant.user.id;

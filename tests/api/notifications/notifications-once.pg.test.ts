@@ -1,10 +1,7 @@
 import { describe, expect } from "vitest";
 import { and, eq } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
 import { memberships, notificationCounters, notifications, payoutEvents, users } from "@/server/db/schema";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
-import { earnWorld } from "@/tests/api/support/earn-fixtures";
-import { payoutWorld } from "@/tests/api/support/payout-fixtures";
+import { apiTest } from "@/tests/api/support/fixture";
 import { applyPayoutEvent } from "@/server/payouts/transitions";
 import { sendPayoutNotices } from "@/server/payouts/notices";
 import { sendNotificationSms } from "@/server/notifications/sms";
@@ -14,50 +11,67 @@ import { expireMemberships } from "@/server/payouts/membership-expiry";
 // PostgreSQL only (*.pg.test.ts): an event that sends an SMS, delivered twice at once (the bank's
 // confirmation, an admin's decision) and its outbox job run twice at once (a run taken as lost and
 // retried while the first still works): one notification, counted once, and one SMS.
-let database: Database;
-let sms: ApiSetup["sms"];
-const { it, call } = apiFile(
-  (n) => `10.7.23.${n % 250}`,
-  (api) => void ({ database, sms } = api),
-);
-const { person, admin } = earnWorld(call, () => ({ database, sms }), "09100000123");
-const { readyBooster, planId } = payoutWorld(call, () => database, person);
-
-const rowsOf = (userId: string, kind: (typeof notifications.$inferSelect)["kind"]) =>
-  database.db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
-const counterOf = async (userId: string) =>
-  (await database.db.select().from(notificationCounters).where(eq(notificationCounters.userId, userId)))[0]?.unseen ?? 0;
-
-const phoneOf = async (userId: string) =>
-  (await database.db.select({ phone: users.phone }).from(users).where(eq(users.id, userId)))[0]!.phone!;
-
-/** A booster's payout of 3,000,000 Rials approved by an admin and sent to the bank (active). */
-async function activePayout() {
-  const adminToken = await admin();
-  const me = await readyBooster(3_000_000);
-  const created = await call("payouts", { amount: 3_000_000 }, { token: me.token });
-  expect(created.status).toBe(201);
-  const payoutId = created.body.data.payout.id as string;
-  expect((await call(`admin/payouts/${payoutId}/approve`, undefined, { token: adminToken })).status).toBe(200);
-  await applyPayoutEvent({ db: database.db, actor: null }, { payoutId, event: "submit", rail: "manual" });
-  return { adminToken, me, payoutId };
-}
-
-/** Someone whose identity request waits for an admin. */
-async function pendingIdentity() {
-  const applicant = await person();
-  await database.db
-    .update(users)
-    .set({ identityStatus: "identity_verification_pending", identityRequestedAt: new Date() })
-    .where(eq(users.id, applicant.user.id));
-  return applicant;
-}
+const it = apiTest
+  .override("client", ({ serial }) => ({ address: `10.7.23.${serial % 250}` }))
+  .extend(
+    "rowsOf",
+    ({ database }) =>
+      (userId: string, kind: (typeof notifications.$inferSelect)["kind"]) =>
+        database.db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind))),
+  )
+  .extend(
+    "counterOf",
+    ({ database }) =>
+      async (userId: string) =>
+        (await database.db.select().from(notificationCounters).where(eq(notificationCounters.userId, userId)))[0]?.unseen ?? 0,
+  )
+  .extend(
+    "phoneOf",
+    ({ database }) =>
+      async (userId: string) =>
+        (await database.db.select({ phone: users.phone }).from(users).where(eq(users.id, userId)))[0]!.phone!,
+  )
+  // A booster's payout of 3,000,000 Rials approved by an admin and sent to the bank (active).
+  .extend(
+    "activePayout",
+    ({ database, call, admin, readyBooster }) =>
+      async function activePayout() {
+        const adminToken = await admin();
+        const me = await readyBooster(3_000_000);
+        const created = await call("payouts", { amount: 3_000_000 }, { token: me.token });
+        expect(created.status).toBe(201);
+        const payoutId = created.body.data.payout.id as string;
+        expect((await call(`admin/payouts/${payoutId}/approve`, undefined, { token: adminToken })).status).toBe(200);
+        await applyPayoutEvent({ db: database.db, actor: null }, { payoutId, event: "submit", rail: "manual" });
+        return { adminToken, me, payoutId };
+      },
+  )
+  // Someone whose identity request waits for an admin.
+  .extend(
+    "pendingIdentity",
+    ({ database, person }) =>
+      async function pendingIdentity() {
+        const applicant = await person();
+        await database.db
+          .update(users)
+          .set({ identityStatus: "identity_verification_pending", identityRequestedAt: new Date() })
+          .where(eq(users.id, applicant.user.id));
+        return applicant;
+      },
+  );
 
 describe("an event delivered twice (PostgreSQL)", () => {
-  it("a payout's confirmation delivered twice at once, its SMS job run twice at once: one notification, one SMS", async () => {
+  it("a payout's confirmation delivered twice at once, its SMS job run twice at once: one notification, one SMS", async ({
+    database,
+    sms,
+    call,
+    rowsOf,
+    phoneOf,
+    activePayout,
+  }) => {
     const { adminToken, me, payoutId } = await activePayout();
     const confirm = () => call(`admin/payouts/${payoutId}/confirm`, { bank_reference: "PAYA-123" }, { token: adminToken });
     const answers = await Promise.all([confirm(), confirm()]);
@@ -82,7 +96,15 @@ describe("an event delivered twice (PostgreSQL)", () => {
     expect(sms.notices).toHaveLength(1);
   });
 
-  it("an identity approved twice at once, its SMS job run twice at once: one notification, counted once, one SMS", async () => {
+  it("an identity approved twice at once, its SMS job run twice at once: one notification, counted once, one SMS", async ({
+    database,
+    sms,
+    call,
+    admin,
+    rowsOf,
+    counterOf,
+    pendingIdentity,
+  }) => {
     const adminToken = await admin();
     const applicant = await pendingIdentity();
 
@@ -107,7 +129,15 @@ describe("an event delivered twice (PostgreSQL)", () => {
     expect(sms.notices).toHaveLength(1);
   });
 
-  it("a plan ending in two days, the expiry job and then its SMS job each run twice at once: one reminder, one SMS", async () => {
+  it("a plan ending in two days, the expiry job and then its SMS job each run twice at once: one reminder, one SMS", async ({
+    database,
+    sms,
+    call,
+    person,
+    planId,
+    rowsOf,
+    counterOf,
+  }) => {
     const me = await person(5_000_000);
     expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: me.token })).status).toBe(201);
     const [period] = await database.db.select().from(memberships).where(eq(memberships.userId, me.user.id));
@@ -135,7 +165,15 @@ describe("an event delivered twice (PostgreSQL)", () => {
     ]);
   });
 
-  it("a provider that cannot be reached: each SMS waits for the next run and is sent once; one refused for good is not tried again", async () => {
+  it("a provider that cannot be reached: each SMS waits for the next run and is sent once; one refused for good is not tried again", async ({
+    database,
+    sms,
+    call,
+    rowsOf,
+    phoneOf,
+    activePayout,
+    pendingIdentity,
+  }) => {
     const { adminToken, me, payoutId } = await activePayout();
     const confirmed = await call(`admin/payouts/${payoutId}/confirm`, { bank_reference: "PAYA-9" }, { token: adminToken });
     expect(confirmed.status).toBe(200);

@@ -1,9 +1,8 @@
 import { describe, expect } from "vitest";
 import { and, eq, isNull } from "drizzle-orm";
-import { openDatabase, type Database } from "@/server/db/client";
+import { openDatabase } from "@/server/db/client";
 import { notificationCounters, notifications, sessions } from "@/server/db/schema";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
-import { earnWorld } from "@/tests/api/support/earn-fixtures";
+import { apiTest } from "@/tests/api/support/fixture";
 import { notify } from "@/server/notifications/notify";
 import { hubOf } from "@/server/notifications/live";
 import { readAllNotifications, seeNotifications } from "@/server/notifications/queries";
@@ -11,30 +10,42 @@ import { readAllNotifications, seeNotifications } from "@/server/notifications/q
 // PostgreSQL only (*.pg.test.ts): the header's counter kept exact while notifications are written,
 // seen and read at once on real connections; a repeat written twice at once counts once; and a
 // notification written by one instance wakes a stream held by another (LISTEN/NOTIFY).
-let database: Database;
-let sms: ApiSetup["sms"];
-const { it, call } = apiFile(
-  (n) => `10.7.19.${n % 250}`,
-  (api) => void ({ database, sms } = api),
-);
-const { person } = earnWorld(call, () => ({ database, sms }), "09100000119");
-
-const counterOf = async (userId: string) =>
-  (await database.db.select().from(notificationCounters).where(eq(notificationCounters.userId, userId)))[0]?.unseen ?? 0;
-const unseenRows = async (userId: string) =>
-  (
-    await database.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.seenAt)))
-  ).length;
-const write = (userId: string, key: string) =>
-  database.db.transaction((tx) =>
-    notify({ db: database.db, tx: tx }, { userId, kind: "payout_approved", dedupeKey: key, params: { amount: 3_000_000 } }),
+const it = apiTest
+  .override("client", ({ serial }) => ({ address: `10.7.19.${serial % 250}` }))
+  .extend(
+    "counterOf",
+    ({ database }) =>
+      async (userId: string) =>
+        (await database.db.select().from(notificationCounters).where(eq(notificationCounters.userId, userId)))[0]?.unseen ?? 0,
+  )
+  .extend(
+    "unseenRows",
+    ({ database }) =>
+      async (userId: string) =>
+        (
+          await database.db
+            .select()
+            .from(notifications)
+            .where(and(eq(notifications.userId, userId), isNull(notifications.seenAt)))
+        ).length,
+  )
+  .extend(
+    "write",
+    ({ database }) =>
+      (userId: string, key: string) =>
+        database.db.transaction((tx) =>
+          notify({ db: database.db, tx: tx }, { userId, kind: "payout_approved", dedupeKey: key, params: { amount: 3_000_000 } }),
+        ),
   );
 
 describe("notifications under concurrency (PostgreSQL)", () => {
-  it("40 writes racing seen and read-all: the counter always equals the notifications not yet seen", async () => {
+  it("40 writes racing seen and read-all: the counter always equals the notifications not yet seen", async ({
+    database,
+    person,
+    counterOf,
+    unseenRows,
+    write,
+  }) => {
     const reader = await person();
     const id = reader.user.id;
     const work: Promise<unknown>[] = [];
@@ -50,7 +61,7 @@ describe("notifications under concurrency (PostgreSQL)", () => {
     expect(await counterOf(id)).toBe(0);
   });
 
-  it("the same change announced ten times at once is one notification, counted once", async () => {
+  it("the same change announced ten times at once is one notification, counted once", async ({ database, person, counterOf, write }) => {
     const reader = await person();
     const answers = await Promise.all(Array.from({ length: 10 }, () => write(reader.user.id, `payout:same:${reader.user.id}:approve`)));
     expect(answers.filter(Boolean)).toHaveLength(1);
@@ -58,7 +69,12 @@ describe("notifications under concurrency (PostgreSQL)", () => {
     expect(await counterOf(reader.user.id)).toBe(1);
   });
 
-  it("a notification written on one instance wakes the reader's stream held by another; a rolled-back one wakes nobody", async () => {
+  it("a notification written on one instance wakes the reader's stream held by another; a rolled-back one wakes nobody", async ({
+    database,
+    person,
+    counterOf,
+    write,
+  }) => {
     const reader = await person();
     const other = await openDatabase({ url: process.env.TEST_DATABASE_URL!, maxConnections: 2 });
     try {

@@ -1,42 +1,57 @@
 import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
 import { notificationCounters, notifications, users } from "@/server/db/schema";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
-import { earnWorld } from "@/tests/api/support/earn-fixtures";
-import { payoutWorld } from "@/tests/api/support/payout-fixtures";
+import { apiTest } from "@/tests/api/support/fixture";
 import { notify } from "@/server/notifications/notify";
 import { sendNotificationSms } from "@/server/notifications/sms";
 
 // Issue 18: notifications written in the transaction of the change they announce, the inbox's tabs,
 // reading, the header's counter, and the live stream that only says "re-read".
 
-let database: Database;
-let sms: ApiSetup["sms"];
-const { it, call, app } = apiFile(
-  (n) => `10.7.18.${n % 250}`,
-  (api) => void ({ database, sms } = api),
-);
-const { person, admin } = earnWorld(call, () => ({ database, sms }), "09100000118");
-const { earn, booster, planId } = payoutWorld(call, () => database, person);
-const get = (path: string, token: string, locale = "en-US") => call(path, undefined, { method: "GET", token, locale });
-const rowsOf = (userId: string) => database.db.select().from(notifications).where(eq(notifications.userId, userId));
-const counterOf = async (userId: string) =>
-  (await database.db.select().from(notificationCounters).where(eq(notificationCounters.userId, userId)))[0]?.unseen ?? 0;
-
-/** A booster with one payout requested (3,000,000 Rials held), and an admin. */
-async function requested() {
-  const adminToken = await admin();
-  const me = await booster(3_000_000);
-  await earn(me.user.id, 3_000_000);
-  expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: me.token })).status).toBe(201);
-  const created = await call("payouts", { amount: 3_000_000 }, { token: me.token });
-  expect(created.status).toBe(201);
-  return { adminToken, me, payoutId: created.body.data.payout.id as string };
-}
+const it = apiTest
+  .override("client", ({ serial }) => ({ address: `10.7.18.${serial % 250}` }))
+  .extend(
+    "get",
+    ({ call }) =>
+      (path: string, token: string, locale = "en-US") =>
+        call(path, undefined, { method: "GET", token, locale }),
+  )
+  .extend(
+    "rowsOf",
+    ({ database }) =>
+      (userId: string) =>
+        database.db.select().from(notifications).where(eq(notifications.userId, userId)),
+  )
+  .extend(
+    "counterOf",
+    ({ database }) =>
+      async (userId: string) =>
+        (await database.db.select().from(notificationCounters).where(eq(notificationCounters.userId, userId)))[0]?.unseen ?? 0,
+  )
+  // A booster with one payout requested (3,000,000 Rials held), and an admin.
+  .extend(
+    "requested",
+    ({ call, admin, earn, planId, booster }) =>
+      async function requested() {
+        const adminToken = await admin();
+        const me = await booster(3_000_000);
+        await earn(me.user.id, 3_000_000);
+        expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: me.token })).status).toBe(201);
+        const created = await call("payouts", { amount: 3_000_000 }, { token: me.token });
+        expect(created.status).toBe(201);
+        return { adminToken, me, payoutId: created.body.data.payout.id as string };
+      },
+  );
 
 describe("notifications", () => {
-  it("written with the change they announce, once; counted in the header; listed by tab; read one by one or all", async () => {
+  it("written with the change they announce, once; counted in the header; listed by tab; read one by one or all", async ({
+    call,
+    person,
+    get,
+    rowsOf,
+    counterOf,
+    requested,
+  }) => {
     const { adminToken, me, payoutId } = await requested();
     // Buying the plan was news; the request itself is not.
     expect((await rowsOf(me.user.id)).map((row) => row.kind)).toEqual(["membership_bought"]);
@@ -83,7 +98,15 @@ describe("notifications", () => {
     expect((await get("notifications?status=new", me.token)).body.meta.total).toBe(0);
   });
 
-  it("nothing is announced when the change is refused; every decision names its reason for the reader", async () => {
+  it("nothing is announced when the change is refused; every decision names its reason for the reader", async ({
+    database,
+    call,
+    person,
+    admin,
+    get,
+    rowsOf,
+    counterOf,
+  }) => {
     const adminToken = await admin();
     const applicant = await person();
     // Not pending: the review is refused, and no notification is written.
@@ -107,11 +130,16 @@ describe("notifications", () => {
     expect((await get("notifications", applicant.token, "fa-IR")).body.data[0]).toMatchObject({ href: "/dashboard/profile" });
   });
 
-  it("the live stream says re-read on opening and when a notification is written for its reader, not for others", async () => {
+  it("the live stream says re-read on opening and when a notification is written for its reader, not for others", async ({
+    app,
+    call,
+    person,
+    requested,
+  }) => {
     const { adminToken, me, payoutId } = await requested();
     const other = await person();
     const open = (token: string) =>
-      app().fetch(new Request("http://localhost/api/notifications/stream", { headers: { authorization: `Bearer ${token}` } }));
+      app.fetch(new Request("http://localhost/api/notifications/stream", { headers: { authorization: `Bearer ${token}` } }));
     const stream = await open(me.token);
     expect(stream.status).toBe(200);
     expect(stream.headers.get("content-type")).toContain("text/event-stream");
@@ -134,7 +162,16 @@ describe("notifications", () => {
     await theirs.cancel();
     expect((await call("notifications/stream", undefined, { method: "GET" })).status).toBe(401);
   });
-  it("preferences per category and channel: money and account always in the app; an SMS switched off is never sent, one on is sent once", async () => {
+  it("preferences per category and channel: money and account always in the app; an SMS switched off is never sent, one on is sent once", async ({
+    database,
+    sms,
+    call,
+    person,
+    admin,
+    get,
+    rowsOf,
+    counterOf,
+  }) => {
     const adminToken = await admin();
     const quiet = await person();
     const defaults = (await get("me/notification-preferences", quiet.token)).body.data;

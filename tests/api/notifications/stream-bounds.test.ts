@@ -1,14 +1,12 @@
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { readFileSync } from "node:fs";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
 import { sessions } from "@/server/db/schema";
 import { hubOf, STREAMS_PER_ADDRESS, STREAMS_PER_PERSON, type EndReason, type LiveStream } from "@/server/notifications/live";
 import { notify } from "@/server/notifications/notify";
 import { STREAM_MS } from "@/server/notifications/node-stream";
-import { openTestDatabase, resetAccounts, testApp } from "@/tests/api/support/helpers";
-import { startNodeListener } from "@/tests/api/support/node-server";
+import { apiTest } from "@/tests/api/support/fixture";
 import { newSession, signedInUser, type SignedIn } from "@/tests/api/security/signed-in";
 
 // Issue 30, item 3: the notification streams are bounded — a person keeps STREAMS_PER_PERSON per
@@ -17,26 +15,92 @@ import { newSession, signedInUser, type SignedIn } from "@/tests/api/security/si
 // used twice) ends that session's streams within a second, through the database's announcement.
 // Through the real Node listener, as `npm start` serves them; the streamSSE fallback at the end.
 
-let database: Database;
-let port: number;
-let close: () => Promise<void>;
-const hub = () => hubOf(database.listen, database.db);
+// Each request says its client address in x-test-ip (the socket's is 127.0.0.1 for all of them).
+const it = apiTest
+  .override("listenerDeps", { scope: "file" }, { socketAddress: (request: Request) => request.headers.get("x-test-ip") })
+  .extend(
+    "hub",
+    ({ database }) =>
+      () =>
+        hubOf(database.listen, database.db),
+  )
+  // Opens the stream with the web app's cookie from `address`; resolves once the answer's head arrived.
+  .extend(
+    "openStream",
+    ({ listener: { port } }) =>
+      function openStream(cookie: string, address: string): Promise<Opened> {
+        return new Promise((resolve, reject) => {
+          const headers = { cookie, "x-test-ip": address, "accept-language": "en-US" };
+          const req = httpRequest({ host: "127.0.0.1", port, path: "/api/notifications/stream", headers }, (response) => {
+            let received = "";
+            let endedAt = 0;
+            response.setEncoding("utf8");
+            response.on("data", (chunk: string) => (received += chunk));
+            const ended = new Promise<number>((done) => response.on("end", () => done((endedAt = Date.now()))));
+            resolve({ response, text: () => received, isEnded: () => endedAt > 0, ended, close: () => req.destroy() });
+          });
+          cleanups.push(() => req.destroy());
+          req.on("error", reject);
+          req.end();
+        });
+      },
+  )
+  // A stream that has said its opening re-read (so the hub holds it).
+  .extend(
+    "openLive",
+    ({ openStream }) =>
+      async function openLive(cookie: string, address: string): Promise<Opened> {
+        const stream = await openStream(cookie, address);
+        expect(stream.response.statusCode).toBe(200);
+        await expect.poll(() => stream.text()).toContain("event: re-read");
+        return stream;
+      },
+  )
+  // A JSON request to the API through the same listener.
+  .extend(
+    "api",
+    ({ listener: { port } }) =>
+      function api(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+        return new Promise((resolve, reject) => {
+          const payload = body === undefined ? undefined : JSON.stringify(body);
+          const headers: Record<string, string> = { "x-test-ip": "10.31.0.1" };
+          if (token) headers.authorization = `Bearer ${token}`;
+          if (payload) headers["content-type"] = "application/json";
+          const req = httpRequest({ host: "127.0.0.1", port, path: `/api/${path}`, method, headers }, (response) => {
+            let text = "";
+            response.setEncoding("utf8");
+            response.on("data", (chunk: string) => (text += chunk));
+            response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
+          });
+          req.on("error", reject);
+          req.end(payload);
+        });
+      },
+  )
+  .extend(
+    "write",
+    ({ database }) =>
+      (userId: string, key: string) =>
+        database.db.transaction((tx) =>
+          notify({ db: database.db, tx: tx }, { userId, kind: "payout_approved", dedupeKey: key, params: { amount: 1_000_000 } }),
+        ),
+  )
+  // Asserts `stream` is still open and still told about its reader's notifications.
+  .extend(
+    "staysOpen",
+    ({ write }) =>
+      async function staysOpen(stream: Opened, userId: string) {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(stream.isEnded()).toBe(false);
+        const before = rereads(stream);
+        await write(userId, `still-open:${userId}:${before}:${Math.random()}`);
+        await expect.poll(() => rereads(stream)).toBe(before + 1);
+      },
+  );
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  // Each request says its client address in x-test-ip (the socket's is 127.0.0.1 for all of them).
-  ({ port, close } = await startNodeListener(database, { socketAddress: (request) => request.headers.get("x-test-ip") }));
-});
-afterAll(async () => {
-  await close();
-  await database.close();
-});
 /** What a test leaves open is closed after it, so that a failing test leaves the next one alone. */
 const cleanups: Array<() => unknown> = [];
-beforeEach(async () => {
-  await resetAccounts(database);
-});
-afterEach(async () => {
+it.afterEach(async ({ hub }) => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
   await expect.poll(() => hub().size).toBe(0);
 });
@@ -54,54 +118,6 @@ type Opened = {
   close: () => void;
 };
 
-/** Opens the stream with the web app's cookie from `address`; resolves once the answer's head arrived. */
-function openStream(cookie: string, address: string): Promise<Opened> {
-  return new Promise((resolve, reject) => {
-    const headers = { cookie, "x-test-ip": address, "accept-language": "en-US" };
-    const req = httpRequest({ host: "127.0.0.1", port, path: "/api/notifications/stream", headers }, (response) => {
-      let received = "";
-      let endedAt = 0;
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (received += chunk));
-      const ended = new Promise<number>((done) => response.on("end", () => done((endedAt = Date.now()))));
-      resolve({ response, text: () => received, isEnded: () => endedAt > 0, ended, close: () => req.destroy() });
-    });
-    cleanups.push(() => req.destroy());
-    req.on("error", reject);
-    req.end();
-  });
-}
-
-/** A stream that has said its opening re-read (so the hub holds it). */
-async function openLive(cookie: string, address: string): Promise<Opened> {
-  const stream = await openStream(cookie, address);
-  expect(stream.response.statusCode).toBe(200);
-  await expect.poll(() => stream.text()).toContain("event: re-read");
-  return stream;
-}
-
-/** A JSON request to the API through the same listener. */
-function api(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: unknown }> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const headers: Record<string, string> = { "x-test-ip": "10.31.0.1" };
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (payload) headers["content-type"] = "application/json";
-    const req = httpRequest({ host: "127.0.0.1", port, path: `/api/${path}`, method, headers }, (response) => {
-      let text = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (text += chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
-    });
-    req.on("error", reject);
-    req.end(payload);
-  });
-}
-
-const write = (userId: string, key: string) =>
-  database.db.transaction((tx) =>
-    notify({ db: database.db, tx: tx }, { userId, kind: "payout_approved", dedupeKey: key, params: { amount: 1_000_000 } }),
-  );
 const rereads = (stream: Opened) =>
   stream
     .text()
@@ -117,17 +133,8 @@ async function endsWithinASecond(stream: Opened, reason: EndReason, since: numbe
   expect(stream.text().endsWith(endedBy(reason))).toBe(true);
 }
 
-/** Asserts `stream` is still open and still told about its reader's notifications. */
-async function staysOpen(stream: Opened, userId: string) {
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  expect(stream.isEnded()).toBe(false);
-  const before = rereads(stream);
-  await write(userId, `still-open:${userId}:${before}:${Math.random()}`);
-  await expect.poll(() => rereads(stream)).toBe(before + 1);
-}
-
 describe("the notification streams are bounded", () => {
-  it(`a person keeps their newest ${STREAMS_PER_PERSON}: each one more ends their oldest`, async () => {
+  it(`a person keeps their newest ${STREAMS_PER_PERSON}: each one more ends their oldest`, async ({ database, hub, openLive, write }) => {
     const reader = await signedInUser(database.db);
     const address = freshAddress();
     const streams: Opened[] = [];
@@ -146,7 +153,12 @@ describe("the notification streams are bounded", () => {
     for (const stream of newest) stream.close();
   });
 
-  it(`an address holds ${STREAMS_PER_ADDRESS}: one more is refused with 429 (others' streams stay), room comes back when one closes`, async () => {
+  it(`an address holds ${STREAMS_PER_ADDRESS}: one more is refused with 429 (others' streams stay), room comes back when one closes`, async ({
+    database,
+    hub,
+    openStream,
+    openLive,
+  }) => {
     const address = freshAddress();
     const people: SignedIn[] = [];
     for (let i = 0; i < Math.ceil(STREAMS_PER_ADDRESS / STREAMS_PER_PERSON) + 1; i++) people.push(await signedInUser(database.db));
@@ -173,7 +185,12 @@ describe("the notification streams are bounded", () => {
 });
 
 describe("a session's end ends its streams within a second", () => {
-  it("logout ends the session's stream; the same person's stream of another session stays open", async () => {
+  it("logout ends the session's stream; the same person's stream of another session stays open", async ({
+    database,
+    openLive,
+    api,
+    staysOpen,
+  }) => {
     const reader = await signedInUser(database.db);
     const phone = await newSession(database.db, reader.user);
     const mine = await openLive(reader.cookie, freshAddress());
@@ -185,7 +202,7 @@ describe("a session's end ends its streams within a second", () => {
     theirs.close();
   });
 
-  it("a session ended from the profile's list of sessions ends its stream", async () => {
+  it("a session ended from the profile's list of sessions ends its stream", async ({ database, openLive, api }) => {
     const reader = await signedInUser(database.db);
     const laptop = await newSession(database.db, reader.user);
     const stream = await openLive(laptop.cookie, freshAddress());
@@ -194,7 +211,7 @@ describe("a session's end ends its streams within a second", () => {
     await endsWithinASecond(stream, "session", since);
   });
 
-  it("a password change ends the streams of every other session, not the changer's own", async () => {
+  it("a password change ends the streams of every other session, not the changer's own", async ({ database, openLive, api, staysOpen }) => {
     const reader = await signedInUser(database.db);
     const phone = await newSession(database.db, reader.user);
     const tablet = await newSession(database.db, reader.user);
@@ -212,7 +229,7 @@ describe("a session's end ends its streams within a second", () => {
     own.close();
   });
 
-  it("a ban ends every stream of the person, on all their sessions", async () => {
+  it("a ban ends every stream of the person, on all their sessions", async ({ database, hub, openLive, api }) => {
     const admin = await signedInUser(database.db, "admin", "Admin");
     const reader = await signedInUser(database.db);
     const phone = await newSession(database.db, reader.user);
@@ -227,7 +244,7 @@ describe("a session's end ends its streams within a second", () => {
     expect(hub().size).toBe(0);
   });
 
-  it("a refresh token used twice ends the session, and with it the stream", async () => {
+  it("a refresh token used twice ends the session, and with it the stream", async ({ database, openLive, api }) => {
     const reader = await signedInUser(database.db);
     const stream = await openLive(reader.cookie, freshAddress());
     const refresh = (token: string) => api("POST", "auth/refresh", "", { refresh_token: token });
@@ -249,7 +266,7 @@ describe("the hub reads the session once more when it takes a stream", () => {
     end: (reason) => void ends.push(reason),
   });
 
-  it("a session that ended between the caller's authentication and the hub ends the stream at once", async () => {
+  it("a session that ended between the caller's authentication and the hub ends the stream at once", async ({ database, hub }) => {
     const reader = await signedInUser(database.db);
     await database.db.update(sessions).set({ revokedAt: new Date(), revokedReason: "logout" }).where(eq(sessions.id, reader.sessionId));
     await hub().ready();
@@ -259,7 +276,7 @@ describe("the hub reads the session once more when it takes a stream", () => {
     expect(hub().size).toBe(0);
   });
 
-  it("a stream does not outlive its session's expiry", async () => {
+  it("a stream does not outlive its session's expiry", async ({ database, hub }) => {
     const reader = await signedInUser(database.db);
     await database.db
       .update(sessions)
@@ -274,8 +291,12 @@ describe("the hub reads the session once more when it takes a stream", () => {
 });
 
 describe("the streamSSE fallback (app.fetch) keeps the same bounds", () => {
-  it("a person's oldest ends as superseded, the address's one too many is refused, a logout ends the session's stream", async () => {
-    const app = testApp(database, { socketAddress: (request) => request.headers.get("x-test-ip") });
+  it("a person's oldest ends as superseded, the address's one too many is refused, a logout ends the session's stream", async ({
+    database,
+    hub,
+    api,
+    app,
+  }) => {
     const decoder = new TextDecoder();
     const open = async (token: string, address: string) => {
       const response = await app.fetch(

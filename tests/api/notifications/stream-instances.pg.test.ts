@@ -1,10 +1,10 @@
 import { request as httpRequest, type IncomingMessage } from "node:http";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { sql } from "drizzle-orm";
-import { openDatabase, type Database } from "@/server/db/client";
+import { openDatabase } from "@/server/db/client";
 import { revokeSession } from "@/server/auth/sessions";
 import { hubOf } from "@/server/notifications/live";
-import { openTestDatabase, resetAccounts } from "@/tests/api/support/helpers";
+import { apiTest } from "@/tests/api/support/fixture";
 import { startNodeListener } from "@/tests/api/support/node-server";
 import { newSession, signedInUser } from "@/tests/api/security/signed-in";
 
@@ -13,28 +13,21 @@ import { newSession, signedInUser } from "@/tests/api/security/signed-in";
 // second (the database announces it, migration 0023), and an instance whose listening connection
 // dropped meanwhile reads its sessions again once it is back.
 
-let one: Database;
-let two: Database;
-let first: Awaited<ReturnType<typeof startNodeListener>>;
-let second: Awaited<ReturnType<typeof startNodeListener>>;
-
-beforeAll(async () => {
-  one = await openTestDatabase();
-  two = await openDatabase({ url: process.env.TEST_DATABASE_URL!, maxConnections: 3 });
-  first = await startNodeListener(one);
-  second = await startNodeListener(two);
-});
-afterAll(async () => {
-  await first.close();
-  await second.close();
-  await two.close();
-  await one.close();
-});
+// The first instance is the file's listener on its database; the second opens its own pool to the same
+// database and listens beside it.
+const it = apiTest
+  .extend("two", { scope: "file" }, async ({}, { onCleanup }) => {
+    const two = await openDatabase({ url: process.env.TEST_DATABASE_URL!, maxConnections: 3 });
+    onCleanup(() => two.close());
+    return two;
+  })
+  .extend("second", { scope: "file" }, async ({ two }, { onCleanup }) => {
+    const second = await startNodeListener(two);
+    onCleanup(second.close);
+    return second;
+  });
 const cleanups: Array<() => unknown> = [];
-beforeEach(async () => {
-  await resetAccounts(one);
-});
-afterEach(async () => {
+it.afterEach(async ({ two }) => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
   await expect.poll(() => hubOf(two.listen, two.db).size).toBe(0);
 });
@@ -79,13 +72,18 @@ const within = <T>(promise: Promise<T>, ms: number) =>
   Promise.race([promise, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
 
 describe("a session's end reaches every instance (PostgreSQL)", () => {
-  it("a logout through one instance ends, within a second, the session's stream held by the other; another session's stays", async () => {
-    const reader = await signedInUser(one.db);
-    const phone = await newSession(one.db, reader.user);
+  it("a logout through one instance ends, within a second, the session's stream held by the other; another session's stays", async ({
+    database,
+    listener,
+    two,
+    second,
+  }) => {
+    const reader = await signedInUser(database.db);
+    const phone = await newSession(database.db, reader.user);
     const held = await openStream(second.port, reader.cookie);
     const other = await openStream(second.port, phone.cookie);
     const since = Date.now();
-    expect(await logout(first.port, reader.accessToken)).toBe(200);
+    expect(await logout(listener.port, reader.accessToken)).toBe(200);
     const endedAt = await within(held.ended, 1_000);
     expect(endedAt, "the other instance's stream is still open a second later").not.toBeNull();
     expect(endedAt! - since).toBeLessThan(1_000);
@@ -95,15 +93,15 @@ describe("a session's end reaches every instance (PostgreSQL)", () => {
     expect(hubOf(two.listen, two.db).size).toBe(1);
   });
 
-  it("an instance whose listening connection dropped reads its streams' sessions again when it is back", async () => {
-    const reader = await signedInUser(one.db);
+  it("an instance whose listening connection dropped reads its streams' sessions again when it is back", async ({ database, second }) => {
+    const reader = await signedInUser(database.db);
     const held = await openStream(second.port, reader.cookie);
     // Cut every connection LISTENing on the sessions channel (the other instance's among them): the
     // end below is announced while nobody listens.
-    await one.db.execute(
+    await database.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN "takapoo_sessions"'`,
     );
-    await revokeSession({ db: one.db }, { sessionId: reader.sessionId, reason: "logout" });
+    await revokeSession({ db: database.db }, { sessionId: reader.sessionId, reason: "logout" });
     // The listener connects again after a second, then reads the sessions it holds streams of.
     expect(await within(held.ended, 5_000), "the stream outlived its session after the reconnect").not.toBeNull();
     expect(held.text().endsWith("event: end\ndata: session\n\n")).toBe(true);

@@ -6,6 +6,7 @@ import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/
 import { sandboxGateway } from "@/server/adapters/payments/sandbox";
 import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
 import { earnWorld } from "@/tests/api/support/earn-fixtures";
+import { startNodeListener } from "@/tests/api/support/node-server";
 import { payoutWorld } from "@/tests/api/support/payout-fixtures";
 
 /** What a test may give its app besides the database and the SMS recorder. */
@@ -37,6 +38,7 @@ type Apps = { current: App; build(deps: AppTestDeps): App };
  * - `app`: the app on this database, codes sent to `sms`, with the file's `appDeps`; `rebuild(deps)`
  *   gives the running test another one (`deps` in place of `appDeps`) and points `call` at it.
  * - `serial`: the running test's number in its file (1 for the first), for addresses and keys of its own.
+ * - `gateways`: the sandbox bank on this database; `listener`: the API on a real socket (`port`).
  * - the people of the boosters' tests (earn-fixtures.ts) and of the payout tests (payout-fixtures.ts).
  * A file changes a fixture for all its tests, a describe for its own, with override:
  *   const it = apiTest.override("client", ({ serial }) => ({ address: `10.7.1.${serial % 250}` }));
@@ -50,6 +52,14 @@ export const apiTest = test
     const database = await openTestDatabase({ maxConnections });
     onCleanup(() => database.close());
     return database;
+  })
+  // The API through the real Node listener on 127.0.0.1 for the file (node-server.ts), for what lives in
+  // the Node adapter; `listenerDeps` (file scope) are its adapters besides the database.
+  .extend("listenerDeps", { scope: "file" }, {} as Partial<AppDeps>)
+  .extend("listener", { scope: "file" }, async ({ database, listenerDeps }, { onCleanup }) => {
+    const listener = await startNodeListener(database, listenerDeps);
+    onCleanup(listener.close);
+    return listener;
   })
   .extend("fresh", { auto: true }, async ({ database }) => {
     await resetAccounts(database);
