@@ -1,5 +1,4 @@
-import { openDatabase } from "@/server/db/client";
 import { describeJobRunner } from "./runner-cases";
 
 // pg-boss on the app's node-postgres pool (collected only when TEST_DATABASE_URL is set).
-describeJobRunner("PostgreSQL", () => openDatabase({ url: process.env.TEST_DATABASE_URL, maxConnections: 5 }));
+describeJobRunner("PostgreSQL");

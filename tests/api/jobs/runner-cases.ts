@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { Database } from "@/server/db/client";
+import { apiTest as it } from "@/tests/api/support/fixture";
 import { startJobRunner, type JobDefinition, type JobRunner } from "@/server/core/jobs";
 import { jobHistory } from "@/server/core/jobs-history";
 
@@ -15,45 +16,41 @@ async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 20_0
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The job runner (server/core/jobs.ts, pg-boss) against one database: PGlite in-process
+ * The job runner (server/core/jobs.ts, pg-boss) against the file's database: PGlite in-process
  * (job-runner.test.ts) and PostgreSQL (job-runner.pg.test.ts, when TEST_DATABASE_URL is set).
  */
-export function describeJobRunner(backend: string, open: () => Promise<Database>) {
+export function describeJobRunner(backend: string) {
   describe(`the job runner on ${backend}`, { timeout: 60_000 }, () => {
-    let database: Database;
     const runners: JobRunner[] = [];
     // Names of their own per run: a PostgreSQL test database keeps pg-boss's tables between runs.
     const prefix = `test-${Date.now().toString(36)}`;
-    const start = async (jobs: JobDefinition[]) => {
+    const start = async (database: Database, jobs: JobDefinition[]) => {
       const runner = await startJobRunner(database, jobs, { pollingSeconds: 0.5, cronSeconds: 1 });
       runners.push(runner);
       return runner;
     };
 
-    beforeAll(async () => {
-      database = await open();
-    });
-    afterAll(async () => {
+    // Stopped before the file's database closes (its fixture's cleanup comes after the file's hooks).
+    it.afterAll(async () => {
       await Promise.all(runners.map((runner) => runner.stop()));
-      await database.close();
     });
 
-    it("runs a job on its schedule and keeps what it returned in the history", async () => {
+    it("runs a job on its schedule and keeps what it returned in the history", async ({ database }) => {
       let runs = 0;
       const name = `${prefix}-scheduled`;
       // Every minute: the minute under way is due at once.
-      await start([{ name, cron: "* * * * *", run: async () => ({ runs: ++runs }) }]);
+      await start(database, [{ name, cron: "* * * * *", run: async () => ({ runs: ++runs }) }]);
       await waitFor(async () => (await jobHistory(database.db, { name }))[0]?.state === "completed");
       const [run] = await jobHistory(database.db, { name });
       expect(run).toMatchObject({ name, state: "completed", attempts: 1, output: { runs: 1 } });
       expect(run!.startedAt!.getTime()).toBeLessThanOrEqual(run!.finishedAt!.getTime());
     });
 
-    it("retries a failed run with backoff, and records a run that keeps failing as failed with its error", async () => {
+    it("retries a failed run with backoff, and records a run that keeps failing as failed with its error", async ({ database }) => {
       let attempts = 0;
       const flaky = `${prefix}-flaky`;
       const broken = `${prefix}-broken`;
-      const runner = await start([
+      const runner = await start(database, [
         {
           name: flaky,
           cron: "0 0 1 1 *",
@@ -74,7 +71,7 @@ export function describeJobRunner(backend: string, open: () => Promise<Database>
       expect(failed).toMatchObject({ attempts: 2, output: { message: "always broken" } });
     });
 
-    it("never runs one job twice at once, even from two runners", async () => {
+    it("never runs one job twice at once, even from two runners", async ({ database }) => {
       const name = `${prefix}-single`;
       let active = 0;
       let most = 0;
@@ -89,7 +86,7 @@ export function describeJobRunner(backend: string, open: () => Promise<Database>
           done++;
         },
       };
-      const [first, second] = [await start([job]), await start([job])];
+      const [first, second] = [await start(database, [job]), await start(database, [job])];
       expect(await first!.runNow(name)).not.toBeNull();
       // While that run is queued or active, neither runner may queue another.
       expect(await second!.runNow(name)).toBeNull();
