@@ -1,7 +1,6 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { AuditEntry } from "@/lib/schemas/audit";
-import type { ListResult } from "./client";
+import { auditEndpoints, auditTargetTypes, type AuditEntry } from "@/lib/schemas/audit";
 import { useApiClient } from "./use-api-client";
 
 export type { AuditEntry };
@@ -9,16 +8,16 @@ export type AuditFilters = { action: string; target_type: string };
 
 export const AUDIT_PER_PAGE = 25;
 
-/** A page of the audit log, newest first, with the back office's filters. */
+/** A page of the audit log, newest first, with the back office's filters (a target the contract does not know is no filter). */
 export function useAuditLog(filters: AuditFilters, page: number) {
   const api = useApiClient();
-  return useQuery<ListResult<AuditEntry>>({
+  return useQuery({
     queryKey: ["admin", "audit", filters, page],
     queryFn: ({ signal }) =>
-      api.list<AuditEntry>("admin/audit", {
+      api.call(auditEndpoints.list, {
         query: {
           action: filters.action || undefined,
-          target_type: filters.target_type || undefined,
+          target_type: auditTargetTypes.find((type) => type === filters.target_type),
           page,
           per_page: AUDIT_PER_PAGE,
         },

@@ -1,9 +1,8 @@
 "use client";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { BanInput, Person, PersonOverview, banResultOutput } from "@/lib/schemas/people";
+import { peopleEndpoints, type BanInput, type Person, type PersonOverview, type banResultOutput } from "@/lib/schemas/people";
 import { adminKeys } from "./admin";
-import type { ListResult } from "./client";
 import { useApiClient } from "./use-api-client";
 
 export type { BanInput, Person, PersonOverview };
@@ -20,9 +19,9 @@ const peopleKeys = {
 /** GET /api/admin/users: people matching the search (phone, e-mail, national ID, name), newest first. */
 export function usePeople(q: string, page: number) {
   const api = useApiClient();
-  return useQuery<ListResult<Person>>({
+  return useQuery({
     queryKey: peopleKeys.search(q, page),
-    queryFn: ({ signal }) => api.list<Person>("admin/users", { query: { q: q || undefined, page, per_page: PEOPLE_PER_PAGE }, signal }),
+    queryFn: ({ signal }) => api.call(peopleEndpoints.search, { query: { q: q || undefined, page, per_page: PEOPLE_PER_PAGE }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -32,7 +31,7 @@ export function usePersonOverview(id: string) {
   const api = useApiClient();
   return useQuery({
     queryKey: peopleKeys.overview(id),
-    queryFn: ({ signal }) => api.request<PersonOverview>(`admin/users/${encodeURIComponent(id)}/overview`, { signal }),
+    queryFn: ({ signal }) => api.call(peopleEndpoints.overview, { params: { id }, signal }),
   });
 }
 
@@ -42,10 +41,9 @@ export function useBanDecision(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (decision: { ban: BanInput } | { unban: true }) =>
-      api.request<BanResult>(`admin/users/${encodeURIComponent(id)}/${"ban" in decision ? "ban" : "unban"}`, {
-        method: "POST",
-        ...("ban" in decision ? { body: decision.ban } : {}),
-      }),
+      "ban" in decision
+        ? api.call(peopleEndpoints.ban, { params: { id }, body: decision.ban })
+        : api.call(peopleEndpoints.unban, { params: { id } }),
     // The answer is the person as they are now; only the search lists (their "banned until") are read again.
     onSuccess: (result) => queryClient.setQueryData(peopleKeys.overview(id), result.overview),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: peopleKeys.searches() }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateTime, paging, text, uuidParam } from "./common";
+import { dateTime, endpoint, paging, text, uuidParam } from "./common";
 
 /** What an audit row is about (the back office filters by it). */
 export const auditTargetTypes = [
@@ -47,3 +47,9 @@ export const auditEntryOutput = z.object({
   at: dateTime(),
 });
 export type AuditEntry = z.infer<typeof auditEntryOutput>;
+
+/* ---- Endpoints: the route (server/audit) and the browser (lib/api/admin-audit.ts) read these ---- */
+
+export const auditEndpoints = {
+  list: endpoint({ method: "get", path: "/admin/audit", query: auditListQuery, response: auditEntryOutput, list: true }),
+};

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { userOutput } from "./auth";
-import { dateTime, paging, text } from "./common";
+import { dateTime, endpoint, idParam, paging, text } from "./common";
 import {
   activityStatuses,
   activityTypes,
@@ -112,3 +112,12 @@ export const banInput = z.object({
 export type BanInput = z.input<typeof banInput>;
 
 export const banResultOutput = z.object({ overview: personOverviewOutput, message: z.string() });
+
+/* ---- Endpoints: the routes (server/people) and the browser (lib/api/admin-people.ts) read these ---- */
+
+export const peopleEndpoints = {
+  search: endpoint({ method: "get", path: "/admin/users", query: peopleSearchQuery, response: personOutput, list: true }),
+  overview: endpoint({ method: "get", path: "/admin/users/{id}/overview", params: idParam, response: personOverviewOutput }),
+  ban: endpoint({ method: "post", path: "/admin/users/{id}/ban", params: idParam, body: banInput, response: banResultOutput }),
+  unban: endpoint({ method: "post", path: "/admin/users/{id}/unban", params: idParam, response: banResultOutput }),
+};

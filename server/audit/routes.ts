@@ -1,21 +1,19 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { auditEntryOutput, auditListQuery } from "@/lib/schemas/audit";
+import { auditEndpoints, auditEntryOutput } from "@/lib/schemas/audit";
 import { requireAdmin } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/context";
 import { errorResponses } from "@/server/http/envelope";
-import { apiRoute, components, err, json, pageOf } from "@/server/http/route-parts";
+import { components, endpointRoute, err } from "@/server/http/route-parts";
 import { listAudit } from "./queries";
 
 components({ AuditEntry: auditEntryOutput });
 
-const listRoute = apiRoute({
-  method: "get",
-  path: "/admin/audit",
+const listRoute = endpointRoute(auditEndpoints.list, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "The audit log, newest first: every admin action (and the system's), with who, what, when and from where",
-  request: { query: auditListQuery },
-  responses: { 200: { description: "A page of entries", ...json(pageOf(auditEntryOutput)) }, 404: err("Not found"), ...errorResponses },
+  answer: "A page of entries",
+  responses: { 404: err("Not found"), ...errorResponses },
 });
 
 /** The back office's audit view (issue 18). */

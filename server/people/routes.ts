@@ -1,10 +1,10 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { banInput, banResultOutput, peopleSearchQuery, personOutput, personOverviewOutput } from "@/lib/schemas/people";
+import { peopleEndpoints, personOutput, personOverviewOutput } from "@/lib/schemas/people";
 import { requireAdmin } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
-import { dataEnvelope, errorResponses } from "@/server/http/envelope";
+import { errorResponses } from "@/server/http/envelope";
 import { translateApi } from "@/server/http/i18n";
-import { apiRoute, body, components, err, idParam, json, named, pageOf } from "@/server/http/route-parts";
+import { components, endpointRoute, err } from "@/server/http/route-parts";
 import { banUser, unbanUser } from "./ban";
 import { personOverview, searchPeople } from "./queries";
 
@@ -12,53 +12,38 @@ components({ Person: personOutput, PersonOverview: personOverviewOutput });
 
 const notFound = { 404: err("Not found (also for anyone who is not an admin)") };
 
-const searchRoute = apiRoute({
-  method: "get",
-  path: "/admin/users",
+const searchRoute = endpointRoute(peopleEndpoints.search, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Find people by phone (any spelling), e-mail, national ID or name; newest first",
-  request: { query: peopleSearchQuery },
-  responses: { 200: { description: "A page of people", ...json(pageOf(personOutput)) }, ...notFound, ...errorResponses },
+  answer: "A page of people",
+  responses: { ...notFound, ...errorResponses },
 });
 
-const overviewRoute = apiRoute({
-  method: "get",
-  path: "/admin/users/{id}/overview",
+const overviewRoute = endpointRoute(peopleEndpoints.overview, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "A person: profile, ban in force, balances, newest campaigns, activities, payouts, invitations, open sessions",
-  request: { params: idParam },
-  responses: { 200: { description: "The person", ...json(dataEnvelope(personOverviewOutput)) }, ...notFound },
+  answer: "The person",
+  responses: notFound,
 });
 
-const banRoute = apiRoute({
-  method: "post",
-  path: "/admin/users/{id}/ban",
+const banRoute = endpointRoute(peopleEndpoints.ban, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary:
     "Ban until a date with a reason: the person's sessions end, sign-in is refused (403 account_banned), and the wallet and earnings move to their frozen account by ledger transfers carrying the reason",
-  request: { params: idParam, ...body(named(banInput, "BanInput")) },
-  responses: {
-    200: { description: "Banned", ...json(dataEnvelope(banResultOutput)) },
-    409: err("Already banned (user_already_banned), or an admin (cannot_ban_admin)"),
-    ...notFound,
-  },
+  bodyName: "BanInput",
+  answer: "Banned",
+  responses: { 409: err("Already banned (user_already_banned), or an admin (cannot_ban_admin)"), ...notFound },
 });
 
-const unbanRoute = apiRoute({
-  method: "post",
-  path: "/admin/users/{id}/unban",
+const unbanRoute = endpointRoute(peopleEndpoints.unban, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Lift the ban in force: what it held goes back to the wallet and the earnings",
-  request: { params: idParam },
-  responses: {
-    200: { description: "Unbanned", ...json(dataEnvelope(banResultOutput)) },
-    409: err("Not banned (user_not_banned)"),
-    ...notFound,
-  },
+  answer: "Unbanned",
+  responses: { 409: err("Not banned (user_not_banned)"), ...notFound },
 });
 
 /** The back office's people view (issue 18): search, a person's overview, ban and unban. */
