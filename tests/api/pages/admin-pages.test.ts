@@ -1,30 +1,53 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { auditLog, contentPages } from "@/server/db/schema";
-import type { Database } from "@/server/db/client";
 import { invalidatePage, onPageInvalidated } from "@/server/pages/page-cache";
 import enUS from "@/messages/en-US.json";
 import faIR from "@/messages/fa-IR.json";
-import { registerAndSignIn, signInAdmin } from "@/tests/api/support/account-helpers";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
-
-let database: Database;
-let sms: ApiSetup["sms"];
+import { registerAndSignIn } from "@/tests/api/support/account-helpers";
+import { apiTest } from "@/tests/api/support/fixture";
 
 beforeAll(() => invalidatePage());
 // The page cache is per process: leave nothing of this file's edits for the next file.
 afterAll(() => invalidatePage());
-const { it, call } = apiFile(
-  (n) => `10.9.0.${n % 250}`,
-  (api) => void ({ database, sms } = api),
-);
-
-const admin = () => signInAdmin(database, call, sms, "09100000077");
-const get = (path: string, token?: string) => call(path, undefined, { method: "GET", ...(token ? { token } : {}) });
-const put = (path: string, body: unknown, token?: string, locale = "en-US") =>
-  call(path, body, { method: "PUT", locale, ...(token ? { token } : {}) });
-/** The public read, as the page and its metadata make it (SPEC §7). */
-const publicPage = (slug: string, locale: string) => call("pages/get", { slug }, { locale });
+const it = apiTest
+  .override("client", ({ serial }) => ({ address: `10.9.0.${serial % 250}` }))
+  .extend(
+    "get",
+    ({ call }) =>
+      (path: string, token?: string) =>
+        call(path, undefined, { method: "GET", ...(token ? { token } : {}) }),
+  )
+  .extend(
+    "put",
+    ({ call }) =>
+      (path: string, body: unknown, token?: string, locale = "en-US") =>
+        call(path, body, { method: "PUT", locale, ...(token ? { token } : {}) }),
+  )
+  // The public read, as the page and its metadata make it (SPEC §7).
+  .extend(
+    "publicPage",
+    ({ call }) =>
+      (slug: string, locale: string) =>
+        call("pages/get", { slug }, { locale }),
+  )
+  .extend(
+    "row",
+    ({ database }) =>
+      async function row(slug: string, locale: string) {
+        const [found] = await database.db
+          .select()
+          .from(contentPages)
+          .where(and(eq(contentPages.slug, slug), eq(contentPages.locale, locale)));
+        return found;
+      },
+  )
+  .extend(
+    "auditRows",
+    ({ database }) =>
+      (targetId: string) =>
+        database.db.select().from(auditLog).where(eq(auditLog.targetId, targetId)),
+  );
 
 const valid = {
   title: "About Takapoo (edited)",
@@ -34,18 +57,15 @@ const valid = {
   og_image: "https://cdn.example.com/about.png",
 };
 
-async function row(slug: string, locale: string) {
-  const [found] = await database.db
-    .select()
-    .from(contentPages)
-    .where(and(eq(contentPages.slug, slug), eq(contentPages.locale, locale)));
-  return found;
-}
-
-const auditRows = (targetId: string) => database.db.select().from(auditLog).where(eq(auditLog.targetId, targetId));
-
 describe("admin content pages", () => {
-  it("are a 404 to anonymous callers and to users who are not admins, and change nothing", async () => {
+  it("are a 404 to anonymous callers and to users who are not admins, and change nothing", async ({
+    database,
+    sms,
+    call,
+    get,
+    put,
+    row,
+  }) => {
     const before = await row("about", "en-US");
     const { token } = await registerAndSignIn(call, sms);
     for (const who of [undefined, token]) {
@@ -64,7 +84,7 @@ describe("admin content pages", () => {
     expect(await database.db.select().from(auditLog)).toEqual([]);
   });
 
-  it("lists every slug with its locales and when each was updated", async () => {
+  it("lists every slug with its locales and when each was updated", async ({ admin, get, row }) => {
     const token = await admin();
     const answer = await get("admin/pages", token);
     expect(answer.status).toBe(200);
@@ -76,7 +96,7 @@ describe("admin content pages", () => {
     expect(Date.parse(about.updated_at)).toBe(Math.max(...about.locales.map((l: { updated_at: string }) => Date.parse(l.updated_at))));
   });
 
-  it("answers all locales' versions of a page, and page_not_found for a slug without any", async () => {
+  it("answers all locales' versions of a page, and page_not_found for a slug without any", async ({ admin, get, row }) => {
     const token = await admin();
     const answer = await get("admin/pages/terms", token);
     expect(answer.status).toBe(200);
@@ -96,7 +116,7 @@ describe("admin content pages", () => {
     expect(missing.body.error).toMatchObject({ code: "page_not_found", message: expect.stringContaining("no-such-page") });
   });
 
-  it("refuses invalid input with 422 and a translated message per field, changing nothing", async () => {
+  it("refuses invalid input with 422 and a translated message per field, changing nothing", async ({ database, admin, put, row }) => {
     const token = await admin();
     const before = await row("about", "en-US");
     const told: Array<string | undefined> = [];
@@ -156,7 +176,14 @@ describe("admin content pages", () => {
     }
   });
 
-  it("updates an existing version; the next pages/get shows it at once; the change is audited", async () => {
+  it("updates an existing version; the next pages/get shows it at once; the change is audited", async ({
+    admin,
+    get,
+    put,
+    publicPage,
+    row,
+    auditRows,
+  }) => {
     const token = await admin();
     const before = (await row("about", "en-US"))!;
     expect(before.title).not.toBe(valid.title);
@@ -209,7 +236,14 @@ describe("admin content pages", () => {
     });
   });
 
-  it("creates a new page and then a new locale of it; a reader falling back to Persian sees the translation at once", async () => {
+  it("creates a new page and then a new locale of it; a reader falling back to Persian sees the translation at once", async ({
+    admin,
+    get,
+    put,
+    publicPage,
+    row,
+    auditRows,
+  }) => {
     const token = await admin();
     const persian = { ...valid, title: "سیاست بازپرداخت", body: "## بازپرداخت\n\nمتن فارسی.", og_image: "" };
     const first = await put("admin/pages/refund-policy/fa-IR", persian, token, "fa-IR");
@@ -245,7 +279,7 @@ describe("admin content pages", () => {
     expect((await auditRows("refund-policy:tr-TR")).map((a) => a.action)).toEqual(["content_page.created"]);
   });
 
-  it("takes a body of 100,000 Persian characters (over the API's usual 64 KB)", async () => {
+  it("takes a body of 100,000 Persian characters (over the API's usual 64 KB)", async ({ admin, put, publicPage, row }) => {
     const token = await admin();
     const body = "ب".repeat(100_000);
     const saved = await put("admin/pages/about/fa-IR", { ...valid, body }, token);
@@ -254,7 +288,7 @@ describe("admin content pages", () => {
     expect((await publicPage("about", "fa-IR")).body.data.body).toBe(body);
   });
 
-  it("keeps a script-injection body as text: it is stored and served as written, never as markup", async () => {
+  it("keeps a script-injection body as text: it is stored and served as written, never as markup", async ({ admin, put, publicPage }) => {
     const token = await admin();
     const body = "<script>alert(1)</script>\n\n[x](javascript:alert(1))";
     expect((await put("admin/pages/about/en-US", { ...valid, body }, token)).status).toBe(200);

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect } from "vitest";
-import { openDatabase, type Database } from "@/server/db/client";
+import { openDatabase } from "@/server/db/client";
 import { ledgerTransfers, transactions } from "@/server/db/schema";
 import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
 import { sandboxGateway } from "@/server/adapters/payments/sandbox";
@@ -10,47 +10,44 @@ import { reconcilePayments } from "@/server/payments/reconcile";
 import { settlePayment } from "@/server/payments/settle-payment";
 import { startFakeZarinpal, type FakeZarinpal } from "../../support/fake-zarinpal";
 import { registerAndSignIn } from "@/tests/api/support/account-helpers";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { apiTest } from "@/tests/api/support/fixture";
 
 // PostgreSQL only (*.pg.test.ts): races and a connection killed mid-settlement need a real server.
 const MERCHANT = "00000000-0000-0000-0000-000000000000";
-let database: Database;
 let zarinpal: FakeZarinpal;
-let gateways: Map<GatewayId, PaymentGateway>;
-let sms: ApiSetup["sms"];
-const { it, call } = apiFile(
-  () => "10.7.0.1",
-  (api) => {
-    ({ database, sms } = api);
-    gateways = new Map<GatewayId, PaymentGateway>([
-      ["zarinpal", zarinpalGateway({ merchantId: MERCHANT, baseUrl: zarinpal.url, timeoutMs: 5000 })],
-      ["sandbox", sandboxGateway(async () => database)],
-    ]);
-    return { gateways };
-  },
-);
-
 beforeAll(async () => {
   zarinpal = await startFakeZarinpal({ merchantId: MERCHANT });
 });
 afterAll(async () => {
   await zarinpal.close();
 });
-
-async function startCharge(amount: number, gateway: GatewayId = "zarinpal", signedIn?: { token: string }) {
-  const { token } =
-    signedIn ??
-    (await registerAndSignIn(call, sms, {
-      phone: `0912${String(Date.now()).slice(-7)}`,
-      email: `r${Date.now()}@example.com`,
-    }));
-  const charged = await call("wallet/charge", { amount, gateway }, { token });
-  const authority = (charged.body.data.redirect_url as string).split("/").at(-1)!;
-  return { token, authority, id: charged.body.data.transaction.id as string };
-}
+const it = apiTest
+  .override("client", () => ({ address: "10.7.0.1" }))
+  .override("gateways", ({ database }) => {
+    return new Map<GatewayId, PaymentGateway>([
+      ["zarinpal", zarinpalGateway({ merchantId: MERCHANT, baseUrl: zarinpal.url, timeoutMs: 5000 })],
+      ["sandbox", sandboxGateway(async () => database)],
+    ]);
+  })
+  .override("appDeps", ({ gateways }) => ({ gateways }))
+  .extend(
+    "startCharge",
+    ({ sms, call }) =>
+      async function startCharge(amount: number, gateway: GatewayId = "zarinpal", signedIn?: { token: string }) {
+        const { token } =
+          signedIn ??
+          (await registerAndSignIn(call, sms, {
+            phone: `0912${String(Date.now()).slice(-7)}`,
+            email: `r${Date.now()}@example.com`,
+          }));
+        const charged = await call("wallet/charge", { amount, gateway }, { token });
+        const authority = (charged.body.data.redirect_url as string).split("/").at(-1)!;
+        return { token, authority, id: charged.body.data.transaction.id as string };
+      },
+  );
 
 describe("settling Zarinpal payments under concurrency (PostgreSQL)", () => {
-  it("one callback replayed 100 times in parallel credits exactly once", async () => {
+  it("one callback replayed 100 times in parallel credits exactly once", async ({ database, call, startCharge }) => {
     const { token, authority } = await startCharge(7_000_000);
     const callback = new URL(zarinpal.pay(authority));
     const path = `${callback.pathname.replace(/^\/api\//, "")}${callback.search}`;
@@ -61,7 +58,12 @@ describe("settling Zarinpal payments under concurrency (PostgreSQL)", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("a connection killed between verify and credit: reconciliation later credits exactly once", async () => {
+  it("a connection killed between verify and credit: reconciliation later credits exactly once", async ({
+    database,
+    gateways,
+    call,
+    startCharge,
+  }) => {
     const { token, authority, id } = await startCharge(3_000_000);
     zarinpal.pay(authority);
     // The settling process has its own connection. Another holds the transaction's row, so the credit
@@ -108,7 +110,12 @@ describe("settling Zarinpal payments under concurrency (PostgreSQL)", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("the sandbox bank's pay racing a callback: 20 tries, every payment paid exactly once and credited once", async () => {
+  it("the sandbox bank's pay racing a callback: 20 tries, every payment paid exactly once and credited once", async ({
+    database,
+    sms,
+    call,
+    startCharge,
+  }) => {
     const signedIn = await registerAndSignIn(call, sms, { phone: "09125550101", email: "sandbox-race@example.com" });
     const tries = 20;
     const amount = 1_000_000;

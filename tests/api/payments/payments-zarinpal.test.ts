@@ -1,45 +1,40 @@
 import { afterAll, beforeAll, describe, expect } from "vitest";
-import type { Database } from "@/server/db/client";
 import { ledgerTransfers } from "@/server/db/schema";
 import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
 import { zarinpalGateway } from "@/server/adapters/payments/zarinpal";
 import { checkLedgerInvariants } from "@/server/ledger";
 import { startFakeZarinpal, type FakeZarinpal } from "../../support/fake-zarinpal";
 import { registerAndSignIn } from "@/tests/api/support/account-helpers";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { apiTest } from "@/tests/api/support/fixture";
 
 // Our production Zarinpal adapter, end to end through the API, against a local fake of Zarinpal v4.
 const MERCHANT = "00000000-0000-0000-0000-000000000000";
-let database: Database;
 let zarinpal: FakeZarinpal;
-let sms: ApiSetup["sms"];
-const { it, call } = apiFile(
-  (n) => `10.6.0.${n % 250}`,
-  (api) => {
-    ({ database, sms } = api);
-    return {
-      gateways: new Map<GatewayId, PaymentGateway>([
-        ["zarinpal", zarinpalGateway({ merchantId: MERCHANT, baseUrl: zarinpal.url, timeoutMs: 2000 })],
-      ]),
-    };
-  },
-);
-
 beforeAll(async () => {
   zarinpal = await startFakeZarinpal({ merchantId: MERCHANT });
 });
 afterAll(async () => {
   await zarinpal.close();
 });
-
-async function startCharge(amount = 1_000_000) {
-  const { token } = await registerAndSignIn(call, sms);
-  const charged = await call("wallet/charge", { amount, gateway: "zarinpal" }, { token });
-  expect(charged.status).toBe(200);
-  const authority = (charged.body.data.redirect_url as string).split("/").at(-1)!;
-  expect(charged.body.data.redirect_url).toBe(`${zarinpal.url}/pg/StartPay/${authority}`);
-  return { token, authority, transaction: charged.body.data.transaction as { id: string } };
-}
+const it = apiTest
+  .override("client", ({ serial }) => ({ address: `10.6.0.${serial % 250}` }))
+  .override("appDeps", () => ({
+    gateways: new Map<GatewayId, PaymentGateway>([
+      ["zarinpal", zarinpalGateway({ merchantId: MERCHANT, baseUrl: zarinpal.url, timeoutMs: 2000 })],
+    ]),
+  }))
+  .extend(
+    "startCharge",
+    ({ sms, call }) =>
+      async function startCharge(amount = 1_000_000) {
+        const { token } = await registerAndSignIn(call, sms);
+        const charged = await call("wallet/charge", { amount, gateway: "zarinpal" }, { token });
+        expect(charged.status).toBe(200);
+        const authority = (charged.body.data.redirect_url as string).split("/").at(-1)!;
+        expect(charged.body.data.redirect_url).toBe(`${zarinpal.url}/pg/StartPay/${authority}`);
+        return { token, authority, transaction: charged.body.data.transaction as { id: string } };
+      },
+  );
 
 /** The callback Zarinpal's page sends the browser to, as a path under /api. */
 function callbackPath(url: string): string {
@@ -48,7 +43,11 @@ function callbackPath(url: string): string {
 }
 
 describe("Zarinpal through the API", () => {
-  it("paid: verified with the amount we stored, credited once, even when the callback is replayed or tampered with", async () => {
+  it("paid: verified with the amount we stored, credited once, even when the callback is replayed or tampered with", async ({
+    database,
+    call,
+    startCharge,
+  }) => {
     const { token, authority } = await startCharge(1_000_000);
     const back = await call(callbackPath(zarinpal.pay(authority)), undefined, { method: "GET" });
     expect(back.status).toBe(303);
@@ -62,7 +61,7 @@ describe("Zarinpal through the API", () => {
     expect(list.body.data[0].reference).toBeTruthy();
   });
 
-  it("cancelled (NOK): asks Zarinpal anyway, which says unpaid (-51): failed, nothing credited", async () => {
+  it("cancelled (NOK): asks Zarinpal anyway, which says unpaid (-51): failed, nothing credited", async ({ call, startCharge }) => {
     const { token, authority, transaction } = await startCharge();
     const before = zarinpal.verifyCalls;
     await call(callbackPath(zarinpal.cancel(authority)), undefined, { method: "GET" });
@@ -72,7 +71,7 @@ describe("Zarinpal through the API", () => {
     expect((await call("wallet", undefined, { method: "GET", token })).body.data.wallet_balance).toBe(0);
   });
 
-  it("an Authority we never issued is refused with 404 and Zarinpal is not asked", async () => {
+  it("an Authority we never issued is refused with 404 and Zarinpal is not asked", async ({ call, startCharge }) => {
     await startCharge();
     const before = zarinpal.verifyCalls;
     const refused = await call("payments/zarinpal/callback?Authority=A000000000000000000000000000NOTOURS&Status=OK", undefined, {
@@ -82,7 +81,7 @@ describe("Zarinpal through the API", () => {
     expect(zarinpal.verifyCalls).toBe(before);
   });
 
-  it("a verify timeout leaves the payment pending for reconciliation", async () => {
+  it("a verify timeout leaves the payment pending for reconciliation", async ({ database, call, startCharge }) => {
     const { token, authority, transaction } = await startCharge();
     zarinpal.setDelay(3000);
     try {

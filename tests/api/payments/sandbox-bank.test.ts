@@ -1,47 +1,38 @@
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { decideSandboxPayment, sandboxGateway } from "@/server/adapters/payments/sandbox";
-import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
-import type { Database } from "@/server/db/client";
+import { decideSandboxPayment } from "@/server/adapters/payments/sandbox";
 import { transactions, users } from "@/server/db/schema";
 import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
 import { startWalletCharge } from "@/server/payments/charge-wallet";
 import { settlePayment } from "@/server/payments/settle-payment";
-import { caller, registerAndSignIn } from "@/tests/api/support/account-helpers";
-import { apiTestWith, type ApiSetup } from "@/tests/api/support/fixture";
+import { registerAndSignIn } from "@/tests/api/support/account-helpers";
+import { apiTest } from "@/tests/api/support/fixture";
 
 describe("the sandbox bank and the payment row", () => {
-  let database: Database;
-  let sms: ApiSetup["sms"];
-  let app: ReturnType<ApiSetup["app"]>;
-  let gateways: Map<GatewayId, PaymentGateway>;
-  const call = caller(
-    () => app,
-    () => "10.13.8.1",
-  );
-  const it = apiTestWith((api) => {
-    ({ database, sms } = api);
-    gateways = new Map<GatewayId, PaymentGateway>([["sandbox", sandboxGateway(async () => database)]]);
-    app = api.app({ gateways, socketAddress: () => "10.13.8.1" });
-  });
+  const it = apiTest
+    .override("client", () => ({ address: "10.13.8.1" }))
+    .override("appDeps", ({ gateways }) => ({ gateways }))
+    .extend("pendingCharge", ({ call, sms, database, gateways }) => async (phone: string, amount = 4_000_000) => {
+      const { user } = await registerAndSignIn(call, sms, { phone, email: `${phone}@example.com` });
+      const [full] = await database.db.select().from(users).where(eq(users.id, user.id));
+      const { transaction } = await startWalletCharge(
+        { db: database.db, actor: full!, locale: "en-US" },
+        {
+          gateways,
+          amount,
+          gateway: "sandbox",
+          origin: "http://localhost",
+          description: "test",
+        },
+      );
+      return { userId: user.id, transaction };
+    });
 
-  async function pendingCharge(phone: string, amount = 4_000_000) {
-    const { user } = await registerAndSignIn(call, sms, { phone, email: `${phone}@example.com` });
-    const [full] = await database.db.select().from(users).where(eq(users.id, user.id));
-    const { transaction } = await startWalletCharge(
-      { db: database.db, actor: full!, locale: "en-US" },
-      {
-        gateways,
-        amount,
-        gateway: "sandbox",
-        origin: "http://localhost",
-        description: "test",
-      },
-    );
-    return { userId: user.id, transaction };
-  }
-
-  it("a callback holding a copy read before the bank's pay keeps the decision: the payment is paid, credited once", async () => {
+  it("a callback holding a copy read before the bank's pay keeps the decision: the payment is paid, credited once", async ({
+    database,
+    gateways,
+    pendingCharge,
+  }) => {
     const { userId, transaction } = await pendingCharge("09125550401");
     // The callback read the row, then the payer pressed pay, then the callback goes on with its copy.
     const stale = transaction;
@@ -55,7 +46,11 @@ describe("the sandbox bank and the payment row", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("the bank decides once: the same press again is answered, the other choice is refused", async () => {
+  it("the bank decides once: the same press again is answered, the other choice is refused", async ({
+    database,
+    gateways,
+    pendingCharge,
+  }) => {
     const { transaction } = await pendingCharge("09125550402");
     expect(await decideSandboxPayment(database.db, transaction.authority!, "paid")).not.toBeNull();
     expect(await decideSandboxPayment(database.db, transaction.authority!, "paid")).not.toBeNull();

@@ -1,44 +1,39 @@
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import type { Database } from "@/server/db/client";
 import { ledgerTransfers, transactions } from "@/server/db/schema";
-import { sandboxGateway } from "@/server/adapters/payments/sandbox";
-import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
 import { checkLedgerInvariants } from "@/server/ledger";
 import { reconcilePayments } from "@/server/payments/reconcile";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { apiTest } from "@/tests/api/support/fixture";
 import { registerAndSignIn } from "@/tests/api/support/account-helpers";
 
-let database: Database;
-let sms: ApiSetup["sms"];
-let gateways: Map<GatewayId, PaymentGateway>;
-const { it, call } = apiFile(
-  (n) => `10.5.${Math.floor(n / 250)}.${n % 250}`,
-  (api) => {
-    ({ database, sms } = api);
-    gateways = new Map<GatewayId, PaymentGateway>([["sandbox", sandboxGateway(async () => database)]]);
-    return { gateways };
-  },
-);
-
-async function get(path: string, token?: string) {
-  return call(path, undefined, { method: "GET", ...(token ? { token } : {}) });
-}
-
-/** Starts a sandbox charge and answers the payer's choice on the bank page; returns the callback's answer. */
-async function chargeThroughSandbox(token: string, amount: number, decision: "pay" | "cancel") {
-  const charged = await call("wallet/charge", { amount, gateway: "sandbox" }, { token });
-  expect(charged.status).toBe(200);
-  const authority = (charged.body.data.redirect_url as string).split("/").at(-1)!;
-  const decided = await call(`payments/sandbox/${authority}/decision`, { decision });
-  expect(decided.status).toBe(200);
-  const callback = new URL(decided.body.data.redirect_url as string, "http://localhost");
-  const back = await call(`${callback.pathname.replace(/^\/api\//, "")}${callback.search}`, undefined, { method: "GET" });
-  return { charged, authority, callback, back };
-}
+const it = apiTest
+  .override("client", ({ serial }) => ({ address: `10.5.${Math.floor(serial / 250)}.${serial % 250}` }))
+  .override("appDeps", ({ gateways }) => ({ gateways }))
+  .extend(
+    "get",
+    ({ call }) =>
+      async function get(path: string, token?: string) {
+        return call(path, undefined, { method: "GET", ...(token ? { token } : {}) });
+      },
+  )
+  // Starts a sandbox charge and answers the payer's choice on the bank page; returns the callback's answer.
+  .extend(
+    "chargeThroughSandbox",
+    ({ call }) =>
+      async function chargeThroughSandbox(token: string, amount: number, decision: "pay" | "cancel") {
+        const charged = await call("wallet/charge", { amount, gateway: "sandbox" }, { token });
+        expect(charged.status).toBe(200);
+        const authority = (charged.body.data.redirect_url as string).split("/").at(-1)!;
+        const decided = await call(`payments/sandbox/${authority}/decision`, { decision });
+        expect(decided.status).toBe(200);
+        const callback = new URL(decided.body.data.redirect_url as string, "http://localhost");
+        const back = await call(`${callback.pathname.replace(/^\/api\//, "")}${callback.search}`, undefined, { method: "GET" });
+        return { charged, authority, callback, back };
+      },
+  );
 
 describe("wallet", () => {
-  it("starts empty, and refuses anonymous callers", async () => {
+  it("starts empty, and refuses anonymous callers", async ({ sms, call, get }) => {
     const { token } = await registerAndSignIn(call, sms);
     const wallet = await get("wallet", token);
     expect(wallet.body.data).toEqual({ wallet_balance: 0, earnings_balance: 0, held_balance: 0 });
@@ -47,7 +42,7 @@ describe("wallet", () => {
     expect((await get("wallet/transactions")).status).toBe(401);
   });
 
-  it("validates the charge: whole Rials from 100,000 to 500,000,000, a configured gateway", async () => {
+  it("validates the charge: whole Rials from 100,000 to 500,000,000, a configured gateway", async ({ database, sms, call }) => {
     const { token } = await registerAndSignIn(call, sms);
     for (const amount of [99_999, 500_000_001, 1500.5, "1000000", -5]) {
       const refused = await call("wallet/charge", { amount, gateway: "sandbox" }, { token, locale: "fa-IR" });
@@ -60,7 +55,13 @@ describe("wallet", () => {
     expect(await database.db.select().from(transactions)).toHaveLength(0);
   });
 
-  it("charges through the sandbox: pending, paid on the callback, credited exactly once", async () => {
+  it("charges through the sandbox: pending, paid on the callback, credited exactly once", async ({
+    database,
+    sms,
+    call,
+    get,
+    chargeThroughSandbox,
+  }) => {
     const { token } = await registerAndSignIn(call, sms);
     const { charged, back, callback } = await chargeThroughSandbox(token, 1_000_000, "pay");
     expect(charged.body.data.transaction).toMatchObject({
@@ -88,7 +89,7 @@ describe("wallet", () => {
     expect(me.body.data.wallet_balance).toBe(1_000_000);
   });
 
-  it("a cancelled payment fails and credits nothing", async () => {
+  it("a cancelled payment fails and credits nothing", async ({ sms, call, get, chargeThroughSandbox }) => {
     const { token } = await registerAndSignIn(call, sms);
     const { charged } = await chargeThroughSandbox(token, 2_000_000, "cancel");
     const one = await get(`wallet/transactions/${charged.body.data.transaction.id}`, token);
@@ -96,7 +97,7 @@ describe("wallet", () => {
     expect((await get("wallet", token)).body.data.wallet_balance).toBe(0);
   });
 
-  it("lists transactions by status with pagination; nobody else sees them", async () => {
+  it("lists transactions by status with pagination; nobody else sees them", async ({ sms, call, get, chargeThroughSandbox }) => {
     const { token } = await registerAndSignIn(call, sms);
     await chargeThroughSandbox(token, 1_000_000, "pay");
     await chargeThroughSandbox(token, 2_000_000, "cancel");
@@ -114,13 +115,19 @@ describe("wallet", () => {
     expect((await get("wallet/transactions", other.token)).body.meta.total).toBe(0);
   });
 
-  it("refuses a callback for a payment we never issued", async () => {
+  it("refuses a callback for a payment we never issued", async ({ call }) => {
     const refused = await call("payments/sandbox/callback?Authority=SBXNOTOURS&Status=OK", undefined, { method: "GET" });
     expect(refused.status).toBe(404);
     expect((await call("payments/nosuch/callback?tx=x", undefined, { method: "GET" })).status).toBe(404);
   });
 
-  it("reconciliation credits a paid payment whose callback never came, and fails what stays unpaid for an hour", async () => {
+  it("reconciliation credits a paid payment whose callback never came, and fails what stays unpaid for an hour", async ({
+    database,
+    sms,
+    gateways,
+    call,
+    get,
+  }) => {
     const { token } = await registerAndSignIn(call, sms);
     const paid = await call("wallet/charge", { amount: 4_000_000, gateway: "sandbox" }, { token });
     const paidAuthority = (paid.body.data.redirect_url as string).split("/").at(-1)!;
