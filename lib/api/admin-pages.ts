@@ -2,31 +2,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Locale } from "@/lib/i18n/locales";
 import { localizedPath } from "@/lib/i18n/negotiate";
-import type { PageContentInput } from "@/lib/schemas/pages";
+import { pageEndpoints, type PageContentInput, type PageVersions } from "@/lib/schemas/pages";
 import { adminKeys } from "./admin";
 import { useApiClient } from "./use-api-client";
-
-/** One language's version of a content page, as GET /api/admin/pages/{slug} answers it. */
-export type AdminPageVersion = {
-  slug: string;
-  locale: Locale;
-  title: string;
-  body: string;
-  meta_title: string;
-  meta_description: string;
-  og_image: string | null;
-  created_at: string;
-  updated_at: string;
-};
-
-/** A row of GET /api/admin/pages: a slug and the locales it is written in. */
-export type AdminPageSummary = {
-  slug: string;
-  locales: Array<{ locale: Locale; title: string; updated_at: string }>;
-  updated_at: string;
-};
-
-export type AdminPage = { slug: string; versions: AdminPageVersion[] };
 
 export const adminPageKeys = {
   lists: () => [...adminKeys.all, "pages"] as const,
@@ -43,7 +21,7 @@ export function useAdminPages() {
   const api = useApiClient();
   return useQuery({
     queryKey: adminPageKeys.lists(),
-    queryFn: ({ signal }) => api.request<AdminPageSummary[]>("admin/pages", { signal }),
+    queryFn: ({ signal }) => api.call(pageEndpoints.list, { signal }),
   });
 }
 
@@ -52,7 +30,7 @@ export function useAdminPage(slug: string) {
   const api = useApiClient();
   return useQuery({
     queryKey: adminPageKeys.page(slug),
-    queryFn: ({ signal }) => api.request<AdminPage>(`admin/pages/${encodeURIComponent(slug)}`, { signal }),
+    queryFn: ({ signal }) => api.call(pageEndpoints.versions, { params: { slug }, signal }),
   });
 }
 
@@ -62,12 +40,9 @@ export function useSavePage(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ locale, content }: { locale: Locale; content: PageContentInput }) =>
-      api.request<{ page: AdminPageVersion; created: boolean }>(`admin/pages/${encodeURIComponent(slug)}/${locale}`, {
-        method: "PUT",
-        body: content,
-      }),
+      api.call(pageEndpoints.save, { params: { slug, locale }, body: content }),
     onSuccess: ({ page }) => {
-      queryClient.setQueryData<AdminPage>(adminPageKeys.page(slug), (current) => ({
+      queryClient.setQueryData<PageVersions>(adminPageKeys.page(slug), (current) => ({
         slug,
         versions: [...(current?.versions ?? []).filter((v) => v.locale !== page.locale), page],
       }));

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { locales } from "@/lib/i18n/locales";
 import { visibleText } from "@/lib/validation/visible-text";
-import { dateTime, longText, text } from "./common";
+import { dateTime, endpoint, longText, text } from "./common";
 
 const PUBLIC_SLUG = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
 
@@ -96,7 +96,7 @@ export type ContentPage = z.infer<typeof contentPageOutput>;
 /** One locale's version as the editor reads it: OpenAPI component AdminContentPageVersion. */
 export const pageVersionOutput = z.object({
   slug: z.string(),
-  locale: z.string(),
+  locale: z.enum(locales),
   title: z.string(),
   body: z.string().meta({ description: "Markdown" }),
   meta_title: z.string(),
@@ -110,9 +110,28 @@ export type PageVersionOutput = z.infer<typeof pageVersionOutput>;
 /** A page in the editor's list: OpenAPI component AdminContentPageSummary. */
 export const pageSummaryOutput = z.object({
   slug: z.string(),
-  locales: z.array(z.object({ locale: z.string(), title: z.string(), updated_at: dateTime() })),
+  locales: z.array(z.object({ locale: z.enum(locales), title: z.string(), updated_at: dateTime() })),
   updated_at: dateTime(),
 });
 export const pageSlugParams = z.object({ slug: pageSlug });
+export type PageSummary = z.infer<typeof pageSummaryOutput>;
 export const pageVersionsOutput = z.object({ slug: z.string(), versions: z.array(pageVersionOutput) });
+export type PageVersions = z.infer<typeof pageVersionsOutput>;
 export const savedPageOutput = z.object({ page: pageVersionOutput, created: z.boolean() });
+
+/* ---- Endpoints: the routes (server/pages), the public page (in process) and the editor (lib/api/admin-pages.ts) read these ---- */
+
+export const pageEndpoints = {
+  get: endpoint({ method: "post", path: "/pages/get", body: getPageInput, response: contentPageOutput }),
+  /** The back office's editor. */
+  list: endpoint({ method: "get", path: "/admin/pages", response: z.array(pageSummaryOutput) }),
+  versions: endpoint({ method: "get", path: "/admin/pages/{slug}", params: pageSlugParams, response: pageVersionsOutput }),
+  /** Answers 200 for a version replaced, 201 for one created, with the same body. */
+  save: endpoint({
+    method: "put",
+    path: "/admin/pages/{slug}/{locale}",
+    params: pageParams,
+    body: pageContentInput,
+    response: savedPageOutput,
+  }),
+};

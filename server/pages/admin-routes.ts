@@ -1,61 +1,41 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
-import {
-  pageContentInput,
-  pageParams,
-  pageSlugParams,
-  pageSummaryOutput,
-  pageVersionOutput,
-  pageVersionsOutput,
-  savedPageOutput,
-} from "@/lib/schemas/pages";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { pageEndpoints, pageSummaryOutput, pageVersionOutput } from "@/lib/schemas/pages";
 import { listPages, pageVersions } from "@/server/pages/page-versions";
 import { toVersionOutput } from "@/server/pages/present";
 import { savePage } from "@/server/pages/save-page";
 import { rateLimitIp, requireAdmin } from "@/server/http/auth";
 import type { AppEnv, Services } from "@/server/http/context";
 import { dataEnvelope, errorResponses } from "@/server/http/envelope";
-import { apiRoute, body, components, err, json, named } from "@/server/http/route-parts";
+import { components, endpointRoute, err, json } from "@/server/http/route-parts";
 
 components({ AdminContentPageVersion: pageVersionOutput, AdminContentPageSummary: pageSummaryOutput });
 
 const notAdmin = { 404: err("Not found (also for anyone who is not an admin)") };
 
-const listRoute = apiRoute({
-  method: "get",
-  path: "/admin/pages",
+const listRoute = endpointRoute(pageEndpoints.list, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Every content page's slug with the locales it is written in and when each was last updated",
-  responses: { 200: { description: "The pages, by slug", ...json(dataEnvelope(z.array(pageSummaryOutput))) }, ...notAdmin },
+  answer: "The pages, by slug",
+  responses: notAdmin,
 });
 
-const oneRoute = apiRoute({
-  method: "get",
-  path: "/admin/pages/{slug}",
+const oneRoute = endpointRoute(pageEndpoints.versions, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "All locales' versions of a content page (page_not_found when it has none)",
-  request: { params: pageSlugParams },
-  responses: {
-    200: {
-      description: "The versions, fa-IR first",
-      ...json(dataEnvelope(pageVersionsOutput)),
-    },
-    ...notAdmin,
-    ...errorResponses,
-  },
+  answer: "The versions, fa-IR first",
+  responses: { ...notAdmin, ...errorResponses },
 });
 
-const saveRoute = apiRoute({
-  method: "put",
-  path: "/admin/pages/{slug}/{locale}",
+const saveRoute = endpointRoute(pageEndpoints.save, {
   middleware: [requireAdmin] as const,
   tags: ["Admin"],
   summary: "Create or replace one locale's version of a content page (audited; the page cache forgets the slug)",
-  request: { params: pageParams, ...body(named(pageContentInput, "AdminContentPageInput")) },
+  bodyName: "AdminContentPageInput",
+  answer: "Updated",
   responses: {
-    200: { description: "Updated", ...json(dataEnvelope(savedPageOutput)) },
-    201: { description: "Created", ...json(dataEnvelope(savedPageOutput)) },
+    201: { description: "Created", ...json(dataEnvelope(pageEndpoints.save.response)) },
     ...notAdmin,
     413: err("Body too large"),
   },

@@ -1,22 +1,17 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { contentPageOutput, getPageInput } from "@/lib/schemas/pages";
+import { contentPageOutput, pageEndpoints } from "@/lib/schemas/pages";
 import { getPage } from "@/server/pages/get-page";
 import type { AppEnv } from "@/server/http/context";
-import { dataEnvelope } from "@/server/http/envelope";
-import { apiRoute, components, err, json, named } from "@/server/http/route-parts";
+import { components, endpointRoute, err } from "@/server/http/route-parts";
 
 components({ ContentPage: contentPageOutput });
 
-const getPageRoute = apiRoute({
-  method: "post",
-  path: "/pages/get",
+const getPageRoute = endpointRoute(pageEndpoints.get, {
   tags: ["Content"],
   summary: "A content page (about, terms, privacy …) in the request's locale",
-  request: { body: { required: true, content: { "application/json": { schema: named(getPageInput, "GetPageInput") } } } },
-  responses: {
-    200: { description: "The page and its metadata", ...json(dataEnvelope(contentPageOutput)) },
-    404: err("No page with this slug"),
-  },
+  bodyName: "GetPageInput",
+  answer: "The page and its metadata",
+  responses: { 404: err("No page with this slug") },
 });
 
 export const pageRoutes = new OpenAPIHono<AppEnv>().openapi(getPageRoute, async (c) => {

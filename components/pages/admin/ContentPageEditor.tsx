@@ -4,7 +4,8 @@ import { useMemo, useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { BackLink } from "@/components/ui/BackLink";
 import { Card } from "@/components/ui/Card";
-import { useAdminPage, type AdminPageVersion } from "@/lib/api/admin-pages";
+import { useAdminPage } from "@/lib/api/admin-pages";
+import type { PageVersionOutput } from "@/lib/schemas/pages";
 import { ApiError } from "@/lib/api/client";
 import { defaultLocale, isLocale, locales, type Locale } from "@/lib/i18n/locales";
 import { AdminLoadError, AdminLoading } from "@/components/ui/back-office/AdminStates";
@@ -47,7 +48,7 @@ export function ContentPageEditor({ slug }: { slug: string }) {
   );
 }
 
-function Versions({ slug, versions }: { slug: string; versions: AdminPageVersion[] }) {
+function Versions({ slug, versions }: { slug: string; versions: PageVersionOutput[] }) {
   const t = useTranslations("admin.pageEditor");
   const uiLocale = useLocale();
   const byLocale = useMemo(() => new Map(versions.map((v) => [v.locale, v])), [versions]);

@@ -6,10 +6,10 @@ import { EmptyState } from "@/components/ui/EmptyState";
 import { QueueCard } from "@/components/ui/QueueCard";
 import { TextField } from "@/components/ui/Field";
 import { useApiForm } from "@/lib/forms/use-api-form";
-import { useAdminPages, type AdminPageSummary } from "@/lib/api/admin-pages";
+import { useAdminPages } from "@/lib/api/admin-pages";
 import { Link, useRouter } from "@/lib/i18n/navigation";
 import { locales } from "@/lib/i18n/locales";
-import { newPageInput, PAGE_SLUG_MAX } from "@/lib/schemas/pages";
+import { newPageInput, PAGE_SLUG_MAX, type PageSummary } from "@/lib/schemas/pages";
 import { adminStates } from "@/components/ui/back-office/AdminStates";
 import { ScrollRegion } from "@/components/ui/ScrollRegion";
 
@@ -34,7 +34,7 @@ export function ContentPageList() {
   );
 }
 
-function PageTable({ pages }: { pages: AdminPageSummary[] }) {
+function PageTable({ pages }: { pages: PageSummary[] }) {
   const t = useTranslations("admin.pages");
   const tLanguages = useTranslations("language.names");
   const format = useFormatter();

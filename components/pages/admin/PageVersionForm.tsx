@@ -8,7 +8,7 @@ import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { TextAreaField, TextField } from "@/components/ui/Field";
-import { publicPagePath, useSavePage, type AdminPageVersion } from "@/lib/api/admin-pages";
+import { publicPagePath, useSavePage } from "@/lib/api/admin-pages";
 import { useApiForm } from "@/lib/forms/use-api-form";
 import { defaultLocale, directionOf, type Locale } from "@/lib/i18n/locales";
 import {
@@ -18,11 +18,12 @@ import {
   PAGE_OG_IMAGE_MAX,
   PAGE_TITLE_MAX,
   pageContentInput,
+  type PageVersionOutput,
 } from "@/lib/schemas/pages";
 
 type Values = z.input<typeof pageContentInput>;
 
-const toValues = (version: AdminPageVersion | null): Values => ({
+const toValues = (version: PageVersionOutput | null): Values => ({
   title: version?.title ?? "",
   body: version?.body ?? "",
   meta_title: version?.meta_title ?? "",
@@ -42,7 +43,7 @@ export function PageVersionForm({
 }: {
   slug: string;
   locale: Locale;
-  version: AdminPageVersion | null;
+  version: PageVersionOutput | null;
   hasDefault: boolean;
 }) {
   const t = useTranslations("admin.pageEditor");

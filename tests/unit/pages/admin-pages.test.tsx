@@ -4,7 +4,7 @@ import { renderWithProviders } from "../render-with-providers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ContentPageEditor } from "@/components/pages/admin/ContentPageEditor";
 import { ContentPageList } from "@/components/pages/admin/ContentPageList";
-import type { AdminPageVersion } from "@/lib/api/admin-pages";
+import type { PageVersionOutput } from "@/lib/schemas/pages";
 import messages from "@/messages/en-US.json";
 import { answerWith } from "../support/msw";
 
@@ -12,7 +12,7 @@ const { push } = vi.hoisted(() => ({ push: vi.fn() }));
 vi.mock("@/lib/i18n/navigation", async () => (await import("../support/navigation")).plainNavigation("/admin/pages", { push }));
 
 const m = messages.admin.pageEditor;
-const version = (locale: AdminPageVersion["locale"], title: string): AdminPageVersion => ({
+const version = (locale: PageVersionOutput["locale"], title: string): PageVersionOutput => ({
   slug: "about",
   locale,
   title,
@@ -55,7 +55,7 @@ function fakeApi(options: { saveAnswer?: (body: Record<string, unknown>) => Resp
       return json(404, { error: { code: "page_not_found", message: "No page.", request_id: "test" } });
     if (method === "PUT" && url.pathname.startsWith("/api/admin/pages/about/")) {
       if (options.saveAnswer) return options.saveAnswer(body!);
-      const locale = url.pathname.split("/").at(-1) as AdminPageVersion["locale"];
+      const locale = url.pathname.split("/").at(-1) as PageVersionOutput["locale"];
       return json(200, { data: { page: { ...version(locale, String(body!.title)), ...body }, created: false } });
     }
     return json(404, { error: { code: "route_not_found", message: "Not found.", request_id: "test" } });

@@ -6,16 +6,10 @@ import { ContentBody } from "@/components/pages/ContentBody";
 import { defaultLocale, isLocale, type Locale } from "@/lib/i18n/locales";
 import { alternatesFor } from "@/lib/seo/alternates";
 import { ogImageAlt, socialMetadata } from "@/lib/seo/social";
+import { pageEndpoints } from "@/lib/schemas/pages";
 import { callApi } from "@/server/http/in-process";
 
 type Props = { params: Promise<{ locale: string; slug: string }> };
-type PageData = {
-  context: { meta_title: string; meta_description: string; og_image: string | null };
-  slug: string;
-  title: string;
-  body: string;
-  updated_at: string;
-};
 
 // Rendered on request, from the content-page cache (server/pages/page-cache.ts); the
 // production server keeps the rendered page (server/http/rendered-page-cache.ts). Both drop a page
@@ -23,7 +17,7 @@ type PageData = {
 export const dynamic = "force-dynamic";
 
 // One call per request, shared by the metadata and the page (SPEC §7 POST pages/get).
-const loadPage = cache((slug: string, locale: Locale) => callApi<PageData>("pages/get", { body: { slug }, locale }));
+const loadPage = cache((slug: string, locale: Locale) => callApi(pageEndpoints.get, { body: { slug }, locale }));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, slug } = await params;
