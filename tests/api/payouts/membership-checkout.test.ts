@@ -1,46 +1,48 @@
 import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
 import { transactions } from "@/server/db/schema";
-import { sandboxGateway } from "@/server/adapters/payments/sandbox";
-import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
 import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
-import { earnWorld } from "@/tests/api/support/earn-fixtures";
-import { payoutWorld } from "@/tests/api/support/payout-fixtures";
+import { apiTest } from "@/tests/api/support/fixture";
 
 // Issue 17 part 1: a plan paid through a payment gateway (intent membership_payment): the wallet is
 // credited with what the gateway confirmed, and the plan bought from it in the same transaction —
 // once, however often the callback comes; when the plan cannot be bought, the money stays in the wallet.
 
-let database: Database;
-let sms: ApiSetup["sms"];
-const { it, call } = apiFile(
-  (n) => `10.7.23.${n % 250}`,
-  (api) => {
-    ({ database, sms } = api);
-    return { gateways: new Map<GatewayId, PaymentGateway>([["sandbox", sandboxGateway(async () => database)]]) };
-  },
-);
-const { person } = earnWorld(call, () => ({ database, sms }), "09100000123");
-const { planId } = payoutWorld(call, () => database, person);
-const get = (path: string, token: string) => call(path, undefined, { method: "GET", token });
-
-/** Pays a checkout on the sandbox bank and follows the callback; answers the transaction id. */
-async function payCheckout(token: string, plan: string) {
-  const started = await call("memberships/checkout", { plan_id: plan, gateway: "sandbox" }, { token });
-  expect(started.status).toBe(200);
-  expect(started.body.data.transaction).toMatchObject({ intent: "membership_payment", status: "pending" });
-  const authority = (started.body.data.redirect_url as string).split("/").at(-1)!;
-  const decided = await call(`payments/sandbox/${authority}/decision`, { decision: "pay" });
-  const callback = new URL(decided.body.data.redirect_url as string, "http://localhost");
-  const path = `${callback.pathname.replace(/^\/api\//, "")}${callback.search}`;
-  expect((await call(path, undefined, { method: "GET" })).status).toBe(303);
-  return { id: started.body.data.transaction.id as string, amount: started.body.data.transaction.amount as number, path };
-}
+const it = apiTest
+  .override("client", ({ serial }) => ({ address: `10.7.23.${serial % 250}` }))
+  .override("appDeps", ({ gateways }) => ({ gateways }))
+  .extend(
+    "get",
+    ({ call }) =>
+      (path: string, token: string) =>
+        call(path, undefined, { method: "GET", token }),
+  )
+  // Pays a checkout on the sandbox bank and follows the callback; answers the transaction id.
+  .extend(
+    "payCheckout",
+    ({ call }) =>
+      async function payCheckout(token: string, plan: string) {
+        const started = await call("memberships/checkout", { plan_id: plan, gateway: "sandbox" }, { token });
+        expect(started.status).toBe(200);
+        expect(started.body.data.transaction).toMatchObject({ intent: "membership_payment", status: "pending" });
+        const authority = (started.body.data.redirect_url as string).split("/").at(-1)!;
+        const decided = await call(`payments/sandbox/${authority}/decision`, { decision: "pay" });
+        const callback = new URL(decided.body.data.redirect_url as string, "http://localhost");
+        const path = `${callback.pathname.replace(/^\/api\//, "")}${callback.search}`;
+        expect((await call(path, undefined, { method: "GET" })).status).toBe(303);
+        return { id: started.body.data.transaction.id as string, amount: started.body.data.transaction.amount as number, path };
+      },
+  );
 
 describe("a plan paid through a gateway", () => {
-  it("credits the wallet and buys the plan from it, once; a second checkout while the next period is paid keeps the money in the wallet", async () => {
+  it("credits the wallet and buys the plan from it, once; a second checkout while the next period is paid keeps the money in the wallet", async ({
+    database,
+    call,
+    person,
+    planId,
+    get,
+    payCheckout,
+  }) => {
     const me = await person(0, true);
     const silver = await planId("silver");
     const paid = await payCheckout(me.token, silver);
@@ -62,7 +64,13 @@ describe("a plan paid through a gateway", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("a plan taken off sale between checkout and payment: the money stays in the wallet and the transaction says why", async () => {
+  it("a plan taken off sale between checkout and payment: the money stays in the wallet and the transaction says why", async ({
+    database,
+    call,
+    person,
+    planId,
+    get,
+  }) => {
     const me = await person(0, true);
     const bronze = await planId("bronze");
     const started = await call("memberships/checkout", { plan_id: bronze, gateway: "sandbox" }, { token: me.token });
@@ -83,7 +91,13 @@ describe("a plan paid through a gateway", () => {
     expect((await call("memberships/checkout", { plan_id: bronze, gateway: "nowhere" }, { token: me.token })).status).toBe(400);
   });
 
-  it("a checkout quoted as new, paid after another tab bought the plan: not bought twice, the money stays in the wallet and the payment says why", async () => {
+  it("a checkout quoted as new, paid after another tab bought the plan: not bought twice, the money stays in the wallet and the payment says why", async ({
+    database,
+    call,
+    person,
+    planId,
+    get,
+  }) => {
     const me = await person(2_000_000, true);
     const bronze = await planId("bronze");
     const started = await call("memberships/checkout", { plan_id: bronze, gateway: "sandbox", kind: "new" }, { token: me.token });

@@ -1,44 +1,54 @@
 import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
 import { memberships, transactions } from "@/server/db/schema";
 import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
 import { quoteMembership, type MembershipState } from "@/server/payouts/membership-quote";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
-import { earnWorld } from "@/tests/api/support/earn-fixtures";
-import { payoutWorld } from "@/tests/api/support/payout-fixtures";
+import { apiTest } from "@/tests/api/support/fixture";
 
 // Issue 30 items 1 and 2: a membership purchase is priced for everything it gives (an upgrade adds
 // withdrawals and invitations in proportion to the days it pays for), and a purchase the person did not
 // see — another tab bought a plan meanwhile — is refused instead of charged.
 
-let database: Database;
-let sms: ApiSetup["sms"];
-const { it, call } = apiFile(
-  (n) => `10.7.30.${n % 250}`,
-  (api) => void ({ database, sms } = api),
-);
-const { person, admin } = earnWorld(call, () => ({ database, sms }), "09100000130");
-const { earn, booster, planId } = payoutWorld(call, () => database, person);
-const get = (path: string, token: string) => call(path, undefined, { method: "GET", token });
+const it = apiTest
+  .override("client", ({ serial }) => ({ address: `10.7.30.${serial % 250}` }))
+  .extend(
+    "get",
+    ({ call }) =>
+      (path: string, token: string) =>
+        call(path, undefined, { method: "GET", token }),
+  )
+  .extend(
+    "periodsOf",
+    ({ database }) =>
+      (userId: string) =>
+        database.db.select().from(memberships).where(eq(memberships.userId, userId)).orderBy(memberships.startsAt, memberships.createdAt),
+  )
+  // Moves the caller's period in force so that it ends `ms` from now (as if bought long ago; ten seconds more, for the test's own time).
+  .extend(
+    "endsIn",
+    ({ database, periodsOf }) =>
+      async function endsIn(userId: string, ms: number) {
+        const [period] = await periodsOf(userId);
+        const endsAt = new Date(Date.now() + ms + 10_000);
+        await database.db
+          .update(memberships)
+          .set({ startsAt: new Date(Math.min(Date.now() - 1_000, endsAt.getTime() - 30 * DAY)), endsAt })
+          .where(eq(memberships.id, period!.id));
+      },
+  );
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-const periodsOf = (userId: string) =>
-  database.db.select().from(memberships).where(eq(memberships.userId, userId)).orderBy(memberships.startsAt, memberships.createdAt);
-
-/** Moves the caller's period in force so that it ends `ms` from now (as if bought long ago; ten seconds more, for the test's own time). */
-async function endsIn(userId: string, ms: number) {
-  const [period] = await periodsOf(userId);
-  const endsAt = new Date(Date.now() + ms + 10_000);
-  await database.db
-    .update(memberships)
-    .set({ startsAt: new Date(Math.min(Date.now() - 1_000, endsAt.getTime() - 30 * DAY)), endsAt })
-    .where(eq(memberships.id, period!.id));
-}
-
 describe("an upgrade is priced for what it gives", () => {
-  it("in the last hour of a bronze period whose withdrawals are used: gold costs 2,778 Rials and adds no withdrawal", async () => {
+  it("in the last hour of a bronze period whose withdrawals are used: gold costs 2,778 Rials and adds no withdrawal", async ({
+    database,
+    call,
+    earn,
+    planId,
+    booster,
+    get,
+    endsIn,
+  }) => {
     const buyer = await booster(20_000_000);
     await earn(buyer.user.id, 60_000_000);
     const [bronze, gold] = [await planId("bronze"), await planId("gold")];
@@ -71,7 +81,13 @@ describe("an upgrade is priced for what it gives", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("with 30 days left: the difference per day buys the difference in allowance per day (2 + 6 withdrawals, 5 + 15 invitations)", async () => {
+  it("with 30 days left: the difference per day buys the difference in allowance per day (2 + 6 withdrawals, 5 + 15 invitations)", async ({
+    call,
+    planId,
+    booster,
+    periodsOf,
+    endsIn,
+  }) => {
     const buyer = await booster(20_000_000);
     const [bronze, gold] = [await planId("bronze"), await planId("gold")];
     await call("memberships", { plan_id: bronze, pay_from: "wallet" }, { token: buyer.token });
@@ -90,7 +106,12 @@ describe("an upgrade is priced for what it gives", () => {
     expect(ended!.endsAt.getTime()).toBeLessThanOrEqual(Date.now());
   });
 
-  it("a renewal bought, then an upgrade on the period's last day: gold's allowance is not bought for half its price", async () => {
+  it("a renewal bought, then an upgrade on the period's last day: gold's allowance is not bought for half its price", async ({
+    call,
+    planId,
+    booster,
+    endsIn,
+  }) => {
     const buyer = await booster(20_000_000);
     const [bronze, gold] = [await planId("bronze"), await planId("gold")];
     await call("memberships", { plan_id: bronze, pay_from: "wallet" }, { token: buyer.token });
@@ -108,7 +129,16 @@ describe("an upgrade is priced for what it gives", () => {
     expect(day.body.data).toMatchObject({ paid: 66_667, membership: { withdrawals_allowed: 2, invitations_allowed: 5 } });
   });
 
-  it("a payout denied after an upgrade gives its withdrawal back to the upgraded period", async () => {
+  it("a payout denied after an upgrade gives its withdrawal back to the upgraded period", async ({
+    call,
+    admin,
+    earn,
+    planId,
+    booster,
+    get,
+    periodsOf,
+    endsIn,
+  }) => {
     const adminToken = await admin();
     const buyer = await booster(20_000_000);
     await earn(buyer.user.id, 10_000_000);
@@ -161,7 +191,14 @@ describe("an upgrade is priced for what it gives", () => {
 });
 
 describe("a purchase is what the person saw", () => {
-  it("two tabs that both showed 'buy': one period and one clear refusal, nothing charged twice", async () => {
+  it("two tabs that both showed 'buy': one period and one clear refusal, nothing charged twice", async ({
+    database,
+    call,
+    planId,
+    booster,
+    get,
+    periodsOf,
+  }) => {
     const buyer = await booster(10_000_000);
     const bronze = await planId("bronze");
     const [tabA, tabB] = [
@@ -184,7 +221,7 @@ describe("a purchase is what the person saw", () => {
     expect((await balancesOf({ db: database.db }, { userId: buyer.user.id })).wallet).toBe(8_000_000);
   });
 
-  it("a price above the one shown is refused; the quote and the purchase agree", async () => {
+  it("a price above the one shown is refused; the quote and the purchase agree", async ({ database, call, planId, booster, get }) => {
     const buyer = await booster(20_000_000);
     const [bronze, gold] = [await planId("bronze"), await planId("gold")];
     await call("memberships", { plan_id: bronze, pay_from: "wallet" }, { token: buyer.token });

@@ -12,7 +12,7 @@ import { requestPayout } from "@/server/payouts/request-payout";
 import { applyPayoutEvent } from "@/server/payouts/transitions";
 import { inviteFriend } from "@/server/invitations/invite";
 import { AppError } from "@/server/core/errors";
-import { apiTest, openDatabaseFirst } from "@/tests/api/support/fixture";
+import { apiTest } from "@/tests/api/support/fixture";
 import { TEST_IBAN } from "@/tests/api/support/payout-fixtures";
 
 // Issue 30 items 1 and 2, as a model test on PostgreSQL (*.pg.test.ts): random sequences of buying
@@ -235,8 +235,6 @@ const commands = [
   fc.constant(new Expire()),
   fc.nat().map((n) => new Deny(n)),
 ];
-
-openDatabaseFirst(apiTest);
 
 describe("memberships model (PostgreSQL)", () => {
   apiTest(

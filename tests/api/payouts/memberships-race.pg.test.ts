@@ -1,38 +1,38 @@
 import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
 import { memberships } from "@/server/db/schema";
 import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
-import { earnWorld } from "@/tests/api/support/earn-fixtures";
-import { payoutWorld } from "@/tests/api/support/payout-fixtures";
+import { apiTest } from "@/tests/api/support/fixture";
 
 // PostgreSQL only (*.pg.test.ts): purchases of one person racing on real connections (issue 30 item 2).
 // Each purchase read its clock before waiting for the person's lock: one that waited decided on a "now"
 // older than the period the winner had just started, saw no period in force and started another — in
 // about one round of five, three periods charged where one current and one waiting may exist.
 
-let database: Database;
-let sms: ApiSetup["sms"];
+// Each person registers from an address of their own (registration is limited per address); the
+// calls after it come from there.
 let address = 0;
-const { it, call } = apiFile(
-  () => "10.7.31.1",
-  (api) => {
-    ({ database, sms } = api);
-    return { socketAddress: () => `10.9.${Math.floor(address / 250)}.${address % 250}` };
-  },
-);
-const world = earnWorld(call, () => ({ database, sms }), "09100000131");
-const person = (wallet = 0, verified = false) => {
-  address++;
-  return world.person(wallet, verified);
-};
-const { booster, planId } = payoutWorld(call, () => database, person);
-const periodsOf = (userId: string) =>
-  database.db.select().from(memberships).where(eq(memberships.userId, userId)).orderBy(memberships.startsAt);
+const it = apiTest
+  .override("person", ({ earnWorld, client }) => (wallet = 0, verified = false) => {
+    address++;
+    client.address = `10.9.${Math.floor(address / 250)}.${address % 250}`;
+    return earnWorld.person(wallet, verified);
+  })
+  .extend(
+    "periodsOf",
+    ({ database }) =>
+      (userId: string) =>
+        database.db.select().from(memberships).where(eq(memberships.userId, userId)).orderBy(memberships.startsAt),
+  );
 
 describe("membership purchases under concurrency (PostgreSQL)", () => {
-  it("20 parallel purchases of one plan with money for five: a period and its renewal, 18 refusals, five rounds", async () => {
+  it("20 parallel purchases of one plan with money for five: a period and its renewal, 18 refusals, five rounds", async ({
+    database,
+    call,
+    planId,
+    booster,
+    periodsOf,
+  }) => {
     const bronze = await planId("bronze");
     for (let round = 0; round < 5; round++) {
       const buyer = await booster(10_000_000);
@@ -54,7 +54,13 @@ describe("membership purchases under concurrency (PostgreSQL)", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("two tabs and a phone that each showed 'buy this plan', at once: one period and clear refusals", async () => {
+  it("two tabs and a phone that each showed 'buy this plan', at once: one period and clear refusals", async ({
+    database,
+    call,
+    planId,
+    booster,
+    periodsOf,
+  }) => {
     const silver = await planId("silver");
     for (let round = 0; round < 3; round++) {
       const buyer = await booster(20_000_000);

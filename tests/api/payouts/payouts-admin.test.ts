@@ -1,36 +1,43 @@
 import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
 import { ledgerAccounts } from "@/server/db/schema";
 import { balancesOf, checkLedgerInvariants, systemAccountCode } from "@/server/ledger";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
-import { earnWorld } from "@/tests/api/support/earn-fixtures";
-import { payoutWorld, TEST_IBAN } from "@/tests/api/support/payout-fixtures";
+import { apiTest } from "@/tests/api/support/fixture";
+import { TEST_IBAN } from "@/tests/api/support/payout-fixtures";
 
 // Issue 17: the one payout state machine as admins drive it on the manual rail, with its ledger
 // effects and the history the booster reads.
 
-let database: Database;
-let sms: ApiSetup["sms"];
-const { it, call } = apiFile(
-  (n) => `10.7.19.${n % 250}`,
-  (api) => void ({ database, sms } = api),
-);
-const { person, admin } = earnWorld(call, () => ({ database, sms }), "09100000119");
-const { readyBooster: booster } = payoutWorld(call, () => database, person);
+const it = apiTest
+  .override("client", ({ serial }) => ({ address: `10.7.19.${serial % 250}` }))
+  .extend(
+    "get",
+    ({ call }) =>
+      (path: string, token: string) =>
+        call(path, undefined, { method: "GET", token }),
+  )
+  .extend(
+    "systemPayouts",
+    ({ database }) =>
+      async () =>
+        (
+          await database.db
+            .select()
+            .from(ledgerAccounts)
+            .where(eq(ledgerAccounts.code, systemAccountCode("payouts")))
+        )[0]!,
+  );
 const IBAN = TEST_IBAN;
-const get = (path: string, token: string) => call(path, undefined, { method: "GET", token });
-
-const systemPayouts = async () =>
-  (
-    await database.db
-      .select()
-      .from(ledgerAccounts)
-      .where(eq(ledgerAccounts.code, systemAccountCode("payouts")))
-  )[0]!;
 
 describe("payouts in the back office", () => {
-  it("denied with a reason (money and withdrawal back), approved, exported as a PAYA file, confirmed with the bank's reference, returned", async () => {
+  it("denied with a reason (money and withdrawal back), approved, exported as a PAYA file, confirmed with the bank's reference, returned", async ({
+    database,
+    call,
+    admin,
+    readyBooster: booster,
+    get,
+    systemPayouts,
+  }) => {
     const adminToken = await admin();
     const me = await booster(8_000_000);
     const first = (await call("payouts", { amount: 5_000_000 }, { token: me.token })).body.data.payout.id as string;
@@ -93,7 +100,13 @@ describe("payouts in the back office", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("a sent payout the bank refuses fails: money and withdrawal back; bulk approval moves only pending ones", async () => {
+  it("a sent payout the bank refuses fails: money and withdrawal back; bulk approval moves only pending ones", async ({
+    database,
+    call,
+    admin,
+    readyBooster: booster,
+    get,
+  }) => {
     const adminToken = await admin();
     const me = await booster(9_000_000);
     const ids: string[] = [];

@@ -7,7 +7,7 @@ import { checkLedgerInvariants, ensureAccounts, systemAccountCode, transfer, use
 import { buyMembership } from "@/server/payouts/memberships";
 import { requestPayout } from "@/server/payouts/request-payout";
 import { applyPayoutEvent, type PayoutEventName } from "@/server/payouts/transitions";
-import { apiTest, openDatabaseFirst } from "@/tests/api/support/fixture";
+import { apiTest } from "@/tests/api/support/fixture";
 import { errorCode } from "@/tests/api/support/helpers";
 import { TEST_IBAN } from "@/tests/api/support/payout-fixtures";
 
@@ -171,8 +171,6 @@ const commands = [
   fc.tuple(fc.nat(), fc.constantFrom(...(Object.keys(machine) as PayoutEventName[]))).map(([n, event]) => new Step(n, event)),
   fc.tuple(fc.nat(), fc.constantFrom(...(Object.keys(machine) as PayoutEventName[]))).map(([n, event]) => new Step(n, event)),
 ];
-
-openDatabaseFirst(apiTest);
 
 describe("memberships and payouts model", () => {
   apiTest(

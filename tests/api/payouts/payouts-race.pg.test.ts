@@ -1,11 +1,8 @@
 import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
 import { memberships, payouts } from "@/server/db/schema";
 import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
-import { earnWorld } from "@/tests/api/support/earn-fixtures";
-import { payoutWorld } from "@/tests/api/support/payout-fixtures";
+import { apiTest } from "@/tests/api/support/fixture";
 import { jibitTransferor } from "@/server/adapters/payout-rails/jibit";
 import { exportApprovedPayouts } from "@/server/payouts/admin";
 import { reconcileSentPayouts, sendApprovedPayouts } from "@/server/payouts/send";
@@ -14,19 +11,12 @@ import { startFakeJibit } from "@/tests/support/fake-jibit";
 
 // PostgreSQL only (*.pg.test.ts): real connections racing for one membership's withdrawals and one
 // booster's earnings.
-let database: Database;
-let sms: ApiSetup["sms"];
-const { it, call } = apiFile(
-  (n) => `10.7.18.${n % 250}`,
-  (api) => void ({ database, sms } = api),
-);
-const { person, admin } = earnWorld(call, () => ({ database, sms }), "09100000118");
-const { readyBooster } = payoutWorld(call, () => database, person);
+const it = apiTest.override("client", ({ serial }) => ({ address: `10.7.18.${serial % 250}` }));
 const fake = fakeForFile(() => startFakeJibit({ apiKey: "race-key", secretKey: "race-secret" }));
 const rail = () => jibitTransferor({ apiKey: "race-key", secretKey: "race-secret", baseUrl: fake().transferorUrl, timeoutMs: 400 });
 
 describe("payouts under concurrency (PostgreSQL)", () => {
-  it("50 parallel requests with one withdrawal left: exactly one is created", async () => {
+  it("50 parallel requests with one withdrawal left: exactly one is created", async ({ database, call, readyBooster }) => {
     const booster = await readyBooster(200_000_000, 1);
     const answers = await Promise.all(Array.from({ length: 50 }, () => call("payouts", { amount: 3_000_000 }, { token: booster.token })));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
@@ -38,7 +28,11 @@ describe("payouts under concurrency (PostgreSQL)", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("parallel requests whose sum exceeds the earnings never overdraw, and each refusal gives its withdrawal back", async () => {
+  it("parallel requests whose sum exceeds the earnings never overdraw, and each refusal gives its withdrawal back", async ({
+    database,
+    call,
+    readyBooster,
+  }) => {
     const booster = await readyBooster(10_000_000, 20);
     const answers = await Promise.all(Array.from({ length: 20 }, () => call("payouts", { amount: 3_000_000 }, { token: booster.token })));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
@@ -51,7 +45,7 @@ describe("payouts under concurrency (PostgreSQL)", () => {
 });
 
 describe("payout decisions under concurrency (PostgreSQL)", () => {
-  it("a denial racing an approval settles once: one of them wins, the ledger holds", async () => {
+  it("a denial racing an approval settles once: one of them wins, the ledger holds", async ({ database, call, admin, readyBooster }) => {
     const adminToken = await admin();
     const booster = await readyBooster(15_000_000, 10);
     for (let round = 0; round < 5; round++) {
@@ -69,7 +63,12 @@ describe("payout decisions under concurrency (PostgreSQL)", () => {
 });
 
 describe("sending payouts under concurrency (PostgreSQL)", () => {
-  it("two send runs, an export and two reconciliations racing: each payout sent once, paid once, the ledger holds", async () => {
+  it("two send runs, an export and two reconciliations racing: each payout sent once, paid once, the ledger holds", async ({
+    database,
+    call,
+    admin,
+    readyBooster,
+  }) => {
     const adminToken = await admin();
     const booster = await readyBooster(30_000_000, 10);
     const ids: string[] = [];

@@ -1,15 +1,13 @@
 import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
 import { payouts, users } from "@/server/db/schema";
 import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
 import { jibitTransferor } from "@/server/adapters/payout-rails/jibit";
 import { jibitIdenticator } from "@/server/adapters/payout-rails/identicator";
 import { reconcileRailDays, reconcileSentPayouts, sendApprovedPayouts } from "@/server/payouts/send";
 import { sendPayoutNotices } from "@/server/payouts/notices";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
-import { earnWorld } from "@/tests/api/support/earn-fixtures";
-import { payoutWorld, TEST_IBAN } from "@/tests/api/support/payout-fixtures";
+import { apiTest } from "@/tests/api/support/fixture";
+import { TEST_IBAN } from "@/tests/api/support/payout-fixtures";
 import { fakeForFile } from "@/tests/api/payments/gateway-support";
 import { startFakeJibit } from "@/tests/support/fake-jibit";
 
@@ -23,42 +21,55 @@ const fake = fakeForFile(() => startFakeJibit({ apiKey: KEY, secretKey: SECRET }
 const rail = () => jibitTransferor({ apiKey: KEY, secretKey: SECRET, baseUrl: fake().transferorUrl, timeoutMs: 400 });
 const identicator = () => jibitIdenticator({ apiKey: KEY, secretKey: SECRET, baseUrl: fake().identicatorUrl });
 
-let database: Database;
-let sms: ApiSetup["sms"];
-const { it, call } = apiFile(
-  (n) => `10.7.21.${n % 250}`,
-  (api) => {
-    ({ database, sms } = api);
-    return { payouts: { rail: rail(), ibanOwner: identicator() } };
-  },
-);
-const { person, admin } = earnWorld(call, () => ({ database, sms }), "09100000121");
-const { readyBooster } = payoutWorld(call, () => database, person);
-const get = (path: string, token: string) => call(path, undefined, { method: "GET", token });
-const system = () => ({ db: database.db, actor: null });
+const it = apiTest
+  .override("client", ({ serial }) => ({ address: `10.7.21.${serial % 250}` }))
+  .override("appDeps", () => ({ payouts: { rail: rail(), ibanOwner: identicator() } }))
+  .extend(
+    "get",
+    ({ call }) =>
+      (path: string, token: string) =>
+        call(path, undefined, { method: "GET", token }),
+  )
+  .extend("system", ({ database }) => () => ({ db: database.db, actor: null }))
+  // A booster whose IBAN Identicator says is theirs, with `earnings`, and `count` approved payouts of 3,000,000.
+  .extend(
+    "approvedPayouts",
+    ({ database, call, admin, readyBooster }) =>
+      async function approvedPayouts(count: number, earnings = count * 3_000_000) {
+        const adminToken = await admin();
+        const me = await readyBooster(earnings);
+        await database.db.update(users).set({ nationalId: NATIONAL_ID }).where(eq(users.id, me.user.id));
+        fake().owners.set(TEST_IBAN, { nationalCode: NATIONAL_ID, firstName: "Reza", lastName: "Karimi" });
+        const ids: string[] = [];
+        for (let i = 0; i < count; i++) {
+          const created = await call("payouts", { amount: 3_000_000 }, { token: me.token });
+          expect(created.status).toBe(201);
+          ids.push(created.body.data.payout.id);
+        }
+        expect((await call("admin/payouts/approve", { ids }, { token: adminToken })).body.data.approved).toEqual(ids);
+        return { me, ids, adminToken };
+      },
+  )
+  .extend(
+    "statusOf",
+    ({ database }) =>
+      async (id: string) =>
+        (await database.db.select().from(payouts).where(eq(payouts.id, id)))[0]!,
+  );
 const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 const NATIONAL_ID = "0012345679";
 
-/** A booster whose IBAN Identicator says is theirs, with `earnings`, and `count` approved payouts of 3,000,000. */
-async function approvedPayouts(count: number, earnings = count * 3_000_000) {
-  const adminToken = await admin();
-  const me = await readyBooster(earnings);
-  await database.db.update(users).set({ nationalId: NATIONAL_ID }).where(eq(users.id, me.user.id));
-  fake().owners.set(TEST_IBAN, { nationalCode: NATIONAL_ID, firstName: "Reza", lastName: "Karimi" });
-  const ids: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const created = await call("payouts", { amount: 3_000_000 }, { token: me.token });
-    expect(created.status).toBe(201);
-    ids.push(created.body.data.payout.id);
-  }
-  expect((await call("admin/payouts/approve", { ids }, { token: adminToken })).body.data.approved).toEqual(ids);
-  return { me, ids, adminToken };
-}
-const statusOf = async (id: string) => (await database.db.select().from(payouts).where(eq(payouts.id, id)))[0]!;
 const submissionsOf = (id: string) => fake().submissions.filter((batch) => batch.transfers.some((t) => t.transferID === id)).length;
 
 describe("payouts through Jibit", () => {
-  it("sent by the job, paid by the bank, confirmed by the reconciliation with the bank's reference; the booster gets an SMS", async () => {
+  it("sent by the job, paid by the bank, confirmed by the reconciliation with the bank's reference; the booster gets an SMS", async ({
+    database,
+    sms,
+    get,
+    system,
+    approvedPayouts,
+    statusOf,
+  }) => {
     const { me, ids } = await approvedPayouts(2);
     expect(await sendApprovedPayouts(system(), { rail: rail() })).toEqual({ sent: 2, unknown: 0, failed: 0 });
     for (const id of ids) expect(await statusOf(id)).toMatchObject({ status: "active", rail: "jibit" });
@@ -88,7 +99,12 @@ describe("payouts through Jibit", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("a submission taken and not answered stays active (unknown), is found by the inquiry and paid once", async () => {
+  it("a submission taken and not answered stays active (unknown), is found by the inquiry and paid once", async ({
+    database,
+    system,
+    approvedPayouts,
+    statusOf,
+  }) => {
     const { me, ids } = await approvedPayouts(1);
     fake().acceptThenHang();
     expect(await sendApprovedPayouts(system(), { rail: rail() })).toEqual({ sent: 0, unknown: 1, failed: 0 });
@@ -101,7 +117,13 @@ describe("payouts through Jibit", () => {
     expect((await balancesOf({ db: database.db }, { userId: me.user.id })).earnings).toBe(0);
   });
 
-  it("a transfer the bank refuses when sent fails at once, said by its code with the bank's code as the detail", async () => {
+  it("a transfer the bank refuses when sent fails at once, said by its code with the bank's code as the detail", async ({
+    database,
+    get,
+    system,
+    approvedPayouts,
+    statusOf,
+  }) => {
     const { me, ids } = await approvedPayouts(1);
     fake().failNext(400, "transfer.iban_is_not_valid", "/trf/v2/transfers");
     expect(await sendApprovedPayouts(system(), { rail: rail() })).toEqual({ sent: 0, unknown: 0, failed: 1 });
@@ -113,7 +135,10 @@ describe("payouts through Jibit", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("a 5xx after acceptance is an unknown too; a submission Jibit never took is sent again under the same id, once", async () => {
+  it("a 5xx after acceptance is an unknown too; a submission Jibit never took is sent again under the same id, once", async ({
+    system,
+    approvedPayouts,
+  }) => {
     const { ids } = await approvedPayouts(2);
     fake().acceptThen5xx();
     expect(await sendApprovedPayouts(system(), { rail: rail() })).toEqual({ sent: 0, unknown: 2, failed: 0 });
@@ -127,7 +152,12 @@ describe("payouts through Jibit", () => {
     expect([...fake().transfers.keys()].filter((id) => ids.includes(id))).toHaveLength(2);
   });
 
-  it("waits for money when Jibit's balance cannot pay the batch; a payout the bank returns after paying comes back to earnings", async () => {
+  it("waits for money when Jibit's balance cannot pay the batch; a payout the bank returns after paying comes back to earnings", async ({
+    database,
+    system,
+    approvedPayouts,
+    statusOf,
+  }) => {
     const { me, ids } = await approvedPayouts(1);
     const balance = fake().balance;
     fake().balance = 1_000_000;
@@ -150,7 +180,7 @@ describe("payouts through Jibit", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("the back office: the rail and its balance, send now, ask the bank now; not for boosters", async () => {
+  it("the back office: the rail and its balance, send now, ask the bank now; not for boosters", async ({ call, get, approvedPayouts }) => {
     const { me, ids, adminToken } = await approvedPayouts(1);
     const shown = await get("admin/payouts/rail", adminToken);
     expect(shown.body.data).toMatchObject({ rail: "jibit", automatic: true, balance: fake().balance, balance_error: null });
@@ -169,7 +199,11 @@ describe("payouts through Jibit", () => {
     expect((await call(`admin/payouts/${ids[0]}/inquire`, {}, { token: me.token })).status).toBe(404);
   });
 
-  it("an IBAN that is not the user's is refused on the profile and for payouts, with its reason", async () => {
+  it("an IBAN that is not the user's is refused on the profile and for payouts, with its reason", async ({
+    database,
+    call,
+    readyBooster,
+  }) => {
     const me = await readyBooster(3_000_000);
     fake().owners.set("IR820540102680020817909002", { nationalCode: "0499370899", firstName: "Sara", lastName: "Ahmadi" });
     await database.db.update(users).set({ nationalId: NATIONAL_ID, identityStatus: "registered" }).where(eq(users.id, me.user.id));

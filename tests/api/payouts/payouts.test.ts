@@ -1,30 +1,33 @@
 import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
 import { ledgerTransfers, memberships, payouts, transactions, users } from "@/server/db/schema";
 import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
-import { earnWorld } from "@/tests/api/support/earn-fixtures";
-import { payoutWorld, TEST_IBAN } from "@/tests/api/support/payout-fixtures";
+import { apiTest } from "@/tests/api/support/fixture";
+import { TEST_IBAN } from "@/tests/api/support/payout-fixtures";
 import { expireMemberships } from "@/server/payouts/membership-expiry";
 import { membershipOf } from "@/server/payouts/memberships";
 
 // Issue 17: membership plans bought from earnings or the wallet, and payout requests refused for each
 // rule with its reason, or held in the ledger.
 
-let database: Database;
-let sms: ApiSetup["sms"];
-const { it, call } = apiFile(
-  (n) => `10.7.17.${n % 250}`,
-  (api) => void ({ database, sms } = api),
-);
-const { person, admin } = earnWorld(call, () => ({ database, sms }), "09100000117");
-const { earn, booster, planId: planOf } = payoutWorld(call, () => database, person);
+const it = apiTest
+  .override("client", ({ serial }) => ({ address: `10.7.17.${serial % 250}` }))
+  .extend(
+    "get",
+    ({ call }) =>
+      (path: string, token: string, locale = "en-US") =>
+        call(path, undefined, { method: "GET", token, locale }),
+  );
 const IBAN = TEST_IBAN;
-const get = (path: string, token: string, locale = "en-US") => call(path, undefined, { method: "GET", token, locale });
 
 describe("memberships", () => {
-  it("three plans named in each language; bought from the wallet, renewed once ahead, upgraded for the difference", async () => {
+  it("three plans named in each language; bought from the wallet, renewed once ahead, upgraded for the difference", async ({
+    database,
+    call,
+    booster,
+    get,
+    planId: planOf,
+  }) => {
     const fa = await call("memberships/plans", undefined, { method: "GET", locale: "fa-IR" });
     expect(fa.status).toBe(200);
     expect(fa.body.data.map((plan: { code: string; name: string }) => [plan.code, plan.name])).toEqual([
@@ -80,7 +83,12 @@ describe("memberships", () => {
 });
 
 describe("membership expiry", () => {
-  it("the job closes each period once its end has passed, the renewal then in force; a second run finds nothing", async () => {
+  it("the job closes each period once its end has passed, the renewal then in force; a second run finds nothing", async ({
+    database,
+    call,
+    booster,
+    planId: planOf,
+  }) => {
     const buyer = await booster(5_000_000);
     const bronze = await planOf("bronze");
     await call("memberships", { plan_id: bronze, pay_from: "wallet" }, { token: buyer.token });
@@ -104,7 +112,13 @@ describe("membership expiry", () => {
 });
 
 describe("plans in the back office", () => {
-  it("admins add, edit and take plans off sale; a period already bought keeps its limits", async () => {
+  it("admins add, edit and take plans off sale; a period already bought keeps its limits", async ({
+    call,
+    admin,
+    booster,
+    get,
+    planId: planOf,
+  }) => {
     const adminToken = await admin();
     const holder = await booster(5_000_000);
     const bronze = await planOf("bronze");
@@ -148,7 +162,14 @@ describe("plans in the back office", () => {
 });
 
 describe("payout requests", () => {
-  it("a verified booster may change the IBAN (not the identity); a first IBAN does not wait, a change waits 48 hours", async () => {
+  it("a verified booster may change the IBAN (not the identity); a first IBAN does not wait, a change waits 48 hours", async ({
+    database,
+    call,
+    person,
+    earn,
+    get,
+    planId: planOf,
+  }) => {
     const me = await person(0, true);
     await database.db.update(users).set({ iban: null, ibanChangedAt: null }).where(eq(users.id, me.user.id));
     await earn(me.user.id, 5_000_000);
@@ -184,7 +205,16 @@ describe("payout requests", () => {
     expect((await balancesOf({ db: database.db }, { userId: me.user.id })).earnings).toBe(3_000_000);
   });
 
-  it("refused for each rule with its reason and changing nothing; held from earnings once allowed; listed by tab", async () => {
+  it("refused for each rule with its reason and changing nothing; held from earnings once allowed; listed by tab", async ({
+    database,
+    call,
+    person,
+    admin,
+    earn,
+    booster,
+    get,
+    planId: planOf,
+  }) => {
     const adminToken = await admin();
     const unverified = await person();
     const notVerified = await call("payouts", { amount: 3_000_000 }, { token: unverified.token });
