@@ -10,6 +10,7 @@ import {
   type Task,
 } from "@/lib/schemas/activities";
 import type { ActivityStatus, Network } from "@/lib/schemas/enums";
+import { youtubeEndpoints, type ActivityCheckInput } from "@/lib/schemas/youtube";
 import { useApiClient } from "./use-api-client";
 import { walletKeys } from "./payments";
 
@@ -115,8 +116,7 @@ export function useCheckActivity(id: string) {
   const api = useApiClient();
   const refresh = useRefreshEarn();
   return useMutation({
-    mutationFn: (input: { comment?: string }) =>
-      api.request<Activity>(`activities/${encodeURIComponent(id)}/check`, { method: "POST", body: input }),
+    mutationFn: (input: ActivityCheckInput) => api.call(youtubeEndpoints.check, { params: { id }, body: input }),
     onSettled: refresh,
   });
 }

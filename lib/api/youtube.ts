@@ -2,15 +2,20 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApiClient } from "./use-api-client";
 
-import type { ChannelHit, YoutubeConnection, YoutubeReturnTo } from "@/lib/schemas/youtube";
+import {
+  CHANNEL_QUERY_MAX,
+  CHANNEL_QUERY_MIN,
+  youtubeEndpoints,
+  type ChannelHit,
+  type YoutubeConnection,
+  type YoutubeReturnTo,
+  type YoutubeStatus,
+} from "@/lib/schemas/youtube";
 /** One channel of GET /api/youtube/channels (lib/schemas/youtube.ts). */
-export type { ChannelHit };
-export type YoutubeStatus = { enabled: boolean };
-export type { YoutubeConnection };
+export type { ChannelHit, YoutubeConnection, YoutubeStatus };
 
-/** The server's limits for q (trimmed). */
-export const CHANNEL_QUERY_MIN = 2;
-export const CHANNEL_QUERY_MAX = 100;
+/** The server's limits for q (trimmed), from the contract. */
+export { CHANNEL_QUERY_MAX, CHANNEL_QUERY_MIN };
 
 export const youtubeKeys = {
   all: ["youtube"] as const,
@@ -24,7 +29,7 @@ export function useYoutubeStatus() {
   const api = useApiClient();
   return useQuery({
     queryKey: youtubeKeys.status(),
-    queryFn: ({ signal }) => api.request<YoutubeStatus>("youtube/status", { signal }),
+    queryFn: ({ signal }) => api.call(youtubeEndpoints.status, { signal }),
     staleTime: Infinity,
     retry: false,
   });
@@ -39,7 +44,7 @@ export function useChannelSearch(q: string) {
   const query = q.trim();
   return useQuery({
     queryKey: youtubeKeys.channels(query),
-    queryFn: ({ signal }) => api.request<ChannelHit[]>("youtube/channels", { query: { q: query }, signal }),
+    queryFn: ({ signal }) => api.call(youtubeEndpoints.channels, { query: { q: query }, signal }),
     enabled: query.length >= CHANNEL_QUERY_MIN && query.length <= CHANNEL_QUERY_MAX,
     staleTime: 10 * 60_000,
     retry: false,
@@ -49,7 +54,7 @@ export function useChannelSearch(q: string) {
 /** The booster's connected channel, and whether connecting is possible here. */
 export function useYoutubeConnection() {
   const api = useApiClient();
-  return useQuery({ queryKey: youtubeKeys.connection(), queryFn: () => api.request<YoutubeConnection>("youtube/connection") });
+  return useQuery({ queryKey: youtubeKeys.connection(), queryFn: () => api.call(youtubeEndpoints.connection) });
 }
 
 /** Starts connecting: the browser goes to Google's consent page and comes back to `returnTo` with ?youtube=<outcome>. */
@@ -57,10 +62,7 @@ export function useConnectYoutube() {
   const api = useApiClient();
   return useMutation({
     mutationFn: (input: { likes?: boolean; returnTo: YoutubeReturnTo }) =>
-      api.request<{ authorize_url: string }>("youtube/connect", {
-        method: "POST",
-        body: { likes: input.likes ?? false, return_to: input.returnTo },
-      }),
+      api.call(youtubeEndpoints.connect, { body: { likes: input.likes ?? false, return_to: input.returnTo } }),
     onSuccess: ({ authorize_url }) => window.location.assign(authorize_url),
   });
 }
@@ -70,7 +72,7 @@ export function useDisconnectYoutube() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.request<{ revoked: boolean }>("youtube/connection", { method: "DELETE" }),
+    mutationFn: () => api.call(youtubeEndpoints.disconnect),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: youtubeKeys.connection() }),
   });
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { text } from "./common";
+import { activityOutput } from "./activities";
+import { endpoint, idParam, text } from "./common";
 
 /** The search box's limits: the query is trimmed first. */
 export const CHANNEL_QUERY_MIN = 2;
@@ -22,6 +23,7 @@ export const channelHitOutput = z.object({
 });
 export type ChannelHit = z.infer<typeof channelHitOutput>;
 export const youtubeStatusOutput = z.object({ enabled: z.boolean() });
+export type YoutubeStatus = z.infer<typeof youtubeStatusOutput>;
 
 /** The pages a booster may be sent back to after Google's consent page (never a URL from the request). */
 export const youtubeReturnTos = ["profile", "earn"] as const;
@@ -70,3 +72,16 @@ export const youtubeDisconnectOutput = z.object({
 export const activityCheckInput = z.object({
   comment: text("comment_invalid").trim().max(500, "comment_invalid").optional(),
 });
+export type ActivityCheckInput = z.input<typeof activityCheckInput>;
+
+/* ---- Endpoints: the routes (server/youtube) and the browser (lib/api/youtube.ts, activities.ts) read these ---- */
+
+export const youtubeEndpoints = {
+  status: endpoint({ method: "get", path: "/youtube/status", response: youtubeStatusOutput }),
+  channels: endpoint({ method: "get", path: "/youtube/channels", query: channelSearchQuery, response: z.array(channelHitOutput) }),
+  connection: endpoint({ method: "get", path: "/youtube/connection", response: youtubeConnectionOutput }),
+  connect: endpoint({ method: "post", path: "/youtube/connect", body: youtubeConnectInput, response: youtubeConnectOutput }),
+  disconnect: endpoint({ method: "delete", path: "/youtube/connection", response: youtubeDisconnectOutput }),
+  /** An API-checked task, checked with YouTube. */
+  check: endpoint({ method: "post", path: "/activities/{id}/check", params: idParam, body: activityCheckInput, response: activityOutput }),
+};

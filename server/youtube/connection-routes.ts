@@ -1,23 +1,14 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { activityOutput } from "@/lib/schemas/activities";
-import {
-  activityCheckInput,
-  youtubeCallbackQuery,
-  youtubeConnectInput,
-  youtubeConnectionOutput,
-  youtubeConnectOutput,
-  youtubeDisconnectOutput,
-} from "@/lib/schemas/youtube";
+import { youtubeCallbackQuery, youtubeEndpoints } from "@/lib/schemas/youtube";
 import { localizedPath } from "@/lib/i18n/negotiate";
 import { toActivityOutput } from "@/server/activities";
 import { boosterNameOf } from "@/server/activities";
 import { AppError } from "@/server/core/errors";
 import { requireUser, setFlowCookie, takeFlowCookie } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
-import { dataEnvelope } from "@/server/http/envelope";
 import { publicOrigin } from "@/server/http/origin";
-import { apiRoute, err, idParam, json, named } from "@/server/http/route-parts";
+import { apiRoute, endpointRoute, err } from "@/server/http/route-parts";
 import { checkActivity } from "@/server/youtube/check";
 import { completeConnect, connectionOf, disconnect, startConnect } from "@/server/youtube/connection";
 
@@ -25,24 +16,20 @@ const STATE_COOKIE = "takapoo_youtube_state";
 const CALLBACK_PATH = "/api/youtube/callback";
 const RETURN_PATHS = { profile: "/dashboard/profile", earn: "/dashboard/earn_money" } as const;
 
-const connectionRoute = apiRoute({
-  method: "get",
-  path: "/youtube/connection",
+const connectionRoute = endpointRoute(youtubeEndpoints.connection, {
   middleware: [requireUser] as const,
   tags: ["YouTube"],
   summary: "The caller's connected YouTube channel, and whether connecting is possible here",
-  responses: { 200: { description: "The connection", ...json(dataEnvelope(youtubeConnectionOutput)) } },
+  answer: "The connection",
 });
 
-const connectRoute = apiRoute({
-  method: "post",
-  path: "/youtube/connect",
+const connectRoute = endpointRoute(youtubeEndpoints.connect, {
   middleware: [requireUser] as const,
   tags: ["YouTube"],
   summary: "Start connecting a channel (identity-verified boosters): Google's consent URL, with state and PKCE",
-  request: { body: { required: true, ...json(named(youtubeConnectInput, "YoutubeConnect")) } },
+  bodyName: "YoutubeConnect",
+  answer: "Send the browser to authorize_url",
   responses: {
-    200: { description: "Send the browser to authorize_url", ...json(dataEnvelope(youtubeConnectOutput)) },
     403: err("Identity not verified"),
     404: err("Connecting channels is off here"),
   },
@@ -57,27 +44,21 @@ const callbackRoute = apiRoute({
   responses: { 303: { description: "Back to the profile or the earn page" }, 404: err("Connecting channels is off here") },
 });
 
-const disconnectRoute = apiRoute({
-  method: "delete",
-  path: "/youtube/connection",
+const disconnectRoute = endpointRoute(youtubeEndpoints.disconnect, {
   middleware: [requireUser] as const,
   tags: ["YouTube"],
   summary: "Disconnect: what was stored is deleted and the grant revoked at Google",
-  responses: {
-    200: { description: "Disconnected", ...json(dataEnvelope(youtubeDisconnectOutput)) },
-    409: err("No channel connected"),
-  },
+  answer: "Disconnected",
+  responses: { 409: err("No channel connected") },
 });
 
-const checkRoute = apiRoute({
-  method: "post",
-  path: "/activities/{id}/check",
+const checkRoute = endpointRoute(youtubeEndpoints.check, {
   middleware: [requireUser] as const,
   tags: ["Earn"],
   summary: "Check an API-checked task with YouTube: approved at once when the work is there, else 422 saying what is missing",
-  request: { params: idParam, body: { required: true, ...json(named(activityCheckInput, "CheckActivity")) } },
+  bodyName: "CheckActivity",
+  answer: "Approved",
   responses: {
-    200: { description: "Approved", ...json(dataEnvelope(activityOutput)) },
     404: err("Not found"),
     409: err("Not in progress, not API-checked, no channel connected, or the like permission is missing"),
     422: err("Bad input, or the work was not found: check_failed_not_subscribed, check_failed_not_liked, check_failed_comment_not_found"),

@@ -1,36 +1,29 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { CHANNEL_QUERY_MAX, CHANNEL_QUERY_MIN, channelHitOutput, channelSearchQuery, youtubeStatusOutput } from "@/lib/schemas/youtube";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { CHANNEL_QUERY_MAX, CHANNEL_QUERY_MIN, channelHitOutput, youtubeEndpoints } from "@/lib/schemas/youtube";
 import type { MiddlewareHandler } from "hono";
 import { YoutubeUnavailable, type YoutubeSearch } from "@/server/adapters/youtube";
 import { requireUser } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/context";
-import { dataEnvelope, errorResponses } from "@/server/http/envelope";
+import { errorResponses } from "@/server/http/envelope";
 import { AppError } from "@/server/core/errors";
-import { apiRoute, components, err, json } from "@/server/http/route-parts";
+import { components, endpointRoute, err } from "@/server/http/route-parts";
 
 export { CHANNEL_QUERY_MAX, CHANNEL_QUERY_MIN };
 
 components({ YoutubeChannel: channelHitOutput });
 
-const statusRoute = apiRoute({
-  method: "get",
-  path: "/youtube/status",
+const statusRoute = endpointRoute(youtubeEndpoints.status, {
   tags: ["YouTube"],
   summary: "Whether YouTube channel search is available here (it needs YOUTUBE_API_KEY)",
-  responses: { 200: { description: "enabled: the search box may be shown", ...json(dataEnvelope(youtubeStatusOutput)) } },
+  answer: "enabled: the search box may be shown",
 });
 
-const searchRoute = apiRoute({
-  method: "get",
-  path: "/youtube/channels",
+const searchRoute = endpointRoute(youtubeEndpoints.channels, {
   middleware: [requireUser] as const,
   tags: ["YouTube"],
   summary: "Find YouTube channels by name or @handle (at most 5, best first)",
-  request: {
-    query: channelSearchQuery,
-  },
+  answer: "The channels found; [] when none",
   responses: {
-    200: { description: "The channels found; [] when none", ...json(dataEnvelope(z.array(channelHitOutput))) },
     404: err("Channel search is off here (no YOUTUBE_API_KEY)"),
     503: err("YouTube cannot be reached, refuses the key or the daily quota is spent"),
     ...errorResponses,
