@@ -1,34 +1,26 @@
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import type { Database } from "@/server/db/client";
 import { notificationCounters, sessions } from "@/server/db/schema";
 import { signAccessToken } from "@/server/auth/jwt";
 import { signingKey } from "@/server/auth/keys";
-import { caller, registerAndSignIn } from "@/tests/api/support/account-helpers";
+import { registerAndSignIn } from "@/tests/api/support/account-helpers";
 import { fundWallet } from "@/tests/api/support/campaign-fixtures";
-import { apiTestWith } from "@/tests/api/support/fixture";
-import type { recordingSms, testApp } from "@/tests/api/support/helpers";
+import { apiTest } from "@/tests/api/support/fixture";
 
 // GET /api/me answers the callers of one turn in one statement (server/profile/me.ts): each must get
 // their own user and figures, and a token whose session is not open must get 401 whoever it rides with.
-let database: Database;
-let sms: ReturnType<typeof recordingSms>;
-let app: ReturnType<typeof testApp>;
-let ip = "10.3.0.1";
-const call = caller(
-  () => app,
-  () => ip,
-);
-const it = apiTestWith((api) => {
-  ({ database, sms } = api);
-  app = api.app({ socketAddress: (request) => request.headers.get("x-test-ip") });
-});
+const it = apiTest.override("client", () => ({ address: "10.3.0.1" }));
 
 describe("GET me, many callers at once", () => {
-  it("answers each caller with their own user, wallet and count; closed sessions get 401 beside them", async () => {
+  it("answers each caller with their own user, wallet and count; closed sessions get 401 beside them", async ({
+    database,
+    sms,
+    client,
+    call,
+  }) => {
     const people: Awaited<ReturnType<typeof registerAndSignIn>>[] = [];
     for (let i = 0; i < 6; i++) {
-      ip = `10.3.1.${i + 1}`;
+      client.address = `10.3.1.${i + 1}`;
       const phone = `0912555000${i}`;
       const person = await registerAndSignIn(call, sms, { first_name: `Person${i}`, phone, email: `p${i}@example.com` });
       await fundWallet(database.db, person.user.id, (i + 1) * 10_000);

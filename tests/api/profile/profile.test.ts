@@ -1,30 +1,34 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect } from "vitest";
-import type { Database } from "@/server/db/client";
 import { auditLog, uploads, users } from "@/server/db/schema";
 import { hashPassword } from "@/server/auth/crypto";
-import { caller, registerAndSignIn } from "@/tests/api/support/account-helpers";
-import { apiTestWith } from "@/tests/api/support/fixture";
-import { memoryStorage, recordingSms, testApp } from "@/tests/api/support/helpers";
+import { registerAndSignIn } from "@/tests/api/support/account-helpers";
+import { apiTest } from "@/tests/api/support/fixture";
+import { memoryStorage } from "@/tests/api/support/helpers";
 
-let database: Database;
-let sms: ReturnType<typeof recordingSms>;
-let storage: ReturnType<typeof memoryStorage>;
-let app: ReturnType<typeof testApp>;
-let n = 0;
-let ip = "10.1.0.1";
-const call = caller(
-  () => app,
-  () => ip,
-);
-
-const it = apiTestWith((api) => {
-  ({ database, sms } = api);
-  storage = memoryStorage();
-  app = api.app({ storage, socketAddress: (request) => request.headers.get("x-test-ip") });
-  ip = `10.1.${Math.floor(++n / 250)}.${n % 250}`;
-});
+const it = apiTest
+  .extend("storage", () => memoryStorage())
+  // An admin made in the database, signed in through login and the texted code: the access token.
+  .extend(
+    "adminToken",
+    ({ database, call, sms }) =>
+      async function adminToken() {
+        await database.db.insert(users).values({
+          firstName: "Admin",
+          lastName: "Takapoo",
+          phone: "+989100000009",
+          phoneVerifiedAt: new Date(),
+          passwordHash: await hashPassword("Admin-Pass-2026!"),
+          role: "admin",
+        });
+        const login = await call("auth/login", { credential: "09100000009", password: "Admin-Pass-2026!" });
+        const verified = await call("auth/otp/verify", { token: login.body.data.otp.token, code: sms.lastCode("+989100000009") });
+        return verified.body.data.access_token as string;
+      },
+  )
+  .override("client", ({ serial }) => ({ address: `10.1.${Math.floor(serial / 250)}.${serial % 250}` }))
+  .override("appDeps", ({ storage }) => ({ storage }));
 
 /** A valid IBAN for a bank code (mod-97 check digits computed). */
 function iban(bankCode = "017", account = "0000000100324200001"): string {
@@ -52,7 +56,7 @@ function cardForm(bytes: Uint8Array | Buffer, name = "card.jpg", type = "image/j
 }
 
 describe("profile", () => {
-  it("saves identity and bank details, deriving the bank from the IBAN", async () => {
+  it("saves identity and bank details, deriving the bank from the IBAN", async ({ sms, call }) => {
     const { token } = await registerAndSignIn(call, sms);
     const saved = await call("me", { ...complete, national_id: "۰۴۹۹۳۷۰۸۹۹", iban: `ir${iban().slice(2)}` }, { method: "PATCH", token });
     expect(saved.status).toBe(200);
@@ -62,7 +66,7 @@ describe("profile", () => {
     expect(me.body.data.bank_name).toBe("melli");
   });
 
-  it("answers 422 per field for a bad national ID, IBAN or birth date, and changes nothing", async () => {
+  it("answers 422 per field for a bad national ID, IBAN or birth date, and changes nothing", async ({ database, sms, call }) => {
     const { token, user } = await registerAndSignIn(call, sms);
     const bad = await call(
       "me",
@@ -83,7 +87,7 @@ describe("profile", () => {
     expect(still!.role).toBe("user");
   });
 
-  it("answers 409 when the e-mail belongs to someone else", async () => {
+  it("answers 409 when the e-mail belongs to someone else", async ({ sms, call }) => {
     await registerAndSignIn(call, sms, { phone: "09350000001", email: "taken@example.com" });
     const { token } = await registerAndSignIn(call, sms);
     const conflict = await call("me", { email: "Taken@Example.com" }, { method: "PATCH", token });
@@ -91,14 +95,14 @@ describe("profile", () => {
     expect(conflict.body.error!.message).toBe("This e-mail is already in use.");
   });
 
-  it("saves the language and sets the language cookie", async () => {
+  it("saves the language and sets the language cookie", async ({ sms, call }) => {
     const { token } = await registerAndSignIn(call, sms);
     const saved = await call("me", { locale: "tr-TR" }, { method: "PATCH", token });
     expect(saved.body.data.user.locale).toBe("tr-TR");
     expect(saved.cookies.join("\n")).toMatch(/NEXT_LOCALE=tr-TR;.*Max-Age=31536000/);
   });
 
-  it("changes the password with the current one; 422 otherwise", async () => {
+  it("changes the password with the current one; 422 otherwise", async ({ sms, call }) => {
     const { token } = await registerAndSignIn(call, sms);
     const wrong = await call(
       "me/password",
@@ -130,7 +134,7 @@ describe("profile", () => {
 });
 
 describe("identity verification", () => {
-  it("needs every detail saved first, naming what is missing", async () => {
+  it("needs every detail saved first, naming what is missing", async ({ sms, call, storage }) => {
     const { token } = await registerAndSignIn(call, sms);
     const early = await call("me/identity-verification", undefined, { token, form: cardForm(await jpeg()) });
     expect(early.status).toBe(422);
@@ -139,7 +143,12 @@ describe("identity verification", () => {
     expect(storage.objects.size).toBe(0);
   });
 
-  it("stores the re-encoded card outside public/, moves to pending, and serves it only to its owner and admins", async () => {
+  it("stores the re-encoded card outside public/, moves to pending, and serves it only to its owner and admins", async ({
+    database,
+    sms,
+    call,
+    storage,
+  }) => {
     const { token, user } = await registerAndSignIn(call, sms);
     await call("me", complete, { method: "PATCH", token });
     const sent = await call("me/identity-verification", undefined, { token, form: cardForm(await jpeg()) });
@@ -172,7 +181,7 @@ describe("identity verification", () => {
     expect(unchanged!.identityStatus).toBe("identity_verification_pending");
   });
 
-  it.each([
+  it.for<[string, () => Buffer | Promise<Buffer>, string, number, string]>([
     ["wrong magic bytes", () => Buffer.from("GIF89a not really an image at all"), "card.jpg", 415, "Upload a JPEG, PNG or WebP image."],
     [
       "a PDF renamed .jpg",
@@ -199,35 +208,29 @@ describe("identity verification", () => {
       413,
       "The image must be 5 MB or smaller.",
     ],
-  ])("refuses %s with a clear message and stores nothing", async (_name, make, filename, status, message) => {
-    const { token, user } = await registerAndSignIn(call, sms);
-    await call("me", complete, { method: "PATCH", token });
-    const refused = await call("me/identity-verification", undefined, { token, form: cardForm(await make(), filename) });
-    expect(refused.status).toBe(status);
-    expect(refused.body.error!.message).toBe(message);
-    expect(storage.objects.size).toBe(0);
-    expect(await database.db.select().from(uploads)).toHaveLength(0);
-    const [row] = await database.db.select().from(users).where(eq(users.id, user.id));
-    expect(row!.identityStatus).toBe("registered");
-  });
+  ])(
+    "refuses %s with a clear message and stores nothing",
+    async ([, make, filename, status, message], { database, sms, call, storage }) => {
+      const { token, user } = await registerAndSignIn(call, sms);
+      await call("me", complete, { method: "PATCH", token });
+      const refused = await call("me/identity-verification", undefined, { token, form: cardForm(await make(), filename) });
+      expect(refused.status).toBe(status);
+      expect(refused.body.error!.message).toBe(message);
+      expect(storage.objects.size).toBe(0);
+      expect(await database.db.select().from(uploads)).toHaveLength(0);
+      const [row] = await database.db.select().from(users).where(eq(users.id, user.id));
+      expect(row!.identityStatus).toBe("registered");
+    },
+  );
 });
 
 describe("admin identity queue", () => {
-  async function adminToken() {
-    await database.db.insert(users).values({
-      firstName: "Admin",
-      lastName: "Takapoo",
-      phone: "+989100000009",
-      phoneVerifiedAt: new Date(),
-      passwordHash: await hashPassword("Admin-Pass-2026!"),
-      role: "admin",
-    });
-    const login = await call("auth/login", { credential: "09100000009", password: "Admin-Pass-2026!" });
-    const verified = await call("auth/otp/verify", { token: login.body.data.otp.token, code: sms.lastCode("+989100000009") });
-    return verified.body.data.access_token as string;
-  }
-
-  it("lists pending requests, shows the card, approves and rejects with a reason, each with an audit row", async () => {
+  it("lists pending requests, shows the card, approves and rejects with a reason, each with an audit row", async ({
+    database,
+    sms,
+    call,
+    adminToken,
+  }) => {
     const sara = await registerAndSignIn(call, sms);
     await call("me", complete, { method: "PATCH", token: sara.token });
     await call("me/identity-verification", undefined, { token: sara.token, form: cardForm(await jpeg()) });
@@ -267,7 +270,13 @@ describe("admin identity queue", () => {
     expect((await call("me/identity-verification", undefined, { token: reza.token, form: cardForm(await jpeg()) })).status).toBe(200);
   });
 
-  it("one account per national ID: a second account cannot send the same ID for review or be approved with it", async () => {
+  it("one account per national ID: a second account cannot send the same ID for review or be approved with it", async ({
+    database,
+    sms,
+    call,
+    storage,
+    adminToken,
+  }) => {
     const sara = await registerAndSignIn(call, sms);
     await call("me", complete, { method: "PATCH", token: sara.token });
     expect((await call("me/identity-verification", undefined, { token: sara.token, form: cardForm(await jpeg()) })).status).toBe(200);

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
 import { activities, auditLog, campaigns, youtubeLinks, youtubeOauthStates } from "@/server/db/schema";
 import { youtubeAccounts, type YoutubeAccounts } from "@/server/adapters/youtube-account";
 import { releaseDueRewards } from "@/server/activities/retention";
 import { youtubeRecheck } from "@/server/youtube/check";
 import { openToken } from "@/server/youtube/token-box";
 import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
-import { earnWorld } from "@/tests/api/support/earn-fixtures";
+import { apiTest } from "@/tests/api/support/fixture";
 import { smartCampaign } from "@/tests/api/support/campaign-fixtures";
 import { startFakeYoutube, type FakeYoutube } from "@/tests/support/fake-youtube";
 import { FORCE_SSL, fakeGoogleState, fakeGoogleUser, type FakeGoogleState } from "@/tests/support/fake-google-account";
@@ -20,9 +18,6 @@ const TARGET = "UCtakapooTargetChannel01";
 const VIDEO = "dQw4w9WgXcQ";
 let google: FakeGoogleState;
 let fake: FakeYoutube;
-let database: Database;
-let sms: ApiSetup["sms"];
-let accounts: YoutubeAccounts;
 
 function adapter(likeChecks: boolean, timeoutMs = 3_000) {
   return youtubeAccounts({
@@ -52,52 +47,81 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const { it, call, rebuild } = apiFile(
-  (n) => `10.7.9.${n % 250}`,
-  (api) => {
-    ({ database, sms } = api);
-    accounts = adapter(false);
-    return { youtubeAccounts: accounts };
-  },
-);
-const get = (path: string, token: string) => call(path, undefined, { method: "GET", token });
-const { person, admin, liveCampaign } = earnWorld(call, () => ({ database, sms }), "09100000077");
-const row = async (id: string) => (await database.db.select().from(activities).where(eq(activities.id, id)))[0]!;
+// The app's YouTube accounts adapter (`accounts`), a test may swap for another with rebuild.
+const it = apiTest
+  .extend("accounts", (): YoutubeAccounts => adapter(false))
+  .extend(
+    "get",
+    ({ call }) =>
+      (path: string, token: string) =>
+        call(path, undefined, { method: "GET", token }),
+  )
+  .extend(
+    "row",
+    ({ database }) =>
+      async (id: string) =>
+        (await database.db.select().from(activities).where(eq(activities.id, id)))[0]!,
+  )
+  // Goes through Google's consent page as `account` (index into google.users) and back to our callback.
+  .extend(
+    "consent",
+    ({ call }) =>
+      async function consent(
+        token: string,
+        account: number,
+        options: { likes?: boolean; decision?: "allow" | "deny"; locale?: string; foreign?: boolean } = {},
+      ) {
+        const started = await call("youtube/connect", { likes: options.likes ?? false }, { token, locale: options.locale ?? "fa-IR" });
+        expect(started.status).toBe(200);
+        const authorize = new URL(started.body.data.authorize_url as string);
+        const page = await fetch(authorize);
+        expect(page.status).toBe(200);
+        const form = new URLSearchParams(authorize.searchParams);
+        form.set("account", String(account));
+        form.set("decision", options.decision ?? "allow");
+        const consented = await fetch(authorize.origin + authorize.pathname, { method: "POST", body: form, redirect: "manual" });
+        expect(consented.status).toBe(302);
+        const back = new URL(consented.headers.get("location")!);
+        expect(back.pathname).toBe("/api/youtube/callback");
+        // The browser that started carries the flow's cookie back (SameSite=Lax: sent on Google's redirect).
+        const cookie = started.cookies.map((c) => c.split(";")[0]).join("; ");
+        expect(started.cookies.join()).toMatch(/takapoo_youtube_state=[\w-]+;.*Path=\/api\/youtube\/callback;.*HttpOnly;.*SameSite=Lax/i);
+        const done = await call(`youtube/callback${back.search}`, undefined, {
+          method: "GET",
+          cookie: options.foreign ? undefined : cookie,
+        });
+        return { authorize, back, done, cookie, location: done.response.headers.get("location") };
+      },
+  )
+  .extend(
+    "connectedBooster",
+    ({ person, consent }) =>
+      async function connectedBooster(account: number) {
+        const booster = await person(0, true);
+        expect((await consent(booster.token, account)).location).toBe("/dashboard/profile?youtube=connected");
+        return booster;
+      },
+  )
+  .extend(
+    "openStored",
+    ({ database }) =>
+      async function openStored(userId: string) {
+        const [stored] = await database.db.select().from(youtubeLinks).where(eq(youtubeLinks.userId, userId));
+        return openToken({ db: database.db }, { box: stored!.refreshToken });
+      },
+  )
+  .override("client", ({ serial }) => ({ address: `10.7.9.${serial % 250}` }))
+  .override("appDeps", ({ accounts }) => ({ youtubeAccounts: accounts }));
 const videoCampaign = { ...smartCampaign, link: `https://www.youtube.com/watch?v=${VIDEO}` };
 
-/** Goes through Google's consent page as `account` (index into google.users) and back to our callback. */
-async function consent(
-  token: string,
-  account: number,
-  options: { likes?: boolean; decision?: "allow" | "deny"; locale?: string; foreign?: boolean } = {},
-) {
-  const started = await call("youtube/connect", { likes: options.likes ?? false }, { token, locale: options.locale ?? "fa-IR" });
-  expect(started.status).toBe(200);
-  const authorize = new URL(started.body.data.authorize_url as string);
-  const page = await fetch(authorize);
-  expect(page.status).toBe(200);
-  const form = new URLSearchParams(authorize.searchParams);
-  form.set("account", String(account));
-  form.set("decision", options.decision ?? "allow");
-  const consented = await fetch(authorize.origin + authorize.pathname, { method: "POST", body: form, redirect: "manual" });
-  expect(consented.status).toBe(302);
-  const back = new URL(consented.headers.get("location")!);
-  expect(back.pathname).toBe("/api/youtube/callback");
-  // The browser that started carries the flow's cookie back (SameSite=Lax: sent on Google's redirect).
-  const cookie = started.cookies.map((c) => c.split(";")[0]).join("; ");
-  expect(started.cookies.join()).toMatch(/takapoo_youtube_state=[\w-]+;.*Path=\/api\/youtube\/callback;.*HttpOnly;.*SameSite=Lax/i);
-  const done = await call(`youtube/callback${back.search}`, undefined, { method: "GET", cookie: options.foreign ? undefined : cookie });
-  return { authorize, back, done, cookie, location: done.response.headers.get("location") };
-}
-
-async function connectedBooster(account: number) {
-  const booster = await person(0, true);
-  expect((await consent(booster.token, account)).location).toBe("/dashboard/profile?youtube=connected");
-  return booster;
-}
-
 describe("connecting a YouTube channel", () => {
-  it("asks Google with state and PKCE, stores the channel with its token sealed, refuses replays and a channel on two accounts", async () => {
+  it("asks Google with state and PKCE, stores the channel with its token sealed, refuses replays and a channel on two accounts", async ({
+    database,
+    call,
+    person,
+    get,
+    consent,
+  }) => {
     const unverified = await person();
     const refused = await call("youtube/connect", {}, { token: unverified.token });
     expect(refused.status).toBe(403);
@@ -155,7 +179,16 @@ describe("connecting a YouTube channel", () => {
     expect(audits.map((a) => a.actorId).sort()).toEqual([booster.user.id, starter.user.id].sort());
   });
 
-  it("disconnecting revokes the grant at Google and deletes what was stored; a grant revoked at Google counts as disconnected", async () => {
+  it("disconnecting revokes the grant at Google and deletes what was stored; a grant revoked at Google counts as disconnected", async ({
+    database,
+    call,
+    admin,
+    liveCampaign,
+    accounts,
+    consent,
+    connectedBooster,
+    openStored,
+  }) => {
     const booster = await connectedBooster(2);
     const gone = await call("youtube/connection", undefined, { method: "DELETE", token: booster.token });
     expect(gone.status).toBe(200);
@@ -180,13 +213,16 @@ describe("connecting a YouTube channel", () => {
   });
 });
 
-async function openStored(userId: string) {
-  const [stored] = await database.db.select().from(youtubeLinks).where(eq(youtubeLinks.userId, userId));
-  return openToken({ db: database.db }, { box: stored!.refreshToken });
-}
-
 describe("tasks checked by YouTube's API", () => {
-  it("a subscription: not there → 422 and still in progress; there → approved at once, held, the campaign moves", async () => {
+  it("a subscription: not there → 422 and still in progress; there → approved at once, held, the campaign moves", async ({
+    database,
+    call,
+    admin,
+    liveCampaign,
+    get,
+    row,
+    connectedBooster,
+  }) => {
     const booster = await connectedBooster(3);
     const adminToken = await admin();
     const { id: campaignId } = await liveCampaign(adminToken, [{ metric: "subscribers", action: "subscribe", unitPrice: 20_000, max: 3 }]);
@@ -224,7 +260,14 @@ describe("tasks checked by YouTube's API", () => {
     await checkLedgerInvariants({ db: database.db });
   });
 
-  it("a comment: found by the booster's channel among the video's comments, with the words they give", async () => {
+  it("a comment: found by the booster's channel among the video's comments, with the words they give", async ({
+    call,
+    person,
+    admin,
+    liveCampaign,
+    row,
+    connectedBooster,
+  }) => {
     const booster = await connectedBooster(5);
     const adminToken = await admin();
     const { id: campaignId } = await liveCampaign(
@@ -251,7 +294,17 @@ describe("tasks checked by YouTube's API", () => {
     expect((await row(id)).proof).toBe("Great recipe");
   });
 
-  it("likes are reviewed unless like checks are on; then the extra permission is asked for incrementally", async () => {
+  it("likes are reviewed unless like checks are on; then the extra permission is asked for incrementally", async ({
+    rebuild,
+    call,
+    person,
+    admin,
+    liveCampaign,
+    accounts,
+    get,
+    consent,
+    connectedBooster,
+  }) => {
     const booster = await connectedBooster(6);
     const adminToken = await admin();
     const lines = [{ metric: "likes", action: "like", unitPrice: 5_000, max: 3 }];
@@ -280,7 +333,15 @@ describe("tasks checked by YouTube's API", () => {
     expect(google.calls.at(-1)).toMatchObject({ path: "/videos/getRating", params: { id: VIDEO } });
   });
 
-  it("YouTube too slow: 503 within the adapter's time, nothing changes", async () => {
+  it("YouTube too slow: 503 within the adapter's time, nothing changes", async ({
+    rebuild,
+    call,
+    admin,
+    liveCampaign,
+    accounts,
+    row,
+    connectedBooster,
+  }) => {
     accounts = adapter(false, 300);
     rebuild({ youtubeAccounts: accounts });
     const booster = await connectedBooster(7);
@@ -300,7 +361,15 @@ describe("tasks checked by YouTube's API", () => {
 });
 
 describe("the re-check at release", () => {
-  it("kept work is released; an unsubscribed channel or a disconnected booster is clawed back and the unit reopens", async () => {
+  it("kept work is released; an unsubscribed channel or a disconnected booster is clawed back and the unit reopens", async ({
+    database,
+    call,
+    admin,
+    liveCampaign,
+    accounts,
+    row,
+    connectedBooster,
+  }) => {
     const adminToken = await admin();
     const { id: campaignId } = await liveCampaign(adminToken, [{ metric: "subscribers", action: "subscribe", unitPrice: 20_000, max: 4 }]);
     const people = [await connectedBooster(0), await connectedBooster(1), await connectedBooster(2)];

@@ -1,51 +1,36 @@
 import { describe, expect, vi } from "vitest";
 import enUS from "@/messages/en-US.json";
 import faIR from "@/messages/fa-IR.json";
-import type { Database } from "@/server/db/client";
-import type { YoutubeSearch } from "@/server/adapters/youtube";
-import { caller, registerAndSignIn } from "@/tests/api/support/account-helpers";
-import { apiTestWith } from "@/tests/api/support/fixture";
-import { recordingSms, testApp } from "@/tests/api/support/helpers";
+import { registerAndSignIn } from "@/tests/api/support/account-helpers";
+import { apiTest } from "@/tests/api/support/fixture";
 import { API_KEY, HIDDEN, fake, adapter, takapooHit } from "@/tests/api/youtube/youtube-support";
 
 // The HTTP routes, through the whole app (error envelope, translations, requireUser), mounted by createApp from deps.youtube.
-let database: Database;
-let sms: ReturnType<typeof recordingSms>;
-let app: ReturnType<typeof testApp>;
-let n = 0;
-let ip = "10.7.0.1";
-const call = caller(
-  () => app,
-  () => ip,
-);
-
-function appWith(youtube: YoutubeSearch | null) {
-  const deps = { sms: sms.sender, socketAddress: (request: Request) => request.headers.get("x-test-ip"), youtube };
-  return testApp(database, deps);
-}
-
-async function get(path: string, options: { token?: string; locale?: string } = {}) {
-  return call(path, undefined, { method: "GET", ...options });
-}
-
-const search = (q: string, options: { token?: string; locale?: string } = {}) =>
-  get(`youtube/channels?${new URLSearchParams({ q })}`, options);
-
 describe("over HTTP", () => {
-  const it = apiTestWith((api) => {
-    ({ database, sms } = api);
-    app = appWith(adapter());
-    ip = `10.7.${Math.floor(++n / 250)}.${n % 250}`;
-  });
+  const it = apiTest
+    .extend(
+      "get",
+      ({ call }) =>
+        async (path: string, options: { token?: string; locale?: string } = {}) =>
+          call(path, undefined, { method: "GET", ...options }),
+    )
+    .extend(
+      "search",
+      ({ get }) =>
+        (q: string, options: { token?: string; locale?: string } = {}) =>
+          get(`youtube/channels?${new URLSearchParams({ q })}`, options),
+    )
+    .override("client", ({ serial }) => ({ address: `10.7.${Math.floor(serial / 250)}.${serial % 250}` }))
+    .override("appDeps", () => ({ youtube: adapter() }));
 
   describe("GET /api/youtube/status and /api/youtube/channels", () => {
-    it("says whether search is on, to anyone", async () => {
+    it("says whether search is on, to anyone", async ({ rebuild, get }) => {
       expect(await get("youtube/status")).toMatchObject({ status: 200, body: { data: { enabled: true } } });
-      app = appWith(null);
+      rebuild({ youtube: null });
       expect(await get("youtube/status")).toMatchObject({ status: 200, body: { data: { enabled: false } } });
     });
 
-    it("finds a channel by @handle, with its subscriber count", async () => {
+    it("finds a channel by @handle, with its subscriber count", async ({ sms, call, search }) => {
       const { token } = await registerAndSignIn(call, sms);
       const found = await search("@takapoo", { token });
       expect(found.status).toBe(200);
@@ -54,7 +39,7 @@ describe("over HTTP", () => {
       expect(fake.requests.at(-1)!.params).toMatchObject({ forHandle: "@takapoo" });
     });
 
-    it("finds channels by free text (search, then channel details), a hidden count as null", async () => {
+    it("finds channels by free text (search, then channel details), a hidden count as null", async ({ sms, call, search }) => {
       const { token } = await registerAndSignIn(call, sms);
       const found = await search("  cooking secrets ", { token });
       expect(found.status).toBe(200);
@@ -74,12 +59,12 @@ describe("over HTTP", () => {
       ]);
     });
 
-    it("answers an empty list when nothing matches", async () => {
+    it("answers an empty list when nothing matches", async ({ sms, call, search }) => {
       const { token } = await registerAndSignIn(call, sms);
       expect(await search("no such channel anywhere", { token })).toMatchObject({ status: 200, body: { data: [] } });
     });
 
-    it("answers 503 in the caller's language when YouTube refuses (quota), never showing the key", async () => {
+    it("answers 503 in the caller's language when YouTube refuses (quota), never showing the key", async ({ sms, call, search }) => {
       const logged = vi.spyOn(console, "error").mockImplementation(() => {});
       const { token } = await registerAndSignIn(call, sms);
       fake.setFailure("quota");
@@ -98,10 +83,10 @@ describe("over HTTP", () => {
       for (const [line] of logged.mock.calls) expect(String(line)).not.toContain(API_KEY);
     });
 
-    it("answers 503 when YouTube is slow or down", async () => {
+    it("answers 503 when YouTube is slow or down", async ({ sms, rebuild, call, search }) => {
       vi.spyOn(console, "error").mockImplementation(() => {});
       const { token } = await registerAndSignIn(call, sms);
-      app = appWith(adapter({ timeoutMs: 50 }));
+      rebuild({ youtube: adapter({ timeoutMs: 50 }) });
       fake.setDelay(1_000);
       expect((await search("cooking", { token })).status).toBe(503);
       fake.setDelay(0);
@@ -109,13 +94,13 @@ describe("over HTTP", () => {
       expect((await search("cooking", { token })).status).toBe(503);
     });
 
-    it("refuses anonymous callers with 401", async () => {
+    it("refuses anonymous callers with 401", async ({ search }) => {
       const anonymous = await search("@takapoo");
       expect(anonymous.status).toBe(401);
       expect(anonymous.body.error!.code).toBe("unauthorized");
     });
 
-    it("validates q: 2 to 100 characters once trimmed, 422 with a message for the field", async () => {
+    it("validates q: 2 to 100 characters once trimmed, 422 with a message for the field", async ({ sms, call, get, search }) => {
       const { token } = await registerAndSignIn(call, sms);
       const before = fake.requests.length;
       for (const q of ["a", "  b  ", "x".repeat(101)]) {
@@ -131,9 +116,9 @@ describe("over HTTP", () => {
       expect(fake.requests.length).toBe(before);
     });
 
-    it("answers 404 when search is off, whoever asks and whatever q is", async () => {
+    it("answers 404 when search is off, whoever asks and whatever q is", async ({ sms, rebuild, call, search }) => {
       const { token } = await registerAndSignIn(call, sms);
-      app = appWith(null);
+      rebuild({ youtube: null });
       const before = fake.requests.length;
       for (const answer of [await search("@takapoo", { token }), await search("@takapoo"), await search("a", { token })]) {
         expect(answer.status).toBe(404);
@@ -142,7 +127,7 @@ describe("over HTTP", () => {
       expect(fake.requests.length).toBe(before);
     });
 
-    it("never puts the API key in an answer", async () => {
+    it("never puts the API key in an answer", async ({ sms, call, get, search }) => {
       vi.spyOn(console, "error").mockImplementation(() => {});
       const { token } = await registerAndSignIn(call, sms);
       const answers = [await search("@takapoo", { token }), await search("cooking", { token }), await get("youtube/status")];
@@ -154,24 +139,24 @@ describe("over HTTP", () => {
   });
 
   describe("wiring in createApp (AppDeps.youtube, YOUTUBE_API_KEY)", () => {
-    it("serves the routes with deps.youtube", async () => {
+    it("serves the routes with deps.youtube", async ({ sms, rebuild, call, get, search }) => {
       const { token } = await registerAndSignIn(call, sms);
-      app = testApp(database, { sms: sms.sender, youtube: adapter() });
+      rebuild({ youtube: adapter() });
       expect((await get("youtube/status")).body.data).toEqual({ enabled: true });
       expect((await search("@takapoo", { token })).body.data).toEqual([takapooHit]);
     });
 
-    it("is off without deps.youtube and without YOUTUBE_API_KEY, on with the key", async () => {
+    it("is off without deps.youtube and without YOUTUBE_API_KEY, on with the key", async ({ sms, rebuild, call, get, search }) => {
       const { token } = await registerAndSignIn(call, sms);
       vi.stubEnv("YOUTUBE_API_KEY", "");
       try {
-        app = testApp(database, { sms: sms.sender });
+        rebuild({});
         expect((await get("youtube/status")).body.data).toEqual({ enabled: false });
         expect((await search("@takapoo", { token })).status).toBe(404);
 
         vi.stubEnv("YOUTUBE_API_KEY", API_KEY);
         vi.stubEnv("YOUTUBE_API_BASE_URL", fake.url);
-        app = testApp(database, { sms: sms.sender });
+        rebuild({});
         expect((await get("youtube/status")).body.data).toEqual({ enabled: true });
         expect((await search("@takapoo", { token })).body.data).toEqual([takapooHit]);
       } finally {
@@ -179,8 +164,8 @@ describe("over HTTP", () => {
       }
     });
 
-    it("documents the routes in /api/openapi.json", async () => {
-      const response = await testApp(database).fetch(new Request("http://localhost/api/openapi.json"));
+    it("documents the routes in /api/openapi.json", async ({ rebuild }) => {
+      const response = await rebuild({}).fetch(new Request("http://localhost/api/openapi.json"));
       const doc = (await response.json()) as { paths: Record<string, unknown> };
       expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/youtube/status", "/api/youtube/channels"]));
     });
