@@ -2,30 +2,22 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { useApiClient } from "./use-api-client";
-import type {
-  addPhoneInput,
-  appleLoginInput,
-  codeStepOutput,
-  forgotPasswordInput,
-  googleLoginInput,
-  loginInput,
-  loginOutput,
-  messageOutput,
-  otpResendInput,
-  otpVerifyInput,
-  OtpStep,
-  registerInput,
-  resetPasswordInput,
-  SessionAnswer,
-  verifyOutput,
+import {
+  authEndpoints,
+  type codeStepOutput,
+  type loginOutput,
+  type OtpStep,
+  type SessionAnswer,
+  type verifyOutput,
 } from "@/lib/schemas/auth";
+import type { EndpointAnswer } from "@/lib/schemas/common";
+import type { CallOptions } from "./client";
 
 /** A code step, and a signed-in answer (the web app's tokens are in httpOnly cookies; access_token is for API clients). */
 export type { OtpStep, SessionAnswer };
 export type LoginAnswer = z.infer<typeof loginOutput>;
 export type VerifyAnswer = z.infer<typeof verifyOutput>;
 type CodeStep = z.infer<typeof codeStepOutput>;
-type Message = z.infer<typeof messageOutput>;
 
 export function isOtpAnswer(answer: LoginAnswer): answer is CodeStep {
   return "otp" in answer;
@@ -46,7 +38,7 @@ export function useOtpStatus(token: string) {
   const api = useApiClient();
   return useQuery({
     queryKey: authKeys.otpStatus(token),
-    queryFn: () => api.request<CodeStep>("auth/otp/status", { method: "POST", body: { token } }),
+    queryFn: () => api.call(authEndpoints.otpStatus, { body: { token } }),
     retry: false,
     staleTime: Infinity,
     gcTime: 0,
@@ -59,23 +51,28 @@ export function useOtpStatus(token: string) {
  * store, not a cache, and the mutation is forgotten as soon as nothing watches it (gcTime 0): what was
  * sent (a password, a code) does not stay in memory.
  */
-function useAuthCall<Input, Answer>(name: string, path: string) {
+type AuthEndpoint = (typeof authEndpoints)[keyof typeof authEndpoints];
+/** What a sign-in call is given: its endpoint's body (nothing for one without). */
+type AuthBody<E extends AuthEndpoint> = E extends { body: infer S extends z.ZodType } ? z.input<S> : void;
+
+function useAuthCall<E extends AuthEndpoint>(name: string, endpoint: E) {
   const api = useApiClient();
   return useMutation({
     mutationKey: authKeys.call(name),
-    mutationFn: (body: Input) => api.request<Answer>(path, { method: "POST", body }),
+    mutationFn: (body: AuthBody<E>): Promise<EndpointAnswer<E>> =>
+      // The generic E hides that `body` is what the endpoint takes; AuthBody<E> says it.
+      (api.call as (endpoint: E, options: CallOptions<E>) => Promise<EndpointAnswer<E>>)(endpoint, { body } as CallOptions<E>),
     gcTime: 0,
   });
 }
 
-export const useRegister = () => useAuthCall<z.input<typeof registerInput>, CodeStep>("register", "auth/register");
-export const useLogin = () => useAuthCall<z.input<typeof loginInput>, LoginAnswer>("login", "auth/login");
-export const useForgotPassword = () =>
-  useAuthCall<z.input<typeof forgotPasswordInput>, CodeStep>("forgot-password", "auth/forgot-password");
-export const useResetPassword = () => useAuthCall<z.input<typeof resetPasswordInput>, Message>("reset-password", "auth/reset-password");
-export const useVerifyOtp = () => useAuthCall<z.input<typeof otpVerifyInput>, VerifyAnswer>("otp-verify", "auth/otp/verify");
-export const useResendOtp = () => useAuthCall<z.input<typeof otpResendInput>, CodeStep>("otp-resend", "auth/otp/resend");
-export const useAddPhone = () => useAuthCall<z.input<typeof addPhoneInput>, CodeStep>("add-phone", "auth/phone");
-export const useGoogleSignIn = () => useAuthCall<z.input<typeof googleLoginInput>, SessionAnswer>("google", "auth/google");
-export const useAppleSignIn = () => useAuthCall<z.input<typeof appleLoginInput>, SessionAnswer>("apple", "auth/apple");
-export const useLogout = () => useAuthCall<void, Message>("logout", "auth/logout");
+export const useRegister = () => useAuthCall("register", authEndpoints.register);
+export const useLogin = () => useAuthCall("login", authEndpoints.login);
+export const useForgotPassword = () => useAuthCall("forgot-password", authEndpoints.forgotPassword);
+export const useResetPassword = () => useAuthCall("reset-password", authEndpoints.resetPassword);
+export const useVerifyOtp = () => useAuthCall("otp-verify", authEndpoints.verifyOtp);
+export const useResendOtp = () => useAuthCall("otp-resend", authEndpoints.resendOtp);
+export const useAddPhone = () => useAuthCall("add-phone", authEndpoints.addPhone);
+export const useGoogleSignIn = () => useAuthCall("google", authEndpoints.google);
+export const useAppleSignIn = () => useAuthCall("apple", authEndpoints.apple);
+export const useLogout = () => useAuthCall("logout", authEndpoints.logout);

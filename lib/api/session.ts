@@ -1,4 +1,5 @@
-import { defaultBaseUrl } from "./client";
+import { authEndpoints } from "@/lib/schemas/auth";
+import { defaultBaseUrl, endpointUrl } from "./client";
 
 let inflight: Promise<boolean> | null = null;
 
@@ -7,8 +8,8 @@ let inflight: Promise<boolean> | null = null;
  * the same moment shares one refresh: two would spend the same refresh token and end the session.
  */
 export function refreshSession(baseUrl = defaultBaseUrl(), doFetch: typeof fetch = (input, init) => fetch(input, init)): Promise<boolean> {
-  inflight ??= doFetch(`${baseUrl.replace(/\/+$/, "")}/auth/refresh`, {
-    method: "POST",
+  inflight ??= doFetch(endpointUrl(authEndpoints.refresh, undefined, baseUrl), {
+    method: authEndpoints.refresh.method.toUpperCase(),
     credentials: "include",
     headers: { accept: "application/json" },
   })

@@ -3,7 +3,7 @@ import { normalizeDigits } from "@/lib/validation/digits";
 import { normalizeIranianMobile } from "@/lib/validation/phone";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/validation/password";
 import { visibleText } from "@/lib/validation/visible-text";
-import { dateTime, text } from "./common";
+import { dateTime, endpoint, text } from "./common";
 import { identityStatuses, userRoles } from "./enums";
 import { ibanCheckOutput } from "./payouts";
 import { CREDENTIAL_PATTERN, IRANIAN_MOBILE_PATTERN, OTP_CODE_PATTERN } from "./patterns";
@@ -217,3 +217,20 @@ export const refreshOutput = z.object({
   refresh_token: z.string().optional(),
 });
 export const messageOutput = z.object({ message: z.string() });
+
+/* ---- Endpoints: the routes (server/auth) and the browser (lib/api/auth.ts, session.ts) read these ---- */
+
+export const authEndpoints = {
+  register: endpoint({ method: "post", path: "/auth/register", body: registerInput, response: codeStepOutput }),
+  login: endpoint({ method: "post", path: "/auth/login", body: loginInput, response: loginOutput }),
+  verifyOtp: endpoint({ method: "post", path: "/auth/otp/verify", body: otpVerifyInput, response: verifyOutput }),
+  resendOtp: endpoint({ method: "post", path: "/auth/otp/resend", body: otpResendInput, response: codeStepOutput }),
+  otpStatus: endpoint({ method: "post", path: "/auth/otp/status", body: otpStatusInput, response: codeStepOutput }),
+  forgotPassword: endpoint({ method: "post", path: "/auth/forgot-password", body: forgotPasswordInput, response: codeStepOutput }),
+  resetPassword: endpoint({ method: "post", path: "/auth/reset-password", body: resetPasswordInput, response: messageOutput }),
+  google: endpoint({ method: "post", path: "/auth/google", body: googleLoginInput, response: sessionOutput }),
+  apple: endpoint({ method: "post", path: "/auth/apple", body: appleLoginInput, response: sessionOutput }),
+  addPhone: endpoint({ method: "post", path: "/auth/phone", body: addPhoneInput, response: codeStepOutput }),
+  refresh: endpoint({ method: "post", path: "/auth/refresh", body: refreshInput, optionalBody: true, response: refreshOutput }),
+  logout: endpoint({ method: "post", path: "/auth/logout", response: messageOutput }),
+};

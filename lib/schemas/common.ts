@@ -67,6 +67,8 @@ export type Endpoint = {
   query?: z.ZodType;
   /** A JSON body. */
   body?: z.ZodType;
+  /** The body may be left out (POST auth/refresh: the web app's refresh token is a cookie). */
+  optionalBody?: true;
   /** A multipart/form-data body (an upload); the browser sends FormData. */
   upload?: z.ZodType;
   /**
@@ -103,7 +105,9 @@ export type EndpointInput<E extends Endpoint> = (E extends { params: infer S ext
       : { query: z.input<S> }
     : { query?: undefined }) &
   (E extends { body: infer S extends z.ZodType }
-    ? { body: z.input<S> }
+    ? E extends { optionalBody: true }
+      ? { body?: z.input<S> }
+      : { body: z.input<S> }
     : E extends { upload: z.ZodType }
       ? { body: FormData }
       : { body?: undefined });

@@ -115,7 +115,9 @@ type JsonContent<S> = { content: { "application/json": { schema: S } } };
 /** The request parts an endpoint declares, as createRoute takes them. */
 type EndpointRequest<E extends Endpoint> = (E extends { params: infer S extends z.ZodType } ? { params: S } : NoFields) &
   (E extends { query: infer S extends z.ZodType } ? { query: S } : NoFields) &
-  (E extends { body: infer S extends z.ZodType } ? { body: { required: true } & JsonContent<S> } : NoFields) &
+  (E extends { body: infer S extends z.ZodType }
+    ? { body: { required: E extends { optionalBody: true } ? false : true } & JsonContent<S> }
+    : NoFields) &
   (E extends { upload: infer S extends z.ZodType }
     ? { body: { required: true; content: { "multipart/form-data": { schema: S } } } }
     : NoFields);
@@ -163,7 +165,7 @@ export function endpointRoute<E extends Endpoint, const C extends EndpointRouteC
     ...(definition.params ? { params: definition.params } : {}),
     ...(definition.query ? { query: definition.query } : {}),
     ...extra,
-    ...(bodySchema ? { body: { required: true, ...json(bodySchema) } } : {}),
+    ...(bodySchema ? { body: { required: !definition.optionalBody, ...json(bodySchema) } } : {}),
     ...(definition.upload ? { body: { required: true, content: { "multipart/form-data": { schema: definition.upload } } } } : {}),
   };
   const response = definition.response;

@@ -1,38 +1,26 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { codeStepOutput, loginInput, loginOutput, parseCredential, registerInput } from "@/lib/schemas/auth";
+import { authEndpoints, parseCredential } from "@/lib/schemas/auth";
 import { login } from "@/server/auth/login";
 import { startRegistration } from "@/server/auth/register";
 import { deviceCookie } from "@/server/http/auth";
 import type { AppEnv, Services } from "@/server/http/context";
-import { dataEnvelope } from "@/server/http/envelope";
-import { apiRoute, body, errs, json, named } from "@/server/http/route-parts";
+import { endpointRoute, errs } from "@/server/http/route-parts";
 import { otpAnswer, signIn, signInCtx } from "./sign-in";
 
-const register = apiRoute({
-  method: "post",
-  path: "/auth/register",
+const register = endpointRoute(authEndpoints.register, {
   tags: ["Accounts"],
   summary: "Start a registration: a code is texted to the phone",
-  request: body(named(registerInput, "RegisterInput")),
-  responses: {
-    200: { description: "Code sent", ...json(dataEnvelope(codeStepOutput)) },
-    ...errs({ 409: "User already exists", 429: "Too many codes", 503: "SMS provider failed" }),
-  },
+  bodyName: "RegisterInput",
+  answer: "Code sent",
+  responses: errs({ 409: "User already exists", 429: "Too many codes", 503: "SMS provider failed" }),
 });
 
-const loginRoute = apiRoute({
-  method: "post",
-  path: "/auth/login",
+const loginRoute = endpointRoute(authEndpoints.login, {
   tags: ["Accounts"],
   summary: "Log in with a phone or e-mail and a password",
-  request: body(named(loginInput, "LoginInput")),
-  responses: {
-    200: {
-      description: "A session (trusted device), or the code step",
-      ...json(dataEnvelope(loginOutput)),
-    },
-    ...errs({ 401: "Credentials incorrect", 429: "Too many codes", 503: "SMS provider failed" }),
-  },
+  bodyName: "LoginInput",
+  answer: "A session (trusted device), or the code step",
+  responses: errs({ 401: "Credentials incorrect", 429: "Too many codes", 503: "SMS provider failed" }),
 });
 
 /** Registration and password sign-in. */

@@ -1,51 +1,34 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { codeStepOutput, otpResendInput, otpStatusInput, otpVerifyInput, RESET_ROUTE, verifyOutput } from "@/lib/schemas/auth";
+import { authEndpoints, RESET_ROUTE } from "@/lib/schemas/auth";
 import { completeOtp } from "@/server/auth/complete-otp";
 import { describeOtp, resendOtp, verifyOtp } from "@/server/auth/otp";
 import { authenticate, revokeSession } from "@/server/auth/sessions";
 import { accessTokenOf } from "@/server/http/auth";
 import type { AppEnv, Services } from "@/server/http/context";
-import { dataEnvelope } from "@/server/http/envelope";
-import { apiRoute, body, errs, json, named } from "@/server/http/route-parts";
+import { endpointRoute, errs } from "@/server/http/route-parts";
 import { otpAnswer, signIn, signInCtx } from "./sign-in";
 
-const verifyRoute = apiRoute({
-  method: "post",
-  path: "/auth/otp/verify",
+const verifyRoute = endpointRoute(authEndpoints.verifyOtp, {
   tags: ["Accounts"],
   summary: "Check a code; a right one signs in (or opens the reset-password step)",
-  request: body(named(otpVerifyInput, "OtpVerifyInput")),
-  responses: {
-    200: {
-      description: "Signed in, or the reset-password step",
-      ...json(dataEnvelope(verifyOutput)),
-    },
-    ...errs({ 404: "Unknown code step", 409: "Already used", 410: "Code expired", 429: "Too many tries" }),
-  },
+  bodyName: "OtpVerifyInput",
+  answer: "Signed in, or the reset-password step",
+  responses: errs({ 404: "Unknown code step", 409: "Already used", 410: "Code expired", 429: "Too many tries" }),
 });
 
-const resendRoute = apiRoute({
-  method: "post",
-  path: "/auth/otp/resend",
+const resendRoute = endpointRoute(authEndpoints.resendOtp, {
   tags: ["Accounts"],
   summary: "Send a new code for the same step (after 120 seconds)",
-  request: body(named(otpResendInput, "OtpResendInput")),
-  responses: {
-    200: { description: "Code sent", ...json(dataEnvelope(codeStepOutput)) },
-    ...errs({ 404: "Unknown code step", 410: "Step finished", 429: "Too soon or too many", 503: "SMS provider failed" }),
-  },
+  bodyName: "OtpResendInput",
+  answer: "Code sent",
+  responses: errs({ 404: "Unknown code step", 410: "Step finished", 429: "Too soon or too many", 503: "SMS provider failed" }),
 });
 
-const statusRoute = apiRoute({
-  method: "post",
-  path: "/auth/otp/status",
+const statusRoute = endpointRoute(authEndpoints.otpStatus, {
   tags: ["Accounts"],
   summary: "The state of a code step (masked phone, seconds until resend)",
-  request: body(otpStatusInput),
-  responses: {
-    200: { description: "The step", ...json(dataEnvelope(codeStepOutput)) },
-    ...errs({ 404: "Unknown code step", 409: "Already used" }),
-  },
+  answer: "The step",
+  responses: errs({ 404: "Unknown code step", 409: "Already used" }),
 });
 
 /** The code step: check a code, send another, describe the step. */
@@ -56,7 +39,8 @@ export function otpRoutes(services: Services) {
       const db = c.get("db");
       const challenge = await verifyOtp({ db }, { token: input.token, code: input.code });
       const completion = await completeOtp({ db }, { challenge, token: input.token });
-      if (completion.kind === "reset") return c.json({ data: { reset: { token: completion.token, route: RESET_ROUTE } } }, 200);
+      if (completion.kind === "reset")
+        return c.json({ data: { reset: { token: completion.token, route: RESET_ROUTE as typeof RESET_ROUTE } } }, 200);
       // A social account verifying its phone is already signed in: keep that session.
       if (challenge.purpose === "verify_phone") {
         const token = accessTokenOf(c);

@@ -1,35 +1,26 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { codeStepOutput, forgotPasswordInput, messageOutput, parseCredential, resetPasswordInput } from "@/lib/schemas/auth";
+import { authEndpoints, parseCredential } from "@/lib/schemas/auth";
 import { resetPassword, startPasswordReset } from "@/server/auth/password-reset";
 import { clearSessionCookies } from "@/server/http/auth";
 import type { AppEnv, Services } from "@/server/http/context";
-import { dataEnvelope } from "@/server/http/envelope";
 import { translateApi } from "@/server/http/i18n";
-import { apiRoute, body, errs, json, named } from "@/server/http/route-parts";
+import { endpointRoute, errs } from "@/server/http/route-parts";
 import { otpAnswer, signInCtx } from "./sign-in";
 
-const forgotRoute = apiRoute({
-  method: "post",
-  path: "/auth/forgot-password",
+const forgotRoute = endpointRoute(authEndpoints.forgotPassword, {
   tags: ["Accounts"],
   summary: "Send a code to the account's phone to reset the password",
-  request: body(named(forgotPasswordInput, "ForgotPasswordInput")),
-  responses: {
-    200: { description: "Code sent", ...json(dataEnvelope(codeStepOutput)) },
-    ...errs({ 404: "User not found", 429: "Too many codes", 503: "SMS provider failed" }),
-  },
+  bodyName: "ForgotPasswordInput",
+  answer: "Code sent",
+  responses: errs({ 404: "User not found", 429: "Too many codes", 503: "SMS provider failed" }),
 });
 
-const resetRoute = apiRoute({
-  method: "post",
-  path: "/auth/reset-password",
+const resetRoute = endpointRoute(authEndpoints.resetPassword, {
   tags: ["Accounts"],
   summary: "Set a new password after a verified code; every session ends",
-  request: body(named(resetPasswordInput, "ResetPasswordInput")),
-  responses: {
-    200: { description: "Password changed", ...json(dataEnvelope(messageOutput)) },
-    ...errs({ 401: "No verified code step" }),
-  },
+  bodyName: "ResetPasswordInput",
+  answer: "Password changed",
+  responses: errs({ 401: "No verified code step" }),
 });
 
 /** A forgotten password: a code to the phone, then the new password. */

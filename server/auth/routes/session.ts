@@ -1,29 +1,18 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { safeRedirectPath } from "@/lib/auth/guard";
-import { messageOutput, refreshInput, refreshOutput, refreshRedirectQuery } from "@/lib/schemas/auth";
+import { authEndpoints, refreshRedirectQuery } from "@/lib/schemas/auth";
 import { authenticate, revokeSession, rotateRefreshToken } from "@/server/auth/sessions";
 import { accessTokenOf, clearSessionCookies, refreshCookie, setSessionCookies } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/context";
 import { AppError } from "@/server/core/errors";
-import { dataEnvelope } from "@/server/http/envelope";
 import { translateApi } from "@/server/http/i18n";
-import { apiRoute, errs, json } from "@/server/http/route-parts";
+import { apiRoute, endpointRoute, errs } from "@/server/http/route-parts";
 
-const refreshRoute = apiRoute({
-  method: "post",
-  path: "/auth/refresh",
+const refreshRoute = endpointRoute(authEndpoints.refresh, {
   tags: ["Accounts"],
   summary: "Trade the refresh token (cookie, or body for API clients) for a new pair",
-  request: {
-    body: { required: false, ...json(refreshInput) },
-  },
-  responses: {
-    200: {
-      description: "New tokens",
-      ...json(dataEnvelope(refreshOutput)),
-    },
-    ...errs({ 401: "Session ended" }),
-  },
+  answer: "New tokens",
+  responses: errs({ 401: "Session ended" }),
 });
 
 const refreshRedirectRoute = apiRoute({
@@ -35,14 +24,10 @@ const refreshRedirectRoute = apiRoute({
   responses: { 303: { description: "Back to the page" } },
 });
 
-const logoutRoute = apiRoute({
-  method: "post",
-  path: "/auth/logout",
+const logoutRoute = endpointRoute(authEndpoints.logout, {
   tags: ["Accounts"],
   summary: "End this session",
-  responses: {
-    200: { description: "Logged out", ...json(dataEnvelope(messageOutput)) },
-  },
+  answer: "Logged out",
 });
 
 /** The session: renew its tokens (for API clients and during navigation), end it. */

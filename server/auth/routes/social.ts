@@ -1,49 +1,36 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { addPhoneInput, appleLoginInput, codeStepOutput, googleLoginInput, sessionOutput } from "@/lib/schemas/auth";
+import { authEndpoints } from "@/lib/schemas/auth";
 import { startOtp } from "@/server/auth/otp";
 import { requireUser } from "@/server/http/auth";
 import type { AppEnv, Services } from "@/server/http/context";
 import { AppError } from "@/server/core/errors";
-import { dataEnvelope } from "@/server/http/envelope";
 import { translateApi } from "@/server/http/i18n";
-import { apiRoute, body, errs, json, named } from "@/server/http/route-parts";
+import { endpointRoute, errs } from "@/server/http/route-parts";
 import { otpAnswer, signInCtx, social } from "./sign-in";
 
-const googleRoute = apiRoute({
-  method: "post",
-  path: "/auth/google",
+const googleRoute = endpointRoute(authEndpoints.google, {
   tags: ["Accounts"],
   summary: "Sign in with Google: an ID token (One Tap), a code (popup) or an access token (token flow)",
-  request: body(named(googleLoginInput, "GoogleLoginInput")),
-  responses: {
-    200: { description: "Signed in", ...json(dataEnvelope(sessionOutput)) },
-    ...errs({ 401: "Token rejected", 404: "Not configured", 503: "Google unreachable" }),
-  },
+  bodyName: "GoogleLoginInput",
+  answer: "Signed in",
+  responses: errs({ 401: "Token rejected", 404: "Not configured", 503: "Google unreachable" }),
 });
 
-const appleRoute = apiRoute({
-  method: "post",
-  path: "/auth/apple",
+const appleRoute = endpointRoute(authEndpoints.apple, {
   tags: ["Accounts"],
   summary: "Sign in with Apple: the identity token and the nonce it was requested with",
-  request: body(named(appleLoginInput, "AppleLoginInput")),
-  responses: {
-    200: { description: "Signed in", ...json(dataEnvelope(sessionOutput)) },
-    ...errs({ 401: "Token rejected", 404: "Not configured", 503: "Apple unreachable" }),
-  },
+  bodyName: "AppleLoginInput",
+  answer: "Signed in",
+  responses: errs({ 401: "Token rejected", 404: "Not configured", 503: "Apple unreachable" }),
 });
 
-const addPhoneRoute = apiRoute({
-  method: "post",
-  path: "/auth/phone",
+const addPhoneRoute = endpointRoute(authEndpoints.addPhone, {
   middleware: [requireUser] as const,
   tags: ["Accounts"],
   summary: "A signed-in social account adds its mobile number: a code is texted to it",
-  request: body(named(addPhoneInput, "AddPhoneInput")),
-  responses: {
-    200: { description: "Code sent", ...json(dataEnvelope(codeStepOutput)) },
-    ...errs({ 401: "Not logged in", 409: "Phone belongs to another account", 429: "Too many codes" }),
-  },
+  bodyName: "AddPhoneInput",
+  answer: "Code sent",
+  responses: errs({ 401: "Not logged in", 409: "Phone belongs to another account", 429: "Too many codes" }),
 });
 
 /** Google and Apple sign-in, and the mobile number a social account adds. */
