@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ApiError } from "@/lib/api/client";
 import { useApiClient } from "@/lib/api/use-api-client";
+import { systemEndpoints } from "@/lib/schemas/system";
 
 /** SPEC §1 sample error-reporting page: one error in the browser, one from the API. */
 export function SentryExample({ enabled }: { enabled: boolean }) {
@@ -28,7 +29,7 @@ export function SentryExample({ enabled }: { enabled: boolean }) {
           className="rounded-lg border border-danger-600 px-4 py-2 font-semibold text-danger-600"
           onClick={async () => {
             try {
-              await api.request("sentry-example-api", { retry: false });
+              await api.call(systemEndpoints.sentryExample, { retry: false });
             } catch (error) {
               if (error instanceof ApiError) setApiResult(t("apiFailed"));
             }

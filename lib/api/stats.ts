@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useLocale } from "next-intl";
 import { defaultLocale, isLocale } from "@/lib/i18n/locales";
-import type { PublicStats } from "@/lib/schemas/stats";
+import { statsEndpoints, type PublicStats } from "@/lib/schemas/stats";
 import { createApiClient } from "./client";
 
 export const statsKeys = { public: ["stats"] as const };
@@ -14,7 +14,7 @@ export function usePublicStats(): PublicStats | null {
   const stats = useQuery({
     queryKey: [...statsKeys.public, locale],
     // Public figures: no session, so no token and no renewal.
-    queryFn: ({ signal }) => createApiClient({ locale }).request<PublicStats>("stats", { signal }),
+    queryFn: ({ signal }) => createApiClient({ locale }).call(statsEndpoints.public, { signal }),
     staleTime: Infinity,
     retry: false,
     refetchOnWindowFocus: false,

@@ -1,3 +1,4 @@
+import { systemEndpoints } from "@/lib/schemas/system";
 import { createApiClient } from "./client";
 
 /**
@@ -7,6 +8,7 @@ import { createApiClient } from "./client";
  */
 export async function currentBuildId(): Promise<string | null | undefined> {
   const api = createApiClient({ baseUrl: "/api" });
-  const build = await api.request<{ build_id?: string | null } | undefined>("build", { cache: "no-store", retry: false });
+  // An answer without data (a server older than the route) reads as undefined, as before.
+  const build: { build_id?: string | null } | undefined = await api.call(systemEndpoints.build, { cache: "no-store", retry: false });
   return build?.build_id;
 }

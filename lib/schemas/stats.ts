@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { endpoint } from "./common";
 
 /** GET stats, the landing page's figures: OpenAPI component PublicStats. */
 export const publicStatsOutput = z.object({
@@ -11,3 +12,9 @@ export const publicStatsOutput = z.object({
   rials_paid_out: z.number().int().meta({ description: "Rials of rewards credited to boosters" }),
 });
 export type PublicStats = z.infer<typeof publicStatsOutput>;
+
+/* ---- Endpoints: the route (server/stats) and the landing page (lib/api/stats.ts) read these ---- */
+
+export const statsEndpoints = {
+  public: endpoint({ method: "get", path: "/stats", response: publicStatsOutput }),
+};

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "./common";
+import { endpoint, text } from "./common";
 
 /** GET health: the app and its database answer. */
 export const healthOutput = z.object({ status: z.literal("ok"), database: z.literal("ok") });
@@ -20,3 +20,16 @@ export const testClockRunInput = z.strictObject({
 });
 /** What the run decided (the job's counts) and the time it ran as of. */
 export const testClockRunOutput = z.object({ now: z.string(), output: z.record(z.string(), z.number()) });
+
+/* ---- Endpoints: the routes (server/system) and the browser (lib/api/system.ts, the error-reporting check) read these ---- */
+
+export const systemEndpoints = {
+  health: endpoint({ method: "get", path: "/health", response: healthOutput }),
+  ipInfo: endpoint({ method: "get", path: "/ip/info", response: ipInfoOutput }),
+  build: endpoint({ method: "get", path: "/build", response: buildOutput }),
+  /** The Sentry tunnel: the SDK posts its envelopes (text, not JSON) here. */
+  monitoring: endpoint({ method: "post", path: "/monitoring", status: 200 }),
+  /** Throws on purpose: it answers 500, never a success. */
+  sentryExample: endpoint({ method: "get", path: "/sentry-example-api" }),
+  testClockRun: endpoint({ method: "post", path: "/test-clock/run", body: testClockRunInput, response: testClockRunOutput }),
+};

@@ -1,18 +1,15 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { publicStatsOutput } from "@/lib/schemas/stats";
+import { publicStatsOutput, statsEndpoints } from "@/lib/schemas/stats";
 import { cachedStats, STATS_TTL_MS } from "@/server/stats/public-stats";
 import type { AppEnv } from "@/server/http/context";
-import { dataEnvelope } from "@/server/http/envelope";
-import { apiRoute, components, json } from "@/server/http/route-parts";
+import { components, endpointRoute } from "@/server/http/route-parts";
 
 components({ PublicStats: publicStatsOutput });
 
-const statsRoute = apiRoute({
-  method: "get",
-  path: "/stats",
+const statsRoute = endpointRoute(statsEndpoints.public, {
   tags: ["Public"],
   summary: "The landing page's figures: campaigns run, tasks completed, boosters paid, Rials paid out (cached for a minute)",
-  responses: { 200: { description: "The figures", ...json(dataEnvelope(publicStatsOutput)) } },
+  answer: "The figures",
 });
 
 export function statsRoutes() {

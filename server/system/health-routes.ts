@@ -1,22 +1,14 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { healthOutput } from "@/lib/schemas/system";
+import { systemEndpoints } from "@/lib/schemas/system";
 import type { AppEnv } from "@/server/http/context";
-import { dataEnvelope } from "@/server/http/envelope";
-import { apiRoute, err, json } from "@/server/http/route-parts";
+import { endpointRoute, err } from "@/server/http/route-parts";
 import { AppError } from "@/server/core/errors";
 
-const health = apiRoute({
-  method: "get",
-  path: "/health",
+const health = endpointRoute(systemEndpoints.health, {
   tags: ["System"],
   summary: "Liveness and database check",
-  responses: {
-    200: {
-      description: "The app and its database answer",
-      ...json(dataEnvelope(healthOutput)),
-    },
-    503: err("The database does not answer"),
-  },
+  answer: "The app and its database answer",
+  responses: { 503: err("The database does not answer") },
 });
 
 export const healthRoutes = new OpenAPIHono<AppEnv>().openapi(health, async (c) => {

@@ -1,27 +1,15 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { ipInfoOutput } from "@/lib/schemas/system";
+import { systemEndpoints } from "@/lib/schemas/system";
 import { requestCountry } from "@/lib/geo/request-country";
 import { proxyTrust } from "@/server/http/client-address";
 import { lookupCountry, trustedCountryHeader } from "@/server/adapters/geoip";
 import type { AppDeps, AppEnv } from "@/server/http/context";
-import { dataEnvelope } from "@/server/http/envelope";
-import { apiRoute } from "@/server/http/route-parts";
+import { endpointRoute } from "@/server/http/route-parts";
 
-const ipInfo = apiRoute({
-  method: "get",
-  path: "/ip/info",
+const ipInfo = endpointRoute(systemEndpoints.ipInfo, {
   tags: ["System"],
   summary: "The caller's country, used to pick a locale",
-  responses: {
-    200: {
-      description: "ISO 3166-1 alpha-2 country code, or null when unknown (private address, no data)",
-      content: {
-        "application/json": {
-          schema: dataEnvelope(ipInfoOutput),
-        },
-      },
-    },
-  },
+  answer: "ISO 3166-1 alpha-2 country code, or null when unknown (private address, no data)",
 });
 
 export function ipRoutes(deps: AppDeps) {

@@ -1,24 +1,16 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { buildOutput } from "@/lib/schemas/system";
+import { systemEndpoints } from "@/lib/schemas/system";
 import { currentBuildId } from "@/server/build-id";
 import type { AppEnv } from "@/server/http/context";
-import { dataEnvelope } from "@/server/http/envelope";
-import { apiRoute, json } from "@/server/http/route-parts";
+import { endpointRoute } from "@/server/http/route-parts";
 import { renderDocsPage } from "@/server/http/docs-page";
 import { documentPagePolicy } from "@/server/http/api-security-headers";
 import { translateApi } from "@/server/http/i18n";
 
-const build = apiRoute({
-  method: "get",
-  path: "/build",
+const build = endpointRoute(systemEndpoints.build, {
   tags: ["System"],
   summary: "The deployed build's id; the web app compares it with its own to notice a new deployment",
-  responses: {
-    200: {
-      description: "Build id",
-      ...json(dataEnvelope(buildOutput)),
-    },
-  },
+  answer: "Build id",
 });
 
 export const metaRoutes = new OpenAPIHono<AppEnv>()

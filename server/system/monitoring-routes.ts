@@ -3,17 +3,16 @@ import { envelopeTarget } from "@/server/adapters/error-reporting";
 import type { AppEnv } from "@/server/http/context";
 import { AppError } from "@/server/core/errors";
 import { env } from "@/server/core/env";
-import { apiRoute, err } from "@/server/http/route-parts";
+import { systemEndpoints } from "@/lib/schemas/system";
+import { endpointRoute, err } from "@/server/http/route-parts";
 
 export const TUNNEL_BODY_LIMIT_BYTES = 1024 * 1024;
 
-const tunnel = apiRoute({
-  method: "post",
-  path: "/monitoring",
+const tunnel = endpointRoute(systemEndpoints.monitoring, {
   tags: ["System"],
   summary: "Sentry tunnel: the browser's error envelopes, forwarded to the configured DSN only",
+  answer: "Forwarded",
   responses: {
-    200: { description: "Forwarded" },
     400: err("The body is not a Sentry envelope (its first line is not JSON)"),
     404: { description: "Error reporting is off, or the envelope names another DSN" },
     502: { description: "Sentry refused the envelope" },
@@ -21,9 +20,7 @@ const tunnel = apiRoute({
   },
 });
 
-const sampleError = apiRoute({
-  method: "get",
-  path: "/sentry-example-api",
+const sampleError = endpointRoute(systemEndpoints.sentryExample, {
   tags: ["System"],
   summary: "Throws on purpose, to check that server errors reach error reporting (/sentry-example-page)",
   responses: { 500: { description: "Always" } },

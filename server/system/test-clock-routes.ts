@@ -1,24 +1,18 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { testClockRunInput, testClockRunOutput } from "@/lib/schemas/system";
+import { systemEndpoints } from "@/lib/schemas/system";
 import { env } from "@/server/core/env";
 import { AppError } from "@/server/core/errors";
 import { requireAdmin } from "@/server/http/auth";
 import type { AppEnv, Services } from "@/server/http/context";
-import { dataEnvelope } from "@/server/http/envelope";
-import { apiRoute, body, err, json } from "@/server/http/route-parts";
+import { endpointRoute, err } from "@/server/http/route-parts";
 import { appJobs } from "@/server/jobs";
 
-const runRoute = apiRoute({
-  method: "post",
-  path: "/test-clock/run",
+const runRoute = endpointRoute(systemEndpoints.testClockRun, {
   middleware: [requireAdmin] as const,
   tags: ["System"],
   summary: "End-to-end tests only (TEST_CLOCK=true): run one job once, at once, as of advance_seconds from now",
-  request: body(testClockRunInput),
-  responses: {
-    200: { description: "The job ran", ...json(dataEnvelope(testClockRunOutput)) },
-    404: err("Not an admin, no such job, or the test clock is off"),
-  },
+  answer: "The job ran",
+  responses: { 404: err("Not an admin, no such job, or the test clock is off") },
 });
 
 /**
