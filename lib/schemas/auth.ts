@@ -232,5 +232,7 @@ export const authEndpoints = {
   apple: endpoint({ method: "post", path: "/auth/apple", body: appleLoginInput, response: sessionOutput }),
   addPhone: endpoint({ method: "post", path: "/auth/phone", body: addPhoneInput, response: codeStepOutput }),
   refresh: endpoint({ method: "post", path: "/auth/refresh", body: refreshInput, optionalBody: true, response: refreshOutput }),
+  /** The same renewal during a page navigation: 303 back to `redirect`. */
+  refreshRedirect: endpoint({ method: "get", path: "/auth/refresh", query: refreshRedirectQuery, status: 303 }),
   logout: endpoint({ method: "post", path: "/auth/logout", response: messageOutput }),
 };

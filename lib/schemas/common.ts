@@ -78,8 +78,8 @@ export type Endpoint = {
   response?: z.ZodType;
   list?: true;
   file?: readonly string[];
-  /** The success's status; default 200. */
-  status?: 200 | 201 | 204;
+  /** The success's status; default 200 (303: a redirect the browser follows, for an address it navigates to). */
+  status?: 200 | 201 | 204 | 303;
 };
 
 /** Declares an endpoint, its literal method and path kept in its type. */

@@ -103,6 +103,14 @@ export const walletEndpoints = {
   transaction: endpoint({ method: "get", path: "/wallet/transactions/{id}", params: idParam, response: transactionOutput }),
   charge: endpoint({ method: "post", path: "/wallet/charge", body: chargeWalletInput, response: chargeOutput }),
   gateways: endpoint({ method: "get", path: "/payments/gateways", response: z.array(gatewayOutput) }),
+  /** Where a gateway sends the payer back: 303 to the payment's result page. */
+  callback: endpoint({
+    method: "get",
+    path: "/payments/{gateway}/callback",
+    params: gatewayCallbackParams,
+    query: gatewayCallbackQuery,
+    status: 303,
+  }),
   /** The test gateway's bank page. */
   sandboxPayment: endpoint({ method: "get", path: "/payments/sandbox/{authority}", params: sandboxParams, response: sandboxPaymentOutput }),
   sandboxDecision: endpoint({

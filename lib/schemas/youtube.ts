@@ -82,6 +82,8 @@ export const youtubeEndpoints = {
   connection: endpoint({ method: "get", path: "/youtube/connection", response: youtubeConnectionOutput }),
   connect: endpoint({ method: "post", path: "/youtube/connect", body: youtubeConnectInput, response: youtubeConnectOutput }),
   disconnect: endpoint({ method: "delete", path: "/youtube/connection", response: youtubeDisconnectOutput }),
+  /** Google's redirect back after consent: 303 to the page that started. */
+  callback: endpoint({ method: "get", path: "/youtube/callback", query: youtubeCallbackQuery, status: 303 }),
   /** An API-checked task, checked with YouTube. */
   check: endpoint({ method: "post", path: "/activities/{id}/check", params: idParam, body: activityCheckInput, response: activityOutput }),
 };

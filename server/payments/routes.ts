@@ -1,26 +1,21 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { localizedPath } from "@/lib/i18n/negotiate";
 import { isLocale } from "@/lib/i18n/locales";
-import { gatewayCallbackParams, gatewayCallbackQuery, walletEndpoints } from "@/lib/schemas/wallet";
+import { walletEndpoints } from "@/lib/schemas/wallet";
 import { decideSandboxPayment } from "@/server/adapters/payments/sandbox";
 import { callbackUrl } from "@/server/payments/charge-wallet";
 import { payerLocale, sandboxTransaction } from "@/server/payments/lookups";
 import { findCallbackTransaction, settlePayment } from "@/server/payments/settle-payment";
 import type { AppEnv, Services } from "@/server/http/context";
 import { publicOrigin } from "@/server/http/origin";
-import { apiRoute, endpointRoute, err } from "@/server/http/route-parts";
+import { endpointRoute, err } from "@/server/http/route-parts";
 import { AppError } from "@/server/core/errors";
 
-const callbackRoute = apiRoute({
-  method: "get",
-  path: "/payments/{gateway}/callback",
+const callbackRoute = endpointRoute(walletEndpoints.callback, {
   tags: ["Payments"],
   summary: "Where a gateway sends the payer back: verify with the gateway, settle once, show the result",
-  request: { params: gatewayCallbackParams, query: gatewayCallbackQuery },
-  responses: {
-    303: { description: "To /dashboard/payment-result?tx=<id>" },
-    404: err("A payment we never issued (the gateway is not asked)"),
-  },
+  answer: "To /dashboard/payment-result?tx=<id>",
+  responses: { 404: err("A payment we never issued (the gateway is not asked)") },
 });
 
 const sandboxInfo = endpointRoute(walletEndpoints.sandboxPayment, {

@@ -1,6 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { youtubeCallbackQuery, youtubeEndpoints } from "@/lib/schemas/youtube";
+import { youtubeEndpoints } from "@/lib/schemas/youtube";
 import { localizedPath } from "@/lib/i18n/negotiate";
 import { toActivityOutput } from "@/server/activities";
 import { boosterNameOf } from "@/server/activities";
@@ -8,7 +8,7 @@ import { AppError } from "@/server/core/errors";
 import { requireUser, setFlowCookie, takeFlowCookie } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
 import { publicOrigin } from "@/server/http/origin";
-import { apiRoute, endpointRoute, err } from "@/server/http/route-parts";
+import { endpointRoute, err } from "@/server/http/route-parts";
 import { checkActivity } from "@/server/youtube/check";
 import { completeConnect, connectionOf, disconnect, startConnect } from "@/server/youtube/connection";
 
@@ -35,13 +35,11 @@ const connectRoute = endpointRoute(youtubeEndpoints.connect, {
   },
 });
 
-const callbackRoute = apiRoute({
-  method: "get",
-  path: "/youtube/callback",
+const callbackRoute = endpointRoute(youtubeEndpoints.callback, {
   tags: ["YouTube"],
   summary: "Google's redirect back: the channel is connected to the account that started, then 303 to its page with ?youtube=<outcome>",
-  request: { query: youtubeCallbackQuery },
-  responses: { 303: { description: "Back to the profile or the earn page" }, 404: err("Connecting channels is off here") },
+  answer: "Back to the profile or the earn page",
+  responses: { 404: err("Connecting channels is off here") },
 });
 
 const disconnectRoute = endpointRoute(youtubeEndpoints.disconnect, {

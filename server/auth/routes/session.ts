@@ -1,12 +1,12 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { safeRedirectPath } from "@/lib/auth/guard";
-import { authEndpoints, refreshRedirectQuery } from "@/lib/schemas/auth";
+import { authEndpoints } from "@/lib/schemas/auth";
 import { authenticate, revokeSession, rotateRefreshToken } from "@/server/auth/sessions";
 import { accessTokenOf, clearSessionCookies, refreshCookie, setSessionCookies } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/context";
 import { AppError } from "@/server/core/errors";
 import { translateApi } from "@/server/http/i18n";
-import { apiRoute, endpointRoute, errs } from "@/server/http/route-parts";
+import { endpointRoute, errs } from "@/server/http/route-parts";
 
 const refreshRoute = endpointRoute(authEndpoints.refresh, {
   tags: ["Accounts"],
@@ -15,13 +15,10 @@ const refreshRoute = endpointRoute(authEndpoints.refresh, {
   responses: errs({ 401: "Session ended" }),
 });
 
-const refreshRedirectRoute = apiRoute({
-  method: "get",
-  path: "/auth/refresh",
+const refreshRedirectRoute = endpointRoute(authEndpoints.refreshRedirect, {
   tags: ["Accounts"],
   summary: "Renew the session cookies during a page navigation, then go back to `redirect` (a path on this site)",
-  request: { query: refreshRedirectQuery },
-  responses: { 303: { description: "Back to the page" } },
+  answer: "Back to the page",
 });
 
 const logoutRoute = endpointRoute(authEndpoints.logout, {
