@@ -237,25 +237,7 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
-  /** @deprecated The hand-paired path and answer type, while the features move to `call`. */
-  type LegacyOptions = RequestOptions & { method?: string; body?: unknown; query?: unknown };
-  async function send(path: string, request: LegacyOptions): Promise<Envelope> {
-    const response = await exchange({ ...request, method: request.method ?? "GET", path });
-    const body = await envelopeOf(response);
-    if (response.ok) return body;
-    throw failureOf(response, body);
-  }
-
   return {
-    /** @deprecated Use `call` with the feature's endpoint. */
-    async request<T>(path: string, request: LegacyOptions = {}): Promise<T> {
-      return (await send(path, request)).data as T;
-    },
-    /** @deprecated Use `call` with the feature's endpoint. */
-    async list<T>(path: string, request: LegacyOptions = {}): Promise<ListResult<T>> {
-      const body = await send(path, request);
-      return { data: (body.data ?? []) as T[], meta: body.meta ?? { page: 1, per_page: 0, total: 0 } };
-    },
     /**
      * Calls one endpoint of a feature's table (lib/schemas/<feature>.ts): its method, its path with
      * `params` filled in, `query` and `body` as its schemas take them. Answers the `data` typed as the
@@ -270,22 +252,13 @@ export function createApiClient(options: ApiClientOptions) {
       return { data: body.data ?? [], meta: body.meta ?? { page: 1, per_page: 0, total: 0 } } as EndpointAnswer<E>;
     },
     /** A file endpoint's answer as a Blob; null when the server has none to give (any answer other than 2xx). */
-    async blob<E extends FileEndpoint>(endpoint: E | string, ...[options]: CallArgs<E> | [LegacyOptions?]): Promise<Blob | null> {
-      const response = await exchange(
-        typeof endpoint === "string" ? { ...options, method: "GET", path: endpoint } : sentOf(endpoint, options as CallOptions<E>),
-      );
+    async blob<E extends FileEndpoint>(endpoint: E, ...[options]: CallArgs<E>): Promise<Blob | null> {
+      const response = await exchange(sentOf(endpoint, options));
       return response.ok ? response.blob() : null;
     },
     /** A file to save (an export): its bytes and the name the server gives it; a failure throws the ApiError `call` would. */
-    async download<E extends FileEndpoint>(
-      endpoint: E | string,
-      ...[options]: CallArgs<E> | [LegacyOptions?]
-    ): Promise<{ blob: Blob; fileName: string | null }> {
-      const response = await exchange(
-        typeof endpoint === "string"
-          ? { ...options, method: (options as LegacyOptions | undefined)?.method ?? "GET", path: endpoint }
-          : sentOf(endpoint, options as CallOptions<E>),
-      );
+    async download<E extends FileEndpoint>(endpoint: E, ...[options]: CallArgs<E>): Promise<{ blob: Blob; fileName: string | null }> {
+      const response = await exchange(sentOf(endpoint, options));
       if (!response.ok) throw failureOf(response, await envelopeOf(response));
       return { blob: await response.blob(), fileName: fileNameOf(response.headers.get("content-disposition")) };
     },

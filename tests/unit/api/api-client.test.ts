@@ -3,6 +3,11 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, createApiClient, fileNameOf, newIdempotencyKey, outcomeUnknown, submissionKeys } from "@/lib/api/client";
+import { pageEndpoints } from "@/lib/schemas/pages";
+import { payoutEndpoints } from "@/lib/schemas/payouts";
+import { profileEndpoints } from "@/lib/schemas/profile";
+import { systemEndpoints } from "@/lib/schemas/system";
+import { walletEndpoints } from "@/lib/schemas/wallet";
 
 // A real HTTP server on 127.0.0.1 that answers from a script and records what it received.
 let server: Server;
@@ -34,9 +39,10 @@ describe("API client", () => {
   it("sends the locale headers, the bearer token and JSON, and returns data", async () => {
     script = [{ status: 200, body: { data: { context: { meta_title: "x" } } } }];
     const api = createApiClient({ baseUrl, locale: "fa-IR", getToken: () => "tok123" });
-    const data = await api.request<{ context: { meta_title: string } }>("pages/get", { method: "POST", body: { slug: "about" } });
+    const data = await api.call(pageEndpoints.get, { body: { slug: "about" } });
     expect(data.context.meta_title).toBe("x");
     const [call] = received;
+    expect(call?.method).toBe("POST");
     expect(call?.url).toBe("/api/pages/get");
     expect(call?.headers["accept-language"]).toBe("fa-IR,fa;q=0.9");
     expect(call?.headers["x-locale"]).toBe("fa-IR");
@@ -51,9 +57,12 @@ describe("API client", () => {
       { status: 200, body: { data: { ok: true } } },
     ];
     const api = createApiClient({ baseUrl, locale: "en-US" });
-    expect(await api.request("health", { query: { page: 2, empty: undefined } })).toEqual({ ok: true });
+    expect(await api.call(walletEndpoints.transactions, { query: { page: 2, status: undefined } })).toEqual({
+      data: { ok: true },
+      meta: { page: 1, per_page: 0, total: 0 },
+    });
     expect(received).toHaveLength(2);
-    expect(received[0]?.url).toBe("/api/health?page=2");
+    expect(received[0]?.url).toBe("/api/wallet/transactions?page=2");
   });
 
   it("retries only once", async () => {
@@ -63,7 +72,7 @@ describe("API client", () => {
       { status: 200, body: { data: 1 } },
     ];
     const api = createApiClient({ baseUrl, locale: "en-US" });
-    await expect(api.request("health")).rejects.toMatchObject({ status: 502 });
+    await expect(api.call(systemEndpoints.health)).rejects.toMatchObject({ status: 502 });
     expect(received).toHaveLength(2);
   });
 
@@ -73,7 +82,7 @@ describe("API client", () => {
       { status: 503, body: { error: { code: "service_unavailable", message: "down", request_id: "r" } } },
       { status: 200, body: { data: 1 } },
     ];
-    await expect(api.request("wallet/charge", { method: "POST", body: { amount: 1 } })).rejects.toBeInstanceOf(ApiError);
+    await expect(api.call(walletEndpoints.charge, { body: { amount: 1, gateway: "sandbox" } })).rejects.toBeInstanceOf(ApiError);
     expect(received).toHaveLength(1);
 
     received = [];
@@ -81,7 +90,7 @@ describe("API client", () => {
       { status: 503, body: {} },
       { status: 200, body: { data: 2 } },
     ];
-    expect(await api.request("wallet/charge", { method: "POST", body: { amount: 1 }, idempotencyKey: "k-1" })).toBe(2);
+    expect(await api.call(walletEndpoints.charge, { body: { amount: 1, gateway: "sandbox" }, idempotencyKey: "k-1" })).toBe(2);
     expect(received).toHaveLength(2);
     expect(received[0]?.headers["idempotency-key"]).toBe("k-1");
     expect(received[1]?.headers["idempotency-key"]).toBe("k-1");
@@ -93,7 +102,7 @@ describe("API client", () => {
     const body = { amount: 1_000_000, gateway: "sandbox" };
     const submit = async () => {
       try {
-        const data = await api.request("wallet/charge", { method: "POST", body, idempotencyKey: keys.keyFor(body) });
+        const data = await api.call(walletEndpoints.charge, { body, idempotencyKey: keys.keyFor(body) });
         keys.settled(null);
         return data;
       } catch (error) {
@@ -126,19 +135,20 @@ describe("API client", () => {
       { status: 422, body: { error: { code: "validation_failed", message: "bad", fields: { slug: "required" }, request_id: "abc" } } },
     ];
     const api = createApiClient({ baseUrl, locale: "en-US" });
-    const error = await api.request("pages/get", { method: "PUT", body: {} }).catch((e: unknown) => e);
+    const error = await api.call(pageEndpoints.get, { body: { slug: "" } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 422, code: "validation_failed", message: "bad", fields: { slug: "required" }, requestId: "abc" });
     expect(received).toHaveLength(1);
 
     script = [{ status: 409, body: { error: { code: "conflict", message: "c", request_id: "x" } } }];
-    await expect(api.request("x", { method: "DELETE" })).rejects.toMatchObject({ status: 409 });
+    await expect(api.call(profileEndpoints.endSession, { params: { id: "s-1" } })).rejects.toMatchObject({ status: 409 });
     expect(received).toHaveLength(2);
+    expect(received[1]).toMatchObject({ method: "DELETE", url: "/api/me/sessions/s-1" });
   });
 
   it("reports an unreachable server as a network error after one retry", async () => {
     const api = createApiClient({ baseUrl: "http://127.0.0.1:1/api", locale: "en-US" });
-    await expect(api.request("health")).rejects.toMatchObject({ status: 0, code: "network_error" });
+    await expect(api.call(systemEndpoints.health)).rejects.toMatchObject({ status: 0, code: "network_error" });
   });
 });
 
@@ -202,11 +212,14 @@ describe("file downloads", () => {
     ];
     const fetch = vi.fn(async () => answers.shift()!);
     const api = createApiClient({ baseUrl: "http://api.test/api", locale: "en-US", fetch });
-    const file = await api.download("admin/payouts/export", { method: "POST", accept: "text/csv" });
+    const file = await api.download(payoutEndpoints.export);
     expect(file.fileName).toBe("paya-2026-03-01.csv");
     expect(await file.blob.text()).toBe("payout_id,iban\n");
-    expect(fetch).toHaveBeenCalledWith("http://api.test/api/admin/payouts/export", expect.objectContaining({ method: "POST" }));
-    const refusal = await api.download("admin/payouts/export", { method: "POST" }).catch((error: unknown) => error);
+    expect(fetch).toHaveBeenCalledWith(
+      "http://api.test/api/admin/payouts/export",
+      expect.objectContaining({ method: "POST", headers: expect.objectContaining({ accept: "text/csv" }) }),
+    );
+    const refusal = await api.download(payoutEndpoints.export).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(ApiError);
     expect(refusal).toMatchObject({ status: 404, code: "not_found", message: "Not found.", requestId: "r1" });
   });
