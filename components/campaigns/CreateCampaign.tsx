@@ -25,7 +25,7 @@ import { useApiForm } from "@/lib/forms/use-api-form";
 import { useFieldMessage } from "@/lib/forms/use-field-message";
 import { useMoney } from "@/lib/format/money";
 import { useRouter } from "@/lib/i18n/navigation";
-import { CAMPAIGN_BUDGET_MAX, CAMPAIGN_BUDGET_MIN, campaignInput, campaignQuoteInput } from "@/lib/schemas/campaigns";
+import { CAMPAIGN_BUDGET_MAX, CAMPAIGN_BUDGET_MIN, campaignInput, campaignQuoteInput, strategyFigures } from "@/lib/schemas/campaigns";
 import { ChannelSearch } from "./ChannelSearch";
 import { createResolver, DEFAULT_VALUES, FIELDS, restoreValues, toCampaignInput, type Values } from "./create-values";
 import { setCampaignFlash } from "./flash";
@@ -137,6 +137,8 @@ function CreateCampaignForm({ draftId, initial }: { draftId: string | null; init
     document.getElementById("campaign-payment-title")?.scrollIntoView({ block: "start" });
   };
 
+  // What the strategy asks for (smart an amount, monetize hours, watch time hours and a percentage), in that order.
+  const figures = strategyFigures[strategy];
   const strategyOptions = strategies.filter((value) => value !== "monetize" || network === "youtube");
 
   return (
@@ -198,39 +200,22 @@ function CreateCampaignForm({ draftId, initial }: { draftId: string | null; init
           />
         </Section>
 
-        {strategy !== "trial" ? (
+        {figures.length > 0 ? (
           <Section id="campaign-order" title={t("orderTitle")}>
-            {strategy === "smart" ? (
+            {figures.map((figure) => (
               <TextField
-                label={t("amount")}
+                key={figure}
+                label={t(figure)}
                 ltr
                 inputMode="numeric"
                 autoComplete="off"
-                hint={t("amountHint", { min: money(CAMPAIGN_BUDGET_MIN), max: money(CAMPAIGN_BUDGET_MAX) })}
-                error={fieldMessage(errors.amount?.message)}
-                {...register("amount")}
+                hint={
+                  figure === "amount" ? t("amountHint", { min: money(CAMPAIGN_BUDGET_MIN), max: money(CAMPAIGN_BUDGET_MAX) }) : undefined
+                }
+                error={fieldMessage(errors[figure]?.message)}
+                {...register(figure)}
               />
-            ) : null}
-            {strategy === "monetize" || strategy === "watch_time" ? (
-              <TextField
-                label={t("hours")}
-                ltr
-                inputMode="numeric"
-                autoComplete="off"
-                error={fieldMessage(errors.hours?.message)}
-                {...register("hours")}
-              />
-            ) : null}
-            {strategy === "watch_time" ? (
-              <TextField
-                label={t("percentage")}
-                ltr
-                inputMode="numeric"
-                autoComplete="off"
-                error={fieldMessage(errors.percentage?.message)}
-                {...register("percentage")}
-              />
-            ) : null}
+            ))}
           </Section>
         ) : null}
 

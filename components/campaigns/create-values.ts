@@ -1,80 +1,65 @@
 import type { FieldErrors, Resolver } from "react-hook-form";
+import { z } from "zod";
 import { parseRials } from "@/lib/format/rials";
-import { isNetwork, isStrategy, type Network, type Strategy } from "@/lib/campaigns/pricing";
 import { fieldErrorOf } from "@/lib/forms/schema-resolver";
-import { campaignInput, type CampaignInput, type CampaignQuoteInput } from "@/lib/schemas/campaigns";
+import { campaignInput, campaignQuoteInput, strategyFigures, type CampaignInput, type CampaignQuoteInput } from "@/lib/schemas/campaigns";
 
-/** What the form holds: numbers as typed (any digits), the choices as strings. */
-export type Values = {
-  network: Network;
-  strategy: Strategy;
-  name: string;
-  link: string;
-  follower_count: string;
-  amount: string;
-  hours: string;
-  percentage: string;
-  gateway: string;
-  accept_policies: boolean;
-};
-export const FIELDS = [
-  "network",
-  "strategy",
-  "name",
-  "link",
-  "follower_count",
-  "amount",
-  "hours",
-  "percentage",
-  "gateway",
-  "accept_policies",
-] as const;
+/** A contract's value as the form holds it: a number as typed (any digits), the policies box ticked or not. */
+type Typed<T> = T extends number ? string : T extends boolean ? boolean : T;
 
+/** What the form holds: the contract's fields (campaignInput), numbers as typed, the choices as strings. */
+export type Values = { [K in keyof CampaignInput]-?: Typed<Exclude<CampaignInput[K], undefined>> };
+type Field = keyof Values;
+
+const shape: Record<Field, z.ZodType> = campaignInput.shape;
+/** The form's fields: the contract's own. */
+export const FIELDS = Object.keys(shape) as Field[];
+/** The quote's fields: the form's but the policies box. */
+const QUOTE_FIELDS = Object.keys(campaignQuoteInput.shape) as (keyof CampaignQuoteInput)[];
+/** The figures some strategy asks for: sent only when the chosen one does. */
+const FIGURES: ReadonlySet<string> = new Set(Object.values(strategyFigures).flat());
+
+/** How the form holds a field, read from its schema: a number as typed, one of a list, a box, or text. */
+function kindOf(schema: z.ZodType): "number" | "choice" | "box" | "text" {
+  if (schema instanceof z.ZodOptional) return kindOf(schema.unwrap() as z.ZodType);
+  if (schema instanceof z.ZodNumber) return "number";
+  if (schema instanceof z.ZodEnum) return "choice";
+  if (schema instanceof z.ZodLiteral && schema.values.has(true)) return "box";
+  return "text";
+}
+const KINDS = Object.fromEntries(FIELDS.map((field) => [field, kindOf(shape[field])])) as Record<Field, ReturnType<typeof kindOf>>;
+
+/** The form's first values: every text and number empty, the box unticked, and these choices. */
 export const DEFAULT_VALUES: Values = {
+  ...(Object.fromEntries(FIELDS.map((field) => [field, KINDS[field] === "box" ? false : ""])) as Omit<
+    Values,
+    "network" | "strategy" | "gateway"
+  >),
   network: "youtube",
   strategy: "smart",
-  name: "",
-  link: "",
-  follower_count: "",
-  amount: "",
-  hours: "",
-  percentage: "",
   gateway: "wallet",
-  accept_policies: false,
 };
 
 /** Values saved before a trip to a gateway, read back field by field: anything malformed is the default. */
 export function restoreValues(saved: Record<string, unknown>): Values {
-  const text = (key: keyof Values) => (typeof saved[key] === "string" ? (saved[key] as string) : (DEFAULT_VALUES[key] as string));
-  return {
-    network: isNetwork(saved.network) ? saved.network : DEFAULT_VALUES.network,
-    strategy: isStrategy(saved.strategy) ? saved.strategy : DEFAULT_VALUES.strategy,
-    name: text("name"),
-    link: text("link"),
-    follower_count: text("follower_count"),
-    amount: text("amount"),
-    hours: text("hours"),
-    percentage: text("percentage"),
-    gateway: text("gateway"),
-    accept_policies: saved.accept_policies === true,
-  };
+  const restored: Record<string, unknown> = {};
+  for (const field of FIELDS) {
+    const value = saved[field];
+    const fits = typeof value === typeof DEFAULT_VALUES[field] && (KINDS[field] !== "choice" || shape[field].safeParse(value).success);
+    restored[field] = fits ? value : DEFAULT_VALUES[field];
+  }
+  return restored as Values;
 }
 
-/** The request the values make: only what the strategy needs, numbers read in any digits. */
+/** The request the values make: of the figures only those the strategy asks for, numbers read in any digits. */
 export function toCampaignInput(values: Values, locale: string): CampaignQuoteInput {
-  const number = (text: string) => parseRials(text, locale);
-  const input: CampaignQuoteInput = {
-    name: values.name,
-    network: values.network,
-    strategy: values.strategy,
-    link: values.link,
-    follower_count: number(values.follower_count) as number,
-    gateway: values.gateway,
-  };
-  if (values.strategy === "smart") input.amount = number(values.amount);
-  if (values.strategy === "monetize" || values.strategy === "watch_time") input.hours = number(values.hours);
-  if (values.strategy === "watch_time") input.percentage = number(values.percentage);
-  return input;
+  const asked: readonly string[] = strategyFigures[values.strategy];
+  const input: Record<string, unknown> = {};
+  for (const field of QUOTE_FIELDS) {
+    if (FIGURES.has(field) && !asked.includes(field)) continue;
+    input[field] = KINDS[field] === "number" ? parseRials(values[field] as string, locale) : values[field];
+  }
+  return input as CampaignQuoteInput;
 }
 
 /** The shared schema (its messages are api.validation keys) and the policies checkbox, which the form requires. */
@@ -85,8 +70,8 @@ export function createResolver(locale: string): Resolver<Values, unknown, Campai
     const errors: FieldErrors<Values> = {};
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? "") as keyof Values;
-        if ((FIELDS as readonly string[]).includes(field) && !errors[field]) errors[field] = fieldErrorOf(issue, input);
+        const field = String(issue.path[0] ?? "") as Field;
+        if (FIELDS.includes(field) && !errors[field]) errors[field] = fieldErrorOf(issue, input);
       }
     }
     if (!values.accept_policies) errors.accept_policies = { type: "required", message: "engagement_policy_required" };

@@ -3,7 +3,7 @@ import { parseChannelLink } from "@/lib/campaigns/links";
 import { visibleText } from "@/lib/validation/visible-text";
 import { endpoint, idParam, paging, text, uuidParam } from "./common";
 import { actionsByNetwork } from "@/lib/campaigns/pricing";
-import { campaignNetworks, campaignStatuses, campaignStrategies, gatewayIds } from "./enums";
+import { campaignNetworks, campaignStatuses, campaignStrategies, gatewayIds, type Strategy } from "./enums";
 import { CHANNEL_LINK_PATTERN } from "./patterns";
 import { reviewReasonInput } from "./profile";
 import { transactionOutput, transactionStatusFilter } from "./wallet";
@@ -60,6 +60,14 @@ function checkStrategyNeeds(value: CampaignFields, ctx: z.RefinementCtx): void {
   if (value.strategy === "monetize" && value.network !== "youtube")
     ctx.addIssue({ code: "custom", path: ["strategy"], message: "invalid_value" });
 }
+
+/** The figures each strategy asks for, as checkStrategyNeeds requires them: the create form shows and sends only these. */
+export const strategyFigures: Record<Strategy, readonly ("amount" | "hours" | "percentage")[]> = {
+  smart: ["amount"],
+  trial: [],
+  monetize: ["hours"],
+  watch_time: ["hours", "percentage"],
+};
 
 /**
  * POST campaigns/quote: what the create form has so far, priced live. Messages name keys of
