@@ -1,6 +1,5 @@
 import { afterEach, describe, expect } from "vitest";
-import type { Database } from "@/server/db/client";
-import { apiTestWith } from "@/tests/api/support/fixture";
+import { apiTest } from "@/tests/api/support/fixture";
 import { testApp } from "@/tests/api/support/helpers";
 import { signedInUser } from "./signed-in";
 
@@ -10,14 +9,8 @@ import { signedInUser } from "./signed-in";
  * headers, with credentials, and Vary: Origin.
  */
 
-let database: Database;
-let app: ReturnType<typeof testApp>;
 const saved = process.env.CORS_ALLOWED_ORIGINS;
 
-const it = apiTestWith((api) => {
-  database = api.database;
-  app = api.app();
-});
 afterEach(() => {
   if (saved === undefined) delete process.env.CORS_ALLOWED_ORIGINS;
   else process.env.CORS_ALLOWED_ORIGINS = saved;
@@ -26,21 +19,28 @@ afterEach(() => {
 const WEB = "https://www.takapoo.example";
 const EVIL = "https://evil.example";
 
-const preflight = (path: string, origin: string, method = "DELETE") =>
-  app.request(`http://localhost/api/${path}`, {
-    method: "OPTIONS",
-    headers: {
-      origin,
-      "access-control-request-method": method,
-      "access-control-request-headers": "authorization,content-type,idempotency-key,x-locale",
-    },
-  });
+const it = apiTest
+  .extend(
+    "preflight",
+    ({ app }) =>
+      (path: string, origin: string, method = "DELETE") =>
+        app.request(`http://localhost/api/${path}`, {
+          method: "OPTIONS",
+          headers: {
+            origin,
+            "access-control-request-method": method,
+            "access-control-request-headers": "authorization,content-type,idempotency-key,x-locale",
+          },
+        }),
+  )
+  // No socket address, as the app was made before (the API under next dev knows none).
+  .override("appDeps", { socketAddress: () => null });
 
 const corsHeaders = (response: Response) =>
   Object.fromEntries([...response.headers].filter(([name]) => name.startsWith("access-control-") || name === "vary"));
 
 describe("by default (CORS_ALLOWED_ORIGINS unset): same origin only", () => {
-  it("sends no CORS header to any origin, on answers and on errors", async () => {
+  it("sends no CORS header to any origin, on answers and on errors", async ({ app }) => {
     delete process.env.CORS_ALLOWED_ORIGINS;
     for (const origin of [EVIL, "http://localhost", "null"]) {
       expect(corsHeaders(await app.request("/api/health", { headers: { origin } }))).toEqual({});
@@ -48,7 +48,7 @@ describe("by default (CORS_ALLOWED_ORIGINS unset): same origin only", () => {
     }
   });
 
-  it("answers a preflight on a known path 204 with Allow and nothing a browser would take as permission", async () => {
+  it("answers a preflight on a known path 204 with Allow and nothing a browser would take as permission", async ({ preflight }) => {
     delete process.env.CORS_ALLOWED_ORIGINS;
     const response = await preflight("me/sessions/0b6f3d4e-8f1a-4c2b-9d3e-5a6b7c8d9e0f", EVIL);
     expect(response.status).toBe(204);
@@ -59,7 +59,7 @@ describe("by default (CORS_ALLOWED_ORIGINS unset): same origin only", () => {
     expect(login.headers.get("allow")).toBe("POST, OPTIONS");
   });
 
-  it("answers OPTIONS on an unknown path 404", async () => {
+  it("answers OPTIONS on an unknown path 404", async ({ preflight }) => {
     const response = await preflight("no/such/route", EVIL);
     expect(response.status).toBe(404);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe("route_not_found");
@@ -67,7 +67,7 @@ describe("by default (CORS_ALLOWED_ORIGINS unset): same origin only", () => {
 });
 
 describe("with CORS_ALLOWED_ORIGINS (split deployment)", () => {
-  it("allows exactly the named origins, with credentials, and varies on Origin", async () => {
+  it("allows exactly the named origins, with credentials, and varies on Origin", async ({ app, database }) => {
     process.env.CORS_ALLOWED_ORIGINS = `${WEB}, https://admin.takapoo.example`;
     const response = await app.request("/api/health", { headers: { origin: WEB } });
     expect(response.headers.get("access-control-allow-origin")).toBe(WEB);
@@ -84,7 +84,7 @@ describe("with CORS_ALLOWED_ORIGINS (split deployment)", () => {
     expect(anonymous.headers.get("access-control-allow-origin")).toBe(WEB);
   });
 
-  it("answers an allowed origin's preflight with the methods and headers the web client uses", async () => {
+  it("answers an allowed origin's preflight with the methods and headers the web client uses", async ({ preflight }) => {
     process.env.CORS_ALLOWED_ORIGINS = WEB;
     const response = await preflight("me/sessions/0b6f3d4e-8f1a-4c2b-9d3e-5a6b7c8d9e0f", WEB);
     expect(response.status).toBe(204);
@@ -99,7 +99,7 @@ describe("with CORS_ALLOWED_ORIGINS (split deployment)", () => {
     expect(response.headers.get("access-control-max-age")).toBe("600");
   });
 
-  it("gives any other origin no CORS header (look-alikes, other schemes and ports, opaque origins)", async () => {
+  it("gives any other origin no CORS header (look-alikes, other schemes and ports, opaque origins)", async ({ app, preflight }) => {
     process.env.CORS_ALLOWED_ORIGINS = WEB;
     for (const origin of [EVIL, `${WEB}.evil.example`, "http://www.takapoo.example", `${WEB}:8443`, "https://takapoo.example", "null"]) {
       for (const response of [await app.request("/api/health", { headers: { origin } }), await preflight("auth/login", origin, "POST")]) {
@@ -110,7 +110,7 @@ describe("with CORS_ALLOWED_ORIGINS (split deployment)", () => {
     }
   });
 
-  it("refuses a value that is not a list of origins when the app is made", () => {
+  it("refuses a value that is not a list of origins when the app is made", ({ database }) => {
     for (const value of ["*", "https://www.takapoo.example/app", "www.takapoo.example", "https://*.takapoo.example"]) {
       process.env.CORS_ALLOWED_ORIGINS = value;
       expect(() => testApp(database), value).toThrow(/CORS_ALLOWED_ORIGINS/);

@@ -1,20 +1,14 @@
 import vm from "node:vm";
 import { describe, expect } from "vitest";
-import type { Database } from "@/server/db/client";
-import { apiTestWith } from "@/tests/api/support/fixture";
-import type { testApp } from "@/tests/api/support/helpers";
+import { apiTest, type ApiContext } from "@/tests/api/support/fixture";
 import { newSession, signedInUser, type SignedIn } from "./signed-in";
 import { answersErrorOnPurpose, fillPath } from "./paths";
 
-let database: Database;
-let app: ReturnType<typeof testApp>;
-let admin: SignedIn;
-
-const it = apiTestWith(async (api) => {
-  database = api.database;
-  app = api.app();
-  admin = await signedInUser(database.db, "admin");
-});
+const it = apiTest
+  // An admin, before every test, as the docs' walk signs in.
+  .extend("people", { auto: true }, async ({ fresh }): Promise<{ admin: SignedIn }> => ({ admin: await signedInUser(fresh.db, "admin") }))
+  // No socket address, as the app was made before (the API under next dev knows none).
+  .override("appDeps", { socketAddress: () => null });
 
 type Node = { tag: string; className: string; textContent: string; children: Node[]; append(...nodes: Node[]): void };
 
@@ -22,7 +16,10 @@ type Node = { tag: string; className: string; textContent: string; children: Nod
  * Runs the docs page's own script against a minimal DOM, its fetch answered by the app, and reads
  * back what it lists: each operation's method badge and the path shown next to it.
  */
-async function operationsListedBy(html: string): Promise<{ fetched: string[]; operations: Array<{ method: string; path: string }> }> {
+async function operationsListedBy(
+  app: ApiContext["app"],
+  html: string,
+): Promise<{ fetched: string[]; operations: Array<{ method: string; path: string }> }> {
   const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1];
   if (!script) throw new Error("the docs page has no script");
   const node = (tag: string): Node => ({
@@ -64,10 +61,10 @@ async function operationsListedBy(html: string): Promise<{ fetched: string[]; op
 }
 
 describe("/api/docs", () => {
-  it("lists every operation of /api/openapi.json once, at the path a client requests", async () => {
+  it("lists every operation of /api/openapi.json once, at the path a client requests", async ({ app }) => {
     const page = await app.request("/api/docs", { headers: { "x-locale": "en-US" } });
     expect(page.status).toBe(200);
-    const { fetched, operations } = await operationsListedBy(await page.text());
+    const { fetched, operations } = await operationsListedBy(app, await page.text());
     expect(fetched).toEqual(["/api/openapi.json"]);
 
     const doc = (await (await app.request("/api/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
@@ -78,9 +75,13 @@ describe("/api/docs", () => {
     for (const { path } of operations) expect(path).toMatch(/^\/api\/(?!api\/)/);
   });
 
-  it("each listed operation answers from the path it shows, not with route_not_found or 405", async () => {
+  it("each listed operation answers from the path it shows, not with route_not_found or 405", async ({
+    app,
+    database,
+    people: { admin },
+  }) => {
     const page = await app.request("/api/docs");
-    const { operations } = await operationsListedBy(await page.text());
+    const { operations } = await operationsListedBy(app, await page.text());
     expect(operations.length).toBeGreaterThan(40);
     const missing: string[] = [];
     for (const { method, path } of operations) {

@@ -1,29 +1,24 @@
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
 import { contentPages } from "@/server/db/schema";
 import { seedDemoData } from "@/server/db/seed";
-import { apiTestWith } from "@/tests/api/support/fixture";
+import { apiTest } from "@/tests/api/support/fixture";
 import { jsonRequest, testApp } from "@/tests/api/support/helpers";
 
-let database: Database;
-let app: ReturnType<typeof testApp>;
-const it = apiTestWith((api) => {
-  database = api.database;
-  app = api.app();
-});
+// No socket address, as the app was made before (the API under next dev knows none).
+const it = apiTest.override("appDeps", { socketAddress: () => null });
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string>; request_id: string } };
 
 describe("GET /api/health", () => {
-  it("answers ok after asking the database", async () => {
+  it("answers ok after asking the database", async ({ app }) => {
     const response = await app.request("/api/health");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/application\/json/);
     expect(await response.json()).toEqual({ data: { status: "ok", database: "ok" } });
   });
 
-  it("answers 503 in the envelope when the database does not answer", async () => {
+  it("answers 503 in the envelope when the database does not answer", async ({ database }) => {
     const broken = testApp({ ...database, ping: () => Promise.reject(new Error("down")) });
     const response = await broken.request("/api/health", { headers: { "x-locale": "en-US" } });
     expect(response.status).toBe(503);
@@ -44,17 +39,17 @@ describe("GET /api/ip/info", () => {
     else process.env.TRUST_PROXY = trustProxy;
   });
 
-  it("finds the country of the forwarded address", async () => {
+  it("finds the country of the forwarded address", async ({ app }) => {
     const response = await app.request("/api/ip/info", { headers: { "x-forwarded-for": "5.160.0.1" } });
     expect(await response.json()).toEqual({ data: { country_code: "IR" } });
   });
 
-  it("answers null for a private address", async () => {
+  it("answers null for a private address", async ({ app }) => {
     const response = await app.request("/api/ip/info", { headers: { "x-forwarded-for": "10.1.2.3" } });
     expect(await response.json()).toEqual({ data: { country_code: null } });
   });
 
-  it("uses the trusted proxy header when configured", async () => {
+  it("uses the trusted proxy header when configured", async ({ app }) => {
     process.env.TRUST_PROXY_COUNTRY_HEADER = "CF-IPCountry";
     try {
       const response = await app.request("/api/ip/info", { headers: { "cf-ipcountry": "tr", "x-forwarded-for": "5.160.0.1" } });
@@ -66,7 +61,7 @@ describe("GET /api/ip/info", () => {
 });
 
 describe("POST /api/pages/get", () => {
-  it("returns the page in the default locale with its context", async () => {
+  it("returns the page in the default locale with its context", async ({ app }) => {
     const response = await app.request(jsonRequest("pages/get", { slug: "about" }));
     expect(response.status).toBe(200);
     const { data } = (await response.json()) as { data: Record<string, unknown> & { context: Record<string, unknown> } };
@@ -77,7 +72,7 @@ describe("POST /api/pages/get", () => {
     expect(Object.keys(data.context).sort()).toEqual(["meta_description", "meta_title", "og_image"]);
   });
 
-  it("follows X-Locale, then accept-language", async () => {
+  it("follows X-Locale, then accept-language", async ({ app }) => {
     const en = await app.request(jsonRequest("pages/get", { slug: "terms" }, { "x-locale": "en-US", "accept-language": "tr-TR" }));
     expect(((await en.json()) as { data: { locale: string } }).data.locale).toBe("en-US");
     const tr = await app.request(jsonRequest("pages/get", { slug: "privacy" }, { "accept-language": "de;q=0.9, tr;q=0.8" }));
@@ -86,7 +81,7 @@ describe("POST /api/pages/get", () => {
     expect(((await ar.json()) as { data: { locale: string; title: string } }).data.title).toMatch(/[\u0600-\u06FF]/);
   });
 
-  it("answers 404 with a translated message for an unknown slug", async () => {
+  it("answers 404 with a translated message for an unknown slug", async ({ app }) => {
     const response = await app.request(jsonRequest("pages/get", { slug: "no-such-page" }, { "x-locale": "en-US" }));
     expect(response.status).toBe(404);
     const body = (await response.json()) as ErrorBody;
@@ -96,7 +91,7 @@ describe("POST /api/pages/get", () => {
     expect(response.headers.get("x-request-id")).toBe(body.error.request_id);
   });
 
-  it("answers 422 with a per-field message when the slug is missing, in the request's language", async () => {
+  it("answers 422 with a per-field message when the slug is missing, in the request's language", async ({ app }) => {
     const response = await app.request(jsonRequest("pages/get", {}, { "x-locale": "fa-IR" }));
     expect(response.status).toBe(422);
     const body = (await response.json()) as ErrorBody;
@@ -112,7 +107,7 @@ describe("POST /api/pages/get", () => {
     expect(((await bad.json()) as ErrorBody).error.fields?.slug).toBe("This value is not in the right format.");
   });
 
-  it("answers 400 for malformed JSON", async () => {
+  it("answers 400 for malformed JSON", async ({ app }) => {
     const response = await app.request(jsonRequest("pages/get", '{"slug": "about"', { "x-locale": "en-US" }));
     expect(response.status).toBe(400);
     const body = (await response.json()) as ErrorBody;
@@ -120,7 +115,7 @@ describe("POST /api/pages/get", () => {
     expect(body.error.message).toBe("The request body is not valid JSON.");
   });
 
-  it("answers 413 for a body over the limit, before reading it", async () => {
+  it("answers 413 for a body over the limit, before reading it", async ({ app }) => {
     const response = await app.request(
       jsonRequest("pages/get", { slug: "about", padding: "x".repeat(70 * 1024) }, { "x-locale": "en-US" }),
     );
@@ -128,13 +123,13 @@ describe("POST /api/pages/get", () => {
     expect(((await response.json()) as ErrorBody).error).toMatchObject({ code: "payload_too_large", message: "The request is too large." });
   });
 
-  it("sends security headers", async () => {
+  it("sends security headers", async ({ app }) => {
     const response = await app.request("/api/ip/info");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("x-frame-options")).toBe("DENY");
   });
 
-  it("answers 415 when the body is not declared as JSON", async () => {
+  it("answers 415 when the body is not declared as JSON", async ({ app }) => {
     const response = await app.request("/api/pages/get", {
       method: "POST",
       headers: { "content-type": "text/plain", "x-locale": "en-US" },
@@ -144,14 +139,14 @@ describe("POST /api/pages/get", () => {
     expect(((await response.json()) as ErrorBody).error.code).toBe("unsupported_media_type");
   });
 
-  it("answers 422 (not 500) when the body is JSON but not an object", async () => {
+  it("answers 422 (not 500) when the body is JSON but not an object", async ({ app }) => {
     const response = await app.request(jsonRequest("pages/get", "[1,2]"));
     expect(response.status).toBe(422);
   });
 });
 
 describe("unknown routes and documents", () => {
-  it("answers 404 in JSON for an unknown API route", async () => {
+  it("answers 404 in JSON for an unknown API route", async ({ app }) => {
     const response = await app.request("/api/nothing/here", { headers: { "x-locale": "en-US" } });
     expect(response.status).toBe(404);
     const body = (await response.json()) as ErrorBody;
@@ -159,7 +154,7 @@ describe("unknown routes and documents", () => {
     expect(body.error.message).toBe("Page not found: /api/nothing/here");
   });
 
-  it("answers a wrong method on a known path with a JSON 405 naming the allowed methods", async () => {
+  it("answers a wrong method on a known path with a JSON 405 naming the allowed methods", async ({ app }) => {
     const response = await app.request("/api/health", { method: "DELETE", headers: { "x-locale": "en-US" } });
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
@@ -170,14 +165,14 @@ describe("unknown routes and documents", () => {
     });
   });
 
-  it("serves OpenAPI 3.1 describing every route", async () => {
+  it("serves OpenAPI 3.1 describing every route", async ({ app }) => {
     const response = await app.request("/api/openapi.json");
     const doc = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/health", "/api/ip/info", "/api/pages/get", "/api/build"]));
   });
 
-  it("serves a docs page in the request's language", async () => {
+  it("serves a docs page in the request's language", async ({ app }) => {
     const response = await app.request("/api/docs", { headers: { "x-locale": "fa-IR" } });
     expect(response.status).toBe(200);
     const html = await response.text();
@@ -187,7 +182,7 @@ describe("unknown routes and documents", () => {
 });
 
 describe("demo seed", () => {
-  it("holds about, terms and privacy in four languages, written once", async () => {
+  it("holds about, terms and privacy in four languages, written once", async ({ database }) => {
     const rows = await database.db.select({ slug: contentPages.slug, locale: contentPages.locale }).from(contentPages);
     expect(rows).toHaveLength(12);
     for (const slug of ["about", "terms", "privacy"]) {
@@ -204,7 +199,7 @@ describe("demo seed", () => {
     expect(after).toHaveLength(8);
   });
 
-  it("brings an older installation's privacy page up to date once, where no admin edited it", async () => {
+  it("brings an older installation's privacy page up to date once, where no admin edited it", async ({ database }) => {
     // As seeded before the YouTube section: the old text, never edited (updated_at = created_at); en-US edited since.
     await database.db.execute(sql`delete from seed_runs where name = 'privacy-youtube-v1'`);
     await database.db.execute(sql`update content_pages set body = 'Old text', updated_at = created_at where slug = 'privacy'`);
@@ -227,12 +222,12 @@ describe("demo seed", () => {
 });
 
 describe("health under concurrency", () => {
-  it("answers every one of many simultaneous checks, sharing pings", async () => {
+  it("answers every one of many simultaneous checks, sharing pings", async ({ app }) => {
     const responses = await Promise.all(Array.from({ length: 50 }, () => app.request("/api/health")));
     expect(responses.map((r) => r.status)).toEqual(Array(50).fill(200));
   });
 
-  it("reports a failing database to every waiting caller, then recovers", async () => {
+  it("reports a failing database to every waiting caller, then recovers", async ({ database }) => {
     let calls = 0;
     const flaky = testApp({
       ...database,
