@@ -200,7 +200,8 @@ export function createApp(deps: AppDeps) {
   app.route("/", adminPageRoutes(services));
   app.route("/", walletRoutes(services));
   app.route("/", paymentRoutes(services));
-  app.route("/", campaignRoutes(services, { activities: campaignActivityRoutes() }));
+  const youtube = deps.youtube !== undefined ? deps.youtube : youtubeFromEnv();
+  app.route("/", campaignRoutes(services, { activities: campaignActivityRoutes({ counters: youtube !== null }) }));
   app.route("/", activityRoutes(services));
   app.route("/", activityLifecycleRoutes(services));
   app.route("/", activityProofRoutes(services));
@@ -214,7 +215,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", peopleRoutes(services));
   app.route("/", statsRoutes());
   // null turns search off even when YOUTUBE_API_KEY is set (tests), hence !== undefined rather than ??.
-  app.route("/", youtubeRoutes(deps.youtube !== undefined ? deps.youtube : youtubeFromEnv()));
+  app.route("/", youtubeRoutes(youtube));
   app.route("/", youtubeConnectionRoutes(services));
   if (env.TEST_CLOCK) {
     console.warn("[jobs] TEST_CLOCK=true: admins can run jobs as of a later time (end-to-end tests only, never with real users)");

@@ -11,7 +11,8 @@ import type { ActivityCheckMethod, ActivityType, Network } from "@/lib/schemas/e
 import { parseChannelLink } from "@/lib/campaigns/links";
 import { TEHRAN_OFFSET_MINUTES } from "@/lib/time/tehran";
 
-export type TargetLine = { metric: string; action: string; unitPrice: number; max: number };
+/** A line's target; `boosterShare`, the booster's share locked at purchase (older campaigns: none, today's applies). */
+export type TargetLine = { metric: string; action: string; unitPrice: number; max: number; boosterShare?: number };
 
 /** Minutes of watch time one task asks for (an average video). */
 export const TASK_MINUTES = 10;
@@ -51,14 +52,6 @@ export function remainingByMetric(lines: readonly TargetLine[], taken: Readonly<
 export function targetsMet(lines: readonly TargetLine[], approved: Readonly<Record<string, number>>): boolean {
   const targeted = lines.filter((line) => line.max > 0);
   return targeted.length > 0 && targeted.every((line) => (approved[line.metric] ?? 0) >= line.max);
-}
-
-/** Share of the campaign's units delivered, 0..100, rounded down (100 only when every target is met). */
-export function campaignProgress(lines: readonly TargetLine[], approved: Readonly<Record<string, number>>): number {
-  const wanted = lines.reduce((sum, line) => sum + Math.max(0, line.max), 0);
-  if (wanted === 0) return 0;
-  const done = lines.reduce((sum, line) => sum + Math.min(Math.max(0, line.max), approved[line.metric] ?? 0), 0);
-  return Math.min(100, Math.floor((done * 100) / wanted));
 }
 
 /**

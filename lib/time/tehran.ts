@@ -8,3 +8,13 @@ export const TEHRAN_OFFSET_MINUTES = 210;
 export function tehranDayEnd(day: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T23:59:59+03:30`).toISOString() : day;
 }
+
+/** The Tehran day ("YYYY-MM-DD") a moment falls on. */
+export function tehranDay(at: Date): string {
+  return new Date(at.getTime() + TEHRAN_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
+}
+
+/** The Tehran day `days` after (or, negative, before) a day ("YYYY-MM-DD"). */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

@@ -2,7 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { activityEndpoints } from "@/lib/schemas/activities";
 import { toActivityOutput } from "@/server/activities/present";
 import { campaignActivities, campaignActivity } from "@/server/activities/queries";
-import { campaignDelivery } from "@/server/activities/review-queue";
+import { campaignDelivery } from "@/server/activities/delivery";
 import { visibleCampaign } from "@/server/campaigns";
 import { requireUser } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/context";
@@ -27,13 +27,14 @@ const activityRoute = endpointRoute(activityEndpoints.campaignActivity, {
 const deliveryRoute = endpointRoute(activityEndpoints.delivery, {
   middleware: [requireUser] as const,
   tags: ["Campaigns"],
-  summary: "Units delivered, how they were checked, dropped at release and refilled",
+  summary:
+    "Units delivered, how they were checked, dropped at release and refilled: in all and per Tehran day of the last `days` days; the network's own counter beside it (YouTube with an API key); the expected end at the last 7 days' rate",
   answer: "The delivery",
   responses: { 404: err("Not found") },
 });
 
 /** A campaign's activities as its producer (or an admin) sees them. */
-export function campaignActivityRoutes() {
+export function campaignActivityRoutes(options: { counters: boolean }) {
   return new OpenAPIHono<AppEnv>()
     .openapi(activitiesRoute, async (c) => {
       const campaign = await visibleCampaign({ db: c.get("db") }, { viewer: c.get("user"), id: c.req.valid("param").id });
@@ -50,7 +51,11 @@ export function campaignActivityRoutes() {
     })
     .openapi(deliveryRoute, async (c) => {
       const campaign = await visibleCampaign({ db: c.get("db") }, { viewer: c.get("user"), id: c.req.valid("param").id });
-      return c.json({ data: await campaignDelivery({ db: c.get("db") }, { campaignId: campaign.id }) }, 200);
+      const { days } = c.req.valid("query");
+      return c.json(
+        { data: await campaignDelivery({ db: c.get("db"), now: new Date() }, { campaign, days, counters: options.counters }) },
+        200,
+      );
     })
     .openapi(activityRoute, async (c) => {
       const { id, activityId } = c.req.valid("param");

@@ -1,5 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import type { Delivery } from "@/lib/schemas/activities";
+import { asc, eq } from "drizzle-orm";
 import { type DbCtx } from "@/server/core/context";
 import { activities, campaigns, users, type Activity } from "@/server/db/schema";
 import { paged } from "@/server/db/paged";
@@ -33,37 +32,4 @@ export async function reviewQueue(ctx: DbCtx, input: { page: number; perPage: nu
   const records = await boosterRecords({ db }, { ids: page.map((row) => row.activity.boosterId) });
   const rows = page.map((row) => ({ ...row, history: records.get(row.activity.boosterId)! }));
   return { rows, total };
-}
-
-/**
- * GET campaigns/{id}/delivery: the units delivered, how they were checked, and the ones dropped at
- * release and delivered again by another booster. The caller checked who may see the campaign.
- */
-export async function campaignDelivery(ctx: DbCtx, input: { campaignId: string }): Promise<Delivery> {
-  const units = (where: ReturnType<typeof sql>) =>
-    sql<number>`coalesce(sum(${activities.quantity}) filter (where ${where}), 0)`.mapWith(Number);
-  const done = sql`${activities.status} in ('approved', 'completed')`;
-  const [row] = await ctx.db
-    .select({
-      delivered: units(done),
-      auto_checked: units(sql`${done} and ${activities.checkMethod} = 'api'`),
-      watched: units(sql`${done} and ${activities.checkMethod} = 'watch'`),
-      reviewed: units(sql`${done} and ${activities.checkMethod} = 'review'`),
-      dropped: units(sql`${activities.denialCode} = 'dropped'`),
-      awaiting_review: units(sql`${activities.status} = 'awaiting_review'`),
-    })
-    .from(activities)
-    .where(eq(activities.campaignId, input.campaignId));
-  const found = row ?? { delivered: 0, auto_checked: 0, watched: 0, reviewed: 0, dropped: 0, awaiting_review: 0 };
-  // Every dropped unit reopened; as many as were delivered since count as refilled (at most all of them).
-  const [later] = await ctx.db
-    .select({ n: units(done) })
-    .from(activities)
-    .where(
-      and(
-        eq(activities.campaignId, input.campaignId),
-        sql`${activities.approvedAt} > (select min(a.dropped_at) from activities a where a.campaign_id = ${input.campaignId})`,
-      ),
-    );
-  return { ...found, refilled: Math.min(found.dropped, later?.n ?? 0) };
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
-import { campaignProgress, remainingByMetric, targetsMet, taskQuantity } from "@/lib/activities/tasks";
+import { progressOf } from "@/lib/campaigns/progress";
+import { remainingByMetric, targetsMet, taskQuantity } from "@/lib/activities/tasks";
 import { parseChannelLink } from "@/lib/campaigns/links";
 import type { Network } from "@/lib/campaigns/pricing";
 import { activities, campaigns, ledgerAccounts, type Activity } from "@/server/db/schema";
@@ -73,17 +74,31 @@ export async function settleTransfers(ctx: TxCtx, input: { activity: Activity; h
   }
 }
 
-/** Approved units per metric of a campaign, and its progress, recomputed inside the transaction. */
+/**
+ * A campaign's delivered units per metric, its posts worked and its progress (lib/campaigns/progress.ts),
+ * recomputed from its activities inside the transaction of the change.
+ */
 export async function refreshCampaign({ tx }: TxCtx, { campaignId }: { campaignId: string }) {
   const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
   if (!campaign) return;
-  const approved = await tx
-    .select({ metric: activities.metric, units: sql<number>`sum(${activities.quantity})`.mapWith(Number) })
-    .from(activities)
-    .where(and(eq(activities.campaignId, campaignId), inArray(activities.status, ["approved", "completed"])))
-    .groupBy(activities.metric);
-  const progress = campaignProgress(linesOf(campaign), Object.fromEntries(approved.map((row) => [row.metric, row.units])));
-  await tx.update(campaigns).set({ progress, updatedAt: new Date() }).where(eq(campaigns.id, campaignId));
+  const done = and(eq(activities.campaignId, campaignId), inArray(activities.status, ["approved", "completed"]));
+  const [approved, [posts]] = await Promise.all([
+    tx
+      .select({ metric: activities.metric, units: sql<number>`sum(${activities.quantity})`.mapWith(Number) })
+      .from(activities)
+      .where(done)
+      .groupBy(activities.metric),
+    tx
+      .select({ n: sql<number>`count(distinct ${activities.postLink})`.mapWith(Number) })
+      .from(activities)
+      .where(done),
+  ]);
+  const delivered = Object.fromEntries(approved.map((row) => [row.metric, row.units]));
+  const { percent } = progressOf(linesOf(campaign), delivered);
+  await tx
+    .update(campaigns)
+    .set({ progress: percent, delivered, postsWorked: posts?.n ?? 0, updatedAt: new Date() })
+    .where(eq(campaigns.id, campaignId));
 }
 
 /**

@@ -41,7 +41,13 @@ export function linesOf(campaign: Pick<Campaign, "invoice">): TargetLine[] {
 
 /** Invoice lines as targets (only the fields a target has). */
 function targetLines(lines: readonly TargetLine[] | null | undefined): TargetLine[] {
-  return (lines ?? []).map((line) => ({ metric: line.metric, action: line.action, unitPrice: line.unitPrice, max: line.max }));
+  return (lines ?? []).map((line) => ({
+    metric: line.metric,
+    action: line.action,
+    unitPrice: line.unitPrice,
+    max: line.max,
+    ...(typeof line.boosterShare === "number" ? { boosterShare: line.boosterShare } : {}),
+  }));
 }
 
 /** Units not denied (started, submitted, approved) per campaign and metric. */
@@ -63,8 +69,9 @@ export function priceTask(
     const { reward } = splitBudget((current?.price ?? 0) * quantity, share);
     return { budget: reward, reward, margin: 0 };
   }
+  // A paid campaign pays at its invoice's price and share, both locked at purchase.
   const budget = line.unitPrice * quantity;
-  return { budget, ...splitBudget(budget, share) };
+  return { budget, ...splitBudget(budget, line.boosterShare ?? share) };
 }
 
 export type Task = {

@@ -45,6 +45,8 @@ export function toCampaignOutput(row: Campaign): CampaignOutput {
     budget: row.budget,
     spent: row.spent,
     progress: row.progress,
+    delivered: row.delivered,
+    posts_worked: row.postsWorked,
     invoice: toQuoteOutput(row.invoice as QuoteLike),
     rejection_reason: row.rejectionReason,
     created_at: row.createdAt.toISOString(),

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { findPrice } from "@/lib/campaigns/pricing";
 import { quoteCampaign, type Quote, type QuoteError } from "@/lib/campaigns/quote";
 import type { campaignQuoteInput } from "@/lib/schemas/campaigns";
 import { AppError } from "@/server/core/errors";
@@ -16,7 +17,11 @@ const QUOTE_ERROR_FIELD: Record<QuoteError["error"], string> = {
   missing_percentage: "percentage",
 };
 
-/** The invoice for a campaign request, with what the user's wallet covers. */
+/**
+ * The invoice for a campaign request, with what the user's wallet covers. Each line also carries the
+ * booster's share of its price today (stored with the invoice, never on the wire): prices and shares are
+ * locked per campaign at purchase, and a later change of the price list applies to new campaigns only.
+ */
 export async function quoteFor(ctx: DbCtx, input: { userId: string; request: CampaignRequest }): Promise<Quote> {
   const { userId, request } = input;
   const [prices, balances] = await Promise.all([loadPricing(ctx), balancesOf(ctx, { userId })]);
@@ -33,5 +38,6 @@ export async function quoteFor(ctx: DbCtx, input: { userId: string; request: Cam
     balances.wallet,
   );
   if ("error" in quote) throw new AppError("campaign_validation_failed", {}, { [QUOTE_ERROR_FIELD[quote.error]]: null });
-  return quote;
+  const shareOf = (action: string) => findPrice(prices, request.network, action)?.boosterShare ?? 0;
+  return { ...quote, lines: quote.lines.map((line) => ({ ...line, boosterShare: shareOf(line.action) })) };
 }

@@ -1,5 +1,19 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { campaignNetworks, campaignStatuses, campaignStrategies, type CampaignStatus } from "@/lib/schemas/enums";
 
@@ -42,6 +56,13 @@ export const campaigns = pgTable(
     budget: bigint("budget", { mode: "number" }).notNull(),
     spent: bigint("spent", { mode: "number" }).notNull().default(0),
     progress: integer("progress").notNull().default(0),
+    /** Units delivered (approved or completed, net of drops) per invoice metric, kept with progress by refreshCampaign. */
+    delivered: jsonb("delivered").$type<Record<string, number>>().notNull().default({}),
+    /** SPEC §3 post count worked: distinct posts or videos that received delivered work. */
+    postsWorked: integer("posts_worked").notNull().default(0),
+    /** The network's own counter when the campaign was approved (YouTube statistics); null until taken or where none exists. */
+    networkStart: jsonb("network_start").$type<NetworkCounts>(),
+    networkStartAt: timestamp("network_start_at", { withTimezone: true }),
     rejectionReason: text("rejection_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -77,4 +98,50 @@ export const campaignCounts = pgTable(
     n: bigint("n", { mode: "number" }).notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.ownerId, table.status] }), index("campaign_counts_status_idx").on(table.status)],
+);
+
+/** A network's public counters for a campaign's channel or post (YouTube statistics); null: not given. */
+export type NetworkCounts = {
+  subscribers: number | null;
+  views: number | null;
+  likes: number | null;
+  comments: number | null;
+  /** The channel hides its subscriber count (YouTube then gives none). */
+  subscribersHidden: boolean;
+};
+
+/**
+ * Delivery per campaign and Tehran day, kept by a trigger on activities (migration 0024) in the same
+ * transaction as each activity's change: units delivered that day (and how they were checked), and
+ * units dropped that day (undone before release, reopened for another booster). The chart reads these
+ * rows, never the activities.
+ */
+export const campaignDeliveryDays = pgTable(
+  "campaign_delivery_days",
+  {
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    delivered: integer("delivered").notNull().default(0),
+    autoChecked: integer("auto_checked").notNull().default(0),
+    watched: integer("watched").notNull().default(0),
+    reviewed: integer("reviewed").notNull().default(0),
+    dropped: integer("dropped").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.campaignId, table.day] })],
+);
+
+/** The network's own counter, once per Tehran day while a campaign runs and through its guarantee window. */
+export const campaignNetworkDays = pgTable(
+  "campaign_network_days",
+  {
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    counts: jsonb("counts").$type<NetworkCounts>().notNull(),
+    takenAt: timestamp("taken_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.campaignId, table.day] })],
 );

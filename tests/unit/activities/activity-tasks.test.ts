@@ -1,7 +1,7 @@
+import { progressOf } from "@/lib/campaigns/progress";
 import { describe, expect, it } from "vitest";
 import {
   activityTypeOf,
-  campaignProgress,
   maskBooster,
   parseTaskId,
   remainingByMetric,
@@ -46,10 +46,11 @@ describe("activity tasks", () => {
     expect(targetsMet(lines, { likes: 10, watch_minutes: 24 })).toBe(false);
     expect(targetsMet(lines, { likes: 10, watch_minutes: 25 })).toBe(true);
     expect(targetsMet([{ metric: "likes", action: "like", unitPrice: 1, max: 0 }], {})).toBe(false);
-    expect(campaignProgress(lines, {})).toBe(0);
-    expect(campaignProgress(lines, { likes: 10, watch_minutes: 10 })).toBe(57);
-    expect(campaignProgress(lines, { likes: 99, watch_minutes: 25 })).toBe(100);
-    expect(campaignProgress([], { likes: 1 })).toBe(0);
+    expect(progressOf(lines, {}).percent).toBe(0);
+    // By value: 10 likes (30,000) and 10 minutes (20,000) of 30,000 + 50,000 Rials bought.
+    expect(progressOf(lines, { likes: 10, watch_minutes: 10 }).percent).toBe(62);
+    expect(progressOf(lines, { likes: 99, watch_minutes: 25 }).percent).toBe(100);
+    expect(progressOf([], { likes: 1 }).percent).toBe(0);
   });
 
   it("masks boosters to initials and never shows a whole name", () => {

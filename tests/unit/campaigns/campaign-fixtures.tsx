@@ -66,6 +66,8 @@ export function campaign(overrides: Partial<Campaign> = {}): Campaign {
     budget: 660_000,
     spent: 100_000,
     progress: 25,
+    delivered: { likes: 50 },
+    posts_worked: 1,
     invoice: quote,
     rejection_reason: null,
     created_at: "2025-03-20T08:30:00Z",
