@@ -7,10 +7,8 @@ import { NoteForm } from "@/components/activities/NoteForm";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
-import { EmptyState } from "@/components/ui/EmptyState";
 import { PagedList } from "@/components/ui/PagedList";
-import { pageCount } from "@/components/ui/Pagination";
-import { TabbedList, useTabPages } from "@/components/ui/QueryView";
+import { TabbedList, useTabbedPages } from "@/components/ui/QueryView";
 import { ACTIVITIES_PER_PAGE, useAppealActivity, useMyActivities, type Activity, type ActivityTab } from "@/lib/api/activities";
 import { useMoney } from "@/lib/format/money";
 
@@ -26,11 +24,7 @@ export const ACTIVITY_TABS = [
 /** The booster's own work by status, each with its reason, its release date or the way to go on. */
 export function MyActivities({ onContinue }: { onContinue: (activity: Activity) => void }) {
   const t = useTranslations("earn.mine");
-  const tabs = useTabPages<ActivityTab>("all");
-  const { tab, page, setPage } = tabs;
-  const query = useMyActivities(tab, page);
-  const rows = query.data?.data ?? [];
-  const pages = pageCount(query.data?.meta.total ?? 0, query.data?.meta.per_page || ACTIVITIES_PER_PAGE);
+  const list = useTabbedPages(ACTIVITY_TABS, useMyActivities, ACTIVITIES_PER_PAGE);
   // Said here, not on the card: an appealed activity leaves the Denied tab as soon as the list is read again.
   const [notice, setNotice] = useState<string | null>(null);
   return (
@@ -40,17 +34,9 @@ export function MyActivities({ onContinue }: { onContinue: (activity: Activity) 
           {notice}
         </Alert>
       ) : null}
-      <TabbedList
-        id="earn-activities"
-        tabs={ACTIVITY_TABS}
-        state={tabs}
-        messages="earn.mine"
-        query={query}
-        lines={4}
-        empty={rows.length === 0 ? <EmptyState testId="activities-empty">{t("empty")}</EmptyState> : null}
-      >
-        <PagedList busy={query.isFetching} page={page} pages={pages} onPage={setPage} testId="my-activities">
-          {rows.map((activity) => (
+      <TabbedList id="earn-activities" list={list} messages="earn.mine" lines={4} empty={{ text: t("empty"), testId: "activities-empty" }}>
+        <PagedList {...list.pager} testId="my-activities">
+          {list.rows.map((activity) => (
             <ActivityCard
               key={activity.id}
               activity={activity}

@@ -2,12 +2,11 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { CardFields, DataTable, type Column } from "@/components/ui/DataTable";
-import { EmptyState } from "@/components/ui/EmptyState";
 import { LinkButton, linkButton } from "@/components/ui/LinkButton";
 import { PageHeader } from "@/components/ui/PageHeader";
-import { Pagination, pageCount } from "@/components/ui/Pagination";
 import { ProgressBar } from "@/components/ui/ProgressBar";
-import { TabbedList, useTabPages } from "@/components/ui/QueryView";
+import { Paged } from "@/components/ui/PagedList";
+import { TabbedList, useTabbedPages } from "@/components/ui/QueryView";
 import { CAMPAIGNS_PER_PAGE, useCampaigns, type Campaign, type CampaignTab } from "@/lib/api/campaigns";
 import { Link } from "@/lib/i18n/navigation";
 import { CampaignEventButtons } from "./shared";
@@ -29,14 +28,9 @@ export function CampaignList() {
   const t = useTranslations("campaigns.list");
   const tc = useTranslations("campaigns");
   const titles = useTranslations("titles");
-  const tabs = useTabPages<CampaignTab>("all");
-  const { tab, page, setPage } = tabs;
-  const query = useCampaigns(tab, page);
+  const list = useTabbedPages(CAMPAIGN_TABS, useCampaigns, CAMPAIGNS_PER_PAGE);
   // Anonymous visitors see the page's title; the panel's sign-in prompt says the rest.
-  const anonymous = isUnauthorized(query.error);
-
-  const pages = pageCount(query.data?.meta.total ?? 0, query.data?.meta.per_page || CAMPAIGNS_PER_PAGE);
-  const rows = query.data?.data ?? [];
+  const anonymous = isUnauthorized(list.query.error);
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6">
@@ -53,17 +47,14 @@ export function CampaignList() {
         <section aria-labelledby="page-title" className="rounded-card bg-surface p-4 shadow-card sm:p-6">
           <TabbedList
             id="campaigns"
-            tabs={CAMPAIGN_TABS}
-            state={tabs}
+            list={list}
             messages="campaigns.list"
-            query={query}
             lines={4}
-            empty={rows.length === 0 ? <EmptyState testId="campaigns-empty">{tc("empty")}</EmptyState> : null}
+            empty={{ text: tc("empty"), testId: "campaigns-empty" }}
           >
-            <div className="grid gap-4" aria-busy={query.isFetching || undefined}>
-              <CampaignTable rows={rows} />
-              <Pagination page={page} pages={pages} busy={query.isFetching} onPage={setPage} />
-            </div>
+            <Paged {...list.pager}>
+              <CampaignTable rows={list.rows} />
+            </Paged>
           </TabbedList>
         </section>
       )}

@@ -1,8 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { CardFields, DataTable, type Column } from "@/components/ui/DataTable";
-import { EmptyState } from "@/components/ui/EmptyState";
-import { Pagination } from "@/components/ui/Pagination";
+import { Paged } from "@/components/ui/PagedList";
 import { TabbedList, useTabPages } from "@/components/ui/QueryView";
 import { StatusLabel } from "@/components/ui/StatusPill";
 import { transactionTones } from "@/components/ui/status-badges";
@@ -44,16 +43,13 @@ export function CampaignPayments({ campaign }: { campaign: Campaign }) {
       </div>
       <TabbedList
         id="campaign-payments"
-        tabs={PAYMENT_TABS}
-        state={tabs}
+        list={{ tabs: PAYMENT_TABS, state: tabs, query, rows }}
         messages="campaigns.payments"
-        query={query}
-        empty={rows.length === 0 ? <EmptyState testId="payments-empty">{tc("empty")}</EmptyState> : null}
+        empty={{ text: tc("empty"), testId: "payments-empty" }}
       >
-        <div className="grid gap-4" aria-busy={query.isFetching || undefined}>
+        <Paged page={page} pages={pages} busy={query.isFetching} onPage={setPage}>
           <PaymentRows campaign={campaign} rows={rows} flow={flow} />
-          <Pagination page={page} pages={pages} busy={query.isFetching} onPage={setPage} />
-        </div>
+        </Paged>
       </TabbedList>
       <PayFromWalletDialog flow={flow} />
     </section>

@@ -1,12 +1,10 @@
 "use client";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { Card } from "@/components/ui/Card";
-import { EmptyState } from "@/components/ui/EmptyState";
 import { LinkButton } from "@/components/ui/LinkButton";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { PagedList } from "@/components/ui/PagedList";
-import { pageCount } from "@/components/ui/Pagination";
-import { TabbedList, useTabPages } from "@/components/ui/QueryView";
+import { TabbedList, useTabbedPages } from "@/components/ui/QueryView";
 import { StatusLabel } from "@/components/ui/StatusPill";
 import { invitationTones } from "@/components/ui/status-badges";
 import { SkeletonLines } from "@/components/ui/Skeleton";
@@ -26,11 +24,7 @@ export const INVITATION_TABS = ["all", "sent", "registered", "accepted"] as cons
 export function InvitationsPage() {
   const t = useTranslations("invitations");
   const titles = useTranslations("titles");
-  const tabs = useTabPages<InvitationTab>("all");
-  const { tab, page, setPage } = tabs;
-  const query = useInvitations(tab, page);
-  const rows = query.data?.data ?? [];
-  const pages = pageCount(query.data?.meta.total ?? 0, query.data?.meta.per_page || INVITATIONS_PER_PAGE);
+  const list = useTabbedPages(INVITATION_TABS, useInvitations, INVITATIONS_PER_PAGE);
   return (
     <div className="mx-auto grid w-full max-w-4xl gap-6">
       <PageHeader
@@ -46,15 +40,13 @@ export function InvitationsPage() {
       <Card id="invitations" title={t("list.title")}>
         <TabbedList
           id="invitation-tabs"
-          tabs={INVITATION_TABS}
-          state={tabs}
+          list={list}
           messages="invitations.list"
-          query={query}
           lines={3}
-          empty={rows.length === 0 ? <EmptyState testId="invitations-empty">{t("list.empty")}</EmptyState> : null}
+          empty={{ text: t("list.empty"), testId: "invitations-empty" }}
         >
-          <PagedList busy={query.isFetching} page={page} pages={pages} onPage={setPage} testId="invitation-list">
-            {rows.map((invitation) => (
+          <PagedList {...list.pager} testId="invitation-list">
+            {list.rows.map((invitation) => (
               <InvitationCard key={invitation.id} invitation={invitation} />
             ))}
           </PagedList>

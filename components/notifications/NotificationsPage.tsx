@@ -4,11 +4,9 @@ import { useEffect, useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
-import { EmptyState } from "@/components/ui/EmptyState";
 import { PageHeader } from "@/components/ui/PageHeader";
 import { PagedList } from "@/components/ui/PagedList";
-import { pageCount } from "@/components/ui/Pagination";
-import { TabbedList, useTabPages } from "@/components/ui/QueryView";
+import { TabbedList, useTabbedPages } from "@/components/ui/QueryView";
 import { SignInCard } from "@/components/ui/SignInCard";
 import { Link } from "@/lib/i18n/navigation";
 import { useMe } from "@/lib/api/me";
@@ -29,11 +27,7 @@ export const NOTIFICATION_TABS = ["all", "new", "read"] as const satisfies reado
 export function NotificationsPage() {
   const t = useTranslations("notifications.inbox");
   const titles = useTranslations("titles");
-  const tabs = useTabPages<NotificationTab>("all");
-  const { tab, page, setPage } = tabs;
-  const query = useNotifications(tab, page);
-  const rows = query.data?.data ?? [];
-  const pages = pageCount(query.data?.meta.total ?? 0, query.data?.meta.per_page || NOTIFICATIONS_PER_PAGE);
+  const list = useTabbedPages(NOTIFICATION_TABS, useNotifications, NOTIFICATIONS_PER_PAGE);
   const see = useSeeNotifications();
   const readAll = useReadAllNotifications();
   const [notice, setNotice] = useState<string | null>(null);
@@ -82,15 +76,13 @@ export function NotificationsPage() {
       <Card id="notifications" title={t("title")}>
         <TabbedList
           id="notification-tabs"
-          tabs={NOTIFICATION_TABS}
-          state={tabs}
+          list={list}
           messages="notifications.inbox"
-          query={query}
           lines={4}
-          empty={rows.length === 0 ? <EmptyState testId="notifications-empty">{t("empty")}</EmptyState> : null}
+          empty={{ text: t("empty"), testId: "notifications-empty" }}
         >
-          <PagedList busy={query.isFetching} page={page} pages={pages} onPage={setPage} testId="notification-list">
-            {rows.map((notification) => (
+          <PagedList {...list.pager} testId="notification-list">
+            {list.rows.map((notification) => (
               <NotificationItem key={notification.id} notification={notification} />
             ))}
           </PagedList>

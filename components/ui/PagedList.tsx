@@ -1,30 +1,32 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { Pagination } from "@/components/ui/Pagination";
+
+/** A page of a list (a table, cards) over the pages' buttons, marked busy while the next page loads. */
+export function Paged({ children, ...pager }: ComponentProps<typeof Pagination> & { children: ReactNode }) {
+  return (
+    <div className="grid gap-4" aria-busy={pager.busy || undefined}>
+      {children}
+      <Pagination {...pager} />
+    </div>
+  );
+}
 
 /** A page of cards (a list's items as <li>) over the pages' buttons, marked busy while the next page loads. */
 export function PagedList({
-  busy,
-  page,
-  pages,
-  onPage,
   testId,
   className = "grid gap-3",
   children,
-}: {
-  busy: boolean;
-  page: number;
-  pages: number;
-  onPage: (page: number) => void;
+  ...pager
+}: ComponentProps<typeof Pagination> & {
   testId: string;
   className?: string;
   children: ReactNode;
 }) {
   return (
-    <div className="grid gap-4" aria-busy={busy || undefined}>
+    <Paged {...pager}>
       <ul className={className} data-testid={testId}>
         {children}
       </ul>
-      <Pagination page={page} pages={pages} busy={busy} onPage={onPage} />
-    </div>
+    </Paged>
   );
 }

@@ -1,7 +1,9 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
+import { EmptyState } from "@/components/ui/EmptyState";
 import { LoadError } from "@/components/ui/LoadError";
+import { pageCount } from "@/components/ui/Pagination";
 import { SkeletonLines } from "@/components/ui/Skeleton";
 import { Tabs } from "@/components/ui/Tabs";
 
@@ -42,23 +44,40 @@ export function useTabPages<T extends string>(first: T) {
   return { tab, page, setPage, selectTab };
 }
 
+type TabState<T extends string> = ReturnType<typeof useTabPages<T>>;
+type PageQuery = QueryState & { data?: { data: unknown[]; meta: { total: number; per_page: number } } | undefined };
+
+/**
+ * A list filtered by `tabs` (the first chosen), a page at a time: the tab and page (`state`),
+ * `usePage(tab, page)`'s query for them, its rows, and the pager's props (Pagination, PagedList).
+ */
+export function useTabbedPages<T extends string, Q extends PageQuery>(
+  tabs: readonly T[],
+  usePage: (tab: T, page: number) => Q,
+  perPage: number,
+) {
+  const state = useTabPages<T>(tabs[0]!);
+  const query = usePage(state.tab, state.page);
+  const rows = (query.data?.data ?? []) as NonNullable<Q["data"]>["data"];
+  const pages = pageCount(query.data?.meta.total ?? 0, query.data?.meta.per_page || perPage);
+  return { tabs, state, query, rows, pager: { page: state.page, pages, busy: query.isFetching, onPage: state.setPage } };
+}
+
 /**
  * A list filtered by tabs: the tabs (named by `messages`' tabsLabel and tabs.<value>) over the query's
- * states (its failure is `messages`' loadError).
+ * states (its failure is `messages`' loadError); a page without rows says `empty.text` (and, past the
+ * first page, offers the way back to it when `empty.firstPage` names that button).
  */
 export function TabbedList<T extends string>({
   id,
-  tabs,
-  state,
+  list: { tabs, state, query, rows },
   messages,
-  query,
   lines,
   empty,
   children,
 }: {
   id: string;
-  tabs: readonly T[];
-  state: { tab: T; selectTab: (next: T) => void };
+  list: { tabs: readonly T[]; state: TabState<T>; query: QueryState; rows: readonly unknown[] };
   messages:
     | "campaigns.list"
     | "campaigns.payments"
@@ -67,12 +86,12 @@ export function TabbedList<T extends string>({
     | "payouts.list"
     | "notifications.inbox"
     | "invitations.list";
-  query: QueryState;
   lines?: number;
-  empty: ReactNode | null;
+  empty: { text: ReactNode; testId: string; firstPage?: string };
   children: ReactNode;
 }) {
   const t = useTranslations(messages as "campaigns.list");
+  const firstPage = empty.firstPage && state.page > 1 ? { label: empty.firstPage, onClick: () => state.setPage(1) } : null;
   return (
     <Tabs
       id={id}
@@ -82,7 +101,18 @@ export function TabbedList<T extends string>({
       label={t("tabsLabel")}
       name={(value) => t(`tabs.${value}` as never)}
     >
-      <QueryView query={query} lines={lines} loadError={t("loadError")} empty={empty}>
+      <QueryView
+        query={query}
+        lines={lines}
+        loadError={t("loadError")}
+        empty={
+          rows.length === 0 ? (
+            <EmptyState testId={empty.testId} firstPage={firstPage}>
+              {empty.text}
+            </EmptyState>
+          ) : null
+        }
+      >
         {children}
       </QueryView>
     </Tabs>

@@ -2,9 +2,8 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { DataTable, type Column } from "@/components/ui/DataTable";
-import { EmptyState } from "@/components/ui/EmptyState";
-import { Pagination, pageCount } from "@/components/ui/Pagination";
-import { TabbedList, useTabPages } from "@/components/ui/QueryView";
+import { Paged } from "@/components/ui/PagedList";
+import { TabbedList, useTabbedPages, type QueryState } from "@/components/ui/QueryView";
 
 type ListMessages = "wallet.transactions" | "payouts.list";
 
@@ -33,7 +32,7 @@ export function TabbedTable<T extends string, R>({
   ) => {
     data?: { data: R[]; meta: { total: number; per_page: number } } | undefined;
     isFetching: boolean;
-  } & Parameters<typeof TabbedList>[0]["query"];
+  } & QueryState;
   perPage: number;
   columns: Column<R>[];
   rowKey: (row: R) => string;
@@ -41,12 +40,8 @@ export function TabbedTable<T extends string, R>({
   card: (row: R) => ReactNode;
 }) {
   const t = useTranslations(messages as "wallet.transactions");
-  const tabState = useTabPages<T>(tabs[0]!);
-  const { tab, page, setPage } = tabState;
-  const query = usePage(tab, page);
-  const total = query.data?.meta.total ?? 0;
-  const pages = pageCount(total, query.data?.meta.per_page || perPage);
-  const rows = query.data?.data ?? [];
+  const list = useTabbedPages(tabs, usePage, perPage);
+  const total = list.query.data?.meta.total ?? 0;
 
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-card bg-surface p-4 shadow-card sm:p-6">
@@ -55,33 +50,24 @@ export function TabbedTable<T extends string, R>({
       </h2>
       <TabbedList
         id={id}
-        tabs={tabs}
-        state={tabState}
+        list={list}
         messages={messages}
-        query={query}
         lines={4}
-        empty={
-          rows.length === 0 ? (
-            <EmptyState testId={`${id}-empty`} firstPage={page > 1 ? { label: t("firstPage"), onClick: () => setPage(1) } : null}>
-              {t("empty")}
-            </EmptyState>
-          ) : null
-        }
+        empty={{ text: t("empty"), testId: `${id}-empty`, firstPage: t("firstPage") }}
       >
-        <div className="grid gap-4" aria-busy={query.isFetching || undefined}>
+        <Paged {...list.pager} messages={messages} chevrons>
           <p className="text-sm text-ink-muted" aria-live="polite">
             {t("count", { count: total })}
           </p>
           <DataTable
-            rows={rows}
+            rows={list.rows}
             rowKey={rowKey}
             columns={columns}
             caption={t("caption")}
             minWidth={minWidth}
             card={{ className: "rounded-lg border border-surface-line p-4", render: card }}
           />
-          <Pagination page={page} pages={pages} busy={query.isFetching} onPage={setPage} messages={messages} chevrons />
-        </div>
+        </Paged>
       </TabbedList>
     </section>
   );
