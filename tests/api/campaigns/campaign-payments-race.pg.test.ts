@@ -9,8 +9,6 @@ import { apiTest } from "@/tests/api/support/fixture";
 
 // PostgreSQL only (*.pg.test.ts): PGlite has one connection and cannot show a race.
 const it = apiTest
-  .override("client", () => ({ address: "10.9.1.1" }))
-  .override("appDeps", ({ gateways }) => ({ gateways }))
   // A campaign created with the sandbox gateway, its bank page left: awaiting payment, its payment pending.
   .extend(
     "abandoned",
@@ -35,7 +33,9 @@ const it = apiTest
         const [pending] = await database.db.select().from(transactions).where(eq(transactions.campaignId, id));
         return { id, payment: pending!.id, authority: pending!.authority!, total: created.body.data.campaign.budget as number };
       },
-  );
+  )
+  .override("client", () => ({ address: "10.9.1.1" }))
+  .override("appDeps", ({ gateways }) => ({ gateways }));
 
 const WALLET = 10_000_000;
 

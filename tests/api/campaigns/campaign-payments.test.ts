@@ -15,8 +15,6 @@ import { fundWallet, smartCampaign } from "@/tests/api/support/campaign-fixtures
 // POST campaigns/{id}/payments/{transactionId}/pay: a campaign left awaiting payment at the gateway, paid from the wallet.
 
 const it = apiTest
-  .override("client", ({ serial }) => ({ address: `10.7.0.${serial % 250}` }))
-  .override("appDeps", ({ gateways }) => ({ gateways }))
   .extend(
     "fund",
     ({ database }) =>
@@ -90,7 +88,9 @@ const it = apiTest
         expect(returned.status).toBe(303);
         return url;
       },
-  );
+  )
+  .override("client", ({ serial }) => ({ address: `10.7.0.${serial % 250}` }))
+  .override("appDeps", ({ gateways }) => ({ gateways }));
 it.afterEach(async ({ database }) => {
   expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
 });

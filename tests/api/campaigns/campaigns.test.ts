@@ -10,8 +10,6 @@ import { registerAndSignIn } from "@/tests/api/support/account-helpers";
 import { countDrift, fundWallet, smartCampaign } from "@/tests/api/support/campaign-fixtures";
 
 const it = apiTest
-  .override("client", ({ serial }) => ({ address: `10.8.0.${serial % 250}` }))
-  .override("appDeps", ({ gateways }) => ({ gateways }))
   .extend(
     "producer",
     ({ database, sms, call }) =>
@@ -26,7 +24,9 @@ const it = apiTest
     ({ call }) =>
       (path: string, token: string) =>
         call(path, undefined, { method: "GET", token }),
-  );
+  )
+  .override("client", ({ serial }) => ({ address: `10.8.0.${serial % 250}` }))
+  .override("appDeps", ({ gateways }) => ({ gateways }));
 
 // The trigger-kept counts (campaign_counts) always equal a real count.
 it.afterEach(async ({ database }) => {

@@ -20,7 +20,6 @@ import { apiTest } from "@/tests/api/support/fixture";
 // pool than the other files' so that many transfers really overlap.
 const gateway = gatewayAccountCode("sandbox");
 const it = apiTest
-  .override("maxConnections", 20)
   .extend("account", { auto: true }, async ({ database }) => {
     const [user] = await database.db.insert(users).values({}).returning({ id: users.id });
     // Open all 20 connections now: otherwise the first request is done before the pool has connected the others.
@@ -39,7 +38,8 @@ const it = apiTest
     await database.db.execute(sql`select pg_stat_clear_snapshot()`);
     const { rows } = await database.db.execute(sql`select deadlocks from pg_stat_database where datname = current_database()`);
     return Number((rows[0] as { deadlocks: string | number }).deadlocks);
-  });
+  })
+  .override("maxConnections", 20);
 
 describe("ledger under concurrency (PostgreSQL)", () => {
   it(

@@ -22,14 +22,6 @@ afterAll(async () => {
   await zarinpal.close();
 });
 const it = apiTest
-  .override("client", () => ({ address: "10.7.0.1" }))
-  .override("gateways", ({ database }) => {
-    return new Map<GatewayId, PaymentGateway>([
-      ["zarinpal", zarinpalGateway({ merchantId: MERCHANT, baseUrl: zarinpal.url, timeoutMs: 5000 })],
-      ["sandbox", sandboxGateway(async () => database)],
-    ]);
-  })
-  .override("appDeps", ({ gateways }) => ({ gateways }))
   .extend(
     "startCharge",
     ({ sms, call }) =>
@@ -44,7 +36,15 @@ const it = apiTest
         const authority = (charged.body.data.redirect_url as string).split("/").at(-1)!;
         return { token, authority, id: charged.body.data.transaction.id as string };
       },
-  );
+  )
+  .override("client", () => ({ address: "10.7.0.1" }))
+  .override("gateways", ({ database }) => {
+    return new Map<GatewayId, PaymentGateway>([
+      ["zarinpal", zarinpalGateway({ merchantId: MERCHANT, baseUrl: zarinpal.url, timeoutMs: 5000 })],
+      ["sandbox", sandboxGateway(async () => database)],
+    ]);
+  })
+  .override("appDeps", ({ gateways }) => ({ gateways }));
 
 describe("settling Zarinpal payments under concurrency (PostgreSQL)", () => {
   it("one callback replayed 100 times in parallel credits exactly once", async ({ database, call, startCharge }) => {

@@ -17,12 +17,6 @@ afterAll(async () => {
   await zarinpal.close();
 });
 const it = apiTest
-  .override("client", ({ serial }) => ({ address: `10.6.0.${serial % 250}` }))
-  .override("appDeps", () => ({
-    gateways: new Map<GatewayId, PaymentGateway>([
-      ["zarinpal", zarinpalGateway({ merchantId: MERCHANT, baseUrl: zarinpal.url, timeoutMs: 2000 })],
-    ]),
-  }))
   .extend(
     "startCharge",
     ({ sms, call }) =>
@@ -34,7 +28,13 @@ const it = apiTest
         expect(charged.body.data.redirect_url).toBe(`${zarinpal.url}/pg/StartPay/${authority}`);
         return { token, authority, transaction: charged.body.data.transaction as { id: string } };
       },
-  );
+  )
+  .override("client", ({ serial }) => ({ address: `10.6.0.${serial % 250}` }))
+  .override("appDeps", () => ({
+    gateways: new Map<GatewayId, PaymentGateway>([
+      ["zarinpal", zarinpalGateway({ merchantId: MERCHANT, baseUrl: zarinpal.url, timeoutMs: 2000 })],
+    ]),
+  }));
 
 /** The callback Zarinpal's page sends the browser to, as a path under /api. */
 function callbackPath(url: string): string {

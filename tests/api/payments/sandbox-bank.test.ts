@@ -10,8 +10,6 @@ import { apiTest } from "@/tests/api/support/fixture";
 
 describe("the sandbox bank and the payment row", () => {
   const it = apiTest
-    .override("client", () => ({ address: "10.13.8.1" }))
-    .override("appDeps", ({ gateways }) => ({ gateways }))
     .extend("pendingCharge", ({ call, sms, database, gateways }) => async (phone: string, amount = 4_000_000) => {
       const { user } = await registerAndSignIn(call, sms, { phone, email: `${phone}@example.com` });
       const [full] = await database.db.select().from(users).where(eq(users.id, user.id));
@@ -26,7 +24,9 @@ describe("the sandbox bank and the payment row", () => {
         },
       );
       return { userId: user.id, transaction };
-    });
+    })
+    .override("client", () => ({ address: "10.13.8.1" }))
+    .override("appDeps", ({ gateways }) => ({ gateways }));
 
   it("a callback holding a copy read before the bank's pay keeps the decision: the payment is paid, credited once", async ({
     database,

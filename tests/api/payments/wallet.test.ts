@@ -7,8 +7,6 @@ import { apiTest } from "@/tests/api/support/fixture";
 import { registerAndSignIn } from "@/tests/api/support/account-helpers";
 
 const it = apiTest
-  .override("client", ({ serial }) => ({ address: `10.5.${Math.floor(serial / 250)}.${serial % 250}` }))
-  .override("appDeps", ({ gateways }) => ({ gateways }))
   .extend(
     "get",
     ({ call }) =>
@@ -30,7 +28,9 @@ const it = apiTest
         const back = await call(`${callback.pathname.replace(/^\/api\//, "")}${callback.search}`, undefined, { method: "GET" });
         return { charged, authority, callback, back };
       },
-  );
+  )
+  .override("client", ({ serial }) => ({ address: `10.5.${Math.floor(serial / 250)}.${serial % 250}` }))
+  .override("appDeps", ({ gateways }) => ({ gateways }));
 
 describe("wallet", () => {
   it("starts empty, and refuses anonymous callers", async ({ sms, call, get }) => {

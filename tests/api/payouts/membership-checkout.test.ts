@@ -9,8 +9,6 @@ import { apiTest } from "@/tests/api/support/fixture";
 // once, however often the callback comes; when the plan cannot be bought, the money stays in the wallet.
 
 const it = apiTest
-  .override("client", ({ serial }) => ({ address: `10.7.23.${serial % 250}` }))
-  .override("appDeps", ({ gateways }) => ({ gateways }))
   .extend(
     "get",
     ({ call }) =>
@@ -32,7 +30,9 @@ const it = apiTest
         expect((await call(path, undefined, { method: "GET" })).status).toBe(303);
         return { id: started.body.data.transaction.id as string, amount: started.body.data.transaction.amount as number, path };
       },
-  );
+  )
+  .override("client", ({ serial }) => ({ address: `10.7.23.${serial % 250}` }))
+  .override("appDeps", ({ gateways }) => ({ gateways }));
 
 describe("a plan paid through a gateway", () => {
   it("credits the wallet and buys the plan from it, once; a second checkout while the next period is paid keeps the money in the wallet", async ({

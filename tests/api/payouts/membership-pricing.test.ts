@@ -10,7 +10,6 @@ import { apiTest } from "@/tests/api/support/fixture";
 // see — another tab bought a plan meanwhile — is refused instead of charged.
 
 const it = apiTest
-  .override("client", ({ serial }) => ({ address: `10.7.30.${serial % 250}` }))
   .extend(
     "get",
     ({ call }) =>
@@ -35,7 +34,8 @@ const it = apiTest
           .set({ startsAt: new Date(Math.min(Date.now() - 1_000, endsAt.getTime() - 30 * DAY)), endsAt })
           .where(eq(memberships.id, period!.id));
       },
-  );
+  )
+  .override("client", ({ serial }) => ({ address: `10.7.30.${serial % 250}` }));
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 

@@ -13,17 +13,17 @@ import { apiTest } from "@/tests/api/support/fixture";
 // calls after it come from there.
 let address = 0;
 const it = apiTest
-  .override("person", ({ earnWorld, client }) => (wallet = 0, verified = false) => {
-    address++;
-    client.address = `10.9.${Math.floor(address / 250)}.${address % 250}`;
-    return earnWorld.person(wallet, verified);
-  })
   .extend(
     "periodsOf",
     ({ database }) =>
       (userId: string) =>
         database.db.select().from(memberships).where(eq(memberships.userId, userId)).orderBy(memberships.startsAt),
-  );
+  )
+  .override("person", ({ earnWorld, client }) => (wallet = 0, verified = false) => {
+    address++;
+    client.address = `10.9.${Math.floor(address / 250)}.${address % 250}`;
+    return earnWorld.person(wallet, verified);
+  });
 
 describe("membership purchases under concurrency (PostgreSQL)", () => {
   it("20 parallel purchases of one plan with money for five: a period and its renewal, 18 refusals, five rounds", async ({

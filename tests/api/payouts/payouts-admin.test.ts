@@ -9,7 +9,6 @@ import { TEST_IBAN } from "@/tests/api/support/payout-fixtures";
 // effects and the history the booster reads.
 
 const it = apiTest
-  .override("client", ({ serial }) => ({ address: `10.7.19.${serial % 250}` }))
   .extend(
     "get",
     ({ call }) =>
@@ -26,7 +25,8 @@ const it = apiTest
             .from(ledgerAccounts)
             .where(eq(ledgerAccounts.code, systemAccountCode("payouts")))
         )[0]!,
-  );
+  )
+  .override("client", ({ serial }) => ({ address: `10.7.19.${serial % 250}` }));
 const IBAN = TEST_IBAN;
 
 describe("payouts in the back office", () => {

@@ -22,8 +22,6 @@ const rail = () => jibitTransferor({ apiKey: KEY, secretKey: SECRET, baseUrl: fa
 const identicator = () => jibitIdenticator({ apiKey: KEY, secretKey: SECRET, baseUrl: fake().identicatorUrl });
 
 const it = apiTest
-  .override("client", ({ serial }) => ({ address: `10.7.21.${serial % 250}` }))
-  .override("appDeps", () => ({ payouts: { rail: rail(), ibanOwner: identicator() } }))
   .extend(
     "get",
     ({ call }) =>
@@ -55,7 +53,9 @@ const it = apiTest
     ({ database }) =>
       async (id: string) =>
         (await database.db.select().from(payouts).where(eq(payouts.id, id)))[0]!,
-  );
+  )
+  .override("client", ({ serial }) => ({ address: `10.7.21.${serial % 250}` }))
+  .override("appDeps", () => ({ payouts: { rail: rail(), ibanOwner: identicator() } }));
 const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 const NATIONAL_ID = "0012345679";
 

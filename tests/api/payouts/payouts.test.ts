@@ -11,13 +11,13 @@ import { membershipOf } from "@/server/payouts/memberships";
 // rule with its reason, or held in the ledger.
 
 const it = apiTest
-  .override("client", ({ serial }) => ({ address: `10.7.17.${serial % 250}` }))
   .extend(
     "get",
     ({ call }) =>
       (path: string, token: string, locale = "en-US") =>
         call(path, undefined, { method: "GET", token, locale }),
-  );
+  )
+  .override("client", ({ serial }) => ({ address: `10.7.17.${serial % 250}` }));
 const IBAN = TEST_IBAN;
 
 describe("memberships", () => {
