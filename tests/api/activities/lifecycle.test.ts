@@ -7,7 +7,6 @@ import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
 import { apiTest } from "@/tests/api/support/fixture";
 
 const it = apiTest
-  .override("client", ({ serial }) => ({ address: `10.7.1.${serial % 250}` }))
   .extend(
     "get",
     ({ call }) =>
@@ -19,7 +18,8 @@ const it = apiTest
     ({ database }) =>
       async (id: string) =>
         (await database.db.select().from(activities).where(eq(activities.id, id)))[0]!,
-  );
+  )
+  .override("client", ({ serial }) => ({ address: `10.7.1.${serial % 250}` }));
 const DAY = 86_400_000;
 
 describe("the boosters' work after submission", () => {

@@ -7,8 +7,8 @@ import { smartCampaign } from "@/tests/api/support/campaign-fixtures";
 import { memoryStorage } from "@/tests/api/support/helpers";
 
 const it = apiTest
-  .override("client", ({ serial }) => ({ address: `10.7.3.${serial % 250}` }))
   .extend("storage", () => memoryStorage())
+  .override("client", ({ serial }) => ({ address: `10.7.3.${serial % 250}` }))
   .override("appDeps", ({ storage }) => ({ storage }));
 const instagram = { ...smartCampaign, network: "instagram", link: "https://www.instagram.com/takapoo.app/", follower_count: 2000 };
 const POST = "https://www.instagram.com/takapoo.app/";

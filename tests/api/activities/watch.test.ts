@@ -13,13 +13,13 @@ const video = { ...smartCampaign, link: "https://www.youtube.com/watch?v=dQw4w9W
 const views = [{ metric: "views_per_post", action: "view", unitPrice: 3_000, max: 5 }];
 
 const it = apiTest
-  .override("client", ({ serial }) => ({ address: `10.7.11.${serial % 250}` }))
   // A verified booster, with what the heartbeat verb takes: the database and the caller's token claims.
   .extend("watcher", ({ person, database }) => async () => {
     const booster = await person(0, true);
     const caller = { userId: booster.user.id as string, sessionId: decodeJwt(booster.token).sid as string };
     return { ...booster, ctx: { db: database.db }, caller };
-  });
+  })
+  .override("client", ({ serial }) => ({ address: `10.7.11.${serial % 250}` }));
 
 describe("watch sessions", () => {
   it("credit only playing, visible, advancing time, never more than the server's clock; enough time approves the view", async ({

@@ -12,7 +12,6 @@ import { TEST_IBAN } from "@/tests/api/support/payout-fixtures";
 // end (sessions end, sign-in refused, balances held by ledger entries carrying the reason), unban.
 
 const it = apiTest
-  .override("client", ({ serial }) => ({ address: `10.7.23.${serial % 250}` }))
   .extend(
     "get",
     ({ call }) =>
@@ -66,7 +65,8 @@ const it = apiTest
             await holdWhileBanned({ db: database.db, tx: tx }, { userId, kind: "wallet", amount: 200_000, key: `test-refund:${userId}` });
           });
       },
-  );
+  )
+  .override("client", ({ serial }) => ({ address: `10.7.23.${serial % 250}` }));
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
 const PASSWORD = "Takapoo-Rial-2026!x";
 

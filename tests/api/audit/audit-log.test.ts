@@ -5,13 +5,13 @@ import { apiTest } from "@/tests/api/support/fixture";
 // for admins only.
 
 const it = apiTest
-  .override("client", ({ serial }) => ({ address: `10.7.22.${serial % 250}` }))
   .extend(
     "get",
     ({ call }) =>
       (path: string, token?: string) =>
         call(path, undefined, { method: "GET", ...(token ? { token } : {}) }),
-  );
+  )
+  .override("client", ({ serial }) => ({ address: `10.7.22.${serial % 250}` }));
 
 describe("the audit log", () => {
   it("lists admin actions newest first with who, what, to what and from where; filters; refuses anyone else", async ({

@@ -7,7 +7,6 @@ import { apiTest } from "@/tests/api/support/fixture";
 
 /** A new address for every test; `registerUser(overrides)` a registered, verified user on a trusted device. */
 export const it = apiTest
-  .override("client", ({ serial }) => ({ address: `10.0.${Math.floor(serial / 250)}.${serial % 250}` }))
   .extend("registerUser", ({ call, sms }) => async (overrides: Partial<typeof valid> = {}) => {
     const input = { ...valid, ...overrides };
     const started = await call("auth/register", input);
@@ -17,7 +16,8 @@ export const it = apiTest
     const verified = await call("auth/otp/verify", { token: started.body.data.otp.token, code: sms.lastCode(e164), trust_device: true });
     expect(verified.status).toBe(200);
     return { ...verified, phone, e164, jar: cookieJar(verified.cookies) };
-  });
+  })
+  .override("client", ({ serial }) => ({ address: `10.0.${Math.floor(serial / 250)}.${serial % 250}` }));
 
 /** The cookie header a browser would send back after these Set-Cookie lines. */
 export function cookieJar(setCookies: string[], jar: Record<string, string> = {}) {

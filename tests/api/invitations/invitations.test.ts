@@ -10,7 +10,6 @@ import { payInvitationRewards } from "@/server/invitations/lifecycle";
 // inviter's reward after the holding period; SPEC's refusals; the opt-out.
 
 const it = apiTest
-  .override("client", ({ serial }) => ({ address: `10.7.20.${serial % 250}` }))
   .extend(
     "get",
     ({ call }) =>
@@ -58,7 +57,8 @@ const it = apiTest
     const phone = friendPhone();
     expect((await call("invitations", { phone }, { token })).status).toBe(201);
     return codeOf(phone);
-  });
+  })
+  .override("client", ({ serial }) => ({ address: `10.7.20.${serial % 250}` }));
 const later = (days: number) => new Date(Date.now() + days * 86_400_000);
 let friends = 0;
 /** A phone nobody has used: 0912 000 xxxx. */

@@ -9,7 +9,6 @@ import { apiTest } from "@/tests/api/support/fixture";
 // counter). Each time the request fails and nothing moved: the change, its history, its audit line,
 // the notification, the header's counter. Then, the trigger gone, the same request goes through.
 const it = apiTest
-  .override("client", ({ serial }) => ({ address: `10.7.24.${serial % 250}` }))
   .extend(
     "counterOf",
     ({ database }) =>
@@ -51,7 +50,8 @@ const it = apiTest
           await drop();
         }
       },
-  );
+  )
+  .override("client", ({ serial }) => ({ address: `10.7.24.${serial % 250}` }));
 
 /** The failures: right after notify() (the audit line), and in notify() (its row, its counter). */
 const injections = (userId: string, action: string, kind: string) => [

@@ -12,7 +12,6 @@ import { expireMemberships } from "@/server/payouts/membership-expiry";
 // confirmation, an admin's decision) and its outbox job run twice at once (a run taken as lost and
 // retried while the first still works): one notification, counted once, and one SMS.
 const it = apiTest
-  .override("client", ({ serial }) => ({ address: `10.7.23.${serial % 250}` }))
   .extend(
     "rowsOf",
     ({ database }) =>
@@ -61,7 +60,8 @@ const it = apiTest
           .where(eq(users.id, applicant.user.id));
         return applicant;
       },
-  );
+  )
+  .override("client", ({ serial }) => ({ address: `10.7.23.${serial % 250}` }));
 
 describe("an event delivered twice (PostgreSQL)", () => {
   it("a payout's confirmation delivered twice at once, its SMS job run twice at once: one notification, one SMS", async ({

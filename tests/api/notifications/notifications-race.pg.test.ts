@@ -11,7 +11,6 @@ import { readAllNotifications, seeNotifications } from "@/server/notifications/q
 // seen and read at once on real connections; a repeat written twice at once counts once; and a
 // notification written by one instance wakes a stream held by another (LISTEN/NOTIFY).
 const it = apiTest
-  .override("client", ({ serial }) => ({ address: `10.7.19.${serial % 250}` }))
   .extend(
     "counterOf",
     ({ database }) =>
@@ -36,7 +35,8 @@ const it = apiTest
         database.db.transaction((tx) =>
           notify({ db: database.db, tx: tx }, { userId, kind: "payout_approved", dedupeKey: key, params: { amount: 3_000_000 } }),
         ),
-  );
+  )
+  .override("client", ({ serial }) => ({ address: `10.7.19.${serial % 250}` }));
 
 describe("notifications under concurrency (PostgreSQL)", () => {
   it("40 writes racing seen and read-all: the counter always equals the notifications not yet seen", async ({

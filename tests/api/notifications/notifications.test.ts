@@ -9,7 +9,6 @@ import { sendNotificationSms } from "@/server/notifications/sms";
 // reading, the header's counter, and the live stream that only says "re-read".
 
 const it = apiTest
-  .override("client", ({ serial }) => ({ address: `10.7.18.${serial % 250}` }))
   .extend(
     "get",
     ({ call }) =>
@@ -41,7 +40,8 @@ const it = apiTest
         expect(created.status).toBe(201);
         return { adminToken, me, payoutId: created.body.data.payout.id as string };
       },
-  );
+  )
+  .override("client", ({ serial }) => ({ address: `10.7.18.${serial % 250}` }));
 
 describe("notifications", () => {
   it("written with the change they announce, once; counted in the header; listed by tab; read one by one or all", async ({

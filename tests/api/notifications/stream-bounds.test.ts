@@ -17,7 +17,6 @@ import { newSession, signedInUser, type SignedIn } from "@/tests/api/security/si
 
 // Each request says its client address in x-test-ip (the socket's is 127.0.0.1 for all of them).
 const it = apiTest
-  .override("listenerDeps", { scope: "file" }, { socketAddress: (request: Request) => request.headers.get("x-test-ip") })
   .extend(
     "hub",
     ({ database }) =>
@@ -96,7 +95,8 @@ const it = apiTest
         await write(userId, `still-open:${userId}:${before}:${Math.random()}`);
         await expect.poll(() => rereads(stream)).toBe(before + 1);
       },
-  );
+  )
+  .override("listenerDeps", { scope: "file" }, { socketAddress: (request: Request) => request.headers.get("x-test-ip") });
 
 /** What a test leaves open is closed after it, so that a failing test leaves the next one alone. */
 const cleanups: Array<() => unknown> = [];

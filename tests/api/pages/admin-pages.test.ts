@@ -11,7 +11,6 @@ beforeAll(() => invalidatePage());
 // The page cache is per process: leave nothing of this file's edits for the next file.
 afterAll(() => invalidatePage());
 const it = apiTest
-  .override("client", ({ serial }) => ({ address: `10.9.0.${serial % 250}` }))
   .extend(
     "get",
     ({ call }) =>
@@ -47,7 +46,8 @@ const it = apiTest
     ({ database }) =>
       (targetId: string) =>
         database.db.select().from(auditLog).where(eq(auditLog.targetId, targetId)),
-  );
+  )
+  .override("client", ({ serial }) => ({ address: `10.9.0.${serial % 250}` }));
 
 const valid = {
   title: "About Takapoo (edited)",
