@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect } from "vitest";
-import { apiTestWith } from "@/tests/api/support/fixture";
-import { testApp } from "@/tests/api/support/helpers";
+import { apiTest } from "@/tests/api/support/fixture";
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
@@ -9,7 +8,6 @@ const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "u
 // over HTTPS, no framing, and a policy on every answer; the HTML docs page allows exactly its own
 // inline script and style.
 describe("API security headers", () => {
-  let app: ReturnType<typeof testApp>;
   const saved = process.env.STRICT_TRANSPORT_SECURITY;
 
   beforeAll(() => {
@@ -18,26 +16,29 @@ describe("API security headers", () => {
   afterAll(() => {
     if (saved !== undefined) process.env.STRICT_TRANSPORT_SECURITY = saved;
   });
-  const it = apiTestWith((api) => {
-    app = api.app();
-  });
+  const it = apiTest
+    .extend(
+      "get",
+      ({ app }) =>
+        (path: string, headers: Record<string, string> = {}, base = "http://localhost") =>
+          app.fetch(new Request(`${base}${path}`, { headers })),
+    )
+    // No socket address, as the app was made before (the API under next dev knows none).
+    .override("appDeps", { socketAddress: () => null });
 
-  const get = (path: string, headers: Record<string, string> = {}, base = "http://localhost") =>
-    app.fetch(new Request(`${base}${path}`, { headers }));
-
-  it("no HSTS over plain HTTP, on success and on errors", async () => {
+  it("no HSTS over plain HTTP, on success and on errors", async ({ get }) => {
     for (const path of ["/api/health", "/api/no/such/route", "/api/me"]) {
       const answer = await get(path);
       expect(answer.headers.get("strict-transport-security"), path).toBeNull();
     }
   });
 
-  it("HSTS when the request came over HTTPS, directly or as a TLS proxy says", async () => {
+  it("HSTS when the request came over HTTPS, directly or as a TLS proxy says", async ({ get }) => {
     expect((await get("/api/health", {}, "https://localhost")).headers.get("strict-transport-security")).toBe("max-age=31536000");
     expect((await get("/api/me", { "x-forwarded-proto": "https" })).headers.get("strict-transport-security")).toBe("max-age=31536000");
   });
 
-  it("JSON answers allow nothing to run and no framing", async () => {
+  it("JSON answers allow nothing to run and no framing", async ({ get }) => {
     for (const path of ["/api/health", "/api/no/such/route", "/api/me", "/api/openapi.json"]) {
       const answer = await get(path);
       expect(answer.headers.get("content-security-policy"), path).toMatch(/^default-src 'none'; frame-ancestors 'none'/);
@@ -46,7 +47,7 @@ describe("API security headers", () => {
     }
   });
 
-  it("the docs page's policy allows exactly its inline script and style", async () => {
+  it("the docs page's policy allows exactly its inline script and style", async ({ get }) => {
     const answer = await get("/api/docs");
     const html = await answer.text();
     const policy = answer.headers.get("content-security-policy") ?? "";

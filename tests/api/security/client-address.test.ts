@@ -1,12 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect } from "vitest";
-import type { Database } from "@/server/db/client";
 import { loginFailures, otpSends, sessions, users } from "@/server/db/schema";
 import { OTP_MAX_PER_IP_PER_HOUR } from "@/server/auth/otp";
 import { LOGIN_FAILURES_PER_IP } from "@/server/auth/login-throttle";
 import { validRegistration, type Json } from "@/tests/api/support/account-helpers";
-import { apiTestWith } from "@/tests/api/support/fixture";
-import { recordingSms, testApp } from "@/tests/api/support/helpers";
+import { apiTest } from "@/tests/api/support/fixture";
 
 /**
  * Behind a reverse proxy the client's address is read from the right of X-Forwarded-For, as far as
@@ -14,20 +12,12 @@ import { recordingSms, testApp } from "@/tests/api/support/helpers";
  * never reach rate limits, sessions or the country.
  */
 describe("the client's address behind proxies", { timeout: 60_000 }, () => {
-  let database: Database;
-  let sms = recordingSms();
-  let app: ReturnType<typeof testApp>;
   // The socket's peer: the nearest proxy (or the client itself when there is none).
   const PROXY = "10.0.0.2";
   let peer = PROXY;
   let forgeries = 0;
   const configured = process.env.TRUST_PROXY;
 
-  const it = apiTestWith((api) => {
-    ({ database, sms } = api);
-    peer = PROXY;
-    app = api.app({ socketAddress: () => peer });
-  });
   afterEach(() => {
     if (configured === undefined) delete process.env.TRUST_PROXY;
     else process.env.TRUST_PROXY = configured;
@@ -36,15 +26,41 @@ describe("the client's address behind proxies", { timeout: 60_000 }, () => {
   /** A fresh forged address on the left of every request, as an attacker would write. */
   const forged = () => `198.18.${Math.floor(++forgeries / 250) % 250}.${(forgeries % 250) + 1}`;
 
-  async function post(path: string, body: unknown, forwardedFor?: string) {
-    const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json", "X-Locale": "en-US" };
-    if (forwardedFor !== undefined) headers["x-forwarded-for"] = forwardedFor;
-    const response = await app.fetch(new Request(`http://localhost/api/${path}`, { method: "POST", headers, body: JSON.stringify(body) }));
-    return { status: response.status, body: (await response.json()) as Json };
-  }
-
-  const register = (i: number, forwardedFor?: string) =>
-    post("auth/register", { ...validRegistration, phone: `0912${String(i).padStart(7, "0")}`, email: `c${i}@example.com` }, forwardedFor);
+  // Every request comes from the socket's peer, `peer` (the client's address the app sees), set back
+  // to the proxy before each test; a test moves it.
+  const it = apiTest
+    .extend("post", ({ app }) => async (path: string, body: unknown, forwardedFor?: string) => {
+      const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json", "X-Locale": "en-US" };
+      if (forwardedFor !== undefined) headers["x-forwarded-for"] = forwardedFor;
+      const response = await app.fetch(
+        new Request(`http://localhost/api/${path}`, { method: "POST", headers, body: JSON.stringify(body) }),
+      );
+      return { status: response.status, body: (await response.json()) as Json };
+    })
+    .extend(
+      "register",
+      ({ post }) =>
+        (i: number, forwardedFor?: string) =>
+          post(
+            "auth/register",
+            { ...validRegistration, phone: `0912${String(i).padStart(7, "0")}`, email: `c${i}@example.com` },
+            forwardedFor,
+          ),
+    )
+    .extend(
+      "info",
+      ({ app }) =>
+        async (headers: Record<string, string>) =>
+          ((await (await app.request("/api/ip/info", { headers })).json()) as Json).data.country_code as string | null,
+    )
+    .override("client", () => {
+      peer = PROXY;
+      return {
+        get address() {
+          return peer;
+        },
+      };
+    });
 
   for (const setup of [
     { trust: "1", chain: (client: string) => `${forged()}, ${forged()}, ${client}` },
@@ -56,7 +72,10 @@ describe("the client's address behind proxies", { timeout: 60_000 }, () => {
         process.env.TRUST_PROXY = setup.trust;
       });
 
-      it(`refuses the ${OTP_MAX_PER_IP_PER_HOUR + 1}st code from one real client whatever it writes on the left; another client is counted apart`, async () => {
+      it(`refuses the ${OTP_MAX_PER_IP_PER_HOUR + 1}st code from one real client whatever it writes on the left; another client is counted apart`, async ({
+        database,
+        register,
+      }) => {
         for (let i = 0; i < OTP_MAX_PER_IP_PER_HOUR; i++) expect((await register(i, setup.chain("203.0.113.9"))).status).toBe(200);
         const refused = await register(OTP_MAX_PER_IP_PER_HOUR, setup.chain("203.0.113.9"));
         expect(refused.status).toBe(429);
@@ -69,7 +88,10 @@ describe("the client's address behind proxies", { timeout: 60_000 }, () => {
     });
   }
 
-  it(`behind one hop, checks at most ${LOGIN_FAILURES_PER_IP} passwords from one real client whatever it writes on the left`, async () => {
+  it(`behind one hop, checks at most ${LOGIN_FAILURES_PER_IP} passwords from one real client whatever it writes on the left`, async ({
+    database,
+    post,
+  }) => {
     process.env.TRUST_PROXY = "1";
     const results = [];
     for (let i = 0; i <= LOGIN_FAILURES_PER_IP; i++)
@@ -83,7 +105,7 @@ describe("the client's address behind proxies", { timeout: 60_000 }, () => {
     expect(failures.every((failure) => failure.ip === "203.0.113.9")).toBe(true);
   });
 
-  it("without TRUST_PROXY ignores X-Forwarded-For and X-Real-IP: the socket's peer is the client", async () => {
+  it("without TRUST_PROXY ignores X-Forwarded-For and X-Real-IP: the socket's peer is the client", async ({ database, register }) => {
     delete process.env.TRUST_PROXY;
     peer = "203.0.113.20";
     for (let i = 0; i < OTP_MAX_PER_IP_PER_HOUR; i++) expect((await register(i, forged())).status).toBe(200);
@@ -92,7 +114,7 @@ describe("the client's address behind proxies", { timeout: 60_000 }, () => {
     expect(sends.every((send) => send.ip === "203.0.113.20")).toBe(true);
   });
 
-  it("counts an IPv6 client by its /64: fresh addresses from one network share the limit", async () => {
+  it("counts an IPv6 client by its /64: fresh addresses from one network share the limit", async ({ post, register }) => {
     delete process.env.TRUST_PROXY;
     for (let i = 0; i < OTP_MAX_PER_IP_PER_HOUR; i++) {
       peer = `2001:db8:7:1::${(i + 1).toString(16)}`;
@@ -110,7 +132,7 @@ describe("the client's address behind proxies", { timeout: 60_000 }, () => {
     expect((await post("auth/login", { credential: "09369999999", password: "wrong" })).status).toBe(429);
   });
 
-  it("records the real client's address on the session, not the forged one", async () => {
+  it("records the real client's address on the session, not the forged one", async ({ database, sms, post, register }) => {
     process.env.TRUST_PROXY = "1";
     const started = await register(1, `${forged()}, 203.0.113.30`);
     const verified = await post(
@@ -125,10 +147,7 @@ describe("the client's address behind proxies", { timeout: 60_000 }, () => {
   });
 
   describe("GET /api/ip/info", () => {
-    const info = async (headers: Record<string, string>) =>
-      ((await (await app.request("/api/ip/info", { headers })).json()) as Json).data.country_code as string | null;
-
-    it("finds the country of the real client behind one and two hops, not of the forged leftmost entry", async () => {
+    it("finds the country of the real client behind one and two hops, not of the forged leftmost entry", async ({ info }) => {
       process.env.TRUST_PROXY = "1";
       expect(await info({ "x-forwarded-for": "88.255.0.1, 5.160.0.1" })).toBe("IR");
       expect(await info({ "x-forwarded-for": "5.160.0.1, 88.255.0.1" })).toBe("TR");
@@ -137,7 +156,7 @@ describe("the client's address behind proxies", { timeout: 60_000 }, () => {
       expect(await info({ "x-forwarded-for": "88.255.0.1, 5.160.0.1, 172.20.0.5" })).toBe("IR");
     });
 
-    it("without TRUST_PROXY takes the socket's peer, never the headers", async () => {
+    it("without TRUST_PROXY takes the socket's peer, never the headers", async ({ info }) => {
       delete process.env.TRUST_PROXY;
       peer = "5.160.0.1";
       expect(await info({ "x-forwarded-for": "88.255.0.1", "x-real-ip": "88.255.0.1" })).toBe("IR");

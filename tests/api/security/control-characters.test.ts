@@ -1,12 +1,8 @@
 import { describe, expect } from "vitest";
 import enUS from "@/messages/en-US.json";
 import { CONTROL_FREE_LINE, CONTROL_FREE_TEXT } from "@/lib/schemas/common";
-import { sandboxGateway } from "@/server/adapters/payments/sandbox";
-import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
 import type { YoutubeAccounts } from "@/server/adapters/youtube-account";
-import type { Database } from "@/server/db/client";
-import { apiByAddress } from "@/tests/api/support/fixture";
-import { testApp } from "@/tests/api/support/helpers";
+import { apiTest } from "@/tests/api/support/fixture";
 import { signedInUser } from "./signed-in";
 import { SAMPLE_ID } from "./paths";
 
@@ -21,13 +17,9 @@ import { SAMPLE_ID } from "./paths";
  * document lists.
  */
 
-let database: Database;
 let requestNumber = 0;
 /** Each request from its own address, so no counted limit (logins, codes) answers in place of validation. */
 const address = () => `10.30.${(requestNumber >> 8) & 255}.${requestNumber & 255}`;
-const { it, call } = apiByAddress(address, (api) => {
-  database = api.database;
-});
 /** Google's side of a YouTube connection: never reached, since every request here is refused before. */
 const unreachedGoogle = new Proxy({ likeChecks: false } as YoutubeAccounts, {
   get: (target, name) =>
@@ -38,18 +30,31 @@ const unreachedGoogle = new Proxy({ likeChecks: false } as YoutubeAccounts, {
         },
 });
 
-/** The app with every optional route on (the sandbox bank, YouTube search and connections), so all are documented and probed. */
-const everyRoute = () =>
-  testApp(database, {
-    socketAddress: (request) => request.headers.get("x-test-ip"),
-    gateways: new Map<GatewayId, PaymentGateway>([["sandbox", sandboxGateway(async () => database)]]),
+/**
+ * The app with every optional route on (the sandbox bank, YouTube search and connections), so all are
+ * documented and probed; each call from the address of the request under way (`client.address` is read per call).
+ */
+const it = apiTest
+  .extend(
+    "openapi",
+    ({ app }) =>
+      async (): Promise<Document> =>
+        (await (await app.request("/api/openapi.json")).json()) as Document,
+  )
+  .override("client", () => ({
+    get address() {
+      return address();
+    },
+  }))
+  .override("appDeps", ({ gateways }) => ({
+    gateways,
     youtube: {
       searchChannels: () => {
         throw new Error("YouTube search was called with what should have been refused");
       },
     },
     youtubeAccounts: unreachedGoogle,
-  });
+  }));
 
 const REFUSED = enUS.api.validation.text_control_characters;
 const CONTROLS = { NUL: "\u0000", ESC: "\u001b" } as const;
@@ -73,10 +78,6 @@ type Schema = {
 type Parameter = { name: string; in: "path" | "query" | "header" | "cookie"; required?: boolean; schema?: Schema };
 type Operation = { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> } };
 type Document = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
-
-async function openapi(): Promise<Document> {
-  return (await (await everyRoute().request("/api/openapi.json")).json()) as Document;
-}
 
 /** A string in a request: where it is, and its schema. */
 type RequestString = { method: string; path: string; in: Parameter["in"] | "body"; name: string; schema: Schema };
@@ -159,7 +160,7 @@ function patternRefusesControls(pattern: string): boolean {
 }
 
 describe("/api/openapi.json", () => {
-  it("gives every string a request carries a rule that refuses control characters", async () => {
+  it("gives every string a request carries a rule that refuses control characters", async ({ openapi }) => {
     const strings = requestStrings(await openapi());
     expect(strings.length).toBeGreaterThan(150);
     const unruled = strings
@@ -232,43 +233,46 @@ function probes(doc: Document): Probe[] {
 }
 
 describe("a control character in any string of any request", () => {
-  it("answers 4xx, never 5xx; a validated field answers 422 naming it, with the contract's sentence", { timeout: 300_000 }, async () => {
-    const app = everyRoute();
-    const admin = await signedInUser(database.db, "admin", "Admin");
-    const list = probes(await openapi());
-    expect(list.length).toBeGreaterThan(200);
-    const failures: string[] = [];
-    const beforeValidation: string[] = [];
-    for (const probe of list) {
-      requestNumber++;
-      const headers: Record<string, string> = {
-        authorization: `Bearer ${admin.accessToken}`,
-        accept: "application/json",
-        "x-locale": "en-US",
-        "x-test-ip": address(),
-      };
-      if (probe.body !== undefined) headers["content-type"] = "application/json";
-      const response = await app.request(`/api/${probe.url}`, {
-        method: probe.method,
-        headers,
-        ...(probe.body !== undefined ? { body: JSON.stringify(probe.body) } : {}),
-      });
-      const answer = (await response.json().catch(() => ({}))) as { error?: { code?: string; fields?: Record<string, string> } };
-      const what = `${probe.label} → ${response.status} ${answer.error?.code ?? ""}`;
-      if (response.status >= 500 || response.status < 400) failures.push(`${what} ${JSON.stringify(answer).slice(0, 200)}`);
-      else if (response.status !== 422 || !answer.error?.fields) beforeValidation.push(what);
-      else if (answer.error.fields[probe.field] === undefined)
-        failures.push(`${what}: no message for ${probe.field} in ${JSON.stringify(answer.error.fields)}`);
-      else if (probe.ruled && answer.error.fields[probe.field] !== REFUSED)
-        failures.push(`${what}: ${probe.field} says ${JSON.stringify(answer.error.fields[probe.field])}`);
-    }
-    expect(failures).toEqual([]);
-    expect(beforeValidation).toEqual([]);
-  });
+  it(
+    "answers 4xx, never 5xx; a validated field answers 422 naming it, with the contract's sentence",
+    { timeout: 300_000 },
+    async ({ database, app, openapi }) => {
+      const admin = await signedInUser(database.db, "admin", "Admin");
+      const list = probes(await openapi());
+      expect(list.length).toBeGreaterThan(200);
+      const failures: string[] = [];
+      const beforeValidation: string[] = [];
+      for (const probe of list) {
+        requestNumber++;
+        const headers: Record<string, string> = {
+          authorization: `Bearer ${admin.accessToken}`,
+          accept: "application/json",
+          "x-locale": "en-US",
+          "x-test-ip": address(),
+        };
+        if (probe.body !== undefined) headers["content-type"] = "application/json";
+        const response = await app.request(`/api/${probe.url}`, {
+          method: probe.method,
+          headers,
+          ...(probe.body !== undefined ? { body: JSON.stringify(probe.body) } : {}),
+        });
+        const answer = (await response.json().catch(() => ({}))) as { error?: { code?: string; fields?: Record<string, string> } };
+        const what = `${probe.label} → ${response.status} ${answer.error?.code ?? ""}`;
+        if (response.status >= 500 || response.status < 400) failures.push(`${what} ${JSON.stringify(answer).slice(0, 200)}`);
+        else if (response.status !== 422 || !answer.error?.fields) beforeValidation.push(what);
+        else if (answer.error.fields[probe.field] === undefined)
+          failures.push(`${what}: no message for ${probe.field} in ${JSON.stringify(answer.error.fields)}`);
+        else if (probe.ruled && answer.error.fields[probe.field] !== REFUSED)
+          failures.push(`${what}: ${probe.field} says ${JSON.stringify(answer.error.fields[probe.field])}`);
+      }
+      expect(failures).toEqual([]);
+      expect(beforeValidation).toEqual([]);
+    },
+  );
 });
 
 describe("GET /api/admin/users?q= with a NUL (it answered 500: PostgreSQL refuses the byte)", () => {
-  it("answers 422 naming q", async () => {
+  it("answers 422 naming q", async ({ database, call }) => {
     const admin = await signedInUser(database.db, "admin", "Admin");
     for (const q of ["\u0000", "0912\u0000", "Sara\u001b"]) {
       const answer = await call(`admin/users?q=${encodeURIComponent(q)}`, undefined, { method: "GET", token: admin.accessToken });
@@ -281,8 +285,7 @@ describe("GET /api/admin/users?q= with a NUL (it answered 500: PostgreSQL refuse
 });
 
 describe("what a payment gateway appends to the return address (read by the gateway's adapter, kept with the payment)", () => {
-  it("answers 422 naming the value that holds a control character", async () => {
-    const app = everyRoute();
+  it("answers 422 naming the value that holds a control character", async ({ app }) => {
     for (const [name, value] of [
       ["Authority", "SBX\u0000"],
       ["Status", "OK\u001b"],
@@ -305,7 +308,7 @@ describe("what a payment gateway appends to the return address (read by the gate
 });
 
 describe("long text keeps its line breaks; a single line refuses them", () => {
-  it("a page's Markdown and description take tab and line breaks, its title does not", async () => {
+  it("a page's Markdown and description take tab and line breaks, its title does not", async ({ database, call }) => {
     const admin = await signedInUser(database.db, "admin", "Admin");
     const page = {
       title: "About",
@@ -329,7 +332,7 @@ describe("long text keeps its line breaks; a single line refuses them", () => {
     }
   });
 
-  it("a reviewer's reason takes line breaks; a name refuses a line break with the same sentence", async () => {
+  it("a reviewer's reason takes line breaks; a name refuses a line break with the same sentence", async ({ database, call }) => {
     const admin = await signedInUser(database.db, "admin", "Admin");
     const person = await signedInUser(database.db, "user");
     const until = new Date(Date.now() + 7 * 86_400_000).toISOString();

@@ -1,14 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect } from "vitest";
-import type { Database } from "@/server/db/client";
 import { otpChallenges, otpSends, users } from "@/server/db/schema";
 import { hashPassword, hashToken } from "@/server/auth/crypto";
 import { signingKey } from "@/server/auth/keys";
 import { OTP_MAX_ATTEMPTS, OTP_MAX_PER_IP_PER_HOUR, OTP_MAX_PER_PHONE_PER_HOUR } from "@/server/auth/otp";
 import { openSession } from "@/server/auth/sessions";
 import { validRegistration } from "@/tests/api/support/account-helpers";
-import { apiByAddress, type ApiSetup } from "@/tests/api/support/fixture";
+import { apiTest } from "@/tests/api/support/fixture";
 
 const PASSWORD = "Takapoo-Rial-2026!x";
 
@@ -17,15 +16,21 @@ const PASSWORD = "Takapoo-Rial-2026!x";
  * sent per phone and per address (register, login, forgot password, adding a phone), resends of one
  * code step, and tries of one code. Each must hold whatever the concurrency. PostgreSQL only.
  */
-let database: Database;
-let sms: ApiSetup["sms"];
 let ip = "10.50.0.1";
-const { it, call } = apiByAddress(
-  () => ip,
-  (api) => {
-    ({ database, sms } = api);
-  },
-);
+// Each call from \`ip\` as it is when the call is made.
+const it = apiTest
+  .extend("verifiedAccount", ({ database }) => async (phone09: string) => {
+    const [user] = await database.db
+      .insert(users)
+      .values({ firstName: "S", phone: `+98${phone09.slice(1)}`, phoneVerifiedAt: new Date(), passwordHash: await hashPassword(PASSWORD) })
+      .returning();
+    return user!;
+  })
+  .override("client", () => ({
+    get address() {
+      return ip;
+    },
+  }));
 
 describe("counted sign-in limits under concurrency (PostgreSQL)", { timeout: 60_000 }, () => {
   /** Each call from its own address, so only the per-phone limit can stop them. */
@@ -38,15 +43,11 @@ describe("counted sign-in limits under concurrency (PostgreSQL)", { timeout: 60_
     );
   }
 
-  async function verifiedAccount(phone09: string) {
-    const [user] = await database.db
-      .insert(users)
-      .values({ firstName: "S", phone: `+98${phone09.slice(1)}`, phoneVerifiedAt: new Date(), passwordHash: await hashPassword(PASSWORD) })
-      .returning();
-    return user!;
-  }
-
-  it(`codes per address: 40 parallel registrations of 40 phones from one address send ${OTP_MAX_PER_IP_PER_HOUR}`, async () => {
+  it(`codes per address: 40 parallel registrations of 40 phones from one address send ${OTP_MAX_PER_IP_PER_HOUR}`, async ({
+    database,
+    sms,
+    call,
+  }) => {
     ip = "10.52.0.1";
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
@@ -59,7 +60,11 @@ describe("counted sign-in limits under concurrency (PostgreSQL)", { timeout: 60_
     expect(await database.db.select().from(otpSends)).toHaveLength(OTP_MAX_PER_IP_PER_HOUR);
   });
 
-  it(`codes per address: 40 parallel forgotten passwords of 40 accounts from one address send ${OTP_MAX_PER_IP_PER_HOUR}`, async () => {
+  it(`codes per address: 40 parallel forgotten passwords of 40 accounts from one address send ${OTP_MAX_PER_IP_PER_HOUR}`, async ({
+    database,
+    sms,
+    call,
+  }) => {
     const passwordHash = await hashPassword(PASSWORD);
     await database.db.insert(users).values(
       Array.from({ length: 40 }, (_, i) => ({
@@ -78,7 +83,11 @@ describe("counted sign-in limits under concurrency (PostgreSQL)", { timeout: 60_
     expect(sms.sent).toHaveLength(OTP_MAX_PER_IP_PER_HOUR);
   });
 
-  it(`codes per phone, forgot password: 20 parallel requests send ${OTP_MAX_PER_PHONE_PER_HOUR}`, async () => {
+  it(`codes per phone, forgot password: 20 parallel requests send ${OTP_MAX_PER_PHONE_PER_HOUR}`, async ({
+    sms,
+    call,
+    verifiedAccount,
+  }) => {
     await verifiedAccount("09120000201");
     const results = await fromOwnAddresses(20, () => call("auth/forgot-password", { credential: "09120000201" }));
     expect(results.filter((r) => r.status === 200)).toHaveLength(OTP_MAX_PER_PHONE_PER_HOUR);
@@ -86,7 +95,11 @@ describe("counted sign-in limits under concurrency (PostgreSQL)", { timeout: 60_
     expect(sms.sent).toHaveLength(OTP_MAX_PER_PHONE_PER_HOUR);
   });
 
-  it(`codes per phone, login's code step: 9 parallel right passwords send ${OTP_MAX_PER_PHONE_PER_HOUR}`, async () => {
+  it(`codes per phone, login's code step: 9 parallel right passwords send ${OTP_MAX_PER_PHONE_PER_HOUR}`, async ({
+    sms,
+    call,
+    verifiedAccount,
+  }) => {
     await verifiedAccount("09120000202");
     const results = await fromOwnAddresses(9, () => call("auth/login", { credential: "09120000202", password: PASSWORD }));
     expect(results.filter((r) => r.status === 200)).toHaveLength(OTP_MAX_PER_PHONE_PER_HOUR);
@@ -94,7 +107,7 @@ describe("counted sign-in limits under concurrency (PostgreSQL)", { timeout: 60_
     expect(sms.sent).toHaveLength(OTP_MAX_PER_PHONE_PER_HOUR);
   });
 
-  it(`codes per phone, adding a phone: 20 parallel requests send ${OTP_MAX_PER_PHONE_PER_HOUR}`, async () => {
+  it(`codes per phone, adding a phone: 20 parallel requests send ${OTP_MAX_PER_PHONE_PER_HOUR}`, async ({ database, sms, call }) => {
     const [user] = await database.db.insert(users).values({ firstName: "Social", email: "social@example.com" }).returning();
     const session = await openSession(
       { db: database.db },
@@ -106,7 +119,7 @@ describe("counted sign-in limits under concurrency (PostgreSQL)", { timeout: 60_
     expect(sms.sent).toHaveLength(OTP_MAX_PER_PHONE_PER_HOUR);
   });
 
-  it("resends: 20 parallel resends of one code step, once it is due, send one code", async () => {
+  it("resends: 20 parallel resends of one code step, once it is due, send one code", async ({ database, sms, call, verifiedAccount }) => {
     await verifiedAccount("09120000204");
     ip = "10.53.0.1";
     const started = await call("auth/forgot-password", { credential: "09120000204" });
@@ -122,7 +135,12 @@ describe("counted sign-in limits under concurrency (PostgreSQL)", { timeout: 60_
     expect(await database.db.select().from(otpSends)).toHaveLength(2);
   });
 
-  it(`code tries: 50 parallel wrong codes are compared at most ${OTP_MAX_ATTEMPTS} times, then even the right code is refused`, async () => {
+  it(`code tries: 50 parallel wrong codes are compared at most ${OTP_MAX_ATTEMPTS} times, then even the right code is refused`, async ({
+    database,
+    sms,
+    call,
+    verifiedAccount,
+  }) => {
     await verifiedAccount("09120000205");
     ip = "10.54.0.1";
     const started = await call("auth/login", { credential: "09120000205", password: PASSWORD });
@@ -141,7 +159,12 @@ describe("counted sign-in limits under concurrency (PostgreSQL)", { timeout: 60_
     expect(late.status).toBe(429);
     expect(late.body.error?.code).toBe("otp_locked");
   });
-  it("a code replaced by a resend while its try waits is not accepted; the new one is", async () => {
+  it("a code replaced by a resend while its try waits is not accepted; the new one is", async ({
+    database,
+    sms,
+    call,
+    verifiedAccount,
+  }) => {
     await verifiedAccount("09120000206");
     ip = "10.55.0.1";
     const started = await call("auth/login", { credential: "09120000206", password: PASSWORD });

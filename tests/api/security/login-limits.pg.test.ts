@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, vi } from "vitest";
 import { passwordChecks as checks } from "@/tests/api/support/password-checks";
-import type { Database } from "@/server/db/client";
 import { loginFailures, users } from "@/server/db/schema";
 import { hashPassword } from "@/server/auth/crypto";
 import { LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_IP } from "@/server/auth/login-throttle";
-import { apiByAddress, type ApiSetup } from "@/tests/api/support/fixture";
+import { apiTest } from "@/tests/api/support/fixture";
 
 // Every password check the login makes, known account or not, goes through one of these two.
 vi.mock("@/server/auth/crypto", async () => (await import("@/tests/api/support/password-checks")).countingCrypto());
@@ -15,28 +14,33 @@ const SPEC_429 = /try again after a few minutes/i;
 
 // The login limit must hold however many guesses arrive at once (issue 13, item 2): each check is
 // reserved before the password is looked at. Needs real connections, so PostgreSQL only.
-let database: Database;
-let sms: ApiSetup["sms"];
 let ip = "10.40.0.1";
-const { it, call } = apiByAddress(
-  () => ip,
-  (api) => {
-    ({ database, sms } = api);
-    checks.count = 0;
-  },
-);
-
-describe("login limits under concurrency (PostgreSQL)", { timeout: 60_000 }, () => {
-  async function account(phone: string) {
+// Each call from \`ip\` as it is when the call is made.
+const it = apiTest
+  // A verified account with the password.
+  .extend("account", ({ database }) => async (phone: string) => {
     await database.db.insert(users).values({
       firstName: "S",
       phone: `+98${phone.slice(1)}`,
       phoneVerifiedAt: new Date(),
       passwordHash: await hashPassword(PASSWORD),
     });
-  }
+  })
+  .override("client", () => ({
+    get address() {
+      return ip;
+    },
+  }));
+it.beforeEach(() => {
+  checks.count = 0;
+});
 
-  it("200 parallel wrong guesses at one account check at most 10 passwords, then 429 — even for the right one", async () => {
+describe("login limits under concurrency (PostgreSQL)", { timeout: 60_000 }, () => {
+  it("200 parallel wrong guesses at one account check at most 10 passwords, then 429 — even for the right one", async ({
+    sms,
+    call,
+    account,
+  }) => {
     await account("09120000101");
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) => {
@@ -61,7 +65,7 @@ describe("login limits under concurrency (PostgreSQL)", { timeout: 60_000 }, () 
     expect(sms.sent).toHaveLength(0);
   });
 
-  it("200 parallel wrong guesses from one address at many accounts check at most 50 passwords", async () => {
+  it("200 parallel wrong guesses from one address at many accounts check at most 50 passwords", async ({ database, call }) => {
     ip = "10.43.0.1";
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
@@ -74,7 +78,7 @@ describe("login limits under concurrency (PostgreSQL)", { timeout: 60_000 }, () 
     expect(await database.db.select().from(loginFailures).where(eq(loginFailures.ip, ip))).toHaveLength(LOGIN_FAILURES_PER_IP);
   });
 
-  it("the right password is not counted as a failure, even among parallel wrong ones", async () => {
+  it("the right password is not counted as a failure, even among parallel wrong ones", async ({ database, call, account }) => {
     await account("09120000102");
     ip = "10.44.0.1";
     const results = await Promise.all([

@@ -1,12 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect } from "vitest";
-import { sandboxGateway } from "@/server/adapters/payments/sandbox";
-import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
 import type { YoutubeAccounts } from "@/server/adapters/youtube-account";
-import type { Database } from "@/server/db/client";
-import { caller } from "@/tests/api/support/account-helpers";
-import { apiTestWith } from "@/tests/api/support/fixture";
-import { testApp } from "@/tests/api/support/helpers";
+import { apiTest } from "@/tests/api/support/fixture";
 import { provokedAnswers, templateOf, undocumented, unnamed422s, type OpenApiPaths } from "@/tests/api/support/provoked";
 import { newSession, signedInUser, type SignedIn } from "./signed-in";
 import { SAMPLE_ID, answersErrorOnPurpose } from "./paths";
@@ -21,19 +16,9 @@ import { SAMPLE_ID, answersErrorOnPurpose } from "./paths";
  * (`GET /api/campaigns/quote` reached `GET /api/campaigns/{id}`).
  */
 
-let database: Database;
 let requestNumber = 0;
 /** Each request from its own address, so no counted limit (logins, codes) answers in place of the route. */
 const address = () => `10.31.${(requestNumber >> 8) & 255}.${requestNumber & 255}`;
-let app: ReturnType<typeof testApp>;
-/** A user and an admin of the running test (the tables are emptied before each). */
-let people: { user: SignedIn; admin: SignedIn } | undefined;
-const it = apiTestWith((api) => {
-  database = api.database;
-  app = everyRoute();
-  people = undefined;
-});
-const call = caller(() => app, address);
 
 /** Google's side of a YouTube connection, as a fake that knows nothing. */
 const quietGoogle: YoutubeAccounts = {
@@ -48,15 +33,6 @@ const quietGoogle: YoutubeAccounts = {
   rating: async () => "none",
   hasComment: async () => false,
 } as unknown as YoutubeAccounts;
-
-/** The app with every optional route on (the sandbox bank, YouTube search and connections), so all are documented and walked. */
-const everyRoute = () =>
-  testApp(database, {
-    socketAddress: (request) => request.headers.get("x-test-ip"),
-    gateways: new Map<GatewayId, PaymentGateway>([["sandbox", sandboxGateway(async () => database)]]),
-    youtube: { searchChannels: async () => [] },
-    youtubeAccounts: quietGoogle,
-  });
 
 /* ---- The document ---- */
 
@@ -91,10 +67,6 @@ type Operation = {
 type Document = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
-
-async function openapi(): Promise<Document> {
-  return (await (await everyRoute().request("/api/openapi.json")).json()) as Document;
-}
 
 function operations(doc: Document) {
   return Object.entries(doc.paths).flatMap(([path, item]) =>
@@ -201,45 +173,68 @@ function probesOf(operation: Operation): Probe[] {
   return list;
 }
 
-async function tokenOf(identity: Identity): Promise<string | undefined> {
-  if (identity === "anonymous") return undefined;
-  people ??= { user: await signedInUser(database.db, "user"), admin: await signedInUser(database.db, "admin", "Admin") };
-  // A fresh session each time: a logout or a session's end among the probes ends only its own.
-  return (await newSession(database.db, people[identity].user)).accessToken;
-}
-
-async function send(doc: Document, method: string, path: string, operation: Operation, probe: Probe) {
-  requestNumber++;
-  const url = urlOf(doc, path, operation, probe.bad);
-  const token = await tokenOf(probe.identity);
-  const json = operation.requestBody?.content["application/json"]?.schema;
-  const form = operation.requestBody?.content["multipart/form-data"];
-  const headers: Record<string, string> = {};
-  if (probe.contentType) headers["content-type"] = probe.contentType;
-  // A body as a client sends it: the plausible one, or the probe's own; multipart gets a form.
-  let body: unknown = undefined;
-  let formData: FormData | undefined;
-  if (probe.body !== undefined) body = probe.body;
-  else if (json) body = sampleOf(doc, json);
-  else if (form && method !== "GET") {
-    formData = new FormData();
-    formData.set("card", new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], { type: "image/jpeg" }), "card.jpg");
-  }
-  if (method === "GET" || method === "DELETE") body = probe.body;
-  const answer = await call(url, body, {
-    method,
-    ...(token ? { token } : {}),
-    ...(formData ? { form: formData } : {}),
-    headers,
-  });
-  await answer.response.body?.cancel().catch(() => undefined);
-  return answer;
-}
+/**
+ * The app with every optional route on (the sandbox bank, YouTube search and connections), so all
+ * are documented and walked; each request from an address of its own (`client.address` is read per call).
+ */
+const it = apiTest
+  // The document, as this app serves it.
+  .extend(
+    "openapi",
+    ({ app }) =>
+      async (): Promise<Document> =>
+        (await (await app.request("/api/openapi.json")).json()) as Document,
+  )
+  // A user and an admin of the running test, made on first use; a fresh session of theirs each time
+  // (a logout or a session's end among the probes ends only its own).
+  .extend("tokenOf", ({ database }) => {
+    let people: { user: SignedIn; admin: SignedIn } | undefined;
+    return async (identity: Identity): Promise<string | undefined> => {
+      if (identity === "anonymous") return undefined;
+      people ??= { user: await signedInUser(database.db, "user"), admin: await signedInUser(database.db, "admin", "Admin") };
+      return (await newSession(database.db, people[identity].user)).accessToken;
+    };
+  })
+  .extend("send", ({ call, tokenOf }) => {
+    return async function send(doc: Document, method: string, path: string, operation: Operation, probe: Probe) {
+      requestNumber++;
+      const url = urlOf(doc, path, operation, probe.bad);
+      const token = await tokenOf(probe.identity);
+      const json = operation.requestBody?.content["application/json"]?.schema;
+      const form = operation.requestBody?.content["multipart/form-data"];
+      const headers: Record<string, string> = {};
+      if (probe.contentType) headers["content-type"] = probe.contentType;
+      // A body as a client sends it: the plausible one, or the probe's own; multipart gets a form.
+      let body: unknown = undefined;
+      let formData: FormData | undefined;
+      if (probe.body !== undefined) body = probe.body;
+      else if (json) body = sampleOf(doc, json);
+      else if (form && method !== "GET") {
+        formData = new FormData();
+        formData.set("card", new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], { type: "image/jpeg" }), "card.jpg");
+      }
+      if (method === "GET" || method === "DELETE") body = probe.body;
+      const answer = await call(url, body, {
+        method,
+        ...(token ? { token } : {}),
+        ...(formData ? { form: formData } : {}),
+        headers,
+      });
+      await answer.response.body?.cancel().catch(() => undefined);
+      return answer;
+    };
+  })
+  .override("client", () => ({
+    get address() {
+      return address();
+    },
+  }))
+  .override("appDeps", ({ gateways }) => ({ gateways, youtube: { searchChannels: async () => [] }, youtubeAccounts: quietGoogle }));
 
 /* ---- The tests ---- */
 
 describe("/api/openapi.json tells the truth", () => {
-  it("every operation a session guards declares security, and none that is open does", { timeout: 300_000 }, async () => {
+  it("every operation a session guards declares security, and none that is open does", { timeout: 300_000 }, async ({ openapi, send }) => {
     const doc = await openapi();
     const wrong: string[] = [];
     let guarded = 0;
@@ -268,7 +263,7 @@ describe("/api/openapi.json tells the truth", () => {
     expect(direct).toEqual([]);
   });
 
-  it("every operation with a body documents its 400 and 422, every one with parameters its 422", async () => {
+  it("every operation with a body documents its 400 and 422, every one with parameters its 422", async ({ openapi }) => {
     const doc = await openapi();
     const missing: string[] = [];
     for (const { method, path, operation } of operations(doc)) {
@@ -280,7 +275,7 @@ describe("/api/openapi.json tells the truth", () => {
     expect(missing).toEqual([]);
   });
 
-  it("every status the walk provokes is one the document lists for its operation", { timeout: 600_000 }, async () => {
+  it("every status the walk provokes is one the document lists for its operation", { timeout: 600_000 }, async ({ openapi, send }) => {
     const doc = await openapi();
     let sent = 0;
     for (const { method, path, operation } of operations(doc)) {
@@ -295,7 +290,11 @@ describe("/api/openapi.json tells the truth", () => {
     expect(unnamed422s(provokedAnswers())).toEqual([]);
   });
 
-  it("no literal path is answered by another method's route with a parameter (GET /api/campaigns/quote)", async () => {
+  it("no literal path is answered by another method's route with a parameter (GET /api/campaigns/quote)", async ({
+    database,
+    call,
+    openapi,
+  }) => {
     const doc = await openapi();
     const shadowed: string[] = [];
     for (const path of Object.keys(doc.paths).filter((p) => !p.includes("{"))) {

@@ -2,27 +2,24 @@ import { eq } from "drizzle-orm";
 import { users } from "@/server/db/schema";
 import { describe, expect, vi } from "vitest";
 import { passwordChecks as checks } from "@/tests/api/support/password-checks";
-import type { Database } from "@/server/db/client";
 import { LOGIN_FAILURES_PER_ACCOUNT } from "@/server/auth/login-throttle";
 import { registerAndSignIn, validRegistration } from "@/tests/api/support/account-helpers";
-import { apiByAddress, type ApiSetup } from "@/tests/api/support/fixture";
+import { apiTest } from "@/tests/api/support/fixture";
 
 vi.mock("@/server/auth/crypto", async () => (await import("@/tests/api/support/password-checks")).countingCrypto());
 
 // A stolen session must not be a way to guess the account's password (issue 13, item 2's class):
 // PUT me/password checks the current password against the login's per-account budget.
-let database: Database;
-let sms: ApiSetup["sms"];
 let ip = "10.60.0.1";
-const { it, call } = apiByAddress(
-  () => ip,
-  (api) => {
-    ({ database, sms } = api);
+// Each call from \`ip\` as it is when the call is made.
+const it = apiTest.override("client", () => ({
+  get address() {
+    return ip;
   },
-);
+}));
 
 describe("password change guesses under concurrency (PostgreSQL)", { timeout: 60_000 }, () => {
-  it("100 parallel wrong current passwords check at most 10, then 429 — the right one too", async () => {
+  it("100 parallel wrong current passwords check at most 10, then 429 — the right one too", async ({ database, sms, call }) => {
     const { token, user } = await registerAndSignIn(call, sms, { phone: "09120000601", email: "guess@example.com" });
     const [before] = await database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
     checks.count = 0;

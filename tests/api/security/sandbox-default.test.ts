@@ -3,15 +3,13 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { defaultGateways } from "@/server/adapters/payments/default";
 import { gatewaysFromEnv } from "@/server/adapters/payments/registry";
 import { sandboxGateway } from "@/server/adapters/payments/sandbox";
-import type { Database } from "@/server/db/client";
-import { caller, registerAndSignIn } from "@/tests/api/support/account-helpers";
+import { registerAndSignIn } from "@/tests/api/support/account-helpers";
 import { smartCampaign } from "@/tests/api/support/campaign-fixtures";
-import { apiTestWith } from "@/tests/api/support/fixture";
-import { recordingSms, testApp } from "@/tests/api/support/helpers";
+import { apiTest } from "@/tests/api/support/fixture";
 
 /**
  * Money is safe by default (issue 13 item 5): the sandbox test bank "pays" whatever is asked, so it
@@ -28,12 +26,9 @@ const unset = {
 };
 
 describe("gateway construction", () => {
-  let database: Database;
-  const it = apiTestWith((api) => {
-    database = api.database;
-  });
+  const it = apiTest;
 
-  it("gatewaysFromEnv: no sandbox without PAYMENTS_SANDBOX=true, whatever NODE_ENV is", () => {
+  it("gatewaysFromEnv: no sandbox without PAYMENTS_SANDBOX=true, whatever NODE_ENV is", ({ database }) => {
     const sandbox = sandboxGateway(async () => database);
     for (const NODE_ENV of [undefined, "", "development", "test", "production"]) {
       expect([...gatewaysFromEnv({ NODE_ENV }, sandbox).keys()]).toEqual([]);
@@ -42,7 +37,7 @@ describe("gateway construction", () => {
     }
   });
 
-  it("defaultGateways (server/web.ts, server/standalone.ts, server/main.ts, the tests' app): off unless asked for", () => {
+  it("defaultGateways (server/web.ts, server/standalone.ts, server/main.ts, the tests' app): off unless asked for", ({ database }) => {
     expect([...defaultGateways(async () => database, {}).keys()]).toEqual([]);
     expect([...defaultGateways(async () => database, { NODE_ENV: "development" }).keys()]).toEqual([]);
     expect([...defaultGateways(async () => database, { PAYMENTS_SANDBOX: "true" }).keys()]).toEqual(["sandbox"]);
@@ -66,26 +61,19 @@ describe("gateway construction", () => {
 });
 
 describe("the app with nothing configured (the tests' app, and next dev's through server/main.ts)", () => {
-  let database: Database;
-  const sms = recordingSms();
-  let app: ReturnType<typeof testApp>;
-  const call = caller(
-    () => app,
-    () => "10.13.5.1",
-  );
+  const it = apiTest
+    // Nothing configured, for the test's app and what it builds; put back after the test.
+    .extend("nothingConfigured", { auto: true }, ({}, { onCleanup }) => {
+      for (const [name, value] of Object.entries(unset)) vi.stubEnv(name, value);
+      vi.stubEnv("NODE_ENV", "development");
+      onCleanup(() => void vi.unstubAllEnvs());
+      // No gateways handed in: the app builds its own from the environment, as every entry point does.
+      return {};
+    })
+    .override("client", () => ({ address: "10.13.5.1" }))
+    .override("appDeps", ({ nothingConfigured }) => nothingConfigured);
 
-  const it = apiTestWith((api) => {
-    database = api.database;
-    for (const [name, value] of Object.entries(unset)) vi.stubEnv(name, value);
-    vi.stubEnv("NODE_ENV", "development");
-    // No gateways handed in: the app builds its own from the environment, as every entry point does.
-    app = testApp(database, { sms: sms.sender });
-  });
-  afterEach(() => {
-    vi.unstubAllEnvs();
-  });
-
-  it("offers no gateway, has no sandbox bank, and refuses a charge with a translated sentence (not 500)", async () => {
+  it("offers no gateway, has no sandbox bank, and refuses a charge with a translated sentence (not 500)", async ({ sms, call }) => {
     expect((await call("payments/gateways", undefined, { method: "GET" })).body.data).toEqual([]);
     const { token } = await registerAndSignIn(call, sms, { phone: "09125550111", email: "nothing-configured@example.com" });
 
@@ -118,9 +106,9 @@ describe("the app with nothing configured (the tests' app, and next dev's throug
     expect(Object.keys(doc.paths).filter((p) => p.includes("sandbox"))).toEqual([]);
   });
 
-  it("with PAYMENTS_SANDBOX=true the sandbox is there (so the checks above are not vacuous)", async () => {
+  it("with PAYMENTS_SANDBOX=true the sandbox is there (so the checks above are not vacuous)", async ({ rebuild, call }) => {
     vi.stubEnv("PAYMENTS_SANDBOX", "true");
-    app = testApp(database, { sms: sms.sender });
+    rebuild({});
     expect((await call("payments/gateways", undefined, { method: "GET" })).body.data).toEqual([{ id: "sandbox", kind: "test" }]);
   });
 });
