@@ -1,70 +1,55 @@
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect } from "vitest";
-import { sandboxGateway } from "@/server/adapters/payments/sandbox";
-import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
-import type { Database } from "@/server/db/client";
+import { describe, expect } from "vitest";
 import { campaigns, ledgerAccounts, transactions } from "@/server/db/schema";
 import { balancesOf, campaignEscrowCode, checkLedgerInvariants } from "@/server/ledger";
 import { registerAndSignIn } from "@/tests/api/support/account-helpers";
 import { fundWallet, smartCampaign } from "@/tests/api/support/campaign-fixtures";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { apiTest } from "@/tests/api/support/fixture";
 
 // PostgreSQL only (*.pg.test.ts): 20 identical POSTs with one Idempotency-Key at the same moment,
 // as a client retrying after lost answers would send them. Exactly one runs; every other answer is
 // the first answer (replayed) or 409 while it still ran.
 const PARALLEL = 20;
-let database: Database;
-let sms: ApiSetup["sms"];
-const {
-  it,
-  call,
-  app: currentApp,
-} = apiFile(
-  () => "10.13.7.1",
-  (api) => {
-    ({ database, sms } = api);
-    return { gateways: new Map<GatewayId, PaymentGateway>([["sandbox", sandboxGateway(async () => database)]]) };
-  },
-);
+const it = apiTest
+  .extend("post", ({ app }) => async (path: string, body: unknown, token: string, key: string) => {
+    const response = await app.fetch(
+      new Request(`http://localhost/api/${path}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json",
+          authorization: `Bearer ${token}`,
+          "X-Locale": "en-US",
+          "Idempotency-Key": key,
+        },
+        body: JSON.stringify(body),
+      }),
+    );
+    return { status: response.status, text: await response.text(), replayed: response.headers.get("Idempotent-Replayed") === "true" };
+  })
+  /** All at once; then: one answer ran, the others are that answer replayed or 409. Returns the first answer's body. */
+  .extend("race", ({ post }) => async (path: string, body: unknown, token: string) => {
+    const answers = await Promise.all(Array.from({ length: PARALLEL }, () => post(path, body, token, "one-submission")));
+    const ran = answers.filter((answer) => !answer.replayed && answer.status !== 409);
+    expect(ran).toHaveLength(1);
+    const first = ran[0]!;
+    expect(first.status).toBe(200);
+    for (const answer of answers) {
+      if (answer === first) continue;
+      if (answer.status === 409) expect(JSON.parse(answer.text).error.code).toBe("idempotency_request_in_progress");
+      else expect({ status: answer.status, text: answer.text, replayed: answer.replayed }).toEqual({ ...first, replayed: true });
+    }
+    return JSON.parse(first.text) as { data: { campaign?: { id: string; budget: number }; transaction?: { id: string } } };
+  })
+  .override("client", () => ({ address: "10.13.7.1" }))
+  .override("appDeps", ({ gateways }) => ({ gateways }));
 
-afterEach(async () => {
+it.afterEach(async ({ database }) => {
   expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
 });
 
-async function post(path: string, body: unknown, token: string, key: string) {
-  const response = await currentApp().fetch(
-    new Request(`http://localhost/api/${path}`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json",
-        authorization: `Bearer ${token}`,
-        "X-Locale": "en-US",
-        "Idempotency-Key": key,
-      },
-      body: JSON.stringify(body),
-    }),
-  );
-  return { status: response.status, text: await response.text(), replayed: response.headers.get("Idempotent-Replayed") === "true" };
-}
-
-/** All at once; then: one answer ran, the others are that answer replayed or 409. Returns the first answer's body. */
-async function race(path: string, body: unknown, token: string) {
-  const answers = await Promise.all(Array.from({ length: PARALLEL }, () => post(path, body, token, "one-submission")));
-  const ran = answers.filter((answer) => !answer.replayed && answer.status !== 409);
-  expect(ran).toHaveLength(1);
-  const first = ran[0]!;
-  expect(first.status).toBe(200);
-  for (const answer of answers) {
-    if (answer === first) continue;
-    if (answer.status === 409) expect(JSON.parse(answer.text).error.code).toBe("idempotency_request_in_progress");
-    else expect({ status: answer.status, text: answer.text, replayed: answer.replayed }).toEqual({ ...first, replayed: true });
-  }
-  return JSON.parse(first.text) as { data: { campaign?: { id: string; budget: number }; transaction?: { id: string } } };
-}
-
 describe("one Idempotency-Key sent 20 times at once (PostgreSQL)", () => {
-  it("campaign create: one campaign, the wallet debited once", async () => {
+  it("campaign create: one campaign, the wallet debited once", async ({ call, sms, database, race }) => {
     const { token, user } = await registerAndSignIn(call, sms, { phone: "09125550301", email: "race-create@example.com" });
     await fundWallet(database.db, user.id, 50_000_000);
     const first = await race("campaigns", smartCampaign, token);
@@ -73,14 +58,14 @@ describe("one Idempotency-Key sent 20 times at once (PostgreSQL)", () => {
     expect((await balancesOf({ db: database.db }, { userId: user.id })).wallet).toBe(50_000_000 - first.data.campaign!.budget);
   });
 
-  it("wallet charge: one pending charge", async () => {
+  it("wallet charge: one pending charge", async ({ call, sms, database, race }) => {
     const { token, user } = await registerAndSignIn(call, sms, { phone: "09125550302", email: "race-charge@example.com" });
     const first = await race("wallet/charge", { amount: 3_000_000, gateway: "sandbox" }, token);
     const rows = await database.db.select().from(transactions).where(eq(transactions.userId, user.id));
     expect(rows.map((row) => row.id)).toEqual([first.data.transaction!.id]);
   });
 
-  it("campaign pay: one wallet payment, the escrow funded once", async () => {
+  it("campaign pay: one wallet payment, the escrow funded once", async ({ call, sms, database, race }) => {
     const { token, user } = await registerAndSignIn(call, sms, { phone: "09125550303", email: "race-pay@example.com" });
     await fundWallet(database.db, user.id, 50_000_000);
     const created = await call("campaigns", { ...smartCampaign, gateway: "sandbox" }, { token });
