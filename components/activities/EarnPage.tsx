@@ -5,7 +5,7 @@ import { isUnauthorized } from "@/lib/api/errors";
 import { Alert } from "@/components/ui/Alert";
 import { Card } from "@/components/ui/Card";
 import { LinkButton } from "@/components/ui/LinkButton";
-import { PageHeader } from "@/components/ui/PageHeader";
+import { PanelPage } from "@/components/ui/PageHeader";
 import { QueryView } from "@/components/ui/QueryView";
 import { useEarnSummary, type Activity } from "@/lib/api/activities";
 import { EarnStanding } from "./EarnStanding";
@@ -33,8 +33,7 @@ export function EarnPage() {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6">
-      <PageHeader title={titles("earnMoney")} intro={t("intro")} />
+    <PanelPage title={titles("earnMoney")} intro={t("intro")}>
       {anonymous ? null : (
         <QueryView query={summary} loadError={t("standing.loadError")} lines={3} empty={null}>
           {summary.data && !summary.data.verified ? (
@@ -68,6 +67,6 @@ export function EarnPage() {
           ) : null}
         </QueryView>
       )}
-    </div>
+    </PanelPage>
   );
 }

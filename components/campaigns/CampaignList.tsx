@@ -2,8 +2,8 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { CardFields, DataTable, type Column } from "@/components/ui/DataTable";
-import { LinkButton, linkButton } from "@/components/ui/LinkButton";
-import { PageHeader } from "@/components/ui/PageHeader";
+import { linkButton } from "@/components/ui/LinkButton";
+import { PanelPage } from "@/components/ui/PageHeader";
 import { ProgressBar } from "@/components/ui/ProgressBar";
 import { Paged } from "@/components/ui/PagedList";
 import { TabbedList, useTabbedPages } from "@/components/ui/QueryView";
@@ -33,16 +33,7 @@ export function CampaignList() {
   const anonymous = isUnauthorized(list.query.error);
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6">
-      <PageHeader
-        title={titles("campaigns")}
-        intro={t("intro")}
-        action={
-          <LinkButton href="/dashboard/campaigns/create" className="w-full sm:w-auto">
-            {t("create")}
-          </LinkButton>
-        }
-      />
+    <PanelPage title={titles("campaigns")} intro={t("intro")} link={{ href: "/dashboard/campaigns/create", label: t("create") }}>
       {anonymous ? null : (
         <section aria-labelledby="page-title" className="rounded-card bg-surface p-4 shadow-card sm:p-6">
           <TabbedList
@@ -58,7 +49,7 @@ export function CampaignList() {
           </TabbedList>
         </section>
       )}
-    </div>
+    </PanelPage>
   );
 }
 

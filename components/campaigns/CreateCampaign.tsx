@@ -1,5 +1,5 @@
 "use client";
-import { PageHeader } from "@/components/ui/PageHeader";
+import { PanelPage } from "@/components/ui/PageHeader";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { useWatch } from "react-hook-form";
@@ -38,10 +38,9 @@ export function CreateCampaign() {
   const t = useTranslations("campaigns.create");
   const titles = useTranslations("titles");
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-6">
-      <PageHeader title={titles("createCampaign")} intro={t("intro")} />
+    <PanelPage width="max-w-5xl" title={titles("createCampaign")} intro={t("intro")}>
       <RestoredForm />
-    </div>
+    </PanelPage>
   );
 }
 

@@ -2,7 +2,7 @@
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { Card } from "@/components/ui/Card";
 import { LinkButton } from "@/components/ui/LinkButton";
-import { PageHeader } from "@/components/ui/PageHeader";
+import { PanelPage } from "@/components/ui/PageHeader";
 import { PagedList } from "@/components/ui/PagedList";
 import { TabbedList, useTabbedPages } from "@/components/ui/QueryView";
 import { StatusLabel } from "@/components/ui/StatusPill";
@@ -26,16 +26,12 @@ export function InvitationsPage() {
   const titles = useTranslations("titles");
   const list = useTabbedPages(INVITATION_TABS, useInvitations, INVITATIONS_PER_PAGE);
   return (
-    <div className="mx-auto grid w-full max-w-4xl gap-6">
-      <PageHeader
-        title={titles("invitations")}
-        intro={t("intro")}
-        action={
-          <LinkButton href="/dashboard/invitations/create" className="w-full sm:w-auto">
-            {t("invite")}
-          </LinkButton>
-        }
-      />
+    <PanelPage
+      width="max-w-4xl"
+      title={titles("invitations")}
+      intro={t("intro")}
+      link={{ href: "/dashboard/invitations/create", label: t("invite") }}
+    >
       <Allowance />
       <Card id="invitations" title={t("list.title")}>
         <TabbedList
@@ -52,7 +48,7 @@ export function InvitationsPage() {
           </PagedList>
         </TabbedList>
       </Card>
-    </div>
+    </PanelPage>
   );
 }
 

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
-import { PageHeader } from "@/components/ui/PageHeader";
+import { PanelPage } from "@/components/ui/PageHeader";
 import { PagedList } from "@/components/ui/PagedList";
 import { TabbedList, useTabbedPages } from "@/components/ui/QueryView";
 import { SignInCard } from "@/components/ui/SignInCard";
@@ -53,21 +53,21 @@ export function NotificationsPage() {
     );
 
   return (
-    <div className="mx-auto grid w-full max-w-3xl gap-6">
-      <PageHeader
-        title={titles("notifications")}
-        intro={t("intro")}
-        action={
-          <Button
-            variant="secondary"
-            className="w-full sm:w-auto"
-            busy={readAll.isPending}
-            onClick={() => readAll.mutate(undefined, { onSuccess: (result) => setNotice(t("allRead", { count: result.read })) })}
-          >
-            {t("markAllRead")}
-          </Button>
-        }
-      />
+    <PanelPage
+      width="max-w-3xl"
+      title={titles("notifications")}
+      intro={t("intro")}
+      action={
+        <Button
+          variant="secondary"
+          className="w-full sm:w-auto"
+          busy={readAll.isPending}
+          onClick={() => readAll.mutate(undefined, { onSuccess: (result) => setNotice(t("allRead", { count: result.read })) })}
+        >
+          {t("markAllRead")}
+        </Button>
+      }
+    >
       {notice ? (
         <Alert tone="success" className="-mt-2">
           {notice}
@@ -88,7 +88,7 @@ export function NotificationsPage() {
           </PagedList>
         </TabbedList>
       </Card>
-    </div>
+    </PanelPage>
   );
 }
 

@@ -1,7 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { LinkButton } from "@/components/ui/LinkButton";
-import { PageHeader } from "@/components/ui/PageHeader";
+import { PanelPage } from "@/components/ui/PageHeader";
 import { MembershipCard } from "./MembershipCard";
 import { PayoutList } from "./PayoutList";
 import { PlanList } from "./PlanList";
@@ -11,22 +10,24 @@ export function PayoutsPage() {
   const t = useTranslations("payouts");
   const titles = useTranslations("titles");
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6">
-      <PageHeader
-        title={titles("payouts")}
-        intro={t("intro")}
-        action={
-          <LinkButton href="/dashboard/payouts/Create" className="w-full sm:w-auto">
+    <PanelPage
+      title={titles("payouts")}
+      intro={t("intro")}
+      link={{
+        href: "/dashboard/payouts/Create",
+        label: (
+          <>
             <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
               <path d="M10 4v12M4 10h12" strokeLinecap="round" />
             </svg>
             {t("request")}
-          </LinkButton>
-        }
-      />
+          </>
+        ),
+      }}
+    >
       <MembershipCard />
       <PlanList />
       <PayoutList />
-    </div>
+    </PanelPage>
   );
 }
