@@ -1,15 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterEach, describe, expect } from "vitest";
+import { describe, expect } from "vitest";
 import { sandboxGateway } from "@/server/adapters/payments/sandbox";
 import { GatewayError, type GatewayId, type PaymentGateway } from "@/server/adapters/payments/types";
-import type { Database } from "@/server/db/client";
 import { campaigns, idempotencyKeys, transactions } from "@/server/db/schema";
 import { IDEMPOTENCY_LOCK_MS } from "@/server/idempotency/keys";
 import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
 import { requestFingerprint } from "@/server/http/idempotency";
 import { registerAndSignIn } from "@/tests/api/support/account-helpers";
 import { fundWallet, smartCampaign } from "@/tests/api/support/campaign-fixtures";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { apiTest } from "@/tests/api/support/fixture";
 
 /**
  * Money requests are idempotent for clients (issue 13 item 6): a POST that moves money or creates a
@@ -17,22 +16,60 @@ import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
  * first answer instead of charging or creating again.
  */
 
-let database: Database;
-let sms: ApiSetup["sms"];
-/** A gateway whose next `create` calls fail (as if the provider were down), to see 5xx answers released. */
-let failCreates = 0;
-const { it, call, app, serial } = apiFile(
-  (n) => `10.13.6.${n % 250}`,
-  (api) => {
-    ({ database, sms } = api);
-    failCreates = 0;
-    const sandbox = sandboxGateway(async () => database);
+const it = apiTest
+  /** The number of the flaky gateway's next `create` calls that fail (as if the provider were down), to see 5xx answers released. */
+  .extend("failing", (): { creates: number } => ({ creates: 0 }))
+  /** A POST as an API client sends it, with an Idempotency-Key when given. */
+  .extend("post", ({ app, client }) => async (path: string, body: unknown, options: { token: string; key?: string; locale?: string }) => {
+    const headers: Record<string, string> = {
+      "content-type": "application/json",
+      accept: "application/json",
+      authorization: `Bearer ${options.token}`,
+      "X-Locale": options.locale ?? "en-US",
+      "x-test-ip": client.address,
+    };
+    if (options.key !== undefined) headers["Idempotency-Key"] = options.key;
+    const response = await app.fetch(
+      new Request(`http://localhost/api/${path}`, {
+        method: "POST",
+        headers,
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      }),
+    );
+    const text = await response.text();
+    return {
+      status: response.status,
+      text,
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field
+      body: JSON.parse(text) as { data?: any; error?: { code: string; message: string } },
+      replayed: response.headers.get("Idempotent-Replayed"),
+    };
+  })
+  .extend("signedIn", ({ call, sms, database }) => async (phone = "09125550201", walletRials = 0) => {
+    const signed = await registerAndSignIn(call, sms, { phone, email: `${phone}@example.com` });
+    if (walletRials > 0) await fundWallet(database.db, signed.user.id, walletRials, "start");
+    return signed;
+  })
+  .extend(
+    "countRows",
+    ({ database }) =>
+      async (userId: string) =>
+        (await database.db.select().from(transactions).where(eq(transactions.userId, userId))).length,
+  )
+  .extend(
+    "countCampaigns",
+    ({ database }) =>
+      async (userId: string) =>
+        (await database.db.select().from(campaigns).where(eq(campaigns.ownerId, userId))).length,
+  )
+  .override("client", ({ serial }) => ({ address: `10.13.6.${serial % 250}` }))
+  .override("gateways", ({ fresh, failing }) => {
     const flaky: PaymentGateway = {
       id: "zarinpal",
       kind: "shetab",
       async create(input) {
-        if (failCreates > 0) {
-          failCreates--;
+        if (failing.creates > 0) {
+          failing.creates--;
           throw new GatewayError("down", { gateway: "zarinpal", reason: "unavailable" });
         }
         return { authority: `A${input.transactionId.replace(/-/g, "")}`, redirectUrl: `https://bank.test/pay/${input.transactionId}` };
@@ -40,57 +77,25 @@ const { it, call, app, serial } = apiFile(
       verify: async () => ({ status: "pending" }),
       authorityFromCallback: (query) => query.get("Authority"),
     };
-    return {
-      gateways: new Map<GatewayId, PaymentGateway>([
-        ["sandbox", sandbox],
-        ["zarinpal", flaky],
-      ]),
-    };
-  },
-);
-afterEach(async () => {
+    return new Map<GatewayId, PaymentGateway>([
+      ["sandbox", sandboxGateway(async () => fresh)],
+      ["zarinpal", flaky],
+    ]);
+  })
+  .override("appDeps", ({ gateways }) => ({ gateways }));
+
+it.afterEach(async ({ database }) => {
   expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
 });
 
-/** A POST as an API client sends it, with an Idempotency-Key when given. */
-async function post(path: string, body: unknown, options: { token: string; key?: string; locale?: string }) {
-  const headers: Record<string, string> = {
-    "content-type": "application/json",
-    accept: "application/json",
-    authorization: `Bearer ${options.token}`,
-    "X-Locale": options.locale ?? "en-US",
-    "x-test-ip": `10.13.6.${serial() % 250}`,
-  };
-  if (options.key !== undefined) headers["Idempotency-Key"] = options.key;
-  const response = await app().fetch(
-    new Request(`http://localhost/api/${path}`, {
-      method: "POST",
-      headers,
-      body: typeof body === "string" ? body : JSON.stringify(body),
-    }),
-  );
-  const text = await response.text();
-  return {
-    status: response.status,
-    text,
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field
-    body: JSON.parse(text) as { data?: any; error?: { code: string; message: string } },
-    replayed: response.headers.get("Idempotent-Replayed"),
-  };
-}
-
-async function signedIn(phone = "09125550201", walletRials = 0) {
-  const signed = await registerAndSignIn(call, sms, { phone, email: `${phone}@example.com` });
-  if (walletRials > 0) await fundWallet(database.db, signed.user.id, walletRials, "start");
-  return signed;
-}
-
-const countRows = async (userId: string) => (await database.db.select().from(transactions).where(eq(transactions.userId, userId))).length;
-const countCampaigns = async (userId: string) => (await database.db.select().from(campaigns).where(eq(campaigns.ownerId, userId))).length;
 const charge = { amount: 2_000_000, gateway: "sandbox" };
 
 describe("Idempotency-Key on money requests", () => {
-  it("wallet charge: a repeat with the same key and body answers the first answer; without a key it charges again", async () => {
+  it("wallet charge: a repeat with the same key and body answers the first answer; without a key it charges again", async ({
+    post,
+    signedIn,
+    countRows,
+  }) => {
     const { token, user } = await signedIn();
     const first = await post("wallet/charge", charge, { token, key: "charge-1" });
     expect(first.status).toBe(200);
@@ -110,7 +115,12 @@ describe("Idempotency-Key on money requests", () => {
     expect(await countRows(user.id)).toBe(3);
   });
 
-  it("campaign create: one campaign and one debit of the wallet for any number of repeats", async () => {
+  it("campaign create: one campaign and one debit of the wallet for any number of repeats", async ({
+    database,
+    post,
+    signedIn,
+    countCampaigns,
+  }) => {
     const { token, user } = await signedIn("09125550202", 10_000_000);
     const first = await post("campaigns", smartCampaign, { token, key: "create-1" });
     expect(first.status).toBe(200);
@@ -125,7 +135,7 @@ describe("Idempotency-Key on money requests", () => {
     expect((await balancesOf({ db: database.db }, { userId: user.id })).wallet).toBe(10_000_000 - total);
   });
 
-  it("campaign pay: a retry answers the payment made, not 'already paid'", async () => {
+  it("campaign pay: a retry answers the payment made, not 'already paid'", async ({ database, post, signedIn }) => {
     const { token, user } = await signedIn("09125550203", 10_000_000);
     const created = await post("campaigns", { ...smartCampaign, gateway: "sandbox" }, { token });
     const id = created.body.data.campaign.id as string;
@@ -144,7 +154,12 @@ describe("Idempotency-Key on money requests", () => {
     );
   });
 
-  it("the same key with another body or on another route answers 422 in the caller's language; nothing runs", async () => {
+  it("the same key with another body or on another route answers 422 in the caller's language; nothing runs", async ({
+    post,
+    signedIn,
+    countRows,
+    countCampaigns,
+  }) => {
     const { token, user } = await signedIn("09125550204", 10_000_000);
     expect((await post("wallet/charge", charge, { token, key: "one-key" })).status).toBe(200);
     for (const locale of ["en-US", "fa-IR", "tr-TR", "ar-AE"]) {
@@ -161,7 +176,7 @@ describe("Idempotency-Key on money requests", () => {
     expect(await countCampaigns(user.id)).toBe(0);
   });
 
-  it("keys are per user: another user's same key and body is a request of its own", async () => {
+  it("keys are per user: another user's same key and body is a request of its own", async ({ post, signedIn, countRows }) => {
     const a = await signedIn("09125550205");
     const b = await signedIn("09125550206");
     const first = await post("wallet/charge", charge, { token: a.token, key: "shared-key" });
@@ -173,9 +188,14 @@ describe("Idempotency-Key on money requests", () => {
     expect(await countRows(b.user.id)).toBe(1);
   });
 
-  it("a 5xx answer is not kept: the key is released and the retry runs (then its answer is kept)", async () => {
+  it("a 5xx answer is not kept: the key is released and the retry runs (then its answer is kept)", async ({
+    database,
+    post,
+    signedIn,
+    failing,
+  }) => {
     const { token, user } = await signedIn("09125550207");
-    failCreates = 1;
+    failing.creates = 1;
     const body = { amount: 2_000_000, gateway: "zarinpal" };
     const failed = await post("wallet/charge", body, { token, key: "retry-me" });
     expect(failed.status).toBe(503);
@@ -189,7 +209,7 @@ describe("Idempotency-Key on money requests", () => {
     expect(rows.map((row) => row.status).sort()).toEqual(["failed", "pending"]);
   });
 
-  it("a refused input (422) is not kept either: the corrected request runs with the same key", async () => {
+  it("a refused input (422) is not kept either: the corrected request runs with the same key", async ({ post, signedIn, countRows }) => {
     const { token, user } = await signedIn("09125550208");
     const refused = await post("wallet/charge", { amount: 5, gateway: "sandbox" }, { token, key: "fix-me" });
     expect(refused.status).toBe(422);
@@ -198,7 +218,12 @@ describe("Idempotency-Key on money requests", () => {
     expect(await countRows(user.id)).toBe(1);
   });
 
-  it("a 4xx decided by the request (403 short wallet) is kept and replayed, like any answer", async () => {
+  it("a 4xx decided by the request (403 short wallet) is kept and replayed, like any answer", async ({
+    database,
+    post,
+    signedIn,
+    countCampaigns,
+  }) => {
     const { token, user } = await signedIn("09125550209", 100_000);
     const short = await post("campaigns", smartCampaign, { token, key: "short" });
     expect(short.status).toBe(403);
@@ -209,7 +234,11 @@ describe("Idempotency-Key on money requests", () => {
     expect(await countCampaigns(user.id)).toBe(0);
   });
 
-  it("refuses an invalid key with 422 (empty, longer than 255, not printable ASCII) and runs nothing", async () => {
+  it("refuses an invalid key with 422 (empty, longer than 255, not printable ASCII) and runs nothing", async ({
+    post,
+    signedIn,
+    countRows,
+  }) => {
     const { token, user } = await signedIn("09125550210");
     for (const key of ["", "k".repeat(256), "clé", "tab\there"]) {
       const refused = await post("wallet/charge", charge, { token, key });
@@ -223,7 +252,12 @@ describe("Idempotency-Key on money requests", () => {
     expect(await countRows(user.id)).toBe(2);
   });
 
-  it("a repeat while the first still runs is refused with 409 in the caller's language", async () => {
+  it("a repeat while the first still runs is refused with 409 in the caller's language", async ({
+    database,
+    post,
+    signedIn,
+    countRows,
+  }) => {
     const { token, user } = await signedIn("09125550211");
     // The first request holds the key (it is running) — written as the middleware writes it.
     await database.db.insert(idempotencyKeys).values({
@@ -248,7 +282,7 @@ describe("Idempotency-Key on money requests", () => {
     expect(await countRows(user.id)).toBe(1);
   });
 
-  it("keys live 24 hours: an expired key runs again, and expired keys are deleted", async () => {
+  it("keys live 24 hours: an expired key runs again, and expired keys are deleted", async ({ database, post, signedIn }) => {
     const { token, user } = await signedIn("09125550212");
     const first = await post("wallet/charge", charge, { token, key: "old" });
     const [kept] = await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id));
@@ -266,8 +300,8 @@ describe("Idempotency-Key on money requests", () => {
     expect(left.map((row) => row.key)).toEqual(["another"]);
   });
 
-  it("/api/openapi.json declares the header on every route that takes it", async () => {
-    const doc = (await (await app().request("/api/openapi.json")).json()) as {
+  it("/api/openapi.json declares the header on every route that takes it", async ({ app }) => {
+    const doc = (await (await app.request("/api/openapi.json")).json()) as {
       paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }> }>>;
     };
     const takes = Object.entries(doc.paths).flatMap(([path, operations]) =>
@@ -278,6 +312,7 @@ describe("Idempotency-Key on money requests", () => {
     expect(takes.sort()).toEqual([
       "POST /campaigns",
       "POST /campaigns/{id}/payments/{transactionId}/pay",
+      "POST /campaigns/{id}/top-up",
       "POST /invitations",
       "POST /memberships",
       "POST /memberships/checkout",
