@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect } from "vitest";
+import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
 import { invitations, notifications } from "@/server/db/schema";
 import { kavenegarSmsSender, SmsDeliveryError, smsValueProblem, type SmsNotice, type SmsSender } from "@/server/adapters/sms";
 import { notify } from "@/server/notifications/notify";
@@ -8,7 +7,7 @@ import { sendNotificationSms } from "@/server/notifications/sms";
 import { textInvitations } from "@/server/invitations/lifecycle";
 import { registerAndSignIn } from "@/tests/api/support/account-helpers";
 import { fundWallet } from "@/tests/api/support/campaign-fixtures";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { apiTest } from "@/tests/api/support/fixture";
 import { startFakeKavenegar, type FakeKavenegar } from "@/tests/support/fake-kavenegar";
 
 /**
@@ -28,27 +27,23 @@ const TEMPLATES = {
   payout_failed: "takapoo-not-paid",
 } as const;
 
-let fake: FakeKavenegar;
-let kavenegar: SmsSender;
-let database: Database;
-let sms: ApiSetup["sms"];
-beforeAll(async () => {
-  fake = await startFakeKavenegar({ apiKey: "outbound-key", template: "takapoo-otp", otherTemplates: Object.values(TEMPLATES) });
-  kavenegar = kavenegarSmsSender({ apiKey: "outbound-key", template: "takapoo-otp", baseUrl: fake.url, noticeTemplates: TEMPLATES });
-});
-afterAll(() => fake.close());
-
-// Sign-in codes go to the recorder the helpers read; every notice goes through the Kavenegar adapter.
-const { it, call } = apiFile(
-  (n) => `10.13.30.${n % 250}`,
-  (api) => {
-    ({ database, sms } = api);
-    return { sms: { sendOtp: (input) => api.sms.sender.sendOtp(input), sendNotice: (input) => kavenegar.sendNotice(input) } };
-  },
-);
+const it = apiTest
+  // The production Kavenegar adapter and the fake provider it talks to, for the file.
+  .extend("kavenegar", { scope: "file" }, async ({}, { onCleanup }): Promise<{ fake: FakeKavenegar; sender: SmsSender }> => {
+    const fake = await startFakeKavenegar({ apiKey: "outbound-key", template: "takapoo-otp", otherTemplates: Object.values(TEMPLATES) });
+    onCleanup(() => fake.close());
+    const sender = kavenegarSmsSender({ apiKey: "outbound-key", template: "takapoo-otp", baseUrl: fake.url, noticeTemplates: TEMPLATES });
+    return { fake, sender };
+  })
+  .extend("fake", ({ kavenegar }) => kavenegar.fake)
+  .override("client", ({ serial }) => ({ address: `10.13.30.${serial % 250}` }))
+  // Sign-in codes go to the recorder the helpers read; every notice goes through the Kavenegar adapter.
+  .override("appDeps", ({ sms, kavenegar }) => ({
+    sms: { sendOtp: (input) => sms.sender.sendOtp(input), sendNotice: (input) => kavenegar.sender.sendNotice(input) },
+  }));
 
 /** Every parameter of every lookup since `from` is ours: no letters of a name, no link, no space. */
-function expectOnlyOurValues(from: number) {
+function expectOnlyOurValues(fake: FakeKavenegar, from: number) {
   const sent = fake.messages.slice(from);
   expect(sent.length).toBeGreaterThan(0);
   for (const message of sent) {
@@ -60,7 +55,7 @@ function expectOnlyOurValues(from: number) {
 }
 
 describe("outbound texts carry nothing another person wrote", () => {
-  it("the invitation: the link's code only, whatever the inviter's name", async () => {
+  it("the invitation: the link's code only, whatever the inviter's name", async ({ call, sms, database, fake, kavenegar }) => {
     const inviter = await registerAndSignIn(call, sms, { phone: "09350003001", email: "hostile@example.com", ...HOSTILE });
     await fundWallet(database.db, inviter.user.id, 2_000_000);
     const plans = (await call("memberships/plans", undefined, { method: "GET" })).body.data as { id: string; code: string }[];
@@ -69,16 +64,16 @@ describe("outbound texts carry nothing another person wrote", () => {
     const from = fake.messages.length;
     const sent = await call("invitations", { phone: "09120003001", name: "Ali" }, { token: inviter.token });
     expect(sent.status).toBe(201);
-    await textInvitations({ db: database.db }, { sms: kavenegar });
+    await textInvitations({ db: database.db }, { sms: kavenegar.sender });
     const [row] = await database.db.select().from(invitations).where(eq(invitations.inviterId, inviter.user.id));
-    expect(expectOnlyOurValues(from)).toEqual([
+    expect(expectOnlyOurValues(fake, from)).toEqual([
       { receptor: "09120003001", token: row!.code, template: TEMPLATES.invitation, at: expect.any(Date) },
     ]);
     // The invitation's page still names the inviter, on our site where it is shown as text.
     expect((await call(`invitations/code/${row!.code}`, undefined, { method: "GET" })).body.data.inviter).toBe(HOSTILE.first_name);
   });
 
-  it("the identity's decision and a plan ending: the day, never the person's name", async () => {
+  it("the identity's decision and a plan ending: the day, never the person's name", async ({ call, sms, database, fake, kavenegar }) => {
     const person = await registerAndSignIn(call, sms, { phone: "09350003002", email: "hostile2@example.com", ...HOSTILE });
     const from = fake.messages.length;
     for (const kind of ["identity_approved", "identity_rejected"] as const)
@@ -92,9 +87,9 @@ describe("outbound texts carry nothing another person wrote", () => {
         params: { ends_at: "2026-12-01T10:00:00.000Z", plan: "bronze" },
       },
     );
-    const report = await sendNotificationSms({ db: database.db }, { sms: kavenegar });
+    const report = await sendNotificationSms({ db: database.db }, { sms: kavenegar.sender });
     expect(report).toMatchObject({ sent: 3, refused: 0 });
-    const sent = expectOnlyOurValues(from);
+    const sent = expectOnlyOurValues(fake, from);
     expect(sent.map((message) => message.template).sort()).toEqual(
       [TEMPLATES.identity_approved, TEMPLATES.identity_rejected, TEMPLATES.membership_expiring].sort(),
     );
@@ -103,7 +98,11 @@ describe("outbound texts carry nothing another person wrote", () => {
     expect(rows.every((row) => row.smsState === "sent")).toBe(true);
   });
 
-  it("a notice with a value out of its strict form is refused by every sender before the provider hears of it", async () => {
+  it("a notice with a value out of its strict form is refused by every sender before the provider hears of it", async ({
+    sms,
+    fake,
+    kavenegar,
+  }) => {
     const hostile: SmsNotice[] = [
       { kind: "invitation", code: "evil.example/w" },
       { kind: "invitation", code: "abcdefghij Prize" },
@@ -115,7 +114,7 @@ describe("outbound texts carry nothing another person wrote", () => {
     const from = fake.messages.length;
     for (const notice of hostile) {
       expect(smsValueProblem(notice)).not.toBeNull();
-      for (const sender of [kavenegar, sms.sender]) {
+      for (const sender of [kavenegar.sender, sms.sender]) {
         const error = await sender.sendNotice({ phone: "+989120003003", notice }).then(
           () => null,
           (failure: unknown) => failure,
