@@ -1,11 +1,13 @@
 /**
- * Channel search through the YouTube Data API v3 (https://developers.google.com/youtube/v3/docs):
- * channels.list by handle (`forHandle`) and by id, search.list with `type=channel`. Off (null) when
- * YOUTUBE_API_KEY is unset. The key travels in the query string (`?key=`), so neither it nor a request URL
+ * The YouTube Data API v3 with the installation's API key (https://developers.google.com/youtube/v3/docs):
+ * channel search (channels.list by handle (`forHandle`) and by id, search.list with `type=channel`) and the
+ * public counters a campaign's network counter reads (channels.list and videos.list `part=statistics`, up
+ * to 50 ids a call). Off (null) when YOUTUBE_API_KEY is unset. The key travels in the query string (`?key=`), so neither it nor a request URL
  * ever goes into an error message, and nothing here logs.
  *
- * Quota (https://developers.google.com/youtube/v3/determine_quota_cost): channels.list costs 1 unit,
- * search.list 100. An `@handle` the API knows is answered from channels.list alone.
+ * Quota (https://developers.google.com/youtube/v3/determine_quota_cost): channels.list and videos.list
+ * cost 1 unit a call whatever the parts and however many ids (at most 50), search.list 100. An `@handle`
+ * the API knows is answered from channels.list alone.
  */
 import { parseChannelLink } from "@/lib/campaigns/links";
 import { rawEnv } from "@/server/core/env";
@@ -28,6 +30,45 @@ export interface YoutubeSearch {
   /** At most MAX_CHANNEL_HITS channels, best first; [] for a blank query or no match. Throws YoutubeUnavailable. */
   searchChannels(query: string, opts?: { signal?: AbortSignal }): Promise<ChannelHit[]>;
 }
+
+/** A channel's public counters (channels.list `statistics`). */
+export type ChannelStatistics = {
+  id: string;
+  /** As YouTube gives it: rounded to three significant figures above 1,000. null when hidden or not given. */
+  subscribers: number | null;
+  /** The channel hides its subscriber count (`hiddenSubscriberCount`). */
+  subscribersHidden: boolean;
+  /** Views of all the channel's videos. */
+  views: number | null;
+};
+
+/** A video's public counters (videos.list `statistics`); a count the owner turned off is not given (null). */
+export type VideoStatistics = {
+  id: string;
+  /** The channel that uploaded it; asked only with `withChannel` (part `snippet`), else null. */
+  channelId: string | null;
+  views: number | null;
+  likes: number | null;
+  comments: number | null;
+};
+
+/** The most ids one channels.list or videos.list call takes. */
+export const MAX_IDS_PER_CALL = 50;
+
+export interface YoutubeStatistics {
+  /**
+   * channels.list?part=statistics&id=… (1 quota unit) for at most MAX_IDS_PER_CALL ids; a channel YouTube does
+   * not know (closed, a wrong id) is missing from the answer. Throws YoutubeUnavailable.
+   */
+  channelStatistics(ids: readonly string[], opts?: { signal?: AbortSignal }): Promise<Map<string, ChannelStatistics>>;
+  /** channels.list?part=statistics&forHandle=@name (1 unit): the channel with its counters, null when no channel has it. */
+  channelByHandle(handle: string, opts?: { signal?: AbortSignal }): Promise<ChannelStatistics | null>;
+  /** videos.list?part=statistics&id=… (1 unit; `withChannel`: part snippet too, same cost); deleted or private videos are missing. */
+  videoStatistics(ids: readonly string[], opts?: { signal?: AbortSignal; withChannel?: boolean }): Promise<Map<string, VideoStatistics>>;
+}
+
+/** Everything the API key reads: channel search and the counters. */
+export type YoutubeApi = YoutubeSearch & YoutubeStatistics;
 
 /** Why the API gave no usable answer. */
 export type YoutubeFailureReason =
@@ -75,7 +116,7 @@ export type YoutubeOptions = {
   /** Default https://www.googleapis.com/youtube/v3 */
   baseUrl?: string;
   fetch?: typeof fetch;
-  /** For one whole search (up to three calls). Default 5 s. */
+  /** For one whole search (up to three calls), or one counters call. Default 5 s. */
   timeoutMs?: number;
 };
 
@@ -98,12 +139,48 @@ function thumbnailOf(snippet: Json): string | null {
   return null;
 }
 
+/** A count as the API gives it (an unsigned 64-bit integer in a string); null when absent or not a count. */
+function countOf(value: unknown): number | null {
+  if (typeof value === "string" && /^\d{1,15}$/.test(value)) return Number(value);
+  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return value;
+  return null;
+}
+
 function subscribersOf(statistics: Json): number | null {
   if (statistics.hiddenSubscriberCount === true) return null;
-  const count = statistics.subscriberCount;
-  if (typeof count === "string" && /^\d{1,15}$/.test(count)) return Number(count);
-  if (typeof count === "number" && Number.isSafeInteger(count) && count >= 0) return count;
-  return null;
+  return countOf(statistics.subscriberCount);
+}
+
+const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
+
+/** One channels.list item's counters; null for anything without a proper channel id. */
+function channelStatisticsOf(item: unknown): ChannelStatistics | null {
+  const channel = record(item);
+  const id = text(channel.id);
+  if (!id || !CHANNEL_ID.test(id)) return null;
+  const statistics = record(channel.statistics);
+  return {
+    id,
+    subscribers: subscribersOf(statistics),
+    subscribersHidden: statistics.hiddenSubscriberCount === true,
+    views: countOf(statistics.viewCount),
+  };
+}
+
+/** One videos.list item's counters; null for anything without a proper video id. */
+function videoStatisticsOf(item: unknown): VideoStatistics | null {
+  const video = record(item);
+  const id = text(video.id);
+  if (!id || !VIDEO_ID.test(id)) return null;
+  const statistics = record(video.statistics);
+  const channelId = text(record(video.snippet).channelId);
+  return {
+    id,
+    channelId: channelId && CHANNEL_ID.test(channelId) ? channelId : null,
+    views: countOf(statistics.viewCount),
+    likes: countOf(statistics.likeCount),
+    comments: countOf(statistics.commentCount),
+  };
 }
 
 /** One channels.list item as a hit; null for anything without a proper channel id. */
@@ -151,18 +228,24 @@ export function redact(message: string, secret: string): string {
   return result;
 }
 
-export function youtubeSearch({
+/** GET {base}/{method}?…&key=KEY: the parsed body of a 200, else YoutubeUnavailable (never with the key in it). */
+function youtubeClient({
   apiKey,
   baseUrl = YOUTUBE_API_BASE_URL,
   fetch: fetchImpl = (input, init) => globalThis.fetch(input, init),
   timeoutMs = DEFAULT_TIMEOUT_MS,
-}: YoutubeOptions): YoutubeSearch {
+}: YoutubeOptions) {
   const root = baseUrl.replace(/\/+$/, "");
   const fail = (message: string, details: ConstructorParameters<typeof YoutubeUnavailable>[1]) =>
     new YoutubeUnavailable(redact(message, apiKey), details);
 
-  /** GET {root}/{method}?…&key=KEY within the search's deadline; answers the parsed body of a 200. */
-  async function call(method: "channels" | "search", params: Record<string, string>, signal: AbortSignal, deadline: AbortSignal) {
+  /** `deadline` is the timeout's own signal; `signal` adds the caller's. */
+  async function call(
+    method: "channels" | "search" | "videos",
+    params: Record<string, string>,
+    signal: AbortSignal,
+    deadline: AbortSignal,
+  ) {
     const url = `${root}/${method}?${new URLSearchParams({ ...params, key: apiKey })}`;
     const what = `YouTube ${method}.list`;
     let response: Response;
@@ -205,12 +288,24 @@ export function youtubeSearch({
     return body.items;
   }
 
+  /** A deadline of timeoutMs, joined with the caller's signal when there is one. */
+  function deadlineOf(callerSignal?: AbortSignal) {
+    const deadline = AbortSignal.timeout(timeoutMs);
+    return { deadline, signal: callerSignal ? AbortSignal.any([deadline, callerSignal]) : deadline };
+  }
+
+  return { call, items, fail, deadlineOf };
+}
+
+export function youtubeSearch(options: YoutubeOptions): YoutubeSearch {
+  const { call, items, deadlineOf } = youtubeClient(options);
+
   return {
     async searchChannels(query, opts = {}) {
       const q = query.trim();
       if (!q) return [];
-      const deadline = AbortSignal.timeout(timeoutMs);
-      const signal = opts.signal ? AbortSignal.any([deadline, opts.signal]) : deadline;
+      // One deadline for the whole search (up to three calls).
+      const { deadline, signal } = deadlineOf(opts.signal);
       const channelParts = "snippet,statistics";
 
       const hits: ChannelHit[] = [];
@@ -256,13 +351,72 @@ export function youtubeSearch({
   };
 }
 
+/** The counters (statistics) of channels and videos, each call within timeoutMs of its own. */
+export function youtubeStatistics(options: YoutubeOptions): YoutubeStatistics {
+  const { call, items, fail, deadlineOf } = youtubeClient(options);
+
+  /** Distinct, well-formed ids, at most MAX_IDS_PER_CALL: a longer list is the caller's mistake, not YouTube's. */
+  function idList(ids: readonly string[], pattern: RegExp, what: string): string[] {
+    const distinct = [...new Set(ids)];
+    if (distinct.length > MAX_IDS_PER_CALL) throw new RangeError(`${what}: at most ${MAX_IDS_PER_CALL} ids a call`);
+    if (distinct.some((id) => !pattern.test(id))) throw new RangeError(`${what}: not an id`);
+    return distinct;
+  }
+
+  return {
+    async channelStatistics(ids, opts = {}) {
+      const wanted = idList(ids, CHANNEL_ID, "channelStatistics");
+      const found = new Map<string, ChannelStatistics>();
+      if (wanted.length === 0) return found;
+      const { deadline, signal } = deadlineOf(opts.signal);
+      const body = await call("channels", { part: "statistics", id: wanted.join(",") }, signal, deadline);
+      for (const item of items(body, "channels")) {
+        const statistics = channelStatisticsOf(item);
+        if (statistics && wanted.includes(statistics.id)) found.set(statistics.id, statistics);
+      }
+      return found;
+    },
+
+    async channelByHandle(handle, opts = {}) {
+      const query = handleQuery(handle);
+      if (!query) throw new RangeError("channelByHandle: not a handle");
+      const { deadline, signal } = deadlineOf(opts.signal);
+      const body = await call("channels", { part: "statistics", forHandle: query.handle }, signal, deadline);
+      const [first] = items(body, "channels");
+      if (first === undefined) return null;
+      const statistics = channelStatisticsOf(first);
+      if (!statistics) throw fail("YouTube channels.list answered a channel without an id", { reason: "bad_response", httpStatus: 200 });
+      return statistics;
+    },
+
+    async videoStatistics(ids, opts = {}) {
+      const wanted = idList(ids, VIDEO_ID, "videoStatistics");
+      const found = new Map<string, VideoStatistics>();
+      if (wanted.length === 0) return found;
+      const { deadline, signal } = deadlineOf(opts.signal);
+      const part = opts.withChannel ? "snippet,statistics" : "statistics";
+      const body = await call("videos", { part, id: wanted.join(",") }, signal, deadline);
+      for (const item of items(body, "videos")) {
+        const statistics = videoStatisticsOf(item);
+        if (statistics && wanted.includes(statistics.id)) found.set(statistics.id, statistics);
+      }
+      return found;
+    },
+  };
+}
+
+/** Channel search and the counters on one key. */
+export function youtubeApi(options: YoutubeOptions): YoutubeApi {
+  return { ...youtubeSearch(options), ...youtubeStatistics(options) };
+}
+
 type Env = Record<string, string | undefined>;
 
-/** Channel search from YOUTUBE_API_KEY (and YOUTUBE_API_BASE_URL for tests); null (the feature is off) without a key. */
-export function youtubeFromEnv(env: Env = rawEnv()): YoutubeSearch | null {
+/** The API on YOUTUBE_API_KEY (and YOUTUBE_API_BASE_URL for tests); null (search and counters are off) without a key. */
+export function youtubeFromEnv(env: Env = rawEnv()): YoutubeApi | null {
   const apiKey = env.YOUTUBE_API_KEY?.trim();
   if (!apiKey) return null;
   const baseUrl = env.YOUTUBE_API_BASE_URL?.trim() || undefined;
   if (baseUrl && !URL.canParse(baseUrl)) throw new Error(`YOUTUBE_API_BASE_URL is not a valid URL: "${baseUrl}"`);
-  return youtubeSearch({ apiKey, baseUrl });
+  return youtubeApi({ apiKey, baseUrl });
 }

@@ -1,7 +1,9 @@
 /**
  * A stand-in for the YouTube Data API v3 on 127.0.0.1, answering as its reference says
- * (https://developers.google.com/youtube/v3/docs): GET /channels (channels.list by `forHandle` or `id`) and
- * GET /search (search.list, `type=channel`), each with `?key=`. Errors come in Google's shape
+ * (https://developers.google.com/youtube/v3/docs): GET /channels (channels.list by `forHandle` or up to 50
+ * `id`s, the parts asked for), GET /videos (videos.list by up to 50 `id`s, `snippet` and `statistics`) and
+ * GET /search (search.list, `type=channel`), each with `?key=`. Subscriber counts are rounded down to three
+ * significant figures above 1,000, as YouTube gives them; a hidden count is left out (hiddenSubscriberCount). Errors come in Google's shape
  * `{error:{code, message, errors:[{message, domain, reason}], status}}`. Plain node:http, no dependencies.
  *
  * Use `url` as YOUTUBE_API_BASE_URL. Run on its own with `npx tsx tests/support/fake-youtube.ts`
@@ -20,10 +22,25 @@ export type FakeChannel = {
   /** null: the channel hides its count (hiddenSubscriberCount, no subscriberCount). */
   subscribers: number | null;
   description?: string;
+  /** Views of all its videos (default 1,000,000). */
+  views?: number;
+};
+
+export type FakeVideo = {
+  /** 11 characters. */
+  id: string;
+  /** The channel that uploaded it. */
+  channelId: string;
+  title?: string;
+  views: number;
+  /** null: the owner hides the count (no likeCount in the answer). */
+  likes: number | null;
+  /** null: comments are off (no commentCount in the answer). */
+  comments: number | null;
 };
 
 export type FakeYoutubeRequest = {
-  /** "/channels" or "/search" (or whatever else was asked). */
+  /** "/channels", "/videos" or "/search" (or whatever else was asked). */
   path: string;
   /** The query parameters, `key` included. */
   params: Record<string, string>;
@@ -38,8 +55,10 @@ export type FakeYoutube = {
   url: string;
   /** Every request, oldest first. */
   requests: FakeYoutubeRequest[];
-  /** The channels it knows; tests may push more. */
+  /** The channels it knows; tests may push more, or change one's counts in place. */
   channels: FakeChannel[];
+  /** The videos it knows, the same way. */
+  videos: FakeVideo[];
   /** The next request is answered with this failure. */
   failNext(failure: FakeYoutubeFailure): void;
   /** Every request is answered with this failure until set back to null. */
@@ -75,11 +94,20 @@ const thumbnails = (channel: FakeChannel) => {
   };
 };
 
-function channelResource(channel: FakeChannel) {
-  return {
-    kind: "youtube#channel",
-    etag: `etag-${channel.id}`,
-    id: channel.id,
+/** As YouTube shows subscriber counts since 2019: above 1,000, rounded down to three significant figures. */
+export function roundedSubscribers(count: number): number {
+  if (count < 1000) return count;
+  const unit = 10 ** (Math.floor(Math.log10(count)) - 2);
+  return Math.floor(count / unit) * unit;
+}
+
+/** A resource with only the parts asked for (`id` always), as the API answers. */
+function withParts(base: Record<string, unknown>, parts: Set<string>, all: Record<string, unknown>) {
+  return { ...base, ...Object.fromEntries(Object.entries(all).filter(([part]) => parts.has(part))) };
+}
+
+function channelResource(channel: FakeChannel, parts: Set<string>) {
+  return withParts({ kind: "youtube#channel", etag: `etag-${channel.id}`, id: channel.id }, parts, {
     snippet: {
       title: channel.title,
       description: channel.description ?? "",
@@ -89,12 +117,32 @@ function channelResource(channel: FakeChannel) {
       localized: { title: channel.title, description: channel.description ?? "" },
     },
     statistics: {
-      viewCount: "1000000",
-      ...(channel.subscribers === null ? {} : { subscriberCount: String(channel.subscribers) }),
+      viewCount: String(channel.views ?? 1_000_000),
+      ...(channel.subscribers === null ? {} : { subscriberCount: String(roundedSubscribers(channel.subscribers)) }),
       hiddenSubscriberCount: channel.subscribers === null,
       videoCount: "42",
     },
-  };
+  });
+}
+
+function videoResource(video: FakeVideo, parts: Set<string>) {
+  return withParts({ kind: "youtube#video", etag: `etag-${video.id}`, id: video.id }, parts, {
+    snippet: {
+      publishedAt: "2026-01-10T10:00:00Z",
+      channelId: video.channelId,
+      title: video.title ?? `Video ${video.id}`,
+      description: "",
+      channelTitle: "",
+      categoryId: "22",
+      liveBroadcastContent: "none",
+    },
+    statistics: {
+      viewCount: String(video.views),
+      ...(video.likes === null ? {} : { likeCount: String(video.likes) }),
+      favoriteCount: "0",
+      ...(video.comments === null ? {} : { commentCount: String(video.comments) }),
+    },
+  });
 }
 
 function searchResult(channel: FakeChannel) {
@@ -125,14 +173,31 @@ function listAnswer(kind: string, items: unknown[], perPage: number) {
   };
 }
 
+const VIDEO_PARTS = new Set(["id", "snippet", "statistics", "contentDetails", "status", "player", "topicDetails", "localizations"]);
+
+/** Finds by id in a list tests may push to: the index is rebuilt when the list has grown or shrunk. */
+function indexOf<T extends { id: string }>(list: T[]) {
+  let byId = new Map<string, T>();
+  let size = -1;
+  return (id: string) => {
+    if (size !== list.length) {
+      byId = new Map(list.map((item) => [item.id, item]));
+      size = list.length;
+    }
+    return byId.get(id);
+  };
+}
+
 export async function startFakeYoutube({
   apiKey,
   channels = [],
+  videos = [],
   port = 0,
   google,
 }: {
   apiKey: string;
   channels?: FakeChannel[];
+  videos?: FakeVideo[];
   port?: number;
   /** Also answer as Google's OAuth endpoints and the API with users' tokens (tests/support/fake-google-account.ts). */
   google?: FakeGoogleState;
@@ -140,6 +205,9 @@ export async function startFakeYoutube({
   const googleHandler = google ? googleAccountHandler(google) : null;
   const requests: FakeYoutubeRequest[] = [];
   const known = [...channels];
+  const knownVideos = [...videos];
+  const channelById = indexOf(known);
+  const videoById = indexOf(knownVideos);
   let nextFailure: FakeYoutubeFailure | null = null;
   let failure: FakeYoutubeFailure | null = null;
   const delay = fakeDelay();
@@ -161,10 +229,24 @@ export async function startFakeYoutube({
   const badRequest = (response: ServerResponse, reason: string, message: string) =>
     sendJson(response, 400, googleError(400, reason, message, "youtube.parameter", "INVALID_ARGUMENT"));
 
-  function channelsList(response: ServerResponse, params: URLSearchParams) {
+  /** The parts asked for, or null (answered 400) when none or one the resource does not have. */
+  function partsOf(response: ServerResponse, params: URLSearchParams, allowed: Set<string>): Set<string> | null {
     const parts = (params.get("part") ?? "").split(",").map((part) => part.trim());
-    if (!params.get("part") || parts.some((part) => !CHANNEL_PARTS.has(part)))
-      return badRequest(response, "missingRequiredParameter", "No filter selected. Expected one of: part");
+    if (!params.get("part")) {
+      badRequest(response, "missingRequiredParameter", "No filter selected. Expected one of: part");
+      return null;
+    }
+    const unknown = parts.find((part) => !allowed.has(part));
+    if (unknown !== undefined) {
+      badRequest(response, "unknownPart", `'${unknown}'`);
+      return null;
+    }
+    return new Set(parts);
+  }
+
+  function channelsList(response: ServerResponse, params: URLSearchParams) {
+    const parts = partsOf(response, params, CHANNEL_PARTS);
+    if (!parts) return;
     const filters = ["id", "forHandle", "forUsername", "mine", "managedByMe", "categoryId"].filter((name) => params.has(name));
     if (filters.length !== 1)
       return badRequest(
@@ -181,11 +263,45 @@ export async function startFakeYoutube({
     } else if (params.has("id")) {
       const ids = (params.get("id") ?? "").split(",").filter(Boolean);
       if (ids.length > 50) return badRequest(response, "invalidValue", "Too many ids: at most 50");
-      found = ids.map((id) => known.find((channel) => channel.id === id)).filter((channel): channel is FakeChannel => Boolean(channel));
+      found = ids.map(channelById).filter((channel): channel is FakeChannel => Boolean(channel));
     } else {
       found = [];
     }
-    sendJson(response, 200, listAnswer("youtube#channelListResponse", found.map(channelResource), 5));
+    sendJson(
+      response,
+      200,
+      listAnswer(
+        "youtube#channelListResponse",
+        found.map((channel) => channelResource(channel, parts)),
+        5,
+      ),
+    );
+  }
+
+  function videosList(response: ServerResponse, params: URLSearchParams) {
+    const parts = partsOf(response, params, VIDEO_PARTS);
+    if (!parts) return;
+    const filters = ["id", "chart", "myRating"].filter((name) => params.has(name));
+    if (filters.length !== 1)
+      return badRequest(
+        response,
+        "incompatibleParameters",
+        "Incompatible parameters specified in the request: exactly one filter is expected",
+      );
+    if (!params.has("id")) return sendJson(response, 200, listAnswer("youtube#videoListResponse", [], 5));
+    const ids = (params.get("id") ?? "").split(",").filter(Boolean);
+    if (ids.length > 50) return badRequest(response, "invalidValue", "Too many ids: at most 50");
+    // Deleted and private videos are left out of the answer, as the API does.
+    const found = ids.map(videoById).filter((video): video is FakeVideo => Boolean(video));
+    sendJson(
+      response,
+      200,
+      listAnswer(
+        "youtube#videoListResponse",
+        found.map((video) => videoResource(video, parts)),
+        found.length,
+      ),
+    );
   }
 
   function searchList(response: ServerResponse, params: URLSearchParams) {
@@ -241,6 +357,7 @@ export async function startFakeYoutube({
         );
 
       if (url.pathname === "/channels") return channelsList(response, url.searchParams);
+      if (url.pathname === "/videos") return videosList(response, url.searchParams);
       if (url.pathname === "/search") return searchList(response, url.searchParams);
       sendJson(response, 404, googleError(404, "notFound", "Not Found"));
     })().catch(() => {
@@ -254,6 +371,7 @@ export async function startFakeYoutube({
     url: baseUrl,
     requests,
     channels: known,
+    videos: knownVideos,
     failNext(kind) {
       nextFailure = kind;
     },
@@ -272,11 +390,17 @@ export const DEMO_CHANNELS: FakeChannel[] = [
   { id: "UCtakapooHiddenCount0001", title: "Takapoo Studio", handle: null, subscribers: null, description: "Studio sessions" },
 ];
 
+/** The demo video boosters like, comment on and watch, on the Takapoo channel. */
+export const DEMO_VIDEOS: FakeVideo[] = [
+  { id: "dQw4w9WgXcQ", channelId: DEMO_CHANNELS[0]!.id, title: "Takapoo demo", views: 48_210, likes: 1_320, comments: 87 },
+];
+
 // Standalone: `npx tsx tests/support/fake-youtube.ts` for Playwright's webServer.
 if (isMain(import.meta.url)) {
   const fake = await startFakeYoutube({
     apiKey: process.env.YOUTUBE_API_KEY || "test-youtube-key",
     channels: DEMO_CHANNELS,
+    videos: DEMO_VIDEOS,
     port: Number(process.env.FAKE_YOUTUBE_PORT || 0),
     google: fakeGoogleState({
       clientId: process.env.GOOGLE_CLIENT_ID || "e2e-google-client",

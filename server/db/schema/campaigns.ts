@@ -63,6 +63,10 @@ export const campaigns = pgTable(
     /** The network's own counter when the campaign was approved (YouTube statistics); null until taken or where none exists. */
     networkStart: jsonb("network_start").$type<NetworkCounts>(),
     networkStartAt: timestamp("network_start_at", { withTimezone: true }),
+    /** The YouTube channel id of an @handle link, resolved once (channels.list forHandle) so the daily count asks by id. */
+    networkChannelId: text("network_channel_id"),
+    /** The Tehran day YouTube last did not know the link's channel or video: not asked again that day. */
+    networkMissingOn: date("network_missing_on", { mode: "string" }),
     rejectionReason: text("rejection_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
