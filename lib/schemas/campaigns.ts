@@ -86,6 +86,26 @@ export const campaignInput = z
   .meta(strategyNeeds);
 export type CampaignInput = z.input<typeof campaignInput>;
 
+/** How far ahead a running campaign's end may be moved, in days from today. */
+export const CAMPAIGN_END_MAX_DAYS = 365;
+
+/** PUT campaigns/{id}/ends-at: the Tehran day the campaign runs until (its last second), today up to a year ahead. */
+export const campaignEndInput = z.object({
+  ends_at: text("invalid_format")
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "invalid_format")
+    .meta({
+      format: "date",
+      description: `A Tehran day, YYYY-MM-DD: today up to ${CAMPAIGN_END_MAX_DAYS} days ahead`,
+      example: "2026-12-31",
+    }),
+});
+
+/** POST campaigns/{id}/top-up: more budget for a running Smart campaign, from the wallet, at the campaign's own prices. */
+export const campaignTopUpInput = z.object({
+  amount: campaignFields.amount.unwrap().meta({ description: "Rials to add, the service fee inside (as a Smart campaign's amount)" }),
+  gateway: z.literal("wallet", "gateway_required").meta({ description: "wallet: paid from the wallet now" }),
+});
+
 export const campaignStatusFilter = z.enum(campaignStatuses, "invalid_value");
 export const campaignListQuery = z.object({ status: campaignStatusFilter.optional(), ...paging });
 export const campaignPaymentsQuery = z.object({ status: transactionStatusFilter.optional(), ...paging });
@@ -186,6 +206,13 @@ export type CampaignEventResult = z.infer<typeof campaignEventOutput>;
 export const paidCampaignPaymentOutput = z.object({ transaction: transactionOutput, campaign: campaignOutput, message: z.string() });
 export type PaidCampaignPayment = z.infer<typeof paidCampaignPaymentOutput>;
 export const campaignDecisionOutput = z.object({ campaign: campaignOutput });
+export const campaignTopUpOutput = z.object({
+  campaign: campaignOutput,
+  transaction: transactionOutput,
+  added: quoteOutput,
+  message: z.string(),
+});
+export type CampaignTopUp = z.infer<typeof campaignTopUpOutput>;
 
 /** GET dashboard: the widgets' figures and the active campaigns. */
 export const dashboardOutput = z.object({
@@ -206,6 +233,20 @@ export const campaignEndpoints = {
   one: endpoint({ method: "get", path: "/campaigns/{id}", params: idParam, response: campaignOutput }),
   pause: endpoint({ method: "post", path: "/campaigns/{id}/pause", params: idParam, response: campaignEventOutput }),
   activate: endpoint({ method: "post", path: "/campaigns/{id}/activate", params: idParam, response: campaignEventOutput }),
+  endDate: endpoint({
+    method: "put",
+    path: "/campaigns/{id}/ends-at",
+    params: idParam,
+    body: campaignEndInput,
+    response: campaignEventOutput,
+  }),
+  topUp: endpoint({
+    method: "post",
+    path: "/campaigns/{id}/top-up",
+    params: idParam,
+    body: campaignTopUpInput,
+    response: campaignTopUpOutput,
+  }),
   payments: endpoint({
     method: "get",
     path: "/campaigns/{id}/payments",

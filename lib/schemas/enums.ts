@@ -41,6 +41,7 @@ export type ActivityType = (typeof activityTypes)[number];
 export const transactionIntents = [
   "wallet_charge",
   "campaign_creation",
+  "campaign_top_up",
   "membership_payment",
   "pay_membership",
   "campaign_fee",

@@ -6,8 +6,10 @@ import { toCampaignOutput, toPriceOutput, toQuoteOutput } from "@/server/campaig
 import { listCampaigns, visibleCampaign } from "@/server/campaigns/queries";
 import { quoteFor } from "@/server/campaigns/quote";
 import { applyCampaignEvent } from "@/server/campaigns/transitions";
+import { changeEndDate, topUpCampaign } from "@/server/campaigns/change";
+import { toTransactionOutput } from "@/server/payments";
 import { requireSessionClaims, requireUser } from "@/server/http/auth";
-import type { AppEnv, Services } from "@/server/http/context";
+import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
 import { AppError } from "@/server/core/errors";
 import { idempotencyHeaders, idempotent } from "@/server/http/idempotency";
 import { publicOrigin } from "@/server/http/origin";
@@ -68,7 +70,31 @@ const eventRoute = (event: "pause" | "activate") =>
     responses: { 404: err("Not found"), 409: err("Not allowed in the campaign's state") },
   });
 
-/** Pricing, the quote, and the producer's own campaigns: create, list, read, pause, activate. */
+const endDateRoute = endpointRoute(campaignEndpoints.endDate, {
+  middleware: [requireUser] as const,
+  tags: ["Campaigns"],
+  summary: "Change when a running campaign ends (its owner): the end of a Tehran day from today up to a year ahead; audited",
+  bodyName: "CampaignEndInput",
+  answer: "The campaign",
+  responses: { 404: err("Not found"), 409: err("Not running (active or paused)") },
+});
+
+const topUpRoute = endpointRoute(campaignEndpoints.topUp, {
+  middleware: [requireUser, idempotent] as const,
+  tags: ["Campaigns"],
+  summary:
+    "Add budget to a running Smart campaign (its owner), from the wallet, at the campaign's own prices: a payment of its own, the targets raised, the fee inside; audited",
+  request: { headers: idempotencyHeaders },
+  bodyName: "CampaignTopUpInput",
+  answer: "The campaign, the payment and what it added",
+  responses: {
+    403: err("Insufficient wallet balance"),
+    404: err("Not found"),
+    409: err("Not a running Smart campaign"),
+  },
+});
+
+/** Pricing, the quote, and the producer's own campaigns: create, list, read, pause, activate, change. */
 export function producerCampaignRoutes(services: Services) {
   return new OpenAPIHono<AppEnv>()
     .openapi(pricingRoute, async (c) => c.json({ data: (await loadPricing({ db: c.get("db") })).map(toPriceOutput) }, 200))
@@ -127,6 +153,33 @@ export function producerCampaignRoutes(services: Services) {
       );
       return c.json(
         { data: { campaign: toCampaignOutput(campaign), message: translateApi(c.get("locale"), "messages.campaign_activated") } },
+        200,
+      );
+    })
+    .openapi(endDateRoute, async (c) => {
+      const campaign = await changeEndDate(
+        { ...ctxOf(c, services), now: new Date() },
+        { id: c.req.valid("param").id, day: c.req.valid("json").ends_at },
+      );
+      return c.json(
+        { data: { campaign: toCampaignOutput(campaign), message: translateApi(c.get("locale"), "messages.campaign_end_changed") } },
+        200,
+      );
+    })
+    .openapi(topUpRoute, async (c) => {
+      const done = await topUpCampaign(
+        { ...ctxOf(c, services), now: new Date() },
+        { id: c.req.valid("param").id, amount: c.req.valid("json").amount },
+      );
+      return c.json(
+        {
+          data: {
+            campaign: toCampaignOutput(done.campaign),
+            transaction: toTransactionOutput(done.transaction),
+            added: toQuoteOutput(done.added),
+            message: translateApi(c.get("locale"), "messages.campaign_topped_up"),
+          },
+        },
         200,
       );
     });
