@@ -16,6 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { campaignNetworks, campaignStatuses, campaignStrategies, type CampaignStatus } from "@/lib/schemas/enums";
+import type { Pace } from "@/lib/campaigns/pacing";
 
 export { campaignNetworks, campaignStatuses, campaignStrategies, type CampaignStatus };
 
@@ -67,6 +68,8 @@ export const campaigns = pgTable(
     networkChannelId: text("network_channel_id"),
     /** The Tehran day YouTube last did not know the link's channel or video: not asked again that day. */
     networkMissingOn: date("network_missing_on", { mode: "string" }),
+    /** How fast the campaign may be delivered (lib/campaigns/pacing.ts); null: as fast as boosters take it. */
+    pace: jsonb("pace").$type<Pace>(),
     rejectionReason: text("rejection_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
