@@ -7,7 +7,6 @@ import { QueueCard } from "@/components/ui/QueueCard";
 import { AUDIT_PER_PAGE, useAuditLog, type AuditEntry, type AuditFilters } from "@/lib/api/admin-audit";
 import { localizeDigits } from "@/lib/format/digits";
 import { auditTargetTypes } from "@/lib/schemas/audit";
-import { adminStates } from "@/components/ui/back-office/AdminStates";
 import { useQueuePaging } from "@/components/ui/back-office/use-queue-paging";
 
 /** /admin/audit: every admin action and the system's, newest first — who, what, to what, when, from where — filterable. */
@@ -16,11 +15,7 @@ export function AuditLog() {
   const [filters, setFilters] = useState<AuditFilters>({ action: "", target_type: "" });
   const [page, setPage] = useState(1);
   const query = useAuditLog(filters, page);
-  const { rows, ...paging } = useQueuePaging(
-    query,
-    { page, setPage, perPage: AUDIT_PER_PAGE },
-    { empty: t("empty"), count: (count) => t("count", { count }) },
-  );
+  const { rows, card } = useQueuePaging("admin.audit", query, { page, setPage, perPage: AUDIT_PER_PAGE });
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -29,10 +24,7 @@ export function AuditLog() {
   };
   return (
     <QueueCard
-      heading={t("heading")}
-      intro={t("intro")}
-      query={query}
-      {...adminStates}
+      {...card}
       before={
         <form
           onSubmit={apply}
@@ -53,7 +45,6 @@ export function AuditLog() {
           </Button>
         </form>
       }
-      {...paging}
     >
       <ul className="grid gap-3" aria-busy={query.isFetching || undefined} data-testid="audit-log">
         {rows.map((entry) => (

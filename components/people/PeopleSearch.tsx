@@ -8,7 +8,6 @@ import { StatusPill } from "@/components/ui/StatusPill";
 import { PEOPLE_PER_PAGE, usePeople, type Person } from "@/lib/api/admin-people";
 import { localizeDigits } from "@/lib/format/digits";
 import { Link } from "@/lib/i18n/navigation";
-import { adminStates } from "@/components/ui/back-office/AdminStates";
 import { useQueuePaging } from "@/components/ui/back-office/use-queue-paging";
 import { fullName } from "@/components/ui/back-office/format";
 
@@ -18,11 +17,7 @@ export function PeopleSearch() {
   const [q, setQ] = useState("");
   const [page, setPage] = useState(1);
   const query = usePeople(q, page);
-  const { rows, ...paging } = useQueuePaging(
-    query,
-    { page, setPage, perPage: PEOPLE_PER_PAGE },
-    { empty: q ? t("noMatch") : t("empty"), count: (count) => t("count", { count }) },
-  );
+  const { rows, card } = useQueuePaging("admin.people", query, { page, setPage, perPage: PEOPLE_PER_PAGE }, q ? t("noMatch") : undefined);
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setQ(String(new FormData(event.currentTarget).get("q") ?? "").trim());
@@ -30,10 +25,7 @@ export function PeopleSearch() {
   };
   return (
     <QueueCard
-      heading={t("heading")}
-      intro={t("intro")}
-      query={query}
-      {...adminStates}
+      {...card}
       before={
         <form
           onSubmit={search}
@@ -46,7 +38,6 @@ export function PeopleSearch() {
           </Button>
         </form>
       }
-      {...paging}
     >
       <ul className="grid gap-3" aria-busy={query.isFetching || undefined} data-testid="people">
         {rows.map((person) => (

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Card } from "@/components/ui/Card";
 
 /** What a queue's card needs to know of its query. */
-type QueryState = { isPending: boolean; isError: boolean; isFetching: boolean; error: unknown; refetch: () => unknown };
+export type QueueQuery = { isPending: boolean; isError: boolean; isFetching: boolean; error: unknown; refetch: () => unknown };
 
 /**
  * A work queue's page (the back office's identity and campaign queues, its content pages): the heading and
@@ -27,7 +27,7 @@ export function QueueCard({
 }: {
   heading: string;
   intro: ReactNode;
-  query: QueryState;
+  query: QueueQuery;
   loading: ReactNode;
   failure: (error: unknown, retry: () => void, retrying: boolean) => ReactNode;
   /** Shown instead of the rows when there are none. */

@@ -5,7 +5,6 @@ import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { QueueCard } from "@/components/ui/QueueCard";
 import { ACTIVITY_QUEUE_PER_PAGE, useActivityQueue, useBulkApprove } from "@/lib/api/admin-activities";
-import { adminStates } from "@/components/ui/back-office/AdminStates";
 import { useQueuePaging } from "@/components/ui/back-office/use-queue-paging";
 import { ActivityReviewCard } from "./ActivityReviewCard";
 import { useBulkApproval } from "@/components/ui/back-office/use-bulk-approval";
@@ -20,17 +19,13 @@ export function ActivityQueue() {
   const query = useActivityQueue(page);
   const bulk = useBulkApprove();
   const { selected, toggle, notice, approve } = useBulkApproval(bulk, (counts) => t("bulkDone", counts));
-  const { rows, ...paging } = useQueuePaging(
-    query,
-    { page, setPage, perPage: ACTIVITY_QUEUE_PER_PAGE },
-    { empty: t("empty"), count: (count) => t("count", { count }) },
-  );
+  const { rows, card } = useQueuePaging("admin.activities", query, { page, setPage, perPage: ACTIVITY_QUEUE_PER_PAGE });
   const chosen = rows.filter((item) => selected.has(item.activity.id)).map((item) => item.activity.id);
 
   const approveSelected = () => approve(chosen);
 
   return (
-    <QueueCard heading={t("heading")} intro={t("intro")} query={query} {...adminStates} {...paging}>
+    <QueueCard {...card}>
       <div className="flex flex-wrap items-center gap-3">
         <Button
           type="button"

@@ -2,7 +2,6 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
-import { EmptyState } from "@/components/ui/EmptyState";
 import { QueueCard } from "@/components/ui/QueueCard";
 import { TextField } from "@/components/ui/Field";
 import { useApiForm } from "@/lib/forms/use-api-form";
@@ -10,25 +9,14 @@ import { useAdminPages } from "@/lib/api/admin-pages";
 import { Link, useRouter } from "@/lib/i18n/navigation";
 import { locales } from "@/lib/i18n/locales";
 import { newPageInput, PAGE_SLUG_MAX, type PageSummary } from "@/lib/schemas/pages";
-import { adminStates } from "@/components/ui/back-office/AdminStates";
+import { useQueueList } from "@/components/ui/back-office/use-queue-paging";
 import { ScrollRegion } from "@/components/ui/ScrollRegion";
 
 /** The back office's content pages: every slug with its languages, and a form to start a new one. */
 export function ContentPageList() {
-  const t = useTranslations("admin.pages");
-  const query = useAdminPages();
-  const pages = query.data ?? [];
+  const { rows: pages, card } = useQueueList("admin.pages", useAdminPages());
   return (
-    <QueueCard
-      className="grid-cols-1"
-      heading={t("heading")}
-      intro={t("intro")}
-      query={query}
-      {...adminStates}
-      empty={pages.length === 0 ? <EmptyState padding="py-8">{t("empty")}</EmptyState> : null}
-      count={t("count", { count: pages.length })}
-      after={<NewPageForm />}
-    >
+    <QueueCard className="grid-cols-1" {...card} after={<NewPageForm />}>
       <PageTable pages={pages} />
     </QueueCard>
   );

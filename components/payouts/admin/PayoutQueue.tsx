@@ -8,7 +8,6 @@ import { QueueCard } from "@/components/ui/QueueCard";
 import { Tabs } from "@/components/ui/Tabs";
 import { ADMIN_PAYOUTS_PER_PAGE, useAdminPayouts, useBulkApprovePayouts, type PayoutStatus } from "@/lib/api/admin-payouts";
 import { useNow } from "@/lib/time/use-now";
-import { adminStates } from "@/components/ui/back-office/AdminStates";
 import { useQueuePaging } from "@/components/ui/back-office/use-queue-paging";
 import { usePlanName } from "./plan-name";
 import { useBulkApproval } from "@/components/ui/back-office/use-bulk-approval";
@@ -42,11 +41,7 @@ export function PayoutQueue({ perPage = ADMIN_PAYOUTS_PER_PAGE }: { perPage?: nu
   const now = useNow(60_000);
   const bulk = useBulkApprovePayouts();
   const { selected, toggle, notice, setNotice, approve, reset } = useBulkApproval(bulk, (counts) => t("bulkDone", counts));
-  const { rows, ...paging } = useQueuePaging(
-    query,
-    { page, setPage, perPage },
-    { empty: t("empty"), count: (count) => t("count", { count }) },
-  );
+  const { rows, card } = useQueuePaging("admin.payouts", query, { page, setPage, perPage });
   const pending = tab === "pending";
   const chosen = pending ? rows.filter((row) => row.status === "pending" && selected.has(row.id)).map((row) => row.id) : [];
   const selectable = rows.filter((row) => row.status === "pending");
@@ -59,10 +54,7 @@ export function PayoutQueue({ perPage = ADMIN_PAYOUTS_PER_PAGE }: { perPage?: nu
 
   return (
     <QueueCard
-      heading={t("heading")}
-      intro={t("intro")}
-      query={query}
-      {...adminStates}
+      {...card}
       before={
         <div className="grid gap-6 lg:grid-cols-2">
           <RailCard />
@@ -85,7 +77,6 @@ export function PayoutQueue({ perPage = ADMIN_PAYOUTS_PER_PAGE }: { perPage?: nu
           </div>
         </Tabs>
       )}
-      {...paging}
     >
       {pending && selectable.length > 0 ? (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-surface-sunken p-3">

@@ -2,10 +2,9 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { Alert } from "@/components/ui/Alert";
-import { EmptyState } from "@/components/ui/EmptyState";
 import { QueueCard } from "@/components/ui/QueueCard";
 import { useAdminPlans, type AdminPlan } from "@/lib/api/admin-payouts";
-import { adminStates } from "@/components/ui/back-office/AdminStates";
+import { useQueueList } from "@/components/ui/back-office/use-queue-paging";
 import { planNameIn } from "./plan-name";
 import { PlanForm } from "./PlanForm";
 import { PlanTable } from "./PlanTable";
@@ -17,8 +16,7 @@ import { PlanTable } from "./PlanTable";
 export function PlanAdmin() {
   const t = useTranslations("admin.plans");
   const locale = useLocale();
-  const query = useAdminPlans();
-  const plans = query.data ?? [];
+  const { rows: plans, card } = useQueueList("admin.plans", useAdminPlans());
   const [editing, setEditing] = useState<AdminPlan | null>(null);
   // A new, empty form after each save: the key changes.
   const [round, setRound] = useState(0);
@@ -27,13 +25,8 @@ export function PlanAdmin() {
   return (
     <QueueCard
       className="grid-cols-1"
-      heading={t("heading")}
-      intro={t("intro")}
-      query={query}
-      {...adminStates}
+      {...card}
       before={<Alert tone="info">{t("note")}</Alert>}
-      empty={plans.length === 0 ? <EmptyState padding="py-8">{t("empty")}</EmptyState> : null}
-      count={t("count", { count: plans.length })}
       after={
         <PlanForm
           key={editing?.id ?? `new-${round}`}
