@@ -1,6 +1,5 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { useDates } from "@/components/ui/dates";
 import type { Column } from "@/components/ui/DataTable";
 import { CAMPAIGN_QUEUE_PER_PAGE, useCampaignQueue } from "@/lib/api/admin";
@@ -14,8 +13,6 @@ export function CampaignQueue({ perPage = CAMPAIGN_QUEUE_PER_PAGE }: { perPage?:
   const tCampaigns = useTranslations("campaigns");
   const money = useMoney();
   const date = useDates();
-  const [page, setPage] = useState(1);
-  const query = useCampaignQueue(page, perPage);
   const columns: Column<Campaign>[] = [
     { key: "name", header: tCampaigns("columns.name"), cell: (campaign) => <bdi>{campaign.name}</bdi> },
     { key: "network", header: tCampaigns("columns.network"), cell: (campaign) => tCampaigns(`networks.${campaign.network}`) },
@@ -26,10 +23,8 @@ export function CampaignQueue({ perPage = CAMPAIGN_QUEUE_PER_PAGE }: { perPage?:
   return (
     <ReviewQueue
       messages="admin.campaignQueue"
-      query={query}
-      page={page}
+      usePage={useCampaignQueue}
       perPage={perPage}
-      onPage={setPage}
       columns={columns}
       minWidth="min-w-[40rem]"
       review={{ href: (campaign) => `/admin/campaigns/${campaign.id}`, label: (campaign) => t("reviewFor", { name: campaign.name }) }}

@@ -1,6 +1,6 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { Column } from "@/components/ui/DataTable";
 import { IDENTITY_QUEUE_PER_PAGE, useIdentityQueue, type AdminUser } from "@/lib/api/admin";
 import { fullName } from "@/components/ui/back-office/format";
@@ -12,8 +12,6 @@ export function IdentityQueue({ perPage = IDENTITY_QUEUE_PER_PAGE }: { perPage?:
   const t = useTranslations("admin.queue");
   const tReview = useTranslations("admin.review");
   const format = useFormatter();
-  const [page, setPage] = useState(1);
-  const query = useIdentityQueue(page, perPage);
   const ltr = (value: string | null, className: string): ReactNode =>
     value ? (
       <span dir="ltr" className={className}>
@@ -40,10 +38,8 @@ export function IdentityQueue({ perPage = IDENTITY_QUEUE_PER_PAGE }: { perPage?:
   return (
     <ReviewQueue
       messages="admin.queue"
-      query={query}
-      page={page}
+      usePage={useIdentityQueue}
       perPage={perPage}
-      onPage={setPage}
       columns={columns}
       minWidth="min-w-[36rem]"
       review={{

@@ -1,50 +1,38 @@
 "use client";
 import { useTranslations } from "next-intl";
+import { useState } from "react";
 import { DataTable, type Column } from "@/components/ui/DataTable";
-import { EmptyState } from "@/components/ui/EmptyState";
-import { Pagination, pageCount } from "@/components/ui/Pagination";
-import { QueueCard } from "@/components/ui/QueueCard";
+import { QueueCard, type QueueQuery } from "@/components/ui/QueueCard";
+import type { ListResult } from "@/lib/api/client";
 import { Link } from "@/lib/i18n/navigation";
-import { adminStates } from "./AdminStates";
-
-type Page<R> = { data: R[]; meta: { total: number; per_page: number } };
-type Query<R> = { data?: Page<R>; isPending: boolean; isError: boolean; isFetching: boolean; error: unknown; refetch: () => unknown };
+import { useQueuePaging } from "./use-queue-paging";
 
 /**
- * A back-office queue of things awaiting a decision, oldest first, a page at a time: the rows as a table whose
- * last column opens each one's review (`review.href`, named for screen readers by `review.label`).
+ * A back-office queue of things awaiting a decision, oldest first, a page at a time (`usePage(page, perPage)`):
+ * the rows as a table whose last column opens each one's review (`review.href`, named for screen readers by
+ * `review.label`).
  */
 export function ReviewQueue<R extends { id: string }>({
   messages,
-  query,
-  page,
+  usePage,
   perPage,
-  onPage,
   columns,
   minWidth,
   review,
 }: {
   /** Where its heading, intro, empty sentence, count and caption are. */
   messages: "admin.queue" | "admin.campaignQueue";
-  query: Query<R>;
-  page: number;
+  usePage: (page: number, perPage: number) => QueueQuery & { data?: ListResult<R> | undefined };
   perPage: number;
-  onPage: (page: number) => void;
   columns: Column<R>[];
   minWidth: string;
   review: { href: (row: R) => string; label: (row: R) => string };
 }) {
   const t = useTranslations("admin.queue");
   const own = useTranslations(messages as "admin.queue");
-  const text = {
-    heading: own("heading"),
-    intro: own("intro"),
-    empty: own("empty"),
-    count: own("count", { count: query.data?.meta.total ?? 0 }),
-    caption: own("caption"),
-  };
-  const rows = query.data?.data ?? [];
-  const pages = pageCount(query.data?.meta.total ?? 0, query.data?.meta.per_page || perPage);
+  const [page, setPage] = useState(1);
+  const query = usePage(page, perPage);
+  const { rows, card } = useQueuePaging(messages, query, { page, setPage, perPage });
   const actions: Column<R> = {
     key: "actions",
     header: t("actions"),
@@ -62,26 +50,12 @@ export function ReviewQueue<R extends { id: string }>({
     ),
   };
   return (
-    <QueueCard
-      heading={text.heading}
-      intro={text.intro}
-      query={query}
-      {...adminStates}
-      empty={
-        rows.length === 0 ? (
-          <EmptyState padding="py-8" firstPage={page > 1 ? { label: t("firstPage"), onClick: () => onPage(1) } : null}>
-            {text.empty}
-          </EmptyState>
-        ) : null
-      }
-      count={text.count}
-      pagination={<Pagination page={page} pages={pages} busy={query.isFetching} onPage={onPage} messages="admin.queue" />}
-    >
+    <QueueCard {...card}>
       <DataTable
         rows={rows}
         rowKey={(row) => row.id}
         columns={[...columns, actions]}
-        caption={text.caption}
+        caption={own("caption")}
         minWidth={minWidth}
         rowHeaderClassName="font-semibold text-ink"
         rowClassName=""
