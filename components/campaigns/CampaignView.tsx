@@ -4,7 +4,6 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { LinkButton } from "@/components/ui/LinkButton";
 import { LoadError } from "@/components/ui/LoadError";
-import { ProgressBar } from "@/components/ui/ProgressBar";
 import { SkeletonLines } from "@/components/ui/Skeleton";
 import { Tabs } from "@/components/ui/Tabs";
 import { isWellFormedId } from "@/lib/format/ids";
@@ -14,6 +13,7 @@ import { Link } from "@/lib/i18n/navigation";
 import { ActivitiesTable } from "./CampaignActivities";
 import { CampaignPayments } from "./CampaignPayments";
 import { CampaignDelivery } from "./CampaignDelivery";
+import { useCampaignProgressRows } from "./CampaignProgress";
 import { Invoice } from "@/components/campaigns/Invoice";
 import { takeCampaignFlash } from "./flash";
 import { CampaignEventButtons, CampaignSpecList, NotFoundCard, useCampaignSpecRows } from "./shared";
@@ -98,10 +98,10 @@ function Specifications({ campaign }: { campaign: Campaign }) {
   const money = useMoney();
   const date = useDates();
   const rows = useCampaignSpecRows(campaign);
+  const progress = useCampaignProgressRows(campaign);
   rows.push(
     [t("spec.budget"), money(campaign.budget)],
-    [t("spec.spent"), money(campaign.spent)],
-    [t("columns.progress"), <ProgressBar key="progress" value={campaign.progress} label={t("columns.progress")} />],
+    ...progress,
     [t("columns.created"), date(campaign.created_at)],
     [t("columns.ends"), date(campaign.ends_at)],
     [t("spec.completed"), date(campaign.completed_at)],

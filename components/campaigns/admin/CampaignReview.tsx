@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Invoice } from "@/components/campaigns/Invoice";
 import { CampaignSpecList, useCampaignSpecRows } from "@/components/campaigns/shared";
+import { useCampaignProgressRows } from "@/components/campaigns/CampaignProgress";
 import { CampaignStatusBadge } from "@/components/ui/status-badges";
 import { useDates } from "@/components/ui/dates";
 import { Card } from "@/components/ui/Card";
@@ -42,7 +43,8 @@ function Specifications({ campaign }: { campaign: Campaign }) {
     [t("columns.status"), <CampaignStatusBadge key="status" status={campaign.status} />],
     ...useCampaignSpecRows(campaign),
   ];
-  rows.push([t("spec.budget"), money(campaign.budget)], [t("columns.created"), date(campaign.created_at)]);
+  const progress = useCampaignProgressRows(campaign);
+  rows.push([t("spec.budget"), money(campaign.budget)], ...progress, [t("columns.created"), date(campaign.created_at)]);
   return (
     <Card title={tReview("specifications")} id="admin-campaign-spec">
       <CampaignSpecList campaign={campaign} rows={rows} testId="admin-campaign-specifications" valueClassName="font-medium text-ink" />
