@@ -1,35 +1,27 @@
 "use client";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/Button";
 import { SelectField, TextField } from "@/components/ui/Field";
 import { QueueCard } from "@/components/ui/QueueCard";
 import { AUDIT_PER_PAGE, useAuditLog, type AuditEntry, type AuditFilters } from "@/lib/api/admin-audit";
 import { localizeDigits } from "@/lib/format/digits";
 import { auditTargetTypes } from "@/lib/schemas/audit";
+import { FilterBar, useFilters } from "@/components/ui/back-office/FilterBar";
 import { useQueuePaging } from "@/components/ui/back-office/use-queue-paging";
 
 /** /admin/audit: every admin action and the system's, newest first — who, what, to what, when, from where — filterable. */
 export function AuditLog() {
   const t = useTranslations("admin.audit");
-  const [filters, setFilters] = useState<AuditFilters>({ action: "", target_type: "" });
-  const [page, setPage] = useState(1);
+  const { filters, page, setPage, apply } = useFilters<AuditFilters>({ action: "", target_type: "" });
   const query = useAuditLog(filters, page);
   const { rows, card } = useQueuePaging("admin.audit", query, { page, setPage, perPage: AUDIT_PER_PAGE });
-  const apply = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setFilters({ action: String(form.get("action") ?? "").trim(), target_type: String(form.get("target_type") ?? "") });
-    setPage(1);
-  };
   return (
     <QueueCard
       {...card}
       before={
-        <form
-          onSubmit={apply}
-          className="grid items-end gap-3 rounded-card bg-surface p-4 shadow-card sm:grid-cols-[1fr_1fr_auto]"
-          role="search"
+        <FilterBar
+          columns="sm:grid-cols-[1fr_1fr_auto]"
+          submit={t("filter")}
+          onApply={(value) => apply({ action: value("action"), target_type: value("target_type") })}
         >
           <TextField name="action" label={t("action")} hint={t("actionHint")} ltr defaultValue={filters.action} autoComplete="off" />
           <SelectField name="target_type" label={t("targetType")} defaultValue={filters.target_type}>
@@ -40,10 +32,7 @@ export function AuditLog() {
               </option>
             ))}
           </SelectField>
-          <Button type="submit" className="w-full sm:w-auto">
-            {t("filter")}
-          </Button>
-        </form>
+        </FilterBar>
       }
     >
       <ul className="grid gap-3" aria-busy={query.isFetching || undefined} data-testid="audit-log">

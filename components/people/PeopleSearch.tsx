@@ -1,42 +1,28 @@
 "use client";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/Button";
 import { TextField } from "@/components/ui/Field";
 import { QueueCard } from "@/components/ui/QueueCard";
 import { StatusPill } from "@/components/ui/StatusPill";
 import { PEOPLE_PER_PAGE, usePeople, type Person } from "@/lib/api/admin-people";
 import { localizeDigits } from "@/lib/format/digits";
 import { Link } from "@/lib/i18n/navigation";
+import { FilterBar, useFilters } from "@/components/ui/back-office/FilterBar";
 import { useQueuePaging } from "@/components/ui/back-office/use-queue-paging";
 import { fullName } from "@/components/ui/back-office/format";
 
 /** /admin/users: find a person by phone, e-mail, national ID or name; newest first; each opens their overview. */
 export function PeopleSearch() {
   const t = useTranslations("admin.people");
-  const [q, setQ] = useState("");
-  const [page, setPage] = useState(1);
+  const { filters: q, page, setPage, apply } = useFilters("");
   const query = usePeople(q, page);
   const { rows, card } = useQueuePaging("admin.people", query, { page, setPage, perPage: PEOPLE_PER_PAGE }, q ? t("noMatch") : undefined);
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setQ(String(new FormData(event.currentTarget).get("q") ?? "").trim());
-    setPage(1);
-  };
   return (
     <QueueCard
       {...card}
       before={
-        <form
-          onSubmit={search}
-          className="grid items-end gap-3 rounded-card bg-surface p-4 shadow-card sm:grid-cols-[1fr_auto]"
-          role="search"
-        >
+        <FilterBar columns="sm:grid-cols-[1fr_auto]" submit={t("find")} onApply={(value) => apply(value("q"))}>
           <TextField name="q" type="search" label={t("search")} hint={t("searchHint")} defaultValue={q} autoComplete="off" />
-          <Button type="submit" className="w-full sm:w-auto">
-            {t("find")}
-          </Button>
-        </form>
+        </FilterBar>
       }
     >
       <ul className="grid gap-3" aria-busy={query.isFetching || undefined} data-testid="people">
