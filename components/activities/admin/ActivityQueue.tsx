@@ -2,11 +2,11 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Alert } from "@/components/ui/Alert";
-import { Button } from "@/components/ui/Button";
 import { QueueCard } from "@/components/ui/QueueCard";
 import { ACTIVITY_QUEUE_PER_PAGE, useActivityQueue, useBulkApprove } from "@/lib/api/admin-activities";
 import { useQueuePaging } from "@/components/ui/back-office/use-queue-paging";
 import { ActivityReviewCard } from "./ActivityReviewCard";
+import { ApproveSelected } from "@/components/ui/back-office/ApproveSelected";
 import { useBulkApproval } from "@/components/ui/back-office/use-bulk-approval";
 
 /**
@@ -22,20 +22,10 @@ export function ActivityQueue() {
   const { rows, card } = useQueuePaging("admin.activities", query, { page, setPage, perPage: ACTIVITY_QUEUE_PER_PAGE });
   const chosen = rows.filter((item) => selected.has(item.activity.id)).map((item) => item.activity.id);
 
-  const approveSelected = () => approve(chosen);
-
   return (
     <QueueCard {...card}>
       <div className="flex flex-wrap items-center gap-3">
-        <Button
-          type="button"
-          onClick={() => void approveSelected()}
-          disabled={chosen.length === 0}
-          busy={bulk.isPending}
-          className="w-full sm:w-auto"
-        >
-          {t("approveSelected", { count: chosen.length })}
-        </Button>
+        <ApproveSelected chosen={chosen} approve={approve} busy={bulk.isPending} label={t("approveSelected", { count: chosen.length })} />
       </div>
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       <ul className="grid gap-4" aria-busy={query.isFetching || undefined} data-testid="activity-queue">

@@ -1,7 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/Alert";
-import { Button } from "@/components/ui/Button";
 import { Checkbox } from "@/components/ui/Checkbox";
 import { useTabPages } from "@/components/ui/QueryView";
 import { QueueCard } from "@/components/ui/QueueCard";
@@ -10,6 +9,7 @@ import { ADMIN_PAYOUTS_PER_PAGE, useAdminPayouts, useBulkApprovePayouts, type Pa
 import { useNow } from "@/lib/time/use-now";
 import { useQueuePaging } from "@/components/ui/back-office/use-queue-paging";
 import { usePlanName } from "./plan-name";
+import { ApproveSelected } from "@/components/ui/back-office/ApproveSelected";
 import { useBulkApproval } from "@/components/ui/back-office/use-bulk-approval";
 import { PayoutCard } from "./PayoutCard";
 import { RailCard } from "./RailCard";
@@ -50,7 +50,6 @@ export function PayoutQueue({ perPage = ADMIN_PAYOUTS_PER_PAGE }: { perPage?: nu
     tabs.selectTab(next);
     reset();
   };
-  const approveSelected = () => approve(chosen);
 
   return (
     <QueueCard
@@ -90,15 +89,7 @@ export function PayoutQueue({ perPage = ADMIN_PAYOUTS_PER_PAGE }: { perPage?: nu
               )
             }
           />
-          <Button
-            type="button"
-            onClick={() => void approveSelected()}
-            disabled={chosen.length === 0}
-            busy={bulk.isPending}
-            className="w-full sm:w-auto"
-          >
-            {t("approveSelected", { count: chosen.length })}
-          </Button>
+          <ApproveSelected chosen={chosen} approve={approve} busy={bulk.isPending} label={t("approveSelected", { count: chosen.length })} />
         </div>
       ) : null}
       <ul className="grid gap-4" aria-busy={query.isFetching || undefined} data-testid="admin-payouts">
