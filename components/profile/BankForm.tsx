@@ -5,9 +5,8 @@ import { useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/Alert";
 import { TextField } from "@/components/ui/Field";
 import type { Me } from "@/lib/api/me";
-import { useApiForm } from "@/lib/forms/use-api-form";
 import { bankFromIban, ibanWithSpaces, normalizeIban } from "@/lib/validation/iban";
-import { ProfileFormCard, useProfileSave } from "./ProfileFormCard";
+import { ProfileFormCard, useProfileForm } from "./ProfileFormCard";
 import { localizeDigits } from "./dates";
 import { badgeStateOf, isIbanLocked } from "@/lib/profile/identity";
 import { bankFormSchema } from "./schemas";
@@ -21,28 +20,18 @@ export function BankForm({ me }: { me: Me }) {
   const payoutsFrom = me.iban_payouts_from ? new Date(me.iban_payouts_from) : null;
 
   const values = useMemo(() => ({ iban: me.iban ?? "IR" }), [me.iban]);
-  const { form, fieldError, failure } = useApiForm(bankFormSchema, { values, resetOptions: { keepDirtyValues: true } });
-  const { status, saving, save } = useProfileSave(failure);
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = form;
+  const { form, fieldError, errors, card } = useProfileForm(bankFormSchema, values);
+  const { register, control } = form;
   const typed = useWatch({ control, name: "iban" }) ?? "";
   const bank = bankFromIban(typed);
   const normalized = normalizeIban(typed);
   const hasDigits = /^IR\d{5}/.test(normalized);
 
-  const onSubmit = handleSubmit((input) => save({ iban: input.iban }));
-
   return (
     <ProfileFormCard
       section="bank"
       locked={locked}
-      status={status}
-      saving={saving}
-      onSubmit={onSubmit}
+      {...card((input) => ({ iban: input.iban }))}
       fieldsetClassName="grid gap-4"
       after={
         <dl className="grid gap-2 rounded-lg bg-surface-sunken p-3 text-sm" aria-live="polite">

@@ -4,10 +4,9 @@ import { useMemo } from "react";
 import { Controller } from "react-hook-form";
 import { TextField } from "@/components/ui/Field";
 import type { Me } from "@/lib/api/me";
-import { useApiForm } from "@/lib/forms/use-api-form";
 import type { UpdateProfileInput } from "@/lib/schemas/profile";
 import { BirthDatePicker } from "./BirthDatePicker";
-import { ProfileFormCard, useProfileSave } from "./ProfileFormCard";
+import { ProfileFormCard, useProfileForm } from "./ProfileFormCard";
 import { isIdentityLocked } from "@/lib/profile/identity";
 import { identityFormSchema, normalizedNationalId, type IdentityFormValues } from "./schemas";
 
@@ -29,31 +28,18 @@ export function IdentityForm({ me }: { me: Me }) {
     }),
     [me.first_name, me.last_name, me.national_id, me.birth_date],
   );
-  const { form, fieldError, failure } = useApiForm(schema, { values, resetOptions: { keepDirtyValues: true } });
-  const { status, saving, save } = useProfileSave(failure);
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = form;
+  const { form, fieldError, errors, card } = useProfileForm(schema, values);
+  const { register, control } = form;
 
-  const onSubmit = handleSubmit((typed) => {
+  const toInput = (typed: IdentityFormValues) => {
     const input: UpdateProfileInput = { first_name: typed.first_name.trim(), last_name: typed.last_name.trim() };
     if (typed.national_id.trim()) input.national_id = normalizedNationalId(typed.national_id);
     if (typed.birth_date) input.birth_date = typed.birth_date;
-    return save(input);
-  });
+    return input;
+  };
 
   return (
-    <ProfileFormCard
-      section="identity"
-      locked={locked}
-      status={status}
-      saving={saving}
-      onSubmit={onSubmit}
-      fieldsetClassName="grid gap-4 sm:grid-cols-2"
-    >
+    <ProfileFormCard section="identity" locked={locked} {...card(toInput)} fieldsetClassName="grid gap-4 sm:grid-cols-2">
       <TextField
         label={t("fields.first_name")}
         autoComplete="given-name"

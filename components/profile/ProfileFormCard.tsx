@@ -1,11 +1,14 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useState, type ComponentProps, type ReactNode } from "react";
+import type { FieldValues } from "react-hook-form";
+import type { z } from "zod";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { ApiError } from "@/lib/api/client";
 import { useUpdateProfile } from "@/lib/api/me";
+import { useApiForm } from "@/lib/forms/use-api-form";
 import type { UpdateProfileInput } from "@/lib/schemas/profile";
 
 type Status = { tone: "success" | "error"; text: string } | null;
@@ -25,6 +28,22 @@ export function useProfileSave(failure: (error: unknown) => string) {
     }
   };
   return { status, saving: update.isPending, save };
+}
+
+/**
+ * A profile section's form: the contract's form kit over the person's saved `values` (what they typed
+ * survives a refetch), and `card(toInput)`, ProfileFormCard's outcome, busy state and submit, which
+ * saves what `toInput` makes of the checked values.
+ */
+export function useProfileForm<S extends z.ZodType<FieldValues, FieldValues>>(schema: S, values: z.input<S>) {
+  const { form, fieldError, failure } = useApiForm(schema, { values, resetOptions: { keepDirtyValues: true } });
+  const { status, saving, save } = useProfileSave(failure);
+  const card = (toInput: (input: z.output<S>) => UpdateProfileInput) => ({
+    status,
+    saving,
+    onSubmit: form.handleSubmit((input) => save(toInput(input))),
+  });
+  return { form, fieldError, errors: form.formState.errors, card };
 }
 
 /**
