@@ -1,21 +1,20 @@
 // The API extends zod with .openapi() when it loads; the shared schemas imported below are its routes'.
 import "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, vi, type MockInstance } from "vitest";
+import { describe, expect, vi } from "vitest";
 import arAE from "@/messages/ar-AE.json";
 import enUS from "@/messages/en-US.json";
 import faIR from "@/messages/fa-IR.json";
 import trTR from "@/messages/tr-TR.json";
 import { locales } from "@/lib/i18n/locales";
 import { CAMPAIGN_NAME_MAX } from "@/lib/schemas/campaigns";
-import type { Database } from "@/server/db/client";
 import { activities, auditLog, campaigns, contentPages, users } from "@/server/db/schema";
 import { balancesOf } from "@/server/ledger";
 import { googleVerifier } from "@/server/adapters/oauth";
 import { startFakeOAuthProvider, type FakeOAuthProvider } from "@/tests/support/fake-oauth";
-import { registerAndSignIn, signInAdmin, validRegistration } from "@/tests/api/support/account-helpers";
+import { registerAndSignIn, validRegistration } from "@/tests/api/support/account-helpers";
 import { fundWallet, smartCampaign } from "@/tests/api/support/campaign-fixtures";
-import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
+import { apiTest } from "@/tests/api/support/fixture";
 
 /**
  * Class of attack: text that others read, written to deceive (issue 13 items 9 and 10). A name made
@@ -23,24 +22,6 @@ import { apiFile, type ApiSetup } from "@/tests/api/support/fixture";
  * around the name and whatever the page writes after it. Every field of human text refuses both with
  * its own sentence (422) and changes nothing; and every refusal is a sentence, in every locale.
  */
-let database: Database;
-let sms: ApiSetup["sms"];
-let consoleError: MockInstance;
-
-const { it, call, serial, rebuild } = apiFile(
-  (n) => `10.13.9.${n % 250}`,
-  (api) => {
-    ({ database, sms } = api);
-    consoleError = vi.spyOn(console, "error");
-  },
-);
-afterEach(() => {
-  // No message was left without its values (next-intl reports FORMATTING_ERROR through console.error).
-  const formatting = consoleError.mock.calls.filter((args) => String(args[0]).includes("FORMATTING_ERROR"));
-  consoleError.mockRestore();
-  expect(formatting).toEqual([]);
-});
-
 const catalogue = { "fa-IR": faIR, "en-US": enUS, "tr-TR": trTR, "ar-AE": arAE } as const;
 const sentence = (locale: keyof typeof catalogue, key: "text_invisible" | "text_bidi_control" | "text_control_characters") =>
   catalogue[locale].api.validation[key];
@@ -55,18 +36,57 @@ const hostile = [
   { label: "a NUL inside a name", value: "Sa\u0000ra", key: "text_control_characters" },
 ] as const;
 
-const admin = () => signInAdmin(database, call, sms, "09100000077");
+const GOOGLE_CLIENT = "takapoo-web.apps.googleusercontent.com";
 
-async function producer(walletRials = 0) {
-  const signed = await registerAndSignIn(call, sms);
-  if (walletRials > 0) await fundWallet(database.db, signed.user.id, walletRials);
-  return signed;
-}
+const it = apiTest
+  // No message was left without its values (next-intl reports FORMATTING_ERROR through console.error): see afterEach.
+  .extend("consoleError", { auto: true }, ({}, { onCleanup }) => {
+    const spy = vi.spyOn(console, "error");
+    onCleanup(() => spy.mockRestore());
+    return spy;
+  })
+  .extend("producer", ({ call, sms, database }) => async (walletRials = 0) => {
+    const signed = await registerAndSignIn(call, sms);
+    if (walletRials > 0) await fundWallet(database.db, signed.user.id, walletRials);
+    return signed;
+  })
+  .extend(
+    "userRow",
+    ({ database }) =>
+      async (id: string) =>
+        (await database.db.select().from(users).where(eq(users.id, id)))[0],
+  )
+  // The fake Google for the file (started by the first test that signs in with it), closed after it.
+  .extend("google", { scope: "file" }, async ({}, { onCleanup }): Promise<FakeOAuthProvider> => {
+    const google = await startFakeOAuthProvider({ issuer: "https://accounts.google.com" });
+    onCleanup(() => google.close());
+    return google;
+  })
+  .extend("signIn", ({ google, rebuild, serial, call, userRow }) => async (given_name: string, family_name: string) => {
+    rebuild({
+      oauth: { google: googleVerifier({ clientId: GOOGLE_CLIENT, clientSecret: "secret", jwksUrl: `${google.url}/certs` }), apple: null },
+    });
+    const claims = {
+      sub: `google-${serial}`,
+      aud: GOOGLE_CLIENT,
+      email: `g${serial}@gmail.com`,
+      email_verified: true,
+      given_name,
+      family_name,
+    };
+    const answer = await call("auth/google", { id_token: await google.signIdToken(claims) });
+    expect(answer.status).toBe(200);
+    return userRow(answer.body.data.user.id as string);
+  })
+  .override("client", ({ serial }) => ({ address: `10.13.9.${serial % 250}` }));
 
-const userRow = async (id: string) => (await database.db.select().from(users).where(eq(users.id, id)))[0];
+it.afterEach(({ consoleError }) => {
+  const formatting = consoleError.mock.calls.filter((args) => String(args[0]).includes("FORMATTING_ERROR"));
+  expect(formatting).toEqual([]);
+});
 
 describe.each(hostile)("$label", ({ value, key }) => {
-  it("is refused as a name at registration, in every locale, and no account or code is made", async () => {
+  it("is refused as a name at registration, in every locale, and no account or code is made", async ({ call, sms, database }) => {
     for (const locale of locales) {
       for (const field of ["first_name", "last_name"] as const) {
         const answer = await call("auth/register", { ...validRegistration, [field]: value }, { locale });
@@ -78,7 +98,7 @@ describe.each(hostile)("$label", ({ value, key }) => {
     expect(sms.sent).toEqual([]);
   });
 
-  it("is refused as a profile name and the name stays", async () => {
+  it("is refused as a profile name and the name stays", async ({ call, producer, userRow }) => {
     const { token, user } = await producer();
     const before = await userRow(user.id);
     for (const field of ["first_name", "last_name"] as const) {
@@ -89,7 +109,7 @@ describe.each(hostile)("$label", ({ value, key }) => {
     expect(await userRow(user.id)).toEqual(before);
   });
 
-  it("is refused as a campaign name (create and quote) and nothing is created or charged", async () => {
+  it("is refused as a campaign name (create and quote) and nothing is created or charged", async ({ call, database, producer }) => {
     const { token, user } = await producer(5_000_000);
     for (const path of ["campaigns", "campaigns/quote"]) {
       const answer = await call(path, { ...smartCampaign, name: value }, { token, locale: "ar-AE" });
@@ -100,7 +120,13 @@ describe.each(hostile)("$label", ({ value, key }) => {
     expect((await balancesOf({ db: database.db }, { userId: user.id })).wallet).toBe(5_000_000);
   });
 
-  it("is refused as a reason (identity reject, campaign reject, activity deny) and nothing changes", async () => {
+  it("is refused as a reason (identity reject, campaign reject, activity deny) and nothing changes", async ({
+    call,
+    database,
+    producer,
+    userRow,
+    admin,
+  }) => {
     const owner = await producer(5_000_000);
     const created = await call("campaigns", smartCampaign, { token: owner.token });
     expect(created.status).toBe(200);
@@ -124,7 +150,7 @@ describe.each(hostile)("$label", ({ value, key }) => {
     expect(await database.db.select().from(auditLog).where(eq(auditLog.targetId, campaignId))).toEqual([]);
   });
 
-  it("is refused as an activity's proof", async () => {
+  it("is refused as an activity's proof", async ({ call, database, producer }) => {
     const { token } = await producer();
     const answer = await call(
       "activities/00000000-0000-4000-8000-000000000000/submit",
@@ -136,7 +162,7 @@ describe.each(hostile)("$label", ({ value, key }) => {
     expect(await database.db.select().from(activities)).toEqual([]);
   });
 
-  it("is refused as a content page's title, meta title and meta description, and the page stays", async () => {
+  it("is refused as a content page's title, meta title and meta description, and the page stays", async ({ call, database, admin }) => {
     const adminToken = await admin();
     const page = () =>
       database.db
@@ -165,47 +191,22 @@ describe.each(hostile)("$label", ({ value, key }) => {
 });
 
 describe("a name a sign-in provider sends (no form to refuse it in)", () => {
-  const GOOGLE_CLIENT = "takapoo-web.apps.googleusercontent.com";
-  let google: FakeOAuthProvider;
-  beforeAll(async () => {
-    google = await startFakeOAuthProvider({ issuer: "https://accounts.google.com" });
-  });
-  afterAll(async () => {
-    await google.close();
-  });
-  const signIn = async (given_name: string, family_name: string) => {
-    rebuild({
-      oauth: { google: googleVerifier({ clientId: GOOGLE_CLIENT, clientSecret: "secret", jwksUrl: `${google.url}/certs` }), apple: null },
-    });
-    const claims = {
-      sub: `google-${serial()}`,
-      aud: GOOGLE_CLIENT,
-      email: `g${serial()}@gmail.com`,
-      email_verified: true,
-      given_name,
-      family_name,
-    };
-    const answer = await call("auth/google", { id_token: await google.signIdToken(claims) });
-    expect(answer.status).toBe(200);
-    return userRow(answer.body.data.user.id as string);
-  };
-
-  it("is not kept when nothing visible is left, and loses its direction controls", async () => {
+  it("is not kept when nothing visible is left, and loses its direction controls", async ({ signIn }) => {
     expect(await signIn("\u200B\u200C\u200D", "\u202EinamhA")).toMatchObject({ firstName: "", lastName: "inamhA" });
   });
 
-  it("is kept as written when it is a real name", async () => {
+  it("is kept as written when it is a real name", async ({ signIn }) => {
     expect(await signIn("می‌خواهم", "Şahin")).toMatchObject({ firstName: "می‌خواهم", lastName: "Şahin" });
   });
 });
 
 describe("legitimate names", () => {
-  it.each([
+  it.for([
     ["Persian with a zero-width non-joiner inside a word", "می‌خواهم", "نیک‌نام"],
     ["Arabic", "عبدالله", "الهاشمي"],
     ["Turkish", "Çağrı", "Şahin"],
     ["English", "Mary-Jane", "O'Neil"],
-  ])("are accepted and kept as written: %s", async (_, firstName, lastName) => {
+  ])("are accepted and kept as written: %s", async ([, firstName, lastName], { call, sms, userRow }) => {
     const { token, user } = await registerAndSignIn(call, sms, { first_name: firstName, last_name: lastName });
     expect(await userRow(user.id)).toMatchObject({ firstName, lastName });
     const renamed = await call("me", { first_name: lastName, last_name: firstName }, { method: "PATCH", token });
@@ -224,20 +225,23 @@ describe("a too-long campaign name (it answered the raw key api.validation.too_b
     "ar-AE": `يجب ألا يزيد عدد الأحرف على ${new Intl.NumberFormat("ar-AE").format(CAMPAIGN_NAME_MAX)}.`,
   } as const;
 
-  it.each(locales)("answers 422 with a sentence naming the maximum in %s, on create and on the quote", async (locale) => {
-    const { token, user } = await producer(5_000_000);
-    for (const path of ["campaigns", "campaigns/quote"]) {
-      const answer = await call(path, { ...smartCampaign, name: "ن".repeat(CAMPAIGN_NAME_MAX + 1) }, { token, locale });
-      expect(answer.status, path).toBe(422);
-      expect(answer.body.error?.code, path).toBe("campaign_validation_failed");
-      expect(answer.body.error?.fields?.name, path).toBe(expected[locale]);
-      expect(answer.body.error?.fields?.name, path).not.toMatch(/api\.|[{}]/);
-    }
-    expect(await database.db.select().from(campaigns)).toEqual([]);
-    expect((await balancesOf({ db: database.db }, { userId: user.id })).wallet).toBe(5_000_000);
-  });
+  it.for(locales)(
+    "answers 422 with a sentence naming the maximum in %s, on create and on the quote",
+    async (locale, { call, database, producer }) => {
+      const { token, user } = await producer(5_000_000);
+      for (const path of ["campaigns", "campaigns/quote"]) {
+        const answer = await call(path, { ...smartCampaign, name: "ن".repeat(CAMPAIGN_NAME_MAX + 1) }, { token, locale });
+        expect(answer.status, path).toBe(422);
+        expect(answer.body.error?.code, path).toBe("campaign_validation_failed");
+        expect(answer.body.error?.fields?.name, path).toBe(expected[locale]);
+        expect(answer.body.error?.fields?.name, path).not.toMatch(/api\.|[{}]/);
+      }
+      expect(await database.db.select().from(campaigns)).toEqual([]);
+      expect((await balancesOf({ db: database.db }, { userId: user.id })).wallet).toBe(5_000_000);
+    },
+  );
 
-  it("takes a name of exactly the maximum", async () => {
+  it("takes a name of exactly the maximum", async ({ call, producer }) => {
     const { token } = await producer(5_000_000);
     const answer = await call("campaigns/quote", { ...smartCampaign, name: "ن".repeat(CAMPAIGN_NAME_MAX) }, { token });
     expect(answer.status).toBe(200);
