@@ -5,7 +5,7 @@ import type { Db } from "@/server/db/client";
 import { notificationCounters, notificationPreferences, notifications, users, type NotificationKind, type User } from "@/server/db/schema";
 import { notify } from "@/server/notifications/notify";
 import { listNotifications, readAllNotifications, readNotification, seeNotifications, unseenCount } from "@/server/notifications/queries";
-import { apiTest, openDatabaseFirst } from "@/tests/api/support/fixture";
+import { apiTest } from "@/tests/api/support/fixture";
 import { errorCode } from "@/tests/api/support/helpers";
 
 // Issue 18, on PostgreSQL: the header's counter is kept in the transactions that change what it counts,
@@ -170,8 +170,6 @@ const commands = [
   user.map((u) => new ReadAll(u)),
   fc.tuple(user, fc.boolean()).map(([u, off]) => new SwitchCampaigns(u, off)),
 ];
-
-openDatabaseFirst(apiTest);
 
 describe("the notifications' counter model (PostgreSQL)", () => {
   apiTest(
