@@ -1,7 +1,15 @@
 "use client";
-import { useFormatter, useTranslations } from "next-intl";
-import { useCampaignDelivery } from "@/lib/api/campaigns";
-import type { Delivery } from "@/lib/schemas/activities";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { DayChart, type DayChartSeries } from "@/components/ui/DayChart";
+import { EmptyState } from "@/components/ui/EmptyState";
+import { QueryView } from "@/components/ui/QueryView";
+import { ScrollRegion } from "@/components/ui/ScrollRegion";
+import { useCampaignDelivery, type Campaign, type Delivery } from "@/lib/api/campaigns";
+import { ETA_WINDOW_DAYS } from "@/lib/campaigns/delivery";
+import { directionOf, isLocale } from "@/lib/i18n/locales";
+import type { DeliveryDay } from "@/lib/schemas/activities";
+import { dayDate } from "./delivery-days";
+import { NetworkCounter } from "./DeliveryNetwork";
 
 const FIGURES = [
   "delivered",
@@ -13,18 +21,60 @@ const FIGURES = [
   "refilled",
 ] as const satisfies readonly (keyof Delivery)[];
 
-/** The producer's view of delivery: units delivered, how they were checked, dropped at release and refilled. */
-export function CampaignDelivery({ campaignId }: { campaignId: string }) {
+/** The chart's and the table's series, in this order; each told apart by its dash as well as its colour (contrast ≥ 4.5:1 on white). */
+const DAY_SERIES = [
+  { key: "delivered", color: "#1645dd", width: 3 },
+  { key: "auto_checked", color: "#0f766e", dash: [6, 3] },
+  { key: "watched", color: "#7c3aed", dash: [2, 3] },
+  { key: "reviewed", color: "#b45309", dash: [10, 3, 2, 3] },
+  { key: "dropped", color: "#b91c1c", dash: [1, 4] },
+  { key: "refilled", color: "#15803d", dash: [12, 4] },
+] as const satisfies readonly { key: keyof Omit<DeliveryDay, "day">; color: string; dash?: number[]; width?: number }[];
+
+/** The time axis's labels: "Mar 20", «۳۰ اسفند» (the "day" format's calendar and digits, shorter). */
+const AXIS_DAY = { month: "short", day: "numeric", timeZone: "UTC" } as const;
+/** A rate per day may be a fraction ("0.4 a day"). */
+const RATE = { maximumFractionDigits: 1 } as const;
+
+/**
+ * The producer's view of delivery: the totals (delivered, how they were checked, dropped at release and
+ * refilled), a chart per Tehran day with the same numbers in a table, when it should finish at the last
+ * days' rate, and the network's own counter beside ours.
+ */
+export function CampaignDelivery({ campaign }: { campaign: Campaign }) {
   const t = useTranslations("campaigns.delivery");
-  const format = useFormatter();
-  const query = useCampaignDelivery(campaignId);
-  if (!query.data) return null;
-  const delivery = query.data;
+  const query = useCampaignDelivery(campaign.id);
   return (
-    <section aria-labelledby="delivery-title" className="grid gap-2">
+    <section aria-labelledby="delivery-title" className="grid min-w-0 gap-3" data-testid="campaign-delivery-panel">
       <h2 id="delivery-title" className="text-sm font-semibold text-ink">
         {t("title")}
       </h2>
+      <QueryView query={query} loadError={t("loadError")} lines={4} empty={null}>
+        {query.data ? <DeliveryContent campaign={campaign} delivery={query.data} /> : null}
+      </QueryView>
+    </section>
+  );
+}
+
+function DeliveryContent({ campaign, delivery }: { campaign: Campaign; delivery: Delivery }) {
+  const t = useTranslations("campaigns.delivery");
+  const format = useFormatter();
+  const locale = useLocale();
+  const rtl = isLocale(locale) && directionOf(locale) === "rtl";
+  const days = delivery.days;
+  const anything = delivery.delivered + delivery.dropped + delivery.awaiting_review > 0;
+  const history = days.some((day) => DAY_SERIES.some(({ key }) => day[key] !== 0));
+  const formatNumber = (value: number) => format.number(value);
+  const labels = days.map((day) => format.dateTime(dayDate(day.day), AXIS_DAY));
+  const series: DayChartSeries[] = DAY_SERIES.map((line) => ({
+    label: t(line.key),
+    color: line.color,
+    dash: "dash" in line ? [...line.dash] : undefined,
+    width: "width" in line ? line.width : undefined,
+    values: days.map((day) => day[line.key]),
+  }));
+  return (
+    <div className="grid min-w-0 gap-4">
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="campaign-delivery">
         {FIGURES.map((figure) => (
           <div key={figure} className="rounded-lg bg-surface-sunken px-3 py-2">
@@ -35,6 +85,87 @@ export function CampaignDelivery({ campaignId }: { campaignId: string }) {
           </div>
         ))}
       </dl>
-    </section>
+      {history || (anything && days.length > 0) ? (
+        <div className="grid min-w-0 gap-3">
+          <h3 className="text-sm font-semibold text-ink">{t("perDay")}</h3>
+          <DayChart
+            label={t("chartLabel", { from: labels[0] ?? "", to: labels.at(-1) ?? "" })}
+            labels={labels}
+            series={series}
+            rtl={rtl}
+            formatNumber={formatNumber}
+          />
+          <DeliveryTable days={days} />
+        </div>
+      ) : (
+        <EmptyState testId="delivery-empty" padding="py-8">
+          {t("empty")}
+        </EmptyState>
+      )}
+      <Eta campaign={campaign} eta={delivery.eta} />
+      <NetworkCounter campaign={campaign} delivery={delivery} labels={labels} rtl={rtl} />
+    </div>
+  );
+}
+
+/** The same numbers as the chart, newest day first, in a box of its own that scrolls (both ways on a phone). */
+function DeliveryTable({ days }: { days: DeliveryDay[] }) {
+  const t = useTranslations("campaigns.delivery");
+  const format = useFormatter();
+  return (
+    <ScrollRegion label={t("caption")} className="max-h-80 overflow-y-auto border border-surface-line">
+      <table className="w-full min-w-[34rem] text-sm" data-testid="delivery-table">
+        <caption className="sr-only">{t("caption")}</caption>
+        <thead className="sticky top-0 bg-surface">
+          <tr className="border-b border-surface-line text-ink-muted">
+            <th scope="col" className="px-3 py-2 text-start font-medium">
+              {t("day")}
+            </th>
+            {DAY_SERIES.map(({ key }) => (
+              <th key={key} scope="col" className="px-3 py-2 text-end font-medium">
+                {t(key)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {[...days].reverse().map((day) => (
+            <tr key={day.day} className="border-b border-surface-line last:border-b-0">
+              <th scope="row" className="px-3 py-2 text-start font-normal whitespace-nowrap">
+                <time dateTime={day.day}>{format.dateTime(dayDate(day.day), "day")}</time>
+              </th>
+              {DAY_SERIES.map(({ key }) => (
+                <td key={key} className="px-3 py-2 text-end tabular-nums">
+                  {format.number(day[key])}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
+  );
+}
+
+/** When the campaign should finish at the last days' rate; said only while it runs. */
+function Eta({ campaign, eta }: { campaign: Campaign; eta: Delivery["eta"] }) {
+  const t = useTranslations("campaigns.eta");
+  const format = useFormatter();
+  if (campaign.status !== "active" && campaign.status !== "paused") return null;
+  const days = format.number(ETA_WINDOW_DAYS);
+  const text = eta.at
+    ? t.rich("at", {
+        date: format.dateTime(dayDate(eta.at), "day"),
+        rate: format.number(eta.rate_per_day, RATE),
+        days,
+        time: (chunks) => <time dateTime={eta.at ?? undefined}>{chunks}</time>,
+      })
+    : eta.remaining === 0
+      ? t("done")
+      : t("unknown", { days, remaining: format.number(eta.remaining) });
+  return (
+    <p className="text-sm leading-6 text-ink" data-testid="delivery-eta">
+      {text}
+    </p>
   );
 }

@@ -77,7 +77,7 @@ export function CampaignView({ id }: { id: string }) {
           ) : (
             <div className="grid gap-3 py-4">
               <p className="text-sm text-ink-muted">{t("view.activitiesIntro")}</p>
-              <CampaignDelivery campaignId={campaign.id} />
+              <CampaignDelivery campaign={campaign} />
               <ActivitiesTable campaignId={campaign.id} />
               <div>
                 <LinkButton href={`/dashboard/campaigns/view/${campaign.id}/activities`} variant="secondary">

@@ -17,12 +17,12 @@ import {
 import { submissionKeys } from "./client";
 import { useApiClient } from "./use-api-client";
 import { walletKeys, type TransactionStatus } from "./payments";
-import { activityEndpoints, type Activity as CampaignActivity } from "@/lib/schemas/activities";
+import { activityEndpoints, type Activity as CampaignActivity, type Delivery } from "@/lib/schemas/activities";
 import type { ActivityStatus } from "@/lib/schemas/enums";
 
 /** The contract's answers (lib/schemas), under the names the screens know; CampaignActivity is SPEC §3 activity as a producer sees it. */
 export type { ActivityStatus, CampaignActivity, QuoteLine };
-export type { Campaign, CampaignEventResult, CreatedCampaign, Dashboard, PaidCampaignPayment, Quote };
+export type { Campaign, CampaignEventResult, CreatedCampaign, Dashboard, Delivery, PaidCampaignPayment, Quote };
 export type CampaignTab = "all" | "active" | "completed" | "awaiting_payment" | "awaiting_review" | "rejected";
 export type PaymentTab = TransactionStatus | "all";
 
@@ -37,7 +37,7 @@ export const campaignKeys = {
   payments: (id: string, status: PaymentTab, page: number) => [...campaignKeys.allPayments(id), status, page] as const,
   activities: (id: string, page: number) => [...campaignKeys.all, "activities", id, page] as const,
   activity: (id: string, activityId: string) => [...campaignKeys.all, "activity", id, activityId] as const,
-  delivery: (id: string) => [...campaignKeys.all, "delivery", id] as const,
+  delivery: (id: string, days: number) => [...campaignKeys.all, "delivery", id, days] as const,
   quote: (input: unknown) => [...campaignKeys.all, "quote", input] as const,
   dashboard: ["dashboard"] as const,
 };
@@ -87,12 +87,18 @@ export function useCampaignActivity(id: string, activityId: string) {
   });
 }
 
-/** How the campaign's units were delivered: checked how, dropped at release, refilled. */
-export function useCampaignDelivery(id: string) {
+/** Days of delivery the campaign view charts (the endpoint allows 1–365). */
+export const DELIVERY_CHART_DAYS = 90;
+
+/**
+ * How the campaign's units were delivered over its last `days` Tehran days: checked how, dropped at
+ * release, refilled; the network's own counter beside it and the expected end.
+ */
+export function useCampaignDelivery(id: string, days: number = DELIVERY_CHART_DAYS) {
   const api = useApiClient();
   return useQuery({
-    queryKey: campaignKeys.delivery(id),
-    queryFn: () => api.call(activityEndpoints.delivery, { params: { id } }),
+    queryKey: campaignKeys.delivery(id, days),
+    queryFn: () => api.call(activityEndpoints.delivery, { params: { id }, query: { days } }),
   });
 }
 

@@ -105,7 +105,18 @@ describe("campaign view and dashboard", () => {
   });
 
   it("shows on the Activities tab how the units were delivered: reviewed, dropped at release, refilled", async () => {
-    const delivery = { delivered: 12, auto_checked: 0, watched: 0, reviewed: 12, dropped: 2, refilled: 1, awaiting_review: 3 };
+    const delivery = {
+      delivered: 12,
+      auto_checked: 0,
+      watched: 0,
+      reviewed: 12,
+      dropped: 2,
+      refilled: 1,
+      awaiting_review: 3,
+      days: [{ day: "2025-03-20", delivered: 14, auto_checked: 0, watched: 0, reviewed: 14, dropped: 2, refilled: 1 }],
+      network: { status: "not_yet", start: null, start_at: null, days: [] },
+      eta: { remaining: 288, rate_per_day: 1.71, at: "2025-09-10" },
+    };
     fakeApi((url) => {
       if (url.pathname.endsWith("/delivery")) return jsonResponse(200, { data: delivery });
       if (url.pathname.endsWith("/activities") || url.pathname.endsWith("/payments"))
