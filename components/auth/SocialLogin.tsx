@@ -51,42 +51,38 @@ const GoogleIcon = () => (
   </svg>
 );
 
-function GoogleCodeButton({ onError }: { onError: ErrorSink }) {
-  const t = useTranslations("auth.social");
-  const google = useGoogleSignIn();
-  const result = useSocialResult(onError);
-  const login = useGoogleLogin({
+type GoogleAnswer = Parameters<ReturnType<typeof useGoogleSignIn>["mutateAsync"]>[0];
+
+/** The popup's code flow (the default): Google answers a code the API exchanges. */
+const useCodeFlow = (sign: (answer: GoogleAnswer) => void, failed: () => void) =>
+  useGoogleLogin({
     flow: "auth-code",
     ux_mode: "popup",
     scope: "openid email profile",
-    onSuccess: ({ code }) => void result.finish(() => google.mutateAsync({ code })),
-    onError: result.failed,
-    onNonOAuthError: (error) => (error.type === "popup_closed" ? undefined : result.failed()),
+    onSuccess: ({ code }) => sign({ code }),
+    onError: failed,
+    onNonOAuthError: (error) => (error.type === "popup_closed" ? undefined : failed()),
   });
-  useGoogleOneTapLogin({
-    onSuccess: ({ credential }) => credential && void result.finish(() => google.mutateAsync({ id_token: credential })),
-  });
-  return (
-    <Button type="button" variant="secondary" className="w-full" onClick={() => login()}>
-      <GoogleIcon />
-      {t("google")}
-    </Button>
-  );
-}
 
-function GoogleTokenButton({ onError }: { onError: ErrorSink }) {
+/** The token flow: Google answers an access token the API checks. */
+const useTokenFlow = (sign: (answer: GoogleAnswer) => void, failed: () => void) =>
+  useGoogleLogin({
+    flow: "implicit",
+    scope: "openid email profile",
+    onSuccess: ({ access_token }) => sign({ access_token }),
+    onError: failed,
+  });
+
+const useGoogleFlow = GOOGLE_FLOW === "implicit" ? useTokenFlow : useCodeFlow;
+
+/** Google's button in the configured flow, and One Tap beside it. */
+function GoogleButton({ onError }: { onError: ErrorSink }) {
   const t = useTranslations("auth.social");
   const google = useGoogleSignIn();
   const result = useSocialResult(onError);
-  const login = useGoogleLogin({
-    flow: "implicit",
-    scope: "openid email profile",
-    onSuccess: ({ access_token }) => void result.finish(() => google.mutateAsync({ access_token })),
-    onError: result.failed,
-  });
-  useGoogleOneTapLogin({
-    onSuccess: ({ credential }) => credential && void result.finish(() => google.mutateAsync({ id_token: credential })),
-  });
+  const sign = (answer: GoogleAnswer) => void result.finish(() => google.mutateAsync(answer));
+  const login = useGoogleFlow(sign, result.failed);
+  useGoogleOneTapLogin({ onSuccess: ({ credential }) => credential && sign({ id_token: credential }) });
   return (
     <Button type="button" variant="secondary" className="w-full" onClick={() => login()}>
       <GoogleIcon />
@@ -187,7 +183,7 @@ export function SocialLogin({ onError }: { onError: ErrorSink }) {
         {googleScriptFailed ? <Alert tone="error">{t("googleScriptError")}</Alert> : null}
         {GOOGLE_CLIENT_ID && !googleScriptFailed ? (
           <GoogleOAuthProvider clientId={GOOGLE_CLIENT_ID} onScriptLoadError={() => setGoogleScriptFailed(true)}>
-            {GOOGLE_FLOW === "implicit" ? <GoogleTokenButton onError={onError} /> : <GoogleCodeButton onError={onError} />}
+            <GoogleButton onError={onError} />
           </GoogleOAuthProvider>
         ) : null}
         {APPLE_CLIENT_ID ? <AppleButton onError={onError} /> : null}
