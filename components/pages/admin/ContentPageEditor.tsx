@@ -9,7 +9,7 @@ import type { PageVersionOutput } from "@/lib/schemas/pages";
 import { ApiError } from "@/lib/api/client";
 import { defaultLocale, isLocale, locales, type Locale } from "@/lib/i18n/locales";
 import { AdminLoadError, AdminLoading } from "@/components/ui/back-office/AdminStates";
-import { LocaleTabs, localePanelId, localeTabId } from "@/components/ui/back-office/LocaleTabs";
+import { LocaleTabs } from "@/components/ui/back-office/LocaleTabs";
 import { PageVersionForm } from "./PageVersionForm";
 
 /** A slug nobody has written yet: the editor starts empty. */
@@ -59,21 +59,17 @@ function Versions({ slug, versions }: { slug: string; versions: PageVersionOutpu
   return (
     <div className="grid grid-cols-1 gap-4">
       {versions.length === 0 ? <Alert tone="info">{t("newPage")}</Alert> : null}
-      <LocaleTabs selected={selected} onSelect={setSelected} missing={missing} label={t("languages")} />
-      {locales.map((locale) => (
-        // Every form stays mounted, so a draft in one language survives a look at another.
-        <div
-          key={locale}
-          role="tabpanel"
-          id={localePanelId(locale)}
-          aria-labelledby={localeTabId(locale)}
-          hidden={locale !== selected}
-          tabIndex={0}
-          className="focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-200"
-        >
+      <LocaleTabs
+        selected={selected}
+        onSelect={setSelected}
+        missing={missing}
+        label={t("languages")}
+        panel={{ className: "focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-200", focusable: true }}
+      >
+        {(locale) => (
           <PageVersionForm slug={slug} locale={locale} version={byLocale.get(locale) ?? null} hasDefault={byLocale.has(defaultLocale)} />
-        </div>
-      ))}
+        )}
+      </LocaleTabs>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useWatch, type Control, type FieldError, type FieldErrors, type UseForm
 import { TextField } from "@/components/ui/Field";
 import type { PlanInput } from "@/lib/api/admin-payouts";
 import { directionOf, locales, type Locale } from "@/lib/i18n/locales";
-import { LocaleTabs, localePanelId, localeTabId } from "@/components/ui/back-office/LocaleTabs";
+import { LocaleTabs } from "@/components/ui/back-office/LocaleTabs";
 import type { PlanValues } from "./PlanForm";
 
 /**
@@ -33,16 +33,8 @@ export function PlanNames({
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-1 text-sm font-medium text-ink">{t("fields.names")}</legend>
-      <LocaleTabs selected={selected} onSelect={onSelect} missing={missing} label={t("fields.names")} />
-      {locales.map((locale) => (
-        <div
-          key={locale}
-          role="tabpanel"
-          id={localePanelId(locale)}
-          aria-labelledby={localeTabId(locale)}
-          hidden={locale !== selected}
-          className="pt-2"
-        >
+      <LocaleTabs selected={selected} onSelect={onSelect} missing={missing} label={t("fields.names")} panel={{ className: "pt-2" }}>
+        {(locale) => (
           <TextField
             label={t("nameIn", { language: tLanguages(locale) })}
             lang={locale}
@@ -52,8 +44,8 @@ export function PlanNames({
             error={fieldError(errors.names?.[locale])}
             {...register(`names.${locale}`)}
           />
-        </div>
-      ))}
+        )}
+      </LocaleTabs>
     </fieldset>
   );
 }
