@@ -11,9 +11,19 @@ import { payoutJobs } from "./payouts";
 import { invitationJobs } from "./invitations";
 import { notificationJobs } from "./notifications";
 import { endBansJob } from "./people";
+import { networkCountsJob } from "./network-counts";
+import { youtubeFromEnv, type YoutubeStatistics } from "@/server/adapters/youtube";
 
-/** The adapters the jobs use; each defaults to what the environment configures. */
-export type JobAdapters = { youtube?: YoutubeAccounts | null; payouts?: PayoutProviders; sms?: SmsSender };
+/**
+ * The adapters the jobs use; each defaults to what the environment configures. `youtube`: the boosters'
+ * accounts (OAuth); `counters`: the API key's statistics (YOUTUBE_API_KEY).
+ */
+export type JobAdapters = {
+  youtube?: YoutubeAccounts | null;
+  counters?: YoutubeStatistics | null;
+  payouts?: PayoutProviders;
+  sms?: SmsSender;
+};
 
 /** Every background job of the app (started by server/root.ts). */
 export function appJobs(gateways: Gateways, adapters: JobAdapters = {}): JobDefinition[] {
@@ -21,6 +31,7 @@ export function appJobs(gateways: Gateways, adapters: JobAdapters = {}): JobDefi
   const youtube = adapters.youtube !== undefined ? adapters.youtube : youtubeAccountsFromEnv();
   const payouts = adapters.payouts ?? payoutProvidersFromEnv();
   const sms = adapters.sms ?? smsSenderFromEnv();
+  const counters = adapters.counters !== undefined ? adapters.counters : youtubeFromEnv();
   return [
     completeCampaignsJob,
     reconcilePaymentsJob(gateways),
@@ -30,5 +41,6 @@ export function appJobs(gateways: Gateways, adapters: JobAdapters = {}): JobDefi
     ...invitationJobs(sms),
     ...notificationJobs(sms),
     endBansJob,
+    networkCountsJob(counters),
   ];
 }
