@@ -12,6 +12,18 @@
  */
 import type { TargetLine } from "@/lib/activities/tasks";
 
+/** A stored invoice's lines as targets (only the fields a target has; the share locked at purchase when there is one). */
+export function invoiceLines(invoice: unknown): TargetLine[] {
+  const lines = (invoice as { lines?: TargetLine[] } | null)?.lines ?? [];
+  return lines.map((line) => ({
+    metric: line.metric,
+    action: line.action,
+    unitPrice: line.unitPrice,
+    max: line.max,
+    ...(typeof line.boosterShare === "number" ? { boosterShare: line.boosterShare } : {}),
+  }));
+}
+
 export type LineProgress = { metric: string; delivered: number; bought: number };
 export type CampaignProgress = {
   /** 0..100, rounded down; 100 only when every line is delivered. */

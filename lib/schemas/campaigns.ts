@@ -100,6 +100,33 @@ export const campaignEndInput = z.object({
     }),
 });
 
+const paceUnits = z.number().int("invalid").min(1, "too_small_number").max(1_000_000, "too_big_number").nullable().optional();
+const dayText = text("invalid_format")
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "invalid_format")
+  .meta({ format: "date" });
+
+/**
+ * PUT campaigns/{id}/pace (lib/campaigns/pacing.ts): units started per Tehran day and per hour at most,
+ * the hours of the Tehran day the work is offered (from, to: both or neither, from before to), and the
+ * day it starts; null or absent, no limit of that kind. All null: unpaced.
+ */
+export const campaignPaceInput = z
+  .object({
+    per_day: paceUnits.meta({ description: "Units started per Tehran day at most" }),
+    per_hour: paceUnits.meta({ description: "Units started per hour at most" }),
+    hours_from: z.number().int("invalid").min(0, "too_small_number").max(23, "too_big_number").nullable().optional(),
+    hours_to: z.number().int("invalid").min(1, "too_small_number").max(24, "too_big_number").nullable().optional(),
+    starts_on: dayText.nullable().optional().meta({ description: "A Tehran day, YYYY-MM-DD: today up to a year ahead" }),
+  })
+  .superRefine((value, ctx) => {
+    const from = value.hours_from ?? null;
+    const to = value.hours_to ?? null;
+    if ((from === null) !== (to === null))
+      ctx.addIssue({ code: "custom", path: [from === null ? "hours_from" : "hours_to"], message: "required" });
+    else if (from !== null && to !== null && from >= to) ctx.addIssue({ code: "custom", path: ["hours_to"], message: "invalid" });
+  });
+export type CampaignPaceInput = z.input<typeof campaignPaceInput>;
+
 /** POST campaigns/{id}/top-up: more budget for a running Smart campaign, from the wallet, at the campaign's own prices. */
 export const campaignTopUpInput = z.object({
   amount: campaignFields.amount.unwrap().meta({ description: "Rials to add, the service fee inside (as a Smart campaign's amount)" }),
@@ -159,6 +186,20 @@ export const campaignOutput = z.object({
   delivered: z.record(z.string(), z.number().int()).meta({ description: "Units delivered per invoice metric, net of drops" }),
   posts_worked: z.number().int().meta({ description: "Distinct posts or videos that received delivered work" }),
   invoice: quoteOutput,
+  pace: z
+    .object({
+      per_day: z.number().int().nullable(),
+      per_hour: z.number().int().nullable(),
+      hours_from: z.number().int().nullable(),
+      hours_to: z.number().int().nullable(),
+      starts_on: z.string().nullable(),
+    })
+    .nullable()
+    .meta({ description: "How fast it may be delivered (PUT campaigns/{id}/pace); null: as fast as boosters take it" }),
+  expected_end: z
+    .string()
+    .nullable()
+    .meta({ description: "The Tehran day it would finish at its pace, the units left counted from today; null when unpaced or done" }),
   rejection_reason: z.string().nullable(),
   created_at: z.string(),
   ends_at: z.string().nullable(),
@@ -240,6 +281,7 @@ export const campaignEndpoints = {
     body: campaignEndInput,
     response: campaignEventOutput,
   }),
+  pace: endpoint({ method: "put", path: "/campaigns/{id}/pace", params: idParam, body: campaignPaceInput, response: campaignEventOutput }),
   topUp: endpoint({
     method: "post",
     path: "/campaigns/{id}/top-up",

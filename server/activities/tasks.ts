@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import {
   activityTypeOf,
   checkMethodOf,
@@ -13,6 +13,8 @@ import {
   type TargetLine,
 } from "@/lib/activities/tasks";
 import { findPrice, type Network, type PriceEntry } from "@/lib/campaigns/pricing";
+import { paceLeft, paceWindows } from "@/lib/campaigns/pacing";
+import { invoiceLines } from "@/lib/campaigns/progress";
 import { activities, campaigns, sessions, users, type Activity, type Campaign, type User } from "@/server/db/schema";
 import { isOpenSession, sessionUser } from "@/server/auth";
 import type { AccessClaims } from "@/server/auth";
@@ -36,18 +38,7 @@ export function assertCanEarn(user: User): void {
 
 /** A campaign's targets: its invoice lines. */
 export function linesOf(campaign: Pick<Campaign, "invoice">): TargetLine[] {
-  return targetLines((campaign.invoice as { lines?: TargetLine[] }).lines);
-}
-
-/** Invoice lines as targets (only the fields a target has). */
-function targetLines(lines: readonly TargetLine[] | null | undefined): TargetLine[] {
-  return (lines ?? []).map((line) => ({
-    metric: line.metric,
-    action: line.action,
-    unitPrice: line.unitPrice,
-    max: line.max,
-    ...(typeof line.boosterShare === "number" ? { boosterShare: line.boosterShare } : {}),
-  }));
+  return invoiceLines(campaign.invoice);
 }
 
 /** Units not denied (started, submitted, approved) per campaign and metric. */
@@ -92,6 +83,8 @@ const TASK_SCAN = 200;
 
 const caller = sql.placeholder("userId");
 const networkParam = sql.placeholder("network");
+const dayStartParam = sql.placeholder("dayStart");
+const hourStartParam = sql.placeholder("hourStart");
 
 /** json from a raw column: parsed by node-postgres, handed over as text by PGlite's driver. */
 const fromJson = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
@@ -107,6 +100,15 @@ const takenOf = sql`(select coalesce(json_agg(json_build_array(t.metric, t.units
     from ${activities} a
     where a.campaign_id = "campaigns"."id" and a.status in (${sql.raw(liveStatuses.map((status) => `'${status}'`).join(", "))})
     group by a.metric) t)`.mapWith((value) => fromJson(value) as [string, number, boolean][]);
+
+/** A paced campaign's units started (not denied) this Tehran day and hour: [today, this hour]; null when unpaced. */
+const pacedUsedOf = sql`(case when "campaigns"."pace" is null then null else (select json_build_array(
+    coalesce(sum(a.quantity), 0)::int,
+    coalesce(sum(a.quantity) filter (where a.created_at >= ${hourStartParam}::timestamptz), 0)::int)
+  from ${activities} a
+  where a.campaign_id = "campaigns"."id" and a.status <> 'denied' and a.created_at >= ${dayStartParam}::timestamptz) end)`.mapWith(
+  (value) => fromJson(value) as [number, number] | null,
+);
 
 /**
  * The feed's one statement, prepared (with and without a network): the caller's session and identity
@@ -124,6 +126,8 @@ function feedStatement(byNetwork: boolean) {
         link: campaigns.link,
         lines: sql`${campaigns.invoice} -> 'lines'`.mapWith((value) => fromJson(value) as TargetLine[] | null),
         taken: takenOf,
+        pace: campaigns.pace,
+        paceUsed: pacedUsedOf,
       })
       .from(campaigns)
       .where(
@@ -155,10 +159,19 @@ export async function listTasks(
     network?: Network | undefined;
     action?: string | undefined;
     checks?: Checks;
+    /** The clock (tests); pacing reads the Tehran day and hour from it. */
+    now?: Date;
   },
 ): Promise<{ rows: Task[]; total: number } | null> {
   const { db } = ctx;
-  const params = { userId: input.caller.userId, sessionId: input.caller.sessionId };
+  const now = input.now ?? new Date();
+  const { dayStart, hourStart } = paceWindows(now);
+  const params = {
+    userId: input.caller.userId,
+    sessionId: input.caller.sessionId,
+    dayStart: dayStart.toISOString(),
+    hourStart: hourStart.toISOString(),
+  };
   const [open, prices] = await Promise.all([
     input.network ? feedByNetwork(db).execute({ ...params, network: input.network }) : feedAll(db).execute(params),
     loadPricing({ db }),
@@ -171,7 +184,7 @@ export async function listTasks(
   }
   const tasks: Task[] = [];
   for (const campaign of open) {
-    const lines = targetLines(campaign.lines);
+    const lines = invoiceLines({ lines: campaign.lines });
     const units: Record<string, number> = {};
     const mine = new Set<string>();
     for (const [metric, count, byCaller] of campaign.taken) {
@@ -179,9 +192,11 @@ export async function listTasks(
       if (byCaller) mine.add(metric);
     }
     const remaining = remainingByMetric(lines, units);
+    const [today, thisHour] = campaign.paceUsed ?? [0, 0];
+    const paced = paceLeft(campaign.pace, { today, thisHour }, now);
     for (const line of lines) {
       if (input.action && line.action !== input.action) continue;
-      const quantity = taskQuantity(line.metric, remaining[line.metric] ?? 0);
+      const quantity = taskQuantity(line.metric, Math.min(remaining[line.metric] ?? 0, paced));
       if (quantity === 0 || mine.has(line.metric)) continue;
       const { reward } = priceTask(campaign, line, quantity, prices);
       if (reward <= 0) continue;
@@ -201,6 +216,23 @@ export async function listTasks(
   }
   const start = (input.page - 1) * input.perPage;
   return { rows: tasks.slice(start, start + input.perPage), total: tasks.length };
+}
+
+/** What a paced campaign still allows now, counted under its row lock (the caller holds it): every start of the campaign queues there. */
+async function paceLeftNow(ctx: TxCtx, campaign: Campaign, now: Date): Promise<number> {
+  if (!campaign.pace) return Number.POSITIVE_INFINITY;
+  const { dayStart, hourStart } = paceWindows(now);
+  const [used] = await ctx.tx
+    .select({
+      today: sql<number>`coalesce(sum(${activities.quantity}), 0)`.mapWith(Number),
+      thisHour:
+        sql<number>`coalesce(sum(${activities.quantity}) filter (where ${activities.createdAt} >= ${hourStart.toISOString()}::timestamptz), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(activities)
+    .where(and(eq(activities.campaignId, campaign.id), ne(activities.status, "denied"), gte(activities.createdAt, dayStart)));
+  return paceLeft(campaign.pace, used ?? { today: 0, thisHour: 0 }, now);
 }
 
 async function reserve(ctx: TxCtx, campaign: Campaign, activity: Activity, margin: number) {
@@ -237,7 +269,7 @@ async function reserve(ctx: TxCtx, campaign: Campaign, activity: Activity, margi
  * line's free units are counted, the activity is made and its budget reserved in the ledger, all in
  * one transaction: a budget that is spent refuses the start (409) and leaves nothing behind.
  */
-export async function startTask(ctx: UserCtx, input: { id: string; checks?: Checks }): Promise<Activity> {
+export async function startTask(ctx: UserCtx, input: { id: string; checks?: Checks; now?: Date }): Promise<Activity> {
   const { db, actor: booster } = ctx;
   const { id } = input;
   assertCanEarn(booster);
@@ -262,7 +294,8 @@ export async function startTask(ctx: UserCtx, input: { id: string; checks?: Chec
         .where(
           and(eq(activities.campaignId, campaign.id), eq(activities.metric, line.metric), inArray(activities.status, [...liveStatuses])),
         );
-      const quantity = taskQuantity(line.metric, remainingByMetric([line], { [line.metric]: taken?.units ?? 0 })[line.metric] ?? 0);
+      const free = remainingByMetric([line], { [line.metric]: taken?.units ?? 0 })[line.metric] ?? 0;
+      const quantity = taskQuantity(line.metric, Math.min(free, await paceLeftNow(ctx, campaign, input.now ?? new Date())));
       if (quantity === 0) throw new AppError("task_unavailable");
       const { budget, reward, margin } = priceTask(campaign, line, quantity, prices);
       if (reward <= 0) throw new AppError("task_unavailable");

@@ -16,12 +16,68 @@ type StoredLine = QuoteLine & { boosterShare?: number };
 type StoredInvoice = Omit<Quote, "lines"> & { lines: StoredLine[]; topUps?: TopUp[] };
 type TopUp = { transactionId: string; at: string; amount: number; subtotal: number; fee: number };
 
-/** The caller's own running campaign, locked for the change (an admin changes another's through the back office, not here). */
-async function lockOwnRunning(ctx: TxCtx<UserCtx>, id: string): Promise<Campaign> {
+const RUNNING: readonly Campaign["status"][] = ["active", "paused"];
+/** Not ended: paying, in review or running. */
+const NOT_ENDED: readonly Campaign["status"][] = ["awaiting_payment", "awaiting_review", "active", "paused"];
+
+/** The caller's own campaign in one of `statuses`, locked for the change (an admin changes another's through the back office, not here). */
+async function lockOwn(ctx: TxCtx<UserCtx>, id: string, statuses: readonly Campaign["status"][] = RUNNING): Promise<Campaign> {
   const [campaign] = await ctx.tx.select().from(campaigns).where(eq(campaigns.id, id)).for("update");
   if (!campaign || campaign.ownerId !== ctx.actor.id) throw new AppError("campaign_not_found");
-  if (campaign.status !== "active" && campaign.status !== "paused") throw new AppError("campaign_transition_invalid");
+  if (!statuses.includes(campaign.status)) throw new AppError("campaign_transition_invalid");
   return campaign;
+}
+
+/** A Tehran day from today up to CAMPAIGN_END_MAX_DAYS ahead, or campaign_day_invalid on `field`. */
+function checkDay(day: string, now: Date, field: string): void {
+  const today = tehranDay(now);
+  const real = !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && addDays(day, 0) === day;
+  if (!real || day < today || day > addDays(today, CAMPAIGN_END_MAX_DAYS))
+    throw new AppError("campaign_day_invalid", { days: CAMPAIGN_END_MAX_DAYS }, { [field]: null });
+}
+
+type PaceValue = NonNullable<Campaign["pace"]>;
+/** Two paces field by field (jsonb keeps its own key order). */
+function samePace(a: PaceValue | null, b: PaceValue | null): boolean {
+  if (a === null || b === null) return a === b;
+  return (
+    a.perDay === b.perDay &&
+    a.perHour === b.perHour &&
+    a.startsOn === b.startsOn &&
+    a.hours?.from === b.hours?.from &&
+    a.hours?.to === b.hours?.to
+  );
+}
+
+/**
+ * PUT campaigns/{id}/pace: how fast a campaign that has not ended may be delivered (lib/campaigns/pacing.ts);
+ * all null unpaces it. A change applies from the next start (the feed and the start read it under the
+ * campaign's lock); the same pace again changes nothing; a change is audited.
+ */
+export function setPace(
+  ctx: UserCtx & { now: Date },
+  input: {
+    id: string;
+    pace: { perDay: number | null; perHour: number | null; hours: { from: number; to: number } | null; startsOn: string | null };
+  },
+): Promise<Campaign> {
+  return withTransaction(ctx, async (ctx) => {
+    const campaign = await lockOwn(ctx, input.id, NOT_ENDED);
+    if (input.pace.startsOn) checkDay(input.pace.startsOn, ctx.now, "starts_on");
+    const { perDay, perHour, hours, startsOn } = input.pace;
+    const pace = perDay === null && perHour === null && hours === null && startsOn === null ? null : input.pace;
+    if (samePace(pace, campaign.pace ?? null)) return campaign;
+    const [updated] = await ctx.tx.update(campaigns).set({ pace, updatedAt: ctx.now }).where(eq(campaigns.id, campaign.id)).returning();
+    await recordAudit(ctx, {
+      actorId: ctx.actor.id,
+      action: "campaign.pace",
+      targetType: "campaign",
+      targetId: campaign.id,
+      details: { from: campaign.pace ?? null, to: pace },
+      ip: ctx.ip ?? null,
+    });
+    return updated!;
+  });
 }
 
 /**
@@ -30,11 +86,8 @@ async function lockOwnRunning(ctx: TxCtx<UserCtx>, id: string): Promise<Campaign
  */
 export function changeEndDate(ctx: UserCtx & { now: Date }, input: { id: string; day: string }): Promise<Campaign> {
   return withTransaction(ctx, async (ctx) => {
-    const campaign = await lockOwnRunning(ctx, input.id);
-    const today = tehranDay(ctx.now);
-    const valid = !Number.isNaN(Date.parse(`${input.day}T00:00:00Z`)) && addDays(input.day, 0) === input.day;
-    if (!valid || input.day < today || input.day > addDays(today, CAMPAIGN_END_MAX_DAYS))
-      throw new AppError("campaign_end_invalid", { days: CAMPAIGN_END_MAX_DAYS }, { ends_at: null });
+    const campaign = await lockOwn(ctx, input.id);
+    checkDay(input.day, ctx.now, "ends_at");
     const endsAt = new Date(tehranDayEnd(input.day));
     if (campaign.endsAt?.getTime() === endsAt.getTime()) return campaign;
     const [updated] = await ctx.tx.update(campaigns).set({ endsAt, updatedAt: ctx.now }).where(eq(campaigns.id, campaign.id)).returning();
@@ -62,7 +115,7 @@ export function topUpCampaign(
   input: { id: string; amount: number },
 ): Promise<{ campaign: Campaign; transaction: Transaction; added: Quote }> {
   return withTransaction(ctx, async (ctx) => {
-    const campaign = await lockOwnRunning(ctx, input.id);
+    const campaign = await lockOwn(ctx, input.id);
     if (campaign.strategy !== "smart") throw new AppError("campaign_transition_invalid");
     const invoice = campaign.invoice as StoredInvoice;
     const network = campaign.network as Network;

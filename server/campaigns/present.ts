@@ -1,6 +1,9 @@
 import type { Campaign as CampaignOutput, Price, Quote } from "@/lib/schemas/campaigns";
 import type { Network } from "@/lib/schemas/enums";
 import type { Campaign } from "@/server/db/schema";
+import { pacedEnd } from "@/lib/campaigns/pacing";
+import { invoiceLines, progressOf } from "@/lib/campaigns/progress";
+import { tehranDay } from "@/lib/time/tehran";
 
 /** A quote as the pricing computes it (camelCase), or as a campaign's stored invoice holds it. */
 type QuoteLike = {
@@ -30,8 +33,11 @@ export function toQuoteOutput(quote: QuoteLike): Quote {
   };
 }
 
-/** A campaign row as the contract's Campaign (lib/schemas/campaigns.ts). */
+/** A campaign row as the contract's Campaign (lib/schemas/campaigns.ts); its expected end counted from today. */
 export function toCampaignOutput(row: Campaign): CampaignOutput {
+  const progress = progressOf(invoiceLines(row.invoice), row.delivered);
+  const left = progress.units.bought - progress.units.delivered;
+  const running = row.status !== "completed" && row.status !== "paid" && row.status !== "rejected";
   return {
     id: row.id,
     name: row.name,
@@ -48,6 +54,16 @@ export function toCampaignOutput(row: Campaign): CampaignOutput {
     delivered: row.delivered,
     posts_worked: row.postsWorked,
     invoice: toQuoteOutput(row.invoice as QuoteLike),
+    pace: row.pace
+      ? {
+          per_day: row.pace.perDay,
+          per_hour: row.pace.perHour,
+          hours_from: row.pace.hours?.from ?? null,
+          hours_to: row.pace.hours?.to ?? null,
+          starts_on: row.pace.startsOn,
+        }
+      : null,
+    expected_end: running && left > 0 ? pacedEnd(row.pace, left, tehranDay(new Date())) : null,
     rejection_reason: row.rejectionReason,
     created_at: row.createdAt.toISOString(),
     ends_at: row.endsAt?.toISOString() ?? null,

@@ -78,7 +78,7 @@ export const errorCodes = [
   "trial_already_created",
   "campaign_not_found",
   "campaign_transition_invalid",
-  "campaign_end_invalid",
+  "campaign_day_invalid",
   /** PUT admin/pricing: a (network, action) pair that is not priced. */
   "price_action_unknown",
   // Boosters' tasks and activities

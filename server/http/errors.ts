@@ -77,7 +77,7 @@ export const errorStatus = {
   trial_already_created: 409,
   campaign_not_found: 404,
   campaign_transition_invalid: 409,
-  campaign_end_invalid: 422,
+  campaign_day_invalid: 422,
   price_action_unknown: 422,
   // Boosters' tasks and activities
   identity_not_verified: 403,

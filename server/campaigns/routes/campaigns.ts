@@ -6,7 +6,7 @@ import { toCampaignOutput, toPriceOutput, toQuoteOutput } from "@/server/campaig
 import { listCampaigns, visibleCampaign } from "@/server/campaigns/queries";
 import { quoteFor } from "@/server/campaigns/quote";
 import { applyCampaignEvent } from "@/server/campaigns/transitions";
-import { changeEndDate, topUpCampaign } from "@/server/campaigns/change";
+import { changeEndDate, setPace, topUpCampaign } from "@/server/campaigns/change";
 import { toTransactionOutput } from "@/server/payments";
 import { requireSessionClaims, requireUser } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
@@ -77,6 +77,16 @@ const endDateRoute = endpointRoute(campaignEndpoints.endDate, {
   bodyName: "CampaignEndInput",
   answer: "The campaign",
   responses: { 404: err("Not found"), 409: err("Not running (active or paused)") },
+});
+
+const paceRoute = endpointRoute(campaignEndpoints.pace, {
+  middleware: [requireUser] as const,
+  tags: ["Campaigns"],
+  summary:
+    "Set how fast a campaign that has not ended may be delivered (its owner): units per Tehran day and per hour, active hours, a start day; all null unpaces it; audited",
+  bodyName: "CampaignPaceInput",
+  answer: "The campaign, with its expected end at that pace",
+  responses: { 404: err("Not found"), 409: err("Ended (completed, settled or rejected)") },
 });
 
 const topUpRoute = endpointRoute(campaignEndpoints.topUp, {
@@ -163,6 +173,21 @@ export function producerCampaignRoutes(services: Services) {
       );
       return c.json(
         { data: { campaign: toCampaignOutput(campaign), message: translateApi(c.get("locale"), "messages.campaign_end_changed") } },
+        200,
+      );
+    })
+    .openapi(paceRoute, async (c) => {
+      const body = c.req.valid("json");
+      const hours = body.hours_from != null && body.hours_to != null ? { from: body.hours_from, to: body.hours_to } : null;
+      const campaign = await setPace(
+        { ...ctxOf(c, services), now: new Date() },
+        {
+          id: c.req.valid("param").id,
+          pace: { perDay: body.per_day ?? null, perHour: body.per_hour ?? null, hours, startsOn: body.starts_on ?? null },
+        },
+      );
+      return c.json(
+        { data: { campaign: toCampaignOutput(campaign), message: translateApi(c.get("locale"), "messages.campaign_pace_changed") } },
         200,
       );
     })

@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import fc from "fast-check";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { activities, campaigns, ledgerAccounts, watchSessions } from "@/server/db/schema";
 import { drainDueRewards } from "@/server/jobs/earn";
@@ -160,9 +160,27 @@ describe("the boosters' lifecycle against a model", () => {
             .where(eq(ledgerAccounts.code, campaignEscrowCode(campaignId)));
           if (escrow) expect(escrow.balance - escrow.pendingDebits).toBeGreaterThanOrEqual(0);
         }
-        const delivered = model.filter((m) => m.status === "approved" || m.status === "completed").length;
+        // Progress by value (lib/campaigns/progress.ts): each line's delivered units at its price, 100 only when all are delivered.
+        const done = model.filter((m) => m.status === "approved" || m.status === "completed");
+        const likes = done.filter((m) => m.metric === "likes").length;
+        const views = done.filter((m) => m.metric === "views_per_post").length;
+        const value = likes * 5_000 + views * 3_000;
         const [campaign] = await database.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
-        expect(campaign!.progress).toBe(Math.floor((delivered * 100) / 4));
+        expect(campaign!.progress).toBe(likes === 2 && views === 2 ? 100 : Math.floor((value * 100) / 16_000));
+        expect(campaign!.delivered).toEqual(Object.fromEntries(Object.entries({ likes, views_per_post: views }).filter(([, n]) => n > 0)));
+        // The delivery rollup (kept by a trigger with each change) equals a count over the activities, day by day.
+        const counted = await database.db.execute(sql`
+          select day, sum(delivered)::int as delivered, sum(dropped)::int as dropped from (
+            select ((approved_at at time zone 'UTC') + interval '210 minutes')::date::text as day, quantity as delivered, 0 as dropped
+              from activities where campaign_id = ${campaignId} and approved_at is not null and (status in ('approved', 'completed') or dropped_at is not null)
+            union all
+            select ((dropped_at at time zone 'UTC') + interval '210 minutes')::date::text, 0, quantity
+              from activities where campaign_id = ${campaignId} and dropped_at is not null) t
+          group by day order by day`);
+        const rollup = await database.db.execute(
+          sql`select day::text as day, delivered, dropped from campaign_delivery_days where campaign_id = ${campaignId} order by day`,
+        );
+        expect(rollup.rows).toEqual(counted.rows);
         const open = await database.db
           .select()
           .from(watchSessions)

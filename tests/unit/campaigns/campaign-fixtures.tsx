@@ -69,6 +69,8 @@ export function campaign(overrides: Partial<Campaign> = {}): Campaign {
     delivered: { likes: 50 },
     posts_worked: 1,
     invoice: quote,
+    pace: null,
+    expected_end: null,
     rejection_reason: null,
     created_at: "2025-03-20T08:30:00Z",
     ends_at: null,
