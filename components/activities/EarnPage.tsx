@@ -4,7 +4,7 @@ import { useState } from "react";
 import { isUnauthorized } from "@/lib/api/errors";
 import { Alert } from "@/components/ui/Alert";
 import { Card } from "@/components/ui/Card";
-import { LinkButton } from "@/components/ui/LinkButton";
+import { NextStep } from "@/components/ui/FormCard";
 import { PanelPage } from "@/components/ui/PageHeader";
 import { QueryView } from "@/components/ui/QueryView";
 import { useEarnSummary, type Activity } from "@/lib/api/activities";
@@ -38,12 +38,12 @@ export function EarnPage() {
         <QueryView query={summary} loadError={t("standing.loadError")} lines={3} empty={null}>
           {summary.data && !summary.data.verified ? (
             <Card id="earn-verify" title={t("verify.title")}>
-              <div className="grid justify-items-start gap-3" data-testid="earn-verify">
-                <p className="max-w-prose text-sm leading-7 text-ink">{t("verify.body")}</p>
-                <LinkButton href="/dashboard/profile" className="w-full sm:w-auto">
-                  {t("verify.action")}
-                </LinkButton>
-              </div>
+              <NextStep
+                bare
+                body={t("verify.body")}
+                link={{ href: "/dashboard/profile", label: t("verify.action") }}
+                testId="earn-verify"
+              />
             </Card>
           ) : summary.data ? (
             <>

@@ -1,12 +1,13 @@
 "use client";
 import { PanelPage } from "@/components/ui/PageHeader";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Checkbox } from "@/components/ui/Checkbox";
-import { TextField } from "@/components/ui/Field";
+import { NumberField, TextField } from "@/components/ui/Field";
+import { SectionCard } from "@/components/ui/FormCard";
 import { RadioCard } from "@/components/ui/RadioCard";
 import { ApiError } from "@/lib/api/client";
 import { useCreateCampaign, useQuote } from "@/lib/api/campaigns";
@@ -143,7 +144,7 @@ function CreateCampaignForm({ draftId, initial }: { draftId: string | null; init
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
       <div className="grid gap-6">
-        <Section id="campaign-kind" title={t("kindTitle")}>
+        <SectionCard id="campaign-kind" title={t("kindTitle")}>
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium text-ink">{t("network")}</legend>
             <div className="grid gap-3 sm:grid-cols-2">
@@ -167,9 +168,9 @@ function CreateCampaignForm({ draftId, initial }: { draftId: string | null; init
               ))}
             </div>
           </fieldset>
-        </Section>
+        </SectionCard>
 
-        <Section id="campaign-target" title={t("targetTitle")}>
+        <SectionCard id="campaign-target" title={t("targetTitle")}>
           <TextField label={t("name")} autoComplete="off" error={fieldMessage(errors.name?.message)} {...register("name")} />
           <ChannelSearch
             network={network}
@@ -189,25 +190,15 @@ function CreateCampaignForm({ draftId, initial }: { draftId: string | null; init
             error={linkError}
             {...register("link")}
           />
-          <TextField
-            label={t("followerCount")}
-            ltr
-            inputMode="numeric"
-            autoComplete="off"
-            error={fieldMessage(errors.follower_count?.message)}
-            {...register("follower_count")}
-          />
-        </Section>
+          <NumberField label={t("followerCount")} error={fieldMessage(errors.follower_count?.message)} {...register("follower_count")} />
+        </SectionCard>
 
         {figures.length > 0 ? (
-          <Section id="campaign-order" title={t("orderTitle")}>
+          <SectionCard id="campaign-order" title={t("orderTitle")}>
             {figures.map((figure) => (
-              <TextField
+              <NumberField
                 key={figure}
                 label={t(figure)}
-                ltr
-                inputMode="numeric"
-                autoComplete="off"
                 hint={
                   figure === "amount" ? t("amountHint", { min: money(CAMPAIGN_BUDGET_MIN), max: money(CAMPAIGN_BUDGET_MAX) }) : undefined
                 }
@@ -215,12 +206,12 @@ function CreateCampaignForm({ draftId, initial }: { draftId: string | null; init
                 {...register(figure)}
               />
             ))}
-          </Section>
+          </SectionCard>
         ) : null}
 
-        <Section id="campaign-payment" title={t("paymentTitle")}>
+        <SectionCard id="campaign-payment" title={t("paymentTitle")}>
           <PaymentChoice chosen={values.gateway} error={errors.gateway} registration={register("gateway")} />
-        </Section>
+        </SectionCard>
       </div>
 
       <div className="grid gap-4 lg:sticky lg:top-4">
@@ -245,16 +236,5 @@ function CreateCampaignForm({ draftId, initial }: { draftId: string | null; init
         </section>
       </div>
     </form>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={`${id}-title`} className="grid gap-4 rounded-card bg-surface p-5 shadow-card sm:p-6">
-      <h2 id={`${id}-title`} className="text-lg font-bold text-ink">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }

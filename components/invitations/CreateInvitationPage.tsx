@@ -1,11 +1,9 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { Alert } from "@/components/ui/Alert";
+import { DoneAlert, FormCard, NextStep } from "@/components/ui/FormCard";
 import { FormPageFrame } from "@/components/ui/FormPageFrame";
-import { Button } from "@/components/ui/Button";
 import { TextField } from "@/components/ui/Field";
-import { LinkButton } from "@/components/ui/LinkButton";
 import { useInvitationAllowance, useInviteFriend, type InvitationAllowance } from "@/lib/api/invitations";
 import { useMe } from "@/lib/api/me";
 import { useApiForm } from "@/lib/forms/use-api-form";
@@ -43,23 +41,9 @@ function Invite({ allowance }: { allowance: InvitationAllowance }) {
   const blocked = !allowance.membership ? t("noPlan") : allowance.invitations_left <= 0 ? t("usedUp") : null;
   return (
     <>
-      {sent ? (
-        <Alert tone="success">
-          <span className="flex flex-wrap items-center justify-between gap-2">
-            <span data-testid="invitation-sent">{sent}</span>
-            <LinkButton href="/dashboard/invitations" variant="secondary">
-              {t("toList")}
-            </LinkButton>
-          </span>
-        </Alert>
-      ) : null}
+      {sent ? <DoneAlert message={sent} testId="invitation-sent" link={{ href: "/dashboard/invitations", label: t("toList") }} /> : null}
       {blocked ? (
-        <section className="grid justify-items-start gap-3 rounded-card bg-surface p-5 shadow-card sm:p-6" data-testid="invitation-blocked">
-          <p className="max-w-prose text-sm leading-7 text-ink">{blocked}</p>
-          <LinkButton href="/dashboard/payouts#plans" className="w-full sm:w-auto">
-            {t("toPlans")}
-          </LinkButton>
-        </section>
+        <NextStep body={blocked} link={{ href: "/dashboard/payouts#plans", label: t("toPlans") }} testId="invitation-blocked" />
       ) : (
         <InviteForm left={allowance.invitations_left} onSent={setSent} />
       )}
@@ -88,20 +72,18 @@ function InviteForm({ left, onSent }: { left: number; onSent: (message: string |
     onSent(result.message);
   });
   return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      className="grid gap-4 rounded-card bg-surface p-5 shadow-card sm:p-6"
-      aria-labelledby="invite-form-title"
-    >
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="invite-form-title" className="text-lg font-bold text-ink">
-          {t("formTitle")}
-        </h2>
+    <FormCard
+      id="invite-form"
+      title={t("formTitle")}
+      aside={
         <span className="text-sm text-ink-muted" data-testid="invitations-left">
           {t("left", { left })}
         </span>
-      </div>
+      }
+      onSubmit={onSubmit}
+      error={formError}
+      submit={{ label: invite.isPending ? t("submitting") : t("submit"), busy: invite.isPending }}
+    >
       <TextField
         label={t("phoneLabel")}
         type="tel"
@@ -119,12 +101,6 @@ function InviteForm({ left, onSent }: { left: number; onSent: (message: string |
         error={fieldMessage(errors.name?.message)}
         {...register("name")}
       />
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
-      <div>
-        <Button type="submit" busy={invite.isPending} className="w-full sm:w-auto">
-          {invite.isPending ? t("submitting") : t("submit")}
-        </Button>
-      </div>
-    </form>
+    </FormCard>
   );
 }

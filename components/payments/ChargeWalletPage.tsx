@@ -4,7 +4,8 @@ import { useCallback, useEffect, useId, useState, type ReactNode } from "react";
 import { useWatch, type UseFormRegisterReturn } from "react-hook-form";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
-import { TextField } from "@/components/ui/Field";
+import { NumberField } from "@/components/ui/Field";
+import { SectionCard } from "@/components/ui/FormCard";
 import { RadioCard } from "@/components/ui/RadioCard";
 import { ApiError } from "@/lib/api/client";
 import { useChargeWallet, useGateways, useWallet, type Gateway } from "@/lib/api/payments";
@@ -131,23 +132,20 @@ function ChargeWalletForm({ balance }: { balance: number | null }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6">
-      <section aria-labelledby="charge-amount-title" className="grid gap-4 rounded-card bg-surface p-5 shadow-card sm:p-6">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="charge-amount-title" className="text-lg font-bold text-ink">
-            {t("amountTitle")}
-          </h2>
-          {balance !== null ? (
+      <SectionCard
+        id="charge-amount"
+        title={t("amountTitle")}
+        aside={
+          balance !== null ? (
             <p className="text-sm text-ink-muted">
               {t("currentBalance")}: <span className="font-semibold text-ink">{money(balance)}</span>
             </p>
-          ) : null}
-        </div>
-        <TextField
+          ) : null
+        }
+      >
+        <NumberField
           label={t("amountLabel")}
-          inputMode="numeric"
-          autoComplete="off"
           spellCheck={false}
-          ltr
           placeholder={grouped(CHARGE_QUICK_PICKS[0])}
           error={fieldMessage(errors.amount?.message)}
           hint={t("amountHint", { min: money(CHARGE_MIN_RIALS), max: money(CHARGE_MAX_RIALS) })}
@@ -177,12 +175,9 @@ function ChargeWalletForm({ balance }: { balance: number | null }) {
             ))}
           </div>
         </div>
-      </section>
+      </SectionCard>
 
-      <section aria-labelledby="charge-gateway-title" className="grid gap-4 rounded-card bg-surface p-5 shadow-card sm:p-6">
-        <h2 id="charge-gateway-title" className="text-lg font-bold text-ink">
-          {t("gatewayTitle")}
-        </h2>
+      <SectionCard id="charge-gateway" title={t("gatewayTitle")}>
         {gateways.isPending ? (
           <SkeletonLines lines={2} />
         ) : gateways.isError ? (
@@ -213,12 +208,9 @@ function ChargeWalletForm({ balance }: { balance: number | null }) {
         <Alert tone="info">
           <strong className="font-semibold">{t("ownCardTitle")}</strong> {t("ownCardBody")}
         </Alert>
-      </section>
+      </SectionCard>
 
-      <section aria-labelledby="charge-summary-title" className="grid gap-4 rounded-card bg-surface p-5 shadow-card sm:p-6">
-        <h2 id="charge-summary-title" className="text-lg font-bold text-ink">
-          {t("summaryTitle")}
-        </h2>
+      <SectionCard id="charge-summary" title={t("summaryTitle")}>
         <dl className="grid gap-2 rounded-lg bg-surface-sunken p-4 text-sm" data-testid="charge-summary">
           <SummaryRow label={t("summaryAmount")}>
             {valid ? (
@@ -246,7 +238,7 @@ function ChargeWalletForm({ balance }: { balance: number | null }) {
             {redirecting ? t("redirecting") : charge.isPending ? t("submitting") : t("submit")}
           </Button>
         </div>
-      </section>
+      </SectionCard>
       {redirecting ? (
         <p className="sr-only" role="status">
           {t("redirecting")}

@@ -4,9 +4,8 @@ import { useCallback, useState, type ReactNode } from "react";
 import { badgeStateOf } from "@/lib/profile/identity";
 import { Alert } from "@/components/ui/Alert";
 import { FormPageFrame } from "@/components/ui/FormPageFrame";
-import { Button } from "@/components/ui/Button";
-import { TextField } from "@/components/ui/Field";
-import { LinkButton } from "@/components/ui/LinkButton";
+import { NumberField } from "@/components/ui/Field";
+import { DoneAlert, FormCard, NextStep, SectionCard } from "@/components/ui/FormCard";
 import { parseRials } from "@/lib/format/rials";
 import { useMe, type Me } from "@/lib/api/me";
 import { useMembership, useRequestPayout, type MembershipView } from "@/lib/api/payouts";
@@ -55,21 +54,7 @@ export function CreatePayoutPage() {
 /** Why no payout can be requested yet, and the one link that fixes it. */
 function Blocked({ reason, href, action, testId }: { reason: string; href: string; action: string; testId: string }) {
   const t = useTranslations("payouts.create");
-  return (
-    <section
-      aria-labelledby="blocked-title"
-      className="grid justify-items-start gap-3 rounded-card bg-surface p-5 shadow-card sm:p-6"
-      data-testid={testId}
-    >
-      <h2 id="blocked-title" className="text-lg font-bold text-ink">
-        {t("blockedTitle")}
-      </h2>
-      <p className="max-w-prose text-sm leading-7 text-ink">{reason}</p>
-      <LinkButton href={href} className="w-full sm:w-auto">
-        {action}
-      </LinkButton>
-    </section>
-  );
+  return <NextStep title={{ id: "blocked", text: t("blockedTitle") }} body={reason} link={{ href, label: action }} testId={testId} />;
 }
 
 function PayoutRequest({ me, balances, membership }: { me: Me; balances: WalletBalances; membership: MembershipView | null }) {
@@ -125,10 +110,7 @@ function Standing({ me, balances, membership }: { me: Me; balances: WalletBalanc
   const money = useMoney();
   const bankName = useBankName();
   return (
-    <section aria-labelledby="standing-title" className="grid gap-4 rounded-card bg-surface p-5 shadow-card sm:p-6">
-      <h2 id="standing-title" className="text-lg font-bold text-ink">
-        {t("standingTitle")}
-      </h2>
+    <SectionCard id="standing" title={t("standingTitle")}>
       <dl className="grid gap-3 sm:grid-cols-3">
         <Figure label={t("earnings")} testId="payout-earnings">
           {money(balances.earnings_balance)}
@@ -166,7 +148,7 @@ function Standing({ me, balances, membership }: { me: Me; balances: WalletBalanc
           <p className="text-xs text-ink-muted">{t("ownerConfirm")}</p>
         ) : null}
       </dl>
-    </section>
+    </SectionCard>
   );
 }
 
@@ -186,16 +168,7 @@ type Values = { amount: string };
 /** The API's "payout request created", with the way to the list. */
 function Created({ message }: { message: string }) {
   const t = useTranslations("payouts.create");
-  return (
-    <Alert tone="success">
-      <span className="flex flex-wrap items-center justify-between gap-2">
-        <span data-testid="payout-created">{message}</span>
-        <LinkButton href="/dashboard/payouts" variant="secondary">
-          {t("toList")}
-        </LinkButton>
-      </span>
-    </Alert>
-  );
+  return <DoneAlert message={message} testId="payout-created" link={{ href: "/dashboard/payouts", label: t("toList") }} />;
 }
 
 /** The amount (typed in any digits), checked by the contract's schema; the API's answer, translated, either way. */
@@ -225,32 +198,21 @@ function PayoutForm({ earnings, onCreated }: { earnings: number; onCreated: (mes
   });
 
   return (
-    <form
+    <FormCard
+      id="payout-form"
+      title={t("formTitle")}
       onSubmit={onSubmit}
-      noValidate
-      className="grid gap-4 rounded-card bg-surface p-5 shadow-card sm:p-6"
-      aria-labelledby="payout-form-title"
+      error={formError}
+      submit={{ label: request.isPending ? t("submitting") : t("submit"), busy: request.isPending }}
     >
-      <h2 id="payout-form-title" className="text-lg font-bold text-ink">
-        {t("formTitle")}
-      </h2>
       {earnings < PAYOUT_MIN_RIALS ? <Alert tone="info">{t("lowEarnings", { min: money(PAYOUT_MIN_RIALS) })}</Alert> : null}
-      <TextField
+      <NumberField
         label={t("amountLabel")}
-        inputMode="numeric"
-        autoComplete="off"
         spellCheck={false}
-        ltr
         error={fieldMessage(errors.amount?.message)}
         hint={t("amountHint", { min: money(PAYOUT_MIN_RIALS), max: money(PAYOUT_MAX_RIALS) })}
         {...register("amount")}
       />
-      {formError ? <Alert tone="error">{formError}</Alert> : null}
-      <div>
-        <Button type="submit" busy={request.isPending} className="w-full sm:w-auto">
-          {request.isPending ? t("submitting") : t("submit")}
-        </Button>
-      </div>
-    </form>
+    </FormCard>
   );
 }

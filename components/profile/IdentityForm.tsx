@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { Controller } from "react-hook-form";
-import { TextField } from "@/components/ui/Field";
+import { NumberField, TextField } from "@/components/ui/Field";
 import type { Me } from "@/lib/api/me";
 import type { UpdateProfileInput } from "@/lib/schemas/profile";
 import { BirthDatePicker } from "./BirthDatePicker";
@@ -47,11 +47,8 @@ export function IdentityForm({ me }: { me: Me }) {
         {...register("first_name")}
       />
       <TextField label={t("fields.last_name")} autoComplete="family-name" error={fieldError(errors.last_name)} {...register("last_name")} />
-      <TextField
+      <NumberField
         label={t("fields.national_id")}
-        inputMode="numeric"
-        autoComplete="off"
-        ltr
         hint={t("identity.nationalIdHint")}
         error={fieldError(errors.national_id)}
         {...register("national_id")}

@@ -183,3 +183,10 @@ export const PhoneField = forwardRef<HTMLInputElement, Omit<FieldProps, "type" |
     );
   },
 );
+
+/** A number typed in any digits (an amount, a count, an ID): the number keyboard, left to right, not filled in by the browser. */
+export const NumberField = forwardRef<HTMLInputElement, Omit<FieldProps, "inputMode" | "autoComplete" | "ltr">>(
+  function NumberField(props, ref) {
+    return <TextField ref={ref} inputMode="numeric" autoComplete="off" ltr {...props} />;
+  },
+);

@@ -4,7 +4,7 @@ import { useCallback, useState } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
-import { TextField } from "@/components/ui/Field";
+import { NumberField } from "@/components/ui/Field";
 import { parseRials } from "@/lib/format/rials";
 import { useInvitationRewardSetting, useSetInvitationReward } from "@/lib/api/invitations";
 import { useMoney } from "@/lib/format/money";
@@ -52,15 +52,7 @@ function RewardForm({ reward }: { reward: number }) {
       })}
     >
       <p className="text-sm text-ink">{t("now", { amount: money(reward) })}</p>
-      <TextField
-        label={t("label")}
-        hint={t("hint")}
-        inputMode="numeric"
-        autoComplete="off"
-        ltr
-        error={fieldError(form.formState.errors.reward)}
-        {...form.register("reward")}
-      />
+      <NumberField label={t("label")} hint={t("hint")} error={fieldError(form.formState.errors.reward)} {...form.register("reward")} />
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       {saved ? <Alert tone="success">{saved}</Alert> : null}
       <div>

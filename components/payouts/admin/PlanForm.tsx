@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { Checkbox } from "@/components/ui/Checkbox";
-import { SelectField, TextField } from "@/components/ui/Field";
+import { NumberField, SelectField, TextField } from "@/components/ui/Field";
 import { parseRials } from "@/lib/format/rials";
 import { useSavePlan, type AdminPlan } from "@/lib/api/admin-payouts";
 import { ApiError } from "@/lib/api/client";
@@ -137,15 +137,7 @@ export function PlanForm({
   const range = (field: keyof typeof bounds) =>
     t("range", { min: format.number(bounds[field].minValue ?? 0), max: format.number(bounds[field].maxValue ?? 0) });
   const counted = (field: Counted, hint?: string) => (
-    <TextField
-      label={t(`fields.${field}`)}
-      hint={hint ?? range(field)}
-      inputMode="numeric"
-      autoComplete="off"
-      ltr
-      error={fieldError(errors[field])}
-      {...register(field)}
-    />
+    <NumberField label={t(`fields.${field}`)} hint={hint ?? range(field)} error={fieldError(errors[field])} {...register(field)} />
   );
 
   return (
@@ -163,16 +155,9 @@ export function PlanForm({
           error={fieldError(errors.code)}
           {...register("code")}
         />
-        <PlanNames
-          control={control}
-          register={register}
-          errors={errors}
-          fieldError={fieldError}
-          selected={language}
-          onSelect={setLanguage}
-        />
+        <PlanNames form={form} fieldError={fieldError} selected={language} onSelect={setLanguage} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
+          <NumberField
             label={t("fields.price")}
             hint={
               <>
@@ -184,9 +169,6 @@ export function PlanForm({
                 ) : null}
               </>
             }
-            inputMode="numeric"
-            autoComplete="off"
-            ltr
             error={fieldError(errors.price)}
             {...register("price")}
           />

@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useWatch, type Control, type FieldError, type FieldErrors, type UseFormRegister } from "react-hook-form";
+import { useWatch, type FieldError, type UseFormReturn } from "react-hook-form";
 import { TextField } from "@/components/ui/Field";
 import type { PlanInput } from "@/lib/api/admin-payouts";
 import { directionOf, locales, type Locale } from "@/lib/i18n/locales";
@@ -12,16 +12,16 @@ import type { PlanValues } from "./PlanForm";
  * language whose name is still empty carries the "not translated yet" mark.
  */
 export function PlanNames({
-  control,
-  register,
-  errors,
+  form: {
+    control,
+    register,
+    formState: { errors },
+  },
   fieldError,
   selected,
   onSelect,
 }: {
-  control: Control<PlanValues, unknown, PlanInput>;
-  register: UseFormRegister<PlanValues>;
-  errors: FieldErrors<PlanValues>;
+  form: UseFormReturn<PlanValues, unknown, PlanInput>;
   fieldError: (error: FieldError | undefined) => string | undefined;
   selected: Locale;
   onSelect: (locale: Locale) => void;
