@@ -4,7 +4,7 @@ import { CampaignDelivery } from "@/components/campaigns/CampaignDelivery";
 import type { Delivery } from "@/lib/api/campaigns";
 import { addDays } from "@/lib/time/tehran";
 import { renderWithProviders } from "../render-with-providers";
-import { campaign, fakeApi, jsonResponse, resetAfterEach } from "./campaign-fixtures";
+import { campaign, fakeApi, jsonResponse, quote, resetAfterEach } from "./campaign-fixtures";
 
 /** uPlot draws on a canvas jsdom does not have: a stand-in records what each chart was given. */
 type Made = { options: import("uplot").Options; data: (number | null)[][] };
@@ -191,7 +191,10 @@ describe("the campaign's delivery panel", () => {
 describe("the network's own counter beside the delivery", () => {
   const subscribe = campaign({
     invoice: {
-      lines: [{ metric: "subscribers", action: "subscribe", unit_price: 10_000, min: 1_000, max: 1_000, amount: 10_000_000 }],
+      // The fixture's line (whatever else a line carries) made a subscribe line.
+      lines: [
+        { ...quote.lines[0]!, metric: "subscribers", action: "subscribe", unit_price: 10_000, min: 1_000, max: 1_000, amount: 10_000_000 },
+      ],
       subtotal: 10_000_000,
       fee: 1_000_000,
       total: 11_000_000,

@@ -30,7 +30,16 @@ const smart: Campaign = campaignFixture({
   delivered: { likes: 1_000, comments: 133 },
   posts_worked: 4,
   invoice: {
-    lines: quote.lines.map((line) => ({ ...line, unit_price: line.unitPrice })),
+    // The fixture's line (whatever else a line carries) with the quote's figures.
+    lines: quote.lines.map((line) => ({
+      ...campaignFixture().invoice.lines[0]!,
+      metric: line.metric,
+      action: line.action,
+      unit_price: line.unitPrice,
+      min: line.min,
+      max: line.max,
+      amount: line.amount,
+    })),
     subtotal: quote.subtotal,
     fee: quote.fee,
     total: quote.total,
