@@ -6,7 +6,7 @@ import { FormPageFrame } from "@/components/ui/FormPageFrame";
 import { TextField } from "@/components/ui/Field";
 import { useInvitationAllowance, useInviteFriend, type InvitationAllowance } from "@/lib/api/invitations";
 import { useMe } from "@/lib/api/me";
-import { useApiForm } from "@/lib/forms/use-api-form";
+import { useRequestForm } from "@/lib/forms/use-api-form";
 import { useFieldMessage } from "@/lib/forms/use-field-message";
 import { createInvitationInput } from "@/lib/schemas/invitations";
 
@@ -57,20 +57,12 @@ function InviteForm({ left, onSent }: { left: number; onSent: (message: string |
   const t = useTranslations("invitations.create");
   const fieldMessage = useFieldMessage();
   const invite = useInviteFriend();
-  const { form, formError, submit } = useApiForm<typeof createInvitationInput, Values>(createInvitationInput, {
+  const { form, errors, formError, onSubmit } = useRequestForm<typeof createInvitationInput, Values>(createInvitationInput, {
     defaultValues: { phone: "", name: "" },
+    send: (input) => invite.mutateAsync(input),
+    onDone: onSent,
   });
-  const {
-    register,
-    reset,
-    formState: { errors },
-  } = form;
-  const onSubmit = submit(async (input) => {
-    onSent(null);
-    const result = await invite.mutateAsync(input);
-    reset({ phone: "", name: "" });
-    onSent(result.message);
-  });
+  const { register } = form;
   return (
     <FormCard
       id="invite-form"

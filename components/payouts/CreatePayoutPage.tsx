@@ -11,7 +11,7 @@ import { useMe, type Me } from "@/lib/api/me";
 import { useMembership, useRequestPayout, type MembershipView } from "@/lib/api/payouts";
 import { useWallet, type WalletBalances } from "@/lib/api/payments";
 import { useMoney } from "@/lib/format/money";
-import { useApiForm } from "@/lib/forms/use-api-form";
+import { useRequestForm } from "@/lib/forms/use-api-form";
 import { useFieldMessage } from "@/lib/forms/use-field-message";
 import { PAYOUT_MAX_RIALS, PAYOUT_MIN_RIALS, createPayoutInput } from "@/lib/schemas/payouts";
 import { Iban, useBankName } from "@/components/ui/Iban";
@@ -180,22 +180,13 @@ function PayoutForm({ earnings, onCreated }: { earnings: number; onCreated: (mes
   const request = useRequestPayout();
 
   const prepare = useCallback((values: Values) => ({ amount: parseRials(values.amount, locale) }), [locale]);
-  const { form, formError, submit } = useApiForm<typeof createPayoutInput, Values>(createPayoutInput, {
+  const { form, errors, formError, onSubmit } = useRequestForm<typeof createPayoutInput, Values>(createPayoutInput, {
     prepare,
     defaultValues: { amount: "" },
+    send: (input) => request.mutateAsync(input),
+    onDone: onCreated,
   });
-  const {
-    register,
-    reset,
-    formState: { errors },
-  } = form;
-
-  const onSubmit = submit(async (input) => {
-    onCreated(null);
-    const result = await request.mutateAsync(input);
-    reset({ amount: "" });
-    onCreated(result.message);
-  });
+  const { register } = form;
 
   return (
     <FormCard

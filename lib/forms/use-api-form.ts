@@ -104,3 +104,30 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>, V exte
 
   return { form, fieldError, formError, setFormError, failure, submit };
 }
+
+/**
+ * A form that asks for one thing (a payout, an invitation) through useApiForm: `send` gets the checked
+ * input; once it answers, the form empties and `onDone` gets the server's message (null as each attempt
+ * starts, so the last one's goes).
+ */
+export function useRequestForm<S extends z.ZodType<FieldValues, FieldValues>, V extends FieldValues = z.input<S>>(
+  schema: S,
+  {
+    send,
+    onDone,
+    ...options
+  }: ApiFormOptions<V, S> & {
+    defaultValues: V;
+    send: (input: z.output<S>) => Promise<{ message: string }>;
+    onDone: (message: string | null) => void;
+  },
+) {
+  const { form, formError, submit } = useApiForm<S, V>(schema, options);
+  const onSubmit = submit(async (input) => {
+    onDone(null);
+    const result = await send(input);
+    form.reset(options.defaultValues);
+    onDone(result.message);
+  });
+  return { form, errors: form.formState.errors, formError, onSubmit };
+}
