@@ -17,6 +17,7 @@ import { CHARGE_MAX_RIALS, CHARGE_MIN_RIALS, CHARGE_QUICK_PICKS, chargeWalletInp
 import { parseRials } from "@/lib/format/rials";
 import { useWalletLabels } from "@/components/ui/labels";
 import { LoadError } from "@/components/ui/LoadError";
+import { Chevron } from "@/components/ui/Pagination";
 import { SkeletonLines } from "@/components/ui/Skeleton";
 import { SignInCard } from "@/components/ui/SignInCard";
 
@@ -41,16 +42,7 @@ export function ChargeWalletPage() {
           href="/dashboard/wallet"
           className="inline-flex w-fit items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 20 20"
-            className="h-4 w-4 rtl:-scale-x-100"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M12.5 15l-5-5 5-5" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          <Chevron direction="previous" />
           {t("back")}
         </Link>
         {heading}

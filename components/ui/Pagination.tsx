@@ -42,13 +42,13 @@ export function Pagination({
   );
 }
 
-/** A chevron pointing along the reading direction (mirrored in right-to-left). */
-function Chevron({ direction }: { direction: "previous" | "next" }) {
+/** A chevron pointing along the reading direction (mirrored in right-to-left): the pager's, the charge page's way back. */
+export function Chevron({ direction }: { direction: "previous" | "next" }) {
   return (
     <svg
       aria-hidden="true"
       viewBox="0 0 20 20"
-      className={`h-4 w-4 ${direction === "previous" ? "" : "rotate-180"} rtl:-scale-x-100`}
+      className={`h-4 w-4 ${direction === "previous" ? "" : "rotate-180 "}rtl:-scale-x-100`}
       fill="none"
       stroke="currentColor"
       strokeWidth="2"
