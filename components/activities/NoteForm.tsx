@@ -1,7 +1,7 @@
 "use client";
 import { TextAreaField } from "@/components/ui/Field";
 import { InlineForm } from "@/components/ui/FormActions";
-import { useApiForm } from "@/lib/forms/use-api-form";
+import { useInlineForm } from "@/lib/forms/use-api-form";
 import { appealActivityInput } from "@/lib/schemas/activities";
 
 /**
@@ -25,22 +25,10 @@ export function NoteForm({
   onCancel: () => void;
   onSend: (note: string) => Promise<unknown>;
 }) {
-  const { form, fieldError, formError, submit } = useApiForm(appealActivityInput, { defaultValues: { note: "" } });
-  const {
-    register,
-    formState: { errors, isSubmitting },
-  } = form;
+  const { form, errors, fieldError, inline } = useInlineForm(appealActivityInput, { note: "" });
   return (
-    <InlineForm
-      label={label}
-      onSubmit={submit(({ note }) => onSend(note))}
-      error={formError}
-      send={send}
-      cancel={cancel}
-      busy={isSubmitting}
-      onCancel={onCancel}
-    >
-      <TextAreaField label={field} hint={hint} rows={3} error={fieldError(errors.note)} {...register("note")} />
+    <InlineForm label={label} {...inline(({ note }) => onSend(note))} send={send} cancel={cancel} onCancel={onCancel}>
+      <TextAreaField label={field} hint={hint} rows={3} error={fieldError(errors.note)} {...form.register("note")} />
     </InlineForm>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useCallback, useMemo, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from "react";
 import {
   useForm,
   type FieldError,
@@ -130,4 +130,27 @@ export function useRequestForm<S extends z.ZodType<FieldValues, FieldValues>, V 
     onDone(result.message);
   });
   return { form, errors: form.formState.errors, formError, onSubmit };
+}
+
+/**
+ * A small form inside a card (InlineForm: an appeal, a denial, a payout's reason) over the contract's
+ * schema: the form, its errors, and `inline(action)`, InlineForm's onSubmit, error and busy state.
+ * `focus` names the field that takes the focus when the form opens.
+ */
+export function useInlineForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  defaultValues: UseFormProps<z.input<S>>["defaultValues"],
+  focus?: Path<z.input<S>>,
+) {
+  const { form, fieldError, formError, submit } = useApiForm(schema, { defaultValues });
+  const { setFocus } = form;
+  useEffect(() => {
+    if (focus) setFocus(focus);
+  }, [focus, setFocus]);
+  const inline = (action: (values: z.output<S>) => Promise<unknown> | unknown) => ({
+    onSubmit: submit(action),
+    error: formError,
+    busy: form.formState.isSubmitting,
+  });
+  return { form, errors: form.formState.errors, fieldError, inline };
 }

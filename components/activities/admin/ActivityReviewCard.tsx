@@ -11,7 +11,7 @@ import { InlineForm } from "@/components/ui/FormActions";
 import { SelectField, TextAreaField } from "@/components/ui/Field";
 import { StatusPill } from "@/components/ui/StatusPill";
 import { activityScreenshotUrl, useDecideActivity, type ActivityDecision, type ReviewItem } from "@/lib/api/admin-activities";
-import { useApiForm, useFailureText } from "@/lib/forms/use-api-form";
+import { useFailureText, useInlineForm } from "@/lib/forms/use-api-form";
 import { denyActivityInput } from "@/lib/schemas/activities";
 import { adminDenialCodes } from "@/lib/schemas/enums";
 
@@ -113,18 +113,13 @@ export function ActivityReviewCard({ item, selected, onSelect }: { item: ReviewI
 function DenyForm({ onCancel, onSend }: { onCancel: () => void; onSend: (decision: ActivityDecision) => Promise<void> }) {
   const t = useTranslations("admin.activities");
   const codes = useTranslations("earn.denial");
-  const { form, fieldError, formError, submit } = useApiForm(denyActivityInput, { defaultValues: { code: "not_done", reason: "" } });
-  const {
-    register,
-    formState: { errors, isSubmitting },
-  } = form;
+  const { form, errors, fieldError, inline } = useInlineForm(denyActivityInput, { code: "not_done", reason: "" });
+  const { register } = form;
   return (
     <InlineForm
-      onSubmit={submit((input) => onSend({ kind: "deny", ...input }))}
-      error={formError}
+      {...inline((input) => onSend({ kind: "deny", ...input }))}
       send={t("denySend")}
       cancel={t("cancel")}
-      busy={isSubmitting}
       onCancel={onCancel}
       tone="danger"
     >

@@ -1,13 +1,13 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { TextAreaField, TextField } from "@/components/ui/Field";
 import { InlineForm } from "@/components/ui/FormActions";
 import { isPayoutConflict, useAdminPayoutStep, type AdminPayoutView, type PayoutStep } from "@/lib/api/admin-payouts";
 import { useMoney } from "@/lib/format/money";
-import { useApiForm, useFailureText } from "@/lib/forms/use-api-form";
+import { useFailureText, useInlineForm } from "@/lib/forms/use-api-form";
 import { payoutConfirmInput, payoutReasonInput } from "@/lib/schemas/payouts";
 import type { Notice } from "@/components/ui/back-office/use-bulk-approval";
 
@@ -118,21 +118,14 @@ function ReasonForm({
   onSend: (step: PayoutStep) => Promise<void>;
 }) {
   const t = useTranslations("admin.payouts");
-  const { form, fieldError, formError, submit } = useApiForm(payoutReasonInput, { defaultValues: { reason: "" } });
-  const {
-    register,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = form;
-  useEffect(() => setFocus("reason"), [setFocus]);
+  const { form, errors, fieldError, inline } = useInlineForm(payoutReasonInput, { reason: "" }, "reason");
+  const { register } = form;
   return (
     <InlineForm
       label={t("formFor", { action: t(`actions.${kind}`), name })}
-      onSubmit={submit(({ reason }) => onSend({ kind, reason }))}
-      error={formError}
+      {...inline(({ reason }) => onSend({ kind, reason }))}
       send={t(`send.${kind}`)}
       cancel={t("actions.cancel")}
-      busy={isSubmitting}
       onCancel={onCancel}
       tone={kind === "reverse" ? "primary" : "danger"}
     >
@@ -152,21 +145,14 @@ function ReasonForm({
 /** The bank paid: its reference for the transfer (the contract's payoutConfirmInput). */
 function ConfirmForm({ name, onCancel, onSend }: { name: string; onCancel: () => void; onSend: (step: PayoutStep) => Promise<void> }) {
   const t = useTranslations("admin.payouts");
-  const { form, fieldError, formError, submit } = useApiForm(payoutConfirmInput, { defaultValues: { bank_reference: "" } });
-  const {
-    register,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = form;
-  useEffect(() => setFocus("bank_reference"), [setFocus]);
+  const { form, errors, fieldError, inline } = useInlineForm(payoutConfirmInput, { bank_reference: "" }, "bank_reference");
+  const { register } = form;
   return (
     <InlineForm
       label={t("formFor", { action: t("actions.confirm"), name })}
-      onSubmit={submit(({ bank_reference }) => onSend({ kind: "confirm", bank_reference }))}
-      error={formError}
+      {...inline(({ bank_reference }) => onSend({ kind: "confirm", bank_reference }))}
       send={t("send.confirm")}
       cancel={t("actions.cancel")}
-      busy={isSubmitting}
       onCancel={onCancel}
     >
       <TextField
