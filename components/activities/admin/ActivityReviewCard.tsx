@@ -14,6 +14,7 @@ import { activityScreenshotUrl, useDecideActivity, type ActivityDecision, type R
 import { useFailureText, useInlineForm } from "@/lib/forms/use-api-form";
 import { denyActivityInput } from "@/lib/schemas/activities";
 import { adminDenialCodes } from "@/lib/schemas/enums";
+import { PrivateImage } from "@/components/ui/back-office/PrivateImage";
 
 type Mode = "idle" | "deny" | "revise";
 
@@ -160,16 +161,5 @@ function Screenshot({ id }: { id: string }) {
   const [failed, setFailed] = useState(false);
   const src = activityScreenshotUrl(id);
   if (failed) return <Alert tone="error">{t("screenshotFailed")}</Alert>;
-  return (
-    <a
-      href={src}
-      target="_blank"
-      rel="noopener noreferrer"
-      className="block w-40 overflow-hidden rounded-lg border border-surface-line bg-surface-sunken"
-    >
-      {/* next/image cannot carry the session cookie through its optimizer: a plain <img> it is. */}
-      {/* eslint-disable-next-line @next/next/no-img-element */}
-      <img src={src} alt={t("screenshotAlt")} className="max-h-72 w-full object-contain" onError={() => setFailed(true)} />
-    </a>
-  );
+  return <PrivateImage src={src} alt={t("screenshotAlt")} size="thumbnail" onError={() => setFailed(true)} />;
 }

@@ -8,6 +8,7 @@ import { fullName } from "@/components/ui/back-office/format";
 import { UserProfile } from "@/components/ui/back-office/UserProfile";
 import { DecisionPanel } from "@/components/ui/back-office/DecisionPanel";
 import { ReviewPage, decisionLabels } from "@/components/ui/back-office/ReviewPage";
+import { PrivateImage } from "@/components/ui/back-office/PrivateImage";
 
 /** One identity request: the profile, the card image, and approve / reject. */
 export function IdentityReview({ id }: { id: string }) {
@@ -42,16 +43,7 @@ function IdentityCard({ user }: { user: AdminUser }) {
         <Alert tone="error">{t("cardLoadFailed")}</Alert>
       ) : (
         <div className="grid gap-3">
-          <a
-            href={src}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="block overflow-hidden rounded-lg border border-surface-line bg-surface-sunken"
-          >
-            {/* next/image cannot carry the session cookie through its optimizer: a plain <img> it is. */}
-            {/* eslint-disable-next-line @next/next/no-img-element */}
-            <img src={src} alt={t("cardAlt", { name })} className="max-h-[28rem] w-full object-contain" onError={() => setFailed(true)} />
-          </a>
+          <PrivateImage src={src} alt={t("cardAlt", { name })} size="large" onError={() => setFailed(true)} />
           <a href={src} target="_blank" rel="noopener noreferrer" className="w-fit text-sm font-medium text-brand-700 hover:underline">
             {t("cardOpen")}
           </a>
