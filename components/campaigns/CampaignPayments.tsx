@@ -1,5 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
+import { Card } from "@/components/ui/Card";
 import { CardFields, DataTable, type Column } from "@/components/ui/DataTable";
 import { Paged } from "@/components/ui/PagedList";
 import { TabbedList, useTabPages } from "@/components/ui/QueryView";
@@ -34,10 +35,7 @@ export function CampaignPayments({ campaign }: { campaign: Campaign }) {
   // The API counts only the page it returns: a full page means there may be another.
   const pages = rows.length >= perPage ? page + 1 : page;
   return (
-    <section aria-labelledby="payments-title" className="rounded-card bg-surface p-4 shadow-card sm:p-6">
-      <h2 id="payments-title" className="mb-4 text-lg font-bold text-ink">
-        {t("title")}
-      </h2>
+    <Card id="payments" title={t("title")} padding="p-4">
       <div className="mb-4 empty:hidden">
         <PayFromWalletOutcome flow={flow} />
       </div>
@@ -52,7 +50,7 @@ export function CampaignPayments({ campaign }: { campaign: Campaign }) {
         </Paged>
       </TabbedList>
       <PayFromWalletDialog flow={flow} />
-    </section>
+    </Card>
   );
 }
 

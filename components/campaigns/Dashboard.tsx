@@ -10,6 +10,7 @@ import { useMoney } from "@/lib/format/money";
 import { Link } from "@/lib/i18n/navigation";
 import { CampaignTable } from "./CampaignList";
 import { isUnauthorized } from "@/lib/api/errors";
+import { Card } from "@/components/ui/Card";
 
 /** SPEC §2 dashboard: campaigns, queue and wallet widgets, then the active campaigns. */
 export function Dashboard() {
@@ -67,10 +68,11 @@ export function Dashboard() {
           <p className="text-2xl font-bold tabular-nums text-ink">{money(data.wallet.wallet_balance)}</p>
         </Widget>
       </div>
-      <section aria-labelledby="active-title" className="rounded-card bg-surface p-4 shadow-card sm:p-6">
-        <h2 id="active-title" className="mb-4 text-lg font-bold text-ink">
-          {t("active", { count: data.active_campaigns.count, formatted: format.number(data.active_campaigns.count) })}
-        </h2>
+      <Card
+        id="active"
+        title={t("active", { count: data.active_campaigns.count, formatted: format.number(data.active_campaigns.count) })}
+        padding="p-4"
+      >
         {data.active_campaigns.items.length === 0 ? (
           <EmptyState testId="dashboard-empty">{tc("empty")}</EmptyState>
         ) : (
@@ -78,7 +80,7 @@ export function Dashboard() {
             <CampaignTable rows={data.active_campaigns.items} />
           </div>
         )}
-      </section>
+      </Card>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-/** A white panel with a heading and, under it, a line of introduction. */
+/** A white panel with a heading and, under it, a line of introduction; a list's card is tighter on a phone (`padding` p-4). */
 export function Card({
   title,
   intro,
@@ -8,6 +8,7 @@ export function Card({
   className = "",
   headingLevel = 2,
   id,
+  padding = "p-5",
 }: {
   title?: ReactNode;
   intro?: ReactNode;
@@ -15,11 +16,12 @@ export function Card({
   className?: string;
   headingLevel?: 1 | 2 | 3;
   id?: string;
+  padding?: "p-4" | "p-5";
 }) {
   const Heading = `h${headingLevel}` as const;
   return (
     <section
-      className={`rounded-card bg-surface p-5 shadow-card sm:p-6 ${className}`}
+      className={`rounded-card bg-surface ${padding} shadow-card sm:p-6 ${className}`}
       aria-labelledby={title && id ? `${id}-title` : undefined}
     >
       {title ? (

@@ -1,6 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { Card } from "@/components/ui/Card";
 import { DataTable, type Column } from "@/components/ui/DataTable";
 import { Paged } from "@/components/ui/PagedList";
 import { TabbedList, useTabbedPages, type QueryState } from "@/components/ui/QueryView";
@@ -44,10 +45,7 @@ export function TabbedTable<T extends string, R>({
   const total = list.query.data?.meta.total ?? 0;
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-card bg-surface p-4 shadow-card sm:p-6">
-      <h2 id={`${id}-title`} className="mb-4 text-lg font-bold text-ink">
-        {t("title")}
-      </h2>
+    <Card id={id} title={t("title")} padding="p-4">
       <TabbedList
         id={id}
         list={list}
@@ -69,6 +67,6 @@ export function TabbedTable<T extends string, R>({
           />
         </Paged>
       </TabbedList>
-    </section>
+    </Card>
   );
 }
