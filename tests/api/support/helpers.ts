@@ -20,9 +20,12 @@ export async function openTestDatabase({ maxConnections = 5 } = {}): Promise<Dat
 }
 
 const ACCOUNT_TABLES =
-  "pricing, activities, campaign_counts, campaigns, transactions, ledger_transfers, ledger_accounts, audit_log, uploads, refresh_tokens, sessions, otp_sends, otp_challenges, login_failures, social_identities, users";
+  "pricing, activities, campaign_counts, campaigns, transactions, ledger_transfers, ledger_accounts, audit_log, uploads, refresh_tokens, sessions, otp_sends, otp_challenges, login_failures, social_identities, users, sms_opt_outs";
 
-/** Empties every account table and the prices (between tests; prices go back to the seeded defaults on first use). */
+/**
+ * Empties every account table, the prices (between tests; prices go back to the seeded defaults on first
+ * use) and the phones that opted out of texts (tied to no user, so no cascade empties them).
+ */
 export async function resetAccounts(database: Database): Promise<void> {
   await database.db.execute(sql`truncate table ${sql.raw(ACCOUNT_TABLES)} cascade`);
 }
