@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
-import { Link } from "@/lib/i18n/navigation";
 import type { Locale } from "@/lib/i18n/locales";
+import { RegisterLinks } from "./RegisterLinks";
 
 export async function Hero({ locale }: { locale: Locale }) {
   const t = await getTranslations({ locale, namespace: "landing.hero" });
@@ -10,22 +10,7 @@ export async function Hero({ locale }: { locale: Locale }) {
         <p className="inline-block rounded-full bg-surface px-4 py-1 text-sm font-semibold text-brand-700 shadow-card">{t("eyebrow")}</p>
         <h1 className="mt-6 text-3xl font-black leading-tight text-ink sm:text-5xl sm:leading-tight">{t("title")}</h1>
         <p className="mx-auto mt-5 max-w-2xl text-lg leading-8 text-ink-muted">{t("lead")}</p>
-        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link
-            href="/auth/register"
-            locale={locale}
-            className="rounded-xl bg-brand-600 px-6 py-3 font-bold text-white shadow-card hover:bg-brand-700"
-          >
-            {t("ctaProducer")}
-          </Link>
-          <Link
-            href="/auth/register"
-            locale={locale}
-            className="rounded-xl border border-brand-600 bg-surface px-6 py-3 font-bold text-brand-700 hover:bg-brand-50"
-          >
-            {t("ctaBooster")}
-          </Link>
-        </div>
+        <RegisterLinks locale={locale} on="light" labels={{ producer: t("ctaProducer"), booster: t("ctaBooster") }} />
         <p className="mt-6 text-sm text-ink-muted">{t("trust")}</p>
       </div>
     </section>
