@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { tehranDay } from "@/lib/time/tehran";
 import {
   isAbort,
@@ -10,7 +10,7 @@ import {
 } from "@/server/adapters/youtube";
 import type { DbCtx } from "@/server/core/context";
 import { campaigns, type NetworkCounts } from "@/server/db/schema";
-import { countsOf, dueCampaigns, markMissing, PAGE, recordCounts, type Due } from "@/server/youtube/network-due";
+import { countsOf, dueCampaigns, keepChannelIds, markMissing, PAGE, recordCounts, type Due } from "@/server/youtube/network-due";
 
 export { NETWORK_COUNT_WINDOW_DAYS } from "@/server/youtube/network-due";
 
@@ -20,7 +20,7 @@ const FAILURES_IN_A_ROW = 3;
 const RUN_MS = 10 * 60_000;
 
 export type NetworkCountsResult = {
-  /** Campaigns due (no count yet today, or no start count while running). */
+  /** Campaigns due (no count yet today). */
   due: number;
   /** Campaigns given today's count (and their start count when they had none). */
   counted: number;
@@ -103,40 +103,32 @@ export async function countNetworks(
         );
       for (const row of rows) known.set(row.link, row.channelId!);
     }
-    for (const handle of new Set(unresolved.map((campaign) => campaign.handle!))) {
+    for (const [handle, onIt] of groupBy(unresolved, (campaign) => campaign.handle!)) {
       const link = handleLink(handle);
       let channelId = known.get(link) ?? null;
       if (channelId === null) {
         const found = await ask(() => youtube.channelByHandle(`@${handle}`, { signal: input.signal }));
         if (found === undefined) continue;
         if (found === null) {
-          missing.push(...unresolved.filter((campaign) => campaign.handle === handle));
+          missing.push(...onIt);
           continue;
         }
         channels.set(found.id, found);
         channelId = found.id;
       }
-      const resolved = unresolved.filter((campaign) => campaign.handle === handle);
-      for (const campaign of resolved) campaign.channelId = channelId;
-      // Kept on these campaigns, and on any other with the same link.
-      await db
-        .update(campaigns)
-        .set({ networkChannelId: channelId })
-        .where(
-          or(
-            inArray(
-              campaigns.id,
-              resolved.map((campaign) => campaign.id),
-            ),
-            and(eq(campaigns.network, "youtube"), eq(campaigns.link, link), isNull(campaigns.networkChannelId)),
-          ),
-        );
+      for (const campaign of onIt) campaign.channelId = channelId;
     }
+    // Kept on the campaigns, so that from tomorrow they are asked by id, 50 to a call.
+    await keepChannelIds(
+      ctx,
+      unresolved.filter((campaign) => campaign.channelId !== null),
+    );
   }
 
   // 2. Videos, 50 to a call; with their channel when a campaign on them sells subscribers.
   const videoCampaigns = due.filter((campaign) => campaign.videoId !== null);
-  const videoIds = [...new Set(videoCampaigns.map((campaign) => campaign.videoId!))];
+  const onVideo = groupBy(videoCampaigns, (campaign) => campaign.videoId!);
+  const videoIds = [...onVideo.keys()];
   const withChannel = new Set(videoCampaigns.filter((campaign) => campaign.wantsChannel).map((campaign) => campaign.videoId!));
   // Videos whose channel is asked first, so the other calls carry none of the snippets' weight.
   videoIds.sort((a, b) => Number(withChannel.has(b)) - Number(withChannel.has(a)));
@@ -149,14 +141,17 @@ export async function countNetworks(
     for (const id of batch) {
       const found = answer.get(id);
       if (found) videos.set(id, found);
-      else missing.push(...videoCampaigns.filter((campaign) => campaign.videoId === id));
+      else missing.push(...onVideo.get(id)!);
     }
   }
   for (const campaign of videoCampaigns) if (campaign.wantsChannel) campaign.channelId = videos.get(campaign.videoId!)?.channelId ?? null;
 
   // 3. Channels, 50 to a call, except those the handles' calls already read.
-  const channelCampaigns = due.filter((campaign) => campaign.channelId !== null);
-  const channelIds = [...new Set(channelCampaigns.map((campaign) => campaign.channelId!))].filter((id) => !channels.has(id));
+  const onChannel = groupBy(
+    due.filter((campaign) => campaign.channelId !== null),
+    (campaign) => campaign.channelId!,
+  );
+  const channelIds = [...onChannel.keys()].filter((id) => !channels.has(id));
   for (let i = 0; i < channelIds.length && !result.stopped; i += MAX_IDS_PER_CALL) {
     const batch = channelIds.slice(i, i + MAX_IDS_PER_CALL);
     const answer = await ask(() => youtube.channelStatistics(batch, { signal: input.signal }));
@@ -164,7 +159,7 @@ export async function countNetworks(
     for (const id of batch) {
       const found = answer.get(id);
       if (found) channels.set(id, found);
-      else missing.push(...channelCampaigns.filter((campaign) => campaign.channelId === id));
+      else missing.push(...onChannel.get(id)!);
     }
   }
 
@@ -185,3 +180,14 @@ export async function countNetworks(
 }
 
 const handleLink = (handle: string) => `https://www.youtube.com/@${handle}`;
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}

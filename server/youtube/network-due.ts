@@ -32,53 +32,57 @@ export type Due = {
 };
 
 /**
- * The YouTube campaigns to read today, in pages by id: running, or finished within the window; not read
- * today yet (or running without a start count); not missing today. At most MAX_PER_RUN.
+ * The YouTube campaigns to read today: running (active, then paused), then finished within the window;
+ * not read today yet; not missing today. At most MAX_PER_RUN. (A running campaign gets its start count
+ * with its first reading, in the same statement, so one read today has one.) Pages follow the status
+ * index (status, created_at), the running ones by (created_at, id); the day's rows are probed by key.
  */
 export async function dueCampaigns(ctx: DbCtx & { now: Date }, today: string): Promise<Due[]> {
   const windowStart = new Date(ctx.now.getTime() - NETWORK_COUNT_WINDOW_DAYS * 86_400_000);
   const due: Due[] = [];
-  let after: string | null = null;
-  while (due.length < MAX_PER_RUN) {
-    const rows = await ctx.db
-      .select({
-        id: campaigns.id,
-        link: campaigns.link,
-        channelId: campaigns.networkChannelId,
-        sellsSubscribers: sql<boolean>`coalesce(jsonb_path_exists(${campaigns.invoice}, '$.lines[*] ? (@.metric == "subscribers")'), false)`,
-      })
-      .from(campaigns)
-      .where(
-        and(
-          eq(campaigns.network, "youtube"),
-          or(
-            inArray(campaigns.status, [...RUNNING]),
-            and(inArray(campaigns.status, [...FINISHED]), gt(campaigns.completedAt, windowStart)),
-          ),
-          or(isNull(campaigns.networkMissingOn), lt(campaigns.networkMissingOn, today)),
-          or(
+  const parts = [
+    ...RUNNING.map((status) => eq(campaigns.status, status)),
+    and(inArray(campaigns.status, [...FINISHED]), gt(campaigns.completedAt, windowStart)),
+  ];
+  for (const part of parts) {
+    let after: { cursor: string; id: string } | null = null;
+    while (due.length < MAX_PER_RUN) {
+      const rows = await ctx.db
+        .select({
+          id: campaigns.id,
+          // created_at to the microsecond (a Date keeps milliseconds: the next page would start too early).
+          cursor: sql<string>`${campaigns.createdAt}::text`,
+          link: campaigns.link,
+          channelId: campaigns.networkChannelId,
+          sellsSubscribers: sql<boolean>`coalesce(jsonb_path_exists(${campaigns.invoice}, '$.lines[*] ? (@.metric == "subscribers")'), false)`,
+        })
+        .from(campaigns)
+        .where(
+          and(
+            part,
+            eq(campaigns.network, "youtube"),
+            or(isNull(campaigns.networkMissingOn), lt(campaigns.networkMissingOn, today)),
             sql`not exists (select 1 from ${campaignNetworkDays} where ${campaignNetworkDays.campaignId} = ${campaigns.id} and ${campaignNetworkDays.day} = ${today})`,
-            and(isNull(campaigns.networkStart), inArray(campaigns.status, [...RUNNING])),
+            after === null ? undefined : sql`(${campaigns.createdAt}, ${campaigns.id}) > (${after.cursor}::timestamptz, ${after.id}::uuid)`,
           ),
-          after === null ? undefined : gt(campaigns.id, after),
-        ),
-      )
-      .orderBy(asc(campaigns.id))
-      .limit(Math.min(PAGE, MAX_PER_RUN - due.length));
-    for (const row of rows) {
-      const link = parseChannelLink("youtube", row.link);
-      if (!link.ok) continue;
-      const handle = link.kind === "handle" ? link.id : null;
-      due.push({
-        id: row.id,
-        channelId: link.kind === "channel" ? link.id : handle !== null ? row.channelId : null,
-        handle,
-        videoId: link.kind === "video" ? link.id : null,
-        wantsChannel: link.kind === "video" && row.sellsSubscribers,
-      });
+        )
+        .orderBy(asc(campaigns.createdAt), asc(campaigns.id))
+        .limit(Math.min(PAGE, MAX_PER_RUN - due.length));
+      for (const row of rows) {
+        const link = parseChannelLink("youtube", row.link);
+        if (!link.ok) continue;
+        const handle = link.kind === "handle" ? link.id : null;
+        due.push({
+          id: row.id,
+          channelId: link.kind === "channel" ? link.id : handle !== null ? row.channelId : null,
+          handle,
+          videoId: link.kind === "video" ? link.id : null,
+          wantsChannel: link.kind === "video" && row.sellsSubscribers,
+        });
+      }
+      if (rows.length < PAGE) break;
+      after = rows.at(-1)!;
     }
-    if (rows.length < PAGE) break;
-    after = rows.at(-1)!.id;
   }
   return due;
 }
@@ -131,6 +135,16 @@ export async function recordCounts(ctx: DbCtx & { now: Date }, input: { today: s
     started += rows.length;
   }
   return started;
+}
+
+/** The channel ids of @handle links, resolved: kept on their campaigns. */
+export async function keepChannelIds(ctx: DbCtx, resolved: { id: string; channelId: string | null }[]) {
+  for (let i = 0; i < resolved.length; i += PAGE) {
+    const rows = resolved.slice(i, i + PAGE).map(({ id, channelId }) => ({ id, channel_id: channelId }));
+    await ctx.db.execute(sql`
+      update ${campaigns} c set network_channel_id = r.channel_id
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id uuid, channel_id text) where c.id = r.id`);
+  }
 }
 
 /** Campaigns whose channel or video YouTube did not know today: not asked again before tomorrow. */

@@ -263,6 +263,36 @@ describe("the network's own counter (YouTube statistics, once a day)", () => {
     expect((await rowOf(database, ids[5]!)).networkStart).toMatchObject({ subscribers: 1_000 });
   });
 
+  it("reads campaigns in pages: 1,101 created in the same microsecond are each read once, 50 ids a call", async ({
+    database,
+    youtube,
+    admin,
+    liveCampaign,
+    person,
+  }) => {
+    const adminToken = await admin();
+    const template = await liveCampaign(adminToken, undefined, person, {
+      ...smartCampaign,
+      link: `https://www.youtube.com/channel/${TAKAPOO.id}`,
+    });
+    const paged: FakeChannel[] = Array.from({ length: 1_100 }, (_, i) => ({
+      id: channelId(`paged${String(i).padStart(4, "0")}x`),
+      title: `Paged ${i}`,
+      handle: null,
+      subscribers: 500,
+    }));
+    fake.channels.push(...paged);
+    // One statement: every row has the same created_at, now(), to the microsecond.
+    await database.db.execute(sql`
+      insert into campaigns (owner_id, name, network, strategy, link, follower_count, status, invoice, budget)
+      select c.owner_id, c.name, c.network, c.strategy, 'https://www.youtube.com/channel/' || l.id, c.follower_count, 'active', c.invoice, c.budget
+      from campaigns c, unnest(${`{${paged.map((channel) => channel.id).join(",")}}`}::text[]) as l(id) where c.id = ${template.id}`);
+    const { output, calls } = await runAt(database, youtube, new Date());
+    expect(output).toMatchObject({ due: 1_101, counted: 1_101, started: 1_101, calls: 23, failed: 0 });
+    expect(calls.every((c) => c.params.id!.split(",").length <= 50)).toBe(true);
+    expect((await runAt(database, youtube, new Date())).output).toMatchObject({ due: 0, calls: 0 });
+  });
+
   it("a handle or a video YouTube does not know is not asked again that day", async ({
     database,
     youtube,
