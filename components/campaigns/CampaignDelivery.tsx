@@ -79,8 +79,8 @@ function DeliveryContent({ campaign, delivery }: { campaign: Campaign; delivery:
         {FIGURES.map((figure) => (
           <div key={figure} className="rounded-lg bg-surface-sunken px-3 py-2">
             <dt className="text-xs text-ink-muted">{t(figure)}</dt>
-            <dd className="text-base font-semibold text-ink" dir="ltr">
-              {format.number(delivery[figure])}
+            <dd className="text-base font-semibold text-ink">
+              <bdi dir="ltr">{format.number(delivery[figure])}</bdi>
             </dd>
           </div>
         ))}
