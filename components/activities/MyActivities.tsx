@@ -34,7 +34,7 @@ export function MyActivities({ onContinue }: { onContinue: (activity: Activity) 
           {notice}
         </Alert>
       ) : null}
-      <TabbedList id="earn-activities" list={list} messages="earn.mine" lines={4} empty={{ text: t("empty"), testId: "activities-empty" }}>
+      <TabbedList id="earn-activities" list={list} messages="earn.mine" empty={{ text: t("empty"), testId: "activities-empty" }}>
         <PagedList {...list.pager} testId="my-activities">
           {list.rows.map((activity) => (
             <ActivityCard

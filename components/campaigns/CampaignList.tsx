@@ -36,13 +36,7 @@ export function CampaignList() {
     <PanelPage title={titles("campaigns")} intro={t("intro")} link={{ href: "/dashboard/campaigns/create", label: t("create") }}>
       {anonymous ? null : (
         <section aria-labelledby="page-title" className="rounded-card bg-surface p-4 shadow-card sm:p-6">
-          <TabbedList
-            id="campaigns"
-            list={list}
-            messages="campaigns.list"
-            lines={4}
-            empty={{ text: tc("empty"), testId: "campaigns-empty" }}
-          >
+          <TabbedList id="campaigns" list={list} messages="campaigns.list" empty={{ text: tc("empty"), testId: "campaigns-empty" }}>
             <Paged {...list.pager}>
               <CampaignTable rows={list.rows} />
             </Paged>

@@ -43,6 +43,7 @@ export function CampaignPayments({ campaign }: { campaign: Campaign }) {
         id="campaign-payments"
         list={{ tabs: PAYMENT_TABS, state: tabs, query, rows }}
         messages="campaigns.payments"
+        lines={3}
         empty={{ text: tc("empty"), testId: "payments-empty" }}
       >
         <Paged page={page} pages={pages} busy={query.isFetching} onPage={setPage}>

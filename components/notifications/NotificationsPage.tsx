@@ -78,7 +78,6 @@ export function NotificationsPage() {
           id="notification-tabs"
           list={list}
           messages="notifications.inbox"
-          lines={4}
           empty={{ text: t("empty"), testId: "notifications-empty" }}
         >
           <PagedList {...list.pager} testId="notification-list">

@@ -72,7 +72,7 @@ export function TabbedList<T extends string>({
   id,
   list: { tabs, state, query, rows },
   messages,
-  lines,
+  lines = 4,
   empty,
   children,
 }: {
@@ -86,6 +86,7 @@ export function TabbedList<T extends string>({
     | "payouts.list"
     | "notifications.inbox"
     | "invitations.list";
+  /** The grey bars while it loads. */
   lines?: number;
   empty: { text: ReactNode; testId: string; firstPage?: string };
   children: ReactNode;

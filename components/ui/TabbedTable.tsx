@@ -46,13 +46,7 @@ export function TabbedTable<T extends string, R>({
 
   return (
     <Card id={id} title={t("title")} padding="p-4">
-      <TabbedList
-        id={id}
-        list={list}
-        messages={messages}
-        lines={4}
-        empty={{ text: t("empty"), testId: `${id}-empty`, firstPage: t("firstPage") }}
-      >
+      <TabbedList id={id} list={list} messages={messages} empty={{ text: t("empty"), testId: `${id}-empty`, firstPage: t("firstPage") }}>
         <Paged {...list.pager} messages={messages} chevrons>
           <p className="text-sm text-ink-muted" aria-live="polite">
             {t("count", { count: total })}
