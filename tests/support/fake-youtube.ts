@@ -7,10 +7,11 @@
  * `{error:{code, message, errors:[{message, domain, reason}], status}}`. Plain node:http, no dependencies.
  *
  * Use `url` as YOUTUBE_API_BASE_URL. Run on its own with `npx tsx tests/support/fake-youtube.ts`
- * (FAKE_YOUTUBE_PORT, YOUTUBE_API_KEY), for end-to-end tests: it then serves a few demo channels.
+ * (FAKE_YOUTUBE_PORT, YOUTUBE_API_KEY), for end-to-end tests: it then serves a few demo channels and a
+ * video, and POST /__fake/youtube changes their counts or fails the next call (quota, 500).
  */
-import { createServer, type ServerResponse } from "node:http";
-import { fakeDelay, isMain, sendJson, serveUntilStopped, listenOnLoopback } from "./fake-http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { fakeDelay, isMain, readBody, sendJson, serveUntilStopped, listenOnLoopback } from "./fake-http";
 import { fakeGoogleState, fakeGoogleUser, googleAccountHandler, type FakeGoogleState } from "./fake-google-account";
 
 export type FakeChannel = {
@@ -323,8 +324,33 @@ export async function startFakeYoutube({
     });
   }
 
+  /**
+   * For end-to-end runs, what a test changes on "YouTube" (POST JSON, not counted as a request):
+   * `failNext` (the next call's failure), `channel` / `video` (an id and the counts to set; `subscribers`
+   * null hides the count).
+   */
+  async function control(request: IncomingMessage, response: ServerResponse) {
+    const body = JSON.parse(await readBody(request)) as {
+      failNext?: FakeYoutubeFailure;
+      channel?: Partial<FakeChannel> & { id: string };
+      video?: Partial<FakeVideo> & { id: string };
+    };
+    if (body.failNext) nextFailure = body.failNext;
+    const channel = body.channel ? channelById(body.channel.id) : undefined;
+    if (body.channel && !channel) return sendJson(response, 404, { error: "no such channel" });
+    if (channel) Object.assign(channel, body.channel);
+    const video = body.video ? videoById(body.video.id) : undefined;
+    if (body.video && !video) return sendJson(response, 404, { error: "no such video" });
+    if (video) Object.assign(video, body.video);
+    sendJson(response, 200, { ok: true });
+  }
+
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    if (url.pathname === "/__fake/youtube" && request.method === "POST") {
+      control(request, response).catch(() => sendJson(response, 400, { error: "bad request" }));
+      return;
+    }
     requests.push({ path: url.pathname, params: Object.fromEntries(url.searchParams), at: new Date() });
 
     void (async () => {

@@ -87,6 +87,18 @@ describe("the counters (statistics) on the API key", () => {
     expect(Date.now() - started).toBeLessThan(900);
   });
 
+  it("lets an end-to-end test change a channel's counts and fail the next call, without counting that as a call", async () => {
+    const post = (body: object) => fetch(`${fake.url}/__fake/youtube`, { method: "POST", body: JSON.stringify(body) });
+    const calls = await requestsDuring(async () => {
+      expect((await post({ channel: { id: SARA.id, subscribers: null }, failNext: "quota" })).status).toBe(200);
+      expect((await post({ video: { id: "nosuchvideo" } })).status).toBe(404);
+    });
+    expect(calls).toEqual([]);
+    expect(await unavailable(counters().channelStatistics([SARA.id]))).toMatchObject({ reason: "quota" });
+    expect((await counters().channelStatistics([SARA.id])).get(SARA.id)).toMatchObject({ subscribers: null, subscribersHidden: true });
+    await post({ channel: { id: SARA.id, subscribers: 1_250_000 } });
+  });
+
   it("comes with channel search from youtubeFromEnv, on the same key", async () => {
     const api = youtubeFromEnv({ YOUTUBE_API_KEY: API_KEY, YOUTUBE_API_BASE_URL: fake.url })!;
     expect((await api.channelStatistics([TAKAPOO.id])).get(TAKAPOO.id)?.subscribers).toBe(12_400);
