@@ -1,7 +1,7 @@
 "use client";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, endpointUrl } from "./client";
-import { campaignEndpoints, type Price } from "@/lib/schemas/campaigns";
+import { campaignEndpoints, type PricingUpdate } from "@/lib/schemas/campaigns";
 import type { User } from "@/lib/schemas/auth";
 import { profileEndpoints } from "@/lib/schemas/profile";
 import { useApiClient } from "./use-api-client";
@@ -141,7 +141,7 @@ export function useUpdatePricing() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (prices: Price[]) => api.call(campaignEndpoints.updatePricing, { body: { prices } }),
+    mutationFn: (prices: PricingUpdate["prices"]) => api.call(campaignEndpoints.updatePricing, { body: { prices } }),
     onSuccess: (prices) => queryClient.setQueryData(adminCampaignKeys.pricing(), prices),
   });
 }

@@ -16,9 +16,19 @@ export type InstagramAction = (typeof actionsByNetwork.instagram)[number];
 export type Action = YoutubeAction | InstagramAction;
 
 /** One price: `price` Rials per action, of which `boosterShare` (0..1) goes to the booster. */
-export type PriceEntry = { network: Network; action: string; price: number; boosterShare: number };
+/**
+ * One price: `price` Rials per action, of which `boosterShare` (0..1) goes to the booster; `refillDays`,
+ * the guarantee: for so many days after a campaign ends, work of this action that is undone is delivered
+ * again at no cost to the producer (0: no guarantee).
+ */
+export type PriceEntry = { network: Network; action: string; price: number; boosterShare: number; refillDays?: number };
 
 const DEFAULT_BOOSTER_SHARE = 0.6;
+
+/** The guarantee's default length per action, in days: work a network can show undone later is guaranteed; views and watch time are not. */
+export const DEFAULT_REFILL_DAYS: Readonly<Record<string, number>> = { subscribe: 30, follow: 30, like: 30, comment: 30 };
+/** The longest guarantee an admin may set, in days. */
+export const REFILL_DAYS_MAX = 365;
 
 /** Default prices (Rials per action) for the Iranian market; the admin's table overrides them. */
 export const DEFAULT_PRICES: readonly PriceEntry[] = (
@@ -37,7 +47,9 @@ export const DEFAULT_PRICES: readonly PriceEntry[] = (
     ["instagram", "share_to_story", 12_000],
     ["instagram", "view", 1_000],
   ] as const
-).map(([network, action, price]) => Object.freeze({ network, action, price, boosterShare: DEFAULT_BOOSTER_SHARE }));
+).map(([network, action, price]) =>
+  Object.freeze({ network, action, price, boosterShare: DEFAULT_BOOSTER_SHARE, refillDays: DEFAULT_REFILL_DAYS[action] ?? 0 }),
+);
 
 /** The service fee: this share of a campaign's budget for tasks, rounded down (a Smart total holds it: lib/campaigns/quote.ts). */
 export const PLATFORM_FEE_RATE = 0.1;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { parseChannelLink } from "@/lib/campaigns/links";
 import { visibleText } from "@/lib/validation/visible-text";
 import { endpoint, idParam, paging, text, uuidParam } from "./common";
-import { actionsByNetwork } from "@/lib/campaigns/pricing";
+import { actionsByNetwork, REFILL_DAYS_MAX } from "@/lib/campaigns/pricing";
 import { campaignNetworks, campaignStatuses, campaignStrategies, gatewayIds, type Strategy } from "./enums";
 import { CHANNEL_LINK_PATTERN } from "./patterns";
 import { reviewReasonInput } from "./profile";
@@ -155,6 +155,10 @@ export const quoteLine = z.object({
   min: z.number(),
   max: z.number(),
   amount: z.number(),
+  refill_days: z.number().int().meta({
+    description:
+      "The guarantee: for so many days after the campaign ends, work of this line found undone is delivered again at no cost (0: none)",
+  }),
 });
 export type QuoteLine = z.infer<typeof quoteLine>;
 
@@ -196,6 +200,10 @@ export const campaignOutput = z.object({
     })
     .nullable()
     .meta({ description: "How fast it may be delivered (PUT campaigns/{id}/pace); null: as fast as boosters take it" }),
+  guarantee_ends_at: z
+    .string()
+    .nullable()
+    .meta({ description: "The end of the longest refill guarantee of its lines, counted from its end (ends_at); null without one" }),
   expected_end: z
     .string()
     .nullable()
@@ -213,6 +221,7 @@ export const priceOutput = z.object({
   action: z.string(),
   price: z.number(),
   booster_share: z.number(),
+  refill_days: z.number().int().meta({ description: "The guarantee's length in days after a campaign ends (0: none)" }),
 });
 export type Price = z.infer<typeof priceOutput>;
 
@@ -234,11 +243,20 @@ export const pricingUpdateInput = z.object({
           }),
         price: z.number().int().min(1).max(PRICE_MAX),
         booster_share: z.number().min(0).max(1),
+        refill_days: z
+          .number()
+          .int("invalid")
+          .min(0)
+          .max(REFILL_DAYS_MAX)
+          .optional()
+          .meta({ description: "The guarantee in days (0: none); absent, it stays as it is" }),
       }),
     )
     .min(1)
     .max(50),
 });
+
+export type PricingUpdate = z.input<typeof pricingUpdateInput>;
 
 export const createdCampaignOutput = z.object({ campaign: campaignOutput, redirect_url: z.string().nullable(), message: z.string() });
 export type CreatedCampaign = z.infer<typeof createdCampaignOutput>;

@@ -116,6 +116,7 @@ export const notificationKinds = [
   "campaign_rejected",
   "campaign_completed",
   "campaign_paid",
+  "campaign_refunded",
   "payment_paid",
   "payment_failed",
   "activity_approved",

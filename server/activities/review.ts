@@ -113,6 +113,9 @@ export async function approveActivity(ctx: ActorCtx, input: { id: string; by?: "
   const approved = await withTransaction(ctx, async (ctx) => {
     const { tx } = ctx;
     const activity = await lockActivity(ctx, { id });
+    // The campaign's row next, before any money moves: the order every path takes (activity, campaign, ledger),
+    // so an approval and the campaign's settlement at once queue instead of deadlocking.
+    await tx.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, activity.campaignId)).for("update");
     // A passing API check or a completed watch session approves work still in progress (within its time); a person or the deadline, submitted work.
     const automatic = input.by === "api" || input.by === "watch";
     const due = automatic ? activity.status === "in_progress" && activity.expiresAt > new Date() : activity.status === "awaiting_review";
@@ -202,6 +205,9 @@ async function release(
     const { tx, actor } = ctx;
     const activity = await lockActivity(ctx, { id });
     if (!allowed.includes(activity.status)) throw new AppError("activity_state_invalid");
+    // The campaign's row before the money (activity, campaign, ledger): a settlement at the same moment either
+    // sees this reservation voided and refunds it, or has settled first and this refunds it below.
+    const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, activity.campaignId)).for("update");
     // An appeal denied again: its reservation was voided at the first denial.
     const appeal = activity.appealedAt !== null;
     if (!appeal) await settleTransfers(ctx, { activity, how: "void" });
@@ -217,7 +223,6 @@ async function release(
       })
       .where(eq(activities.id, id))
       .returning();
-    const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, activity.campaignId));
     if (!appeal && campaign && campaign.status === "paid" && campaign.strategy !== "trial" && activity.budget > 0) {
       await refundEscrow(ctx, {
         campaign,

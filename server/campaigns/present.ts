@@ -7,7 +7,7 @@ import { tehranDay } from "@/lib/time/tehran";
 
 /** A quote as the pricing computes it (camelCase), or as a campaign's stored invoice holds it. */
 type QuoteLike = {
-  lines: { metric: string; action: string; unitPrice: number; min: number; max: number; amount: number }[];
+  lines: { metric: string; action: string; unitPrice: number; min: number; max: number; amount: number; refillDays?: number }[];
   subtotal: number;
   fee: number;
   total: number;
@@ -24,6 +24,7 @@ export function toQuoteOutput(quote: QuoteLike): Quote {
       min: line.min,
       max: line.max,
       amount: line.amount,
+      refill_days: line.refillDays ?? 0,
     })),
     subtotal: quote.subtotal,
     fee: quote.fee,
@@ -31,6 +32,13 @@ export function toQuoteOutput(quote: QuoteLike): Quote {
     wallet_covers: quote.walletCovers ?? 0,
     remaining: quote.remaining ?? 0,
   };
+}
+
+/** The longest refill guarantee of a campaign's lines, from its end (the day it completed, else its planned end). */
+function guaranteeEnd(row: Campaign): string | null {
+  const days = Math.max(0, ...(row.invoice as QuoteLike).lines.map((line) => line.refillDays ?? 0));
+  const end = row.completedAt ?? row.endsAt;
+  return days > 0 && end ? new Date(end.getTime() + days * 86_400_000).toISOString() : null;
 }
 
 /** A campaign row as the contract's Campaign (lib/schemas/campaigns.ts); its expected end counted from today. */
@@ -63,6 +71,7 @@ export function toCampaignOutput(row: Campaign): CampaignOutput {
           starts_on: row.pace.startsOn,
         }
       : null,
+    guarantee_ends_at: guaranteeEnd(row),
     expected_end: running && left > 0 ? pacedEnd(row.pace, left, tehranDay(new Date())) : null,
     rejection_reason: row.rejectionReason,
     created_at: row.createdAt.toISOString(),
@@ -72,6 +81,18 @@ export function toCampaignOutput(row: Campaign): CampaignOutput {
 }
 
 /** A price row as GET pricing and PUT admin/pricing answer it. */
-export function toPriceOutput(price: { network: Network; action: string; price: number; boosterShare: number }): Price {
-  return { network: price.network, action: price.action, price: price.price, booster_share: price.boosterShare };
+export function toPriceOutput(price: {
+  network: Network;
+  action: string;
+  price: number;
+  boosterShare: number;
+  refillDays?: number;
+}): Price {
+  return {
+    network: price.network,
+    action: price.action,
+    price: price.price,
+    booster_share: price.boosterShare,
+    refill_days: price.refillDays ?? 0,
+  };
 }

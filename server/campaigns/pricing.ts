@@ -1,4 +1,4 @@
-import { actionsByNetwork, DEFAULT_PRICES, type PriceEntry } from "@/lib/campaigns/pricing";
+import { actionsByNetwork, DEFAULT_PRICES, DEFAULT_REFILL_DAYS, type PriceEntry } from "@/lib/campaigns/pricing";
 import type { Network } from "@/lib/schemas/enums";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/server/audit";
@@ -17,6 +17,7 @@ export async function ensureDefaultPricing(ctx: DbCtx): Promise<void> {
         action: entry.action,
         price: entry.price,
         boosterShare: entry.boosterShare,
+        refillDays: entry.refillDays ?? 0,
       })),
     )
     .onConflictDoNothing();
@@ -29,13 +30,23 @@ export async function loadPricing(ctx: DbCtx): Promise<PriceEntry[]> {
     await ensureDefaultPricing(ctx);
     rows = await db.select().from(pricing);
   }
-  return rows.map((row) => ({ network: row.network, action: row.action, price: row.price, boosterShare: row.boosterShare }));
+  return rows.map((row) => ({
+    network: row.network,
+    action: row.action,
+    price: row.price,
+    boosterShare: row.boosterShare,
+    refillDays: row.refillDays,
+  }));
 }
 
 /** An admin sets prices; unknown (network, action) pairs are refused; each change is one audit row. */
 export async function updatePricing(
   ctx: DbCtx,
-  input: { admin: User; changes: ReadonlyArray<{ network: Network; action: string; price: number; booster_share: number }>; ip: string },
+  input: {
+    admin: User;
+    changes: ReadonlyArray<{ network: Network; action: string; price: number; booster_share: number; refill_days?: number | undefined }>;
+    ip: string;
+  },
 ): Promise<PriceEntry[]> {
   const { admin, changes, ip } = input;
   changes.forEach((change, i) => {
@@ -48,10 +59,22 @@ export async function updatePricing(
     for (const change of changes) {
       await tx
         .insert(pricing)
-        .values({ network: change.network, action: change.action, price: change.price, boosterShare: change.booster_share })
+        .values({
+          network: change.network,
+          action: change.action,
+          price: change.price,
+          boosterShare: change.booster_share,
+          refillDays: change.refill_days ?? DEFAULT_REFILL_DAYS[change.action] ?? 0,
+        })
         .onConflictDoUpdate({
           target: [pricing.network, pricing.action],
-          set: { price: change.price, boosterShare: change.booster_share, updatedAt: new Date() },
+          // Without refill_days (an older client) the guarantee stays as it is.
+          set: {
+            price: change.price,
+            boosterShare: change.booster_share,
+            ...(change.refill_days !== undefined ? { refillDays: change.refill_days } : {}),
+            updatedAt: new Date(),
+          },
         });
       await recordAudit(ctx, {
         actorId: admin.id,

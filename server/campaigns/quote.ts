@@ -19,8 +19,9 @@ const QUOTE_ERROR_FIELD: Record<QuoteError["error"], string> = {
 
 /**
  * The invoice for a campaign request, with what the user's wallet covers. Each line also carries the
- * booster's share of its price today (stored with the invoice, never on the wire): prices and shares are
- * locked per campaign at purchase, and a later change of the price list applies to new campaigns only.
+ * booster's share of its price today (stored with the invoice, never on the wire) and the guarantee's days:
+ * prices, shares and guarantees are locked per campaign at purchase, and a later change of the price list
+ * applies to new campaigns only.
  */
 export async function quoteFor(ctx: DbCtx, input: { userId: string; request: CampaignRequest }): Promise<Quote> {
   const { userId, request } = input;
@@ -38,6 +39,13 @@ export async function quoteFor(ctx: DbCtx, input: { userId: string; request: Cam
     balances.wallet,
   );
   if ("error" in quote) throw new AppError("campaign_validation_failed", {}, { [QUOTE_ERROR_FIELD[quote.error]]: null });
-  const shareOf = (action: string) => findPrice(prices, request.network, action)?.boosterShare ?? 0;
-  return { ...quote, lines: quote.lines.map((line) => ({ ...line, boosterShare: shareOf(line.action) })) };
+  const priceOf = (action: string) => findPrice(prices, request.network, action);
+  return {
+    ...quote,
+    lines: quote.lines.map((line) => ({
+      ...line,
+      boosterShare: priceOf(line.action)?.boosterShare ?? 0,
+      refillDays: request.strategy === "trial" ? 0 : (priceOf(line.action)?.refillDays ?? 0),
+    })),
+  };
 }

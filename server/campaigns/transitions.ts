@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { transition, type CampaignEvent } from "@/lib/campaigns/state-machine";
-import { campaigns, ledgerAccounts, type Campaign } from "@/server/db/schema";
+import { campaigns, ledgerAccounts, transactions, type Campaign } from "@/server/db/schema";
 import { withTransaction, type ActorCtx, type DbCtx, type TxCtx, executor } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import type { SettlementHandler } from "@/server/payments";
@@ -68,8 +68,30 @@ function effectsOf(event: CampaignEvent, reason?: string): Effects | null {
         .select({ available: sql<number>`${ledgerAccounts.balance} - ${ledgerAccounts.pendingDebits}`.mapWith(Number) })
         .from(ledgerAccounts)
         .where(eq(ledgerAccounts.code, campaignEscrowCode(campaign.id)));
-      if (escrow && escrow.available > 0)
-        await refundEscrow(ctx, { campaign, refund: { key: `campaign:${campaign.id}:settle`, amount: escrow.available } });
+      if (!escrow || escrow.available <= 0) return;
+      // The partial refund: what could not be delivered, back to the wallet as its own line, once (the key).
+      const key = `campaign:${campaign.id}:settle`;
+      const metadata = { campaign_id: campaign.id, reason: "partial_refund" };
+      const moved = await refundEscrow(ctx, { campaign, refund: { key, amount: escrow.available, metadata } });
+      await ctx.tx
+        .insert(transactions)
+        .values({
+          userId: campaign.ownerId,
+          amount: escrow.available,
+          intent: "refund",
+          status: "paid",
+          gateway: "wallet",
+          campaignId: campaign.id,
+          transferId: moved.id,
+          approvedAt: new Date(),
+        })
+        .onConflictDoNothing();
+      await notify(ctx, {
+        userId: campaign.ownerId,
+        kind: "campaign_refunded",
+        dedupeKey: `campaign:${campaign.id}:partial-refund`,
+        params: { campaign_id: campaign.id, campaign: campaign.name, amount: escrow.available },
+      });
     };
   return null;
 }
@@ -144,11 +166,18 @@ export async function completeEndedCampaigns(ctx: DbCtx & { now?: Date }): Promi
     .from(campaigns)
     .where(and(inArray(campaigns.status, ["active", "paused"]), lt(campaigns.endsAt, now)))
     .limit(500);
+  let completed = 0;
   for (const { id } of ended) {
-    await applyCampaignEvent({ db }, { campaignId: id, event: "complete" });
-    await applyCampaignEvent({ db }, { campaignId: id, event: "settle" });
+    try {
+      await applyCampaignEvent({ db }, { campaignId: id, event: "complete" });
+      await applyCampaignEvent({ db }, { campaignId: id, event: "settle" });
+      completed++;
+    } catch (error) {
+      // Another run (another instance) completed or settled it meanwhile: its transition, not ours.
+      if (!(error instanceof AppError && error.code === "campaign_transition_invalid")) throw error;
+    }
   }
-  return ended.length;
+  return completed;
 }
 
 /**

@@ -91,7 +91,7 @@ function PricingForm({ prices }: { prices: Price[] }) {
     event.preventDefault();
     setNotice(null);
     const found: Record<string, RowErrors> = {};
-    const body: Price[] = [];
+    const body: Omit<Price, "refill_days">[] = [];
     for (const row of drafts) {
       const price = parsePrice(row.price);
       const share = parsePercent(row.share);
@@ -111,9 +111,6 @@ function PricingForm({ prices }: { prices: Price[] }) {
     }
   }
 
-  const input =
-    "block rounded-lg border bg-surface px-3 py-2 text-base tabular-nums text-ink focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200";
-
   return (
     <form onSubmit={(event) => void save(event)} noValidate className="grid gap-6">
       {networks.map((network) => {
@@ -126,15 +123,11 @@ function PricingForm({ prices }: { prices: Price[] }) {
                 <caption className="sr-only">{t("caption", { network: tNetworks(network) })}</caption>
                 <thead>
                   <tr className="border-b border-surface-line text-ink-muted">
-                    <th scope="col" className="px-2 py-2 text-start font-medium sm:px-3">
-                      {t("action")}
-                    </th>
-                    <th scope="col" className="px-2 py-2 text-start font-medium sm:px-3">
-                      {t("price")}
-                    </th>
-                    <th scope="col" className="px-2 py-2 text-start font-medium sm:px-3">
-                      {t("share")}
-                    </th>
+                    {(["action", "price", "share"] as const).map((column) => (
+                      <th key={column} scope="col" className="px-2 py-2 text-start font-medium sm:px-3">
+                        {t(column)}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>
@@ -149,53 +142,28 @@ function PricingForm({ prices }: { prices: Price[] }) {
                         <th scope="row" className="px-2 py-3 text-start font-semibold text-ink sm:px-3">
                           {label}
                         </th>
-                        <td className="px-2 py-3 sm:px-3">
-                          <input
-                            id={`${id}-rials`}
-                            type="number"
-                            inputMode="numeric"
-                            min={1}
-                            max={PRICE_MAX}
-                            step={1}
-                            dir="ltr"
-                            aria-label={t("priceFor", { action: label })}
-                            aria-invalid={rowErrors.price ? true : undefined}
-                            aria-describedby={`${id}-toman${rowErrors.price ? ` ${id}-rials-error` : ""}`}
-                            value={row.price}
-                            onChange={(event) => change(key, "price", event.target.value)}
-                            className={`${input} w-24 sm:w-full ${rowErrors.price ? "border-danger-500" : "border-surface-line"}`}
-                          />
-                          <p id={`${id}-toman`} className="mt-1 text-xs text-ink-muted">
-                            {price !== null ? t("toman", { amount: format.number(rialsToToman(price)) }) : "\u00a0"}
-                          </p>
-                          {rowErrors.price ? (
-                            <p id={`${id}-rials-error`} className="mt-1 text-sm text-danger-600">
-                              {t("priceInvalid")}
-                            </p>
-                          ) : null}
-                        </td>
-                        <td className="px-2 py-3 sm:px-3">
-                          <input
-                            id={`${id}-share`}
-                            type="number"
-                            inputMode="decimal"
-                            min={0}
-                            max={100}
-                            step="any"
-                            dir="ltr"
-                            aria-label={t("shareFor", { action: label })}
-                            aria-invalid={rowErrors.share ? true : undefined}
-                            aria-describedby={rowErrors.share ? `${id}-share-error` : undefined}
-                            value={row.share}
-                            onChange={(event) => change(key, "share", event.target.value)}
-                            className={`${input} w-16 sm:w-32 ${rowErrors.share ? "border-danger-500" : "border-surface-line"}`}
-                          />
-                          {rowErrors.share ? (
-                            <p id={`${id}-share-error`} className="mt-1 text-sm text-danger-600">
-                              {t("shareInvalid")}
-                            </p>
-                          ) : null}
-                        </td>
+                        <NumberCell
+                          id={`${id}-rials`}
+                          label={t("priceFor", { action: label })}
+                          bounds={{ inputMode: "numeric", min: 1, max: PRICE_MAX, step: 1 }}
+                          width="w-24 sm:w-full"
+                          value={row.price}
+                          onChange={(value) => change(key, "price", value)}
+                          note={{
+                            id: `${id}-toman`,
+                            text: price !== null ? t("toman", { amount: format.number(rialsToToman(price)) }) : "\u00a0",
+                          }}
+                          error={rowErrors.price ? t("priceInvalid") : null}
+                        />
+                        <NumberCell
+                          id={`${id}-share`}
+                          label={t("shareFor", { action: label })}
+                          bounds={{ inputMode: "decimal", min: 0, max: 100, step: "any" }}
+                          width="w-16 sm:w-32"
+                          value={row.share}
+                          onChange={(value) => change(key, "share", value)}
+                          error={rowErrors.share ? t("shareInvalid") : null}
+                        />
                       </tr>
                     );
                   })}
@@ -212,5 +180,57 @@ function PricingForm({ prices }: { prices: Price[] }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * One figure of a price row: a number input labelled for its action, the note under it (the price in
+ * Toman), and its error, each tied to the input for screen readers.
+ */
+function NumberCell({
+  id,
+  label,
+  bounds,
+  width,
+  value,
+  onChange,
+  note,
+  error,
+}: {
+  id: string;
+  label: string;
+  bounds: { inputMode: "numeric" | "decimal"; min: number; max: number; step: number | "any" };
+  width: string;
+  value: string;
+  onChange: (value: string) => void;
+  note?: { id: string; text: string };
+  error: string | null;
+}) {
+  const errorId = `${id}-error`;
+  return (
+    <td className="px-2 py-3 sm:px-3">
+      <input
+        id={id}
+        type="number"
+        {...bounds}
+        dir="ltr"
+        aria-label={label}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[note?.id, error ? errorId : null].filter(Boolean).join(" ") || undefined}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={`block rounded-lg border bg-surface px-3 py-2 text-base tabular-nums text-ink focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 ${width} ${error ? "border-danger-500" : "border-surface-line"}`}
+      />
+      {note ? (
+        <p id={note.id} className="mt-1 text-xs text-ink-muted">
+          {note.text}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm text-danger-600">
+          {error}
+        </p>
+      ) : null}
+    </td>
   );
 }

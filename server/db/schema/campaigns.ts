@@ -28,6 +28,8 @@ export const pricing = pgTable(
     action: text("action").notNull(),
     price: bigint("price", { mode: "number" }).notNull(),
     boosterShare: real("booster_share").notNull(),
+    /** The guarantee: days after a campaign ends in which undone work of this action is delivered again (lib/campaigns/pricing.ts). */
+    refillDays: integer("refill_days").notNull().default(0),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -134,4 +134,43 @@ describe("what a producer bought, proven", () => {
     }
     expect((await get(`campaigns/${id}/delivery`, (await person()).token)).status).toBe(404);
   });
+
+  it("each action has a refill guarantee, editable in the back office, locked on the campaign's invoice at purchase", async ({
+    call,
+    admin,
+    liveCampaign,
+    get,
+  }) => {
+    const adminToken = await admin();
+    const prices = (await get("pricing", adminToken)).body.data as { network: string; action: string; refill_days: number }[];
+    const days = (action: string) => prices.find((p) => p.network === "youtube" && p.action === action)!.refill_days;
+    expect([days("subscribe"), days("like"), days("comment"), days("view"), days("watch_minute")]).toEqual([30, 30, 30, 0, 0]);
+
+    const { id, producer } = await liveCampaign(adminToken);
+    const campaign = (await get(`campaigns/${id}`, producer.token)).body.data;
+    const line = (metric: string) => campaign.invoice.lines.find((l: { metric: string }) => l.metric === metric);
+    expect([line("likes").refill_days, line("views_per_post").refill_days]).toEqual([30, 0]);
+    expect(campaign.guarantee_ends_at).toBe(new Date(Date.parse(campaign.ends_at) + 30 * 86_400_000).toISOString());
+
+    // The back office lengthens the like guarantee: new campaigns get it, this one keeps its own.
+    const change = { prices: [{ network: "youtube", action: "like", price: 3_000, booster_share: 0.6, refill_days: 90 }] };
+    const changed = await call("admin/pricing", change, { method: "PUT", token: adminToken });
+    expect(changed.status).toBe(200);
+    expect(
+      changed.body.data.find((p: { action: string; network: string }) => p.network === "youtube" && p.action === "like").refill_days,
+    ).toBe(90);
+    expect(
+      (await get(`campaigns/${id}`, producer.token)).body.data.invoice.lines.find((l: { metric: string }) => l.metric === "likes")
+        .refill_days,
+    ).toBe(30);
+    // Without refill_days (an older client) the guarantee stays; beyond a year it is refused on its field.
+    const older = { network: "youtube", action: "like", price: 3_000, booster_share: 0.6 };
+    const kept = await call("admin/pricing", { prices: [{ ...older, price: 3_500 }] }, { method: "PUT", token: adminToken });
+    expect(kept.body.data.find((p: { action: string; network: string }) => p.network === "youtube" && p.action === "like")).toMatchObject({
+      price: 3_500,
+      refill_days: 90,
+    });
+    const tooLong = await call("admin/pricing", { prices: [{ ...older, refill_days: 366 }] }, { method: "PUT", token: adminToken });
+    expect([tooLong.status, Object.keys(tooLong.body.error?.fields ?? {})]).toEqual([422, ["prices.0.refill_days"]]);
+  });
 });

@@ -41,8 +41,8 @@ export function fakeApi(route: Route) {
 
 export const quote: Quote = {
   lines: [
-    { metric: "likes", action: "like", unit_price: 3_000, min: 80, max: 100, amount: 300_000 },
-    { metric: "views_per_post", action: "view", unit_price: 1_500, min: 160, max: 200, amount: 300_000 },
+    { metric: "likes", action: "like", unit_price: 3_000, min: 80, max: 100, amount: 300_000, refill_days: 30 },
+    { metric: "views_per_post", action: "view", unit_price: 1_500, min: 160, max: 200, amount: 300_000, refill_days: 0 },
   ],
   subtotal: 600_000,
   fee: 60_000,
@@ -70,6 +70,7 @@ export function campaign(overrides: Partial<Campaign> = {}): Campaign {
     posts_worked: 1,
     invoice: quote,
     pace: null,
+    guarantee_ends_at: null,
     expected_end: null,
     rejection_reason: null,
     created_at: "2025-03-20T08:30:00Z",
