@@ -91,7 +91,7 @@ function PricingForm({ prices }: { prices: Price[] }) {
     event.preventDefault();
     setNotice(null);
     const found: Record<string, RowErrors> = {};
-    const body: Price[] = [];
+    const body: Omit<Price, "refill_days">[] = [];
     for (const row of drafts) {
       const price = parsePrice(row.price);
       const share = parsePercent(row.share);
