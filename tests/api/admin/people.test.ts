@@ -88,6 +88,9 @@ describe("the people view", () => {
     const [row] = await database.db.select({ email: users.email }).from(users).where(eq(users.id, someone.user.id));
     expect((await get(`admin/users?q=${encodeURIComponent(row!.email!.toUpperCase())}`, adminToken)).body.data).toHaveLength(1);
     expect((await get("admin/users?q=nobody-like-this", adminToken)).body).toMatchObject({ data: [], meta: { total: 0 } });
+    const one = await get(`admin/users/${someone.user.id}`, adminToken);
+    expect(one.status).toBe(200);
+    expect(one.body.data).toMatchObject({ id: someone.user.id, first_name: "Nasrin", national_id: "0012345679" });
     expect((await get(`admin/users?q=${"x".repeat(101)}`, adminToken)).status).toBe(422);
     expect((await get("admin/users", someone.token)).status).toBe(404);
     expect((await get(`admin/users/${someone.user.id}/overview`, someone.token)).status).toBe(404);

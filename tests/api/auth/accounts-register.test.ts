@@ -17,6 +17,10 @@ describe("register", () => {
     expect(code).toMatch(/^\d{6}$/);
     const [challenge] = await database.db.select().from(otpChallenges);
     expect(challenge!.codeHash).not.toContain(code);
+    // The code page, reloaded, reads the same step back.
+    const step = await call("auth/otp/status", { token: started.body.data.otp.token });
+    expect(step.status).toBe(200);
+    expect(step.body.data.otp).toMatchObject({ token: started.body.data.otp.token, phone: "+98 912 *** 4567" });
     const verified = await call("auth/otp/verify", { token: started.body.data.otp.token, code });
     expect(verified.status).toBe(200);
     expect(verified.body.data).toMatchObject({ token_type: "Bearer", route: "/dashboard", needs_phone: false });

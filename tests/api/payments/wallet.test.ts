@@ -22,6 +22,10 @@ const it = apiTest
         const charged = await call("wallet/charge", { amount, gateway: "sandbox" }, { token });
         expect(charged.status).toBe(200);
         const authority = (charged.body.data.redirect_url as string).split("/").at(-1)!;
+        // The bank's page shows the payment before the payer decides.
+        const page = await call(`payments/sandbox/${authority}`, undefined, { method: "GET" });
+        expect(page.status).toBe(200);
+        expect(page.body.data).toMatchObject({ authority, amount });
         const decided = await call(`payments/sandbox/${authority}/decision`, { decision });
         expect(decided.status).toBe(200);
         const callback = new URL(decided.body.data.redirect_url as string, "http://localhost");

@@ -4,12 +4,16 @@ import type { recordingSms } from "@/tests/api/support/helpers";
 import type { Db } from "@/server/db";
 import { users } from "@/server/db/schema";
 import { hashPassword } from "@/server/auth/crypto";
+import { expectContract } from "@/tests/api/support/contract";
 import { recordProvoked } from "@/tests/api/support/provoked";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in assertions
 export type Json = { data?: any; meta?: any; error?: { code: string; message: string; fields?: Record<string, string> } };
 
-/** A caller of the app as a browser or API client would be, from one IP address. */
+/**
+ * A caller of the app as a browser or API client would be, from one IP address. Every JSON success
+ * it receives is held to its route's documented schema (contract.ts): a mismatch fails the call.
+ */
 export function caller(app: () => ReturnType<typeof createApp>, ip: () => string) {
   return async function call(
     path: string,
@@ -39,6 +43,7 @@ export function caller(app: () => ReturnType<typeof createApp>, ip: () => string
       code: error?.code,
       fields: error && Object.keys(error.fields ?? {}),
     });
+    if (type.includes("json")) expectContract(app(), method, new URL(request.url).pathname, response.status, parsed);
     return { status: response.status, body: parsed, cookies: response.headers.getSetCookie(), response };
   };
 }
