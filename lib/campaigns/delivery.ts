@@ -49,7 +49,12 @@ export function deliverySeries(rows: readonly RollupDay[], from: string, to: str
   totals.delivered = Math.max(0, totals.delivered - totals.dropped);
   totals.auto_checked = Math.max(0, totals.auto_checked - totals.dropped);
   const days: SeriesDay[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) days.push(byDay.get(day) ?? empty(day));
+  // One day's milliseconds at a time (no parsing per day): the window is read per request.
+  const last = Date.parse(`${to}T00:00:00Z`);
+  for (let at = Date.parse(`${from}T00:00:00Z`); at <= last; at += 86_400_000) {
+    const day = new Date(at).toISOString().slice(0, 10);
+    days.push(byDay.get(day) ?? empty(day));
+  }
   return { days, totals };
 }
 

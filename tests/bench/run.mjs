@@ -130,6 +130,9 @@ if (process.env.BENCH_PAYOUTS !== "0")
 // 10,000 notification streams on one API instance, a commit's event on each, GET /api/me over 10 million notifications.
 if (process.env.BENCH_NOTIFICATIONS !== "0")
   spawnSync(process.execPath, ["tests/bench/notifications.mjs"], { stdio: ["inherit", "inherit", "ignore"] });
+// The delivery chart's data over 100,000 campaigns and 5,000,000 activities, against pgbench.
+if (process.env.BENCH_DELIVERY !== "0")
+  spawnSync(process.execPath, ["tests/bench/delivery.mjs"], { stdio: ["inherit", "inherit", "ignore"] });
 // The network counter's daily run over 10,000 active YouTube campaigns against a local fake YouTube: quota units and time.
 if (process.env.BENCH_NETWORK !== "0")
   spawnSync(process.execPath, ["tests/bench/network-counts.mjs"], { stdio: ["inherit", "inherit", "ignore"] });

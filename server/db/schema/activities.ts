@@ -86,6 +86,10 @@ export const activities = pgTable(
     index("activities_review_queue_idx")
       .on(table.submittedAt, table.id)
       .where(sql`${table.status} = 'awaiting_review'`),
+    // A campaign's work in review (its delivery's count), without reading the campaign's other activities.
+    index("activities_campaign_awaiting_idx")
+      .on(table.campaignId)
+      .where(sql`${table.status} = 'awaiting_review'`),
     // The release job: approved rewards whose retention has passed.
     index("activities_release_due_idx")
       .on(table.releaseAt, table.id)

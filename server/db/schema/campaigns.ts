@@ -89,6 +89,10 @@ export const campaigns = pgTable(
       .on(table.ownerId)
       .where(sql`${table.strategy} = 'trial'`),
     check("campaigns_progress_range", sql`${table.progress} between 0 and 100`),
+    // The network counter's finished campaigns still in their window (server/youtube/network-due.ts): a few, not every finished one.
+    index("campaigns_youtube_finished_idx")
+      .on(table.completedAt)
+      .where(sql`${table.network} = 'youtube' and ${table.status} in ('completed', 'paid')`),
   ],
 );
 

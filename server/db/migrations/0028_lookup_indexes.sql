@@ -1,0 +1,2 @@
+CREATE INDEX "campaigns_youtube_finished_idx" ON "campaigns" USING btree ("completed_at") WHERE "campaigns"."network" = 'youtube' and "campaigns"."status" in ('completed', 'paid');--> statement-breakpoint
+CREATE INDEX "activities_campaign_awaiting_idx" ON "activities" USING btree ("campaign_id") WHERE "activities"."status" = 'awaiting_review';
