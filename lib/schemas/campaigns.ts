@@ -2,10 +2,12 @@ import { z } from "zod";
 import { parseChannelLink } from "@/lib/campaigns/links";
 import { visibleText } from "@/lib/validation/visible-text";
 import { endpoint, idParam, paging, text, uuidParam } from "./common";
-import { actionsByNetwork, REFILL_DAYS_MAX } from "@/lib/campaigns/pricing";
 import { campaignNetworks, campaignStatuses, campaignStrategies, gatewayIds, type Strategy } from "./enums";
 import { CHANNEL_LINK_PATTERN } from "./patterns";
 import { reviewReasonInput } from "./profile";
+import { priceOutput, pricingUpdateInput } from "./pricing";
+
+export { PRICE_MAX, priceOutput, pricingUpdateInput, type Price, type PricingUpdate } from "./pricing";
 import { transactionOutput, transactionStatusFilter } from "./wallet";
 
 export const CAMPAIGN_BUDGET_MIN = 100_000;
@@ -214,49 +216,6 @@ export const campaignOutput = z.object({
   completed_at: z.string().nullable(),
 });
 export type Campaign = z.infer<typeof campaignOutput>;
-
-/** One price of GET pricing and PUT admin/pricing. */
-export const priceOutput = z.object({
-  network: z.enum(campaignNetworks),
-  action: z.string(),
-  price: z.number(),
-  booster_share: z.number(),
-  refill_days: z.number().int().meta({ description: "The guarantee's length in days after a campaign ends (0: none)" }),
-});
-export type Price = z.infer<typeof priceOutput>;
-
-/** The highest price of one action, in Rials (PUT admin/pricing; the back office's price editor). */
-export const PRICE_MAX = 1_000_000_000;
-
-/** PUT admin/pricing: OpenAPI component PricingUpdate. */
-export const pricingUpdateInput = z.object({
-  prices: z
-    .array(
-      z.object({
-        network: z.enum(campaignNetworks),
-        action: text()
-          .min(1)
-          .max(40)
-          .meta({
-            enum: [...new Set(Object.values(actionsByNetwork).flat())],
-            description: "One of the network's actions (another answers 422 price_action_unknown)",
-          }),
-        price: z.number().int().min(1).max(PRICE_MAX),
-        booster_share: z.number().min(0).max(1),
-        refill_days: z
-          .number()
-          .int("invalid")
-          .min(0)
-          .max(REFILL_DAYS_MAX)
-          .optional()
-          .meta({ description: "The guarantee in days (0: none); absent, it stays as it is" }),
-      }),
-    )
-    .min(1)
-    .max(50),
-});
-
-export type PricingUpdate = z.input<typeof pricingUpdateInput>;
 
 export const createdCampaignOutput = z.object({ campaign: campaignOutput, redirect_url: z.string().nullable(), message: z.string() });
 export type CreatedCampaign = z.infer<typeof createdCampaignOutput>;

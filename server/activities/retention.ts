@@ -5,7 +5,8 @@ import { activities, campaigns, type Activity } from "@/server/db/schema";
 import { campaignEscrowCode, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
 import { refundEscrow } from "@/server/campaigns";
 import { holdWhileBanned } from "@/server/people";
-import { audit, lockActivity, refreshCampaign } from "@/server/activities/review";
+import { audit, lockActivity } from "@/server/activities/review";
+import { refreshCampaign } from "@/server/activities/progress";
 
 /**
  * At release, is the work still there (still subscribed, still liked, the comment still up)? Only

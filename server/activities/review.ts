@@ -1,5 +1,4 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
-import { progressOf } from "@/lib/campaigns/progress";
 import { remainingByMetric, targetsMet, taskQuantity } from "@/lib/activities/tasks";
 import { parseChannelLink } from "@/lib/campaigns/links";
 import type { Network } from "@/lib/campaigns/pricing";
@@ -13,6 +12,7 @@ import type { ActivityDenialCode, adminDenialCodes } from "@/lib/schemas/enums";
 
 type AdminDenialCode = (typeof adminDenialCodes)[number];
 import { linesOf } from "@/server/activities/tasks";
+import { refreshCampaign } from "@/server/activities/progress";
 import { releaseAtFor } from "@/server/payouts";
 
 /** POST activities/:id/submit: the booster says the work is done, with the post it was done on. */
@@ -72,33 +72,6 @@ export async function settleTransfers(ctx: TxCtx, input: { activity: Activity; h
   for (const transferId of [activity.rewardTransferId, activity.marginTransferId]) {
     if (transferId) await (how === "post" ? postTransfer : voidTransfer)(ctx, { transferId });
   }
-}
-
-/**
- * A campaign's delivered units per metric, its posts worked and its progress (lib/campaigns/progress.ts),
- * recomputed from its activities inside the transaction of the change.
- */
-export async function refreshCampaign({ tx }: TxCtx, { campaignId }: { campaignId: string }) {
-  const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
-  if (!campaign) return;
-  const done = and(eq(activities.campaignId, campaignId), inArray(activities.status, ["approved", "completed"]));
-  const [approved, [posts]] = await Promise.all([
-    tx
-      .select({ metric: activities.metric, units: sql<number>`sum(${activities.quantity})`.mapWith(Number) })
-      .from(activities)
-      .where(done)
-      .groupBy(activities.metric),
-    tx
-      .select({ n: sql<number>`count(distinct ${activities.postLink})`.mapWith(Number) })
-      .from(activities)
-      .where(done),
-  ]);
-  const delivered = Object.fromEntries(approved.map((row) => [row.metric, row.units]));
-  const { percent } = progressOf(linesOf(campaign), delivered);
-  await tx
-    .update(campaigns)
-    .set({ progress: percent, delivered, postsWorked: posts?.n ?? 0, updatedAt: new Date() })
-    .where(eq(campaigns.id, campaignId));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import {
   activityTypeOf,
   checkMethodOf,
@@ -14,6 +14,8 @@ import {
 } from "@/lib/activities/tasks";
 import { findPrice, type Network, type PriceEntry } from "@/lib/campaigns/pricing";
 import { paceLeft, paceWindows } from "@/lib/campaigns/pacing";
+import { paceLeftNow, pacedUsedOf } from "@/server/activities/pace";
+import { reserve } from "@/server/activities/reserve";
 import { invoiceLines } from "@/lib/campaigns/progress";
 import { activities, campaigns, sessions, users, type Activity, type Campaign, type User } from "@/server/db/schema";
 import { isOpenSession, sessionUser } from "@/server/auth";
@@ -23,8 +25,7 @@ import { boosterStanding } from "@/server/activities/standing";
 import { AppError } from "@/server/core/errors";
 import { uniqueViolation } from "@/server/auth";
 import { loadPricing } from "@/server/campaigns";
-import { campaignEscrowCode, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
-import { withTransaction, type DbCtx, type TxCtx, type UserCtx } from "@/server/core/context";
+import { withTransaction, type DbCtx, type UserCtx } from "@/server/core/context";
 import type { ActivityCheckMethod } from "@/lib/schemas/enums";
 
 /** SPEC §6: earning requires a verified identity ("active" and "identity_verified" both count). */
@@ -83,8 +84,6 @@ const TASK_SCAN = 200;
 
 const caller = sql.placeholder("userId");
 const networkParam = sql.placeholder("network");
-const dayStartParam = sql.placeholder("dayStart");
-const hourStartParam = sql.placeholder("hourStart");
 
 /** json from a raw column: parsed by node-postgres, handed over as text by PGlite's driver. */
 const fromJson = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
@@ -100,15 +99,6 @@ const takenOf = sql`(select coalesce(json_agg(json_build_array(t.metric, t.units
     from ${activities} a
     where a.campaign_id = "campaigns"."id" and a.status in (${sql.raw(liveStatuses.map((status) => `'${status}'`).join(", "))})
     group by a.metric) t)`.mapWith((value) => fromJson(value) as [string, number, boolean][]);
-
-/** A paced campaign's units started (not denied) this Tehran day and hour: [today, this hour]; null when unpaced. */
-const pacedUsedOf = sql`(case when "campaigns"."pace" is null then null else (select json_build_array(
-    coalesce(sum(a.quantity), 0)::int,
-    coalesce(sum(a.quantity) filter (where a.created_at >= ${hourStartParam}::timestamptz), 0)::int)
-  from ${activities} a
-  where a.campaign_id = "campaigns"."id" and a.status <> 'denied' and a.created_at >= ${dayStartParam}::timestamptz) end)`.mapWith(
-  (value) => fromJson(value) as [number, number] | null,
-);
 
 /**
  * The feed's one statement, prepared (with and without a network): the caller's session and identity
@@ -216,52 +206,6 @@ export async function listTasks(
   }
   const start = (input.page - 1) * input.perPage;
   return { rows: tasks.slice(start, start + input.perPage), total: tasks.length };
-}
-
-/** What a paced campaign still allows now, counted under its row lock (the caller holds it): every start of the campaign queues there. */
-async function paceLeftNow(ctx: TxCtx, campaign: Campaign, now: Date): Promise<number> {
-  if (!campaign.pace) return Number.POSITIVE_INFINITY;
-  const { dayStart, hourStart } = paceWindows(now);
-  const [used] = await ctx.tx
-    .select({
-      today: sql<number>`coalesce(sum(${activities.quantity}), 0)`.mapWith(Number),
-      thisHour:
-        sql<number>`coalesce(sum(${activities.quantity}) filter (where ${activities.createdAt} >= ${hourStart.toISOString()}::timestamptz), 0)`.mapWith(
-          Number,
-        ),
-    })
-    .from(activities)
-    .where(and(eq(activities.campaignId, campaign.id), ne(activities.status, "denied"), gte(activities.createdAt, dayStart)));
-  return paceLeft(campaign.pace, used ?? { today: 0, thisHour: 0 }, now);
-}
-
-async function reserve(ctx: TxCtx, campaign: Campaign, activity: Activity, margin: number) {
-  const source = campaign.strategy === "trial" ? systemAccountCode("promotions") : campaignEscrowCode(campaign.id);
-  const reward =
-    activity.reward > 0
-      ? await transfer(ctx, {
-          idempotencyKey: `activity:${activity.id}:reward`,
-          from: source,
-          to: userAccountCode(activity.boosterId, "earnings_held"),
-          amount: activity.reward,
-          intent: "reward",
-          pending: true,
-          metadata: { campaign_id: campaign.id, activity_id: activity.id },
-        })
-      : null;
-  const fee =
-    margin > 0
-      ? await transfer(ctx, {
-          idempotencyKey: `activity:${activity.id}:margin`,
-          from: source,
-          to: systemAccountCode("revenue"),
-          amount: margin,
-          intent: "campaign_fee",
-          pending: true,
-          metadata: { campaign_id: campaign.id, activity_id: activity.id },
-        })
-      : null;
-  return { rewardTransferId: reward?.id ?? null, marginTransferId: fee?.id ?? null };
 }
 
 /**
