@@ -13,6 +13,9 @@ import { Link } from "@/lib/i18n/navigation";
 import { ActivitiesTable } from "./CampaignActivities";
 import { CampaignPayments } from "./CampaignPayments";
 import { CampaignDelivery } from "./CampaignDelivery";
+import { CampaignChanges } from "./CampaignChanges";
+import { CampaignPace } from "./CampaignPace";
+import { useDay } from "./DayField";
 import { useCampaignProgressRows } from "./CampaignProgress";
 import { Invoice } from "@/components/campaigns/Invoice";
 import { takeCampaignFlash } from "./flash";
@@ -20,6 +23,8 @@ import { CampaignEventButtons, CampaignSpecList, NotFoundCard, useCampaignSpecRo
 import { CampaignStatusBadge } from "@/components/ui/status-badges";
 import { useDates } from "@/components/ui/dates";
 import { isNotFound, isUnauthorized } from "@/lib/api/errors";
+import { runAgainPath } from "./create-values";
+import { tehranDay } from "@/lib/time/tehran";
 
 const VIEW_TABS = ["specifications", "activities"] as const;
 
@@ -61,7 +66,10 @@ export function CampaignView({ id }: { id: string }) {
             <CampaignStatusBadge status={campaign.status} />
           </div>
         </div>
-        <CampaignEventButtons campaign={campaign} />
+        <div className="flex flex-wrap items-start gap-2">
+          <CampaignEventButtons campaign={campaign} />
+          <RunAgain campaign={campaign} />
+        </div>
       </header>
       <section aria-labelledby="page-title" className="rounded-card bg-surface p-4 shadow-card sm:p-6">
         <Tabs
@@ -88,9 +96,38 @@ export function CampaignView({ id }: { id: string }) {
           )}
         </Tabs>
       </section>
+      <CampaignPace campaign={campaign} />
+      <CampaignChanges campaign={campaign} />
       <CampaignPayments campaign={campaign} />
     </div>
   );
+}
+
+/** Issue 32, "run again": a finished campaign's create form, filled in from it. */
+function RunAgain({ campaign }: { campaign: Campaign }) {
+  const t = useTranslations("campaigns.actions");
+  if (campaign.status !== "completed" && campaign.status !== "paid" && campaign.status !== "rejected") return null;
+  return (
+    <LinkButton href={runAgainPath(campaign.id)} variant="secondary" data-testid="campaign-run-again">
+      {t("runAgain")}
+      <span className="sr-only">: {campaign.name}</span>
+    </LinkButton>
+  );
+}
+
+/**
+ * The refill guarantee: until when (its longest line's days after the end), or, before the campaign has an
+ * end, how long after it; none when no line carries one.
+ */
+function useGuarantee(campaign: Campaign) {
+  const t = useTranslations("campaigns.guarantee");
+  const day = useDay();
+  const days = Math.max(0, ...campaign.invoice.lines.map((line) => line.refill_days));
+  if (campaign.guarantee_ends_at) {
+    const until = tehranDay(new Date(campaign.guarantee_ends_at));
+    return t.rich("until", { date: day(until), time: (chunks) => <time dateTime={until}>{chunks}</time> });
+  }
+  return days > 0 ? t("afterEnd", { days }) : t("none");
 }
 
 function Specifications({ campaign }: { campaign: Campaign }) {
@@ -99,12 +136,19 @@ function Specifications({ campaign }: { campaign: Campaign }) {
   const date = useDates();
   const rows = useCampaignSpecRows(campaign);
   const progress = useCampaignProgressRows(campaign);
+  const guarantee = useGuarantee(campaign);
   rows.push(
     [t("spec.budget"), money(campaign.budget)],
     ...progress,
     [t("columns.created"), date(campaign.created_at)],
     [t("columns.ends"), date(campaign.ends_at)],
     [t("spec.completed"), date(campaign.completed_at)],
+    [
+      t("guarantee.title"),
+      <span key="guarantee" data-testid="campaign-guarantee">
+        {guarantee}
+      </span>,
+    ],
   );
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">

@@ -9,8 +9,10 @@ import { Checkbox } from "@/components/ui/Checkbox";
 import { NumberField, TextField } from "@/components/ui/Field";
 import { SectionCard } from "@/components/ui/FormCard";
 import { RadioCard } from "@/components/ui/RadioCard";
+import { SkeletonLines } from "@/components/ui/Skeleton";
+import { isWellFormedId } from "@/lib/format/ids";
 import { ApiError } from "@/lib/api/client";
-import { useCreateCampaign, useQuote } from "@/lib/api/campaigns";
+import { useCampaign, useCreateCampaign, useQuote } from "@/lib/api/campaigns";
 import { useChargeWallet, useGateways } from "@/lib/api/payments";
 import {
   clearCampaignDraft,
@@ -28,7 +30,7 @@ import { useMoney } from "@/lib/format/money";
 import { useRouter } from "@/lib/i18n/navigation";
 import { CAMPAIGN_BUDGET_MAX, CAMPAIGN_BUDGET_MIN, campaignInput, campaignQuoteInput, strategyFigures } from "@/lib/schemas/campaigns";
 import { ChannelSearch } from "./ChannelSearch";
-import { createResolver, DEFAULT_VALUES, FIELDS, restoreValues, toCampaignInput, type Values } from "./create-values";
+import { createResolver, DEFAULT_VALUES, FIELDS, restoreValues, toCampaignInput, valuesFromCampaign, type Values } from "./create-values";
 import { setCampaignFlash } from "./flash";
 import { Invoice } from "./Invoice";
 import { PaymentChoice } from "./PaymentChoice";
@@ -51,9 +53,47 @@ export function CreateCampaign() {
  */
 function RestoredForm() {
   const draftId = useSyncExternalStore(subscribeNothing, draftIdInLocation, () => null);
+  const fromId = useSyncExternalStore(subscribeNothing, fromIdInLocation, () => null);
   const saved = useMemo(() => (draftId ? loadCampaignDraft(draftId) : null), [draftId]);
+  if (!saved && fromId) return <FromCampaign id={fromId} />;
   return (
     <CreateCampaignForm key={draftId ?? "new"} draftId={saved ? draftId : null} initial={saved ? restoreValues(saved) : DEFAULT_VALUES} />
+  );
+}
+
+/** "Run again" (?from=<id>, a well-formed id): the campaign named in the address, when it is the caller's. */
+function fromIdInLocation(): string | null {
+  if (typeof window === "undefined") return null;
+  const id = new URLSearchParams(window.location.search).get("from");
+  return id && isWellFormedId(id) ? id : null;
+}
+
+/**
+ * "Run again": the form filled in from one of the caller's campaigns (create-values.ts valuesFromCampaign),
+ * saying so; when it cannot be read (not theirs, gone, no answer), the empty form and why.
+ */
+function FromCampaign({ id }: { id: string }) {
+  const t = useTranslations("campaigns.create");
+  const query = useCampaign(id);
+  if (query.isPending) return <SkeletonLines lines={6} />;
+  const campaign = query.data;
+  return (
+    <div className="grid gap-4">
+      {campaign ? (
+        <Alert tone="success">
+          <span data-testid="create-from-campaign">
+            {t.rich("fromCampaign", { name: campaign.name, bdi: (name) => <bdi>{name}</bdi> })}
+          </span>
+        </Alert>
+      ) : (
+        <Alert tone="error">{t("fromFailed")}</Alert>
+      )}
+      <CreateCampaignForm
+        key={campaign ? `from:${id}` : "new"}
+        draftId={null}
+        initial={campaign ? valuesFromCampaign(campaign) : DEFAULT_VALUES}
+      />
+    </div>
   );
 }
 

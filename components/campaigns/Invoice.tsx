@@ -8,7 +8,7 @@ import type { CampaignStatus } from "@/lib/campaigns/state-machine";
 import { useMoney } from "@/lib/format/money";
 
 /**
- * The invoice: one line per metric (min–max, unit price, amount), then subtotal, fee, total and what
+ * The invoice: one line per metric (min–max, unit price, amount, its refill guarantee), then subtotal, fee, total and what
  * the wallet covers. A created campaign's invoice (given its `status`) says how it stands instead:
  * what the wallet covered was true when it was created, not after a later payment.
  */
@@ -55,6 +55,9 @@ export function Invoice({
                   <span>{line.min === line.max ? count(line.max) : t("range", { min: count(line.min), max: count(line.max) })}</span>
                   <span>{t("unitPrice", { price: money(line.unit_price) })}</span>
                 </div>
+                <p className="text-xs text-ink-muted" data-testid="invoice-refill">
+                  {line.refill_days > 0 ? t("refill", { days: line.refill_days }) : t("noRefill")}
+                </p>
               </li>
             ))}
           </ul>

@@ -2,7 +2,14 @@ import type { FieldErrors, Resolver } from "react-hook-form";
 import { z } from "zod";
 import { parseRials } from "@/lib/format/rials";
 import { fieldErrorOf } from "@/lib/forms/schema-resolver";
-import { campaignInput, campaignQuoteInput, strategyFigures, type CampaignInput, type CampaignQuoteInput } from "@/lib/schemas/campaigns";
+import {
+  campaignInput,
+  campaignQuoteInput,
+  strategyFigures,
+  type Campaign,
+  type CampaignInput,
+  type CampaignQuoteInput,
+} from "@/lib/schemas/campaigns";
 
 /** A contract's value as the form holds it: a number as typed (any digits), the policies box ticked or not. */
 type Typed<T> = T extends number ? string : T extends boolean ? boolean : T;
@@ -78,4 +85,27 @@ export function createResolver(locale: string): Resolver<Values, unknown, Campai
     if (Object.keys(errors).length > 0) return { values: {}, errors };
     return { values: { ...input, accept_policies: true } as CampaignInput, errors: {} };
   };
+}
+
+/** The create form's path that fills it in from campaign `id` ("run again"). */
+export function runAgainPath(id: string): string {
+  return `/dashboard/campaigns/create?from=${encodeURIComponent(id)}`;
+}
+
+/**
+ * "Run again": the form filled in from a campaign (network, strategy, name, link, followers and the figures
+ * its strategy asks for: a Smart campaign's total, watch hours, the share watched), read as saved values are.
+ */
+export function valuesFromCampaign(campaign: Campaign): Values {
+  const figure = (value: number | null) => (value === null || value === 0 ? undefined : String(value));
+  return restoreValues({
+    name: campaign.name,
+    network: campaign.network,
+    strategy: campaign.strategy,
+    link: campaign.link,
+    follower_count: String(campaign.follower_count),
+    amount: campaign.strategy === "smart" ? figure(campaign.invoice.total) : undefined,
+    hours: figure(campaign.hours),
+    percentage: figure(campaign.percentage),
+  });
 }

@@ -7,7 +7,9 @@ import {
   type Campaign,
   type CampaignEventResult,
   type CampaignInput,
+  type CampaignPaceInput,
   type CampaignQuoteInput,
+  type CampaignTopUp,
   type CreatedCampaign,
   type Dashboard,
   type PaidCampaignPayment,
@@ -22,7 +24,7 @@ import type { ActivityStatus } from "@/lib/schemas/enums";
 
 /** The contract's answers (lib/schemas), under the names the screens know; CampaignActivity is SPEC §3 activity as a producer sees it. */
 export type { ActivityStatus, CampaignActivity, QuoteLine };
-export type { Campaign, CampaignEventResult, CreatedCampaign, Dashboard, Delivery, PaidCampaignPayment, Quote };
+export type { Campaign, CampaignEventResult, CampaignTopUp, CreatedCampaign, Dashboard, Delivery, PaidCampaignPayment, Quote };
 export type CampaignTab = "all" | "active" | "completed" | "awaiting_payment" | "awaiting_review" | "rejected";
 export type PaymentTab = TransactionStatus | "all";
 
@@ -191,6 +193,60 @@ export function usePayCampaignPayment(campaignId: string) {
       void queryClient.invalidateQueries({ queryKey: campaignKeys.allPayments(result.campaign.id) });
       void queryClient.invalidateQueries({ queryKey: campaignKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: campaignKeys.dashboard });
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    },
+  });
+}
+
+/** After a change to a running campaign: its new self, and the lists, the dashboard and its delivery (units left) read afresh. */
+function useCampaignChanged() {
+  const queryClient = useQueryClient();
+  return (campaign: Campaign) => {
+    queryClient.setQueryData(campaignKeys.detail(campaign.id), campaign);
+    void queryClient.invalidateQueries({ queryKey: campaignKeys.lists() });
+    void queryClient.invalidateQueries({ queryKey: campaignKeys.dashboard });
+    void queryClient.invalidateQueries({ queryKey: [...campaignKeys.all, "delivery", campaign.id] });
+  };
+}
+
+/** PUT campaigns/{id}/pace: how fast it may be delivered (all null: as fast as boosters take it); the answer carries its expected end. */
+export function useSetCampaignPace(id: string) {
+  const api = useApiClient();
+  const changed = useCampaignChanged();
+  return useMutation({
+    mutationFn: (pace: CampaignPaceInput) => api.call(campaignEndpoints.pace, { params: { id }, body: pace }),
+    onSuccess: (result) => changed(result.campaign),
+  });
+}
+
+/** PUT campaigns/{id}/ends-at: a running campaign's last Tehran day. */
+export function useChangeCampaignEnd(id: string) {
+  const api = useApiClient();
+  const changed = useCampaignChanged();
+  return useMutation({
+    mutationFn: (endsAt: string) => api.call(campaignEndpoints.endDate, { params: { id }, body: { ends_at: endsAt } }),
+    onSuccess: (result) => changed(result.campaign),
+  });
+}
+
+/**
+ * POST campaigns/{id}/top-up: more budget for a running Smart campaign from the wallet, one Idempotency-Key
+ * per submission (kept only when the same amount is sent again after an unknown outcome, so it is never paid twice).
+ */
+export function useTopUpCampaign(id: string) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const changed = useCampaignChanged();
+  const [keys] = useState(submissionKeys);
+  return useMutation({
+    mutationFn: (amount: number) => {
+      const body = { amount, gateway: "wallet" as const };
+      return api.call(campaignEndpoints.topUp, { params: { id }, body, idempotencyKey: keys.keyFor({ id, ...body }) });
+    },
+    onSettled: (_data, error) => keys.settled(error),
+    onSuccess: (result: CampaignTopUp) => {
+      changed(result.campaign);
+      void queryClient.invalidateQueries({ queryKey: campaignKeys.allPayments(id) });
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });
     },
   });

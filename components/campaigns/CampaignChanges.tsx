@@ -1,0 +1,283 @@
+"use client";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { useCallback, useEffect, useId, useState, type ReactNode } from "react";
+import { useWatch } from "react-hook-form";
+import { Alert } from "@/components/ui/Alert";
+import { Button } from "@/components/ui/Button";
+import { NumberField } from "@/components/ui/Field";
+import { InlineForm } from "@/components/ui/FormActions";
+import { NextStep, SectionCard } from "@/components/ui/FormCard";
+import { ApiError } from "@/lib/api/client";
+import { useChangeCampaignEnd, useTopUpCampaign, type Campaign, type CampaignTopUp } from "@/lib/api/campaigns";
+import { useWallet } from "@/lib/api/payments";
+import { useMoney } from "@/lib/format/money";
+import { parseRials } from "@/lib/format/rials";
+import { useApiForm } from "@/lib/forms/use-api-form";
+import { CAMPAIGN_BUDGET_MAX, CAMPAIGN_BUDGET_MIN, campaignEndInput, campaignTopUpInput } from "@/lib/schemas/campaigns";
+import { tehranDay } from "@/lib/time/tehran";
+import { DayField, useDay } from "./DayField";
+import { PLATFORM_FEE_RATE } from "@/lib/campaigns/pricing";
+import { useMetricLabel } from "./Invoice";
+
+/** Whether a campaign may be changed while it runs: its end date moved, and a Smart one topped up. */
+export const changeable = (campaign: Campaign) => campaign.status === "active" || campaign.status === "paused";
+
+/** A small form opened by a button; when it closes, the keyboard goes back to that button. */
+function useOpener() {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => {
+    setOpen(false);
+    requestAnimationFrame(() => document.getElementById(id)?.focus());
+  }, [id]);
+  return { id, open, setOpen, close };
+}
+
+/**
+ * Issue 32, changing a running campaign (active or paused, its owner): move its end to another Tehran
+ * day, and top up a Smart one from the wallet. Nothing is shown for a campaign that is not running.
+ */
+export function CampaignChanges({ campaign }: { campaign: Campaign }) {
+  const t = useTranslations("campaigns.changes");
+  if (!changeable(campaign)) return null;
+  return (
+    <SectionCard id="campaign-changes" title={t("title")}>
+      <EndDate campaign={campaign} />
+      {campaign.strategy === "smart" ? <TopUp campaign={campaign} /> : null}
+    </SectionCard>
+  );
+}
+
+function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="grid gap-3 border-t border-surface-line pt-4 first-of-type:border-t-0 first-of-type:pt-0"
+    >
+      <h3 id={`${id}-title`} className="text-base font-semibold text-ink">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/** PUT campaigns/{id}/ends-at: its last day, today up to a year ahead (the server says so under the field otherwise). */
+function EndDate({ campaign }: { campaign: Campaign }) {
+  const t = useTranslations("campaigns.endDate");
+  const day = useDay();
+  const opener = useOpener();
+  const [done, setDone] = useState<string | null>(null);
+  const current = campaign.ends_at ? tehranDay(new Date(campaign.ends_at)) : null;
+  return (
+    <Part id="campaign-end" title={t("title")}>
+      <p className="text-sm leading-6 text-ink" data-testid="campaign-end">
+        {current ? t.rich("current", { date: day(current), time: (chunks) => <time dateTime={current}>{chunks}</time> }) : t("none")}
+      </p>
+      {done ? <Alert tone="success">{done}</Alert> : null}
+      {opener.open ? (
+        <EndDateForm
+          campaign={campaign}
+          current={current}
+          onDone={(message) => {
+            if (message) setDone(message);
+            opener.close();
+          }}
+        />
+      ) : (
+        <div>
+          <Button
+            id={opener.id}
+            type="button"
+            variant="secondary"
+            className="w-full sm:w-auto"
+            onClick={() => {
+              setDone(null);
+              opener.setOpen(true);
+            }}
+          >
+            {t("open")}
+          </Button>
+        </div>
+      )}
+    </Part>
+  );
+}
+
+function EndDateForm({
+  campaign,
+  current,
+  onDone,
+}: {
+  campaign: Campaign;
+  current: string | null;
+  onDone: (message: string | null) => void;
+}) {
+  const t = useTranslations("campaigns.endDate");
+  const change = useChangeCampaignEnd(campaign.id);
+  const { form, fieldError, formError, submit } = useApiForm(campaignEndInput, { defaultValues: { ends_at: current ?? "" } });
+  const { register, control, setFocus } = form;
+  const picked = useWatch({ control, name: "ends_at" });
+  useEffect(() => setFocus("ends_at"), [setFocus]);
+  return (
+    <InlineForm
+      label={t("formLabel")}
+      onSubmit={submit(async ({ ends_at }) => onDone((await change.mutateAsync(ends_at)).message))}
+      error={formError}
+      send={t("save")}
+      cancel={t("cancel")}
+      busy={change.isPending}
+      onCancel={() => onDone(null)}
+    >
+      <DayField label={t("label")} day={picked} required error={fieldError(form.formState.errors.ends_at)} {...register("ends_at")} />
+    </InlineForm>
+  );
+}
+
+/** What the top-up form holds: the amount as typed, in any digits and with separators. */
+type TopUpValues = { amount: string };
+
+/**
+ * POST campaigns/{id}/top-up: Rials from the wallet (the service fee inside, as at creation), bought at the
+ * campaign's own prices; then what it added and the new campaign total.
+ */
+function TopUp({ campaign }: { campaign: Campaign }) {
+  const t = useTranslations("campaigns.topUp");
+  const opener = useOpener();
+  const [result, setResult] = useState<CampaignTopUp | null>(null);
+  return (
+    <Part id="campaign-top-up" title={t("title")}>
+      <p className="text-sm leading-6 text-ink-muted">{t("intro")}</p>
+      {result ? <TopUpDone result={result} /> : null}
+      {opener.open ? (
+        <TopUpForm
+          campaign={campaign}
+          onDone={(done) => {
+            if (done) setResult(done);
+            opener.close();
+          }}
+        />
+      ) : (
+        <div>
+          <Button
+            id={opener.id}
+            type="button"
+            variant="secondary"
+            className="w-full sm:w-auto"
+            onClick={() => {
+              setResult(null);
+              opener.setOpen(true);
+            }}
+          >
+            {t("open")}
+          </Button>
+        </div>
+      )}
+    </Part>
+  );
+}
+
+/** The amount, with the wallet's balance beside its bounds; a short wallet (403 insufficient_funds) leads to charging it. */
+function TopUpForm({ campaign, onDone }: { campaign: Campaign; onDone: (result: CampaignTopUp | null) => void }) {
+  const t = useTranslations("campaigns.topUp");
+  const tc = useTranslations("campaigns");
+  const locale = useLocale();
+  const format = useFormatter();
+  const money = useMoney();
+  const wallet = useWallet();
+  const topUp = useTopUpCampaign(campaign.id);
+  const [short, setShort] = useState(false);
+  const prepare = useCallback((values: TopUpValues) => ({ amount: parseRials(values.amount, locale), gateway: "wallet" }), [locale]);
+  const { form, fieldError, formError, submit } = useApiForm<typeof campaignTopUpInput, TopUpValues>(campaignTopUpInput, {
+    prepare,
+    fields: ["amount"],
+    defaultValues: { amount: "" },
+  });
+  const { register, setFocus, setValue } = form;
+  useEffect(() => setFocus("amount"), [setFocus]);
+  const balance = wallet.data?.wallet_balance;
+  const registration = register("amount", {
+    // Written back in the locale's digits and grouping once the person leaves the field.
+    onBlur: (event: { target: { value: string } }) => {
+      const value = parseRials(event.target.value, locale);
+      if (value !== undefined && Number.isInteger(value) && value > 0) setValue("amount", format.number(value, "rials"));
+    },
+  });
+
+  return (
+    <InlineForm
+      label={t("formLabel")}
+      onSubmit={submit(async ({ amount }) => {
+        setShort(false);
+        try {
+          onDone(await topUp.mutateAsync(amount));
+        } catch (error) {
+          if (error instanceof ApiError && error.code === "insufficient_funds") setShort(true);
+          throw error;
+        }
+      })}
+      error={formError}
+      send={t("send")}
+      cancel={t("cancel")}
+      busy={topUp.isPending}
+      onCancel={() => onDone(null)}
+    >
+      <NumberField
+        label={t("amount")}
+        spellCheck={false}
+        hint={
+          <>
+            {tc("create.amountHint", { min: money(CAMPAIGN_BUDGET_MIN), max: money(CAMPAIGN_BUDGET_MAX) })}
+            {typeof balance === "number" ? <> {tc("create.walletBalance", { balance: money(balance) })}</> : null}
+          </>
+        }
+        error={fieldError(form.formState.errors.amount)}
+        {...registration}
+      />
+      {short ? (
+        <NextStep bare body={t("short")} link={{ href: "/dashboard/wallet/charge_wallet", label: t("charge") }} testId="top-up-short" />
+      ) : null}
+    </InlineForm>
+  );
+}
+
+/** The server's sentence, what the top-up bought (the added quote's lines), what it cost and the campaign's new total. */
+function TopUpDone({ result }: { result: CampaignTopUp }) {
+  const t = useTranslations("campaigns.topUp");
+  const ti = useTranslations("campaigns.invoice");
+  const format = useFormatter();
+  const money = useMoney();
+  const metric = useMetricLabel();
+  const lines = result.added.lines.filter((line) => line.max > 0);
+  return (
+    <Alert tone="success">
+      <div className="grid gap-2" data-testid="top-up-done">
+        <p className="font-semibold">{result.message}</p>
+        <h4 className="text-sm font-semibold">{t("added")}</h4>
+        <ul className="grid gap-1">
+          {lines.map((line) => (
+            <li key={line.metric} className="flex flex-wrap justify-between gap-x-3">
+              <span>{metric(line.metric)}</span>
+              <span className="tabular-nums">{t("units", { count: format.number(line.max) })}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="grid gap-1">
+          {(
+            [
+              [ti("subtotal"), money(result.added.subtotal)],
+              [ti("fee", { rate: format.number(PLATFORM_FEE_RATE, "rate") }), money(result.added.fee)],
+              [t("paid"), money(result.added.total)],
+              [t("newBudget"), money(result.campaign.budget)],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label} className="flex flex-wrap justify-between gap-x-3">
+              <dt>{label}</dt>
+              <dd className="tabular-nums font-semibold">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </Alert>
+  );
+}
