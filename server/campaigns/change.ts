@@ -28,6 +28,11 @@ async function lockOwn(ctx: TxCtx<UserCtx>, id: string, statuses: readonly Campa
   return campaign;
 }
 
+/** The owner's change of their campaign, in the audit log. */
+function auditChange(ctx: TxCtx<UserCtx>, campaign: Campaign, action: string, details: Record<string, unknown>) {
+  return recordAudit(ctx, { actorId: ctx.actor.id, action, targetType: "campaign", targetId: campaign.id, details, ip: ctx.ip ?? null });
+}
+
 /** A Tehran day from today up to CAMPAIGN_END_MAX_DAYS ahead, or campaign_day_invalid on `field`. */
 function checkDay(day: string, now: Date, field: string): void {
   const today = tehranDay(now);
@@ -68,14 +73,7 @@ export function setPace(
     const pace = perDay === null && perHour === null && hours === null && startsOn === null ? null : input.pace;
     if (samePace(pace, campaign.pace ?? null)) return campaign;
     const [updated] = await ctx.tx.update(campaigns).set({ pace, updatedAt: ctx.now }).where(eq(campaigns.id, campaign.id)).returning();
-    await recordAudit(ctx, {
-      actorId: ctx.actor.id,
-      action: "campaign.pace",
-      targetType: "campaign",
-      targetId: campaign.id,
-      details: { from: campaign.pace ?? null, to: pace },
-      ip: ctx.ip ?? null,
-    });
+    await auditChange(ctx, campaign, "campaign.pace", { from: campaign.pace ?? null, to: pace });
     return updated!;
   });
 }
@@ -91,14 +89,7 @@ export function changeEndDate(ctx: UserCtx & { now: Date }, input: { id: string;
     const endsAt = new Date(tehranDayEnd(input.day));
     if (campaign.endsAt?.getTime() === endsAt.getTime()) return campaign;
     const [updated] = await ctx.tx.update(campaigns).set({ endsAt, updatedAt: ctx.now }).where(eq(campaigns.id, campaign.id)).returning();
-    await recordAudit(ctx, {
-      actorId: ctx.actor.id,
-      action: "campaign.ends_at",
-      targetType: "campaign",
-      targetId: campaign.id,
-      details: { from: campaign.endsAt?.toISOString() ?? null, to: endsAt.toISOString() },
-      ip: ctx.ip ?? null,
-    });
+    await auditChange(ctx, campaign, "campaign.ends_at", { from: campaign.endsAt?.toISOString() ?? null, to: endsAt.toISOString() });
     return updated!;
   });
 }
@@ -185,14 +176,7 @@ export function topUpCampaign(
       .set({ invoice: next, budget: campaign.budget + input.amount, progress: percent, updatedAt: ctx.now })
       .where(and(eq(campaigns.id, campaign.id), inArray(campaigns.status, ["active", "paused"])))
       .returning();
-    await recordAudit(ctx, {
-      actorId: ctx.actor.id,
-      action: "campaign.top_up",
-      targetType: "campaign",
-      targetId: campaign.id,
-      details: { amount: input.amount, fee: added.fee, transaction_id: payment!.id },
-      ip: ctx.ip ?? null,
-    });
+    await auditChange(ctx, campaign, "campaign.top_up", { amount: input.amount, fee: added.fee, transaction_id: payment!.id });
     return { campaign: updated!, transaction: paid!, added };
   });
 }
