@@ -10,7 +10,9 @@ import { ProgressBar } from "@/components/ui/ProgressBar";
 import { SkeletonLines } from "@/components/ui/Skeleton";
 import { useCampaignActivities, useCampaignActivity, CAMPAIGNS_PER_PAGE, type CampaignActivity } from "@/lib/api/campaigns";
 import { isWellFormedId } from "@/lib/format/ids";
-import { useActionName } from "@/components/ui/labels";
+import { CheckMethodLabel, useActionName } from "@/components/ui/labels";
+import { ExternalLink } from "@/components/ui/ExternalLink";
+import { NoValue } from "@/components/ui/NoValue";
 import { ActivityStatusBadge } from "@/components/ui/status-badges";
 import { useMoney } from "@/lib/format/money";
 import { Link } from "@/lib/i18n/navigation";
@@ -21,7 +23,43 @@ import { isNotFound, isUnauthorized } from "@/lib/api/errors";
 /** A Latin name inside a right-to-left sentence keeps its own direction (FSI … PDI). */
 const isolate = (text: string) => `\u2068${text}\u2069`;
 
-const COLUMNS = ["type", "action", "booster", "status", "budget", "cost", "progress", "created", "details"] as const;
+const COLUMNS = ["type", "action", "booster", "proof", "status", "budget", "cost", "progress", "created", "details"] as const;
+
+/**
+ * Proof the producer may check (docs/product.md §6), once the work was reviewed: the Instagram username that
+ * did it (as the booster gave it) and a comment's text. Never the booster's name, nor their screenshot.
+ */
+function proofOf(activity: CampaignActivity): { username: string | null; comment: string | null } | null {
+  if (activity.reviewed_at === null) return null;
+  const username = activity.proof_username;
+  const comment = activity.action === "comment" ? activity.proof : null;
+  return username || comment ? { username: username || null, comment: comment || null } : null;
+}
+
+/** An Instagram username as a link to its profile, left to right inside any page. */
+function InstagramUser({ username }: { username: string }) {
+  return <ExternalLink href={`https://www.instagram.com/${encodeURIComponent(username)}/`}>@{username}</ExternalLink>;
+}
+
+/** A reviewed activity's proof in a table cell or a card: the username, the comment (two lines at most) and the post. */
+function ProofSummary({ activity }: { activity: CampaignActivity }) {
+  const t = useTranslations("campaigns.activities");
+  const proof = proofOf(activity);
+  if (!proof) return <NoValue label={t("noProof")} />;
+  return (
+    <div className="grid min-w-0 max-w-[16rem] gap-0.5" data-testid="activity-proof">
+      {proof.username ? <InstagramUser username={proof.username} /> : null}
+      {proof.comment ? (
+        <q dir="auto" className="line-clamp-2 text-ink [overflow-wrap:anywhere]">
+          {proof.comment}
+        </q>
+      ) : null}
+      <ExternalLink href={activity.post_link} className="text-xs">
+        {t("openPost")}
+      </ExternalLink>
+    </div>
+  );
+}
 
 /** SPEC §2 activities table: type, action, the booster masked, status, budget, cost, progress, dates; each row opens its detail. */
 export function ActivitiesTable({ campaignId }: { campaignId: string }) {
@@ -43,6 +81,7 @@ export function ActivitiesTable({ campaignId }: { campaignId: string }) {
       type: name.type,
       action: name.action,
       booster: <span dir="auto">{row.booster}</span>,
+      proof: <ProofSummary activity={row} />,
       status: <ActivityStatusBadge status={row.status} />,
       budget: <span className="whitespace-nowrap">{money(row.budget)}</span>,
       cost: <span className="whitespace-nowrap">{money(row.cost)}</span>,
@@ -77,7 +116,7 @@ export function ActivitiesTable({ campaignId }: { campaignId: string }) {
           rowKey={(row) => row.id}
           columns={columns}
           caption={titles("campaignActivities")}
-          minWidth="min-w-[48rem]"
+          minWidth="min-w-[56rem]"
           rowHeader={false}
           rowClassName=""
           testId="activities-table"
@@ -102,6 +141,12 @@ export function ActivitiesTable({ campaignId }: { campaignId: string }) {
                       </div>
                     ))}
                   </dl>
+                  {proofOf(row) ? (
+                    <div className="grid gap-1">
+                      <span className="text-ink-muted">{t("columns.proof")}</span>
+                      {cell.proof}
+                    </div>
+                  ) : null}
                   {cell.progress}
                   <div>{cell.details}</div>
                 </>
@@ -139,7 +184,10 @@ export function CampaignActivities({ id }: { id: string }) {
   );
 }
 
-/** SPEC §2 one activity: what was done, by whom (masked), its money and dates, the post it was done on, and a way back. */
+/**
+ * SPEC §2 one activity: what was done, by whom (masked), how it was checked, its proof once reviewed (the
+ * Instagram username, a comment's text), its money and dates, the post it was done on, and a way back.
+ */
 export function ActivityDetail({ id, activityId }: { id: string; activityId: string }) {
   const t = useTranslations("campaigns.activities");
   const format = useFormatter();
@@ -175,6 +223,7 @@ export function ActivityDetail({ id, activityId }: { id: string; activityId: str
       </span>,
     ],
     [t("columns.status"), <ActivityStatusBadge key="status" status={activity.status} />],
+    [t("checkedBy"), <CheckMethodLabel key="checked" method={activity.check_method} />],
     [t("columns.budget"), money(activity.budget)],
     [t("columns.cost"), money(activity.cost)],
     [t("columns.progress"), <ProgressBar key="progress" value={activity.progress} label={t("progressOf", { action: name.action })} />],
@@ -182,6 +231,15 @@ export function ActivityDetail({ id, activityId }: { id: string; activityId: str
     [t("columns.submitted"), date(activity.submitted_at)],
     [t("columns.reviewed"), date(activity.reviewed_at)],
   ];
+  const proof = proofOf(activity);
+  if (proof?.username) rows.push([t("proofUsername"), <InstagramUser key="username" username={proof.username} />]);
+  if (proof?.comment)
+    rows.push([
+      t("proofComment"),
+      <q key="comment" dir="auto" className="whitespace-pre-line [overflow-wrap:anywhere]" data-testid="activity-proof-comment">
+        {proof.comment}
+      </q>,
+    ]);
   if (activity.denial_reason)
     rows.push([
       t("columns.denialReason"),
