@@ -6,7 +6,7 @@ import { CampaignQueue } from "@/components/campaigns/admin/CampaignQueue";
 import { CampaignReview } from "@/components/campaigns/admin/CampaignReview";
 import { PricingEditor } from "@/components/campaigns/admin/PricingEditor";
 import { campaign as campaignFixture } from "./campaign-fixtures";
-import { answerWith } from "../support/msw";
+import { campaign as campaignAnswer, campaigns, fakeApi, ok, on, pricing } from "../support/api";
 
 vi.mock("@/lib/i18n/navigation", async () => (await import("../support/navigation")).plainNavigation("/admin/campaigns"));
 
@@ -23,31 +23,17 @@ const campaign = campaignFixture({
   created_at: "2025-03-01T10:00:00.000Z",
 });
 
-type Call = { method: string; path: string; body: unknown };
-
-function fakeApi() {
-  const calls: Call[] = [];
-  const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-  answerWith(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), "http://localhost");
-    const method = init?.method ?? "GET";
-    const body = typeof init?.body === "string" ? (JSON.parse(init.body) as unknown) : undefined;
-    calls.push({ method, path: url.pathname, body });
-    if (method === "GET" && url.pathname === "/api/admin/campaigns")
-      return json(200, { data: [campaign], meta: { page: 1, per_page: 20, total: 1 } });
-    if (method === "GET" && url.pathname === `/api/campaigns/${ID}`) return json(200, { data: campaign });
-    if (method === "GET" && url.pathname === "/api/pricing")
-      return json(200, {
-        data: [
-          { network: "youtube", action: "like", price: 3000, booster_share: 0.6 },
-          { network: "instagram", action: "follow", price: 30000, booster_share: 0.6 },
-        ],
-      });
-    if (method === "PUT" && url.pathname === "/api/admin/pricing") return json(200, { data: (body as { prices: unknown[] }).prices });
-    return json(404, { error: { code: "not_found", message: "Not found.", request_id: "test" } });
-  });
-  return calls;
+/** The back office's campaign API: the queue, the campaign, the price list, and saving prices answers what was sent. */
+function reviewApi() {
+  return fakeApi(
+    campaigns([campaign], "/api/admin/campaigns"),
+    campaignAnswer(campaign),
+    pricing([
+      { network: "youtube", action: "like", price: 3000, booster_share: 0.6 },
+      { network: "instagram", action: "follow", price: 30000, booster_share: 0.6 },
+    ]),
+    on("PUT", "/api/admin/pricing", (_url, call) => ok((call.body as { prices: unknown[] }).prices)),
+  );
 }
 
 describe("admin campaign review and pricing", () => {
@@ -56,7 +42,7 @@ describe("admin campaign review and pricing", () => {
   });
 
   it("lists campaigns awaiting review with a link to each", async () => {
-    const calls = fakeApi();
+    const calls = reviewApi();
     renderWithProviders(<CampaignQueue />);
     const name = await screen.findByRole("rowheader", { name: "Spring launch" });
     const row = name.closest("tr")!;
@@ -67,7 +53,7 @@ describe("admin campaign review and pricing", () => {
   });
 
   it("refuses a rejection without a reason before asking the server", async () => {
-    const calls = fakeApi();
+    const calls = reviewApi();
     const userEv = userEvent.setup();
     renderWithProviders(<CampaignReview id={ID} />);
     await userEv.click(await screen.findByRole("button", { name: "Reject campaign" }));
@@ -77,7 +63,7 @@ describe("admin campaign review and pricing", () => {
   });
 
   it("sends the edited prices as Rials and shares 0..1", async () => {
-    const calls = fakeApi();
+    const calls = reviewApi();
     const userEv = userEvent.setup();
     renderWithProviders(<PricingEditor />);
     const price = await screen.findByLabelText("Price of Like in Rials");
@@ -102,7 +88,7 @@ describe("admin campaign review and pricing", () => {
   });
 
   it("does not send a price that is not a whole positive number of Rials", async () => {
-    const calls = fakeApi();
+    const calls = reviewApi();
     const userEv = userEvent.setup();
     renderWithProviders(<PricingEditor />);
     const price = await screen.findByLabelText("Price of Like in Rials");

@@ -5,20 +5,30 @@ import { describe, expect, it, vi } from "vitest";
 import { CreateCampaign } from "@/components/campaigns/CreateCampaign";
 import { campaignFormPath, returnPathAfterPayment, saveCampaignDraft } from "@/lib/campaigns/draft";
 import enUS from "@/messages/en-US.json";
-import { fakeApi, jsonResponse, quote, resetAfterEach, router } from "./campaign-fixtures";
+import { fakeApi, gateways, ok, on, refusal, wallet, type ApiRoute } from "../support/api";
+import { quote, resetAfterEach, router } from "./campaign-fixtures";
 
 vi.mock("@/lib/i18n/navigation", async () => (await import("./campaign-fixtures")).navigationMock);
 resetAfterEach();
 
+/**
+ * The create form's API: the balance (read at each request), the sandbox gateway, and quotes the wallet
+ * covers as far as the balance goes; `more` answers first.
+ */
+function createApi(balance: () => number, ...more: ApiRoute[]) {
+  return fakeApi(
+    ...more,
+    wallet(() => ({ wallet_balance: balance(), earnings_balance: 0, held_balance: 0 })),
+    gateways([{ id: "sandbox", kind: "test" }]),
+    on("POST", "/api/campaigns/quote", () => {
+      const covers = Math.min(balance(), quote.total);
+      return ok({ ...quote, wallet_covers: covers, remaining: quote.total - covers });
+    }),
+  );
+}
+
 describe("create campaign", () => {
-  const api = () =>
-    fakeApi((url, init) => {
-      if (url.pathname === "/api/wallet")
-        return jsonResponse(200, { data: { wallet_balance: 500_000, earnings_balance: 0, held_balance: 0 } });
-      if (url.pathname === "/api/payments/gateways") return jsonResponse(200, { data: [{ id: "sandbox", kind: "test" }] });
-      if (url.pathname === "/api/campaigns/quote" && init?.method === "POST") return jsonResponse(200, { data: quote });
-      return undefined;
-    });
+  const api = () => createApi(() => 500_000);
 
   it("says a link is not valid while it is typed", async () => {
     api();
@@ -66,13 +76,11 @@ describe("create campaign", () => {
   });
 
   it("shows the server's 403 message", async () => {
-    fakeApi((url, init) => {
-      if (url.pathname === "/api/payments/gateways") return jsonResponse(200, { data: [] });
-      if (url.pathname === "/api/campaigns/quote") return jsonResponse(200, { data: quote });
-      if (url.pathname === "/api/campaigns" && init?.method === "POST")
-        return jsonResponse(403, { error: { code: "insufficient_balance", message: "Insufficient wallet balance." } });
-      return undefined;
-    });
+    fakeApi(
+      gateways(),
+      on("*", "/api/campaigns/quote", () => ok(quote)),
+      on("POST", "/api/campaigns", () => refusal(403, "insufficient_balance", "Insufficient wallet balance.")),
+    );
     renderWithProviders(<CreateCampaign />);
     await userEvent.type(screen.getByLabelText("Campaign name"), "Spring launch");
     await userEvent.type(screen.getByLabelText("Channel or video link"), "https://www.youtube.com/@takapoo");
@@ -90,20 +98,12 @@ describe("create campaign", () => {
 describe("create campaign: what it costs, and a short wallet", () => {
   const charged = "0c7a3c7e-1d2f-4a5b-8c9d-0e1f2a3b4c5d";
   const api = (walletBalance = 500_000) =>
-    fakeApi((url, init) => {
-      if (url.pathname === "/api/wallet")
-        return jsonResponse(200, { data: { wallet_balance: walletBalance, earnings_balance: 0, held_balance: 0 } });
-      if (url.pathname === "/api/payments/gateways") return jsonResponse(200, { data: [{ id: "sandbox", kind: "test" }] });
-      if (url.pathname === "/api/campaigns/quote" && init?.method === "POST") {
-        const covers = Math.min(walletBalance, quote.total);
-        return jsonResponse(200, { data: { ...quote, wallet_covers: covers, remaining: quote.total - covers } });
-      }
-      if (url.pathname === "/api/wallet/charge" && init?.method === "POST")
-        return jsonResponse(201, {
-          data: { redirect_url: `${window.location.origin}/#gateway`, transaction: { id: charged, status: "pending" } },
-        });
-      return undefined;
-    });
+    createApi(
+      () => walletBalance,
+      on("POST", "/api/wallet/charge", () =>
+        ok({ redirect_url: `${window.location.origin}/#gateway`, transaction: { id: charged, status: "pending" } }, 201),
+      ),
+    );
 
   async function fill() {
     await userEvent.type(screen.getByLabelText("Campaign name"), "Spring launch");
@@ -198,20 +198,13 @@ describe("create campaign: what it costs, and a short wallet", () => {
 
   it("a 403 'not enough' after a quote that said the wallet covered it fetches a fresh quote and shows the ways on", async () => {
     let balance = 5_000_000;
-    fakeApi((url, init) => {
-      if (url.pathname === "/api/wallet")
-        return jsonResponse(200, { data: { wallet_balance: balance, earnings_balance: 0, held_balance: 0 } });
-      if (url.pathname === "/api/payments/gateways") return jsonResponse(200, { data: [{ id: "sandbox", kind: "test" }] });
-      if (url.pathname === "/api/campaigns/quote" && init?.method === "POST") {
-        const covers = Math.min(balance, quote.total);
-        return jsonResponse(200, { data: { ...quote, wallet_covers: covers, remaining: quote.total - covers } });
-      }
-      if (url.pathname === "/api/campaigns" && init?.method === "POST") {
+    createApi(
+      () => balance,
+      on("POST", "/api/campaigns", () => {
         balance = 0;
-        return jsonResponse(403, { error: { code: "insufficient_funds", message: enUS.api.errors.insufficient_funds } });
-      }
-      return undefined;
-    });
+        return refusal(403, "insufficient_funds", enUS.api.errors.insufficient_funds);
+      }),
+    );
     renderWithProviders(<CreateCampaign />);
     await fill();
     await screen.findByTestId("invoice-summary", {}, { timeout: 3000 });

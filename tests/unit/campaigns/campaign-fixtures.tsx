@@ -1,9 +1,7 @@
 import type { ReactNode } from "react";
 import { afterEach, vi } from "vitest";
 import type { Campaign, Quote } from "@/lib/api/campaigns";
-import { answerWith, jsonResponse } from "../support/msw";
-
-export { jsonResponse };
+export { fakeApi, jsonResponse } from "../support/api";
 
 /** The router the screens push to, and the navigation module as the campaign screens' tests mock it: plain links. */
 export const router = { push: vi.fn() };
@@ -24,19 +22,6 @@ export function resetAfterEach() {
     window.sessionStorage.clear();
     window.history.replaceState(null, "", "/");
   });
-}
-
-type Route = (url: URL, init: RequestInit | undefined) => Response | undefined;
-
-/** Answers the API by `route` (a 404 envelope when it gives nothing) and records each call's URL, method and body. */
-export function fakeApi(route: Route) {
-  const calls: { url: URL; method: string; body: unknown }[] = [];
-  answerWith(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), "http://localhost");
-    calls.push({ url, method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    return route(url, init) ?? jsonResponse(404, { error: { code: "not_found", message: "Not found." } });
-  });
-  return calls;
 }
 
 export const quote: Quote = {

@@ -7,7 +7,8 @@ import type { Campaign } from "@/lib/api/campaigns";
 import type { Transaction } from "@/lib/api/payments";
 import enUS from "@/messages/en-US.json";
 import faIR from "@/messages/fa-IR.json";
-import { answerWith, jsonResponse as json } from "../support/msw";
+import { fakeApi, jsonResponse as json, ok, on, page, type ApiCall } from "../support/api";
+import { transaction } from "../payments/wallet-fixtures";
 import { campaign as campaignFixture } from "./campaign-fixtures";
 
 vi.mock("@/lib/i18n/navigation", async () => (await import("./campaign-fixtures")).navigationMock);
@@ -22,43 +23,31 @@ function campaign(status: Campaign["status"]): Campaign {
   return campaignFixture({ id: ID, status, spent: 0, progress: 0, invoice });
 }
 
+/** The campaign's payment at the sandbox gateway, pending unless said. */
 function payment(overrides: Partial<Transaction> = {}): Transaction {
-  return {
+  return transaction({
     id: PENDING,
     amount: 660_000,
     status: "pending",
     intent: "campaign_creation",
-    gateway: "sandbox",
     reference: null,
-    failure_reason: null,
-    plan_not_bought: null,
-    created_at: "2025-03-20T08:30:00Z",
     approved_at: null,
     ...overrides,
-  };
+  });
 }
 
 /** The API as the campaign view sees it; `answer` is what the pay call gets. */
-function fakeApi(state: { campaign: Campaign; payments: Transaction[] }, answer: () => Response) {
-  const calls: { path: string; method: string; body: unknown; idempotencyKey?: string }[] = [];
-  answerWith(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), "http://localhost");
-    const method = init?.method ?? "GET";
-    const idempotencyKey = (init?.headers as Record<string, string> | undefined)?.["idempotency-key"];
-    calls.push({
-      path: url.pathname,
-      method,
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      ...(idempotencyKey ? { idempotencyKey } : {}),
-    });
-    if (method === "POST" && url.pathname === `/api/campaigns/${ID}/payments/${PENDING}/pay`) return answer();
-    if (url.pathname === `/api/campaigns/${ID}/payments`)
-      return json(200, { data: state.payments, meta: { page: 1, per_page: 10, total: state.payments.length } });
-    if (url.pathname === `/api/campaigns/${ID}`) return json(200, { data: state.campaign });
-    return json(404, { error: { code: "not_found", message: "Not found." } });
-  });
-  return calls;
+function payApi(state: { campaign: Campaign; payments: Transaction[] }, answer: () => Response) {
+  return fakeApi(
+    on("POST", `/api/campaigns/${ID}/payments/${PENDING}/pay`, answer),
+    on("*", `/api/campaigns/${ID}/payments`, () => page(state.payments, 10)),
+    on("*", `/api/campaigns/${ID}`, () => ok(state.campaign)),
+  );
 }
+
+/** The payments sent, as the API received them. */
+const paid = (calls: ApiCall[]) =>
+  calls.filter((c) => c.method === "POST").map(({ path, method, body, idempotencyKey }) => ({ path, method, body, idempotencyKey }));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -66,7 +55,7 @@ afterEach(() => {
 
 describe("paying a pending campaign payment from the wallet", () => {
   it("offers the button only for a pending or failed payment of a campaign awaiting payment", async () => {
-    fakeApi(
+    payApi(
       {
         campaign: campaign("awaiting_payment"),
         payments: [
@@ -86,7 +75,7 @@ describe("paying a pending campaign payment from the wallet", () => {
   });
 
   it("has no button once the campaign is paid", async () => {
-    fakeApi({ campaign: campaign("awaiting_review"), payments: [payment()] }, () => json(500, {}));
+    payApi({ campaign: campaign("awaiting_review"), payments: [payment()] }, () => json(500, {}));
     renderWithProviders(<CampaignView id={ID} />);
     await screen.findByTestId("payments-table");
     expect(screen.queryByRole("button", { name: new RegExp(`^${p.button}`) })).not.toBeInTheDocument();
@@ -94,7 +83,7 @@ describe("paying a pending campaign payment from the wallet", () => {
 
   it("asks with the amount in Persian digits, pays on confirmation and shows the campaign awaiting review without a reload", async () => {
     const state = { campaign: campaign("awaiting_payment"), payments: [payment()] };
-    const calls = fakeApi(state, () => {
+    const calls = payApi(state, () => {
       state.campaign = campaign("awaiting_review");
       state.payments = [payment({ id: "4f1e7ab2-5b6d-4e9f-a031-4c5d6e7f8091", status: "paid", gateway: "wallet" }), payment()];
       return json(200, {
@@ -115,7 +104,7 @@ describe("paying a pending campaign payment from the wallet", () => {
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole("button", { name: f.confirm.replace("{amount}", "۶۶۰٬۰۰۰ ریال") }));
     expect(await screen.findByText(faIR.api.messages.campaign_payment_completed)).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === "POST")).toEqual([
+    expect(paid(calls)).toEqual([
       {
         path: `/api/campaigns/${ID}/payments/${PENDING}/pay`,
         method: "POST",
@@ -137,7 +126,7 @@ describe("paying a pending campaign payment from the wallet", () => {
       () => json(403, { error: { code: "insufficient_funds", message: enUS.api.errors.insufficient_funds, request_id: "r" } }),
       () => json(403, { error: { code: "insufficient_funds", message: enUS.api.errors.insufficient_funds, request_id: "r" } }),
     ];
-    const calls = fakeApi({ campaign: campaign("awaiting_payment"), payments: [payment()] }, () => answers.shift()!());
+    const calls = payApi({ campaign: campaign("awaiting_payment"), payments: [payment()] }, () => answers.shift()!());
     renderWithProviders(<CampaignView id={ID} />);
     const pays = () => calls.filter((c) => c.method === "POST");
     const press = async () => {
@@ -161,7 +150,7 @@ describe("paying a pending campaign payment from the wallet", () => {
   });
 
   it("cancelling pays nothing", async () => {
-    const calls = fakeApi({ campaign: campaign("awaiting_payment"), payments: [payment()] }, () => json(500, {}));
+    const calls = payApi({ campaign: campaign("awaiting_payment"), payments: [payment()] }, () => json(500, {}));
     renderWithProviders(<CampaignView id={ID} />);
     const [button] = within(await screen.findByTestId("payments-table")).getAllByRole("button", { name: new RegExp(`^${p.button}`) });
     await userEvent.click(button!);
@@ -170,7 +159,7 @@ describe("paying a pending campaign payment from the wallet", () => {
   });
 
   it("shows a short wallet's 403 with a link to charge the wallet", async () => {
-    fakeApi({ campaign: campaign("awaiting_payment"), payments: [payment()] }, () =>
+    payApi({ campaign: campaign("awaiting_payment"), payments: [payment()] }, () =>
       json(403, { error: { code: "insufficient_funds", message: enUS.api.errors.insufficient_funds, request_id: "r" } }),
     );
     renderWithProviders(<CampaignView id={ID} />);
@@ -186,7 +175,7 @@ describe("paying a pending campaign payment from the wallet", () => {
       [403, "transaction_already_paid", enUS.api.errors.transaction_already_paid],
       [404, "transaction_not_found", enUS.api.errors.transaction_not_found],
     ] as const) {
-      fakeApi({ campaign: campaign("awaiting_payment"), payments: [payment()] }, () =>
+      payApi({ campaign: campaign("awaiting_payment"), payments: [payment()] }, () =>
         json(status, { error: { code, message, request_id: "r" } }),
       );
       const view = renderWithProviders(<CampaignView id={ID} />);

@@ -9,7 +9,7 @@ import { ChannelSearch } from "@/components/campaigns/ChannelSearch";
 import type { ChannelHit } from "@/lib/api/youtube";
 import enUS from "@/messages/en-US.json";
 import faIR from "@/messages/fa-IR.json";
-import { answerWith } from "../support/msw";
+import { fakeApi, ok, on, refusal } from "../support/api";
 
 // The campaigns.channelSearch texts, until they are part of messages/*.json (these are the same sentences).
 const channelSearch = {
@@ -56,10 +56,6 @@ function wrap(ui: ReactNode, locale: TestLocale = "en-US") {
   );
 }
 
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-}
-
 const TAKAPOO: ChannelHit = {
   id: "UCtakapoo000000000000000",
   title: "Takapoo",
@@ -86,7 +82,7 @@ const HIDDEN: ChannelHit = {
 };
 
 /** A fake /api: status as given, channels by q from `results` (missing: []), or `failure` for every search. */
-function fakeApi({
+function searchApi({
   enabled = true,
   results = {},
   failure,
@@ -95,21 +91,22 @@ function fakeApi({
   results?: Record<string, ChannelHit[]>;
   failure?: number;
 }) {
-  const searches: string[] = [];
-  const calls: string[] = [];
-  answerWith(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), "http://localhost");
-    calls.push(url.pathname);
-    if (url.pathname === "/api/youtube/status") return jsonResponse(200, { data: { enabled } });
-    if (url.pathname === "/api/youtube/channels") {
-      const q = url.searchParams.get("q") ?? "";
-      searches.push(q);
-      if (failure) return jsonResponse(failure, { error: { code: "service_unavailable", message: "unavailable", request_id: "r" } });
-      return jsonResponse(200, { data: results[q] ?? [] });
-    }
-    return jsonResponse(404, { error: { code: "route_not_found", message: "Not found." } });
-  });
-  return { searches, calls };
+  const calls = fakeApi(
+    on("*", "/api/youtube/status", () => ok({ enabled })),
+    on("*", "/api/youtube/channels", (url) =>
+      failure ? refusal(failure, "service_unavailable", "unavailable") : ok(results[url.searchParams.get("q") ?? ""] ?? []),
+    ),
+  );
+  return {
+    /** The searches asked for, in order. */
+    get searches() {
+      return calls.filter((call) => call.path === "/api/youtube/channels").map((call) => call.url.searchParams.get("q") ?? "");
+    },
+    /** The paths requested, in order. */
+    get calls() {
+      return calls.map((call) => call.path);
+    },
+  };
 }
 
 afterEach(() => {
@@ -118,7 +115,7 @@ afterEach(() => {
 
 describe("ChannelSearch", () => {
   it("renders nothing when the server says search is off", async () => {
-    const api = fakeApi({ enabled: false });
+    const api = searchApi({ enabled: false });
     const { container } = wrap(<ChannelSearch network="youtube" onPick={() => {}} />);
     await waitFor(() => expect(api.calls).toContain("/api/youtube/status"));
     // Give the answer time to arrive and render.
@@ -128,14 +125,14 @@ describe("ChannelSearch", () => {
   });
 
   it("renders nothing for Instagram, even when search is on", async () => {
-    fakeApi({ enabled: true });
+    searchApi({ enabled: true });
     const { container } = wrap(<ChannelSearch network="instagram" onPick={() => {}} />);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(container).toBeEmptyDOMElement();
   });
 
   it("searches once typing pauses, shows each channel, and hands the clicked one to onPick", async () => {
-    const api = fakeApi({ results: { takapoo: [TAKAPOO, HIDDEN] } });
+    const api = searchApi({ results: { takapoo: [TAKAPOO, HIDDEN] } });
     const onPick = vi.fn();
     wrap(<ChannelSearch network="youtube" onPick={onPick} />);
 
@@ -164,7 +161,7 @@ describe("ChannelSearch", () => {
   });
 
   it("moves through the results with the arrow keys and picks with Enter, without submitting the form", async () => {
-    fakeApi({ results: { cooking: [SARA, HIDDEN] } });
+    searchApi({ results: { cooking: [SARA, HIDDEN] } });
     const onPick = vi.fn();
     const onSubmit = vi.fn((event: { preventDefault(): void }) => event.preventDefault());
     wrap(
@@ -191,7 +188,7 @@ describe("ChannelSearch", () => {
   });
 
   it("asks nothing for fewer than 2 characters, and says when nothing is found", async () => {
-    const api = fakeApi({ results: {} });
+    const api = searchApi({ results: {} });
     wrap(<ChannelSearch network="youtube" onPick={() => {}} />);
     const box = await screen.findByRole("combobox");
     await userEvent.type(box, "a");
@@ -205,14 +202,14 @@ describe("ChannelSearch", () => {
   });
 
   it("says search is unavailable when the server cannot reach YouTube", async () => {
-    fakeApi({ failure: 503 });
+    searchApi({ failure: 503 });
     wrap(<ChannelSearch network="youtube" onPick={() => {}} />);
     await userEvent.type(await screen.findByRole("combobox"), "takapoo");
     expect(await screen.findByRole("alert")).toHaveTextContent("Channel search is not available right now.");
   });
 
   it("writes Persian text and digits in fa-IR", async () => {
-    fakeApi({ results: { sara: [SARA] } });
+    searchApi({ results: { sara: [SARA] } });
     wrap(<ChannelSearch network="youtube" onPick={() => {}} />, "fa-IR");
     const box = await screen.findByRole("combobox", { name: "کانال خود را در یوتیوب پیدا کنید" });
     expect(box).toHaveAccessibleDescription(/۲ نویسه/);

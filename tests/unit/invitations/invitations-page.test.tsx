@@ -5,7 +5,7 @@ import { CreateInvitationPage } from "@/components/invitations/CreateInvitationP
 import { InvitationsPage } from "@/components/invitations/InvitationsPage";
 import type { InvitationView } from "@/lib/api/invitations";
 import { renderWithProviders } from "../render-with-providers";
-import { answerWith, jsonResponse, type SentInit } from "../support/msw";
+import { fakeApi, me, ok, on, page, refusal } from "../support/api";
 import { adminUser } from "../support/people";
 
 vi.mock("@/lib/i18n/navigation", async () => (await import("../support/navigation")).plainNavigation("/dashboard/invitations"));
@@ -26,28 +26,21 @@ const joined: InvitationView = {
   reward_waits_for_identity: false,
 };
 
-function fakeApi(sent: { path: string; init: SentInit }[], left = 4) {
-  answerWith(async (url, init) => {
-    const { pathname } = new URL(url, "http://localhost");
-    sent.push({ path: pathname, init });
-    if (pathname === "/api/me") return jsonResponse(200, { data: { ...adminUser(), wallet_balance: 0, unread_notifications: 0 } });
-    if (pathname === "/api/invitations/allowance")
-      return jsonResponse(200, {
-        data: { membership: true, invitations_allowed: 5, invitations_left: left, reward: 500_000, reward_hold_days: 7 },
-      });
-    if (pathname === "/api/invitations" && init.method === "GET")
-      return jsonResponse(200, { data: [joined], meta: { page: 1, per_page: 10, total: 1 } });
-    if (pathname === "/api/invitations" && init.method === "POST")
-      return jsonResponse(409, {
-        error: { code: "ERR_USER_ALREADY_INVITED", message: "This number has already been invited.", request_id: "r" },
-      });
-    return jsonResponse(404, { error: { code: "not_found", message: "Not found." } });
-  });
+/** The invitations' API: the person, what is left to invite, the list; a new invitation is refused (already invited). */
+function invitationsApi(left = 4) {
+  return fakeApi(
+    me({ ...adminUser(), wallet_balance: 0, unread_notifications: 0 }),
+    on("*", "/api/invitations/allowance", () =>
+      ok({ membership: true, invitations_allowed: 5, invitations_left: left, reward: 500_000, reward_hold_days: 7 }),
+    ),
+    on("GET", "/api/invitations", () => page([joined], 10)),
+    on("POST", "/api/invitations", () => refusal(409, "ERR_USER_ALREADY_INVITED", "This number has already been invited.")),
+  );
 }
 
 describe("invitations", () => {
   it("lists each person invited with the phone left to right in Persian digits, the status, dates and reward", async () => {
-    fakeApi([]);
+    invitationsApi();
     renderWithProviders(<InvitationsPage />, "fa-IR");
     const card = await screen.findByTestId("invitation");
     expect(card).toHaveAttribute("data-status", "joined");
@@ -60,8 +53,7 @@ describe("invitations", () => {
   });
 
   it("the form checks the phone before sending, then shows the API's refusal in an alert", async () => {
-    const sent: { path: string; init: SentInit }[] = [];
-    fakeApi(sent);
+    const sent = invitationsApi();
     const user = userEvent.setup();
     renderWithProviders(<CreateInvitationPage />);
     await user.click(await screen.findByRole("button", { name: "Send the invitation" }));
@@ -76,7 +68,7 @@ describe("invitations", () => {
   });
 
   it("with the period's invitations used, the page says so and offers the plans instead of the form", async () => {
-    fakeApi([], 0);
+    invitationsApi(0);
     renderWithProviders(<CreateInvitationPage />);
     await waitFor(() =>
       expect(screen.getByTestId("invitation-blocked")).toHaveTextContent("You have used all the invitations of your plan"),

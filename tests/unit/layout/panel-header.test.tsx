@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PanelHeader } from "@/components/panel/PanelHeader";
 import { renderWithProviders } from "../render-with-providers";
-import { answerWith } from "../support/msw";
+import { fakeApi, me, unseen, wallet } from "../support/api";
 
 // next-intl's Link needs a mounted Next.js app router: a plain anchor is enough here.
 vi.mock("@/lib/i18n/navigation", () => ({
@@ -16,22 +16,13 @@ vi.mock("@/lib/i18n/navigation", () => ({
 
 const balance = 12_345_678;
 
-function fakeApi(unseen: number | null = null) {
-  answerWith(async (input: RequestInfo | URL) => {
-    const path = new URL(String(input), "http://localhost").pathname;
-    const data =
-      path === "/api/notifications/count" && unseen !== null
-        ? { unseen }
-        : path === "/api/me"
-          ? { id: "u1", first_name: "Sara", last_name: "Test", role: "user", wallet_balance: balance, unread_notifications: 3 }
-          : path === "/api/wallet"
-            ? { wallet_balance: balance, earnings_balance: 0, held_balance: 0 }
-            : null;
-    return new Response(JSON.stringify(data ? { data } : { error: { code: "not_found", message: "Not found." } }), {
-      status: data ? 200 : 404,
-      headers: { "content-type": "application/json" },
-    });
-  });
+/** The header's API: the person and their balance, and the unseen notifications' counter when given. */
+function headerApi(count: number | null = null) {
+  fakeApi(
+    ...(count !== null ? [unseen(count)] : []),
+    me({ id: "u1", first_name: "Sara", last_name: "Test", role: "user", wallet_balance: balance, unread_notifications: 3 }),
+    wallet({ wallet_balance: balance, earnings_balance: 0, held_balance: 0 }),
+  );
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -40,7 +31,7 @@ afterEach(() => vi.unstubAllGlobals());
 // balance is short and the brand shows only its mark, while screen readers keep every word.
 describe("panel header on a phone", () => {
   it("shows a short balance, keeps the exact one and its label for screen readers", async () => {
-    fakeApi();
+    headerApi();
     renderWithProviders(<PanelHeader />);
     const wallet = await screen.findByTestId("wallet-balance");
     await within(wallet).findByText("12,345,678 IRR");
@@ -53,21 +44,21 @@ describe("panel header on a phone", () => {
   });
 
   it("keeps the brand's name for screen readers while a phone shows only its mark", () => {
-    fakeApi();
+    headerApi();
     renderWithProviders(<PanelHeader />);
     const brand = screen.getByRole("link", { name: "Takapoo" });
     expect(within(brand).getByText("Takapoo")).toHaveClass("sr-only", "sm:not-sr-only");
   });
 
   it("counts the notifications not yet seen from their counter, 99+ above 99, said in words to screen readers", async () => {
-    fakeApi(150);
+    headerApi(150);
     renderWithProviders(<PanelHeader />);
     expect(await screen.findByText("99+")).toHaveAttribute("dir", "ltr");
     expect(screen.getByTestId("notification-count")).toHaveAttribute("aria-label", "Notifications: 150 new notifications");
   });
 
   it("in Persian digits", async () => {
-    fakeApi(7);
+    headerApi(7);
     renderWithProviders(<PanelHeader />, "fa-IR");
     await waitFor(() => expect(screen.getByTestId("notification-badge").textContent).toBe("۷"));
   });

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { NotificationsPage } from "@/components/notifications/NotificationsPage";
 import type { NotificationView } from "@/lib/api/notifications";
 import { renderWithProviders } from "../render-with-providers";
-import { answerWith, jsonResponse, type SentInit } from "../support/msw";
+import { fakeApi, me, ok, on, page } from "../support/api";
 import { adminUser } from "../support/people";
 
 vi.mock("@/lib/i18n/navigation", async () => (await import("../support/navigation")).plainNavigation("/dashboard/notifications"));
@@ -30,27 +30,23 @@ const rows: NotificationView[] = [
   },
 ];
 
-function fakeApi(sent: { path: string; init: SentInit }[]) {
-  answerWith(async (url, init) => {
-    const { pathname, searchParams } = new URL(url, "http://localhost");
-    sent.push({ path: `${pathname}${searchParams.size ? `?${searchParams}` : ""}`, init });
-    if (pathname === "/api/notifications") {
-      const status = searchParams.get("status");
-      const data = rows.filter((row) => status === "all" || (status === "new" ? row.read_at === null : row.read_at !== null));
-      return jsonResponse(200, { data, meta: { page: 1, per_page: 20, total: data.length } });
-    }
-    if (pathname === "/api/me") return jsonResponse(200, { data: { ...adminUser(), wallet_balance: 0, unread_notifications: 1 } });
-    if (pathname === "/api/notifications/seen") return jsonResponse(200, { data: { unseen: 0 } });
-    if (pathname === "/api/notifications/read-all") return jsonResponse(200, { data: { read: 1, unseen: 0 } });
-    if (pathname.endsWith("/read")) return jsonResponse(200, { data: { ...rows[0], read_at: "2026-11-20T09:00:00.000Z" } });
-    return jsonResponse(404, { error: { code: "not_found", message: "Not found." } });
-  });
+/** The inbox's API: the rows by status, the person, and the answers to seeing and reading them. */
+function inboxApi() {
+  return fakeApi(
+    on("GET", "/api/notifications", (url) => {
+      const status = url.searchParams.get("status");
+      return page(rows.filter((row) => status === "all" || (status === "new" ? row.read_at === null : row.read_at !== null)));
+    }),
+    me({ ...adminUser(), wallet_balance: 0, unread_notifications: 1 }),
+    on("*", "/api/notifications/seen", () => ok({ unseen: 0 })),
+    on("*", "/api/notifications/read-all", () => ok({ read: 1, unseen: 0 })),
+    on("*", /\/read$/, () => ok({ ...rows[0], read_at: "2026-11-20T09:00:00.000Z" })),
+  );
 }
 
 describe("the inbox", () => {
   it("renders each notification in the reader's language and digits; opening the page marks them seen", async () => {
-    const sent: { path: string; init: SentInit }[] = [];
-    fakeApi(sent);
+    const sent = inboxApi();
     renderWithProviders(<NotificationsPage />, "fa-IR");
     const items = await screen.findAllByTestId("notification");
     expect(items[0]!.textContent).toContain("برداشت ۳٬۰۰۰٬۰۰۰ ریال شما رد شد");
@@ -64,8 +60,7 @@ describe("the inbox", () => {
   });
 
   it("tabs by status with the keyboard; marks all as read and says how many; opening one reads it", async () => {
-    const sent: { path: string; init: SentInit }[] = [];
-    fakeApi(sent);
+    const sent = inboxApi();
     const user = userEvent.setup();
     renderWithProviders(<NotificationsPage />);
     expect(await screen.findAllByTestId("notification")).toHaveLength(2);
@@ -73,7 +68,7 @@ describe("the inbox", () => {
     screen.getByRole("tab", { name: "All" }).focus();
     await user.keyboard("{ArrowRight}");
     await waitFor(() => expect(screen.getAllByTestId("notification")).toHaveLength(1));
-    expect(sent.some((call) => call.path.includes("status=new"))).toBe(true);
+    expect(sent.some((call) => `${call.path}${call.url.search}`.includes("status=new"))).toBe(true);
 
     await user.click(screen.getByRole("link", { name: /^Open: Your payout of 3,000,000 IRR was declined/ }));
     await waitFor(() => expect(sent.some((call) => call.path === `/api/notifications/${rows[0]!.id}/read`)).toBe(true));

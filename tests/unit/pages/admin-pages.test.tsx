@@ -6,7 +6,7 @@ import { ContentPageEditor } from "@/components/pages/admin/ContentPageEditor";
 import { ContentPageList } from "@/components/pages/admin/ContentPageList";
 import type { PageVersionOutput } from "@/lib/schemas/pages";
 import messages from "@/messages/en-US.json";
-import { answerWith } from "../support/msw";
+import { fakeApi, ok, on, refusal, sent } from "../support/api";
 
 const { push } = vi.hoisted(() => ({ push: vi.fn() }));
 vi.mock("@/lib/i18n/navigation", async () => (await import("../support/navigation")).plainNavigation("/admin/pages", { push }));
@@ -24,43 +24,30 @@ const version = (locale: PageVersionOutput["locale"], title: string): PageVersio
   updated_at: "2025-03-02T10:00:00.000Z",
 });
 
-type Call = { method: string; path: string; body: unknown };
-
 /** The admin API for the page `about`, written in Persian and English only. */
-function fakeApi(options: { saveAnswer?: (body: Record<string, unknown>) => Response } = {}) {
-  const calls: Call[] = [];
-  const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-  answerWith(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), "http://localhost");
-    const method = init?.method ?? "GET";
-    const body = typeof init?.body === "string" ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
-    calls.push({ method, path: url.pathname, body });
-    if (method === "GET" && url.pathname === "/api/admin/pages")
-      return json(200, {
-        data: [
-          {
-            slug: "about",
-            locales: [
-              { locale: "fa-IR", title: "درباره", updated_at: "2025-03-02T10:00:00.000Z" },
-              { locale: "en-US", title: "About", updated_at: "2025-03-02T10:00:00.000Z" },
-            ],
-            updated_at: "2025-03-02T10:00:00.000Z",
-          },
-        ],
-      });
-    if (method === "GET" && url.pathname === "/api/admin/pages/about")
-      return json(200, { data: { slug: "about", versions: [version("fa-IR", "درباره"), version("en-US", "About")] } });
-    if (method === "GET" && url.pathname === "/api/admin/pages/brand-new")
-      return json(404, { error: { code: "page_not_found", message: "No page.", request_id: "test" } });
-    if (method === "PUT" && url.pathname.startsWith("/api/admin/pages/about/")) {
-      if (options.saveAnswer) return options.saveAnswer(body!);
+function pagesApi(options: { saveAnswer?: (body: Record<string, unknown>) => Response } = {}) {
+  return fakeApi(
+    on("GET", "/api/admin/pages", () =>
+      ok([
+        {
+          slug: "about",
+          locales: [
+            { locale: "fa-IR", title: "درباره", updated_at: "2025-03-02T10:00:00.000Z" },
+            { locale: "en-US", title: "About", updated_at: "2025-03-02T10:00:00.000Z" },
+          ],
+          updated_at: "2025-03-02T10:00:00.000Z",
+        },
+      ]),
+    ),
+    on("GET", "/api/admin/pages/about", () => ok({ slug: "about", versions: [version("fa-IR", "درباره"), version("en-US", "About")] })),
+    on("GET", "/api/admin/pages/brand-new", () => refusal(404, "page_not_found", "No page.")),
+    on("PUT", /^\/api\/admin\/pages\/about\//, (url, call) => {
+      const body = call.body as Record<string, unknown>;
+      if (options.saveAnswer) return options.saveAnswer(body);
       const locale = url.pathname.split("/").at(-1) as PageVersionOutput["locale"];
-      return json(200, { data: { page: { ...version(locale, String(body!.title)), ...body }, created: false } });
-    }
-    return json(404, { error: { code: "route_not_found", message: "Not found.", request_id: "test" } });
-  });
-  return calls;
+      return ok({ page: { ...version(locale, String(body.title)), ...body }, created: false });
+    }),
+  );
 }
 
 const panel = () => screen.getByRole("tabpanel");
@@ -72,7 +59,7 @@ describe("admin content pages", () => {
   });
 
   it("lists the pages with their languages and an edit link", async () => {
-    fakeApi();
+    pagesApi();
     renderWithProviders(<ContentPageList />);
     const row = (await screen.findByRole("rowheader", { name: "about" })).closest("tr")!;
     expect(within(row).getByText("English")).not.toHaveClass("line-through");
@@ -82,7 +69,7 @@ describe("admin content pages", () => {
   });
 
   it("starts a new page only with a valid slug", async () => {
-    fakeApi();
+    pagesApi();
     const user = userEvent.setup();
     renderWithProviders(<ContentPageList />);
     const slug = screen.getByLabelText("Address of the new page");
@@ -98,7 +85,7 @@ describe("admin content pages", () => {
   });
 
   it("shows a tab per language, marks the missing ones, and moves between them with the arrow keys", async () => {
-    fakeApi();
+    pagesApi();
     const user = userEvent.setup();
     renderWithProviders(<ContentPageEditor slug="about" />);
     const english = await screen.findByRole("tab", { name: "English" });
@@ -132,7 +119,7 @@ describe("admin content pages", () => {
   });
 
   it("previews the body as it is typed and saves the version of the selected language", async () => {
-    const calls = fakeApi();
+    const calls = pagesApi();
     const user = userEvent.setup();
     renderWithProviders(<ContentPageEditor slug="about" />);
     const title = await within(await screen.findByRole("tabpanel")).findByLabelText("Title");
@@ -148,7 +135,7 @@ describe("admin content pages", () => {
 
     await user.click(within(panel()).getByRole("button", { name: m.save }));
     expect(await within(panel()).findByText(m.saved)).toBeInTheDocument();
-    expect(calls.find((c) => c.method === "PUT")).toEqual({
+    expect(sent(calls.find((c) => c.method === "PUT")!)).toEqual({
       method: "PUT",
       path: "/api/admin/pages/about/en-US",
       body: {
@@ -162,7 +149,7 @@ describe("admin content pages", () => {
   });
 
   it("checks the fields before sending, and puts the server's field messages on their fields", async () => {
-    const calls = fakeApi({
+    const calls = pagesApi({
       saveAnswer: () =>
         new Response(
           JSON.stringify({
@@ -199,7 +186,7 @@ describe("admin content pages", () => {
   });
 
   it("opens an unknown slug as a new page, Persian first", async () => {
-    fakeApi();
+    pagesApi();
     renderWithProviders(<ContentPageEditor slug="brand-new" />);
     expect(await screen.findByText(m.newPage)).toBeInTheDocument();
     expect(screen.getByRole("tab", { name: /فارسی/ })).toHaveAttribute("aria-selected", "true");

@@ -97,7 +97,7 @@ describe("payment result", () => {
   });
 
   it("says a pending payment is still being confirmed and checks again on request", async () => {
-    const { calls } = resultApi(transaction({ status: "pending", reference: null, approved_at: null }));
+    const calls = resultApi(transaction({ status: "pending", reference: null, approved_at: null }));
     renderWithProviders(<PaymentResult transactionId={transaction().id} />);
     expect(await screen.findByRole("heading", { level: 1, name: "Payment still being confirmed" })).toBeInTheDocument();
     const before = calls.length;
@@ -126,7 +126,7 @@ describe("payment result", () => {
 
 describe("sandbox bank page", () => {
   it("is labelled as a test, shows the amount and sends the decision", async () => {
-    const { calls } = fakeApi((url, init) => {
+    const calls = fakeApi((url, init) => {
       if (url.pathname === "/api/payments/sandbox/AUTH-1")
         return jsonResponse(200, { data: { authority: "AUTH-1", amount: 1_000_000, status: "pending" } });
       if (url.pathname === "/api/payments/sandbox/AUTH-1/decision" && init?.method === "POST")
@@ -149,7 +149,7 @@ describe("sandbox bank page", () => {
   });
 
   it("cancels", async () => {
-    const { calls } = fakeApi((url, init) => {
+    const calls = fakeApi((url, init) => {
       if (url.pathname === "/api/payments/sandbox/AUTH-2")
         return jsonResponse(200, { data: { authority: "AUTH-2", amount: 500_000, status: "pending" } });
       if (init?.method === "POST") return jsonResponse(200, { data: { redirect_url: `${window.location.origin}/#cancelled` } });

@@ -1,9 +1,9 @@
 import { afterEach, vi } from "vitest";
 import type { Transaction } from "@/lib/api/payments";
-import { answerWith, jsonResponse } from "../support/msw";
+import { fakeApi, gateways as gatewaysAnswer, on, wallet } from "../support/api";
 import { PlainLink } from "../support/navigation";
 
-export { jsonResponse };
+export { fakeApi, jsonResponse } from "../support/api";
 
 /** What useSearchParams reads (a test sets `search.value`, e.g. "tx=…"). */
 export const search = { value: "" };
@@ -19,22 +19,6 @@ export function resetAfterEach() {
 
 /** next-intl's Link needs a mounted Next.js app router: a plain anchor is enough here. */
 export const navigationMock = { Link: PlainLink };
-
-type Route = (url: URL, init: RequestInit | undefined) => Response | Promise<Response> | undefined;
-
-/** A fake fetch answering by method and path; every call is recorded with its parsed URL. */
-export function fakeApi(route: Route) {
-  const calls: { url: URL; method: string; body: unknown; idempotencyKey: string | undefined }[] = [];
-  const fetchMock = answerWith(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), "http://localhost");
-    const method = init?.method ?? "GET";
-    const idempotencyKey = (init?.headers as Record<string, string> | undefined)?.["idempotency-key"];
-    calls.push({ url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined, idempotencyKey });
-    const answer = await route(url, init);
-    return answer ?? jsonResponse(404, { error: { code: "not_found", message: "Not found." } });
-  });
-  return { calls, fetchMock };
-}
 
 export function transaction(overrides: Partial<Transaction> = {}): Transaction {
   return {
@@ -54,11 +38,11 @@ export function transaction(overrides: Partial<Transaction> = {}): Transaction {
 
 export const balances = { wallet_balance: 2_000_000, earnings_balance: 0, held_balance: 0 };
 
+/** The charge page's API: the balances, the gateways (the sandbox unless said), and `charge` for a charge. */
 export function api(gateways: { id: string; kind: string }[] = [{ id: "sandbox", kind: "test" }], charge?: () => Response) {
-  return fakeApi((url, init) => {
-    if (url.pathname === "/api/wallet") return jsonResponse(200, { data: balances });
-    if (url.pathname === "/api/payments/gateways") return jsonResponse(200, { data: gateways });
-    if (url.pathname === "/api/wallet/charge" && init?.method === "POST") return charge?.();
-    return undefined;
-  });
+  return fakeApi(
+    wallet(balances),
+    gatewaysAnswer(gateways),
+    on("POST", "/api/wallet/charge", () => charge?.()),
+  );
 }

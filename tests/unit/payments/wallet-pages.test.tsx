@@ -6,6 +6,7 @@ import { parseRials } from "@/lib/format/rials";
 import { ChargeWalletPage } from "@/components/payments/ChargeWalletPage";
 import { WalletPage } from "@/components/payments/WalletPage";
 import type { Transaction } from "@/lib/api/payments";
+import { on, wallet } from "../support/api";
 import { api, balances, fakeApi, jsonResponse, resetAfterEach, transaction } from "./wallet-fixtures";
 
 vi.mock("@/lib/i18n/navigation", async () => (await import("./wallet-fixtures")).navigationMock);
@@ -43,7 +44,7 @@ describe("charge wallet", () => {
   });
 
   it("refuses an amount out of range with the range message, without calling the server", async () => {
-    const { calls } = api();
+    const calls = api();
     renderWithProviders(<ChargeWalletPage />);
     await screen.findByRole("radio", { name: /Test gateway \(sandbox\)/ });
     await userEvent.type(screen.getByLabelText("Amount (Rials)"), "50");
@@ -54,7 +55,7 @@ describe("charge wallet", () => {
   });
 
   it("fills the amount from a quick pick and sends amount and gateway, then goes to the gateway", async () => {
-    const { calls } = api(
+    const calls = api(
       [
         { id: "sandbox", kind: "test" },
         { id: "zarinpal", kind: "shetab" },
@@ -81,7 +82,7 @@ describe("charge wallet", () => {
       () => jsonResponse(403, { error: { code: "forbidden", message: "Not now." } }),
       () => jsonResponse(200, { data: { redirect_url: `${window.location.origin}/#paid`, transaction: {} } }),
     ];
-    const { calls } = api(undefined, () => answers.shift()!());
+    const calls = api(undefined, () => answers.shift()!());
     renderWithProviders(<ChargeWalletPage />);
     await waitFor(() => expect(screen.getByRole("radio", { name: /Test gateway/ })).toBeChecked());
     await userEvent.type(screen.getByLabelText("Amount (Rials)"), "1000000");
@@ -137,16 +138,14 @@ describe("charge wallet", () => {
 
 describe("wallet page", () => {
   function walletApi(list: (status: string | null, page: number) => { data: Transaction[]; total: number }) {
-    return fakeApi((url) => {
-      if (url.pathname === "/api/wallet")
-        return jsonResponse(200, { data: { wallet_balance: 1_000_000, earnings_balance: 2_500_000, held_balance: 300_000 } });
-      if (url.pathname === "/api/wallet/transactions") {
+    return fakeApi(
+      wallet({ wallet_balance: 1_000_000, earnings_balance: 2_500_000, held_balance: 300_000 }),
+      on("*", "/api/wallet/transactions", (url) => {
         const page = Number(url.searchParams.get("page") ?? 1);
         const answer = list(url.searchParams.get("status"), page);
         return jsonResponse(200, { data: answer.data, meta: { page, per_page: 10, total: answer.total } });
-      }
-      return undefined;
-    });
+      }),
+    );
   }
 
   it("shows the balance in the title, wallet and earnings apart, and a summary in words", async () => {
@@ -171,7 +170,7 @@ describe("wallet page", () => {
   });
 
   it("switches the status filter with the tabs, by click and by arrow keys", async () => {
-    const { calls } = walletApi(() => ({ data: [transaction()], total: 1 }));
+    const calls = walletApi(() => ({ data: [transaction()], total: 1 }));
     renderWithProviders(<WalletPage />);
     const all = await screen.findByRole("tab", { name: "All" });
     expect(all).toHaveAttribute("aria-selected", "true");
@@ -209,7 +208,7 @@ describe("wallet page", () => {
   });
 
   it("pages through the transactions", async () => {
-    const { calls } = walletApi((_status, page) => ({ data: [transaction({ id: `id-${page}`, reference: `REF-${page}` })], total: 25 }));
+    const calls = walletApi((_status, page) => ({ data: [transaction({ id: `id-${page}`, reference: `REF-${page}` })], total: 25 }));
     renderWithProviders(<WalletPage />);
     expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
@@ -224,10 +223,7 @@ describe("wallet page", () => {
   });
 
   it("offers a retry when the transactions cannot be loaded", async () => {
-    fakeApi((url) => {
-      if (url.pathname === "/api/wallet") return jsonResponse(200, { data: balances });
-      return jsonResponse(500, { error: { code: "internal", message: "Boom." } });
-    });
+    fakeApi(wallet(balances), () => jsonResponse(500, { error: { code: "internal", message: "Boom." } }));
     renderWithProviders(<WalletPage />);
     expect(await screen.findByText("We could not load your transactions.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();

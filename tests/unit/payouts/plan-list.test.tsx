@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { PlanList } from "@/components/payouts/PlanList";
 import type { MembershipPlanView, MembershipQuoteView, MembershipView } from "@/lib/api/payouts";
 import { renderWithProviders } from "../render-with-providers";
-import { answerWith, jsonResponse, type SentInit } from "../support/msw";
+import { fakeApi, gateways, jsonResponse, ok, on, plans, wallet } from "../support/api";
 
 vi.mock("@/lib/i18n/navigation", async () => (await import("../support/navigation")).plainNavigation("/dashboard/payouts"));
 
@@ -45,29 +45,24 @@ const upgrade: MembershipQuoteView = {
   invitations_allowed: 5,
 };
 
-function fakeApi(
-  sent: { path: string; init: SentInit }[],
+/** The plans' API: the plans, the membership, the quote, a funded wallet; `purchase` answers a purchase. */
+function planApi(
   purchase: (body: unknown) => Response,
   state: { membership: MembershipView | null; quote: MembershipQuoteView } = { membership: current, quote: upgrade },
 ) {
-  answerWith(async (url, init) => {
-    const { pathname } = new URL(url, "http://localhost");
-    sent.push({ path: `${pathname}${new URL(url, "http://localhost").search}`, init });
-    if (pathname === "/api/memberships/plans") return jsonResponse(200, { data: [bronze, gold] });
-    if (pathname === "/api/memberships/current") return jsonResponse(200, { data: state.membership });
-    if (pathname === "/api/memberships/quote") return jsonResponse(200, { data: state.quote });
-    if (pathname === "/api/wallet")
-      return jsonResponse(200, { data: { wallet_balance: 5_000_000, earnings_balance: 0, earnings_held: 0, pending_payouts: 0 } });
-    if (pathname === "/api/payments/gateways") return jsonResponse(200, { data: [] });
-    if (pathname === "/api/memberships" && init.method === "POST") return purchase(JSON.parse(init.body ?? "{}"));
-    return jsonResponse(404, { error: { code: "not_found", message: "Not found." } });
-  });
+  return fakeApi(
+    plans([bronze, gold]),
+    on("*", "/api/memberships/current", () => ok(state.membership)),
+    on("*", "/api/memberships/quote", () => ok(state.quote)),
+    wallet({ wallet_balance: 5_000_000, earnings_balance: 0, earnings_held: 0, pending_payouts: 0 }),
+    gateways(),
+    on("POST", "/api/memberships", (_url, call) => purchase(call.body ?? {})),
+  );
 }
 
 describe("the plans' purchase form", () => {
   it("states what an upgrade gives for its price, and sends the kind and price it showed", async () => {
-    const sent: { path: string; init: SentInit }[] = [];
-    fakeApi(sent, () =>
+    const sent = planApi(() =>
       jsonResponse(409, { error: { code: "membership_changed", message: "Your membership changed since this page showed the price." } }),
     );
     renderWithProviders(<PlanList />);
@@ -85,7 +80,7 @@ describe("the plans' purchase form", () => {
     expect(body).toEqual({ plan_id: gold.id, pay_from: "wallet", kind: "upgrade", price: 2_778 });
     // The refusal is shown as the API words it.
     expect(await within(card).findByText("Your membership changed since this page showed the price.")).toBeInTheDocument();
-    expect(sent.some((request) => request.path === `/api/memberships/quote?plan_id=${gold.id}`)).toBe(true);
+    expect(sent.some((request) => `${request.path}${request.url.search}` === `/api/memberships/quote?plan_id=${gold.id}`)).toBe(true);
   });
 
   it("in Persian: the whole plan's period and allowance, in Persian digits", async () => {
@@ -99,7 +94,7 @@ describe("the plans' purchase form", () => {
       ends_at: "2026-12-26T08:00:00.000Z",
       adds: { withdrawals: 2, invitations: 5 },
     };
-    fakeApi([], () => jsonResponse(500, {}), { membership: null, quote: whole });
+    planApi(() => jsonResponse(500, {}), { membership: null, quote: whole });
     renderWithProviders(<PlanList />, "fa-IR");
     const card = await screen.findByTestId("plan-bronze");
     await userEvent.click(within(card).getByRole("button", { name: "خرید این طرح" }));

@@ -22,7 +22,8 @@ import { activityStatuses, activityTypes } from "@/server/db/schema/activities";
 import { campaignNetworks, campaignStrategies } from "@/server/db/schema/campaigns";
 import { transactionIntents, transactionStatuses } from "@/server/db/schema/money";
 import { useAuthStore } from "@/stores/auth";
-import { answerWith } from "../support/msw";
+import { fakeApi, jsonResponse as json, page } from "../support/api";
+import { transaction } from "../payments/wallet-fixtures";
 
 vi.mock("@/lib/i18n/navigation", () => ({
   Link: ({ href, children, ...props }: { href: string; children: ReactNode }) => (
@@ -36,19 +37,6 @@ vi.mock("@/lib/i18n/navigation", () => ({
 vi.mock("next/navigation", () => ({ useSearchParams: () => new URLSearchParams() }));
 
 afterEach(() => vi.unstubAllGlobals());
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
-function fakeApi(route: (url: URL, init: RequestInit | undefined) => Response | undefined) {
-  const calls: URL[] = [];
-  answerWith(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), "http://localhost");
-    calls.push(url);
-    return route(url, init) ?? json(404, { error: { code: "not_found", message: "Not found." } });
-  });
-  return calls;
-}
 
 /**
  * Every gateway id a transaction can carry: the gateways' ids (lib/schemas/enums.ts, which the adapters'
@@ -98,23 +86,15 @@ describe("no enum value is shown raw", () => {
 
   it("the transaction list names every gateway, never its id", async () => {
     const ids = gatewayIds();
-    const rows: Transaction[] = ids.map((gateway, index) => ({
-      id: `7f1c1b9e-3c1a-4f7e-9a51-0c7e5d1f2a${String(index).padStart(2, "0")}`,
-      amount: 1_000_000,
-      status: "paid",
-      intent: "wallet_charge",
-      gateway,
-      reference: null,
-      failure_reason: null,
-      plan_not_bought: null,
-      created_at: "2025-03-20T08:30:00Z",
-      approved_at: "2025-03-20T08:31:00Z",
-    }));
-    fakeApi((url) =>
-      url.pathname === "/api/wallet/transactions"
-        ? json(200, { data: rows, meta: { page: 1, per_page: 10, total: rows.length } })
-        : undefined,
+    const rows: Transaction[] = ids.map((gateway, index) =>
+      transaction({
+        id: `7f1c1b9e-3c1a-4f7e-9a51-0c7e5d1f2a${String(index).padStart(2, "0")}`,
+        amount: 1_000_000,
+        gateway,
+        reference: null,
+      }),
     );
+    fakeApi((url) => (url.pathname === "/api/wallet/transactions" ? page(rows, 10) : undefined));
     renderWithProviders(<TransactionList />);
     const table = await screen.findByRole("table");
     const names = enUS.wallet.gateways.names as Record<string, string>;
@@ -287,18 +267,14 @@ describe("numbers reach messages formatted for the locale", () => {
   });
 
   it("the transaction list's page counter is in Persian digits in fa-IR", async () => {
-    const rows: Transaction[] = Array.from({ length: 10 }, (_, index) => ({
-      id: `7f1c1b9e-3c1a-4f7e-9a51-0c7e5d1f2b${String(index).padStart(2, "0")}`,
-      amount: 1_000_000,
-      status: "paid",
-      intent: "wallet_charge",
-      gateway: "sandbox",
-      reference: null,
-      failure_reason: null,
-      plan_not_bought: null,
-      created_at: "2025-03-20T08:30:00Z",
-      approved_at: null,
-    }));
+    const rows: Transaction[] = Array.from({ length: 10 }, (_, index) =>
+      transaction({
+        id: `7f1c1b9e-3c1a-4f7e-9a51-0c7e5d1f2b${String(index).padStart(2, "0")}`,
+        amount: 1_000_000,
+        reference: null,
+        approved_at: null,
+      }),
+    );
     fakeApi((url) =>
       url.pathname === "/api/wallet/transactions" ? json(200, { data: rows, meta: { page: 1, per_page: 10, total: 25 } }) : undefined,
     );

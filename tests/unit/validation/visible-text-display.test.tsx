@@ -10,7 +10,7 @@ import { CampaignView } from "@/components/campaigns/CampaignView";
 import { CreateCampaign } from "@/components/campaigns/CreateCampaign";
 import { campaign as campaignFixture } from "../campaigns/campaign-fixtures";
 import { renderWithProviders } from "../render-with-providers";
-import { answerWith } from "../support/msw";
+import { campaign as campaignAnswer, campaigns, fakeApi, type ApiCall, gateways, ok, on, page, refusal, wallet } from "../support/api";
 import { adminUser } from "../support/people";
 
 /**
@@ -37,26 +37,22 @@ const campaign = campaignFixture({
   created_at: "2025-03-01T10:00:00.000Z",
 });
 
-function fakeApi() {
-  const posts: string[] = [];
-  const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-  answerWith(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), "http://localhost");
-    if ((init?.method ?? "GET") !== "GET") posts.push(url.pathname);
-    if (url.pathname === "/api/admin/identity-requests") return json(200, { data: [person], meta: { page: 1, per_page: 20, total: 1 } });
-    if (url.pathname === `/api/admin/users/${USER_ID}`) return json(200, { data: person });
-    if (url.pathname === "/api/admin/campaigns") return json(200, { data: [campaign], meta: { page: 1, per_page: 20, total: 1 } });
-    if (url.pathname === `/api/campaigns/${CAMPAIGN_ID}`) return json(200, { data: campaign });
-    if (url.pathname === "/api/campaigns") return json(200, { data: [campaign], meta: { page: 1, per_page: 20, total: 1 } });
-    if (url.pathname === "/api/wallet") return json(200, { data: { wallet_balance: 5_000_000, earnings_balance: 0, held_balance: 0 } });
-    if (url.pathname === "/api/payments/gateways") return json(200, { data: [] });
-    if (url.pathname === "/api/campaigns/quote")
-      return json(422, { error: { code: "campaign_validation_failed", message: "x", request_id: "t" } });
-    return json(404, { error: { code: "not_found", message: "Not found.", request_id: "test" } });
-  });
-  return posts;
+/** The back office's and the owner's API for `person` and `campaign`. */
+function displayApi() {
+  return fakeApi(
+    on("GET", "/api/admin/identity-requests", () => page([person])),
+    on("GET", `/api/admin/users/${USER_ID}`, () => ok(person)),
+    campaigns([campaign], "/api/admin/campaigns"),
+    campaignAnswer(campaign),
+    campaigns([campaign]),
+    wallet({ wallet_balance: 5_000_000, earnings_balance: 0, held_balance: 0 }),
+    gateways(),
+    on("*", "/api/campaigns/quote", () => refusal(422, "campaign_validation_failed", "x")),
+  );
 }
+
+/** The paths written to (anything but GET). */
+const writes = (calls: ApiCall[]) => calls.filter((call) => call.method !== "GET").map((call) => call.path);
 
 /** The <bdi> elements under an element, by their text. */
 const isolated = (element: Element) => [...element.querySelectorAll("bdi")].map((bdi) => bdi.textContent);
@@ -67,14 +63,14 @@ afterEach(() => {
 
 describe("user text inside other text is isolated", () => {
   it("in the identity queue: each part of the name", async () => {
-    fakeApi();
+    displayApi();
     renderWithProviders(<IdentityQueue />, "fa-IR");
     const row = await screen.findByRole("rowheader", { name: "سارا! Ahmadi" });
     expect(isolated(row)).toEqual(["سارا!", "Ahmadi"]);
   });
 
   it("in the identity review: the names and the previous reason", async () => {
-    fakeApi();
+    displayApi();
     renderWithProviders(<IdentityReview id={USER_ID} />);
     const first = await screen.findByText("سارا!");
     expect(first.tagName).toBe("BDI");
@@ -83,7 +79,7 @@ describe("user text inside other text is isolated", () => {
   });
 
   it("in the campaign queue and the campaign review: the campaign's name", async () => {
-    fakeApi();
+    displayApi();
     const queue = renderWithProviders(<CampaignQueue />, "fa-IR");
     const row = await screen.findByRole("rowheader", { name: campaign.name });
     expect(isolated(row)).toEqual([campaign.name]);
@@ -97,7 +93,7 @@ describe("user text inside other text is isolated", () => {
 
 describe("the producer's campaign screens isolate the campaign's name", () => {
   it("in the list and in the page title", async () => {
-    fakeApi();
+    displayApi();
     const list = renderWithProviders(<CampaignList />, "fa-IR");
     const [link] = await screen.findAllByRole("link", { name: campaign.name });
     expect(isolated(link!)).toEqual([campaign.name]);
@@ -119,17 +115,17 @@ describe("the create form says what the API says", () => {
       "Text-direction control characters (such as the right-to-left override) are not allowed; remove them.",
     ],
   ])("%s", async (_, name, sentence) => {
-    const posts = fakeApi();
+    const calls = displayApi();
     renderWithProviders(<CreateCampaign />);
     await userEvent.click(screen.getByLabelText("Campaign name"));
     await userEvent.paste(name);
     await userEvent.click(screen.getByRole("button", { name: "Confirm and pay" }));
     expect(await screen.findByText(sentence)).toBeInTheDocument();
-    expect(posts).toEqual([]);
+    expect(writes(calls)).toEqual([]);
   });
 
   it("a budget below the minimum names it (it said only 'not valid')", async () => {
-    fakeApi();
+    displayApi();
     renderWithProviders(<CreateCampaign />);
     await userEvent.type(screen.getByLabelText("Campaign total (Rials)"), "5");
     await userEvent.click(screen.getByRole("button", { name: "Confirm and pay" }));
@@ -142,12 +138,12 @@ describe("the reason field says why hidden text is refused, and sends nothing", 
     ["\u200B\u200C\u200D", "This text has only invisible characters; enter text that can be seen."],
     ["\u202Edesrever", "Text-direction control characters (such as the right-to-left override) are not allowed; remove them."],
   ])("%j", async (reason, sentence) => {
-    const posts = fakeApi();
+    const calls = displayApi();
     renderWithProviders(<IdentityReview id={USER_ID} />);
     await screen.findByText("سارا!");
     await userEvent.type(screen.getByLabelText("Reason for rejection (shown to the user)"), reason);
     await userEvent.click(screen.getByRole("button", { name: "Reject" }));
     expect(await screen.findByText(sentence)).toBeInTheDocument();
-    expect(posts).toEqual([]);
+    expect(writes(calls)).toEqual([]);
   });
 });
