@@ -6,13 +6,14 @@ import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { usePricing, useUpdatePricing } from "@/lib/api/admin";
 import { useFailureText } from "@/lib/forms/use-api-form";
-import { actionsByNetwork, networks, rialsToToman } from "@/lib/campaigns/pricing";
-import { PRICE_MAX, pricingUpdateInput, type Price } from "@/lib/schemas/campaigns";
+import { actionsByNetwork, networks, REFILL_DAYS_MAX, rialsToToman } from "@/lib/campaigns/pricing";
+import { PRICE_MAX, pricingUpdateInput, type Price, type PricingUpdate } from "@/lib/schemas/campaigns";
 import { AdminLoadError, AdminLoading } from "@/components/ui/back-office/AdminStates";
 import { ScrollRegion } from "@/components/ui/ScrollRegion";
 
-type Draft = { network: Price["network"]; action: string; price: string; share: string };
-type RowErrors = { price?: boolean; share?: boolean };
+type Draft = { network: Price["network"]; action: string; price: string; share: string; refill: string };
+type Figure = "price" | "share" | "refill";
+type RowErrors = Partial<Record<Figure, boolean>>;
 
 const keyOf = (row: { network: string; action: string }) => `${row.network}:${row.action}`;
 const toPercent = (share: number) => String(Math.round(share * 10_000) / 100);
@@ -36,7 +37,15 @@ export function parsePercent(value: string): number | null {
   return priceRow.booster_share.safeParse(share).success ? share : null;
 }
 
-/** Prices per action (Rials) and the booster's share (%), one table per network; Save sends the whole list. */
+/** Whole days of refill guarantee within the contract's bounds (0: none), or null. */
+export function parseRefillDays(value: string): number | null {
+  const text = value.trim();
+  if (!/^\d+$/.test(text)) return null;
+  const days = Number(text);
+  return priceRow.refill_days.safeParse(days).success ? days : null;
+}
+
+/** Prices per action (Rials), the booster's share (%) and the refill guarantee (days), one table per network; Save sends the whole list. */
 export function PricingEditor() {
   const t = useTranslations("admin.pricing");
   const query = usePricing();
@@ -68,7 +77,14 @@ function PricingForm({ prices }: { prices: Price[] }) {
   const update = useUpdatePricing();
   const failureText = useFailureText();
   const [drafts, setDrafts] = useState<Draft[]>(() =>
-    prices.map((p) => ({ network: p.network, action: p.action, price: String(p.price), share: toPercent(p.booster_share) })),
+    prices.map((p) => ({
+      network: p.network,
+      action: p.action,
+      price: String(p.price),
+      share: toPercent(p.booster_share),
+      // An answer without the guarantee (a server from before it) leaves the field empty, and empty sends none: absent keeps it.
+      refill: typeof p.refill_days === "number" ? String(p.refill_days) : "",
+    })),
   );
   const [errors, setErrors] = useState<Record<string, RowErrors>>({});
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
@@ -81,7 +97,7 @@ function PricingForm({ prices }: { prices: Price[] }) {
     return index === -1 ? list.length : index;
   };
 
-  function change(key: string, field: "price" | "share", value: string) {
+  function change(key: string, field: Figure, value: string) {
     setDrafts((rows) => rows.map((row) => (keyOf(row) === key ? { ...row, [field]: value } : row)));
     setErrors((current) => (current[key]?.[field] ? { ...current, [key]: { ...current[key], [field]: false } } : current));
     setNotice(null);
@@ -91,12 +107,15 @@ function PricingForm({ prices }: { prices: Price[] }) {
     event.preventDefault();
     setNotice(null);
     const found: Record<string, RowErrors> = {};
-    const body: Omit<Price, "refill_days">[] = [];
+    const body: PricingUpdate["prices"] = [];
     for (const row of drafts) {
       const price = parsePrice(row.price);
       const share = parsePercent(row.share);
-      if (price === null || share === null) found[keyOf(row)] = { price: price === null, share: share === null };
-      else body.push({ network: row.network, action: row.action, price, booster_share: share });
+      const keep = row.refill.trim() === "";
+      const refill = keep ? undefined : parseRefillDays(row.refill);
+      if (price === null || share === null || refill === null)
+        found[keyOf(row)] = { price: price === null, share: share === null, refill: refill === null };
+      else body.push({ network: row.network, action: row.action, price, booster_share: share, ...(keep ? {} : { refill_days: refill }) });
     }
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -119,11 +138,11 @@ function PricingForm({ prices }: { prices: Price[] }) {
         return (
           <Card key={network} title={tNetworks(network)} id={`pricing-${network}`}>
             <ScrollRegion label={t("caption", { network: tNetworks(network) })}>
-              <table className="w-full text-start text-sm sm:min-w-[36rem]">
+              <table className="w-full text-start text-sm sm:min-w-[44rem]">
                 <caption className="sr-only">{t("caption", { network: tNetworks(network) })}</caption>
                 <thead>
                   <tr className="border-b border-surface-line text-ink-muted">
-                    {(["action", "price", "share"] as const).map((column) => (
+                    {(["action", "price", "share", "refill"] as const).map((column) => (
                       <th key={column} scope="col" className="px-2 py-2 text-start font-medium sm:px-3">
                         {t(column)}
                       </th>
@@ -163,6 +182,16 @@ function PricingForm({ prices }: { prices: Price[] }) {
                           value={row.share}
                           onChange={(value) => change(key, "share", value)}
                           error={rowErrors.share ? t("shareInvalid") : null}
+                        />
+                        <NumberCell
+                          id={`${id}-refill`}
+                          label={t("refillFor", { action: label })}
+                          bounds={{ inputMode: "numeric", min: 0, max: REFILL_DAYS_MAX, step: 1 }}
+                          width="w-16 sm:w-24"
+                          value={row.refill}
+                          onChange={(value) => change(key, "refill", value)}
+                          note={{ id: `${id}-refill-note`, text: parseRefillDays(row.refill) === 0 ? t("refillNone") : "\u00a0" }}
+                          error={rowErrors.refill ? t("refillInvalid", { max: format.number(REFILL_DAYS_MAX) }) : null}
                         />
                       </tr>
                     );
