@@ -6,14 +6,7 @@ import { balancesOf, checkLedgerInvariants, systemAccountCode } from "@/server/l
 import { apiTest } from "@/tests/api/support/fixture";
 import { smartCampaign } from "@/tests/api/support/campaign-fixtures";
 
-const it = apiTest
-  .extend(
-    "get",
-    ({ call }) =>
-      (path: string, token: string) =>
-        call(path, undefined, { method: "GET", token }),
-  )
-  .override("client", ({ serial }) => ({ address: `10.7.0.${serial % 250}` }));
+const it = apiTest.override("client", ({ serial }) => ({ address: `10.7.0.${serial % 250}` }));
 
 describe("boosters' activities on a campaign", () => {
   it("a verified booster takes a task, submits it, an admin approves it: reward held, campaign spend and progress follow", async ({

@@ -12,12 +12,6 @@ import { TEST_IBAN } from "@/tests/api/support/payout-fixtures";
 // end (sessions end, sign-in refused, balances held by ledger entries carrying the reason), unban.
 
 const it = apiTest
-  .extend(
-    "get",
-    ({ call }) =>
-      (path: string, token?: string, locale?: string) =>
-        call(path, undefined, { method: "GET", ...(token ? { token } : {}), ...(locale ? { locale } : {}) }),
-  )
   // The person (phone in E.164) signs in with 09… and the password, then the texted code; the code step's answer.
   .extend(
     "signIn",

@@ -4,14 +4,7 @@ import { apiTest } from "@/tests/api/support/fixture";
 // Issue 18: the back office's audit view — every admin action with who, what, when and from where, filterable,
 // for admins only.
 
-const it = apiTest
-  .extend(
-    "get",
-    ({ call }) =>
-      (path: string, token?: string) =>
-        call(path, undefined, { method: "GET", ...(token ? { token } : {}) }),
-  )
-  .override("client", ({ serial }) => ({ address: `10.7.22.${serial % 250}` }));
+const it = apiTest.override("client", ({ serial }) => ({ address: `10.7.22.${serial % 250}` }));
 
 describe("the audit log", () => {
   it("lists admin actions newest first with who, what, to what and from where; filters; refuses anyone else", async ({

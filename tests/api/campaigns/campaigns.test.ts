@@ -19,12 +19,6 @@ const it = apiTest
         return signed;
       },
   )
-  .extend(
-    "get",
-    ({ call }) =>
-      (path: string, token: string) =>
-        call(path, undefined, { method: "GET", token }),
-  )
   .override("client", ({ serial }) => ({ address: `10.8.0.${serial % 250}` }))
   .override("appDeps", ({ gateways }) => ({ gateways }));
 

@@ -6,14 +6,7 @@ import { checkLedgerInvariants } from "@/server/ledger";
 import { addDays, tehranDay } from "@/lib/time/tehran";
 import { apiTest } from "@/tests/api/support/fixture";
 
-const it = apiTest
-  .extend(
-    "get",
-    ({ call }) =>
-      (path: string, token: string) =>
-        call(path, undefined, { method: "GET", token }),
-  )
-  .override("client", ({ serial }) => ({ address: `10.7.3.${serial % 250}` }));
+const it = apiTest.override("client", ({ serial }) => ({ address: `10.7.3.${serial % 250}` }));
 
 describe("what a producer bought, proven", () => {
   it("progress is the value delivered, the same on the list, the dashboard and the view, with units per line and posts worked", async ({

@@ -5,14 +5,7 @@ import { tehranHour } from "@/lib/campaigns/pacing";
 import { addDays, tehranDay } from "@/lib/time/tehran";
 import { apiTest } from "@/tests/api/support/fixture";
 
-const it = apiTest
-  .extend(
-    "get",
-    ({ call }) =>
-      (path: string, token: string) =>
-        call(path, undefined, { method: "GET", token }),
-  )
-  .override("client", ({ serial }) => ({ address: `10.7.5.${serial % 250}` }));
+const it = apiTest.override("client", ({ serial }) => ({ address: `10.7.5.${serial % 250}` }));
 
 const lines = [{ metric: "likes", action: "like", unitPrice: 3_000, max: 10 }];
 

@@ -10,12 +10,6 @@ import { payInvitationRewards } from "@/server/invitations/lifecycle";
 // inviter's reward after the holding period; SPEC's refusals; the opt-out.
 
 const it = apiTest
-  .extend(
-    "get",
-    ({ call }) =>
-      (path: string, token: string, locale = "en-US") =>
-        call(path, undefined, { method: "GET", token, locale }),
-  )
   // 2,000,000 Rials in a wallet (the bronze plan's price).
   .extend(
     "fund",

@@ -10,12 +10,6 @@ import { sendNotificationSms } from "@/server/notifications/sms";
 
 const it = apiTest
   .extend(
-    "get",
-    ({ call }) =>
-      (path: string, token: string, locale = "en-US") =>
-        call(path, undefined, { method: "GET", token, locale }),
-  )
-  .extend(
     "rowsOf",
     ({ database }) =>
       (userId: string) =>

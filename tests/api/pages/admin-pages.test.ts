@@ -12,12 +12,6 @@ beforeAll(() => invalidatePage());
 afterAll(() => invalidatePage());
 const it = apiTest
   .extend(
-    "get",
-    ({ call }) =>
-      (path: string, token?: string) =>
-        call(path, undefined, { method: "GET", ...(token ? { token } : {}) }),
-  )
-  .extend(
     "put",
     ({ call }) =>
       (path: string, body: unknown, token?: string, locale = "en-US") =>

@@ -7,13 +7,6 @@ import { apiTest } from "@/tests/api/support/fixture";
 import { registerAndSignIn } from "@/tests/api/support/account-helpers";
 
 const it = apiTest
-  .extend(
-    "get",
-    ({ call }) =>
-      async function get(path: string, token?: string) {
-        return call(path, undefined, { method: "GET", ...(token ? { token } : {}) });
-      },
-  )
   // Starts a sandbox charge and answers the payer's choice on the bank page; returns the callback's answer.
   .extend(
     "chargeThroughSandbox",

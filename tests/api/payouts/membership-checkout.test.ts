@@ -9,12 +9,6 @@ import { apiTest } from "@/tests/api/support/fixture";
 // once, however often the callback comes; when the plan cannot be bought, the money stays in the wallet.
 
 const it = apiTest
-  .extend(
-    "get",
-    ({ call }) =>
-      (path: string, token: string) =>
-        call(path, undefined, { method: "GET", token }),
-  )
   // Pays a checkout on the sandbox bank and follows the callback; answers the transaction id.
   .extend(
     "payCheckout",

@@ -11,12 +11,6 @@ import { apiTest } from "@/tests/api/support/fixture";
 
 const it = apiTest
   .extend(
-    "get",
-    ({ call }) =>
-      (path: string, token: string) =>
-        call(path, undefined, { method: "GET", token }),
-  )
-  .extend(
     "periodsOf",
     ({ database }) =>
       (userId: string) =>

@@ -10,12 +10,6 @@ import { TEST_IBAN } from "@/tests/api/support/payout-fixtures";
 
 const it = apiTest
   .extend(
-    "get",
-    ({ call }) =>
-      (path: string, token: string) =>
-        call(path, undefined, { method: "GET", token }),
-  )
-  .extend(
     "systemPayouts",
     ({ database }) =>
       async () =>

@@ -22,12 +22,6 @@ const rail = () => jibitTransferor({ apiKey: KEY, secretKey: SECRET, baseUrl: fa
 const identicator = () => jibitIdenticator({ apiKey: KEY, secretKey: SECRET, baseUrl: fake().identicatorUrl });
 
 const it = apiTest
-  .extend(
-    "get",
-    ({ call }) =>
-      (path: string, token: string) =>
-        call(path, undefined, { method: "GET", token }),
-  )
   .extend("system", ({ database }) => () => ({ db: database.db, actor: null }))
   // A booster whose IBAN Identicator says is theirs, with `earnings`, and `count` approved payouts of 3,000,000.
   .extend(

@@ -10,14 +10,7 @@ import { membershipOf } from "@/server/payouts/memberships";
 // Issue 17: membership plans bought from earnings or the wallet, and payout requests refused for each
 // rule with its reason, or held in the ledger.
 
-const it = apiTest
-  .extend(
-    "get",
-    ({ call }) =>
-      (path: string, token: string, locale = "en-US") =>
-        call(path, undefined, { method: "GET", token, locale }),
-  )
-  .override("client", ({ serial }) => ({ address: `10.7.17.${serial % 250}` }));
+const it = apiTest.override("client", ({ serial }) => ({ address: `10.7.17.${serial % 250}` }));
 const IBAN = TEST_IBAN;
 
 describe("memberships", () => {

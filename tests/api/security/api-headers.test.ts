@@ -17,8 +17,9 @@ describe("API security headers", () => {
     if (saved !== undefined) process.env.STRICT_TRANSPORT_SECURITY = saved;
   });
   const it = apiTest
+    // The raw answer to a GET of `path`, headers and all.
     .extend(
-      "get",
+      "fetchPath",
       ({ app }) =>
         (path: string, headers: Record<string, string> = {}, base = "http://localhost") =>
           app.fetch(new Request(`${base}${path}`, { headers })),
@@ -26,29 +27,31 @@ describe("API security headers", () => {
     // No socket address, as the app was made before (the API under next dev knows none).
     .override("appDeps", { socketAddress: () => null });
 
-  it("no HSTS over plain HTTP, on success and on errors", async ({ get }) => {
+  it("no HSTS over plain HTTP, on success and on errors", async ({ fetchPath }) => {
     for (const path of ["/api/health", "/api/no/such/route", "/api/me"]) {
-      const answer = await get(path);
+      const answer = await fetchPath(path);
       expect(answer.headers.get("strict-transport-security"), path).toBeNull();
     }
   });
 
-  it("HSTS when the request came over HTTPS, directly or as a TLS proxy says", async ({ get }) => {
-    expect((await get("/api/health", {}, "https://localhost")).headers.get("strict-transport-security")).toBe("max-age=31536000");
-    expect((await get("/api/me", { "x-forwarded-proto": "https" })).headers.get("strict-transport-security")).toBe("max-age=31536000");
+  it("HSTS when the request came over HTTPS, directly or as a TLS proxy says", async ({ fetchPath }) => {
+    expect((await fetchPath("/api/health", {}, "https://localhost")).headers.get("strict-transport-security")).toBe("max-age=31536000");
+    expect((await fetchPath("/api/me", { "x-forwarded-proto": "https" })).headers.get("strict-transport-security")).toBe(
+      "max-age=31536000",
+    );
   });
 
-  it("JSON answers allow nothing to run and no framing", async ({ get }) => {
+  it("JSON answers allow nothing to run and no framing", async ({ fetchPath }) => {
     for (const path of ["/api/health", "/api/no/such/route", "/api/me", "/api/openapi.json"]) {
-      const answer = await get(path);
+      const answer = await fetchPath(path);
       expect(answer.headers.get("content-security-policy"), path).toMatch(/^default-src 'none'; frame-ancestors 'none'/);
       expect(answer.headers.get("x-frame-options"), path).toBe("DENY");
       expect(answer.headers.get("x-content-type-options"), path).toBe("nosniff");
     }
   });
 
-  it("the docs page's policy allows exactly its inline script and style", async ({ get }) => {
-    const answer = await get("/api/docs");
+  it("the docs page's policy allows exactly its inline script and style", async ({ fetchPath }) => {
+    const answer = await fetchPath("/api/docs");
     const html = await answer.text();
     const policy = answer.headers.get("content-security-policy") ?? "";
     const script = /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;

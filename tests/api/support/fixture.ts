@@ -23,7 +23,8 @@ type Apps = { current: App; build(deps: AppTestDeps): App };
  * after it; before every test the account tables are emptied (`fresh`, automatic). A test takes what
  * it needs by name:
  *   it("…", async ({ call, database, sms }) => …)
- * - `call(path, body, options)`: the app as a browser or API client calls it, from `client.address`.
+ * - `call(path, body, options)`: the app as a browser or API client calls it, from `client.address`;
+ *   `get(path, token?, locale?)` a GET through it.
  * - `client`: `{ address }`, where the test's calls come from (the app takes the request's x-test-ip,
  *   else this, as the socket's address); set `client.address` to call from elsewhere mid-test.
  * - `app`: the app on this database, codes sent to `sms`, with the file's `appDeps`; `rebuild(deps)`
@@ -79,6 +80,13 @@ export const apiTest = test
       () => apps.current,
       () => client.address,
     ),
+  )
+  // A GET as a browser sends it: with the session's token and in the locale when given (en-US otherwise).
+  .extend(
+    "get",
+    ({ call }) =>
+      (path: string, token?: string, locale?: string) =>
+        call(path, undefined, { method: "GET", ...(token ? { token } : {}), ...(locale ? { locale } : {}) }),
   )
   .extend("adminPhone", "09100000077")
   .extend("earnWorld", ({ call, fresh, sms, adminPhone }) => earnWorld(call, () => ({ database: fresh, sms }), adminPhone))

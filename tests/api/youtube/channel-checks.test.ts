@@ -51,12 +51,6 @@ afterAll(() => fake.close());
 const it = apiTest
   .extend("accounts", (): YoutubeAccounts => adapter(false))
   .extend(
-    "get",
-    ({ call }) =>
-      (path: string, token: string) =>
-        call(path, undefined, { method: "GET", token }),
-  )
-  .extend(
     "row",
     ({ database }) =>
       async (id: string) =>

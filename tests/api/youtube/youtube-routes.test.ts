@@ -9,16 +9,10 @@ import { API_KEY, HIDDEN, fake, adapter, takapooHit } from "@/tests/api/youtube/
 describe("over HTTP", () => {
   const it = apiTest
     .extend(
-      "get",
-      ({ call }) =>
-        async (path: string, options: { token?: string; locale?: string } = {}) =>
-          call(path, undefined, { method: "GET", ...options }),
-    )
-    .extend(
       "search",
       ({ get }) =>
         (q: string, options: { token?: string; locale?: string } = {}) =>
-          get(`youtube/channels?${new URLSearchParams({ q })}`, options),
+          get(`youtube/channels?${new URLSearchParams({ q })}`, options.token, options.locale),
     )
     .override("client", ({ serial }) => ({ address: `10.7.${Math.floor(serial / 250)}.${serial % 250}` }))
     .override("appDeps", () => ({ youtube: adapter() }));
@@ -110,7 +104,7 @@ describe("over HTTP", () => {
       }
       expect((await search("a", { token })).body.error!.fields!.q).toBe("Enter at least 2 characters.");
       expect((await search("x".repeat(101), { token })).body.error!.fields!.q).toBe("Enter at most 100 characters.");
-      const missing = await get("youtube/channels", { token });
+      const missing = await get("youtube/channels", token);
       expect(missing.status).toBe(422);
       expect(missing.body.error!.fields!.q).toBe("This field is required.");
       expect(fake.requests.length).toBe(before);
