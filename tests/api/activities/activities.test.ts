@@ -13,13 +13,11 @@ describe("boosters' activities on a campaign", () => {
     database,
     call,
     person,
-    admin,
-    liveCampaign,
+    approvedCampaign,
     escrow,
     get,
   }) => {
-    const adminToken = await admin();
-    const { producer, id } = await liveCampaign(adminToken);
+    const { adminToken, producer, id } = await approvedCampaign();
 
     const unverified = await person();
     const refused = await get("tasks", unverified.token);
@@ -111,12 +109,10 @@ describe("boosters' activities on a campaign", () => {
     database,
     call,
     person,
-    admin,
-    liveCampaign,
+    approvedCampaign,
     escrow,
   }) => {
-    const adminToken = await admin();
-    const { id } = await liveCampaign(adminToken);
+    const { adminToken, id } = await approvedCampaign();
     const before = await escrow(id);
     const first = await person(0, true);
     const started = await call(`tasks/${id}.comments/start`, {}, { token: first.token });
@@ -162,13 +158,11 @@ describe("boosters' activities on a campaign", () => {
     database,
     call,
     person,
-    admin,
-    liveCampaign,
+    approvedCampaign,
     escrow,
     get,
   }) => {
-    const adminToken = await admin();
-    const { producer, id, total, fee } = await liveCampaign(adminToken, [
+    const { adminToken, producer, id, total, fee } = await approvedCampaign([
       { metric: "likes", action: "like", unitPrice: 3_000, max: 1 },
       { metric: "comments", action: "comment", unitPrice: 15_000, max: 1 },
     ]);
@@ -195,12 +189,10 @@ describe("boosters' activities on a campaign", () => {
     database,
     call,
     person,
-    admin,
-    liveCampaign,
+    approvedCampaign,
     get,
   }) => {
-    const adminToken = await admin();
-    const { producer, id, fee, total } = await liveCampaign(adminToken, [
+    const { adminToken, producer, id, fee, total } = await approvedCampaign([
       { metric: "likes", action: "like", unitPrice: 1_500_000, max: 5 },
     ]);
     const subtotal = total - fee;

@@ -17,9 +17,8 @@ const it = apiTest.override("person", ({ earnWorld, client }) => (wallet = 0, ve
 });
 
 describe("earning under concurrency (PostgreSQL)", () => {
-  it("the last unit of a line is taken by exactly one of 50 parallel starts", async ({ database, call, person, admin, liveCampaign }) => {
-    const adminToken = await admin();
-    const { id } = await liveCampaign(adminToken, [{ metric: "likes", action: "like", unitPrice: 20_000, max: 1 }], person);
+  it("the last unit of a line is taken by exactly one of 50 parallel starts", async ({ database, call, person, approvedCampaign }) => {
+    const { id } = await approvedCampaign([{ metric: "likes", action: "like", unitPrice: 20_000, max: 1 }], person);
     const boosters = [];
     for (let i = 0; i < 50; i++) boosters.push(await person(0, true));
     const starts = await Promise.all(boosters.map((b) => call(`tasks/${id}.likes/start`, {}, { token: b.token })));
@@ -43,9 +42,8 @@ describe("earning under concurrency (PostgreSQL)", () => {
     }
   });
 
-  it("a release and a claw-back racing each other settle once", async ({ database, call, person, admin, liveCampaign, submitted }) => {
-    const adminToken = await admin();
-    const { id } = await liveCampaign(adminToken, undefined, person);
+  it("a release and a claw-back racing each other settle once", async ({ database, call, person, approvedCampaign, submitted }) => {
+    const { adminToken, id } = await approvedCampaign(undefined, person);
     const booster = await person(0, true);
     const activityId = await submitted(booster.token, id, "likes");
     const approved = await call(`admin/activities/${activityId}/approve`, {}, { token: adminToken });
@@ -67,12 +65,11 @@ describe("earning under concurrency (PostgreSQL)", () => {
     database,
     call,
     person,
-    admin,
-    liveCampaign,
+    approvedCampaign,
   }) => {
     const video = { ...smartCampaign, link: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" };
     const views = [{ metric: "views_per_post", action: "view", unitPrice: 3_000, max: 5 }];
-    const { id: campaignId } = await liveCampaign(await admin(), views, person, video);
+    const { id: campaignId } = await approvedCampaign(views, person, video);
     const booster = await person(0, true);
     const started = await call(`tasks/${campaignId}.views_per_post/start`, {}, { token: booster.token });
     const id = started.body.data.id as string;

@@ -21,14 +21,12 @@ describe("the boosters' work after submission", () => {
     database,
     call,
     person,
-    admin,
-    liveCampaign,
+    approvedCampaign,
     submitted,
     get,
     row,
   }) => {
-    const adminToken = await admin();
-    const { id: campaignId } = await liveCampaign(adminToken);
+    const { adminToken, id: campaignId } = await approvedCampaign();
     const booster = await person(0, true);
     const activityId = await submitted(booster.token, campaignId, "likes", { proof_username: "@sara.rahimi" });
     expect((await row(activityId)).proofUsername).toBe("sara.rahimi");
@@ -69,14 +67,12 @@ describe("the boosters' work after submission", () => {
     database,
     call,
     person,
-    admin,
-    liveCampaign,
+    approvedCampaign,
     escrow,
     submitted,
     get,
   }) => {
-    const adminToken = await admin();
-    const { id: campaignId } = await liveCampaign(adminToken);
+    const { adminToken, id: campaignId } = await approvedCampaign();
     const booster = await person(0, true);
     const activityId = await submitted(booster.token, campaignId, "likes");
     const stranger = await person(0, true);
@@ -122,13 +118,11 @@ describe("the boosters' work after submission", () => {
     database,
     call,
     person,
-    admin,
-    liveCampaign,
+    approvedCampaign,
     submitted,
     row,
   }) => {
-    const adminToken = await admin();
-    const { id: campaignId } = await liveCampaign(adminToken);
+    const { id: campaignId } = await approvedCampaign();
     const booster = await person(0, true);
     const started = await call(`tasks/${campaignId}.comments/start`, {}, { token: booster.token });
     await database.db
@@ -151,16 +145,14 @@ describe("the boosters' work after submission", () => {
     database,
     call,
     person,
-    admin,
-    liveCampaign,
+    approvedCampaign,
     escrow,
     submitted,
     get,
     row,
   }) => {
-    const adminToken = await admin();
     const lines = [{ metric: "subscribers", action: "subscribe", unitPrice: 20_000, max: 2 }];
-    const { id: campaignId } = await liveCampaign(adminToken, lines);
+    const { adminToken, id: campaignId } = await approvedCampaign(lines);
     const before = await escrow(campaignId);
     const booster = await person(0, true);
     const activityId = await submitted(booster.token, campaignId, "subscribers");
@@ -185,13 +177,11 @@ describe("the boosters' work after submission", () => {
   it("a plan's perks (issue 17): a gold member's rewards are held 3 days instead of 7, and 25 more tasks a day are allowed", async ({
     call,
     person,
-    admin,
-    liveCampaign,
+    approvedCampaign,
     submitted,
     get,
   }) => {
-    const adminToken = await admin();
-    const { id: campaignId } = await liveCampaign(adminToken);
+    const { adminToken, id: campaignId } = await approvedCampaign();
     const plain = await person(0, true);
     const member = await person(12_000_000, true);
     const plans = (await call("memberships/plans", undefined, { method: "GET" })).body.data as { id: string; code: string }[];
@@ -210,13 +200,11 @@ describe("the boosters' work after submission", () => {
   it("bulk approval approves what waits and skips the rest; tasks filter by network and action; the allowance is counted", async ({
     call,
     person,
-    admin,
-    liveCampaign,
+    approvedCampaign,
     submitted,
     get,
   }) => {
-    const adminToken = await admin();
-    const { id: campaignId, producer } = await liveCampaign(adminToken);
+    const { adminToken, id: campaignId, producer } = await approvedCampaign();
     const one = await person(0, true);
     const two = await person(0, true);
     const first = await submitted(one.token, campaignId, "likes");

@@ -29,12 +29,10 @@ describe("Instagram proofs: the username and a screenshot, for a person's review
     database,
     call,
     person,
-    admin,
-    liveCampaign,
+    approvedCampaign,
     storage,
   }) => {
-    const adminToken = await admin();
-    const { id: campaignId } = await liveCampaign(adminToken, undefined, person, instagram);
+    const { adminToken, id: campaignId } = await approvedCampaign(undefined, person, instagram);
     const booster = await person(0, true);
     const started = await call(`tasks/${campaignId}.likes/start`, {}, { token: booster.token });
     expect(started.status).toBe(201);

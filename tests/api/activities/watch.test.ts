@@ -26,11 +26,10 @@ describe("watch sessions", () => {
     database,
     call,
     person,
-    admin,
-    liveCampaign,
+    approvedCampaign,
     watcher,
   }) => {
-    const { id: campaignId } = await liveCampaign(await admin(), views, person, video);
+    const { id: campaignId } = await approvedCampaign(views, person, video);
     const booster = await watcher();
     const started = await call(`tasks/${campaignId}.views_per_post/start`, {}, { token: booster.token });
     expect(started.body.data.check_method).toBe("watch");
@@ -114,12 +113,11 @@ describe("watch sessions", () => {
   it("over HTTP: beats judged by the server's own clock, so a page cannot prove time faster than it passes", async ({
     call,
     person,
-    admin,
+    approvedCampaign,
     liveCampaign,
     watcher,
   }) => {
-    const adminToken = await admin();
-    const { id: campaignId } = await liveCampaign(adminToken, views, person, video);
+    const { adminToken, id: campaignId } = await approvedCampaign(views, person, video);
     const booster = await watcher();
     const id = (await call(`tasks/${campaignId}.views_per_post/start`, {}, { token: booster.token })).body.data.id as string;
     const sessionId = (await call(`activities/${id}/watch`, undefined, { token: booster.token })).body.data.session_id as string;
@@ -144,12 +142,10 @@ describe("watch sessions", () => {
     database,
     call,
     person,
-    admin,
-    liveCampaign,
+    approvedCampaign,
     watcher,
   }) => {
-    const adminToken = await admin();
-    const { id: campaignId } = await liveCampaign(adminToken, views, person, video);
+    const { id: campaignId } = await approvedCampaign(views, person, video);
     const watchers = await Promise.all([watcher(), watcher(), watcher()]);
     const sessions: string[] = [];
     for (const booster of watchers) {

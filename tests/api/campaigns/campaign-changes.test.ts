@@ -13,11 +13,9 @@ describe("changing a running campaign", () => {
     database,
     call,
     person,
-    admin,
-    liveCampaign,
+    approvedCampaign,
   }) => {
-    const adminToken = await admin();
-    const { id, producer } = await liveCampaign(adminToken);
+    const { adminToken, id, producer } = await approvedCampaign();
     const put = (ends_at: unknown, token = producer.token) => call(`campaigns/${id}/ends-at`, { ends_at }, { method: "PUT", token });
     const day = addDays(tehranDay(new Date()), 45);
     const moved = await put(day);
@@ -46,12 +44,10 @@ describe("changing a running campaign", () => {
     database,
     call,
     person,
-    admin,
-    liveCampaign,
+    approvedCampaign,
     escrow,
   }) => {
-    const adminToken = await admin();
-    const { id, producer, total } = await liveCampaign(adminToken);
+    const { adminToken, id, producer, total } = await approvedCampaign();
     // The price list changes after purchase: the top-up still buys at the campaign's prices.
     const change = { prices: [{ network: "youtube", action: "like", price: 9_000, booster_share: 0.9 }] };
     expect((await call("admin/pricing", change, { method: "PUT", token: adminToken })).status).toBe(200);
@@ -100,7 +96,7 @@ describe("changing a running campaign", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("only a running Smart campaign takes a top-up, only a running one a new end", async ({ call, person, admin, liveCampaign }) => {
+  it("only a running Smart campaign takes a top-up, only a running one a new end", async ({ call, person, approvedCampaign }) => {
     const producer = await person(5_000_000);
     const rest = Object.fromEntries(Object.entries(smartCampaign).filter(([key]) => key !== "amount"));
     const trial = await call("campaigns", { ...rest, strategy: "trial" }, { token: producer.token });
@@ -112,7 +108,7 @@ describe("changing a running campaign", () => {
       { method: "PUT", token: producer.token },
     );
     expect([end.status, end.body.error?.code]).toEqual([409, "campaign_transition_invalid"]);
-    const { id, producer: owner } = await liveCampaign(await admin(), undefined, undefined, {
+    const { id, producer: owner } = await approvedCampaign(undefined, undefined, {
       ...rest,
       strategy: "watch_time",
       hours: 1,

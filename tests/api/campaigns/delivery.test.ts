@@ -42,12 +42,10 @@ describe("what a producer bought, proven", () => {
   it("prices and the booster's share are locked at purchase: a later change of the price list applies to new campaigns only", async ({
     call,
     person,
-    admin,
-    liveCampaign,
+    approvedCampaign,
     get,
   }) => {
-    const adminToken = await admin();
-    const { id } = await liveCampaign(adminToken);
+    const { adminToken, id } = await approvedCampaign();
     const booster = await person(0, true);
     const before = (await get("tasks?network=youtube&action=like", booster.token)).body.data.find(
       (task: { campaign_id: string }) => task.campaign_id === id,
@@ -67,14 +65,12 @@ describe("what a producer bought, proven", () => {
     database,
     call,
     person,
-    admin,
-    liveCampaign,
+    approvedCampaign,
     submitted,
     get,
   }) => {
-    const adminToken = await admin();
     const lines = [{ metric: "subscribers", action: "subscribe", unitPrice: 20_000, max: 4 }];
-    const { id, producer } = await liveCampaign(adminToken, lines);
+    const { adminToken, id, producer } = await approvedCampaign(lines);
     const approved: string[] = [];
     for (let i = 0; i < 2; i++) {
       const activityId = await submitted((await person(0, true)).token, id, "subscribers");

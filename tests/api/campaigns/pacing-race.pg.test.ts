@@ -13,10 +13,9 @@ describe("pacing under concurrency (PostgreSQL)", () => {
     call,
     client,
     person,
-    admin,
-    liveCampaign,
+    approvedCampaign,
   }) => {
-    const { id, producer } = await liveCampaign(await admin(), [{ metric: "likes", action: "like", unitPrice: 3_000, max: 100 }]);
+    const { id, producer } = await approvedCampaign([{ metric: "likes", action: "like", unitPrice: 3_000, max: 100 }]);
     expect((await call(`campaigns/${id}/pace`, { per_day: 5 }, { method: "PUT", token: producer.token })).status).toBe(200);
     const boosters = [];
     // Each from an address of their own (sign-ups are counted per address).

@@ -14,11 +14,10 @@ describe("pacing", () => {
     database,
     call,
     person,
-    admin,
-    liveCampaign,
+    approvedCampaign,
     get,
   }) => {
-    const { id, producer } = await liveCampaign(await admin(), lines);
+    const { id, producer } = await approvedCampaign(lines);
     const set = await call(`campaigns/${id}/pace`, { per_day: 2 }, { method: "PUT", token: producer.token });
     expect(set.status).toBe(200);
     expect(set.body.data.campaign.pace).toEqual({ per_day: 2, per_hour: null, hours_from: null, hours_to: null, starts_on: null });
@@ -46,11 +45,10 @@ describe("pacing", () => {
   it("hours of the day and a start day keep the work back; per hour caps it; unpaced again, it is offered", async ({
     call,
     person,
-    admin,
-    liveCampaign,
+    approvedCampaign,
     get,
   }) => {
-    const { id, producer } = await liveCampaign(await admin(), lines);
+    const { id, producer } = await approvedCampaign(lines);
     const booster = await person(0, true);
     const offered = async () =>
       ((await get("tasks?network=youtube", booster.token)).body.data as { campaign_id: string }[]).some((task) => task.campaign_id === id);
@@ -77,10 +75,9 @@ describe("pacing", () => {
     database,
     call,
     person,
-    admin,
-    liveCampaign,
+    approvedCampaign,
   }) => {
-    const { id, producer } = await liveCampaign(await admin(), lines);
+    const { id, producer } = await approvedCampaign(lines);
     const pace = (body: object, token = producer.token) => call(`campaigns/${id}/pace`, body, { method: "PUT", token });
     const cases: [object, string][] = [
       [{ per_day: 0 }, "per_day"],

@@ -13,14 +13,12 @@ describe("the partial refund (PostgreSQL)", () => {
     database,
     call,
     person,
-    admin,
-    liveCampaign,
+    approvedCampaign,
     submitted,
     escrow,
   }) => {
-    const adminToken = await admin();
     const lines = [{ metric: "likes", action: "like", unitPrice: 3_000, max: 10 }];
-    const { id, producer, total, fee } = await liveCampaign(adminToken, lines);
+    const { adminToken, id, producer, total, fee } = await approvedCampaign(lines);
     const walletBefore = (await balancesOf({ db: database.db }, { userId: producer.user.id })).wallet;
     const delivered = await submitted((await person(0, true)).token, id, "likes");
     expect((await call(`admin/activities/${delivered}/approve`, {}, { token: adminToken })).status).toBe(200);

@@ -17,7 +17,7 @@ let phones = 0;
  * The people and campaigns of the boosters' tests: producers with funded wallets, verified
  * boosters, an admin, a producer's approved Smart campaign (its targets replaced when a test needs
  * small ones) and its escrow. `api()` hands the running test's database and SMS recorder. apiTest
- * gives each as a fixture (`person`, `admin`, `liveCampaign`, `escrow`, `submitted`).
+ * gives each as a fixture (`person`, `admin`, `liveCampaign`, `approvedCampaign`, `escrow`, `submitted`).
  */
 
 export function earnWorld(call: Call, api: () => { database: Database; sms: ReturnType<typeof recordingSms> }, adminPhone: string) {
@@ -51,6 +51,12 @@ export function earnWorld(call: Call, api: () => { database: Database; sms: Retu
     return { producer, id, total: created.body.data.campaign.budget as number, fee: created.body.data.campaign.invoice.fee as number };
   }
 
+  /** The admin signed in and a producer's campaign they approved: liveCampaign's answer and the admin's token. */
+  async function approvedCampaign(lines?: TargetLine[], producerOf: typeof person = person, body: object = smartCampaign) {
+    const adminToken = await admin();
+    return { adminToken, ...(await liveCampaign(adminToken, lines, producerOf, body)) };
+  }
+
   const escrow = async (campaignId: string) => {
     const [row] = await api()
       .database.db.select()
@@ -69,5 +75,5 @@ export function earnWorld(call: Call, api: () => { database: Database; sms: Retu
     return id;
   }
 
-  return { person, admin, liveCampaign, escrow, submitted };
+  return { person, admin, liveCampaign, approvedCampaign, escrow, submitted };
 }

@@ -93,6 +93,7 @@ export const apiTest = test
   .extend("person", ({ earnWorld }) => earnWorld.person)
   .extend("admin", ({ earnWorld }) => earnWorld.admin)
   .extend("liveCampaign", ({ earnWorld }) => earnWorld.liveCampaign)
+  .extend("approvedCampaign", ({ earnWorld }) => earnWorld.approvedCampaign)
   .extend("escrow", ({ earnWorld }) => earnWorld.escrow)
   .extend("submitted", ({ earnWorld }) => earnWorld.submitted)
   .extend("payoutWorld", ({ call, fresh, person }) => payoutWorld(call, () => fresh, person))

@@ -176,8 +176,7 @@ describe("connecting a YouTube channel", () => {
   it("disconnecting revokes the grant at Google and deletes what was stored; a grant revoked at Google counts as disconnected", async ({
     database,
     call,
-    admin,
-    liveCampaign,
+    approvedCampaign,
     accounts,
     consent,
     connectedBooster,
@@ -194,8 +193,7 @@ describe("connecting a YouTube channel", () => {
     await consent(booster.token, 2);
     const [stored] = await database.db.select().from(youtubeLinks).where(eq(youtubeLinks.userId, booster.user.id));
     expect(stored).toBeDefined();
-    const adminToken = await admin();
-    const { id: campaignId } = await liveCampaign(adminToken, [{ metric: "subscribers", action: "subscribe", unitPrice: 20_000, max: 3 }]);
+    const { id: campaignId } = await approvedCampaign([{ metric: "subscribers", action: "subscribe", unitPrice: 20_000, max: 3 }]);
     const started = await call(`tasks/${campaignId}.subscribers/start`, {}, { token: booster.token });
     expect(started.body.data.check_method).toBe("api");
     // Revoke at Google behind our back (as myaccount.google.com/permissions does).
@@ -211,15 +209,13 @@ describe("tasks checked by YouTube's API", () => {
   it("a subscription: not there → 422 and still in progress; there → approved at once, held, the campaign moves", async ({
     database,
     call,
-    admin,
-    liveCampaign,
+    approvedCampaign,
     get,
     row,
     connectedBooster,
   }) => {
     const booster = await connectedBooster(3);
-    const adminToken = await admin();
-    const { id: campaignId } = await liveCampaign(adminToken, [{ metric: "subscribers", action: "subscribe", unitPrice: 20_000, max: 3 }]);
+    const { id: campaignId } = await approvedCampaign([{ metric: "subscribers", action: "subscribe", unitPrice: 20_000, max: 3 }]);
     const tasks = await get("tasks?network=youtube", booster.token);
     expect(tasks.body.data.find((t: { id: string }) => t.id === `${campaignId}.subscribers`)).toMatchObject({ check_method: "api" });
     const started = await call(`tasks/${campaignId}.subscribers/start`, {}, { token: booster.token });
@@ -257,15 +253,12 @@ describe("tasks checked by YouTube's API", () => {
   it("a comment: found by the booster's channel among the video's comments, with the words they give", async ({
     call,
     person,
-    admin,
-    liveCampaign,
+    approvedCampaign,
     row,
     connectedBooster,
   }) => {
     const booster = await connectedBooster(5);
-    const adminToken = await admin();
-    const { id: campaignId } = await liveCampaign(
-      adminToken,
+    const { id: campaignId } = await approvedCampaign(
       [{ metric: "comments", action: "comment", unitPrice: 30_000, max: 2 }],
       person,
       videoCampaign,
@@ -330,8 +323,7 @@ describe("tasks checked by YouTube's API", () => {
   it("YouTube too slow: 503 within the adapter's time, nothing changes", async ({
     rebuild,
     call,
-    admin,
-    liveCampaign,
+    approvedCampaign,
     accounts,
     row,
     connectedBooster,
@@ -339,9 +331,7 @@ describe("tasks checked by YouTube's API", () => {
     accounts = adapter(false, 300);
     rebuild({ youtubeAccounts: accounts });
     const booster = await connectedBooster(7);
-    const { id: campaignId } = await liveCampaign(await admin(), [
-      { metric: "subscribers", action: "subscribe", unitPrice: 20_000, max: 1 },
-    ]);
+    const { id: campaignId } = await approvedCampaign([{ metric: "subscribers", action: "subscribe", unitPrice: 20_000, max: 1 }]);
     const id = (await call(`tasks/${campaignId}.subscribers/start`, {}, { token: booster.token })).body.data.id as string;
     fake.setDelay(1_000);
     try {
@@ -358,14 +348,12 @@ describe("the re-check at release", () => {
   it("kept work is released; an unsubscribed channel or a disconnected booster is clawed back and the unit reopens", async ({
     database,
     call,
-    admin,
-    liveCampaign,
+    approvedCampaign,
     accounts,
     row,
     connectedBooster,
   }) => {
-    const adminToken = await admin();
-    const { id: campaignId } = await liveCampaign(adminToken, [{ metric: "subscribers", action: "subscribe", unitPrice: 20_000, max: 4 }]);
+    const { id: campaignId } = await approvedCampaign([{ metric: "subscribers", action: "subscribe", unitPrice: 20_000, max: 4 }]);
     const people = [await connectedBooster(0), await connectedBooster(1), await connectedBooster(2)];
     const ids: string[] = [];
     for (const [i, booster] of people.entries()) {

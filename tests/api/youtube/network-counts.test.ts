@@ -56,13 +56,11 @@ describe("the network's own counter (YouTube statistics, once a day)", () => {
   it("takes the start count once at approval, then one count a Tehran day; the delivery view answers them", async ({
     database,
     youtube,
-    admin,
-    liveCampaign,
+    approvedCampaign,
     person,
     call,
   }) => {
-    const adminToken = await admin();
-    const { id, producer } = await liveCampaign(adminToken, undefined, person, {
+    const { id, producer } = await approvedCampaign(undefined, person, {
       ...smartCampaign,
       link: "https://www.youtube.com/@Takapoo",
     });
@@ -164,12 +162,10 @@ describe("the network's own counter (YouTube statistics, once a day)", () => {
   it("writes nothing on a spent quota, a 500 or a timeout, leaves the campaign as it was, and reads it on the next run", async ({
     database,
     youtube,
-    admin,
-    liveCampaign,
+    approvedCampaign,
     person,
   }) => {
-    const adminToken = await admin();
-    const { id } = await liveCampaign(adminToken, undefined, person, {
+    const { id } = await approvedCampaign(undefined, person, {
       ...smartCampaign,
       link: `https://www.youtube.com/channel/${TAKAPOO.id}`,
     });
