@@ -1,6 +1,6 @@
 "use client";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
-import { useCallback, useEffect, useId, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
@@ -18,20 +18,10 @@ import { tehranDay } from "@/lib/time/tehran";
 import { DayField, useDay } from "./DayField";
 import { PLATFORM_FEE_RATE } from "@/lib/campaigns/pricing";
 import { useMetricLabel } from "./Invoice";
+import { useOpener } from "./opener";
 
 /** Whether a campaign may be changed while it runs: its end date moved, and a Smart one topped up. */
 export const changeable = (campaign: Campaign) => campaign.status === "active" || campaign.status === "paused";
-
-/** A small form opened by a button; when it closes, the keyboard goes back to that button. */
-function useOpener() {
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const close = useCallback(() => {
-    setOpen(false);
-    requestAnimationFrame(() => document.getElementById(id)?.focus());
-  }, [id]);
-  return { id, open, setOpen, close };
-}
 
 /**
  * Issue 32, changing a running campaign (active or paused, its owner): move its end to another Tehran
@@ -258,7 +248,9 @@ function TopUpDone({ result }: { result: CampaignTopUp }) {
           {lines.map((line) => (
             <li key={line.metric} className="flex flex-wrap justify-between gap-x-3">
               <span>{metric(line.metric)}</span>
-              <span className="tabular-nums">{t("units", { count: format.number(line.max) })}</span>
+              <bdi dir="ltr" className="tabular-nums">
+                {format.number(line.max, { signDisplay: "always" })}
+              </bdi>
             </li>
           ))}
         </ul>

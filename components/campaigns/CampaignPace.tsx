@@ -1,6 +1,6 @@
 "use client";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
-import { useCallback, useEffect, useId, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
@@ -12,7 +12,9 @@ import { parseRials } from "@/lib/format/rials";
 import { useApiForm, useFailureText } from "@/lib/forms/use-api-form";
 import { campaignPaceInput, type CampaignPaceInput } from "@/lib/schemas/campaigns";
 import type { CampaignStatus } from "@/lib/schemas/enums";
+import { tehranDay } from "@/lib/time/tehran";
 import { DayField, useDay } from "./DayField";
+import { useOpener } from "./opener";
 
 /** Statuses whose pace its owner may change: any before the campaign ends (PUT campaigns/{id}/pace). */
 const PACEABLE: readonly CampaignStatus[] = ["awaiting_payment", "awaiting_review", "active", "paused"];
@@ -49,17 +51,17 @@ export function CampaignPace({ campaign }: { campaign: Campaign }) {
   const hour = useHour();
   const failureText = useFailureText();
   const setPace = useSetCampaignPace(campaign.id);
-  const [editing, setEditing] = useState(false);
+  const opener = useOpener();
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-  const openId = useId();
   const editable = PACEABLE.includes(campaign.status);
   const pace = campaign.pace;
+  // At its pace it would run past its end: what is left then is refunded, so say so while it can still change.
+  const lastDay = campaign.ends_at ? tehranDay(new Date(campaign.ends_at)) : null;
+  const afterEnd = campaign.expected_end && lastDay && campaign.expected_end > lastDay ? lastDay : null;
 
   const closed = (text: string | null) => {
-    setEditing(false);
     if (text) setMessage({ tone: "success", text });
-    // Back to the button that opened the form, so the keyboard does not fall to the top of the page.
-    requestAnimationFrame(() => document.getElementById(openId)?.focus());
+    opener.close();
   };
   const clear = async () => {
     setMessage(null);
@@ -88,7 +90,7 @@ export function CampaignPace({ campaign }: { campaign: Campaign }) {
     <SectionCard id="campaign-pace" title={t("title")}>
       <div className="grid gap-3 text-sm" data-testid="campaign-pace">
         {pace ? (
-          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2">
+          <dl className="grid grid-cols-[fit-content(45%)_minmax(0,1fr)] gap-x-6 gap-y-2">
             {rows.map(([label, value]) => (
               <div key={label} className="contents">
                 <dt className="text-ink-muted">{label}</dt>
@@ -107,21 +109,26 @@ export function CampaignPace({ campaign }: { campaign: Campaign }) {
             })}
           </p>
         ) : null}
+        {afterEnd ? (
+          <p className="leading-6 text-ink-muted" data-testid="pace-after-end">
+            {t.rich("afterEnd", { date: day(afterEnd), time: (chunks) => <time dateTime={afterEnd}>{chunks}</time> })}
+          </p>
+        ) : null}
       </div>
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
       {editable ? (
-        editing ? (
+        opener.open ? (
           <PaceForm campaign={campaign} onDone={closed} />
         ) : (
           <div className="flex flex-wrap gap-2">
             <Button
-              id={openId}
+              id={opener.id}
               type="button"
               variant="secondary"
               className="w-full sm:w-auto"
               onClick={() => {
                 setMessage(null);
-                setEditing(true);
+                opener.setOpen(true);
               }}
             >
               {pace ? t("change") : t("set")}

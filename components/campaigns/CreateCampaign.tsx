@@ -1,6 +1,6 @@
 "use client";
 import { PanelPage } from "@/components/ui/PageHeader";
-import { useLocale, useTranslations } from "next-intl";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/Alert";
@@ -74,6 +74,7 @@ function fromIdInLocation(): string | null {
  */
 function FromCampaign({ id }: { id: string }) {
   const t = useTranslations("campaigns.create");
+  const format = useFormatter();
   const query = useCampaign(id);
   if (query.isPending) return <SkeletonLines lines={6} />;
   const campaign = query.data;
@@ -91,7 +92,7 @@ function FromCampaign({ id }: { id: string }) {
       <CreateCampaignForm
         key={campaign ? `from:${id}` : "new"}
         draftId={null}
-        initial={campaign ? valuesFromCampaign(campaign) : DEFAULT_VALUES}
+        initial={campaign ? valuesFromCampaign(campaign, (value) => format.number(value, "rials")) : DEFAULT_VALUES}
       />
     </div>
   );

@@ -94,16 +94,17 @@ export function runAgainPath(id: string): string {
 
 /**
  * "Run again": the form filled in from a campaign (network, strategy, name, link, followers and the figures
- * its strategy asks for: a Smart campaign's total, watch hours, the share watched), read as saved values are.
+ * its strategy asks for: a Smart campaign's total, watch hours, the share watched), read as saved values are;
+ * `number` writes a figure as the form shows it (the locale's digits and grouping).
  */
-export function valuesFromCampaign(campaign: Campaign): Values {
-  const figure = (value: number | null) => (value === null || value === 0 ? undefined : String(value));
+export function valuesFromCampaign(campaign: Campaign, number: (value: number) => string = String): Values {
+  const figure = (value: number | null) => (value === null || value === 0 ? undefined : number(value));
   return restoreValues({
     name: campaign.name,
     network: campaign.network,
     strategy: campaign.strategy,
     link: campaign.link,
-    follower_count: String(campaign.follower_count),
+    follower_count: number(campaign.follower_count),
     amount: campaign.strategy === "smart" ? figure(campaign.invoice.total) : undefined,
     hours: figure(campaign.hours),
     percentage: figure(campaign.percentage),

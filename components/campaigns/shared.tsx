@@ -102,7 +102,7 @@ export function CampaignSpecList({
           <strong className="font-semibold">{t("spec.rejectionReason")}:</strong> <bdi>{campaign.rejection_reason}</bdi>
         </Alert>
       ) : null}
-      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-3 text-sm" data-testid={testId}>
+      <dl className="grid grid-cols-[fit-content(45%)_minmax(0,1fr)] gap-x-6 gap-y-3 text-sm" data-testid={testId}>
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-ink-muted">{label}</dt>

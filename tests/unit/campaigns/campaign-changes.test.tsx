@@ -64,6 +64,8 @@ describe("the pace card", () => {
     });
     expect(await screen.findByText("The pace was changed.")).toBeInTheDocument();
     expect(screen.queryByRole("form", { name: "The campaign's pace" })).not.toBeInTheDocument();
+    // The keyboard goes back to the button that opened the form.
+    expect(within(card).getByRole("button", { name: "Set a pace" })).toHaveFocus();
   });
 
   it("shows a pace and the day it finishes at that pace, in Jalali dates and Persian digits in fa-IR", () => {
@@ -85,6 +87,19 @@ describe("the pace card", () => {
     expect(card).toHaveTextContent("۱ فروردین ۱۴۰۵");
     expect(screen.getByTestId("pace-expected-end")).toHaveTextContent("۲۳ فروردین ۱۴۰۵");
     expect(screen.getByTestId("pace-expected-end").querySelector("time")).toHaveAttribute("datetime", "2026-04-12");
+  });
+
+  it("says when the pace would run past the end date, and not otherwise", () => {
+    api(() => undefined);
+    const pace = { per_day: 5, per_hour: null, hours_from: null, hours_to: null, starts_on: null };
+    const late = renderWithProviders(<CampaignPace campaign={{ ...active, pace, expected_end: addDays(today, 60) }} />);
+    const note = screen.getByTestId("pace-after-end");
+    expect(note).toHaveTextContent(/^That is after the campaign ends on .+: what is not delivered by then comes back to your wallet\./);
+    expect(note.querySelector("time")).toHaveAttribute("datetime", addDays(today, 20));
+    late.unmount();
+    renderWithProviders(<CampaignPace campaign={{ ...active, pace, expected_end: addDays(today, 20) }} />);
+    expect(screen.getByTestId("pace-expected-end")).toBeInTheDocument();
+    expect(screen.queryByTestId("pace-after-end")).not.toBeInTheDocument();
   });
 
   it("refuses active hours with no end before asking, and puts the server's 422 under its field", async () => {
@@ -349,8 +364,8 @@ describe("the guarantee and run again on the view, and the create form filled fr
     expect(await screen.findByTestId("create-from-campaign")).toHaveTextContent("Filled in from “Nowruz push”.");
     expect(screen.getByLabelText("Campaign name")).toHaveValue("Nowruz push");
     expect(screen.getByLabelText("Channel or video link")).toHaveValue("https://www.youtube.com/@takapoo_nowruz");
-    expect(screen.getByLabelText("Current followers or subscribers")).toHaveValue("4321");
-    expect(screen.getByLabelText("Campaign total (Rials)")).toHaveValue("2000000");
+    expect(screen.getByLabelText("Current followers or subscribers")).toHaveValue("4,321");
+    expect(screen.getByLabelText("Campaign total (Rials)")).toHaveValue("2,000,000");
     expect(screen.getByRole("radio", { name: "YouTube" })).toBeChecked();
     expect(screen.getByRole("radio", { name: /Smart/ })).toBeChecked();
     // The policies are accepted anew each time.
