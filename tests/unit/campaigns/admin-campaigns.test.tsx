@@ -5,23 +5,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { CampaignQueue } from "@/components/campaigns/admin/CampaignQueue";
 import { CampaignReview } from "@/components/campaigns/admin/CampaignReview";
 import { PricingEditor } from "@/components/campaigns/admin/PricingEditor";
-import { campaign as campaignFixture } from "./campaign-fixtures";
+import { campaignInReview } from "./campaign-fixtures";
 import { campaign as campaignAnswer, campaigns, fakeApi, ok, on, pricing } from "../support/api";
 
 vi.mock("@/lib/i18n/navigation", async () => (await import("../support/navigation")).plainNavigation("/admin/campaigns"));
 
 const ID = "0190f0a0-0000-7000-8000-0000000000c1";
-const campaign = campaignFixture({
-  id: ID,
-  name: "Spring launch",
-  link: "https://youtube.com/watch?v=abc",
-  status: "awaiting_review",
-  budget: 5_500_000,
-  spent: 0,
-  progress: 0,
-  invoice: { lines: [], subtotal: 5_000_000, fee: 500_000, total: 5_500_000, wallet_covers: 5_500_000, remaining: 0 },
-  created_at: "2025-03-01T10:00:00.000Z",
-});
+const campaign = campaignInReview({ id: ID });
 
 /** The back office's campaign API: the queue, the campaign, the price list, and saving prices answers what was sent. */
 function reviewApi() {

@@ -64,3 +64,19 @@ export function campaign(overrides: Partial<Campaign> = {}): Campaign {
     ...overrides,
   };
 }
+
+/** A Smart campaign of 5,500,000 Rials (5,000,000 and the fee) awaiting review, nothing spent: the back office's queue. */
+export function campaignInReview(overrides: Partial<Campaign> = {}): Campaign {
+  return campaign({
+    id: "0190f0a0-0000-7000-8000-0000000000c1",
+    name: "Spring launch",
+    link: "https://youtube.com/watch?v=abc",
+    status: "awaiting_review",
+    budget: 5_500_000,
+    spent: 0,
+    progress: 0,
+    invoice: { lines: [], subtotal: 5_000_000, fee: 500_000, total: 5_500_000, wallet_covers: 5_500_000, remaining: 0 },
+    created_at: "2025-03-01T10:00:00.000Z",
+    ...overrides,
+  });
+}

@@ -5,6 +5,7 @@ import { PayoutQueue } from "@/components/payouts/admin/PayoutQueue";
 import type { AdminPayoutView, PayoutStatus } from "@/lib/api/admin-payouts";
 import { renderWithProviders } from "../render-with-providers";
 import { answerWith, jsonResponse } from "../support/msw";
+import { goldPlan } from "./plan-fixtures";
 
 vi.mock("@/lib/i18n/navigation", async () => (await import("../support/navigation")).plainNavigation("/admin/payouts"));
 
@@ -61,21 +62,7 @@ function payoutsApi(byStatus: Partial<Record<PayoutStatus, AdminPayoutView[]>>, 
     if (init.method === "GET" && path === "/api/admin/settings/withdrawals") return jsonResponse(200, { data: { enabled: true } });
     if (init.method === "GET" && path === "/api/admin/membership-plans")
       return jsonResponse(200, {
-        data: [
-          {
-            id: "0190f0a0-0000-7000-8000-0000000000p1",
-            code: "gold",
-            names: { "fa-IR": "طلایی", "en-US": "Gold", "tr-TR": "Altın", "ar-AE": "ذهبي" },
-            price: 5_000_000,
-            period_days: 30,
-            withdrawals_per_period: 4,
-            invitations_per_period: 10,
-            retention_days: 3,
-            daily_task_bonus: 5,
-            active: true,
-            sort_order: 3,
-          },
-        ],
+        data: [goldPlan({ id: "0190f0a0-0000-7000-8000-0000000000p1", retention_days: 3, active: true })],
       });
     if (init.method !== "GET") {
       sent.push({ method: init.method, path, body: init.body ? JSON.parse(init.body) : undefined });

@@ -5,22 +5,11 @@ import { PlanAdmin } from "@/components/payouts/admin/PlanAdmin";
 import type { AdminPlan } from "@/lib/api/admin-payouts";
 import { renderWithProviders } from "../render-with-providers";
 import { answerWith, jsonResponse } from "../support/msw";
+import { goldPlan } from "./plan-fixtures";
 
 vi.mock("@/lib/i18n/navigation", async () => (await import("../support/navigation")).plainNavigation("/admin/memberships"));
 
-const gold: AdminPlan = {
-  id: "0190f0a0-0000-7000-8000-0000000000f1",
-  code: "gold",
-  names: { "fa-IR": "طلایی", "en-US": "Gold", "tr-TR": "Altın", "ar-AE": "ذهبي" },
-  price: 5_000_000,
-  period_days: 30,
-  withdrawals_per_period: 4,
-  invitations_per_period: 10,
-  retention_days: null,
-  daily_task_bonus: 5,
-  active: false,
-  sort_order: 3,
-};
+const gold: AdminPlan = goldPlan();
 
 function plansApi(conflict = false) {
   const sent: { method: string; path: string; body: unknown }[] = [];

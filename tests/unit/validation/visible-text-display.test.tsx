@@ -8,7 +8,7 @@ import { IdentityReview } from "@/components/profile/admin/IdentityReview";
 import { CampaignList } from "@/components/campaigns/CampaignList";
 import { CampaignView } from "@/components/campaigns/CampaignView";
 import { CreateCampaign } from "@/components/campaigns/CreateCampaign";
-import { campaign as campaignFixture } from "../campaigns/campaign-fixtures";
+import { campaignInReview } from "../campaigns/campaign-fixtures";
 import { renderWithProviders } from "../render-with-providers";
 import { campaign as campaignAnswer, campaigns, fakeApi, type ApiCall, gateways, ok, on, page, refusal, wallet } from "../support/api";
 import { adminUser } from "../support/people";
@@ -25,17 +25,7 @@ const CAMPAIGN_ID = "0190f0a0-0000-7000-8000-0000000000c1";
 
 const person = adminUser({ id: USER_ID, first_name: "سارا!", identity_rejection_reason: "Photo (blurred)" });
 
-const campaign = campaignFixture({
-  id: CAMPAIGN_ID,
-  name: "کمپین Spring 2026!",
-  link: "https://youtube.com/watch?v=abc",
-  status: "awaiting_review",
-  budget: 5_500_000,
-  spent: 0,
-  progress: 0,
-  invoice: { lines: [], subtotal: 5_000_000, fee: 500_000, total: 5_500_000, wallet_covers: 5_500_000, remaining: 0 },
-  created_at: "2025-03-01T10:00:00.000Z",
-});
+const campaign = campaignInReview({ id: CAMPAIGN_ID, name: "کمپین Spring 2026!" });
 
 /** The back office's and the owner's API for `person` and `campaign`. */
 function displayApi() {
