@@ -1,0 +1,142 @@
+import { expect, test, type Page } from "./support/fixtures";
+import enUS from "../../messages/en-US.json" with { type: "json" };
+import faIR from "../../messages/fa-IR.json" with { type: "json" };
+import { addDays, tehranDay } from "../../lib/time/tehran";
+import { signUpViaApi } from "./support/accounts";
+import { adminContext } from "./support/admin";
+import { fundWallet } from "./support/earn";
+import { DESKTOP, expectNoSidewaysScroll } from "./support/layout";
+
+/**
+ * Issue 32, changing a campaign on the production build: a producer paces a running Smart campaign and sees
+ * the day it finishes at that pace, moves its end, tops it up from the wallet, and runs a rejected one again
+ * from a create form filled in from it. Everything goes through the real API; the figures are read back from it.
+ */
+type CampaignAnswer = { id: string; budget: number; expected_end: string | null; ends_at: string | null; name: string };
+
+async function createCampaign(page: Page, name: string, amount: number): Promise<string> {
+  const created = await page.request.post("/api/campaigns", {
+    data: {
+      name,
+      network: "youtube",
+      strategy: "smart",
+      amount,
+      link: "https://www.youtube.com/@takapoo_changes",
+      follower_count: 5000,
+      gateway: "wallet",
+      accept_policies: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  return ((await created.json()) as { data: { campaign: { id: string } } }).data.campaign.id;
+}
+
+async function campaignOf(page: Page, id: string): Promise<CampaignAnswer> {
+  const answer = await page.request.get(`/api/campaigns/${id}`);
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { data: CampaignAnswer }).data;
+}
+
+async function walletBalance(page: Page): Promise<number> {
+  return ((await (await page.request.get("/api/wallet")).json()) as { data: { wallet_balance: number } }).data.wallet_balance;
+}
+
+for (const { locale, prefix, m, size, digits } of [
+  {
+    locale: "fa-IR",
+    prefix: "",
+    m: faIR,
+    size: { width: 360, height: 800 },
+    digits: (text: string) => text.replace(/\d/g, (d) => "۰۱۲۳۴۵۶۷۸۹"[Number(d)]!),
+  },
+  { locale: "en-US", prefix: "/en-US", m: enUS, size: DESKTOP, digits: (text: string) => text },
+] as const) {
+  test(`${locale} at ${size.width}×${size.height}: pace, end date, top-up from the wallet and run again`, async ({ page, baseURL }) => {
+    test.slow();
+    await page.setViewportSize(size);
+    await signUpViaApi(page, { locale });
+    await fundWallet(page.request, 10_000_000);
+    const running = await createCampaign(page, "Changes live", 2_000_000);
+    const rejected = await createCampaign(page, "Changes rejected", 1_000_000);
+    const admin = await adminContext(page.context().browser()!, baseURL!);
+    expect((await admin.request.post(`/api/admin/campaigns/${running}/approve`)).status()).toBe(200);
+    expect(
+      (
+        await admin.request.post(`/api/admin/campaigns/${rejected}/reject`, { data: { reason: "The link is not the channel's own." } })
+      ).status(),
+    ).toBe(200);
+    await admin.close();
+    const c = m.campaigns;
+
+    await page.goto(`${prefix}/dashboard/campaigns/view/${running}`);
+    // The invoice says each line's guarantee, and the view until when the campaign is guaranteed.
+    await expect(page.getByTestId("invoice-refill").first()).toBeVisible();
+    await expect(page.getByTestId("campaign-guarantee")).toContainText(c.guarantee.until.split("<time>")[0]!.trim());
+    // The specifications' labels wrap rather than push their values off a phone's screen.
+    await expectNoSidewaysScroll(page);
+
+    // Pace: 10 units a day from 9 to 17, Tehran time; the expected end is the API's, in the locale's calendar.
+    const pace = page.getByRole("region", { name: c.pace.title });
+    await expect(pace).toContainText(c.pace.none);
+    await pace.getByRole("button", { name: c.pace.set }).click();
+    await pace.getByLabel(c.pace.perDay).fill(digits("10"));
+    await pace.getByLabel(c.pace.hoursFrom).selectOption("9");
+    await pace.getByLabel(c.pace.hoursTo).selectOption("17");
+    await expectNoSidewaysScroll(page);
+    await pace.screenshot({ path: `test-results/screens/campaign-pace-form-${locale}.png` });
+    await pace.getByRole("button", { name: c.pace.save }).click();
+    const expectedEnd = pace.getByTestId("pace-expected-end");
+    await expect(expectedEnd).toBeVisible();
+    const paced = await campaignOf(page, running);
+    expect(paced.expected_end).not.toBeNull();
+    await expect(expectedEnd.locator("time")).toHaveAttribute("datetime", paced.expected_end!);
+    await expect(pace.getByRole("button", { name: c.pace.change })).toBeFocused();
+    // 10 a day is too slow to deliver everything before its end (30 days after approval): the card says so.
+    await expect(pace.getByTestId("pace-after-end")).toBeVisible();
+    if (locale === "fa-IR") {
+      await expect(expectedEnd).toContainText(/[۰-۹]+ (فروردین|اردیبهشت|خرداد|تیر|مرداد|شهریور|مهر|آبان|آذر|دی|بهمن|اسفند) [۰-۹]{4}/);
+      await expect(pace.getByTestId("campaign-pace")).toContainText("۰۹:۰۰");
+      expect(await expectedEnd.innerText()).not.toMatch(/[0-9]/);
+    }
+
+    // The end date: 45 Tehran days from today.
+    const end = page.getByRole("region", { name: c.endDate.title });
+    await end.getByRole("button", { name: c.endDate.open }).click();
+    const day = addDays(tehranDay(new Date()), 45);
+    await end.getByLabel(c.endDate.label).fill(day);
+    await end.getByRole("button", { name: c.endDate.save }).click();
+    await expect(end.getByTestId("campaign-end").locator("time")).toHaveAttribute("datetime", day);
+    expect(tehranDay(new Date((await campaignOf(page, running)).ends_at!))).toBe(day);
+    await expect(pace.getByTestId("pace-after-end").locator("time")).toHaveAttribute("datetime", day);
+
+    // Top up 1,000,000 Rials from the wallet: 10,000,000 less the campaign's 2,000,000 (the rejected one's came back).
+    expect(await walletBalance(page)).toBe(8_000_000);
+    const topUp = page.getByRole("region", { name: c.topUp.title });
+    await topUp.getByRole("button", { name: c.topUp.open }).click();
+    await topUp.getByLabel(c.topUp.amount).fill(digits("1,000,000").replace(/,/g, locale === "fa-IR" ? "٬" : ","));
+    await expectNoSidewaysScroll(page);
+    await topUp.screenshot({ path: `test-results/screens/campaign-top-up-form-${locale}.png` });
+    await topUp.getByRole("button", { name: c.topUp.send }).click();
+    const done = topUp.getByTestId("top-up-done");
+    await expect(done).toBeVisible();
+    await expect(done).toContainText(digits("3,000,000").replace(/,/g, locale === "fa-IR" ? "٬" : ","));
+    expect((await campaignOf(page, running)).budget).toBe(3_000_000);
+    expect(await walletBalance(page)).toBe(7_000_000);
+
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: `test-results/screens/campaign-changes-${locale}.png`, fullPage: true });
+
+    // Run again: the rejected campaign's create form comes filled in from it.
+    await page.goto(`${prefix}/dashboard/campaigns/view/${rejected}`);
+    await expect(page.getByRole("region", { name: c.changes.title })).toHaveCount(0);
+    await page.getByTestId("campaign-run-again").click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/campaigns/create\\?from=${rejected}$`));
+    await expect(page.getByTestId("create-from-campaign")).toContainText("Changes rejected");
+    await expect(page.getByLabel(c.create.name)).toHaveValue("Changes rejected");
+    await expect(page.getByLabel(c.create.link.youtube)).toHaveValue("https://www.youtube.com/@takapoo_changes");
+    await expect(page.getByLabel(c.create.amount)).toHaveValue(digits("1,000,000").replace(/,/g, locale === "fa-IR" ? "٬" : ","));
+    await expect(page.getByTestId("invoice-total")).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: `test-results/screens/campaign-run-again-${locale}.png`, fullPage: true });
+  });
+}
