@@ -27,37 +27,19 @@ const it = apiTest
     "holdOnceMore",
     ({ database }) =>
       async function holdOnceMore(userId: string) {
-        for (let i = 0; i < 2; i++)
-          await database.db.transaction(async (tx) => {
-            await transfer(
-              { db: tx, tx },
-              {
-                idempotencyKey: `test-release:${userId}`,
-                from: systemAccountCode("promotions"),
-                to: userAccountCode(userId, "earnings"),
-                amount: 300_000,
-                intent: "reward",
-              },
-            );
-            await holdWhileBanned(
-              { db: database.db, tx: tx },
-              { userId, kind: "earnings", amount: 300_000, key: `test-release:${userId}` },
-            );
-          });
-        for (let i = 0; i < 2; i++)
-          await database.db.transaction(async (tx) => {
-            await transfer(
-              { db: tx, tx },
-              {
-                idempotencyKey: `test-refund:${userId}`,
-                from: systemAccountCode("promotions"),
-                to: userAccountCode(userId, "wallet"),
-                amount: 200_000,
-                intent: "refund",
-              },
-            );
-            await holdWhileBanned({ db: database.db, tx: tx }, { userId, kind: "wallet", amount: 200_000, key: `test-refund:${userId}` });
-          });
+        const credits = [
+          { key: `test-release:${userId}`, kind: "earnings", amount: 300_000, intent: "reward" },
+          { key: `test-refund:${userId}`, kind: "wallet", amount: 200_000, intent: "refund" },
+        ] as const;
+        for (const { key, kind, amount, intent } of credits)
+          for (let i = 0; i < 2; i++)
+            await database.db.transaction(async (tx) => {
+              await transfer(
+                { db: tx, tx },
+                { idempotencyKey: key, from: systemAccountCode("promotions"), to: userAccountCode(userId, kind), amount, intent },
+              );
+              await holdWhileBanned({ db: database.db, tx: tx }, { userId, kind, amount, key });
+            });
       },
   )
   .override("client", ({ serial }) => ({ address: `10.7.23.${serial % 250}` }));

@@ -44,6 +44,15 @@ const it = apiTest
         return { id, payment: payment!, total: created.body.data.campaign.budget as number, authority: payment!.authority! };
       },
   )
+  // A producer with `walletRials` in the wallet and their abandoned campaign.
+  .extend(
+    "abandoned",
+    ({ producer, abandonedCampaign }) =>
+      async function abandoned(walletRials: number) {
+        const owner = await producer(walletRials);
+        return { owner, ...(await abandonedCampaign(owner.token)) };
+      },
+  )
   .extend(
     "pay",
     ({ call }) =>
@@ -103,6 +112,7 @@ describe("paying a campaign awaiting payment from the wallet", () => {
     database,
     sms,
     call,
+    abandoned,
     producer,
     abandonedCampaign,
     pay,
@@ -110,8 +120,7 @@ describe("paying a campaign awaiting payment from the wallet", () => {
     statusOf,
     escrowOf,
   }) => {
-    const owner = await producer(5_000_000);
-    const { id, payment } = await abandonedCampaign(owner.token);
+    const { owner, id, payment } = await abandoned(5_000_000);
     const other = await abandonedCampaign(owner.token, "Another one");
 
     const anonymous = await pay(id, payment.id);
@@ -154,15 +163,13 @@ describe("paying a campaign awaiting payment from the wallet", () => {
   it("refuses a short wallet with create-campaign's 403 and changes nothing", async ({
     database,
     call,
-    producer,
-    abandonedCampaign,
+    abandoned,
     pay,
     rowsOf,
     statusOf,
     escrowOf,
   }) => {
-    const owner = await producer(100_000);
-    const { id, payment } = await abandonedCampaign(owner.token);
+    const { owner, id, payment } = await abandoned(100_000);
     const short = await pay(id, payment.id, { token: owner.token });
     expect(short.status).toBe(403);
     expect(short.body.error).toMatchObject({ code: "insufficient_funds", message: enUS.api.errors.insufficient_funds });
@@ -186,15 +193,13 @@ describe("paying a campaign awaiting payment from the wallet", () => {
   it("pays: wallet → escrow, a new paid wallet payment, the campaign awaiting review; the gateway row stays; then 403 already paid", async ({
     database,
     call,
-    producer,
-    abandonedCampaign,
+    abandoned,
     pay,
     rowsOf,
     statusOf,
     escrowOf,
   }) => {
-    const owner = await producer(5_000_000);
-    const { id, payment, total } = await abandonedCampaign(owner.token);
+    const { owner, id, payment, total } = await abandoned(5_000_000);
 
     const paid = await pay(id, payment.id, { token: owner.token });
     expect(paid.status).toBe(200);
@@ -237,15 +242,13 @@ describe("paying a campaign awaiting payment from the wallet", () => {
     database,
     gateways,
     call,
-    producer,
-    abandonedCampaign,
+    abandoned,
     pay,
     statusOf,
     escrowOf,
     gatewayPays,
   }) => {
-    const owner = await producer(5_000_000);
-    const { id, payment, total, authority } = await abandonedCampaign(owner.token);
+    const { owner, id, payment, total, authority } = await abandoned(5_000_000);
     expect((await pay(id, payment.id, { token: owner.token })).status).toBe(200);
 
     // The bank took the money after all; the payer comes back through the gateway's callback.
@@ -284,15 +287,13 @@ describe("paying a campaign awaiting payment from the wallet", () => {
   it("a gateway success found by reconciliation after a wallet payment also goes to the wallet", async ({
     database,
     gateways,
-    producer,
-    abandonedCampaign,
+    abandoned,
     pay,
     statusOf,
     escrowOf,
     gatewayPays,
   }) => {
-    const owner = await producer(5_000_000);
-    const { id, payment, total, authority } = await abandonedCampaign(owner.token);
+    const { owner, id, payment, total, authority } = await abandoned(5_000_000);
     expect((await pay(id, payment.id, { token: owner.token })).status).toBe(200);
     // Paid at the bank, but the payer never came back: the job finds it.
     await gatewayPays(authority, false);

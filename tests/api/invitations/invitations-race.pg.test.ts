@@ -6,17 +6,7 @@ import { textInvitations } from "@/server/invitations/lifecycle";
 
 // PostgreSQL only (*.pg.test.ts): the plan's invitations counted atomically with the request, and a
 // phone invited by one person when many try at once.
-const it = apiTest
-  .extend(
-    "inviterWithPlan",
-    ({ call, person, planId }) =>
-      async function inviterWithPlan() {
-        const me = await person(5_000_000, true);
-        expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: me.token })).status).toBe(201);
-        return me;
-      },
-  )
-  .override("client", ({ serial }) => ({ address: `10.7.21.${serial % 250}` }));
+const it = apiTest.override("client", ({ serial }) => ({ address: `10.7.21.${serial % 250}` }));
 
 describe("invitations under concurrency (PostgreSQL)", () => {
   it("50 parallel invitations with one left: exactly one is sent, the rest are refused as used up", async ({

@@ -26,15 +26,6 @@ const it = apiTest
           },
         ),
   )
-  .extend(
-    "inviterWithPlan",
-    ({ call, person, planId }) =>
-      async function inviterWithPlan() {
-        const me = await person(5_000_000, true);
-        expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: me.token })).status).toBe(201);
-        return me;
-      },
-  )
   // The invitation row of a phone, and a friend invited by `token`'s owner (its row).
   .extend(
     "codeOf",

@@ -1,14 +1,13 @@
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { describe, expect } from "vitest";
 import { hubOf } from "@/server/notifications/live";
-import { notify } from "@/server/notifications/notify";
-import { apiTest } from "@/tests/api/support/fixture";
+import { notificationTest } from "@/tests/api/support/notification-fixtures";
 import { signedInUser } from "@/tests/api/security/signed-in";
 
 // The notification stream as `npm start` serves it: through the real Node listener, whose response is
 // handed to the lean stream (server/notifications/node-stream.ts) once every middleware's header is on it.
 
-const it = apiTest
+const it = notificationTest
   // Opens the stream with the web app's cookie; what arrived so far is in `text()`.
   .extend(
     "openStream",
@@ -31,14 +30,6 @@ const it = apiTest
           },
         );
       },
-  )
-  .extend(
-    "write",
-    ({ database }) =>
-      (userId: string, key: string) =>
-        database.db.transaction((tx) =>
-          notify({ db: database.db, tx: tx }, { userId, kind: "payout_approved", dedupeKey: key, params: { amount: 1_000_000 } }),
-        ),
   );
 
 const events = (text: string) => text.split("\n").filter((line) => line === "event: re-read").length;

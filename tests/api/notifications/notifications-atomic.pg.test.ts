@@ -1,20 +1,14 @@
 import { describe, expect } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { auditLog, notificationCounters, notifications, payoutEvents, payouts, users } from "@/server/db/schema";
-import { apiTest } from "@/tests/api/support/fixture";
+import { auditLog, notifications, payoutEvents, payouts, users } from "@/server/db/schema";
+import { notificationTest } from "@/tests/api/support/notification-fixtures";
 
 // PostgreSQL only (*.pg.test.ts): a notification is never visible without the change it announces,
 // nor the change without it. A failure is injected in the change's transaction by a trigger made for
 // the test: right after notify() (the audit line written after it), in notify() itself (its row, its
 // counter). Each time the request fails and nothing moved: the change, its history, its audit line,
 // the notification, the header's counter. Then, the trigger gone, the same request goes through.
-const it = apiTest
-  .extend(
-    "counterOf",
-    ({ database }) =>
-      async (userId: string) =>
-        (await database.db.select().from(notificationCounters).where(eq(notificationCounters.userId, userId)))[0]?.unseen ?? null,
-  )
+const it = notificationTest
   .extend(
     "kindsOf",
     ({ database }) =>
@@ -66,7 +60,7 @@ describe("a notification and its change, both or neither (PostgreSQL)", () => {
     call,
     admin,
     readyBooster,
-    counterOf,
+    counterRow,
     kindsOf,
     auditOf,
     failingInserts,
@@ -81,7 +75,7 @@ describe("a notification and its change, both or neither (PostgreSQL)", () => {
       history: (await database.db.select().from(payoutEvents).where(eq(payoutEvents.payoutId, payoutId))).map((e) => e.status),
       audit: await auditOf(payoutId),
       notifications: await kindsOf(me.user.id),
-      counter: await counterOf(me.user.id),
+      counter: await counterRow(me.user.id),
     });
     const before = await state();
     expect(before).toMatchObject({ status: "pending", notifications: ["membership_bought"], counter: 1 });
@@ -106,26 +100,21 @@ describe("a notification and its change, both or neither (PostgreSQL)", () => {
   it("an admin approving an identity: a failure after notify() or in it leaves the request pending and no notification", async ({
     database,
     call,
-    person,
     admin,
-    counterOf,
+    counterRow,
     kindsOf,
     auditOf,
     failingInserts,
+    pendingIdentity,
   }) => {
     const adminToken = await admin();
-    const applicant = await person();
-    const id = applicant.user.id;
-    await database.db
-      .update(users)
-      .set({ identityStatus: "identity_verification_pending", identityRequestedAt: new Date() })
-      .where(eq(users.id, id));
+    const id = (await pendingIdentity()).user.id;
     const state = async () => ({
       status: (await database.db.select().from(users).where(eq(users.id, id)))[0]!.identityStatus,
       audit: await auditOf(id),
       notifications: await kindsOf(id),
       pendingSms: (await database.db.select().from(notifications).where(eq(notifications.smsState, "pending"))).length,
-      counter: await counterOf(id),
+      counter: await counterRow(id),
     });
     const before = await state();
     expect(before).toEqual({ status: "identity_verification_pending", audit: [], notifications: [], pendingSms: 0, counter: null });

@@ -1,7 +1,7 @@
 import { describe, expect } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { memberships, notificationCounters, notifications, payoutEvents, users } from "@/server/db/schema";
-import { apiTest } from "@/tests/api/support/fixture";
+import { memberships, notifications, payoutEvents, users } from "@/server/db/schema";
+import { notificationTest } from "@/tests/api/support/notification-fixtures";
 import { applyPayoutEvent } from "@/server/payouts/transitions";
 import { sendPayoutNotices } from "@/server/payouts/notices";
 import { sendNotificationSms } from "@/server/notifications/sms";
@@ -11,7 +11,7 @@ import { expireMemberships } from "@/server/payouts/membership-expiry";
 // PostgreSQL only (*.pg.test.ts): an event that sends an SMS, delivered twice at once (the bank's
 // confirmation, an admin's decision) and its outbox job run twice at once (a run taken as lost and
 // retried while the first still works): one notification, counted once, and one SMS.
-const it = apiTest
+const it = notificationTest
   .extend(
     "rowsOf",
     ({ database }) =>
@@ -20,12 +20,6 @@ const it = apiTest
           .select()
           .from(notifications)
           .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind))),
-  )
-  .extend(
-    "counterOf",
-    ({ database }) =>
-      async (userId: string) =>
-        (await database.db.select().from(notificationCounters).where(eq(notificationCounters.userId, userId)))[0]?.unseen ?? 0,
   )
   .extend(
     "phoneOf",
@@ -46,19 +40,6 @@ const it = apiTest
         expect((await call(`admin/payouts/${payoutId}/approve`, undefined, { token: adminToken })).status).toBe(200);
         await applyPayoutEvent({ db: database.db, actor: null }, { payoutId, event: "submit", rail: "manual" });
         return { adminToken, me, payoutId };
-      },
-  )
-  // Someone whose identity request waits for an admin.
-  .extend(
-    "pendingIdentity",
-    ({ database, person }) =>
-      async function pendingIdentity() {
-        const applicant = await person();
-        await database.db
-          .update(users)
-          .set({ identityStatus: "identity_verification_pending", identityRequestedAt: new Date() })
-          .where(eq(users.id, applicant.user.id));
-        return applicant;
       },
   )
   .override("client", ({ serial }) => ({ address: `10.7.23.${serial % 250}` }));

@@ -1,8 +1,8 @@
 import { describe, expect } from "vitest";
 import { and, eq, isNull } from "drizzle-orm";
 import { openDatabase } from "@/server/db/client";
-import { notificationCounters, notifications, sessions } from "@/server/db/schema";
-import { apiTest } from "@/tests/api/support/fixture";
+import { notifications, sessions } from "@/server/db/schema";
+import { notificationTest } from "@/tests/api/support/notification-fixtures";
 import { notify } from "@/server/notifications/notify";
 import { hubOf } from "@/server/notifications/live";
 import { readAllNotifications, seeNotifications } from "@/server/notifications/queries";
@@ -10,13 +10,7 @@ import { readAllNotifications, seeNotifications } from "@/server/notifications/q
 // PostgreSQL only (*.pg.test.ts): the header's counter kept exact while notifications are written,
 // seen and read at once on real connections; a repeat written twice at once counts once; and a
 // notification written by one instance wakes a stream held by another (LISTEN/NOTIFY).
-const it = apiTest
-  .extend(
-    "counterOf",
-    ({ database }) =>
-      async (userId: string) =>
-        (await database.db.select().from(notificationCounters).where(eq(notificationCounters.userId, userId)))[0]?.unseen ?? 0,
-  )
+const it = notificationTest
   .extend(
     "unseenRows",
     ({ database }) =>
@@ -27,14 +21,6 @@ const it = apiTest
             .from(notifications)
             .where(and(eq(notifications.userId, userId), isNull(notifications.seenAt)))
         ).length,
-  )
-  .extend(
-    "write",
-    ({ database }) =>
-      (userId: string, key: string) =>
-        database.db.transaction((tx) =>
-          notify({ db: database.db, tx: tx }, { userId, kind: "payout_approved", dedupeKey: key, params: { amount: 3_000_000 } }),
-        ),
   )
   .override("client", ({ serial }) => ({ address: `10.7.19.${serial % 250}` }));
 
@@ -50,7 +36,7 @@ describe("notifications under concurrency (PostgreSQL)", () => {
     const id = reader.user.id;
     const work: Promise<unknown>[] = [];
     for (let i = 0; i < 40; i++) {
-      work.push(write(id, `race:${id}:${i}`));
+      work.push(write(id, `race:${id}:${i}`, 3_000_000));
       if (i % 8 === 0) work.push(seeNotifications({ db: database.db }, { userId: id }));
       if (i % 13 === 0) work.push(readAllNotifications({ db: database.db }, { userId: id }));
     }
@@ -63,7 +49,9 @@ describe("notifications under concurrency (PostgreSQL)", () => {
 
   it("the same change announced ten times at once is one notification, counted once", async ({ database, person, counterOf, write }) => {
     const reader = await person();
-    const answers = await Promise.all(Array.from({ length: 10 }, () => write(reader.user.id, `payout:same:${reader.user.id}:approve`)));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => write(reader.user.id, `payout:same:${reader.user.id}:approve`, 3_000_000)),
+    );
     expect(answers.filter(Boolean)).toHaveLength(1);
     expect(await database.db.select().from(notifications).where(eq(notifications.userId, reader.user.id))).toHaveLength(1);
     expect(await counterOf(reader.user.id)).toBe(1);
@@ -93,7 +81,7 @@ describe("notifications under concurrency (PostgreSQL)", () => {
           throw new Error("undone");
         })
         .catch(() => undefined);
-      await write(reader.user.id, `instance:${reader.user.id}`);
+      await write(reader.user.id, `instance:${reader.user.id}`, 3_000_000);
       await expect.poll(() => wakes, { timeout: 5_000 }).toBe(1);
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(wakes).toBe(1);

@@ -1,25 +1,19 @@
 import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
-import { notificationCounters, notifications, users } from "@/server/db/schema";
-import { apiTest } from "@/tests/api/support/fixture";
+import { notifications } from "@/server/db/schema";
+import { notificationTest } from "@/tests/api/support/notification-fixtures";
 import { notify } from "@/server/notifications/notify";
 import { sendNotificationSms } from "@/server/notifications/sms";
 
 // Issue 18: notifications written in the transaction of the change they announce, the inbox's tabs,
 // reading, the header's counter, and the live stream that only says "re-read".
 
-const it = apiTest
+const it = notificationTest
   .extend(
     "rowsOf",
     ({ database }) =>
       (userId: string) =>
         database.db.select().from(notifications).where(eq(notifications.userId, userId)),
-  )
-  .extend(
-    "counterOf",
-    ({ database }) =>
-      async (userId: string) =>
-        (await database.db.select().from(notificationCounters).where(eq(notificationCounters.userId, userId)))[0]?.unseen ?? 0,
   )
   // A booster with one payout requested (3,000,000 Rials held), and an admin.
   .extend(
@@ -93,13 +87,13 @@ describe("notifications", () => {
   });
 
   it("nothing is announced when the change is refused; every decision names its reason for the reader", async ({
-    database,
     call,
     person,
     admin,
     get,
     rowsOf,
     counterOf,
+    requestIdentity,
   }) => {
     const adminToken = await admin();
     const applicant = await person();
@@ -109,10 +103,7 @@ describe("notifications", () => {
     expect(await rowsOf(applicant.user.id)).toHaveLength(0);
     expect(await counterOf(applicant.user.id)).toBe(0);
 
-    await database.db
-      .update(users)
-      .set({ identityStatus: "identity_verification_pending", identityRequestedAt: new Date() })
-      .where(eq(users.id, applicant.user.id));
+    await requestIdentity(applicant.user.id);
     const rejected = await call(
       `admin/users/${applicant.user.id}/identity/reject`,
       { reason: "The card is unreadable" },
@@ -165,6 +156,7 @@ describe("notifications", () => {
     get,
     rowsOf,
     counterOf,
+    requestIdentity,
   }) => {
     const adminToken = await admin();
     const quiet = await person();
@@ -209,10 +201,7 @@ describe("notifications", () => {
     // Identity decisions by SMS: switched off for one, on for the other; each sent at most once.
     const loud = await person();
     for (const who of [quiet, loud]) {
-      await database.db
-        .update(users)
-        .set({ identityStatus: "identity_verification_pending", identityRequestedAt: new Date() })
-        .where(eq(users.id, who.user.id));
+      await requestIdentity(who.user.id);
     }
     expect((await call(`admin/users/${quiet.user.id}/identity/reject`, { reason: "Blurred" }, { token: adminToken })).status).toBe(200);
     expect((await call(`admin/users/${loud.user.id}/identity/approve`, undefined, { token: adminToken })).status).toBe(200);

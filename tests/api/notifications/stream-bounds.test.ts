@@ -4,9 +4,8 @@ import { describe, expect } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { sessions } from "@/server/db/schema";
 import { hubOf, STREAMS_PER_ADDRESS, STREAMS_PER_PERSON, type EndReason, type LiveStream } from "@/server/notifications/live";
-import { notify } from "@/server/notifications/notify";
 import { STREAM_MS } from "@/server/notifications/node-stream";
-import { apiTest } from "@/tests/api/support/fixture";
+import { notificationTest } from "@/tests/api/support/notification-fixtures";
 import { newSession, signedInUser, type SignedIn } from "@/tests/api/security/signed-in";
 
 // Issue 30, item 3: the notification streams are bounded — a person keeps STREAMS_PER_PERSON per
@@ -16,7 +15,7 @@ import { newSession, signedInUser, type SignedIn } from "@/tests/api/security/si
 // Through the real Node listener, as `npm start` serves them; the streamSSE fallback at the end.
 
 // Each request says its client address in x-test-ip (the socket's is 127.0.0.1 for all of them).
-const it = apiTest
+const it = notificationTest
   .extend(
     "hub",
     ({ database }) =>
@@ -75,14 +74,6 @@ const it = apiTest
           req.end(payload);
         });
       },
-  )
-  .extend(
-    "write",
-    ({ database }) =>
-      (userId: string, key: string) =>
-        database.db.transaction((tx) =>
-          notify({ db: database.db, tx: tx }, { userId, kind: "payout_approved", dedupeKey: key, params: { amount: 1_000_000 } }),
-        ),
   )
   // Asserts `stream` is still open and still told about its reader's notifications.
   .extend(

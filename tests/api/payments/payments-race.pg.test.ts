@@ -1,27 +1,17 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect } from "vitest";
+import { describe, expect } from "vitest";
 import { openDatabase } from "@/server/db/client";
 import { ledgerTransfers, transactions } from "@/server/db/schema";
 import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
 import { sandboxGateway } from "@/server/adapters/payments/sandbox";
-import { zarinpalGateway } from "@/server/adapters/payments/zarinpal";
 import { checkLedgerInvariants } from "@/server/ledger";
 import { reconcilePayments } from "@/server/payments/reconcile";
 import { settlePayment } from "@/server/payments/settle-payment";
-import { startFakeZarinpal, type FakeZarinpal } from "../../support/fake-zarinpal";
 import { registerAndSignIn } from "@/tests/api/support/account-helpers";
-import { apiTest } from "@/tests/api/support/fixture";
+import { zarinpalTest } from "./zarinpal-api";
 
 // PostgreSQL only (*.pg.test.ts): races and a connection killed mid-settlement need a real server.
-const MERCHANT = "00000000-0000-0000-0000-000000000000";
-let zarinpal: FakeZarinpal;
-beforeAll(async () => {
-  zarinpal = await startFakeZarinpal({ merchantId: MERCHANT });
-});
-afterAll(async () => {
-  await zarinpal.close();
-});
-const it = apiTest
+const it = zarinpalTest
   .extend(
     "startCharge",
     ({ sms, call }) =>
@@ -38,16 +28,16 @@ const it = apiTest
       },
   )
   .override("client", () => ({ address: "10.7.0.1" }))
-  .override("gateways", ({ database }) => {
+  .override("gateways", ({ database, zarinpalOn }) => {
     return new Map<GatewayId, PaymentGateway>([
-      ["zarinpal", zarinpalGateway({ merchantId: MERCHANT, baseUrl: zarinpal.url, timeoutMs: 5000 })],
+      ["zarinpal", zarinpalOn(5000)],
       ["sandbox", sandboxGateway(async () => database)],
     ]);
   })
   .override("appDeps", ({ gateways }) => ({ gateways }));
 
 describe("settling Zarinpal payments under concurrency (PostgreSQL)", () => {
-  it("one callback replayed 100 times in parallel credits exactly once", async ({ database, call, startCharge }) => {
+  it("one callback replayed 100 times in parallel credits exactly once", async ({ database, call, startCharge, zarinpal }) => {
     const { token, authority } = await startCharge(7_000_000);
     const callback = new URL(zarinpal.pay(authority));
     const path = `${callback.pathname.replace(/^\/api\//, "")}${callback.search}`;
@@ -63,6 +53,7 @@ describe("settling Zarinpal payments under concurrency (PostgreSQL)", () => {
     gateways,
     call,
     startCharge,
+    zarinpal,
   }) => {
     const { token, authority, id } = await startCharge(3_000_000);
     zarinpal.pay(authority);

@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect } from "vitest";
+import { describe, expect } from "vitest";
 import { ledgerTransfers } from "@/server/db/schema";
 import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types";
-import { zarinpalGateway } from "@/server/adapters/payments/zarinpal";
 import { checkLedgerInvariants } from "@/server/ledger";
-import { startFakeZarinpal, type FakeZarinpal } from "../../support/fake-zarinpal";
 import { registerAndSignIn } from "@/tests/api/support/account-helpers";
-import { apiTest } from "@/tests/api/support/fixture";
+import { zarinpalTest } from "./zarinpal-api";
 
 // Our production Zarinpal adapter, end to end through the API, against a local fake of Zarinpal v4.
-const MERCHANT = "00000000-0000-0000-0000-000000000000";
-let zarinpal: FakeZarinpal;
-beforeAll(async () => {
-  zarinpal = await startFakeZarinpal({ merchantId: MERCHANT });
-});
-afterAll(async () => {
-  await zarinpal.close();
-});
-const it = apiTest
+const it = zarinpalTest
   .extend(
     "startCharge",
-    ({ sms, call }) =>
+    ({ sms, call, zarinpal }) =>
       async function startCharge(amount = 1_000_000) {
         const { token } = await registerAndSignIn(call, sms);
         const charged = await call("wallet/charge", { amount, gateway: "zarinpal" }, { token });
@@ -30,10 +20,8 @@ const it = apiTest
       },
   )
   .override("client", ({ serial }) => ({ address: `10.6.0.${serial % 250}` }))
-  .override("appDeps", () => ({
-    gateways: new Map<GatewayId, PaymentGateway>([
-      ["zarinpal", zarinpalGateway({ merchantId: MERCHANT, baseUrl: zarinpal.url, timeoutMs: 2000 })],
-    ]),
+  .override("appDeps", ({ zarinpalOn }) => ({
+    gateways: new Map<GatewayId, PaymentGateway>([["zarinpal", zarinpalOn(2000)]]),
   }));
 
 /** The callback Zarinpal's page sends the browser to, as a path under /api. */
@@ -47,6 +35,7 @@ describe("Zarinpal through the API", () => {
     database,
     call,
     startCharge,
+    zarinpal,
   }) => {
     const { token, authority } = await startCharge(1_000_000);
     const back = await call(callbackPath(zarinpal.pay(authority)), undefined, { method: "GET" });
@@ -61,7 +50,11 @@ describe("Zarinpal through the API", () => {
     expect(list.body.data[0].reference).toBeTruthy();
   });
 
-  it("cancelled (NOK): asks Zarinpal anyway, which says unpaid (-51): failed, nothing credited", async ({ call, startCharge }) => {
+  it("cancelled (NOK): asks Zarinpal anyway, which says unpaid (-51): failed, nothing credited", async ({
+    call,
+    startCharge,
+    zarinpal,
+  }) => {
     const { token, authority, transaction } = await startCharge();
     const before = zarinpal.verifyCalls;
     await call(callbackPath(zarinpal.cancel(authority)), undefined, { method: "GET" });
@@ -71,7 +64,7 @@ describe("Zarinpal through the API", () => {
     expect((await call("wallet", undefined, { method: "GET", token })).body.data.wallet_balance).toBe(0);
   });
 
-  it("an Authority we never issued is refused with 404 and Zarinpal is not asked", async ({ call, startCharge }) => {
+  it("an Authority we never issued is refused with 404 and Zarinpal is not asked", async ({ call, startCharge, zarinpal }) => {
     await startCharge();
     const before = zarinpal.verifyCalls;
     const refused = await call("payments/zarinpal/callback?Authority=A000000000000000000000000000NOTOURS&Status=OK", undefined, {
@@ -81,7 +74,7 @@ describe("Zarinpal through the API", () => {
     expect(zarinpal.verifyCalls).toBe(before);
   });
 
-  it("a verify timeout leaves the payment pending for reconciliation", async ({ database, call, startCharge }) => {
+  it("a verify timeout leaves the payment pending for reconciliation", async ({ database, call, startCharge, zarinpal }) => {
     const { token, authority, transaction } = await startCharge();
     zarinpal.setDelay(3000);
     try {

@@ -5,6 +5,7 @@ import type { YoutubeAccounts } from "@/server/adapters/youtube-account";
 import { apiTest } from "@/tests/api/support/fixture";
 import { signedInUser } from "./signed-in";
 import { SAMPLE_ID } from "./paths";
+import type { Document, Parameter, Schema } from "@/tests/api/support/openapi-document";
 
 /**
  * Class of attack: control characters in what a client sends (issue 30 item 5). A NUL in the back
@@ -60,24 +61,6 @@ const REFUSED = enUS.api.validation.text_control_characters;
 const CONTROLS = { NUL: "\u0000", ESC: "\u001b" } as const;
 
 /* ---- The document ---- */
-
-type Schema = {
-  $ref?: string;
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  format?: string;
-  pattern?: string;
-  properties?: Record<string, Schema>;
-  items?: Schema;
-  additionalProperties?: Schema | boolean;
-  allOf?: Schema[];
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-};
-type Parameter = { name: string; in: "path" | "query" | "header" | "cookie"; required?: boolean; schema?: Schema };
-type Operation = { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> } };
-type Document = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
 
 /** A string in a request: where it is, and its schema. */
 type RequestString = { method: string; path: string; in: Parameter["in"] | "body"; name: string; schema: Schema };

@@ -5,6 +5,7 @@ import { apiTest } from "@/tests/api/support/fixture";
 import { provokedAnswers, templateOf, undocumented, unnamed422s, type OpenApiPaths } from "@/tests/api/support/provoked";
 import { newSession, signedInUser, type SignedIn } from "./signed-in";
 import { SAMPLE_ID, answersErrorOnPurpose } from "./paths";
+import type { Document, Operation, Parameter, Schema } from "@/tests/api/support/openapi-document";
 
 /**
  * /api/openapi.json tells the truth (issue 31 item 2), as a client generator or an OpenAPI fuzzer
@@ -35,36 +36,6 @@ const quietGoogle: YoutubeAccounts = {
 } as unknown as YoutubeAccounts;
 
 /* ---- The document ---- */
-
-type Schema = {
-  $ref?: string;
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  format?: string;
-  pattern?: string;
-  minimum?: number;
-  exclusiveMinimum?: number;
-  maximum?: number;
-  minLength?: number;
-  minItems?: number;
-  required?: string[];
-  properties?: Record<string, Schema>;
-  items?: Schema;
-  allOf?: Schema[];
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  default?: unknown;
-  example?: unknown;
-};
-type Parameter = { name: string; in: "path" | "query" | "header" | "cookie"; required?: boolean; schema?: Schema };
-type Operation = {
-  parameters?: Parameter[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
-  responses: Record<string, unknown>;
-  security?: unknown[];
-};
-type Document = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 

@@ -1,4 +1,4 @@
-import { test, type TestAPI } from "vitest";
+import { expect, test, type TestAPI } from "vitest";
 import type { AppDeps } from "@/server/http/context";
 import { caller } from "@/tests/api/support/account-helpers";
 import { openTestDatabase, recordingSms, resetAccounts, testApp } from "@/tests/api/support/helpers";
@@ -31,7 +31,8 @@ type Apps = { current: App; build(deps: AppTestDeps): App };
  *   gives the running test another one (`deps` in place of `appDeps`) and points `call` at it.
  * - `serial`: the running test's number in its file (1 for the first), for addresses and keys of its own.
  * - `gateways`: the sandbox bank on this database; `listener`: the API on a real socket (`port`).
- * - the people of the boosters' tests (earn-fixtures.ts) and of the payout tests (payout-fixtures.ts).
+ * - the people of the boosters' tests (earn-fixtures.ts) and of the payout tests (payout-fixtures.ts);
+ *   `inviterWithPlan`, a member who may invite.
  * A file changes a fixture for all its tests, a describe for its own, with override:
  *   const it = apiTest.override("client", ({ serial }) => ({ address: `10.7.1.${serial % 250}` }));
  *   apiTest.override("appDeps", { storage }) // inside a describe
@@ -101,7 +102,17 @@ export const apiTest = test
   .extend("setIban", ({ payoutWorld }) => payoutWorld.setIban)
   .extend("planId", ({ payoutWorld }) => payoutWorld.planId)
   .extend("booster", ({ payoutWorld }) => payoutWorld.booster)
-  .extend("readyBooster", ({ payoutWorld }) => payoutWorld.readyBooster);
+  .extend("readyBooster", ({ payoutWorld }) => payoutWorld.readyBooster)
+  // A verified person who bought the bronze plan from a wallet of 5,000,000 Rials (3,000,000 left): one who may invite.
+  .extend(
+    "inviterWithPlan",
+    ({ call, person, planId }) =>
+      async function inviterWithPlan() {
+        const me = await person(5_000_000, true);
+        expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: me.token })).status).toBe(201);
+        return me;
+      },
+  );
 
 // PGlite's cold start (migrations, seed) counts against the hook's timeout (60 s), not the first test's (30 s).
 apiTest.beforeAll(async ({ database }) => void database);

@@ -105,21 +105,20 @@ describe("the network's own counter (YouTube statistics, once a day)", () => {
   it("says a hidden subscriber count as such; a video gives its views, likes and comments, and its channel's subscribers when it sells them", async ({
     database,
     youtube,
-    admin,
+    approvedCampaign,
     liveCampaign,
     person,
   }) => {
-    const adminToken = await admin();
-    const hidden = await liveCampaign(adminToken, undefined, person, {
+    const hidden = await approvedCampaign(undefined, person, {
       ...smartCampaign,
       link: `https://www.youtube.com/channel/${HIDDEN.id}`,
     });
-    const liked = await liveCampaign(adminToken, [{ metric: "likes", action: "like", unitPrice: 3_000, max: 10 }], person, {
+    const liked = await liveCampaign(hidden.adminToken, [{ metric: "likes", action: "like", unitPrice: 3_000, max: 10 }], person, {
       ...smartCampaign,
       link: "https://youtu.be/dQw4w9WgXcQ",
     });
     const subscribed = await liveCampaign(
-      adminToken,
+      hidden.adminToken,
       [{ metric: "subscribers", action: "subscribe", unitPrice: 40_000, max: 10 }],
       person,
       {
@@ -196,12 +195,10 @@ describe("the network's own counter (YouTube statistics, once a day)", () => {
   it("reads 50 ids a call: 130 campaigns on 65 @handles and 65 channel ids cost 65 + 2 units once, then 3 a day", async ({
     database,
     youtube,
-    admin,
-    liveCampaign,
+    approvedCampaign,
     person,
   }) => {
-    const adminToken = await admin();
-    const template = await liveCampaign(adminToken, undefined, person, {
+    const template = await approvedCampaign(undefined, person, {
       ...smartCampaign,
       link: `https://www.youtube.com/channel/${TAKAPOO.id}`,
     });
@@ -262,12 +259,10 @@ describe("the network's own counter (YouTube statistics, once a day)", () => {
   it("reads campaigns in pages: 1,101 created in the same microsecond are each read once, 50 ids a call", async ({
     database,
     youtube,
-    admin,
-    liveCampaign,
+    approvedCampaign,
     person,
   }) => {
-    const adminToken = await admin();
-    const template = await liveCampaign(adminToken, undefined, person, {
+    const template = await approvedCampaign(undefined, person, {
       ...smartCampaign,
       link: `https://www.youtube.com/channel/${TAKAPOO.id}`,
     });
@@ -292,13 +287,12 @@ describe("the network's own counter (YouTube statistics, once a day)", () => {
   it("a handle or a video YouTube does not know is not asked again that day", async ({
     database,
     youtube,
-    admin,
+    approvedCampaign,
     liveCampaign,
     person,
   }) => {
-    const adminToken = await admin();
-    const gone = await liveCampaign(adminToken, undefined, person, { ...smartCampaign, link: "https://www.youtube.com/@nobody_here" });
-    const deleted = await liveCampaign(adminToken, undefined, person, { ...smartCampaign, link: "https://youtu.be/deleted0000" });
+    const gone = await approvedCampaign(undefined, person, { ...smartCampaign, link: "https://www.youtube.com/@nobody_here" });
+    const deleted = await liveCampaign(gone.adminToken, undefined, person, { ...smartCampaign, link: "https://youtu.be/deleted0000" });
     const first = await runAt(database, youtube, new Date());
     expect(first.output).toMatchObject({ due: 2, counted: 0, missing: 2, calls: 2 });
     expect((await rowOf(database, gone.id)).networkMissingOn).toBe(tehranDay(new Date()));
