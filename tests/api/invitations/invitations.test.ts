@@ -38,6 +38,18 @@ const it = apiTest
             .where(eq(invitations.phone, e164(phone)))
         )[0]!,
   )
+  // Someone's identity fields, as the identity review or the profile would have set them.
+  .extend(
+    "setIdentity",
+    ({ database }) =>
+      async (userId: string, fields: Partial<typeof users.$inferInsert>) =>
+        void (await database.db.update(users).set(fields).where(eq(users.id, userId))),
+  )
+  // `buyer` funded with the bronze plan's price, then buying it from the wallet.
+  .extend("buysBronze", ({ call, fund, planId }) => async (buyer: { token: string; user: { id: string } }) => {
+    await fund(buyer.user.id);
+    expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: buyer.token })).status).toBe(201);
+  })
   .extend("invite", ({ call, codeOf }) => async (token: string) => {
     const phone = friendPhone();
     expect((await call("invitations", { phone }, { token })).status).toBe(201);
@@ -141,14 +153,14 @@ describe("invitations", () => {
   });
 
   it("registered, paid, then joined with the reward after the holding period, once; the inviter told at each step", async ({
+    setIdentity,
     database,
     sms,
     call,
     person,
     admin,
-    planId,
     get,
-    fund,
+    buysBronze,
     inviterWithPlan,
   }) => {
     const adminToken = await admin();
@@ -166,10 +178,9 @@ describe("invitations", () => {
     expect(registered.registered_at).not.toBeNull();
     expect((await get("invitations?status=sent", me.token)).body.meta.total).toBe(0);
 
-    await database.db.update(users).set({ identityStatus: "identity_verified" }).where(eq(users.id, friend.user.id));
-    await database.db.update(users).set({ nationalId: "0067749828" }).where(eq(users.id, friend.user.id));
-    await fund(friend.user.id);
-    expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: friend.token })).status).toBe(201);
+    await setIdentity(friend.user.id, { identityStatus: "identity_verified" });
+    await setIdentity(friend.user.id, { nationalId: "0067749828" });
+    await buysBronze(friend);
     const [paid] = (await get("invitations?status=registered", me.token)).body.data;
     expect(paid.status).toBe("paid");
     expect(Date.parse(paid.reward_due_at) - Date.parse(paid.paid_at)).toBe(7 * 86_400_000);
@@ -187,26 +198,22 @@ describe("invitations", () => {
   });
 
   it("no reward when the invitee is the inviter (the same national ID)", async ({
+    setIdentity,
     database,
     sms,
     call,
-    planId,
     get,
-    fund,
+    buysBronze,
     inviterWithPlan,
   }) => {
     const me = await inviterWithPlan();
-    await database.db.update(users).set({ nationalId: "0084575948" }).where(eq(users.id, me.user.id));
+    await setIdentity(me.user.id, { nationalId: "0084575948" });
     const phone = friendPhone();
     expect((await call("invitations", { phone }, { token: me.token })).status).toBe(201);
     const twin = await registerAndSignIn(call, sms, { phone, email: `twin${friends}@example.com` });
     // Verified (the reward waits for that), and the national ID is the inviter's.
-    await database.db
-      .update(users)
-      .set({ nationalId: "0084575948", identityStatus: "identity_verified" })
-      .where(eq(users.id, twin.user.id));
-    await fund(twin.user.id);
-    expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: twin.token })).status).toBe(201);
+    await setIdentity(twin.user.id, { nationalId: "0084575948", identityStatus: "identity_verified" });
+    await buysBronze(twin);
     const before = (await balancesOf({ db: database.db }, { userId: me.user.id })).earnings;
     const report = await payInvitationRewards({ db: database.db, now: later(8) });
     expect(report.refused).toBeGreaterThanOrEqual(1);
@@ -218,12 +225,12 @@ describe("invitations", () => {
 
 describe("registered through the invitation link's code (issue 18: 'someone registered with that phone or code')", () => {
   it("a friend who signs up with another number through the link is the invitation's, told, paid and rewarded", async ({
+    setIdentity,
     database,
     sms,
     call,
-    planId,
     get,
-    fund,
+    buysBronze,
     inviterWithPlan,
     codeOf,
     invite,
@@ -243,8 +250,7 @@ describe("registered through the invitation link's code (issue 18: 'someone regi
     const told = await database.db.select().from(notifications).where(eq(notifications.userId, me.user.id));
     expect(told.map((n) => n.kind)).toContain("invitation_registered");
 
-    await fund(friend.user.id);
-    expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: friend.token })).status).toBe(201);
+    await buysBronze(friend);
     expect((await codeOf(`0${sent.phone.slice(3)}`)).status).toBe("paid");
     const before = (await balancesOf({ db: database.db }, { userId: me.user.id })).earnings;
     const reward = (await get("invitations/allowance", me.token)).body.data.reward as number;
@@ -253,7 +259,7 @@ describe("registered through the invitation link's code (issue 18: 'someone regi
     expect(await codeOf(`0${sent.phone.slice(3)}`)).toMatchObject({ status: "paid", noRewardReason: null });
     expect((await get("invitations", me.token)).body.data[0]).toMatchObject({ status: "paid", reward_waits_for_identity: true });
     expect((await balancesOf({ db: database.db }, { userId: me.user.id })).earnings).toBe(before);
-    await database.db.update(users).set({ identityStatus: "identity_verified" }).where(eq(users.id, friend.user.id));
+    await setIdentity(friend.user.id, { identityStatus: "identity_verified" });
     expect((await payInvitationRewards({ db: database.db, now: later(8) })).rewarded).toBeGreaterThanOrEqual(1);
     expect((await codeOf(`0${sent.phone.slice(3)}`)).status).toBe("joined");
     expect((await balancesOf({ db: database.db }, { userId: me.user.id })).earnings).toBe(before + reward);
@@ -315,29 +321,25 @@ describe("registered through the invitation link's code (issue 18: 'someone regi
   });
 
   it("by code too, no reward when the invitee's national ID is the inviter's", async ({
+    setIdentity,
     database,
     sms,
     call,
-    planId,
-    fund,
+    buysBronze,
     inviterWithPlan,
     codeOf,
     invite,
   }) => {
     const me = await inviterWithPlan();
-    await database.db.update(users).set({ nationalId: "0013542419" }).where(eq(users.id, me.user.id));
+    await setIdentity(me.user.id, { nationalId: "0013542419" });
     const sent = await invite(me.token);
     const twin = await registerAndSignIn(call, sms, {
       phone: friendPhone(),
       email: `ctwin${friends}@example.com`,
       invitation_code: sent.code,
     });
-    await database.db
-      .update(users)
-      .set({ nationalId: "0013542419", identityStatus: "identity_verified" })
-      .where(eq(users.id, twin.user.id));
-    await fund(twin.user.id);
-    expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: twin.token })).status).toBe(201);
+    await setIdentity(twin.user.id, { nationalId: "0013542419", identityStatus: "identity_verified" });
+    await buysBronze(twin);
     const before = (await balancesOf({ db: database.db }, { userId: me.user.id })).earnings;
     await payInvitationRewards({ db: database.db, now: later(8) });
     expect((await balancesOf({ db: database.db }, { userId: me.user.id })).earnings).toBe(before);
@@ -347,25 +349,25 @@ describe("registered through the invitation link's code (issue 18: 'someone regi
 
 describe("invitations that cannot be farmed (issue 30 item 6)", () => {
   it("a friend whose IBAN is the inviter's earns nothing, even verified with another national ID", async ({
+    setIdentity,
     database,
     sms,
     call,
-    planId,
     get,
-    fund,
+    buysBronze,
     inviterWithPlan,
   }) => {
     const me = await inviterWithPlan();
-    await database.db.update(users).set({ nationalId: "0084575948", iban: "IR062960000000100324200001" }).where(eq(users.id, me.user.id));
+    await setIdentity(me.user.id, { nationalId: "0084575948", iban: "IR062960000000100324200001" });
     const phone = friendPhone();
     expect((await call("invitations", { phone }, { token: me.token })).status).toBe(201);
     const puppet = await registerAndSignIn(call, sms, { phone, email: `puppet${friends}@example.com` });
-    await database.db
-      .update(users)
-      .set({ nationalId: "0013542419", iban: "ir062960000000100324200001", identityStatus: "identity_verified" })
-      .where(eq(users.id, puppet.user.id));
-    await fund(puppet.user.id);
-    expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: puppet.token })).status).toBe(201);
+    await setIdentity(puppet.user.id, {
+      nationalId: "0013542419",
+      iban: "ir062960000000100324200001",
+      identityStatus: "identity_verified",
+    });
+    await buysBronze(puppet);
     const before = (await balancesOf({ db: database.db }, { userId: me.user.id })).earnings;
     expect((await payInvitationRewards({ db: database.db, now: later(8) })).refused).toBeGreaterThanOrEqual(1);
     expect((await balancesOf({ db: database.db }, { userId: me.user.id })).earnings).toBe(before);

@@ -42,6 +42,16 @@ const it = notificationTest
         return { adminToken, me, payoutId };
       },
   )
+  // A texting job (the notifications' by default) run twice at once; how many texts the two sent.
+  .extend(
+    "sentByTwoRuns",
+    ({ database, sms }) =>
+      async (job: typeof sendNotificationSms | typeof sendPayoutNotices = sendNotificationSms) =>
+        (await Promise.all([job({ db: database.db }, { sms: sms.sender }), job({ db: database.db }, { sms: sms.sender })])).reduce(
+          (sum, run) => sum + run.sent,
+          0,
+        ),
+  )
   .override("client", ({ serial }) => ({ address: `10.7.23.${serial % 250}` }));
 
 describe("an event delivered twice (PostgreSQL)", () => {
@@ -52,6 +62,7 @@ describe("an event delivered twice (PostgreSQL)", () => {
     rowsOf,
     phoneOf,
     activePayout,
+    sentByTwoRuns,
   }) => {
     const { adminToken, me, payoutId } = await activePayout();
     const confirm = () => call(`admin/payouts/${payoutId}/confirm`, { bank_reference: "PAYA-123" }, { token: adminToken });
@@ -66,11 +77,7 @@ describe("an event delivered twice (PostgreSQL)", () => {
       .where(and(eq(payoutEvents.payoutId, payoutId), eq(payoutEvents.status, "confirmed")));
     expect(events).toHaveLength(1);
 
-    const runs = await Promise.all([
-      sendPayoutNotices({ db: database.db }, { sms: sms.sender }),
-      sendPayoutNotices({ db: database.db }, { sms: sms.sender }),
-    ]);
-    expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(1);
+    expect(await sentByTwoRuns(sendPayoutNotices)).toBe(1);
     expect(sms.notices).toEqual([{ phone: await phoneOf(me.user.id), notice: { kind: "payout_confirmed", amount: 3_000_000 } }]);
     // And later runs find nothing left to send.
     expect(await sendPayoutNotices({ db: database.db }, { sms: sms.sender })).toEqual({ sent: 0, refused: 0, later: 0, muted: 0 });
@@ -85,6 +92,7 @@ describe("an event delivered twice (PostgreSQL)", () => {
     rowsOf,
     counterOf,
     pendingIdentity,
+    sentByTwoRuns,
   }) => {
     const adminToken = await admin();
     const applicant = await pendingIdentity();
@@ -97,11 +105,7 @@ describe("an event delivered twice (PostgreSQL)", () => {
     expect(row!.smsState).toBe("pending");
     expect(await counterOf(applicant.user.id)).toBe(1);
 
-    const runs = await Promise.all([
-      sendNotificationSms({ db: database.db }, { sms: sms.sender }),
-      sendNotificationSms({ db: database.db }, { sms: sms.sender }),
-    ]);
-    expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(1);
+    expect(await sentByTwoRuns()).toBe(1);
     expect(sms.notices).toEqual([
       { phone: applicant.phone, notice: { kind: "identity_approved", date: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2}$/) } },
     ]);
@@ -118,6 +122,7 @@ describe("an event delivered twice (PostgreSQL)", () => {
     planId,
     rowsOf,
     counterOf,
+    sentByTwoRuns,
   }) => {
     const me = await person(5_000_000);
     expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: me.token })).status).toBe(201);
@@ -136,11 +141,7 @@ describe("an event delivered twice (PostgreSQL)", () => {
     expect(await rowsOf(me.user.id, "membership_expiring")).toHaveLength(1);
     expect(await counterOf(me.user.id)).toBe(2); // the plan bought, and its end
 
-    const runs = await Promise.all([
-      sendNotificationSms({ db: database.db }, { sms: sms.sender }),
-      sendNotificationSms({ db: database.db }, { sms: sms.sender }),
-    ]);
-    expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(1);
+    expect(await sentByTwoRuns()).toBe(1);
     expect(sms.notices).toEqual([
       { phone: me.phone, notice: { kind: "membership_expiring", date: expect.stringMatching(/^\d{4}\/\d{2}\/\d{2}$/) } },
     ]);

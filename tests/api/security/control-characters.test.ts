@@ -36,12 +36,6 @@ const unreachedGoogle = new Proxy({ likeChecks: false } as YoutubeAccounts, {
  * documented and probed; each call from the address of the request under way (`client.address` is read per call).
  */
 const it = apiTest
-  .extend(
-    "openapi",
-    ({ app }) =>
-      async (): Promise<Document> =>
-        (await (await app.request("/api/openapi.json")).json()) as Document,
-  )
   .override("client", () => ({
     get address() {
       return address();

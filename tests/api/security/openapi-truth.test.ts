@@ -149,13 +149,6 @@ function probesOf(operation: Operation): Probe[] {
  * are documented and walked; each request from an address of its own (`client.address` is read per call).
  */
 const it = apiTest
-  // The document, as this app serves it.
-  .extend(
-    "openapi",
-    ({ app }) =>
-      async (): Promise<Document> =>
-        (await (await app.request("/api/openapi.json")).json()) as Document,
-  )
   // A user and an admin of the running test, made on first use; a fresh session of theirs each time
   // (a logout or a session's end among the probes ends only its own).
   .extend("tokenOf", ({ database }) => {

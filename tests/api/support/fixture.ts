@@ -7,6 +7,7 @@ import type { GatewayId, PaymentGateway } from "@/server/adapters/payments/types
 import { earnWorld } from "@/tests/api/support/earn-fixtures";
 import { startNodeListener } from "@/tests/api/support/node-server";
 import { payoutWorld } from "@/tests/api/support/payout-fixtures";
+import type { Document } from "@/tests/api/support/openapi-document";
 
 /** What a test may give its app besides the database and the SMS recorder. */
 export type AppTestDeps = Partial<Omit<AppDeps, "database">>;
@@ -24,7 +25,7 @@ type Apps = { current: App; build(deps: AppTestDeps): App };
  * it needs by name:
  *   it("…", async ({ call, database, sms }) => …)
  * - `call(path, body, options)`: the app as a browser or API client calls it, from `client.address`;
- *   `get(path, token?, locale?)` a GET through it.
+ *   `get(path, token?, locale?)` a GET through it; `openapi()` the document the app serves.
  * - `client`: `{ address }`, where the test's calls come from (the app takes the request's x-test-ip,
  *   else this, as the socket's address); set `client.address` to call from elsewhere mid-test.
  * - `app`: the app on this database, codes sent to `sms`, with the file's `appDeps`; `rebuild(deps)`
@@ -88,6 +89,13 @@ export const apiTest = test
     ({ call }) =>
       (path: string, token?: string, locale?: string) =>
         call(path, undefined, { method: "GET", ...(token ? { token } : {}), ...(locale ? { locale } : {}) }),
+  )
+  // /api/openapi.json as this app serves it.
+  .extend(
+    "openapi",
+    ({ app }) =>
+      async (): Promise<Document> =>
+        (await (await app.request("/api/openapi.json")).json()) as Document,
   )
   .extend("adminPhone", "09100000077")
   .extend("earnWorld", ({ call, fresh, sms, adminPhone }) => earnWorld(call, () => ({ database: fresh, sms }), adminPhone))

@@ -38,6 +38,13 @@ afterEach(() => {
 const it = apiTest
   .override("client", ({ serial }) => ({ address: `10.7.32.${serial % 250}` }))
   .extend("youtube", (): YoutubeApi => youtubeApi({ apiKey: API_KEY, baseUrl: fake.url, timeoutMs: 300 }))
+  // A Smart campaign on `link`, approved by the admin (whose token it carries).
+  .extend(
+    "campaignOn",
+    ({ approvedCampaign, person }) =>
+      (link: string) =>
+        approvedCampaign(undefined, person, { ...smartCampaign, link }),
+  )
   .override("appDeps", ({ youtube }) => ({ youtube }));
 
 /** One run of the job as of `at`, and the calls it made to the fake (paths and parameters, key left out). */
@@ -56,14 +63,10 @@ describe("the network's own counter (YouTube statistics, once a day)", () => {
   it("takes the start count once at approval, then one count a Tehran day; the delivery view answers them", async ({
     database,
     youtube,
-    approvedCampaign,
-    person,
+    campaignOn,
     call,
   }) => {
-    const { id, producer } = await approvedCampaign(undefined, person, {
-      ...smartCampaign,
-      link: "https://www.youtube.com/@Takapoo",
-    });
+    const { id, producer } = await campaignOn("https://www.youtube.com/@Takapoo");
     const delivery = async () => (await call(`campaigns/${id}/delivery`, undefined, { method: "GET", token: producer.token })).body.data;
     expect((await delivery()).network).toEqual({ status: "not_yet", start: null, start_at: null, days: [] });
 
@@ -105,14 +108,11 @@ describe("the network's own counter (YouTube statistics, once a day)", () => {
   it("says a hidden subscriber count as such; a video gives its views, likes and comments, and its channel's subscribers when it sells them", async ({
     database,
     youtube,
-    approvedCampaign,
+    campaignOn,
     liveCampaign,
     person,
   }) => {
-    const hidden = await approvedCampaign(undefined, person, {
-      ...smartCampaign,
-      link: `https://www.youtube.com/channel/${HIDDEN.id}`,
-    });
+    const hidden = await campaignOn(`https://www.youtube.com/channel/${HIDDEN.id}`);
     const liked = await liveCampaign(hidden.adminToken, [{ metric: "likes", action: "like", unitPrice: 3_000, max: 10 }], person, {
       ...smartCampaign,
       link: "https://youtu.be/dQw4w9WgXcQ",
@@ -161,13 +161,9 @@ describe("the network's own counter (YouTube statistics, once a day)", () => {
   it("writes nothing on a spent quota, a 500 or a timeout, leaves the campaign as it was, and reads it on the next run", async ({
     database,
     youtube,
-    approvedCampaign,
-    person,
+    campaignOn,
   }) => {
-    const { id } = await approvedCampaign(undefined, person, {
-      ...smartCampaign,
-      link: `https://www.youtube.com/channel/${TAKAPOO.id}`,
-    });
+    const { id } = await campaignOn(`https://www.youtube.com/channel/${TAKAPOO.id}`);
     const nothingWritten = async () => {
       const row = await rowOf(database, id);
       expect(row).toMatchObject({ status: "active", networkStart: null, networkStartAt: null, networkMissingOn: null });
@@ -195,13 +191,9 @@ describe("the network's own counter (YouTube statistics, once a day)", () => {
   it("reads 50 ids a call: 130 campaigns on 65 @handles and 65 channel ids cost 65 + 2 units once, then 3 a day", async ({
     database,
     youtube,
-    approvedCampaign,
-    person,
+    campaignOn,
   }) => {
-    const template = await approvedCampaign(undefined, person, {
-      ...smartCampaign,
-      link: `https://www.youtube.com/channel/${TAKAPOO.id}`,
-    });
+    const template = await campaignOn(`https://www.youtube.com/channel/${TAKAPOO.id}`);
     const many: FakeChannel[] = Array.from({ length: 130 }, (_, i) => ({
       id: channelId(`bulk${String(i).padStart(3, "0")}x`),
       title: `Bulk ${i}`,
@@ -259,13 +251,9 @@ describe("the network's own counter (YouTube statistics, once a day)", () => {
   it("reads campaigns in pages: 1,101 created in the same microsecond are each read once, 50 ids a call", async ({
     database,
     youtube,
-    approvedCampaign,
-    person,
+    campaignOn,
   }) => {
-    const template = await approvedCampaign(undefined, person, {
-      ...smartCampaign,
-      link: `https://www.youtube.com/channel/${TAKAPOO.id}`,
-    });
+    const template = await campaignOn(`https://www.youtube.com/channel/${TAKAPOO.id}`);
     const paged: FakeChannel[] = Array.from({ length: 1_100 }, (_, i) => ({
       id: channelId(`paged${String(i).padStart(4, "0")}x`),
       title: `Paged ${i}`,
@@ -287,11 +275,11 @@ describe("the network's own counter (YouTube statistics, once a day)", () => {
   it("a handle or a video YouTube does not know is not asked again that day", async ({
     database,
     youtube,
-    approvedCampaign,
+    campaignOn,
     liveCampaign,
     person,
   }) => {
-    const gone = await approvedCampaign(undefined, person, { ...smartCampaign, link: "https://www.youtube.com/@nobody_here" });
+    const gone = await campaignOn("https://www.youtube.com/@nobody_here");
     const deleted = await liveCampaign(gone.adminToken, undefined, person, { ...smartCampaign, link: "https://youtu.be/deleted0000" });
     const first = await runAt(database, youtube, new Date());
     expect(first.output).toMatchObject({ due: 2, counted: 0, missing: 2, calls: 2 });
