@@ -3,7 +3,6 @@ import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/Alert";
-import { Button } from "@/components/ui/Button";
 import { NumberField } from "@/components/ui/Field";
 import { InlineForm } from "@/components/ui/FormActions";
 import { NextStep, SectionCard } from "@/components/ui/FormCard";
@@ -18,7 +17,7 @@ import { tehranDay } from "@/lib/time/tehran";
 import { DayField, useDay } from "./DayField";
 import { PLATFORM_FEE_RATE } from "@/lib/campaigns/pricing";
 import { useMetricLabel } from "./Invoice";
-import { useOpener } from "./opener";
+import { OpenButton, useOpener } from "./opener";
 
 /** Whether a campaign may be changed while it runs: its end date moved, and a Smart one topped up. */
 export const changeable = (campaign: Campaign) => campaign.status === "active" || campaign.status === "paused";
@@ -76,18 +75,9 @@ function EndDate({ campaign }: { campaign: Campaign }) {
         />
       ) : (
         <div>
-          <Button
-            id={opener.id}
-            type="button"
-            variant="secondary"
-            className="w-full sm:w-auto"
-            onClick={() => {
-              setDone(null);
-              opener.setOpen(true);
-            }}
-          >
+          <OpenButton opener={opener} onOpen={() => setDone(null)}>
             {t("open")}
-          </Button>
+          </OpenButton>
         </div>
       )}
     </Part>
@@ -149,18 +139,9 @@ function TopUp({ campaign }: { campaign: Campaign }) {
         />
       ) : (
         <div>
-          <Button
-            id={opener.id}
-            type="button"
-            variant="secondary"
-            className="w-full sm:w-auto"
-            onClick={() => {
-              setResult(null);
-              opener.setOpen(true);
-            }}
-          >
+          <OpenButton opener={opener} onOpen={() => setResult(null)}>
             {t("open")}
-          </Button>
+          </OpenButton>
         </div>
       )}
     </Part>

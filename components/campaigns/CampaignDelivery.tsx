@@ -3,11 +3,11 @@ import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { DayChart, type DayChartSeries } from "@/components/ui/DayChart";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { QueryView } from "@/components/ui/QueryView";
-import { ScrollRegion } from "@/components/ui/ScrollRegion";
 import { useCampaignDelivery, type Campaign, type Delivery } from "@/lib/api/campaigns";
 import { ETA_WINDOW_DAYS } from "@/lib/campaigns/delivery";
 import { directionOf, isLocale } from "@/lib/i18n/locales";
 import type { DeliveryDay } from "@/lib/schemas/activities";
+import { DayTable } from "./DayTable";
 import { dayDate } from "./delivery-days";
 import { NetworkCounter } from "./DeliveryNetwork";
 
@@ -108,42 +108,20 @@ function DeliveryContent({ campaign, delivery }: { campaign: Campaign; delivery:
   );
 }
 
-/** The same numbers as the chart, newest day first, in a box of its own that scrolls (both ways on a phone). */
+/** The same numbers as the chart, newest day first. */
 function DeliveryTable({ days }: { days: DeliveryDay[] }) {
   const t = useTranslations("campaigns.delivery");
   const format = useFormatter();
   return (
-    <ScrollRegion label={t("caption")} className="max-h-80 overflow-y-auto border border-surface-line">
-      <table className="w-full min-w-[34rem] text-sm" data-testid="delivery-table">
-        <caption className="sr-only">{t("caption")}</caption>
-        <thead className="sticky top-0 bg-surface">
-          <tr className="border-b border-surface-line text-ink-muted">
-            <th scope="col" className="px-3 py-2 text-start font-medium">
-              {t("day")}
-            </th>
-            {DAY_SERIES.map(({ key }) => (
-              <th key={key} scope="col" className="px-3 py-2 text-end font-medium">
-                {t(key)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {[...days].reverse().map((day) => (
-            <tr key={day.day} className="border-b border-surface-line last:border-b-0">
-              <th scope="row" className="px-3 py-2 text-start font-normal whitespace-nowrap">
-                <time dateTime={day.day}>{format.dateTime(dayDate(day.day), "day")}</time>
-              </th>
-              {DAY_SERIES.map(({ key }) => (
-                <td key={key} className="px-3 py-2 text-end tabular-nums">
-                  {format.number(day[key])}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <DayTable
+      caption={t("caption")}
+      columns={DAY_SERIES.map(({ key }) => ({ key, label: t(key) }))}
+      days={days}
+      cell={(day, key) => format.number(day[key])}
+      testId="delivery-table"
+      className="max-h-80 overflow-y-auto border border-surface-line"
+      tableClassName="w-full min-w-[34rem] text-sm"
+    />
   );
 }
 

@@ -14,7 +14,7 @@ import { campaignPaceInput, type CampaignPaceInput } from "@/lib/schemas/campaig
 import type { CampaignStatus } from "@/lib/schemas/enums";
 import { tehranDay } from "@/lib/time/tehran";
 import { DayField, useDay } from "./DayField";
-import { useOpener } from "./opener";
+import { OpenButton, useOpener } from "./opener";
 
 /** Statuses whose pace its owner may change: any before the campaign ends (PUT campaigns/{id}/pace). */
 const PACEABLE: readonly CampaignStatus[] = ["awaiting_payment", "awaiting_review", "active", "paused"];
@@ -121,18 +121,9 @@ export function CampaignPace({ campaign }: { campaign: Campaign }) {
           <PaceForm campaign={campaign} onDone={closed} />
         ) : (
           <div className="flex flex-wrap gap-2">
-            <Button
-              id={opener.id}
-              type="button"
-              variant="secondary"
-              className="w-full sm:w-auto"
-              onClick={() => {
-                setMessage(null);
-                opener.setOpen(true);
-              }}
-            >
+            <OpenButton opener={opener} onOpen={() => setMessage(null)}>
               {pace ? t("change") : t("set")}
-            </Button>
+            </OpenButton>
             {pace ? (
               <Button type="button" variant="secondary" className="w-full sm:w-auto" busy={setPace.isPending} onClick={() => void clear()}>
                 {t("clear")}

@@ -2,10 +2,9 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { DayChart } from "@/components/ui/DayChart";
 import { NoValue } from "@/components/ui/NoValue";
-import { ScrollRegion } from "@/components/ui/ScrollRegion";
 import type { Campaign, Delivery } from "@/lib/api/campaigns";
 import type { NetworkCounts } from "@/lib/schemas/activities";
-import { dayDate } from "./delivery-days";
+import { DayTable } from "./DayTable";
 import { useMetricLabel } from "./Invoice";
 
 /** The network's counters, in the order one is picked for the sentence and the chart, and the invoice metrics each one counts. */
@@ -129,7 +128,6 @@ export function NetworkCounter({
 
 /** The network's counter per day, newest first: one column per counter it gave. */
 function NetworkTable({ days }: { days: NetworkDay[] }) {
-  const t = useTranslations("campaigns.delivery");
   const tn = useTranslations("campaigns.networkCounter");
   const format = useFormatter();
   const metric = useMetricLabel();
@@ -142,36 +140,13 @@ function NetworkTable({ days }: { days: NetworkDay[] }) {
     return value === null ? <NoValue label={tn("notCounted")} /> : format.number(value);
   };
   return (
-    <ScrollRegion label={tn("caption")} className="max-h-64 overflow-y-auto border border-surface-line">
-      <table className="w-full text-sm" data-testid="network-table">
-        <caption className="sr-only">{tn("caption")}</caption>
-        <thead className="sticky top-0 bg-surface">
-          <tr className="border-b border-surface-line text-ink-muted">
-            <th scope="col" className="px-3 py-2 text-start font-medium">
-              {t("day")}
-            </th>
-            {counters.map((counter) => (
-              <th key={counter} scope="col" className="px-3 py-2 text-end font-medium">
-                {metric(counter)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {[...days].reverse().map((day) => (
-            <tr key={day.day} className="border-b border-surface-line last:border-b-0">
-              <th scope="row" className="px-3 py-2 text-start font-normal whitespace-nowrap">
-                <time dateTime={day.day}>{format.dateTime(dayDate(day.day), "day")}</time>
-              </th>
-              {counters.map((counter) => (
-                <td key={counter} className="px-3 py-2 text-end tabular-nums">
-                  {cell(day, counter)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <DayTable
+      caption={tn("caption")}
+      columns={counters.map((counter) => ({ key: counter, label: metric(counter) }))}
+      days={days}
+      cell={cell}
+      testId="network-table"
+      className="max-h-64 overflow-y-auto border border-surface-line"
+    />
   );
 }
