@@ -9,7 +9,7 @@
 import { UUID_SOURCE } from "@/lib/validation/uuid";
 import type { ActivityCheckMethod, ActivityType, Network } from "@/lib/schemas/enums";
 import { parseChannelLink } from "@/lib/campaigns/links";
-import { TEHRAN_OFFSET_MINUTES } from "@/lib/time/tehran";
+import { tehranDayStart } from "@/lib/time/tehran";
 
 /** A line's target; `boosterShare`, the booster's share locked at purchase (older campaigns: none, today's applies). */
 export type TargetLine = { metric: string; action: string; unitPrice: number; max: number; boosterShare?: number };
@@ -127,12 +127,8 @@ export function dailyAllowance(base: number, record: BoosterRecord): number {
   return Math.min(base * 2, Math.max(Math.ceil(base / 4), scaled));
 }
 
-/** Iran's clock (UTC+03:30, no daylight saving since 2022): the allowance resets at local midnight. */
-const IRAN_OFFSET_MS = TEHRAN_OFFSET_MINUTES * 60_000;
-export function allowanceDayStart(now: Date): Date {
-  const day = 86_400_000;
-  return new Date(Math.floor((now.getTime() + IRAN_OFFSET_MS) / day) * day - IRAN_OFFSET_MS);
-}
+/** The allowance resets at Tehran's midnight. */
+export const allowanceDayStart = tehranDayStart;
 
 /** The network a task's or activity's link is on (an activity carries its campaign's link). */
 export function networkOfLink(link: string): Network {

@@ -7,7 +7,7 @@
  * offers a paced campaign's work only within its pace, and a start is refused past it, counted under the
  * campaign's lock (server/activities/tasks.ts).
  */
-import { TEHRAN_OFFSET_MINUTES, addDays, tehranDay } from "@/lib/time/tehran";
+import { TEHRAN_OFFSET_MINUTES, addDays, tehranDay, tehranDayStart } from "@/lib/time/tehran";
 
 export type Pace = {
   perDay: number | null;
@@ -26,7 +26,7 @@ export function tehranHour(at: Date): number {
 
 /** The moments the current Tehran day and hour began (for counting what was started in them). */
 export function paceWindows(now: Date): { dayStart: Date; hourStart: Date } {
-  const dayStart = new Date(Date.parse(`${tehranDay(now)}T00:00:00Z`) - TEHRAN_OFFSET_MINUTES * 60_000);
+  const dayStart = tehranDayStart(now);
   const hourStart = new Date(dayStart.getTime() + tehranHour(now) * 3_600_000);
   return { dayStart, hourStart };
 }

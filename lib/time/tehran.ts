@@ -9,6 +9,13 @@ export function tehranDayEnd(day: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T23:59:59+03:30`).toISOString() : day;
 }
 
+/** The moment the Tehran day of `now` began (local midnight). */
+export function tehranDayStart(now: Date): Date {
+  const offset = TEHRAN_OFFSET_MINUTES * 60_000;
+  const day = 86_400_000;
+  return new Date(Math.floor((now.getTime() + offset) / day) * day - offset);
+}
+
 /** The Tehran day ("YYYY-MM-DD") a moment falls on. */
 export function tehranDay(at: Date): string {
   return new Date(at.getTime() + TEHRAN_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);

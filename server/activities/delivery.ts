@@ -7,6 +7,7 @@ import { openSessionUser, sessionIsOpen, type AccessClaims } from "@/server/auth
 import { type DbCtx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { preparedOnce } from "@/server/db/prepared";
+import { fromJson } from "@/server/db/raw-json";
 import { campaigns, type NetworkCounts } from "@/server/db/schema";
 import { linesOf } from "@/server/activities/tasks";
 
@@ -17,9 +18,6 @@ const countsOutput = (counts: NetworkCounts): NetworkCountsOutput => ({
   comments: counts.comments,
   subscribers_hidden: counts.subscribersHidden,
 });
-
-/** json from a raw column: parsed by node-postgres, handed over as text by PGlite's driver. */
-const fromJson = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
 
 const idParam = sql.placeholder("id");
 const fromParam = sql.placeholder("from");

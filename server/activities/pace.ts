@@ -2,6 +2,7 @@ import { and, eq, gte, ne, sql } from "drizzle-orm";
 import { paceLeft, paceWindows } from "@/lib/campaigns/pacing";
 import { type TxCtx } from "@/server/core/context";
 import { activities, type Campaign } from "@/server/db/schema";
+import { fromJson } from "@/server/db/raw-json";
 
 /* Pacing (lib/campaigns/pacing.ts) where tasks are offered and started: what a paced campaign has used now. */
 
@@ -14,7 +15,7 @@ export const pacedUsedOf = sql`(case when "campaigns"."pace" is null then null e
     coalesce(sum(a.quantity) filter (where a.created_at >= ${hourStartParam}::timestamptz), 0)::int)
   from ${activities} a
   where a.campaign_id = "campaigns"."id" and a.status <> 'denied' and a.created_at >= ${dayStartParam}::timestamptz) end)`.mapWith(
-  (value) => (typeof value === "string" ? JSON.parse(value) : value) as [number, number] | null,
+  (value) => fromJson<[number, number] | null>(value),
 );
 
 /** What a paced campaign still allows now, counted under its row lock (the caller holds it): every start of the campaign queues there. */

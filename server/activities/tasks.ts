@@ -21,6 +21,7 @@ import { activities, campaigns, sessions, users, type Activity, type Campaign, t
 import { isOpenSession, sessionUser } from "@/server/auth";
 import type { AccessClaims } from "@/server/auth";
 import { preparedOnce } from "@/server/db/prepared";
+import { fromJson } from "@/server/db/raw-json";
 import { boosterStanding } from "@/server/activities/standing";
 import { AppError } from "@/server/core/errors";
 import { uniqueViolation } from "@/server/auth";
@@ -84,9 +85,6 @@ const TASK_SCAN = 200;
 
 const caller = sql.placeholder("userId");
 const networkParam = sql.placeholder("network");
-
-/** json from a raw column: parsed by node-postgres, handed over as text by PGlite's driver. */
-const fromJson = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
 
 /** The caller's session is open and their identity verified (an uncorrelated subquery: run once per statement). */
 const callerCanEarn = sql`exists (select 1 from ${sessions} join ${users} on ${users.id} = ${sessions.userId}

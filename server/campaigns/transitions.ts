@@ -73,19 +73,16 @@ function effectsOf(event: CampaignEvent, reason?: string): Effects | null {
       const key = `campaign:${campaign.id}:settle`;
       const metadata = { campaign_id: campaign.id, reason: "partial_refund" };
       const moved = await refundEscrow(ctx, { campaign, refund: { key, amount: escrow.available, metadata } });
-      await ctx.tx
-        .insert(transactions)
-        .values({
-          userId: campaign.ownerId,
-          amount: escrow.available,
-          intent: "refund",
-          status: "paid",
-          gateway: "wallet",
-          campaignId: campaign.id,
-          transferId: moved.id,
-          approvedAt: new Date(),
-        })
-        .onConflictDoNothing();
+      await ctx.tx.insert(transactions).values({
+        userId: campaign.ownerId,
+        amount: escrow.available,
+        intent: "refund",
+        status: "paid",
+        gateway: "wallet",
+        campaignId: campaign.id,
+        transferId: moved.id,
+        approvedAt: new Date(),
+      });
       await notify(ctx, {
         userId: campaign.ownerId,
         kind: "campaign_refunded",
