@@ -5,20 +5,26 @@ import { tehranHour } from "@/lib/campaigns/pacing";
 import { addDays, tehranDay } from "@/lib/time/tehran";
 import { apiTest } from "@/tests/api/support/fixture";
 
-const it = apiTest.override("client", ({ serial }) => ({ address: `10.7.5.${serial % 250}` }));
-
 const lines = [{ metric: "likes", action: "like", unitPrice: 3_000, max: 10 }];
+
+const it = apiTest
+  .override("client", ({ serial }) => ({ address: `10.7.5.${serial % 250}` }))
+  // The campaign paced here: a producer's approved one of ten likes; `pace(body)` sets its pace as its owner (or as `token`).
+  .extend("campaign", async ({ approvedCampaign, call }) => {
+    const campaign = await approvedCampaign(lines);
+    const pace = (body: object, token = campaign.producer.token) => call(`campaigns/${campaign.id}/pace`, body, { method: "PUT", token });
+    return { ...campaign, pace };
+  });
 
 describe("pacing", () => {
   it("a paced campaign offers only its daily units; the next Tehran day it offers again; the expected end follows the pace", async ({
     database,
     call,
     person,
-    approvedCampaign,
     get,
+    campaign: { id, pace },
   }) => {
-    const { id, producer } = await approvedCampaign(lines);
-    const set = await call(`campaigns/${id}/pace`, { per_day: 2 }, { method: "PUT", token: producer.token });
+    const set = await pace({ per_day: 2 });
     expect(set.status).toBe(200);
     expect(set.body.data.campaign.pace).toEqual({ per_day: 2, per_hour: null, hours_from: null, hours_to: null, starts_on: null });
     // 10 likes at 2 a day: 5 days, today the first.
@@ -45,14 +51,12 @@ describe("pacing", () => {
   it("hours of the day and a start day keep the work back; per hour caps it; unpaced again, it is offered", async ({
     call,
     person,
-    approvedCampaign,
     get,
+    campaign: { id, pace },
   }) => {
-    const { id, producer } = await approvedCampaign(lines);
     const booster = await person(0, true);
     const offered = async () =>
       ((await get("tasks?network=youtube", booster.token)).body.data as { campaign_id: string }[]).some((task) => task.campaign_id === id);
-    const pace = (body: object) => call(`campaigns/${id}/pace`, body, { method: "PUT", token: producer.token });
     const hour = tehranHour(new Date());
     // The hours that are not now (the window after this hour to the day's end, or before it).
     const elsewhere = hour < 23 ? { hours_from: hour + 1, hours_to: 24 } : { hours_from: 0, hours_to: 23 };
@@ -73,12 +77,9 @@ describe("pacing", () => {
 
   it("a pace is checked and audited; another's campaign is not found; an ended one cannot be paced", async ({
     database,
-    call,
     person,
-    approvedCampaign,
+    campaign: { id, pace },
   }) => {
-    const { id, producer } = await approvedCampaign(lines);
-    const pace = (body: object, token = producer.token) => call(`campaigns/${id}/pace`, body, { method: "PUT", token });
     const cases: [object, string][] = [
       [{ per_day: 0 }, "per_day"],
       [{ per_hour: 1.5 }, "per_hour"],
