@@ -25,7 +25,7 @@ import { holdWhileBanned } from "@/server/people";
 export const payoutEventNames = ["approve", "deny", "submit", "confirm", "fail", "reverse"] as const;
 export type PayoutEventName = (typeof payoutEventNames)[number];
 
-const machine: Record<PayoutEventName, { from: PayoutStatus; to: PayoutStatus }> = {
+export const machine: Record<PayoutEventName, { from: PayoutStatus; to: PayoutStatus }> = {
   approve: { from: "pending", to: "approved" },
   deny: { from: "pending", to: "denied" },
   submit: { from: "approved", to: "active" },
