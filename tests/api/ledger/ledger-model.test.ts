@@ -8,7 +8,6 @@ import {
   campaignEscrowCode,
   checkLedgerInvariants,
   ensureAccounts,
-  gatewayAccountCode,
   postTransfer,
   systemAccountCode,
   transfer,
@@ -18,6 +17,7 @@ import {
 } from "@/server/ledger";
 import { apiTest } from "@/tests/api/support/fixture";
 import { errorCode } from "@/tests/api/support/helpers";
+import { gateway } from "@/tests/api/ledger/ledger-support";
 
 // Model-based test: random sequences of ledger operations run against the database and against a
 // few lines of arithmetic; after every command the balances must agree and every invariant hold.
@@ -39,7 +39,6 @@ const USERS = 3;
 const CAMPAIGNS = 2;
 let userIds: string[] = [];
 const campaignIds = Array.from({ length: CAMPAIGNS }, () => randomUUID());
-const gateway = gatewayAccountCode("sandbox");
 const promotions = systemAccountCode("promotions");
 const payouts = systemAccountCode("payouts");
 const wallet = (u: number) => userAccountCode(userIds[u]!, "wallet");
