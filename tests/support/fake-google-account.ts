@@ -6,7 +6,8 @@
  * - POST /token — grant_type authorization_code (checks client_id/secret, redirect_uri and the PKCE
  *   S256 challenge; codes are single-use) and refresh_token; `invalid_grant` for what it does not know;
  * - POST /revoke — `token=`; 400 `invalid_token` for an unknown one; revoking a refresh token ends the grant;
- * - GET channels?mine=true, channels?forHandle=, videos?id=, videos/getRating?id=, subscriptions?mine=true&forChannelId=,
+ * - GET channels?mine=true, channels?forHandle=, videos?id=, videos/getRating?id= (up to 50 ids: items[{videoId, rating}]),
+ *   subscriptions?mine=true&forChannelId= (up to 50 ids: only the subscribed ones, one page of maxResults, default 5),
  *   commentThreads?videoId=&searchTerms= with `Authorization: Bearer`; 401 for an unknown token, 403
  *   insufficientPermissions for getRating without youtube.force-ssl, 403 quotaExceeded when told to.
  * Mounted inside tests/support/fake-youtube.ts (one "Google" on one port); state is plain data tests change.
@@ -176,6 +177,7 @@ export function googleAccountHandler(state: FakeGoogleState) {
       if (!grant.scopes.includes(FORCE_SSL))
         return sendJson(response, 403, googleError(403, "insufficientPermissions", "Request had insufficient authentication scopes."));
       const ids = (p.get("id") ?? "").split(",").filter(Boolean);
+      if (ids.length > 50) return sendJson(response, 400, googleError(400, "invalidValue", "Too many ids: at most 50"));
       return sendJson(response, 200, {
         kind: "youtube#videoGetRatingResponse",
         items: ids.map((videoId) => ({ videoId, rating: user.ratings.get(videoId) ?? "none" })),
@@ -183,7 +185,10 @@ export function googleAccountHandler(state: FakeGoogleState) {
     }
     if (url.pathname === "/subscriptions" && p.get("mine") === "true") {
       const wanted = (p.get("forChannelId") ?? "").split(",").filter(Boolean);
-      const found = wanted.filter((id) => user.subscriptions.has(id));
+      if (wanted.length > 50) return sendJson(response, 400, googleError(400, "invalidValue", "Too many channel ids: at most 50"));
+      // One page of maxResults (default 5, at most 50), as the API pages its answer.
+      const perPage = Math.min(50, Math.max(0, Number(p.get("maxResults") ?? 5)));
+      const found = wanted.filter((id) => user.subscriptions.has(id)).slice(0, perPage);
       return sendJson(
         response,
         200,
