@@ -6,3 +6,12 @@ export { toActivityOutput } from "@/server/activities/present";
 export { type Recheck, releaseDueRewards } from "@/server/activities/retention";
 export { approveActivity, expireActivities } from "@/server/activities/review";
 export { assertCanEarn } from "@/server/activities/tasks";
+export {
+  closeGuarantees,
+  dropAfterRelease,
+  dueGuaranteeBoosters,
+  dueGuaranteeWork,
+  GUARANTEE_LOOKAHEAD_DAYS,
+  keepGuaranteed,
+  type GuaranteeDue,
+} from "@/server/activities/guarantee";

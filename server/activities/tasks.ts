@@ -16,6 +16,7 @@ import { findPrice, type Network, type PriceEntry } from "@/lib/campaigns/pricin
 import { paceLeft, paceWindows } from "@/lib/campaigns/pacing";
 import { paceLeftNow, pacedUsedOf } from "@/server/activities/pace";
 import { reserve } from "@/server/activities/reserve";
+import { refillCampaigns, refillOpen, refillOpenNow } from "@/server/activities/guarantee";
 import { invoiceLines } from "@/lib/campaigns/progress";
 import { activities, campaigns, sessions, users, type Activity, type Campaign, type User } from "@/server/db/schema";
 import { isOpenSession, sessionUser } from "@/server/auth";
@@ -160,15 +161,16 @@ export async function listTasks(
     dayStart: dayStart.toISOString(),
     hourStart: hourStart.toISOString(),
   };
-  const [open, prices] = await Promise.all([
+  const [open, prices, refills] = await Promise.all([
     input.network ? feedByNetwork(db).execute({ ...params, network: input.network }) : feedAll(db).execute(params),
     loadPricing({ db }),
+    refillCampaigns({ db }, { boosterId: input.caller.userId, network: input.network, now }),
   ]);
   if (open.length === 0) {
     const user = await sessionUser({ db }, input.caller);
     if (!user) return null;
     assertCanEarn(user);
-    return { rows: [], total: 0 };
+    if (refills.length === 0) return { rows: [], total: 0 };
   }
   const tasks: Task[] = [];
   for (const campaign of open) {
@@ -186,6 +188,32 @@ export async function listTasks(
       if (input.action && line.action !== input.action) continue;
       const quantity = taskQuantity(line.metric, Math.min(remaining[line.metric] ?? 0, paced));
       if (quantity === 0 || mine.has(line.metric)) continue;
+      const { reward } = priceTask(campaign, line, quantity, prices);
+      if (reward <= 0) continue;
+      tasks.push({
+        id: taskId(campaign.id, line.metric),
+        campaignId: campaign.id,
+        network: campaign.network,
+        link: campaign.link,
+        metric: line.metric,
+        action: line.action,
+        type: activityTypeOf(campaign.network, line.action),
+        quantity,
+        reward,
+        checkMethod: checkMethodOf(campaign.network, line.action, campaign.link, input.checks ?? NO_CHECKS),
+      });
+    }
+  }
+  // Finished campaigns inside their guarantee window: exactly the units the guarantee reopened, at their invoice's price, unpaced.
+  for (const campaign of refills) {
+    const lines = invoiceLines(campaign.invoice);
+    const byMetric = new Map(campaign.units.map((units) => [units.metric, units]));
+    const remaining = remainingByMetric(lines, Object.fromEntries(campaign.units.map((units) => [units.metric, units.live])));
+    for (const line of lines) {
+      if (input.action && line.action !== input.action) continue;
+      const open = refillOpen(campaign, byMetric.get(line.metric), now);
+      const quantity = taskQuantity(line.metric, Math.min(remaining[line.metric] ?? 0, open));
+      if (quantity === 0) continue;
       const { reward } = priceTask(campaign, line, quantity, prices);
       if (reward <= 0) continue;
       tasks.push({
@@ -229,7 +257,11 @@ export async function startTask(ctx: UserCtx, input: { id: string; checks?: Chec
       if (!campaign || campaign.ownerId === booster.id) throw new AppError("task_not_found");
       const line = linesOf(campaign).find((l) => l.metric === parsed.metric);
       if (!line) throw new AppError("task_not_found");
-      if (campaign.status !== "active") throw new AppError("task_unavailable");
+      const now = input.now ?? new Date();
+      // A finished campaign offers only the units its guarantee reopened, while the line's window is open (unpaced).
+      const refill =
+        campaign.status === "active" ? null : await refillOpenNow(ctx, { campaign, metric: line.metric, boosterId: booster.id, now });
+      if (refill === 0) throw new AppError("task_unavailable");
       const [taken] = await tx
         .select({ units: sql<number>`coalesce(sum(${activities.quantity}), 0)`.mapWith(Number) })
         .from(activities)
@@ -237,7 +269,7 @@ export async function startTask(ctx: UserCtx, input: { id: string; checks?: Chec
           and(eq(activities.campaignId, campaign.id), eq(activities.metric, line.metric), inArray(activities.status, [...liveStatuses])),
         );
       const free = remainingByMetric([line], { [line.metric]: taken?.units ?? 0 })[line.metric] ?? 0;
-      const quantity = taskQuantity(line.metric, Math.min(free, await paceLeftNow(ctx, campaign, input.now ?? new Date())));
+      const quantity = taskQuantity(line.metric, Math.min(free, refill ?? (await paceLeftNow(ctx, campaign, now))));
       if (quantity === 0) throw new AppError("task_unavailable");
       const { budget, reward, margin } = priceTask(campaign, line, quantity, prices);
       if (reward <= 0) throw new AppError("task_unavailable");
@@ -255,6 +287,7 @@ export async function startTask(ctx: UserCtx, input: { id: string; checks?: Chec
           reward,
           postLink: campaign.link,
           checkMethod: checkMethodOf(campaign.network, line.action, campaign.link, input.checks ?? NO_CHECKS),
+          refill: refill !== null,
           expiresAt: new Date(Date.now() + TASK_TTL_MINUTES * 60_000),
         })
         .returning();

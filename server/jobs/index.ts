@@ -12,6 +12,7 @@ import { invitationJobs } from "./invitations";
 import { notificationJobs } from "./notifications";
 import { endBansJob } from "./people";
 import { networkCountsJob } from "./network-counts";
+import { guaranteeChecksJob } from "./guarantee";
 import { youtubeFromEnv, type YoutubeStatistics } from "@/server/adapters/youtube";
 
 /**
@@ -42,5 +43,6 @@ export function appJobs(gateways: Gateways, adapters: JobAdapters = {}): JobDefi
     ...notificationJobs(sms),
     endBansJob,
     networkCountsJob(counters),
+    guaranteeChecksJob(youtube),
   ];
 }

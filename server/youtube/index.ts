@@ -2,3 +2,4 @@
 // A feature imports another only through its index.ts (tests/unit/system/layout-rules.test.ts).
 export { youtubeRecheck } from "@/server/youtube/check";
 export { countNetworks, NETWORK_COUNT_WINDOW_DAYS, type NetworkCountsResult } from "@/server/youtube/network-counts";
+export { checkGuarantees, type GuaranteeChecksResult } from "@/server/youtube/guarantee";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { campaigns } from "./campaigns";
 import { ledgerTransfers } from "./money";
@@ -63,6 +63,10 @@ export const activities = pgTable(
     releaseAt: timestamp("release_at", { withTimezone: true }),
     releasedAt: timestamp("released_at", { withTimezone: true }),
     droppedAt: timestamp("dropped_at", { withTimezone: true }),
+    /** When the guarantee's re-check (days before the window closes) decided this released work: kept, or dropped and reopened. */
+    guaranteeCheckedAt: timestamp("guarantee_checked_at", { withTimezone: true }),
+    /** Started on a finished campaign to refill a unit its guarantee reopened (server/activities/guarantee.ts). */
+    refill: boolean("refill").notNull().default(false),
     rewardTransferId: uuid("reward_transfer_id").references(() => ledgerTransfers.id),
     marginTransferId: uuid("margin_transfer_id").references(() => ledgerTransfers.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -94,6 +98,14 @@ export const activities = pgTable(
     index("activities_release_due_idx")
       .on(table.releaseAt, table.id)
       .where(sql`${table.status} = 'approved'`),
+    // The guarantee job: released API-checked work not re-checked in its window yet, per campaign.
+    index("activities_guarantee_due_idx")
+      .on(table.campaignId)
+      .where(sql`${table.status} = 'completed' and ${table.checkMethod} = 'api' and ${table.guaranteeCheckedAt} is null`),
+    // Units the guarantee found undone, by day: the campaigns whose reopened units the feed offers, and the refunds at the window's end.
+    index("activities_guarantee_drops_idx")
+      .on(table.droppedAt, table.campaignId)
+      .where(sql`${table.guaranteeCheckedAt} is not null and ${table.denialCode} = 'dropped'`),
     check("activities_revisions_once", sql`${table.revisions} between 0 and 1`),
     check("activities_progress_range", sql`${table.progress} between 0 and 100`),
     check(

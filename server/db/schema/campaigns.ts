@@ -77,6 +77,8 @@ export const campaigns = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     endsAt: timestamp("ends_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** The refill guarantee's window closed and what its reopened units did not use went back to the wallet (once). */
+    guaranteeClosedAt: timestamp("guarantee_closed_at", { withTimezone: true }),
   },
   (table) => [
     // The list: a producer's campaigns by status, newest first; id breaks ties, so a page is read
