@@ -15,6 +15,22 @@ export const run = (command, args, input) => {
   return result.stdout;
 };
 
+/**
+ * SQL giving each row of bench_boosters `amount` Rials in its `kind` ledger account (user:<id>:<kind>), paid from
+ * system:promotions by posted transfers, the promotions' balance their negative sum: the ledger's invariants hold.
+ */
+export const paidFromPromotions = (kind, amount) => `
+  insert into ledger_accounts (code, kind, allow_negative, balance) values ('system:promotions', 'promotions', true, 0)
+    on conflict (code) do nothing;
+  insert into ledger_accounts (code, kind, user_id, balance)
+    select 'user:' || id || ':${kind}', '${kind}', id, ${amount} from bench_boosters;
+  insert into ledger_transfers (idempotency_key, debit_account_id, credit_account_id, amount, intent, status, settled_at)
+    select 'bench:${kind}:' || b.id, p.id, a.id, ${amount}, 'reward', 'posted', now()
+    from bench_boosters b join ledger_accounts a on a.code = 'user:' || b.id || ':${kind}'
+    cross join (select id from ledger_accounts where code = 'system:promotions') p;
+  update ledger_accounts set balance = -(select coalesce(sum(amount), 0) from ledger_transfers) where code = 'system:promotions';
+`;
+
 const children = [];
 /** The API process listening on a port (its memory is read from /proc/<pid>). */
 export const apiProcesses = new Map();

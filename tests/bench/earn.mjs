@@ -12,9 +12,9 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
-import { captureStatements, pgbench } from "./pgbench.mjs";
-import { accessToken, freshDatabase, pgArgs, run, startApi } from "./api-process.mjs";
+import { captureStatements, pgbenchAt } from "./pgbench.mjs";
+import { accessToken, freshDatabase, paidFromPromotions, pgArgs, run, startApi } from "./api-process.mjs";
+import { eachPost, load } from "./load.mjs";
 
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_EARN_SECONDS || 8);
@@ -50,15 +50,8 @@ psql(`
 
 // 100,000 rewards due for release (10 per booster, on their comments lines), held in earnings_held,
 // paid there from promotions so the ledger's invariants hold.
+psql(paidFromPromotions("earnings_held", 10_000));
 psql(`
-  insert into ledger_accounts (code, kind, allow_negative, balance) values ('system:promotions', 'promotions', true, -1000000000);
-  insert into ledger_accounts (code, kind, user_id, balance)
-    select 'user:' || id || ':earnings_held', 'earnings_held', id, 10000 from bench_boosters;
-  insert into ledger_transfers (idempotency_key, debit_account_id, credit_account_id, amount, intent, status, settled_at)
-    select 'bench:held:' || b.id, p.id, a.id, 10000, 'reward', 'posted', now()
-    from bench_boosters b join ledger_accounts a on a.code = 'user:' || b.id || ':earnings_held'
-    cross join (select id from ledger_accounts where code = 'system:promotions') p;
-  update ledger_accounts set balance = -(select sum(amount) from ledger_transfers) where code = 'system:promotions';
   insert into activities (campaign_id, booster_id, metric, action, type, quantity, status, budget, cost, reward, post_link,
       check_method, decided_by, expires_at, approved_at, release_at, created_at)
     select c.id, b.id, 'comments', 'comment', 'video', 1, 'approved', 1667, 1667, 1000, 'https://www.youtube.com/@bench', 'review', 'admin',
@@ -101,10 +94,9 @@ const watchers = await Promise.all(
     }),
 );
 
-const load = (options) =>
-  new Promise((resolve, reject) => autocannon(options, (error, result) => (error ? reject(error) : resolve(result))));
-
 // 1. The feed against pgbench on its own statements.
+/** pgbench at the load's own concurrency and duration, on this bench's database. */
+const replay = pgbenchAt({ pgArgs, database: DB, clients: CONNECTIONS, seconds: SECONDS, warmup: WARMUP_SECONDS });
 const feedOptions = {
   url: `${base}/api/tasks?per_page=10`,
   connections: CONNECTIONS,
@@ -113,30 +105,19 @@ const feedOptions = {
 await load({ ...feedOptions, duration: WARMUP_SECONDS });
 const statements = await captureStatements(feedOptions.url, feedOptions.headers);
 const feed = await load({ ...feedOptions, duration: SECONDS });
-const feedDb = pgbench({ pgArgs, database: DB, statements, clients: CONNECTIONS, seconds: SECONDS, warmup: WARMUP_SECONDS });
+const feedDb = replay(statements);
 
 // 2. Heartbeats against GET /api/ip/info, on the same server, one after the other.
-let beatCount = 0;
-const beatOptions = {
-  url: base,
-  connections: CONNECTIONS,
-  requests: [
-    {
-      method: "POST",
-      setupRequest: (request) => {
-        const watcher = watchers[beatCount++ % watchers.length];
-        return {
-          ...request,
-          path: `/api/watch-sessions/${watcher.watch}/beat`,
-          headers: { authorization: `Bearer ${watcher.token}`, "content-type": "application/json", accept: "application/json" },
-          // Each session's own position, a second further each beat (a global count overran the largest
-          // position a beat may name once the beats got fast: 422s).
-          body: JSON.stringify({ position: (watcher.position = (watcher.position ?? 0) + 1), playing: true, visible: true }),
-        };
-      },
-    },
-  ],
-};
+const beatOptions = eachPost(base, CONNECTIONS, (n) => {
+  const watcher = watchers[(n - 1) % watchers.length];
+  return {
+    path: `/api/watch-sessions/${watcher.watch}/beat`,
+    headers: { authorization: `Bearer ${watcher.token}`, "content-type": "application/json", accept: "application/json" },
+    // Each session's own position, a second further each beat (a global count overran the largest
+    // position a beat may name once the beats got fast: 422s).
+    body: JSON.stringify({ position: (watcher.position = (watcher.position ?? 0) + 1), playing: true, visible: true }),
+  };
+});
 const ipOptions = { url: `${base}/api/ip/info`, connections: CONNECTIONS, headers: { "x-forwarded-for": "5.160.0.1" } };
 await load({ ...beatOptions, duration: WARMUP_SECONDS });
 await load({ ...ipOptions, duration: WARMUP_SECONDS });
@@ -166,13 +147,7 @@ const beatStatements = await captureStatements(
   { authorization: `Bearer ${watcher.token}`, "content-type": "application/json", accept: "application/json" },
   { method: "POST", body: JSON.stringify({ position: 86_000, playing: true, visible: true }) },
 );
-const beatDb = pgbench({
-  pgArgs,
-  database: DB,
-  statements: beatStatements,
-  clients: CONNECTIONS,
-  seconds: SECONDS,
-  warmup: WARMUP_SECONDS,
+const beatDb = replay(beatStatements, {
   // The beat travels as arrays of one (a batch of one beat): '{"<id>"}' becomes array[the client's id].
   perClient: Object.fromEntries(
     [

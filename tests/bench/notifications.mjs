@@ -18,7 +18,7 @@ import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import pg from "pg";
-import { captureStatements, pgbench } from "./pgbench.mjs";
+import { captureStatements, pgbenchAt } from "./pgbench.mjs";
 import { accessToken, apiProcesses, freePort, freshDatabase, pgArgs, startApi } from "./api-process.mjs";
 import { closeStreams, openStreams } from "./sse-streams.mjs";
 
@@ -229,16 +229,9 @@ const perClient = {
   [`{"${firstUser}"}`]: `array[${userId(":u")}]`,
   [`{"${firstSession}"}`]: `array[${sessionId(":u")}]`,
 };
-const db = pgbench({
-  pgArgs,
-  database: DB,
-  statements,
-  clients: CONNECTIONS,
-  seconds: SECONDS,
-  warmup: WARMUP_SECONDS,
-  perClient,
-  preamble: [`\\set u random(1, ${STREAMS})`],
-});
+/** pgbench at the load's own concurrency and duration, on this bench's database. */
+const replay = pgbenchAt({ pgArgs, database: DB, clients: CONNECTIONS, seconds: SECONDS, warmup: WARMUP_SECONDS });
+const db = replay(statements, { perClient, preamble: [`\\set u random(1, ${STREAMS})`] });
 const ratio = me.requests.average / db.tps;
 // What the counter saves: the header's count as /api/me reads it, and counted over the user's rows instead.
 const plan = (query) => {

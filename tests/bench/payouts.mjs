@@ -6,9 +6,9 @@
 // - approving a batch of 5,000 payouts and sending them to a local fake Jibit (tests/support/fake-jibit.ts)
 //   through the production adapter (the time of each step and its payouts per second).
 import { spawn, spawnSync } from "node:child_process";
-import autocannon from "autocannon";
-import { captureStatements, pgbench } from "./pgbench.mjs";
-import { accessToken, freePort, freshDatabase, pgArgs, startApi } from "./api-process.mjs";
+import { captureStatements, pgbenchAt } from "./pgbench.mjs";
+import { accessToken, freePort, freshDatabase, paidFromPromotions, pgArgs, startApi } from "./api-process.mjs";
+import { eachPost, load } from "./load.mjs";
 
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_PAYOUTS_SECONDS || 8);
@@ -31,15 +31,7 @@ psql(`
   insert into memberships (user_id, plan_id, starts_at, ends_at, withdrawals_allowed, invitations_allowed, price_paid)
     select b.id, p.id, now() - interval '1 day', now() + interval '89 days', 1000000, 60, p.price
     from bench_boosters b cross join (select id, price from membership_plans where code = 'gold') p;
-  insert into ledger_accounts (code, kind, allow_negative, balance) values ('system:promotions', 'promotions', true, 0)
-    on conflict (code) do nothing;
-  insert into ledger_accounts (code, kind, user_id, balance)
-    select 'user:' || id || ':earnings', 'earnings', id, 1000000000000 from bench_boosters;
-  insert into ledger_transfers (idempotency_key, debit_account_id, credit_account_id, amount, intent, status, settled_at)
-    select 'bench:earnings:' || b.id, p.id, a.id, 1000000000000, 'reward', 'posted', now()
-    from bench_boosters b join ledger_accounts a on a.code = 'user:' || b.id || ':earnings'
-    cross join (select id from ledger_accounts where code = 'system:promotions') p;
-  update ledger_accounts set balance = -(select coalesce(sum(amount), 0) from ledger_transfers) where code = 'system:promotions';
+  ${paidFromPromotions("earnings", 1_000_000_000_000)}
   vacuum analyze;
   checkpoint;
 `);
@@ -50,33 +42,16 @@ const rows = psql("select id || ' ' || session_id from bench_boosters order by g
   .map((row) => row.split(" "));
 const tokens = await Promise.all(rows.map(([id, session]) => accessToken(id, session)));
 
-const load = (options) =>
-  new Promise((resolve, reject) => autocannon(options, (error, result) => (error ? reject(error) : resolve(result))));
-
-let sent = 0;
-const requestOptions = {
-  url: base,
-  connections: CONNECTIONS,
-  requests: [
-    {
-      method: "POST",
-      setupRequest: (request) => {
-        sent++;
-        return {
-          ...request,
-          path: "/api/payouts",
-          headers: {
-            authorization: `Bearer ${tokens[Math.floor(Math.random() * tokens.length)]}`,
-            "content-type": "application/json",
-            accept: "application/json",
-            "idempotency-key": `bench-${process.pid}-${sent}`,
-          },
-          body: JSON.stringify({ amount: 3_000_000 }),
-        };
-      },
-    },
-  ],
-};
+const requestOptions = eachPost(base, CONNECTIONS, (n) => ({
+  path: "/api/payouts",
+  headers: {
+    authorization: `Bearer ${tokens[Math.floor(Math.random() * tokens.length)]}`,
+    "content-type": "application/json",
+    accept: "application/json",
+    "idempotency-key": `bench-${process.pid}-${n}`,
+  },
+  body: JSON.stringify({ amount: 3_000_000 }),
+}));
 
 const capture = (key) =>
   captureStatements(
@@ -107,20 +82,13 @@ const perClient = {
   [`payout:${payoutId}`]: "('payout:' || :pid::text)",
   [`user:${userId}:earnings`]: "('user:' || :uid::text || chr(58) || 'earnings')", // pgbench would read ':earnings' as a variable
 };
+/** pgbench at the load's own concurrency and duration, on this bench's database. */
+const replay = pgbenchAt({ pgArgs, database: DB, clients: CONNECTIONS, seconds: SECONDS, warmup: WARMUP_SECONDS });
 const preamble = [
   `\\set b random(1, ${BOOSTERS})`,
   "select id as uid, session_id as sid, gen_random_uuid() as pid from bench_boosters where g = :b \\gset",
 ];
-const db = pgbench({
-  pgArgs,
-  database: DB,
-  statements,
-  clients: CONNECTIONS,
-  seconds: SECONDS,
-  warmup: WARMUP_SECONDS,
-  perClient,
-  preamble,
-});
+const db = replay(statements, { perClient, preamble });
 
 // 2. A batch of 5,000: approved, then sent to the fake Jibit.
 const jibitPort = await freePort();

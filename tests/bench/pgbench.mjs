@@ -89,3 +89,12 @@ export function pgbench({ pgArgs, database, statements, clients, seconds, warmup
   if (!tps) throw new Error(`pgbench: no tps in\n${out}`);
   return { tps: Number(tps[1]), failed: failed ? Number(failed[1]) : 0, statements: statements.length };
 }
+
+/**
+ * pgbench at one bench's settings (pgArgs, database, clients, seconds, warmup: those of the load it is compared
+ * with): `replay(statements, { perClient, preamble })` runs a request's statements so.
+ */
+export const pgbenchAt =
+  (settings) =>
+  (statements, more = {}) =>
+    pgbench({ ...settings, statements, ...more });
