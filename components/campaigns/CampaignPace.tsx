@@ -1,7 +1,7 @@
 "use client";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { useWatch } from "react-hook-form";
+import { useWatch, type UseFormRegisterReturn } from "react-hook-form";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { NumberField, SelectField } from "@/components/ui/Field";
@@ -140,7 +140,6 @@ export function CampaignPace({ campaign }: { campaign: Campaign }) {
 function PaceForm({ campaign, onDone }: { campaign: Campaign; onDone: (message: string | null) => void }) {
   const t = useTranslations("campaigns.pace");
   const locale = useLocale();
-  const hour = useHour();
   const setPace = useSetCampaignPace(campaign.id);
   const prepare = useCallback(
     (values: Values): Record<string, unknown> => {
@@ -180,11 +179,35 @@ function PaceForm({ campaign, onDone }: { campaign: Campaign; onDone: (message: 
       busy={setPace.isPending}
       onCancel={() => onDone(null)}
     >
+      <PaceFields register={register} error={(name) => fieldError(errors[name])} startsOn={startsOn} />
+    </InlineForm>
+  );
+}
+
+type PaceField = (typeof FIELDS)[number];
+
+/**
+ * The pace's fields (units a day and an hour, active hours, a start day), for the create form and the
+ * view's change form alike: `register` binds a field to its form, `error` says what is wrong with it.
+ */
+export function PaceFields({
+  register,
+  error,
+  startsOn,
+}: {
+  register: (name: PaceField) => UseFormRegisterReturn;
+  error: (name: PaceField) => string | undefined;
+  startsOn: string | undefined;
+}) {
+  const t = useTranslations("campaigns.pace");
+  const hour = useHour();
+  return (
+    <>
       <p className="text-xs leading-5 text-ink-muted">{t("intro")}</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <NumberField label={t("perDay")} hint={t("unitsHint")} error={fieldError(errors.per_day)} {...register("per_day")} />
-        <NumberField label={t("perHour")} hint={t("unitsHint")} error={fieldError(errors.per_hour)} {...register("per_hour")} />
-        <SelectField label={t("hoursFrom")} error={fieldError(errors.hours_from)} {...register("hours_from")}>
+        <NumberField label={t("perDay")} hint={t("unitsHint")} error={error("per_day")} {...register("per_day")} />
+        <NumberField label={t("perHour")} hint={t("unitsHint")} error={error("per_hour")} {...register("per_hour")} />
+        <SelectField label={t("hoursFrom")} error={error("hours_from")} {...register("hours_from")}>
           <option value="">{t("anyHour")}</option>
           {Array.from({ length: 24 }, (_, value) => (
             <option key={value} value={value}>
@@ -192,7 +215,7 @@ function PaceForm({ campaign, onDone }: { campaign: Campaign; onDone: (message: 
             </option>
           ))}
         </SelectField>
-        <SelectField label={t("hoursTo")} error={fieldError(errors.hours_to)} {...register("hours_to")}>
+        <SelectField label={t("hoursTo")} error={error("hours_to")} {...register("hours_to")}>
           <option value="">{t("anyHour")}</option>
           {Array.from({ length: 24 }, (_, index) => index + 1).map((value) => (
             <option key={value} value={value}>
@@ -201,7 +224,7 @@ function PaceForm({ campaign, onDone }: { campaign: Campaign; onDone: (message: 
           ))}
         </SelectField>
       </div>
-      <DayField label={t("startsOn")} day={startsOn} error={fieldError(errors.starts_on)} {...register("starts_on")} />
-    </InlineForm>
+      <DayField label={t("startsOn")} day={startsOn} error={error("starts_on")} {...register("starts_on")} />
+    </>
   );
 }

@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Checkbox } from "@/components/ui/Checkbox";
 import { NumberField, TextField } from "@/components/ui/Field";
+import { PaceFields } from "./CampaignPace";
 import { SectionCard } from "@/components/ui/FormCard";
 import { RadioCard } from "@/components/ui/RadioCard";
 import { SkeletonLines } from "@/components/ui/Skeleton";
@@ -249,6 +250,10 @@ function CreateCampaignForm({ draftId, initial }: { draftId: string | null; init
             ))}
           </SectionCard>
         ) : null}
+
+        <SectionCard id="campaign-pace-choice" title={t("paceTitle")}>
+          <PaceFields register={register} error={(name) => fieldMessage(errors[name]?.message)} startsOn={values.starts_on} />
+        </SectionCard>
 
         <SectionCard id="campaign-payment" title={t("paymentTitle")}>
           <PaymentChoice chosen={values.gateway} error={errors.gateway} registration={register("gateway")} />

@@ -6,10 +6,11 @@ import { PLATFORM_FEE_RATE, type Strategy } from "@/lib/campaigns/pricing";
 import { invoiceSettlement } from "@/lib/campaigns/settlement";
 import type { CampaignStatus } from "@/lib/campaigns/state-machine";
 import { useMoney } from "@/lib/format/money";
+import { useDay } from "./DayField";
 
 /**
  * The invoice: one line per metric (min–max, unit price, amount, its refill guarantee), then subtotal, fee, total and what
- * the wallet covers. A created campaign's invoice (given its `status`) says how it stands instead:
+ * the wallet covers, and before paying the day a paced campaign would be delivered by. A created campaign's invoice (given its `status`) says how it stands instead:
  * what the wallet covered was true when it was created, not after a later payment.
  */
 export function Invoice({
@@ -30,6 +31,7 @@ export function Invoice({
   const metric = useMetricLabel();
   const money = useMoney();
   const count = useCount();
+  const day = useDay();
   const rate = format.number(PLATFORM_FEE_RATE, "rate");
   return (
     <section
@@ -78,6 +80,14 @@ export function Invoice({
               </>
             )}
           </dl>
+          {!status && quote.expected_end ? (
+            <p className="text-sm leading-6 text-ink" data-testid="invoice-expected-end">
+              {t.rich("expectedEnd", {
+                date: day(quote.expected_end),
+                time: (chunks) => <time dateTime={quote.expected_end ?? undefined}>{chunks}</time>,
+              })}
+            </p>
+          ) : null}
           {!status && quote.total > 0 ? (
             <p className="text-sm font-semibold leading-6 text-ink" data-testid="invoice-summary">
               {t("summary", { total: money(quote.total), budget: money(quote.subtotal), fee: money(quote.fee) })}

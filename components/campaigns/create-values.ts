@@ -15,7 +15,7 @@ import {
 type Typed<T> = T extends number ? string : T extends boolean ? boolean : T;
 
 /** What the form holds: the contract's fields (campaignInput), numbers as typed, the choices as strings. */
-export type Values = { [K in keyof CampaignInput]-?: Typed<Exclude<CampaignInput[K], undefined>> };
+export type Values = { [K in keyof CampaignInput]-?: Typed<Exclude<CampaignInput[K], undefined | null>> };
 type Field = keyof Values;
 
 const shape: Record<Field, z.ZodType> = campaignInput.shape;
@@ -23,12 +23,15 @@ const shape: Record<Field, z.ZodType> = campaignInput.shape;
 export const FIELDS = Object.keys(shape) as Field[];
 /** The quote's fields: the form's but the policies box. */
 const QUOTE_FIELDS = Object.keys(campaignQuoteInput.shape) as (keyof CampaignQuoteInput)[];
+
 /** The figures some strategy asks for: sent only when the chosen one does. */
 const FIGURES: ReadonlySet<string> = new Set(Object.values(strategyFigures).flat());
+/** The other optional fields (the pace's): left empty, not sent. */
+const OPTIONAL: ReadonlySet<string> = new Set(FIELDS.filter((field) => shape[field].isOptional() && !FIGURES.has(field)));
 
 /** How the form holds a field, read from its schema: a number as typed, one of a list, a box, or text. */
 function kindOf(schema: z.ZodType): "number" | "choice" | "box" | "text" {
-  if (schema instanceof z.ZodOptional) return kindOf(schema.unwrap() as z.ZodType);
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return kindOf(schema.unwrap() as z.ZodType);
   if (schema instanceof z.ZodNumber) return "number";
   if (schema instanceof z.ZodEnum) return "choice";
   if (schema instanceof z.ZodLiteral && schema.values.has(true)) return "box";
@@ -64,6 +67,7 @@ export function toCampaignInput(values: Values, locale: string): CampaignQuoteIn
   const input: Record<string, unknown> = {};
   for (const field of QUOTE_FIELDS) {
     if (FIGURES.has(field) && !asked.includes(field)) continue;
+    if (OPTIONAL.has(field) && values[field] === "") continue;
     input[field] = KINDS[field] === "number" ? parseRials(values[field] as string, locale) : values[field];
   }
   return input as CampaignQuoteInput;
@@ -93,8 +97,8 @@ export function runAgainPath(id: string): string {
 }
 
 /**
- * "Run again": the form filled in from a campaign (network, strategy, name, link, followers and the figures
- * its strategy asks for: a Smart campaign's total, watch hours, the share watched), read as saved values are;
+ * "Run again": the form filled in from a campaign (network, strategy, name, link, followers, the figures
+ * its strategy asks for: a Smart campaign's total, watch hours, the share watched, and its pace but the start day), read as saved values are;
  * `number` writes a figure as the form shows it (the locale's digits and grouping).
  */
 export function valuesFromCampaign(campaign: Campaign, number: (value: number) => string = String): Values {
@@ -108,5 +112,10 @@ export function valuesFromCampaign(campaign: Campaign, number: (value: number) =
     amount: campaign.strategy === "smart" ? figure(campaign.invoice.total) : undefined,
     hours: figure(campaign.hours),
     percentage: figure(campaign.percentage),
+    // Its pace but for a start day, which has passed.
+    per_day: campaign.pace?.per_day == null ? undefined : number(campaign.pace.per_day),
+    per_hour: campaign.pace?.per_hour == null ? undefined : number(campaign.pace.per_hour),
+    hours_from: campaign.pace?.hours_from?.toString(),
+    hours_to: campaign.pace?.hours_to?.toString(),
   });
 }

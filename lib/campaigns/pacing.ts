@@ -62,3 +62,19 @@ export function pacedEnd(pace: Pace | null | undefined, units: number, from: str
   const start = pace?.startsOn && pace.startsOn > from ? pace.startsOn : from;
   return addDays(start, Math.max(0, Math.ceil(units / perDay) - 1));
 }
+
+/** A pace as the contract writes it (POST campaigns, its quote, PUT campaigns/{id}/pace): snake_case, null or absent for none. */
+export type PaceFields = {
+  per_day?: number | null | undefined;
+  per_hour?: number | null | undefined;
+  hours_from?: number | null | undefined;
+  hours_to?: number | null | undefined;
+  starts_on?: string | null | undefined;
+};
+
+/** The contract's pace fields as a Pace; null when they set no limit at all (unpaced). */
+export function paceOf(fields: PaceFields): Pace | null {
+  const hours = fields.hours_from != null && fields.hours_to != null ? { from: fields.hours_from, to: fields.hours_to } : null;
+  const pace: Pace = { perDay: fields.per_day ?? null, perHour: fields.per_hour ?? null, hours, startsOn: fields.starts_on ?? null };
+  return pace.perDay === null && pace.perHour === null && pace.hours === null && pace.startsOn === null ? null : pace;
+}

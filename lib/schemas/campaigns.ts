@@ -14,6 +14,32 @@ export const CAMPAIGN_BUDGET_MIN = 100_000;
 export const CAMPAIGN_BUDGET_MAX = 5_000_000_000;
 export const CAMPAIGN_NAME_MAX = 100;
 
+const paceUnits = z.number().int("invalid").min(1, "too_small_number").max(1_000_000, "too_big_number").nullable().optional();
+const dayText = text("invalid_format")
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "invalid_format")
+  .meta({ format: "date" });
+
+/**
+ * A pace (lib/campaigns/pacing.ts): units started per Tehran day and per hour at most, the hours of the
+ * Tehran day the work is offered (from, to: both or neither, from before to), and the day it starts;
+ * null or absent, no limit of that kind. Set at creation (POST campaigns, its quote) or later (PUT campaigns/{id}/pace).
+ */
+const paceFields = {
+  per_day: paceUnits.meta({ description: "Units started per Tehran day at most" }),
+  per_hour: paceUnits.meta({ description: "Units started per hour at most" }),
+  hours_from: z.number().int("invalid").min(0, "too_small_number").max(23, "too_big_number").nullable().optional(),
+  hours_to: z.number().int("invalid").min(1, "too_small_number").max(24, "too_big_number").nullable().optional(),
+  starts_on: dayText.nullable().optional().meta({ description: "A Tehran day, YYYY-MM-DD: today up to a year ahead" }),
+};
+
+function checkPace(value: { hours_from?: number | null | undefined; hours_to?: number | null | undefined }, ctx: z.RefinementCtx): void {
+  const from = value.hours_from ?? null;
+  const to = value.hours_to ?? null;
+  if ((from === null) !== (to === null))
+    ctx.addIssue({ code: "custom", path: [from === null ? "hours_from" : "hours_to"], message: "required" });
+  else if (from !== null && to !== null && from >= to) ctx.addIssue({ code: "custom", path: ["hours_to"], message: "invalid" });
+}
+
 const campaignFields = {
   name: text("campaign_name_required")
     .trim()
@@ -75,7 +101,13 @@ export const strategyFigures: Record<Strategy, readonly ("amount" | "hours" | "p
  * POST campaigns/quote: what the create form has so far, priced live. Messages name keys of
  * api.validation. What each strategy needs (amount, hours, percentage) is checked here and by the quote.
  */
-export const campaignQuoteInput = z.object(campaignFields).superRefine(checkStrategyNeeds).meta(strategyNeeds);
+export const campaignQuoteInput = z
+  .object({ ...campaignFields, ...paceFields })
+  .superRefine((value, ctx) => {
+    checkStrategyNeeds(value, ctx);
+    checkPace(value, ctx);
+  })
+  .meta(strategyNeeds);
 export type CampaignQuoteInput = z.input<typeof campaignQuoteInput>;
 
 /**
@@ -83,8 +115,11 @@ export type CampaignQuoteInput = z.input<typeof campaignQuoteInput>;
  * policies, which the API requires (the form's checkbox is comfort, not the rule).
  */
 export const campaignInput = z
-  .object({ ...campaignFields, accept_policies: z.literal(true, "engagement_policy_required") })
-  .superRefine(checkStrategyNeeds)
+  .object({ ...campaignFields, ...paceFields, accept_policies: z.literal(true, "engagement_policy_required") })
+  .superRefine((value, ctx) => {
+    checkStrategyNeeds(value, ctx);
+    checkPace(value, ctx);
+  })
   .meta(strategyNeeds);
 export type CampaignInput = z.input<typeof campaignInput>;
 
@@ -102,31 +137,8 @@ export const campaignEndInput = z.object({
     }),
 });
 
-const paceUnits = z.number().int("invalid").min(1, "too_small_number").max(1_000_000, "too_big_number").nullable().optional();
-const dayText = text("invalid_format")
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "invalid_format")
-  .meta({ format: "date" });
-
-/**
- * PUT campaigns/{id}/pace (lib/campaigns/pacing.ts): units started per Tehran day and per hour at most,
- * the hours of the Tehran day the work is offered (from, to: both or neither, from before to), and the
- * day it starts; null or absent, no limit of that kind. All null: unpaced.
- */
-export const campaignPaceInput = z
-  .object({
-    per_day: paceUnits.meta({ description: "Units started per Tehran day at most" }),
-    per_hour: paceUnits.meta({ description: "Units started per hour at most" }),
-    hours_from: z.number().int("invalid").min(0, "too_small_number").max(23, "too_big_number").nullable().optional(),
-    hours_to: z.number().int("invalid").min(1, "too_small_number").max(24, "too_big_number").nullable().optional(),
-    starts_on: dayText.nullable().optional().meta({ description: "A Tehran day, YYYY-MM-DD: today up to a year ahead" }),
-  })
-  .superRefine((value, ctx) => {
-    const from = value.hours_from ?? null;
-    const to = value.hours_to ?? null;
-    if ((from === null) !== (to === null))
-      ctx.addIssue({ code: "custom", path: [from === null ? "hours_from" : "hours_to"], message: "required" });
-    else if (from !== null && to !== null && from >= to) ctx.addIssue({ code: "custom", path: ["hours_to"], message: "invalid" });
-  });
+/** PUT campaigns/{id}/pace: a pace (paceFields); all null unpaces the campaign. */
+export const campaignPaceInput = z.object(paceFields).superRefine(checkPace);
 export type CampaignPaceInput = z.input<typeof campaignPaceInput>;
 
 /** POST campaigns/{id}/top-up: more budget for a running Smart campaign, from the wallet, at the campaign's own prices. */
@@ -172,6 +184,10 @@ export const quoteOutput = z.object({
   total: z.number(),
   wallet_covers: z.number(),
   remaining: z.number(),
+  expected_end: z
+    .string()
+    .nullable()
+    .meta({ description: "The Tehran day (YYYY-MM-DD) the units bought would be delivered by at the pace asked for; null unpaced" }),
 });
 export type Quote = z.infer<typeof quoteOutput>;
 

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import type { Pace } from "@/lib/campaigns/pacing";
 import type { PriceEntry } from "@/lib/campaigns/pricing";
 import { progressOf } from "@/lib/campaigns/progress";
 import { quoteCampaign, type Quote, type QuoteLine } from "@/lib/campaigns/quote";
@@ -41,6 +42,11 @@ function checkDay(day: string, now: Date, field: string): void {
     throw new AppError("campaign_day_invalid", { days: CAMPAIGN_END_MAX_DAYS }, { [field]: null });
 }
 
+/** A pace's start day, when it has one, is today up to CAMPAIGN_END_MAX_DAYS ahead (422 campaign_day_invalid). */
+export function checkPaceStart(pace: Pace | null, now: Date): void {
+  if (pace?.startsOn) checkDay(pace.startsOn, now, "starts_on");
+}
+
 type PaceValue = NonNullable<Campaign["pace"]>;
 /** Two paces field by field (jsonb keeps its own key order). */
 function samePace(a: PaceValue | null, b: PaceValue | null): boolean {
@@ -63,14 +69,13 @@ export function setPace(
   ctx: UserCtx & { now: Date },
   input: {
     id: string;
-    pace: { perDay: number | null; perHour: number | null; hours: { from: number; to: number } | null; startsOn: string | null };
+    pace: Pace | null;
   },
 ): Promise<Campaign> {
   return withTransaction(ctx, async (ctx) => {
     const campaign = await lockOwn(ctx, input.id, NOT_ENDED);
-    if (input.pace.startsOn) checkDay(input.pace.startsOn, ctx.now, "starts_on");
-    const { perDay, perHour, hours, startsOn } = input.pace;
-    const pace = perDay === null && perHour === null && hours === null && startsOn === null ? null : input.pace;
+    const pace = input.pace;
+    checkPaceStart(pace, ctx.now);
     if (samePace(pace, campaign.pace ?? null)) return campaign;
     const [updated] = await ctx.tx.update(campaigns).set({ pace, updatedAt: ctx.now }).where(eq(campaigns.id, campaign.id)).returning();
     await auditChange(ctx, campaign, "campaign.pace", { from: campaign.pace ?? null, to: pace });

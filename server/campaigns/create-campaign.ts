@@ -10,6 +10,8 @@ import { callbackUrl, localizeRedirect, providerAmountMetadata } from "@/server/
 import { stillPending } from "@/server/payments";
 import { requireGateway, type Gateways } from "@/server/payments";
 import { quoteFor, type CampaignRequest } from "@/server/campaigns/quote";
+import { checkPaceStart } from "@/server/campaigns/change";
+import { paceOf } from "@/lib/campaigns/pacing";
 
 export type CreatedCampaign = { campaign: Campaign; redirectUrl: string | null };
 
@@ -25,6 +27,8 @@ export async function createCampaign(
 ): Promise<CreatedCampaign> {
   const { db, actor: user } = ctx;
   const { gateways, request } = input;
+  const pace = paceOf(request);
+  checkPaceStart(pace, new Date());
   const quote = await quoteFor(ctx, { userId: user.id, request });
   const link = parseChannelLink(request.network, request.link);
   const base = {
@@ -38,6 +42,7 @@ export async function createCampaign(
     percentage: request.percentage ?? null,
     invoice: quote,
     budget: quote.total,
+    pace,
   };
 
   if (request.strategy === "trial") {

@@ -13,6 +13,8 @@ type QuoteLike = {
   total: number;
   walletCovers?: number;
   remaining?: number;
+  /** At the pace asked for when it was quoted (absent on invoices stored before paces could be set at purchase). */
+  expectedEnd?: string | null;
 };
 
 export function toQuoteOutput(quote: QuoteLike): Quote {
@@ -31,6 +33,7 @@ export function toQuoteOutput(quote: QuoteLike): Quote {
     total: quote.total,
     wallet_covers: quote.walletCovers ?? 0,
     remaining: quote.remaining ?? 0,
+    expected_end: quote.expectedEnd ?? null,
   };
 }
 

@@ -1,5 +1,7 @@
 import type { z } from "zod";
+import { pacedEnd, paceOf } from "@/lib/campaigns/pacing";
 import { findPrice } from "@/lib/campaigns/pricing";
+import { tehranDay } from "@/lib/time/tehran";
 import { quoteCampaign, type Quote, type QuoteError } from "@/lib/campaigns/quote";
 import type { campaignQuoteInput } from "@/lib/schemas/campaigns";
 import { AppError } from "@/server/core/errors";
@@ -23,7 +25,10 @@ const QUOTE_ERROR_FIELD: Record<QuoteError["error"], string> = {
  * prices, shares and guarantees are locked per campaign at purchase, and a later change of the price list
  * applies to new campaigns only.
  */
-export async function quoteFor(ctx: DbCtx, input: { userId: string; request: CampaignRequest }): Promise<Quote> {
+export async function quoteFor(
+  ctx: DbCtx,
+  input: { userId: string; request: CampaignRequest; now?: Date },
+): Promise<Quote & { expectedEnd: string | null }> {
   const { userId, request } = input;
   const [prices, balances] = await Promise.all([loadPricing(ctx), balancesOf(ctx, { userId })]);
   const quote = quoteCampaign(
@@ -40,8 +45,11 @@ export async function quoteFor(ctx: DbCtx, input: { userId: string; request: Cam
   );
   if ("error" in quote) throw new AppError("campaign_validation_failed", {}, { [QUOTE_ERROR_FIELD[quote.error]]: null });
   const priceOf = (action: string) => findPrice(prices, request.network, action);
+  const units = quote.lines.reduce((sum, line) => sum + Math.max(0, line.max), 0);
   return {
     ...quote,
+    // At the pace asked for, from today (or its start day): the day the units bought would all be started.
+    expectedEnd: pacedEnd(paceOf(request), units, tehranDay(input.now ?? new Date())),
     lines: quote.lines.map((line) => ({
       ...line,
       boosterShare: priceOf(line.action)?.boosterShare ?? 0,

@@ -5,6 +5,7 @@ import { loadPricing } from "@/server/campaigns/pricing";
 import { toCampaignOutput, toPriceOutput, toQuoteOutput } from "@/server/campaigns/present";
 import { listCampaigns, visibleCampaign } from "@/server/campaigns/queries";
 import { quoteFor } from "@/server/campaigns/quote";
+import { paceOf } from "@/lib/campaigns/pacing";
 import { applyCampaignEvent } from "@/server/campaigns/transitions";
 import { changeEndDate, setPace, topUpCampaign } from "@/server/campaigns/change";
 import { toTransactionOutput } from "@/server/payments";
@@ -177,14 +178,9 @@ export function producerCampaignRoutes(services: Services) {
       );
     })
     .openapi(paceRoute, async (c) => {
-      const body = c.req.valid("json");
-      const hours = body.hours_from != null && body.hours_to != null ? { from: body.hours_from, to: body.hours_to } : null;
       const campaign = await setPace(
         { ...ctxOf(c, services), now: new Date() },
-        {
-          id: c.req.valid("param").id,
-          pace: { perDay: body.per_day ?? null, perHour: body.per_hour ?? null, hours, startsOn: body.starts_on ?? null },
-        },
+        { id: c.req.valid("param").id, pace: paceOf(c.req.valid("json")) },
       );
       return c.json(
         { data: { campaign: toCampaignOutput(campaign), message: translateApi(c.get("locale"), "messages.campaign_pace_changed") } },

@@ -236,6 +236,7 @@ describe("changing a running campaign", () => {
         total: 1_000_000,
         wallet_covers: 1_000_000,
         remaining: 0,
+        expected_end: null,
       },
       message: "The campaign's budget was topped up from your wallet.",
     };

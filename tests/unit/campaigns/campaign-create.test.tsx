@@ -66,6 +66,36 @@ describe("create campaign", () => {
     expect(sent?.body).toMatchObject({ amount: 660_000, follower_count: 1200, gateway: "wallet", strategy: "smart" });
   });
 
+  it("a pace typed in the form goes with the quote, and the invoice says the day it would be delivered by", async () => {
+    const calls = createApi(
+      () => 500_000,
+      on("POST", "/api/campaigns/quote", (_url, { body }) =>
+        ok({
+          ...quote,
+          wallet_covers: 0,
+          remaining: quote.total,
+          expected_end: (body as { per_day?: number }).per_day ? "2026-12-24" : null,
+        }),
+      ),
+    );
+    renderWithProviders(<CreateCampaign />);
+    await userEvent.type(screen.getByLabelText("Campaign name"), "Spring launch");
+    await userEvent.type(screen.getByLabelText("Channel or video link"), "https://www.youtube.com/@takapoo");
+    await userEvent.type(screen.getByLabelText("Current followers or subscribers"), "1200");
+    await userEvent.type(screen.getByLabelText("Campaign total (Rials)"), "660000");
+    await screen.findByTestId("invoice-lines", {}, { timeout: 3000 });
+    expect(screen.queryByTestId("invoice-expected-end")).not.toBeInTheDocument();
+    const pace = within(screen.getByRole("region", { name: "Pace (optional)" }));
+    await userEvent.type(pace.getByLabelText("Units a day"), "۲۰");
+    await userEvent.selectOptions(pace.getByLabelText("From (Tehran time)"), "9");
+    await userEvent.selectOptions(pace.getByLabelText("Until (Tehran time)"), "21");
+    expect(await screen.findByTestId("invoice-expected-end", {}, { timeout: 3000 })).toHaveTextContent("December 24, 2026");
+    const sent = calls.filter((call) => call.url.pathname === "/api/campaigns/quote").at(-1);
+    expect(sent?.body).toMatchObject({ per_day: 20, hours_from: 9, hours_to: 21 });
+    expect(sent?.body).not.toHaveProperty("per_hour");
+    expect(sent?.body).not.toHaveProperty("starts_on");
+  });
+
   it("a free Trial is started, not paid for: its button says so", async () => {
     api();
     renderWithProviders(<CreateCampaign />);

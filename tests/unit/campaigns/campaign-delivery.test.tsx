@@ -200,6 +200,7 @@ describe("the network's own counter beside the delivery", () => {
       total: 11_000_000,
       wallet_covers: 11_000_000,
       remaining: 0,
+      expected_end: null,
     },
     delivered: { subscribers: 1_000 },
   });

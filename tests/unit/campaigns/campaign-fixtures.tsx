@@ -34,6 +34,7 @@ export const quote: Quote = {
   total: 660_000,
   wallet_covers: 500_000,
   remaining: 160_000,
+  expected_end: null,
 };
 
 /** An active smart YouTube campaign of 660,000 Rials, a quarter done. */
@@ -75,7 +76,7 @@ export function campaignInReview(overrides: Partial<Campaign> = {}): Campaign {
     budget: 5_500_000,
     spent: 0,
     progress: 0,
-    invoice: { lines: [], subtotal: 5_000_000, fee: 500_000, total: 5_500_000, wallet_covers: 5_500_000, remaining: 0 },
+    invoice: { lines: [], subtotal: 5_000_000, fee: 500_000, total: 5_500_000, wallet_covers: 5_500_000, remaining: 0, expected_end: null },
     created_at: "2025-03-01T10:00:00.000Z",
     ...overrides,
   });

@@ -19,7 +19,7 @@ const p = enUS.campaigns.payments.pay;
 
 /** A campaign of 660,000 Rials in `status`, nothing spent yet. */
 function campaign(status: Campaign["status"]): Campaign {
-  const invoice = { lines: [], subtotal: 600_000, fee: 60_000, total: 660_000, wallet_covers: 0, remaining: 0 };
+  const invoice = { lines: [], subtotal: 600_000, fee: 60_000, total: 660_000, wallet_covers: 0, remaining: 0, expected_end: null };
   return campaignFixture({ id: ID, status, spent: 0, progress: 0, invoice });
 }
 

@@ -45,6 +45,7 @@ const smart: Campaign = campaignFixture({
     total: quote.total,
     wallet_covers: quote.total,
     remaining: 0,
+    expected_end: null,
   },
 });
 
