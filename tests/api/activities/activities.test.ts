@@ -6,19 +6,24 @@ import { balancesOf, checkLedgerInvariants, systemAccountCode } from "@/server/l
 import { apiTest } from "@/tests/api/support/fixture";
 import { smartCampaign } from "@/tests/api/support/campaign-fixtures";
 
-const it = apiTest.override("client", ({ serial }) => ({ address: `10.7.0.${serial % 250}` }));
+const it = apiTest
+  .override("client", ({ serial }) => ({ address: `10.7.0.${serial % 250}` }))
+  // For the tests that need no targets of their own: a producer's approved Smart campaign, and the admin's token.
+  .extend("campaign", ({ approvedCampaign }) => approvedCampaign());
+// Whatever a test moved, the ledger stays sound.
+it.afterEach(async ({ database }) => {
+  expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
+});
 
 describe("boosters' activities on a campaign", () => {
   it("a verified booster takes a task, submits it, an admin approves it: reward held, campaign spend and progress follow", async ({
     database,
     call,
     person,
-    approvedCampaign,
     escrow,
     get,
+    campaign: { adminToken, producer, id },
   }) => {
-    const { adminToken, producer, id } = await approvedCampaign();
-
     const unverified = await person();
     const refused = await get("tasks", unverified.token);
     expect(refused.status).toBe(403);
@@ -102,22 +107,19 @@ describe("boosters' activities on a campaign", () => {
     const stats = await call("stats", undefined, { method: "GET" });
     expect(stats.status).toBe(200);
     expect(stats.body.data).toEqual({ campaigns_run: 1, tasks_completed: 1, boosters_paid: 1, rials_paid_out: 1_800 });
-    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("denied or expired work releases its reservation for the next booster", async ({
     database,
     call,
     person,
-    approvedCampaign,
     escrow,
+    submitted,
+    campaign: { adminToken, id },
   }) => {
-    const { adminToken, id } = await approvedCampaign();
     const before = await escrow(id);
     const first = await person(0, true);
-    const started = await call(`tasks/${id}.comments/start`, {}, { token: first.token });
-    const activityId = started.body.data.id as string;
-    await call(`activities/${activityId}/submit`, { post_link: "https://youtu.be/dQw4w9WgXcQ" }, { token: first.token });
+    const activityId = await submitted(first.token, id, "comments");
     expect((await call(`admin/activities/${activityId}/deny`, { code: "not_done", reason: "x" }, { token: adminToken })).status).toBe(422);
     const denied = await call(
       `admin/activities/${activityId}/deny`,
@@ -151,15 +153,14 @@ describe("boosters' activities on a campaign", () => {
     expect(expiredSubmit.status).toBe(409);
     const [row] = await database.db.select().from(activities).where(eq(activities.id, lateStart.body.data.id));
     expect(row).toMatchObject({ status: "denied", denialCode: "expired", denialReason: null });
-    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("completes when its targets are met and returns what escrow still holds", async ({
     database,
-    call,
     person,
     approvedCampaign,
     escrow,
+    approvedWork,
     get,
   }) => {
     const { adminToken, producer, id, total, fee } = await approvedCampaign([
@@ -168,21 +169,14 @@ describe("boosters' activities on a campaign", () => {
     ]);
     const a = await person(0, true);
     const b = await person(0, true);
-    for (const [booster, metric] of [
-      [a, "likes"],
-      [b, "comments"],
-    ] as const) {
-      const started = await call(`tasks/${id}.${metric}/start`, {}, { token: booster.token });
-      await call(`activities/${started.body.data.id}/submit`, { post_link: "https://youtu.be/dQw4w9WgXcQ" }, { token: booster.token });
-      await call(`admin/activities/${started.body.data.id}/approve`, {}, { token: adminToken });
-    }
+    await approvedWork(adminToken, a.token, id, "likes");
+    await approvedWork(adminToken, b.token, id, "comments");
     const done = await get(`campaigns/${id}`, producer.token);
     expect(done.body.data).toMatchObject({ status: "paid", progress: 100, spent: 18_000 });
     expect(await escrow(id)).toEqual({ balance: 0, pending: 0 });
     expect((await balancesOf({ db: database.db }, { userId: producer.user.id })).wallet).toBe(5_000_000 - fee - 18_000);
     expect((await get("tasks", a.token)).body.meta.total).toBe(0);
     expect(total).toBeGreaterThan(18_000);
-    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("completes when its budget is spent, and refuses a task the escrow cannot pay for", async ({
@@ -211,7 +205,6 @@ describe("boosters' activities on a campaign", () => {
     expect(done.body.data).toMatchObject({ status: "paid", spent: 1_500_000, progress: 20 });
     expect((await balancesOf({ db: database.db }, { userId: producer.user.id })).wallet).toBe(5_000_000 - fee - 1_500_000);
     expect(subtotal).toBeGreaterThan(1_500_000);
-    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("a Trial's boosters are paid from promotions; paused campaigns offer no tasks", async ({ database, call, person, admin, get }) => {
@@ -236,6 +229,5 @@ describe("boosters' activities on a campaign", () => {
     await call(`campaigns/${id}/pause`, {}, { token: producer.token });
     expect((await get("tasks", booster.token)).body.meta.total).toBe(0);
     expect((await call(`tasks/${id}.comments/start`, {}, { token: booster.token })).status).toBe(409);
-    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 });

@@ -147,7 +147,7 @@ describe("the boosters' work after submission", () => {
     person,
     approvedCampaign,
     escrow,
-    submitted,
+    approvedWork,
     get,
     row,
   }) => {
@@ -155,8 +155,7 @@ describe("the boosters' work after submission", () => {
     const { adminToken, id: campaignId } = await approvedCampaign(lines);
     const before = await escrow(campaignId);
     const booster = await person(0, true);
-    const activityId = await submitted(booster.token, campaignId, "subscribers");
-    await call(`admin/activities/${activityId}/approve`, {}, { token: adminToken });
+    const activityId = await approvedWork(adminToken, booster.token, campaignId, "subscribers");
     await database.db.update(activities).set({ checkMethod: "api" }).where(eq(activities.id, activityId));
     // The second unit is taken: nothing is left for a third booster.
     expect((await call(`tasks/${campaignId}.subscribers/start`, {}, { token: (await person(0, true)).token })).status).toBe(201);
@@ -179,14 +178,13 @@ describe("the boosters' work after submission", () => {
     person,
     approvedCampaign,
     submitted,
+    planId,
     get,
   }) => {
     const { adminToken, id: campaignId } = await approvedCampaign();
     const plain = await person(0, true);
     const member = await person(12_000_000, true);
-    const plans = (await call("memberships/plans", undefined, { method: "GET" })).body.data as { id: string; code: string }[];
-    const gold = plans.find((plan) => plan.code === "gold")!.id;
-    expect((await call("memberships", { plan_id: gold, pay_from: "wallet" }, { token: member.token })).status).toBe(201);
+    expect((await call("memberships", { plan_id: await planId("gold"), pay_from: "wallet" }, { token: member.token })).status).toBe(201);
 
     const base = (await get("earn/summary", plain.token)).body.data.allowance.per_day as number;
     expect((await get("earn/summary", member.token)).body.data.allowance.per_day).toBe(base + 25);
@@ -237,7 +235,7 @@ describe("the boosters' work after submission", () => {
     person,
     admin,
     liveCampaign,
-    submitted,
+    approvedWork,
     row,
   }) => {
     const adminToken = await admin();
@@ -246,8 +244,7 @@ describe("the boosters' work after submission", () => {
 
     const { id: campaignId } = await liveCampaign(adminToken);
     const booster = await person(0, true);
-    const activityId = await submitted(booster.token, campaignId, "likes");
-    expect((await call(`admin/activities/${activityId}/approve`, {}, { token: adminToken })).status).toBe(200);
+    const activityId = await approvedWork(adminToken, booster.token, campaignId, "likes");
 
     process.env.TEST_CLOCK = "true";
     try {

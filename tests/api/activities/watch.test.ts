@@ -13,6 +13,8 @@ const video = { ...smartCampaign, link: "https://www.youtube.com/watch?v=dQw4w9W
 const views = [{ metric: "views_per_post", action: "view", unitPrice: 3_000, max: 5 }];
 
 const it = apiTest
+  // A producer's approved campaign of five views on one video, and the admin's token.
+  .extend("videoCampaign", ({ approvedCampaign, person }) => approvedCampaign(views, person, video))
   // A verified booster, with what the heartbeat verb takes: the database and the caller's token claims.
   .extend("watcher", ({ person, database }) => async () => {
     const booster = await person(0, true);
@@ -25,11 +27,9 @@ describe("watch sessions", () => {
   it("credit only playing, visible, advancing time, never more than the server's clock; enough time approves the view", async ({
     database,
     call,
-    person,
-    approvedCampaign,
     watcher,
+    videoCampaign: { id: campaignId },
   }) => {
-    const { id: campaignId } = await approvedCampaign(views, person, video);
     const booster = await watcher();
     const started = await call(`tasks/${campaignId}.views_per_post/start`, {}, { token: booster.token });
     expect(started.body.data.check_method).toBe("watch");
@@ -107,17 +107,16 @@ describe("watch sessions", () => {
     expect(await balancesOf({ db: database.db }, { userId: booster.user.id })).toMatchObject({ held: row!.reward });
     const [ended] = await database.db.select().from(watchSessions).where(eq(watchSessions.id, next));
     expect(ended!.endedAt).not.toBeNull();
-    await checkLedgerInvariants({ db: database.db });
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("over HTTP: beats judged by the server's own clock, so a page cannot prove time faster than it passes", async ({
     call,
     person,
-    approvedCampaign,
     liveCampaign,
     watcher,
+    videoCampaign: { adminToken, id: campaignId },
   }) => {
-    const { adminToken, id: campaignId } = await approvedCampaign(views, person, video);
     const booster = await watcher();
     const id = (await call(`tasks/${campaignId}.views_per_post/start`, {}, { token: booster.token })).body.data.id as string;
     const sessionId = (await call(`activities/${id}/watch`, undefined, { token: booster.token })).body.data.session_id as string;
@@ -141,11 +140,9 @@ describe("watch sessions", () => {
   it("beats sent together travel as one batch, each judged on its own: a signed-out caller, a stranger and a session's second beat", async ({
     database,
     call,
-    person,
-    approvedCampaign,
     watcher,
+    videoCampaign: { id: campaignId },
   }) => {
-    const { id: campaignId } = await approvedCampaign(views, person, video);
     const watchers = await Promise.all([watcher(), watcher(), watcher()]);
     const sessions: string[] = [];
     for (const booster of watchers) {

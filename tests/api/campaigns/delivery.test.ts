@@ -10,11 +10,10 @@ const it = apiTest.override("client", ({ serial }) => ({ address: `10.7.3.${seri
 
 describe("what a producer bought, proven", () => {
   it("progress is the value delivered, the same on the list, the dashboard and the view, with units per line and posts worked", async ({
-    call,
     person,
     admin,
     liveCampaign,
-    submitted,
+    approvedWork,
     get,
   }) => {
     const adminToken = await admin();
@@ -24,10 +23,7 @@ describe("what a producer bought, proven", () => {
     ];
     const { id, producer } = await liveCampaign(adminToken, lines);
     const boosters = [await person(0, true), await person(0, true)];
-    for (const booster of boosters) {
-      const activityId = await submitted(booster.token, id, "likes");
-      expect((await call(`admin/activities/${activityId}/approve`, {}, { token: adminToken })).status).toBe(200);
-    }
+    for (const booster of boosters) await approvedWork(adminToken, booster.token, id, "likes");
     // 2 likes of 10 (6,000 of 60,000 Rials): 10 %, where counting units would say 2 of 30.
     const view = (await get(`campaigns/${id}`, producer.token)).body.data;
     expect(view).toMatchObject({ progress: 10, delivered: { likes: 2 }, posts_worked: 1 });
@@ -63,20 +59,15 @@ describe("what a producer bought, proven", () => {
 
   it("delivery per Tehran day from the rollup: delivered, how checked, dropped and refilled; the expected end; a window of days", async ({
     database,
-    call,
     person,
     approvedCampaign,
-    submitted,
+    approvedWork,
     get,
   }) => {
     const lines = [{ metric: "subscribers", action: "subscribe", unitPrice: 20_000, max: 4 }];
     const { adminToken, id, producer } = await approvedCampaign(lines);
     const approved: string[] = [];
-    for (let i = 0; i < 2; i++) {
-      const activityId = await submitted((await person(0, true)).token, id, "subscribers");
-      expect((await call(`admin/activities/${activityId}/approve`, {}, { token: adminToken })).status).toBe(200);
-      approved.push(activityId);
-    }
+    for (let i = 0; i < 2; i++) approved.push(await approvedWork(adminToken, (await person(0, true)).token, id, "subscribers"));
     const today = tehranDay(new Date());
     const first = (await get(`campaigns/${id}/delivery?days=7`, producer.token)).body.data;
     expect(first.days).toHaveLength(1); // the campaign began today: no day before it
@@ -99,8 +90,7 @@ describe("what a producer bought, proven", () => {
     expect(await releaseDueRewards({ db: database.db }, { now: new Date(), recheck: async () => "dropped" })).toMatchObject({ dropped: 1 });
     await daysPass(1);
     // The next day another booster refills it.
-    const refill = await submitted((await person(0, true)).token, id, "subscribers");
-    expect((await call(`admin/activities/${refill}/approve`, {}, { token: adminToken })).status).toBe(200);
+    await approvedWork(adminToken, (await person(0, true)).token, id, "subscribers");
     const dropDay = addDays(today, -1);
     const rows = await database.db.select().from(campaignDeliveryDays).where(eq(campaignDeliveryDays.campaignId, id));
     expect(rows.map((row) => [row.day, row.delivered, row.dropped]).sort()).toEqual([

@@ -17,7 +17,8 @@ let phones = 0;
  * The people and campaigns of the boosters' tests: producers with funded wallets, verified
  * boosters, an admin, a producer's approved Smart campaign (its targets replaced when a test needs
  * small ones) and its escrow. `api()` hands the running test's database and SMS recorder. apiTest
- * gives each as a fixture (`person`, `admin`, `liveCampaign`, `approvedCampaign`, `escrow`, `submitted`).
+ * gives each as a fixture (`person`, `admin`, `liveCampaign`, `approvedCampaign`, `escrow`, `submitted`,
+ * `approvedWork`).
  */
 
 export function earnWorld(call: Call, api: () => { database: Database; sms: ReturnType<typeof recordingSms> }, adminPhone: string) {
@@ -75,5 +76,12 @@ export function earnWorld(call: Call, api: () => { database: Database; sms: Retu
     return id;
   }
 
-  return { person, admin, liveCampaign, approvedCampaign, escrow, submitted };
+  /** A booster's task started, submitted and approved by the admin (`adminToken`); returns the activity's id. */
+  async function approvedWork(adminToken: string, token: string, campaignId: string, metric: string) {
+    const id = await submitted(token, campaignId, metric);
+    expect((await call(`admin/activities/${id}/approve`, {}, { token: adminToken })).status).toBe(200);
+    return id;
+  }
+
+  return { person, admin, liveCampaign, approvedCampaign, escrow, submitted, approvedWork };
 }

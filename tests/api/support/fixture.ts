@@ -105,6 +105,7 @@ export const apiTest = test
   .extend("approvedCampaign", ({ earnWorld }) => earnWorld.approvedCampaign)
   .extend("escrow", ({ earnWorld }) => earnWorld.escrow)
   .extend("submitted", ({ earnWorld }) => earnWorld.submitted)
+  .extend("approvedWork", ({ earnWorld }) => earnWorld.approvedWork)
   .extend("payoutWorld", ({ call, fresh, person }) => payoutWorld(call, () => fresh, person))
   .extend("earn", ({ payoutWorld }) => payoutWorld.earn)
   .extend("setIban", ({ payoutWorld }) => payoutWorld.setIban)
