@@ -31,6 +31,8 @@ const it = apiTest
       },
   )
   // A campaign created with the sandbox gateway whose bank page was abandoned: awaiting payment, its payment pending.
+  // With it, what the tests do to it and read of it: `pay(transactionId, options)` through the route (PAY unless
+  // options.body), its payments oldest first (`rows()`), its `status()` and its escrow's balance (`escrow()`).
   .extend(
     "abandonedCampaign",
     ({ database, call }) =>
@@ -41,7 +43,26 @@ const it = apiTest
         const id = created.body.data.campaign.id as string;
         const [payment] = await database.db.select().from(transactions).where(eq(transactions.campaignId, id));
         expect(payment).toMatchObject({ status: "pending", gateway: "sandbox", intent: "campaign_creation" });
-        return { id, payment: payment!, total: created.body.data.campaign.budget as number, authority: payment!.authority! };
+        return {
+          id,
+          payment: payment!,
+          total: created.body.data.campaign.budget as number,
+          authority: payment!.authority!,
+          pay: (transactionId: string, options: { token?: string; locale?: string; body?: unknown } = {}) =>
+            call(`campaigns/${id}/payments/${transactionId}/pay`, options.body ?? PAY, options),
+          rows: () => database.db.select().from(transactions).where(eq(transactions.campaignId, id)).orderBy(transactions.createdAt),
+          async status() {
+            const [row] = await database.db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, id));
+            return row!.status;
+          },
+          async escrow() {
+            const [row] = await database.db
+              .select({ balance: ledgerAccounts.balance })
+              .from(ledgerAccounts)
+              .where(eq(ledgerAccounts.code, campaignEscrowCode(id)));
+            return row?.balance ?? 0;
+          },
+        };
       },
   )
   // A producer with `walletRials` in the wallet and their abandoned campaign.
@@ -51,37 +72,6 @@ const it = apiTest
       async function abandoned(walletRials: number) {
         const owner = await producer(walletRials);
         return { owner, ...(await abandonedCampaign(owner.token)) };
-      },
-  )
-  .extend(
-    "pay",
-    ({ call }) =>
-      (campaignId: string, transactionId: string, options: { token?: string; locale?: string; body?: unknown } = {}) =>
-        call(`campaigns/${campaignId}/payments/${transactionId}/pay`, options.body ?? PAY, options),
-  )
-  .extend(
-    "rowsOf",
-    ({ database }) =>
-      (campaignId: string) =>
-        database.db.select().from(transactions).where(eq(transactions.campaignId, campaignId)).orderBy(transactions.createdAt),
-  )
-  .extend(
-    "statusOf",
-    ({ database }) =>
-      async function statusOf(campaignId: string) {
-        const [row] = await database.db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaignId));
-        return row!.status;
-      },
-  )
-  .extend(
-    "escrowOf",
-    ({ database }) =>
-      async function escrowOf(campaignId: string) {
-        const [row] = await database.db
-          .select({ balance: ledgerAccounts.balance })
-          .from(ledgerAccounts)
-          .where(eq(ledgerAccounts.code, campaignEscrowCode(campaignId)));
-        return row?.balance ?? 0;
       },
   )
   // The payer's bank says "paid" on the sandbox page; `back` also follows the gateway's redirect to our callback.
@@ -115,62 +105,50 @@ describe("paying a campaign awaiting payment from the wallet", () => {
     abandoned,
     producer,
     abandonedCampaign,
-    pay,
-    rowsOf,
-    statusOf,
-    escrowOf,
   }) => {
-    const { owner, id, payment } = await abandoned(5_000_000);
+    const { owner, payment, pay, rows, status, escrow } = await abandoned(5_000_000);
     const other = await abandonedCampaign(owner.token, "Another one");
 
-    const anonymous = await pay(id, payment.id);
+    const anonymous = await pay(payment.id);
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.error).toMatchObject({ code: "transaction_unauthorized", message: "Unauthorized operation." });
-    const persian = await pay(id, payment.id, { locale: "fa-IR" });
+    const persian = await pay(payment.id, { locale: "fa-IR" });
     expect(persian.status).toBe(401);
     expect(persian.body.error!.message).toBe(faIR.api.errors.transaction_unauthorized);
-    expect((await pay(id, payment.id, { token: "not-a-token" })).status).toBe(401);
+    expect((await pay(payment.id, { token: "not-a-token" })).status).toBe(401);
 
-    const unknown = await pay(id, "00000000-0000-4000-8000-000000000000", { token: owner.token });
+    const unknown = await pay("00000000-0000-4000-8000-000000000000", { token: owner.token });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toMatchObject({ code: "transaction_not_found", message: "Transaction not found." });
     // A payment of another campaign (the owner's own) is not a payment of this one.
-    const crossed = await pay(id, other.payment.id, { token: owner.token });
+    const crossed = await pay(other.payment.id, { token: owner.token });
     expect(crossed.status).toBe(404);
     expect(crossed.body.error!.code).toBe("transaction_not_found");
 
     // Someone else's campaign does not exist for the caller (no IDOR), even with money in the wallet.
     const stranger = await producer(5_000_000, "09350000044");
-    const foreign = await pay(id, payment.id, { token: stranger.token });
+    const foreign = await pay(payment.id, { token: stranger.token });
     expect(foreign.status).toBe(404);
     expect(foreign.body.error!.code).toBe("campaign_not_found");
     // An admin sees the campaign but does not spend its owner's wallet.
     const admin = await signInAdmin(database, call, sms, "09100000077");
-    const byAdmin = await pay(id, payment.id, { token: admin });
+    const byAdmin = await pay(payment.id, { token: admin });
     expect(byAdmin.status).toBe(401);
     expect(byAdmin.body.error!.code).toBe("transaction_unauthorized");
 
-    expect((await pay(id, payment.id, { token: owner.token, body: { gateway: "sandbox" } })).status).toBe(422);
-    expect((await pay(id, "not-a-uuid", { token: owner.token })).status).toBe(422);
+    expect((await pay(payment.id, { token: owner.token, body: { gateway: "sandbox" } })).status).toBe(422);
+    expect((await pay("not-a-uuid", { token: owner.token })).status).toBe(422);
 
-    expect(await statusOf(id)).toBe("awaiting_payment");
-    expect(await rowsOf(id)).toHaveLength(1);
+    expect(await status()).toBe("awaiting_payment");
+    expect(await rows()).toHaveLength(1);
     expect((await balancesOf({ db: database.db }, { userId: owner.user.id })).wallet).toBe(5_000_000);
     expect((await balancesOf({ db: database.db }, { userId: stranger.user.id })).wallet).toBe(5_000_000);
-    expect(await escrowOf(id)).toBe(0);
+    expect(await escrow()).toBe(0);
   });
 
-  it("refuses a short wallet with create-campaign's 403 and changes nothing", async ({
-    database,
-    call,
-    abandoned,
-    pay,
-    rowsOf,
-    statusOf,
-    escrowOf,
-  }) => {
-    const { owner, id, payment } = await abandoned(100_000);
-    const short = await pay(id, payment.id, { token: owner.token });
+  it("refuses a short wallet with create-campaign's 403 and changes nothing", async ({ database, call, abandoned }) => {
+    const { owner, id, payment, pay, rows, status, escrow } = await abandoned(100_000);
+    const short = await pay(payment.id, { token: owner.token });
     expect(short.status).toBe(403);
     expect(short.body.error).toMatchObject({ code: "insufficient_funds", message: enUS.api.errors.insufficient_funds });
     // The same code and sentence as creating a campaign with a short wallet.
@@ -178,10 +156,10 @@ describe("paying a campaign awaiting payment from the wallet", () => {
     expect(created.status).toBe(403);
     expect(created.body.error).toMatchObject({ code: short.body.error!.code, message: short.body.error!.message });
 
-    expect(await statusOf(id)).toBe("awaiting_payment");
-    expect(await rowsOf(id)).toEqual([payment]);
+    expect(await status()).toBe("awaiting_payment");
+    expect(await rows()).toEqual([payment]);
     expect((await balancesOf({ db: database.db }, { userId: owner.user.id })).wallet).toBe(100_000);
-    expect(await escrowOf(id)).toBe(0);
+    expect(await escrow()).toBe(0);
     expect(
       await database.db
         .select()
@@ -194,43 +172,39 @@ describe("paying a campaign awaiting payment from the wallet", () => {
     database,
     call,
     abandoned,
-    pay,
-    rowsOf,
-    statusOf,
-    escrowOf,
   }) => {
-    const { owner, id, payment, total } = await abandoned(5_000_000);
+    const { owner, id, payment, total, pay, rows, status, escrow } = await abandoned(5_000_000);
 
-    const paid = await pay(id, payment.id, { token: owner.token });
+    const paid = await pay(payment.id, { token: owner.token });
     expect(paid.status).toBe(200);
     expect(paid.body.data.message).toBe("Payment completed; the campaign is awaiting review.");
     expect(paid.body.data.campaign).toMatchObject({ id, status: "awaiting_review", budget: total });
     expect(paid.body.data.transaction).toMatchObject({ status: "paid", gateway: "wallet", intent: "campaign_creation", amount: total });
     expect(paid.body.data.transaction.approved_at).toBeTruthy();
 
-    expect(await statusOf(id)).toBe("awaiting_review");
+    expect(await status()).toBe("awaiting_review");
     expect((await balancesOf({ db: database.db }, { userId: owner.user.id })).wallet).toBe(5_000_000 - total);
-    expect(await escrowOf(id)).toBe(total);
-    const rows = await rowsOf(id);
-    expect(rows).toHaveLength(2);
-    const gatewayRow = rows.find((row) => row.id === payment.id)!;
-    const walletRow = rows.find((row) => row.id === paid.body.data.transaction.id)!;
+    expect(await escrow()).toBe(total);
+    const payments = await rows();
+    expect(payments).toHaveLength(2);
+    const gatewayRow = payments.find((row) => row.id === payment.id)!;
+    const walletRow = payments.find((row) => row.id === paid.body.data.transaction.id)!;
     // The gateway payment is untouched: still pending, still reconcilable.
     expect(gatewayRow).toMatchObject({ status: "pending", gateway: "sandbox", transferId: null, authority: payment.authority });
     const [moved] = await database.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, walletRow.transferId!));
     expect(moved).toMatchObject({ idempotencyKey: campaignPaymentKey(id), amount: total, intent: "campaign_creation", status: "posted" });
 
     // The campaign is paid now: its old pending row (paid by another row) and the paid row itself answer 403.
-    const again = await pay(id, payment.id, { token: owner.token });
+    const again = await pay(payment.id, { token: owner.token });
     expect(again.status).toBe(403);
     expect(again.body.error).toMatchObject({ code: "transaction_already_paid", message: "This transaction has already been paid." });
-    const twice = await pay(id, walletRow.id, { token: owner.token, locale: "fa-IR" });
+    const twice = await pay(walletRow.id, { token: owner.token, locale: "fa-IR" });
     expect(twice.status).toBe(403);
     expect(twice.body.error!.message).toBe(faIR.api.errors.transaction_already_paid);
 
     expect((await balancesOf({ db: database.db }, { userId: owner.user.id })).wallet).toBe(5_000_000 - total);
-    expect(await escrowOf(id)).toBe(total);
-    expect(await rowsOf(id)).toHaveLength(2);
+    expect(await escrow()).toBe(total);
+    expect(await rows()).toHaveLength(2);
     const listed = await call(`campaigns/${id}/payments`, undefined, { method: "GET", token: owner.token });
     expect(listed.body.data.map((row: { status: string; gateway: string }) => `${row.gateway}:${row.status}`).sort()).toEqual([
       "sandbox:pending",
@@ -243,21 +217,18 @@ describe("paying a campaign awaiting payment from the wallet", () => {
     gateways,
     call,
     abandoned,
-    pay,
-    statusOf,
-    escrowOf,
     gatewayPays,
   }) => {
-    const { owner, id, payment, total, authority } = await abandoned(5_000_000);
-    expect((await pay(id, payment.id, { token: owner.token })).status).toBe(200);
+    const { owner, payment, total, authority, pay, status, escrow } = await abandoned(5_000_000);
+    expect((await pay(payment.id, { token: owner.token })).status).toBe(200);
 
     // The bank took the money after all; the payer comes back through the gateway's callback.
     const back = await gatewayPays(authority, true);
     const [settled] = await database.db.select().from(transactions).where(eq(transactions.id, payment.id));
     expect(settled).toMatchObject({ status: "paid", gateway: "sandbox" });
     expect((await balancesOf({ db: database.db }, { userId: owner.user.id })).wallet).toBe(5_000_000);
-    expect(await escrowOf(id)).toBe(total);
-    expect(await statusOf(id)).toBe("awaiting_review");
+    expect(await escrow()).toBe(total);
+    expect(await status()).toBe("awaiting_review");
     const credits = await database.db
       .select()
       .from(ledgerTransfers)
@@ -275,7 +246,7 @@ describe("paying a campaign awaiting payment from the wallet", () => {
       paid: 0,
     });
     expect((await balancesOf({ db: database.db }, { userId: owner.user.id })).wallet).toBe(5_000_000);
-    expect(await escrowOf(id)).toBe(total);
+    expect(await escrow()).toBe(total);
     expect(
       await database.db
         .select()
@@ -288,13 +259,10 @@ describe("paying a campaign awaiting payment from the wallet", () => {
     database,
     gateways,
     abandoned,
-    pay,
-    statusOf,
-    escrowOf,
     gatewayPays,
   }) => {
-    const { owner, id, payment, total, authority } = await abandoned(5_000_000);
-    expect((await pay(id, payment.id, { token: owner.token })).status).toBe(200);
+    const { owner, payment, total, authority, pay, status, escrow } = await abandoned(5_000_000);
+    expect((await pay(payment.id, { token: owner.token })).status).toBe(200);
     // Paid at the bank, but the payer never came back: the job finds it.
     await gatewayPays(authority, false);
     expect(await reconcilePayments({ db: database.db, now: new Date(Date.now() + RECONCILE_AFTER_MS + 60_000), gateways })).toMatchObject({
@@ -302,8 +270,8 @@ describe("paying a campaign awaiting payment from the wallet", () => {
       paid: 1,
     });
     expect((await balancesOf({ db: database.db }, { userId: owner.user.id })).wallet).toBe(5_000_000);
-    expect(await escrowOf(id)).toBe(total);
-    expect(await statusOf(id)).toBe("awaiting_review");
+    expect(await escrow()).toBe(total);
+    expect(await status()).toBe("awaiting_review");
   });
 
   it("a failed gateway payment may be paid; a campaign already paid by the gateway answers 403 for any of its rows", async ({
@@ -311,10 +279,6 @@ describe("paying a campaign awaiting payment from the wallet", () => {
     call,
     producer,
     abandonedCampaign,
-    pay,
-    rowsOf,
-    statusOf,
-    escrowOf,
     gatewayPays,
   }) => {
     const owner = await producer(10_000_000);
@@ -323,18 +287,18 @@ describe("paying a campaign awaiting payment from the wallet", () => {
     const decided = await call(`payments/sandbox/${cancelled.authority}/decision`, { decision: "cancel" });
     const url = new URL(decided.body.data.redirect_url as string, "http://localhost");
     await call(`${url.pathname.replace(/^\/api\//, "")}${url.search}`, undefined, { method: "GET" });
-    expect((await rowsOf(cancelled.id))[0]!.status).toBe("failed");
-    const paid = await pay(cancelled.id, cancelled.payment.id, { token: owner.token, locale: "fa-IR" });
+    expect((await cancelled.rows())[0]!.status).toBe("failed");
+    const paid = await cancelled.pay(cancelled.payment.id, { token: owner.token, locale: "fa-IR" });
     expect(paid.status).toBe(200);
     expect(paid.body.data.message).toBe(faIR.api.messages.campaign_payment_completed);
     expect(paid.body.data.campaign.status).toBe("awaiting_review");
-    expect(await escrowOf(cancelled.id)).toBe(cancelled.total);
+    expect(await cancelled.escrow()).toBe(cancelled.total);
 
     // Paid through the gateway: its row is paid (403), and so is the campaign for a failed row of it (403).
     const viaGateway = await abandonedCampaign(owner.token, "Gateway");
     await gatewayPays(viaGateway.authority, true);
-    expect(await statusOf(viaGateway.id)).toBe("awaiting_review");
-    const paidRow = await pay(viaGateway.id, viaGateway.payment.id, { token: owner.token });
+    expect(await viaGateway.status()).toBe("awaiting_review");
+    const paidRow = await viaGateway.pay(viaGateway.payment.id, { token: owner.token });
     expect(paidRow.status).toBe(403);
     expect(paidRow.body.error!.code).toBe("transaction_already_paid");
     const [failedRow] = await database.db
@@ -348,12 +312,12 @@ describe("paying a campaign awaiting payment from the wallet", () => {
         campaignId: viaGateway.id,
       })
       .returning();
-    const paidCampaign = await pay(viaGateway.id, failedRow!.id, { token: owner.token });
+    const paidCampaign = await viaGateway.pay(failedRow!.id, { token: owner.token });
     expect(paidCampaign.status).toBe(403);
     expect(paidCampaign.body.error!.code).toBe("transaction_already_paid");
 
     expect((await balancesOf({ db: database.db }, { userId: owner.user.id })).wallet).toBe(10_000_000 - cancelled.total);
-    expect(await escrowOf(viaGateway.id)).toBe(viaGateway.total);
+    expect(await viaGateway.escrow()).toBe(viaGateway.total);
     const walletRows = await database.db
       .select()
       .from(transactions)
