@@ -6,8 +6,8 @@ export { toActivityOutput } from "@/server/activities/present";
 export { type Recheck, releaseDueRewards } from "@/server/activities/retention";
 export { approveActivity, expireActivities } from "@/server/activities/review";
 export { assertCanEarn } from "@/server/activities/tasks";
+export { closeGuarantees } from "@/server/activities/refill";
 export {
-  closeGuarantees,
   dropAfterRelease,
   dueGuaranteeBoosters,
   dueGuaranteeWork,

@@ -16,7 +16,7 @@ import { findPrice, type Network, type PriceEntry } from "@/lib/campaigns/pricin
 import { paceLeft, paceWindows } from "@/lib/campaigns/pacing";
 import { paceLeftNow, pacedUsedOf } from "@/server/activities/pace";
 import { reserve } from "@/server/activities/reserve";
-import { refillCampaigns, refillOpen, refillOpenNow } from "@/server/activities/guarantee";
+import { refillCampaigns, refillOpen, refillOpenNow } from "@/server/activities/refill";
 import { invoiceLines } from "@/lib/campaigns/progress";
 import { activities, campaigns, sessions, users, type Activity, type Campaign, type User } from "@/server/db/schema";
 import { isOpenSession, sessionUser } from "@/server/auth";
@@ -173,6 +173,25 @@ export async function listTasks(
     if (refills.length === 0) return { rows: [], total: 0 };
   }
   const tasks: Task[] = [];
+  /** A line's task of `available` units, when it is worth something to the booster. */
+  const offer = (campaign: Pick<Task, "link" | "network"> & Pick<Campaign, "id" | "strategy">, line: TargetLine, available: number) => {
+    if (input.action && line.action !== input.action) return;
+    const quantity = taskQuantity(line.metric, available);
+    const reward = quantity > 0 ? priceTask(campaign, line, quantity, prices).reward : 0;
+    if (reward <= 0) return;
+    tasks.push({
+      id: taskId(campaign.id, line.metric),
+      campaignId: campaign.id,
+      network: campaign.network,
+      link: campaign.link,
+      metric: line.metric,
+      action: line.action,
+      type: activityTypeOf(campaign.network, line.action),
+      quantity,
+      reward,
+      checkMethod: checkMethodOf(campaign.network, line.action, campaign.link, input.checks ?? NO_CHECKS),
+    });
+  };
   for (const campaign of open) {
     const lines = invoiceLines({ lines: campaign.lines });
     const units: Record<string, number> = {};
@@ -184,51 +203,15 @@ export async function listTasks(
     const remaining = remainingByMetric(lines, units);
     const [today, thisHour] = campaign.paceUsed ?? [0, 0];
     const paced = paceLeft(campaign.pace, { today, thisHour }, now);
-    for (const line of lines) {
-      if (input.action && line.action !== input.action) continue;
-      const quantity = taskQuantity(line.metric, Math.min(remaining[line.metric] ?? 0, paced));
-      if (quantity === 0 || mine.has(line.metric)) continue;
-      const { reward } = priceTask(campaign, line, quantity, prices);
-      if (reward <= 0) continue;
-      tasks.push({
-        id: taskId(campaign.id, line.metric),
-        campaignId: campaign.id,
-        network: campaign.network,
-        link: campaign.link,
-        metric: line.metric,
-        action: line.action,
-        type: activityTypeOf(campaign.network, line.action),
-        quantity,
-        reward,
-        checkMethod: checkMethodOf(campaign.network, line.action, campaign.link, input.checks ?? NO_CHECKS),
-      });
-    }
+    for (const line of lines) if (!mine.has(line.metric)) offer(campaign, line, Math.min(remaining[line.metric] ?? 0, paced));
   }
   // Finished campaigns inside their guarantee window: exactly the units the guarantee reopened, at their invoice's price, unpaced.
   for (const campaign of refills) {
     const lines = invoiceLines(campaign.invoice);
-    const byMetric = new Map(campaign.units.map((units) => [units.metric, units]));
-    const remaining = remainingByMetric(lines, Object.fromEntries(campaign.units.map((units) => [units.metric, units.live])));
-    for (const line of lines) {
-      if (input.action && line.action !== input.action) continue;
-      const open = refillOpen(campaign, byMetric.get(line.metric), now);
-      const quantity = taskQuantity(line.metric, Math.min(remaining[line.metric] ?? 0, open));
-      if (quantity === 0) continue;
-      const { reward } = priceTask(campaign, line, quantity, prices);
-      if (reward <= 0) continue;
-      tasks.push({
-        id: taskId(campaign.id, line.metric),
-        campaignId: campaign.id,
-        network: campaign.network,
-        link: campaign.link,
-        metric: line.metric,
-        action: line.action,
-        type: activityTypeOf(campaign.network, line.action),
-        quantity,
-        reward,
-        checkMethod: checkMethodOf(campaign.network, line.action, campaign.link, input.checks ?? NO_CHECKS),
-      });
-    }
+    const units = new Map(campaign.units.map((line) => [line.metric, line]));
+    const remaining = remainingByMetric(lines, Object.fromEntries(campaign.units.map((line) => [line.metric, line.live])));
+    for (const line of lines)
+      offer(campaign, line, Math.min(remaining[line.metric] ?? 0, refillOpen(campaign, units.get(line.metric), now)));
   }
   const start = (input.page - 1) * input.perPage;
   return { rows: tasks.slice(start, start + input.perPage), total: tasks.length };

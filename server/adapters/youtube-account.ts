@@ -4,9 +4,8 @@
  * the YouTube Data API v3 calls that tell whether a task was done:
  * - channels.list?mine=true — the connected channel's id and title;
  * - channels.list?forHandle= / videos.list?id= — the channel a task's link points to;
- * - subscriptions.list?mine=true&forChannelId= — subscribed (one channel, or up to 50 at once);
- * - videos.getRating?id= — liked (one video, or up to 50 at once; needs youtube.force-ssl, asked for only
- *   when like checks are on);
+ * - subscriptions.list?mine=true&forChannelId= / videos.getRating?id= — subscribed / liked, up to 50 ids a
+ *   call (getRating needs youtube.force-ssl, asked for only when like checks are on);
  * - commentThreads.list?videoId=&searchTerms= — a comment by the booster's channel.
  * Tokens and URLs never go into an error message; nothing here logs. Failures throw YoutubeUnavailable.
  */
@@ -31,16 +30,10 @@ const GOOGLE_TOKEN_URL = "https://oauth2.googleapis.com/token";
 const GOOGLE_REVOKE_URL = "https://oauth2.googleapis.com/revoke";
 const DEFAULT_TIMEOUT_MS = 8_000;
 const CHANNEL_ID = /^UC[A-Za-z0-9_-]{22}$/;
-/** What subscriptions.list's forChannelId and videos.getRating's id take in one call. */
-export const MAX_IDS_PER_ACCOUNT_CALL = 50;
-
-/** Distinct ids in calls of at most MAX_IDS_PER_ACCOUNT_CALL. */
-function chunksOf(ids: readonly string[]): string[][] {
-  const distinct = [...new Set(ids.filter(Boolean))];
-  const chunks: string[][] = [];
-  for (let i = 0; i < distinct.length; i += MAX_IDS_PER_ACCOUNT_CALL) chunks.push(distinct.slice(i, i + MAX_IDS_PER_ACCOUNT_CALL));
-  return chunks;
-}
+/** What subscriptions.list's forChannelId and videos.getRating's id take in one call; chunksOf: distinct ids in such calls. */
+export const MAX_IDS_PER_CALL = 50;
+const chunksOf = (ids: readonly string[]) =>
+  [...new Set(ids)].flatMap((_, i, all) => (i % MAX_IDS_PER_CALL ? [] : [all.slice(i, i + MAX_IDS_PER_CALL)]));
 
 export type Grant = { accessToken: string; refreshToken: string | null; scopes: string[] };
 export type Rating = "like" | "dislike" | "none";
@@ -60,10 +53,10 @@ export interface YoutubeAccounts {
   /** The channel id behind a handle ("@name") or a video id; null when YouTube knows neither. */
   channelOf(accessToken: string, target: { handle: string } | { videoId: string }): Promise<string | null>;
   isSubscribed(accessToken: string, channelId: string): Promise<boolean>;
-  /** Of these channels, the ones the account is subscribed to: subscriptions.list, one call (1 quota unit) per 50 ids. */
+  /** Of these channels, the ones subscribed to; one call (1 quota unit) per 50 ids. */
   subscribedTo(accessToken: string, channelIds: readonly string[]): Promise<Set<string>>;
   rating(accessToken: string, videoId: string): Promise<Rating>;
-  /** The account's rating of each video: videos.getRating, one call (1 quota unit) per 50 ids. */
+  /** Each video's rating; one call (1 quota unit) per 50 ids. */
   ratings(accessToken: string, videoIds: readonly string[]): Promise<Map<string, Rating>>;
   /** A top-level comment by `channelId` on the video (among the newest 100 matching `searchTerms`). */
   hasComment(accessToken: string, input: { videoId: string; channelId: string; searchTerms?: string | undefined }): Promise<boolean>;
@@ -167,6 +160,30 @@ export function youtubeAccounts(options: YoutubeAccountsOptions): YoutubeAccount
     });
   }
 
+  /** Of these channels, the ones subscribed to: subscriptions.list, 50 ids a call (maxResults too: the default page is 5). */
+  async function subscribedTo(accessToken: string, channelIds: readonly string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    for (const chunk of chunksOf(channelIds)) {
+      const params = { part: "snippet", mine: "true", forChannelId: chunk.join(","), maxResults: String(MAX_IDS_PER_CALL) };
+      for (const item of items(await api("subscriptions", params, accessToken), "YouTube subscriptions")) {
+        const id = text(record(record(record(item).snippet).resourceId).channelId);
+        if (id && chunk.includes(id)) found.add(id);
+      }
+    }
+    return found;
+  }
+
+  /** Each video's rating by the account: videos.getRating, 50 ids a call. */
+  async function ratings(accessToken: string, videoIds: readonly string[]): Promise<Map<string, Rating>> {
+    const rated = new Map<string, Rating>();
+    for (const chunk of chunksOf(videoIds)) {
+      const body = await api("videos/getRating", { id: chunk.join(",") }, accessToken);
+      const answered = new Map(items(body, "YouTube videos.getRating").map((item) => [text(item.videoId), text(item.rating)]));
+      for (const id of chunk) rated.set(id, answered.get(id) === "like" ? "like" : answered.get(id) === "dislike" ? "dislike" : "none");
+    }
+    return rated;
+  }
+
   return {
     likeChecks: options.likeChecks ?? false,
 
@@ -226,45 +243,15 @@ export function youtubeAccounts(options: YoutubeAccountsOptions): YoutubeAccount
       return id && CHANNEL_ID.test(id) ? id : null;
     },
 
+    subscribedTo,
+    ratings,
+
     async isSubscribed(accessToken, channelId) {
-      const body = await api("subscriptions", { part: "snippet", mine: "true", forChannelId: channelId }, accessToken);
-      return items(body, "YouTube subscriptions").some(
-        (item) => text(record(record(record(item).snippet).resourceId).channelId) === channelId,
-      );
-    },
-
-    async subscribedTo(accessToken, channelIds) {
-      const found = new Set<string>();
-      for (const chunk of chunksOf(channelIds)) {
-        const wanted = new Set(chunk);
-        const params = { part: "snippet", mine: "true", forChannelId: chunk.join(","), maxResults: String(MAX_IDS_PER_ACCOUNT_CALL) };
-        const body = await api("subscriptions", params, accessToken);
-        for (const item of items(body, "YouTube subscriptions")) {
-          const id = text(record(record(record(item).snippet).resourceId).channelId);
-          if (id && wanted.has(id)) found.add(id);
-        }
-      }
-      return found;
-    },
-
-    async ratings(accessToken, videoIds) {
-      const rated = new Map<string, Rating>();
-      for (const chunk of chunksOf(videoIds)) {
-        const body = await api("videos/getRating", { id: chunk.join(",") }, accessToken);
-        const answered = new Map(items(body, "YouTube videos.getRating").map((item) => [text(item.videoId), text(item.rating)]));
-        for (const id of chunk) {
-          const rating = answered.get(id);
-          rated.set(id, rating === "like" || rating === "dislike" ? rating : "none");
-        }
-      }
-      return rated;
+      return (await subscribedTo(accessToken, [channelId])).has(channelId);
     },
 
     async rating(accessToken, videoId) {
-      const body = await api("videos/getRating", { id: videoId }, accessToken);
-      const entry = items(body, "YouTube videos.getRating").find((item) => text(item.videoId) === videoId);
-      const rating = entry ? text(entry.rating) : null;
-      return rating === "like" || rating === "dislike" ? rating : "none";
+      return (await ratings(accessToken, [videoId])).get(videoId) ?? "none";
     },
 
     async hasComment(accessToken, { videoId, channelId, searchTerms }) {

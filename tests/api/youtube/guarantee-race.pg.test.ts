@@ -2,7 +2,7 @@ import { describe, expect } from "vitest";
 import { and, eq, like } from "drizzle-orm";
 import { ledgerTransfers, notifications, transactions } from "@/server/db/schema";
 import { checkGuarantees } from "@/server/youtube/guarantee";
-import { closeGuarantees } from "@/server/activities/guarantee";
+import { closeGuarantees } from "@/server/activities/refill";
 import { balancesOf, campaignEscrowCode, checkLedgerInvariants } from "@/server/ledger";
 import { adapter, DAY, TARGET, it } from "@/tests/api/youtube/guarantee-support";
 

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { activities, auditLog, campaigns, notifications, transactions } from "@/server/db/schema";
 import { activityTypeOf } from "@/lib/activities/tasks";
 import { checkGuarantees } from "@/server/youtube/guarantee";
-import { closeGuarantees } from "@/server/activities/guarantee";
+import { closeGuarantees } from "@/server/activities/refill";
 import { balancesOf, campaignEscrowCode, checkLedgerInvariants, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
 import { adapter, DAY, TARGET, deliveredDaysAgo, google, it } from "@/tests/api/youtube/guarantee-support";
 
