@@ -184,18 +184,16 @@ export type Heartbeat = z.infer<typeof heartbeatOutput>;
 
 /* ---- Endpoints: the routes (server/activities) and the browser (lib/api/activities.ts, admin-activities.ts, campaigns.ts) read these ---- */
 
+/** A step on one activity with its body, by its booster or a reviewer (POST …/{id}/<step>), answering the activity after it. */
+const activityStep = <const P extends `/${string}/{id}/${string}`, B extends z.ZodType>(path: P, body: B) =>
+  endpoint({ method: "post", path, params: idParam, body, response: activityOutput });
+
 export const activityEndpoints = {
   summary: endpoint({ method: "get", path: "/earn/summary", response: earnSummaryOutput }),
   tasks: endpoint({ method: "get", path: "/tasks", query: tasksQuery, response: taskOutput, list: true }),
   start: endpoint({ method: "post", path: "/tasks/{id}/start", params: taskParam, response: activityOutput, status: 201 }),
   mine: endpoint({ method: "get", path: "/activities", query: myActivitiesQuery, response: activityOutput, list: true }),
-  submit: endpoint({
-    method: "post",
-    path: "/activities/{id}/submit",
-    params: idParam,
-    body: submitActivityInput,
-    response: activityOutput,
-  }),
+  submit: activityStep("/activities/{id}/submit", submitActivityInput),
   screenshot: endpoint({
     method: "post",
     path: "/activities/{id}/screenshot",
@@ -203,13 +201,7 @@ export const activityEndpoints = {
     upload: proofImageUpload,
     response: activityOutput,
   }),
-  appeal: endpoint({
-    method: "post",
-    path: "/activities/{id}/appeal",
-    params: idParam,
-    body: appealActivityInput,
-    response: activityOutput,
-  }),
+  appeal: activityStep("/activities/{id}/appeal", appealActivityInput),
   watch: endpoint({ method: "post", path: "/activities/{id}/watch", params: idParam, response: watchSessionOutput, status: 201 }),
   beat: endpoint({ method: "post", path: "/watch-sessions/{id}/beat", params: idParam, body: heartbeatInput, response: heartbeatOutput }),
   /** A campaign's activities as its producer (or an admin) sees them. */
@@ -238,20 +230,8 @@ export const activityEndpoints = {
     list: true,
   }),
   approve: endpoint({ method: "post", path: "/admin/activities/{id}/approve", params: idParam, response: activityOutput }),
-  deny: endpoint({
-    method: "post",
-    path: "/admin/activities/{id}/deny",
-    params: idParam,
-    body: denyActivityInput,
-    response: activityOutput,
-  }),
-  revise: endpoint({
-    method: "post",
-    path: "/admin/activities/{id}/revise",
-    params: idParam,
-    body: reviseActivityInput,
-    response: activityOutput,
-  }),
+  deny: activityStep("/admin/activities/{id}/deny", denyActivityInput),
+  revise: activityStep("/admin/activities/{id}/revise", reviseActivityInput),
   bulkApprove: endpoint({ method: "post", path: "/admin/activities/approve", body: bulkApproveInput, response: bulkApproveOutput }),
   /** The screenshot, for its reviewer's <img> (the session cookie authenticates it). */
   screenshotImage: endpoint({

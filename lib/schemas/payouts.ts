@@ -241,6 +241,13 @@ export const payoutSubmitOutput = z.object({ sent: z.number().int(), unknown: z.
 
 /* ---- Endpoints: the routes (server/payouts) and the browser (lib/api/payouts.ts, admin-payouts.ts) read these ---- */
 
+/** A step the back office takes on one payout (POST /admin/payouts/{id}/<step>), answering the payout after it. */
+const payoutStep = <const P extends `/admin/payouts/{id}/${string}`>(path: P) =>
+  endpoint({ method: "post", path, params: idParam, response: payoutOutput });
+/** The same with its body: a reason, or the bank's reference. */
+const payoutStepWith = <const P extends `/admin/payouts/{id}/${string}`, B extends z.ZodType>(path: P, body: B) =>
+  endpoint({ method: "post", path, params: idParam, body, response: payoutOutput });
+
 export const payoutEndpoints = {
   plans: endpoint({ method: "get", path: "/memberships/plans", response: z.array(membershipPlanOutput) }),
   membership: endpoint({ method: "get", path: "/memberships/current", response: membershipOutput.nullable() }),
@@ -270,24 +277,12 @@ export const payoutEndpoints = {
   }),
   queue: endpoint({ method: "get", path: "/admin/payouts", query: adminPayoutQuery, response: adminPayoutOutput, list: true }),
   /** The steps of a payout (server/payouts/transitions.ts), and a question to the rail about one. */
-  approve: endpoint({ method: "post", path: "/admin/payouts/{id}/approve", params: idParam, response: payoutOutput }),
-  deny: endpoint({ method: "post", path: "/admin/payouts/{id}/deny", params: idParam, body: payoutReasonInput, response: payoutOutput }),
-  fail: endpoint({ method: "post", path: "/admin/payouts/{id}/fail", params: idParam, body: payoutReasonInput, response: payoutOutput }),
-  reverse: endpoint({
-    method: "post",
-    path: "/admin/payouts/{id}/reverse",
-    params: idParam,
-    body: payoutReasonInput,
-    response: payoutOutput,
-  }),
-  confirm: endpoint({
-    method: "post",
-    path: "/admin/payouts/{id}/confirm",
-    params: idParam,
-    body: payoutConfirmInput,
-    response: payoutOutput,
-  }),
-  inquire: endpoint({ method: "post", path: "/admin/payouts/{id}/inquire", params: idParam, response: payoutOutput }),
+  approve: payoutStep("/admin/payouts/{id}/approve"),
+  deny: payoutStepWith("/admin/payouts/{id}/deny", payoutReasonInput),
+  fail: payoutStepWith("/admin/payouts/{id}/fail", payoutReasonInput),
+  reverse: payoutStepWith("/admin/payouts/{id}/reverse", payoutReasonInput),
+  confirm: payoutStepWith("/admin/payouts/{id}/confirm", payoutConfirmInput),
+  inquire: payoutStep("/admin/payouts/{id}/inquire"),
   bulkApprove: endpoint({ method: "post", path: "/admin/payouts/approve", body: payoutBulkInput, response: payoutBulkOutput }),
   /** The manual rail's PAYA batch file, to save. */
   export: endpoint({ method: "post", path: "/admin/payouts/export", response: payaBatchFile, file: ["text/csv"] }),
