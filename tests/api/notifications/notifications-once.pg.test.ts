@@ -27,7 +27,8 @@ const it = notificationTest
       async (userId: string) =>
         (await database.db.select({ phone: users.phone }).from(users).where(eq(users.id, userId)))[0]!.phone!,
   )
-  // A booster's payout of 3,000,000 Rials approved by an admin and sent to the bank (active).
+  // A booster's payout of 3,000,000 Rials approved by an admin and sent to the bank (active); `confirm(reference)`,
+  // the admin's confirmation with the bank's reference.
   .extend(
     "activePayout",
     ({ database, call, admin, readyBooster }) =>
@@ -39,7 +40,9 @@ const it = notificationTest
         const payoutId = created.body.data.payout.id as string;
         expect((await call(`admin/payouts/${payoutId}/approve`, undefined, { token: adminToken })).status).toBe(200);
         await applyPayoutEvent({ db: database.db, actor: null }, { payoutId, event: "submit", rail: "manual" });
-        return { adminToken, me, payoutId };
+        const confirm = (reference: string) =>
+          call(`admin/payouts/${payoutId}/confirm`, { bank_reference: reference }, { token: adminToken });
+        return { adminToken, me, payoutId, confirm };
       },
   )
   // A texting job (the notifications' by default) run twice at once; how many texts the two sent.
@@ -58,15 +61,13 @@ describe("an event delivered twice (PostgreSQL)", () => {
   it("a payout's confirmation delivered twice at once, its SMS job run twice at once: one notification, one SMS", async ({
     database,
     sms,
-    call,
     rowsOf,
     phoneOf,
     activePayout,
     sentByTwoRuns,
   }) => {
-    const { adminToken, me, payoutId } = await activePayout();
-    const confirm = () => call(`admin/payouts/${payoutId}/confirm`, { bank_reference: "PAYA-123" }, { token: adminToken });
-    const answers = await Promise.all([confirm(), confirm()]);
+    const { me, payoutId, confirm } = await activePayout();
+    const answers = await Promise.all([confirm("PAYA-123"), confirm("PAYA-123")]);
     // The second is a replay: answered with the payout as it is, moving nothing.
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     expect(answers.map((a) => a.body.data.status)).toEqual(["confirmed", "confirmed"]);
@@ -156,9 +157,8 @@ describe("an event delivered twice (PostgreSQL)", () => {
     activePayout,
     pendingIdentity,
   }) => {
-    const { adminToken, me, payoutId } = await activePayout();
-    const confirmed = await call(`admin/payouts/${payoutId}/confirm`, { bank_reference: "PAYA-9" }, { token: adminToken });
-    expect(confirmed.status).toBe(200);
+    const { adminToken, me, confirm } = await activePayout();
+    expect((await confirm("PAYA-9")).status).toBe(200);
     const [approved, rejected] = [await pendingIdentity(), await pendingIdentity()];
     expect((await call(`admin/users/${approved.user.id}/identity/approve`, undefined, { token: adminToken })).status).toBe(200);
     const failing = (reason: "network" | "rejected"): SmsSender => ({

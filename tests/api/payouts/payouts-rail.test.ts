@@ -22,7 +22,16 @@ const rail = () => jibitTransferor({ apiKey: KEY, secretKey: SECRET, baseUrl: fa
 const identicator = () => jibitIdenticator({ apiKey: KEY, secretKey: SECRET, baseUrl: fake().identicatorUrl });
 
 const it = apiTest
-  .extend("system", ({ database }) => () => ({ db: database.db, actor: null }))
+  // The rail's jobs on this database: `send()` the approved payouts; as of `minutes` from now, `reconcile` what was sent
+  // and `railDays`, the bank's days (returns).
+  .extend("jobs", ({ database }) => {
+    const system = { db: database.db, actor: null };
+    return {
+      send: () => sendApprovedPayouts(system, { rail: rail() }),
+      reconcile: (minutes: number) => reconcileSentPayouts({ ...system, now: later(minutes) }, { rail: rail() }),
+      railDays: (minutes: number) => reconcileRailDays({ ...system, now: later(minutes) }, { rail: rail() }),
+    };
+  })
   // A booster whose IBAN Identicator says is theirs, with `earnings`, and `count` approved payouts of 3,000,000.
   .extend(
     "approvedPayouts",
@@ -60,19 +69,19 @@ describe("payouts through Jibit", () => {
     database,
     sms,
     get,
-    system,
+    jobs: { send, reconcile },
     approvedPayouts,
     statusOf,
   }) => {
     const { me, ids } = await approvedPayouts(2);
-    expect(await sendApprovedPayouts(system(), { rail: rail() })).toEqual({ sent: 2, unknown: 0, failed: 0 });
+    expect(await send()).toEqual({ sent: 2, unknown: 0, failed: 0 });
     for (const id of ids) expect(await statusOf(id)).toMatchObject({ status: "active", rail: "jibit" });
     const seen = (await get(`payouts/${ids[0]}`, me.token)).body.data;
     expect(Date.parse(seen.expected_arrival)).toBeGreaterThan(Date.now());
 
     fake().settle(ids[0]!, "TRANSFERRED");
     fake().settle(ids[1]!, "FAILED", "DESTINATION_ACCOUNT_BLOCKED");
-    expect(await reconcileSentPayouts({ ...system(), now: later(3) }, { rail: rail() })).toEqual({ paid: 1, failed: 1 });
+    expect(await reconcile(3)).toEqual({ paid: 1, failed: 1 });
     const paid = await statusOf(ids[0]!);
     expect(paid).toMatchObject({ status: "confirmed", bankReference: fake().transfers.get(ids[0]!)!.bankTransferID });
     expect(await statusOf(ids[1]!)).toMatchObject({ status: "failed", reasonCode: "bank_failed", reason: "DESTINATION_ACCOUNT_BLOCKED" });
@@ -95,17 +104,17 @@ describe("payouts through Jibit", () => {
 
   it("a submission taken and not answered stays active (unknown), is found by the inquiry and paid once", async ({
     database,
-    system,
+    jobs: { send, reconcile },
     approvedPayouts,
     statusOf,
   }) => {
     const { me, ids } = await approvedPayouts(1);
     fake().acceptThenHang();
-    expect(await sendApprovedPayouts(system(), { rail: rail() })).toEqual({ sent: 0, unknown: 1, failed: 0 });
+    expect(await send()).toEqual({ sent: 0, unknown: 1, failed: 0 });
     expect((await statusOf(ids[0]!)).status).toBe("active");
-    expect(await reconcileSentPayouts({ ...system(), now: later(3) }, { rail: rail() })).toEqual({ in_progress: 1 });
+    expect(await reconcile(3)).toEqual({ in_progress: 1 });
     fake().settle(ids[0]!, "TRANSFERRED");
-    expect(await reconcileSentPayouts({ ...system(), now: later(15) }, { rail: rail() })).toEqual({ paid: 1 });
+    expect(await reconcile(15)).toEqual({ paid: 1 });
     expect((await statusOf(ids[0]!)).status).toBe("confirmed");
     expect(submissionsOf(ids[0]!)).toBe(1);
     expect((await balancesOf({ db: database.db }, { userId: me.user.id })).earnings).toBe(0);
@@ -114,13 +123,13 @@ describe("payouts through Jibit", () => {
   it("a transfer the bank refuses when sent fails at once, said by its code with the bank's code as the detail", async ({
     database,
     get,
-    system,
+    jobs: { send },
     approvedPayouts,
     statusOf,
   }) => {
     const { me, ids } = await approvedPayouts(1);
     fake().failNext(400, "transfer.iban_is_not_valid", "/trf/v2/transfers");
-    expect(await sendApprovedPayouts(system(), { rail: rail() })).toEqual({ sent: 0, unknown: 0, failed: 1 });
+    expect(await send()).toEqual({ sent: 0, unknown: 0, failed: 1 });
     expect(await statusOf(ids[0]!)).toMatchObject({ status: "failed", reasonCode: "bank_refused", reason: "transfer.iban_is_not_valid" });
     const seen = (await get(`payouts/${ids[0]}`, me.token)).body.data;
     expect(seen).toMatchObject({ status: "failed", reason_code: "bank_refused", reason: "transfer.iban_is_not_valid" });
@@ -130,41 +139,41 @@ describe("payouts through Jibit", () => {
   });
 
   it("a 5xx after acceptance is an unknown too; a submission Jibit never took is sent again under the same id, once", async ({
-    system,
+    jobs: { send, reconcile },
     approvedPayouts,
   }) => {
     const { ids } = await approvedPayouts(2);
     fake().acceptThen5xx();
-    expect(await sendApprovedPayouts(system(), { rail: rail() })).toEqual({ sent: 0, unknown: 2, failed: 0 });
+    expect(await send()).toEqual({ sent: 0, unknown: 2, failed: 0 });
     // Make the second look lost: Jibit has no record of it.
     fake().transfers.delete(ids[1]!);
-    expect(await reconcileSentPayouts({ ...system(), now: later(3) }, { rail: rail() })).toEqual({ in_progress: 1, not_found: 1 });
+    expect(await reconcile(3)).toEqual({ in_progress: 1, not_found: 1 });
     expect(fake().transfers.has(ids[1]!)).toBe(true);
     // Asked again while Jibit already has it: nothing is sent a third time.
-    expect(await reconcileSentPayouts({ ...system(), now: later(15) }, { rail: rail() })).toEqual({ in_progress: 2 });
+    expect(await reconcile(15)).toEqual({ in_progress: 2 });
     expect(submissionsOf(ids[1]!)).toBe(2);
     expect([...fake().transfers.keys()].filter((id) => ids.includes(id))).toHaveLength(2);
   });
 
   it("waits for money when Jibit's balance cannot pay the batch; a payout the bank returns after paying comes back to earnings", async ({
     database,
-    system,
+    jobs: { send, reconcile, railDays },
     approvedPayouts,
     statusOf,
   }) => {
     const { me, ids } = await approvedPayouts(1);
     const balance = fake().balance;
     fake().balance = 1_000_000;
-    expect(await sendApprovedPayouts(system(), { rail: rail() })).toEqual({ sent: 0, unknown: 0, failed: 0 });
+    expect(await send()).toEqual({ sent: 0, unknown: 0, failed: 0 });
     expect((await statusOf(ids[0]!)).status).toBe("approved");
     fake().balance = balance;
-    expect((await sendApprovedPayouts(system(), { rail: rail() })).sent).toBe(1);
+    expect((await send()).sent).toBe(1);
     fake().settle(ids[0]!, "TRANSFERRED");
-    await reconcileSentPayouts({ ...system(), now: later(3) }, { rail: rail() });
+    await reconcile(3);
     expect((await balancesOf({ db: database.db }, { userId: me.user.id })).earnings).toBe(0);
 
     fake().settle(ids[0]!, "RETURNED");
-    expect(await reconcileRailDays({ ...system(), now: later(1) }, { rail: rail() })).toMatchObject({ settled: 1 });
+    expect(await railDays(1)).toMatchObject({ settled: 1 });
     expect(await statusOf(ids[0]!)).toMatchObject({
       status: "reversed",
       reasonCode: "bank_returned",
