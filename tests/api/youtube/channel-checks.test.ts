@@ -247,7 +247,7 @@ describe("tasks checked by YouTube's API", () => {
     expect((await call(`activities/${id}/check`, {}, { token: booster.token })).status).toBe(409);
     const audits = await database.db.select().from(auditLog).where(eq(auditLog.targetId, id));
     expect(audits.map((a) => [a.action, a.actorId])).toEqual([["activity.approve_checked", null]]);
-    await checkLedgerInvariants({ db: database.db });
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
   it("a comment: found by the booster's channel among the video's comments, with the words they give", async ({
@@ -287,7 +287,6 @@ describe("tasks checked by YouTube's API", () => {
     person,
     admin,
     liveCampaign,
-    accounts,
     get,
     consent,
     connectedBooster,
@@ -300,8 +299,7 @@ describe("tasks checked by YouTube's API", () => {
     expect(reviewed.body.data.check_method).toBe("review");
     expect((await call(`activities/${reviewed.body.data.id}/check`, {}, { token: booster.token })).status).toBe(409);
 
-    accounts = adapter(true);
-    rebuild({ youtubeAccounts: accounts });
+    rebuild({ youtubeAccounts: adapter(true) });
     const second = await liveCampaign(adminToken, lines, person, videoCampaign);
     const started = await call(`tasks/${second.id}.likes/start`, {}, { token: booster.token });
     expect(started.body.data.check_method).toBe("api");
@@ -324,12 +322,10 @@ describe("tasks checked by YouTube's API", () => {
     rebuild,
     call,
     approvedCampaign,
-    accounts,
     row,
     connectedBooster,
   }) => {
-    accounts = adapter(false, 300);
-    rebuild({ youtubeAccounts: accounts });
+    rebuild({ youtubeAccounts: adapter(false, 300) });
     const booster = await connectedBooster(7);
     const { id: campaignId } = await approvedCampaign([{ metric: "subscribers", action: "subscribe", unitPrice: 20_000, max: 1 }]);
     const id = (await call(`tasks/${campaignId}.subscribers/start`, {}, { token: booster.token })).body.data.id as string;
@@ -385,6 +381,6 @@ describe("the re-check at release", () => {
     // Two units reopened for another booster.
     const next = await connectedBooster(3);
     expect((await call(`tasks/${campaignId}.subscribers/start`, {}, { token: next.token })).status).toBe(201);
-    await checkLedgerInvariants({ db: database.db });
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 });
