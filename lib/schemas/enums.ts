@@ -125,6 +125,7 @@ export const notificationKinds = [
   "activity_revision",
   "activity_released",
   "activity_clawed_back",
+  "activity_guarantee_dropped",
   "payout_approved",
   "payout_confirmed",
   "payout_failed",

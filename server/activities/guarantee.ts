@@ -193,7 +193,7 @@ export function dropAfterRelease(ctx: DbCtx, input: { id: string; now: Date }): 
       await refreshCampaign(ctx, { campaignId: campaign.id });
       await notify(ctx, {
         userId: activity.boosterId,
-        kind: "activity_clawed_back",
+        kind: "activity_guarantee_dropped",
         dedupeKey: `activity:${activity.id}:guarantee-clawback`,
         params: { activity_id: activity.id, reward: fromBooster },
       });

@@ -42,7 +42,7 @@ describe("the guarantee's re-check under concurrency (PostgreSQL)", () => {
     const told = await db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, boosters[1]!.user.id), eq(notifications.kind, "activity_clawed_back")));
+      .where(and(eq(notifications.userId, boosters[1]!.user.id), eq(notifications.kind, "activity_guarantee_dropped")));
     expect(told).toHaveLength(1);
 
     // The window closes; ten closings at once refund the unrefilled unit once.

@@ -153,7 +153,9 @@ describe("the guarantee's re-check before the window closes", () => {
     expect(revenueBefore - (await balance(systemAccountCode("revenue")))).toBe(budget - 1_000);
     expect(await campaignRow(id)).toMatchObject({ status: "paid", delivered: { subscribers: 1 } });
     const told = await db.select().from(notifications).where(eq(notifications.userId, leaver.user.id));
-    expect(told.filter((n) => n.kind === "activity_clawed_back").map((n) => n.params)).toEqual([{ activity_id: ids[1], reward: 1_000 }]);
+    expect(told.filter((n) => n.kind === "activity_guarantee_dropped").map((n) => n.params)).toEqual([
+      { activity_id: ids[1], reward: 1_000 },
+    ]);
     const audits = await db.select().from(auditLog).where(eq(auditLog.targetId, ids[1]!));
     expect(audits.filter((a) => a.action === "activity.drop_guaranteed")).toHaveLength(1);
     expect(await checkLedgerInvariants({ db })).toEqual([]);
