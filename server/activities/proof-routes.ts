@@ -8,7 +8,7 @@ import { toActivityOutput } from "@/server/activities/present";
 import { findActivity } from "@/server/activities/queries";
 import { requireAdmin, requireUser } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
-import { endpointRoute, err } from "@/server/http/route-parts";
+import { endpointRoute, err, imageUploadRefusals } from "@/server/http/route-parts";
 import { serveStoredImage } from "@/server/profile";
 
 const uploadRoute = endpointRoute(activityEndpoints.screenshot, {
@@ -16,12 +16,7 @@ const uploadRoute = endpointRoute(activityEndpoints.screenshot, {
   tags: ["Earn"],
   summary: "Attach a screenshot of the work to an activity in progress (multipart, field `screenshot`); a new one replaces it",
   answer: "Attached",
-  responses: {
-    404: err("Not found"),
-    409: err("Not in progress"),
-    413: err("Image larger than 5 MB"),
-    415: err("Not a JPEG, PNG or WebP image"),
-  },
+  responses: { 404: err("Not found"), 409: err("Not in progress"), ...imageUploadRefusals },
 });
 
 const viewRoute = endpointRoute(activityEndpoints.screenshotImage, {

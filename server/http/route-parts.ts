@@ -69,6 +69,9 @@ export const sharedResponses = {
   internal: err("Internal error (no details leak)"),
 } as const;
 
+/** What an image upload is refused with, past server/uploads' limits (5 MB; JPEG, PNG or WebP). */
+export const imageUploadRefusals = { 413: err("Image larger than 5 MB"), 415: err("Not a JPEG, PNG or WebP image") };
+
 /** A session's credentials: `Authorization: Bearer`, or the web app's httpOnly cookie. */
 export const SESSION_SECURITY = [{ bearer: [] }, { session_cookie: [] }];
 

@@ -14,7 +14,7 @@ import { toUserOutput } from "@/server/auth";
 import { errorResponses } from "@/server/http/envelope";
 import { AppError } from "@/server/core/errors";
 import { translateApi } from "@/server/http/i18n";
-import { components, endpointRoute, err, extending } from "@/server/http/route-parts";
+import { components, endpointRoute, err, extending, imageUploadRefusals } from "@/server/http/route-parts";
 
 components({ SessionInfo: sessionInfoOutput });
 extending(meOutput, userOutput, "User");
@@ -49,11 +49,7 @@ const postVerification = endpointRoute(profileEndpoints.requestVerification, {
   tags: ["Profile"],
   summary: "Request identity verification with a photo of the national ID card (multipart, field `card`)",
   answer: "Request sent",
-  responses: {
-    409: err("Already pending or verified"),
-    413: err("Image larger than 5 MB"),
-    415: err("Not a JPEG, PNG or WebP image"),
-  },
+  responses: { 409: err("Already pending or verified"), ...imageUploadRefusals },
 });
 
 const getCard = endpointRoute(profileEndpoints.identityCard, {
