@@ -9,6 +9,7 @@ import type { Database } from "@/server/db/client";
 import { tehranDay } from "@/lib/time/tehran";
 import { smartCampaign } from "@/tests/api/support/campaign-fixtures";
 import { apiTest } from "@/tests/api/support/fixture";
+import type { TargetLine } from "@/tests/api/support/earn-fixtures";
 import { startFakeYoutube, type FakeChannel, type FakeYoutube } from "@/tests/support/fake-youtube";
 
 const API_KEY = "AIzaSyFAKE-counter-key_77a1";
@@ -38,14 +39,41 @@ afterEach(() => {
 const it = apiTest
   .override("client", ({ serial }) => ({ address: `10.7.32.${serial % 250}` }))
   .extend("youtube", (): YoutubeApi => youtubeApi({ apiKey: API_KEY, baseUrl: fake.url, timeoutMs: 300 }))
-  // A Smart campaign on `link`, approved by the admin (whose token it carries).
+  // A Smart campaign on `link` (`lines` its targets when given), approved by the test's one admin (whose token it carries).
+  .extend("campaignOn", ({ admin, liveCampaign, person }) => {
+    let signedIn: Promise<string> | undefined;
+    return async function campaignOn(link: string, lines?: TargetLine[]) {
+      const adminToken = await (signedIn ??= admin());
+      return { adminToken, ...(await liveCampaign(adminToken, lines, person, { ...smartCampaign, link })) };
+    };
+  })
+  // Active copies of a campaign on Takapoo's channel, one on each of `links`, made in one statement (one created_at): their ids.
   .extend(
-    "campaignOn",
-    ({ approvedCampaign, person }) =>
-      (link: string) =>
-        approvedCampaign(undefined, person, { ...smartCampaign, link }),
+    "copiesOn",
+    ({ database, campaignOn }) =>
+      async function copiesOn(links: string[]) {
+        const template = await campaignOn(`https://www.youtube.com/channel/${TAKAPOO.id}`);
+        const { rows } = await database.db.execute<{ id: string }>(sql`
+          insert into campaigns (owner_id, name, network, strategy, link, follower_count, status, invoice, budget)
+          select c.owner_id, c.name, c.network, c.strategy, l.link, c.follower_count, 'active', c.invoice, c.budget
+          from campaigns c, unnest(${`{${links.join(",")}}`}::text[]) as l(link) where c.id = ${template.id}
+          returning id`);
+        return rows.map((row) => row.id);
+      },
   )
   .override("appDeps", ({ youtube }) => ({ youtube }));
+
+/** `count` channels the fake YouTube knows from now on, named `name` and their number; `more` gives the rest of each. */
+function addChannels(name: string, count: number, more: (i: number) => Pick<FakeChannel, "handle" | "subscribers">): FakeChannel[] {
+  const width = String(count - 1).length;
+  const channels = Array.from({ length: count }, (_, i) => ({
+    id: channelId(`${name}${String(i).padStart(width, "0")}x`),
+    title: `${name} ${i}`,
+    ...more(i),
+  }));
+  fake.channels.push(...channels);
+  return channels;
+}
 
 /** One run of the job as of `at`, and the calls it made to the fake (paths and parameters, key left out). */
 async function runAt(database: Database, youtube: YoutubeApi, at: Date) {
@@ -109,23 +137,12 @@ describe("the network's own counter (YouTube statistics, once a day)", () => {
     database,
     youtube,
     campaignOn,
-    liveCampaign,
-    person,
   }) => {
     const hidden = await campaignOn(`https://www.youtube.com/channel/${HIDDEN.id}`);
-    const liked = await liveCampaign(hidden.adminToken, [{ metric: "likes", action: "like", unitPrice: 3_000, max: 10 }], person, {
-      ...smartCampaign,
-      link: "https://youtu.be/dQw4w9WgXcQ",
-    });
-    const subscribed = await liveCampaign(
-      hidden.adminToken,
-      [{ metric: "subscribers", action: "subscribe", unitPrice: 40_000, max: 10 }],
-      person,
-      {
-        ...smartCampaign,
-        link: "https://www.youtube.com/shorts/quietVideo1",
-      },
-    );
+    const liked = await campaignOn("https://youtu.be/dQw4w9WgXcQ", [{ metric: "likes", action: "like", unitPrice: 3_000, max: 10 }]);
+    const subscribed = await campaignOn("https://www.youtube.com/shorts/quietVideo1", [
+      { metric: "subscribers", action: "subscribe", unitPrice: 40_000, max: 10 },
+    ]);
     const { output, calls } = await runAt(database, youtube, new Date());
     // One videos.list for both videos (with the snippet, for the channel of the one selling subscribers),
     // one channels.list for both channels.
@@ -191,25 +208,14 @@ describe("the network's own counter (YouTube statistics, once a day)", () => {
   it("reads 50 ids a call: 130 campaigns on 65 @handles and 65 channel ids cost 65 + 2 units once, then 3 a day", async ({
     database,
     youtube,
-    campaignOn,
+    copiesOn,
   }) => {
-    const template = await campaignOn(`https://www.youtube.com/channel/${TAKAPOO.id}`);
-    const many: FakeChannel[] = Array.from({ length: 130 }, (_, i) => ({
-      id: channelId(`bulk${String(i).padStart(3, "0")}x`),
-      title: `Bulk ${i}`,
-      handle: `@bulk${i}`,
-      subscribers: 1_000 + i,
-    }));
-    fake.channels.push(...many);
-    const links = many.map((channel, i) =>
-      i % 2 === 0 ? `https://www.youtube.com/${channel.handle}` : `https://www.youtube.com/channel/${channel.id}`,
+    const many = addChannels("bulk", 130, (i) => ({ handle: `@bulk${i}`, subscribers: 1_000 + i }));
+    const ids = await copiesOn(
+      many.map((channel, i) =>
+        i % 2 === 0 ? `https://www.youtube.com/${channel.handle}` : `https://www.youtube.com/channel/${channel.id}`,
+      ),
     );
-    const { rows: inserted } = await database.db.execute<{ id: string }>(sql`
-      insert into campaigns (owner_id, name, network, strategy, link, follower_count, status, invoice, budget)
-      select c.owner_id, c.name, c.network, c.strategy, l.link, c.follower_count, 'active', c.invoice, c.budget
-      from campaigns c, unnest(${`{${links.join(",")}}`}::text[]) as l(link) where c.id = ${template.id}
-      returning id`);
-    const ids = inserted.map((row) => row.id);
     // Finished campaigns: one inside its guarantee window is still read, one past it is not.
     const now = Date.now();
     await database.db
@@ -251,36 +257,20 @@ describe("the network's own counter (YouTube statistics, once a day)", () => {
   it("reads campaigns in pages: 1,101 created in the same microsecond are each read once, 50 ids a call", async ({
     database,
     youtube,
-    campaignOn,
+    copiesOn,
   }) => {
-    const template = await campaignOn(`https://www.youtube.com/channel/${TAKAPOO.id}`);
-    const paged: FakeChannel[] = Array.from({ length: 1_100 }, (_, i) => ({
-      id: channelId(`paged${String(i).padStart(4, "0")}x`),
-      title: `Paged ${i}`,
-      handle: null,
-      subscribers: 500,
-    }));
-    fake.channels.push(...paged);
+    const paged = addChannels("paged", 1_100, () => ({ handle: null, subscribers: 500 }));
     // One statement: every row has the same created_at, now(), to the microsecond.
-    await database.db.execute(sql`
-      insert into campaigns (owner_id, name, network, strategy, link, follower_count, status, invoice, budget)
-      select c.owner_id, c.name, c.network, c.strategy, 'https://www.youtube.com/channel/' || l.id, c.follower_count, 'active', c.invoice, c.budget
-      from campaigns c, unnest(${`{${paged.map((channel) => channel.id).join(",")}}`}::text[]) as l(id) where c.id = ${template.id}`);
+    await copiesOn(paged.map((channel) => `https://www.youtube.com/channel/${channel.id}`));
     const { output, calls } = await runAt(database, youtube, new Date());
     expect(output).toMatchObject({ due: 1_101, counted: 1_101, started: 1_101, calls: 23, failed: 0 });
     expect(calls.every((c) => c.params.id!.split(",").length <= 50)).toBe(true);
     expect((await runAt(database, youtube, new Date())).output).toMatchObject({ due: 0, calls: 0 });
   });
 
-  it("a handle or a video YouTube does not know is not asked again that day", async ({
-    database,
-    youtube,
-    campaignOn,
-    liveCampaign,
-    person,
-  }) => {
+  it("a handle or a video YouTube does not know is not asked again that day", async ({ database, youtube, campaignOn }) => {
     const gone = await campaignOn("https://www.youtube.com/@nobody_here");
-    const deleted = await liveCampaign(gone.adminToken, undefined, person, { ...smartCampaign, link: "https://youtu.be/deleted0000" });
+    const deleted = await campaignOn("https://youtu.be/deleted0000");
     const first = await runAt(database, youtube, new Date());
     expect(first.output).toMatchObject({ due: 2, counted: 0, missing: 2, calls: 2 });
     expect((await rowOf(database, gone.id)).networkMissingOn).toBe(tehranDay(new Date()));
