@@ -42,13 +42,20 @@ const it = apiTest
             });
       },
   )
+  // The admin, signed in (their token); `ban(userId, reason)`, the admin banning someone until tomorrow (the answer).
+  .extend("adminToken", ({ admin }) => admin())
+  .extend(
+    "ban",
+    ({ call, adminToken }) =>
+      (userId: string, reason: string) =>
+        call(`admin/users/${userId}/ban`, { reason, expires_at: tomorrow() }, { token: adminToken }),
+  )
   .override("client", ({ serial }) => ({ address: `10.7.23.${serial % 250}` }));
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
 const PASSWORD = "Takapoo-Rial-2026!x";
 
 describe("the people view", () => {
-  it("finds people by phone in any spelling, e-mail, national ID or name; admins only", async ({ database, person, admin, get }) => {
-    const adminToken = await admin();
+  it("finds people by phone in any spelling, e-mail, national ID or name; admins only", async ({ database, person, adminToken, get }) => {
     const someone = await person();
     await database.db.update(users).set({ nationalId: "0012345679", firstName: "Nasrin" }).where(eq(users.id, someone.user.id));
     const local = `0${someone.phone.slice(3)}`;
@@ -78,11 +85,10 @@ describe("the people view", () => {
     database,
     call,
     person,
-    admin,
+    adminToken,
     get,
     signIn,
   }) => {
-    const adminToken = await admin();
     const booster = await person(2_500_000);
     expect((await get("me", booster.token)).status).toBe(200);
 
@@ -148,20 +154,19 @@ describe("the people view", () => {
 
   it("an admin cannot be banned; a ban past its end is lifted by the job and what it held given back", async ({
     database,
-    call,
     person,
-    admin,
+    adminToken,
     get,
     signIn,
+    ban,
   }) => {
-    const adminToken = await admin();
     const [adminRow] = await database.db.select().from(users).where(eq(users.role, "admin"));
-    const adminBan = await call(`admin/users/${adminRow!.id}/ban`, { reason: "Testing", expires_at: tomorrow() }, { token: adminToken });
+    const adminBan = await ban(adminRow!.id, "Testing");
     expect(adminBan.status).toBe(409);
     expect(adminBan.body.error?.code).toBe("cannot_ban_admin");
 
     const producer = await person(700_000);
-    const banned = await call(`admin/users/${producer.user.id}/ban`, { reason: "Spam", expires_at: tomorrow() }, { token: adminToken });
+    const banned = await ban(producer.user.id, "Spam");
     expect(banned.status).toBe(200);
     await database.db
       .update(userBans)
@@ -185,15 +190,15 @@ describe("the people view", () => {
     database,
     call,
     person,
-    admin,
+    adminToken,
     liveCampaign,
     submitted,
     earn,
     planId,
     get,
     holdOnceMore,
+    ban,
   }) => {
-    const adminToken = await admin();
     const booster = await person(0, true);
     await database.db
       .update(users)
@@ -210,11 +215,7 @@ describe("the people view", () => {
     const reward = (await call(`admin/activities/${activityId}/approve`, {}, { token: adminToken })).body.data.reward as number;
     expect(reward).toBeGreaterThan(0);
 
-    const banned = await call(
-      `admin/users/${booster.user.id}/ban`,
-      { reason: "Fake proofs", expires_at: tomorrow() },
-      { token: adminToken },
-    );
+    const banned = await ban(booster.user.id, "Fake proofs");
     // The 4,000,000 free to withdraw are held; the 5,000,000 of the pending payout stay with it.
     expect(banned.body.data.overview).toMatchObject({
       ban: { held_wallet: 0, held_earnings: 4_000_000 },
