@@ -14,6 +14,7 @@ import { ActivitiesTable } from "./CampaignActivities";
 import { CampaignPayments } from "./CampaignPayments";
 import { CampaignDelivery } from "./CampaignDelivery";
 import { CampaignChanges } from "./CampaignChanges";
+import { CampaignMonthly } from "./CampaignMonthly";
 import { CampaignPace } from "./CampaignPace";
 import { useDay } from "./DayField";
 import { useCampaignProgressRows } from "./CampaignProgress";
@@ -97,6 +98,7 @@ export function CampaignView({ id }: { id: string }) {
         </Tabs>
       </section>
       <CampaignPace campaign={campaign} />
+      <CampaignMonthly campaign={campaign} />
       <CampaignChanges campaign={campaign} />
       <CampaignPayments campaign={campaign} />
     </div>

@@ -7,6 +7,7 @@ import {
   type Campaign,
   type CampaignEventResult,
   type CampaignInput,
+  type CampaignMonthlyInput,
   type CampaignPaceInput,
   type CampaignQuoteInput,
   type CampaignTopUp,
@@ -245,6 +246,31 @@ export function useTopUpCampaign(id: string) {
     },
     onSettled: (_data, error) => keys.settled(error),
     onSuccess: (result: CampaignTopUp) => {
+      changed(result.campaign);
+      void queryClient.invalidateQueries({ queryKey: campaignKeys.allPayments(id) });
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    },
+  });
+}
+
+/**
+ * PUT campaigns/{id}/monthly-budget: a running Smart campaign run month by month (an amount, the service fee
+ * inside) or no longer renewed (null). Setting one charges this Tehran month's budget from the wallet when the
+ * month has none yet, so it carries one Idempotency-Key per submission, kept only when the same amount is
+ * sent again after an unknown outcome; afterwards the campaign, its payments and the balances are read afresh.
+ */
+export function useSetMonthlyBudget(id: string) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const changed = useCampaignChanged();
+  const [keys] = useState(submissionKeys);
+  return useMutation({
+    mutationFn: (amount: CampaignMonthlyInput["amount"]) => {
+      const body = { amount };
+      return api.call(campaignEndpoints.monthly, { params: { id }, body, idempotencyKey: keys.keyFor({ id, ...body }) });
+    },
+    onSettled: (_data, error) => keys.settled(error),
+    onSuccess: (result: CampaignEventResult) => {
       changed(result.campaign);
       void queryClient.invalidateQueries({ queryKey: campaignKeys.allPayments(id) });
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });

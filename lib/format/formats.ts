@@ -19,6 +19,11 @@ export const formats = {
     long: { dateStyle: "long" },
     /** A calendar day sent as "YYYY-MM-DD" (a birth date): at UTC midnight, so it never shifts a day. */
     day: { dateStyle: "long", timeZone: "UTC" },
+    /**
+     * The name of a Tehran month (Solar Hijri, whatever the locale's own calendar): "Azar", «آذر»; given a
+     * day inside it at UTC midnight. A Smart campaign's monthly budget runs by these months.
+     */
+    tehranMonth: { month: "long", calendar: "persian", timeZone: "UTC" },
   },
   number: {
     /** Whole Rials. */
