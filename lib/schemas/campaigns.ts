@@ -9,36 +9,30 @@ import { priceOutput, pricingUpdateInput } from "./pricing";
 
 export { PRICE_MAX, priceOutput, pricingUpdateInput, type Price, type PricingUpdate } from "./pricing";
 import { transactionOutput, transactionStatusFilter } from "./wallet";
+import {
+  campaignAmount,
+  campaignEndInput,
+  campaignMonthlyInput,
+  campaignMonthlyOutput,
+  campaignPaceInput,
+  campaignPaceOutput,
+  campaignTopUpInput,
+  checkPace,
+  paceFields,
+} from "./campaign-changes";
 
-export const CAMPAIGN_BUDGET_MIN = 100_000;
-export const CAMPAIGN_BUDGET_MAX = 5_000_000_000;
+export {
+  CAMPAIGN_BUDGET_MAX,
+  CAMPAIGN_BUDGET_MIN,
+  CAMPAIGN_END_MAX_DAYS,
+  campaignEndInput,
+  campaignMonthlyInput,
+  campaignPaceInput,
+  campaignTopUpInput,
+  type CampaignMonthlyInput,
+  type CampaignPaceInput,
+} from "./campaign-changes";
 export const CAMPAIGN_NAME_MAX = 100;
-
-const paceUnits = z.number().int("invalid").min(1, "too_small_number").max(1_000_000, "too_big_number").nullable().optional();
-const dayText = text("invalid_format")
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "invalid_format")
-  .meta({ format: "date" });
-
-/**
- * A pace (lib/campaigns/pacing.ts): units started per Tehran day and per hour at most, the hours of the
- * Tehran day the work is offered (from, to: both or neither, from before to), and the day it starts;
- * null or absent, no limit of that kind. Set at creation (POST campaigns, its quote) or later (PUT campaigns/{id}/pace).
- */
-const paceFields = {
-  per_day: paceUnits.meta({ description: "Units started per Tehran day at most" }),
-  per_hour: paceUnits.meta({ description: "Units started per hour at most" }),
-  hours_from: z.number().int("invalid").min(0, "too_small_number").max(23, "too_big_number").nullable().optional(),
-  hours_to: z.number().int("invalid").min(1, "too_small_number").max(24, "too_big_number").nullable().optional(),
-  starts_on: dayText.nullable().optional().meta({ description: "A Tehran day, YYYY-MM-DD: today up to a year ahead" }),
-};
-
-function checkPace(value: { hours_from?: number | null | undefined; hours_to?: number | null | undefined }, ctx: z.RefinementCtx): void {
-  const from = value.hours_from ?? null;
-  const to = value.hours_to ?? null;
-  if ((from === null) !== (to === null))
-    ctx.addIssue({ code: "custom", path: [from === null ? "hours_from" : "hours_to"], message: "required" });
-  else if (from !== null && to !== null && from >= to) ctx.addIssue({ code: "custom", path: ["hours_to"], message: "invalid" });
-}
 
 const campaignFields = {
   name: text("campaign_name_required")
@@ -54,7 +48,7 @@ const campaignFields = {
     .max(300, "link_invalid")
     .meta({ pattern: CHANNEL_LINK_PATTERN, description: "A link of the campaign's network", example: "https://www.youtube.com/@takapoo" }),
   follower_count: z.number("required").int("invalid").min(0, "invalid").max(1_000_000_000, "invalid"),
-  amount: z.number().int("invalid").min(CAMPAIGN_BUDGET_MIN).max(CAMPAIGN_BUDGET_MAX).optional(),
+  amount: campaignAmount.optional(),
   hours: z.number().int("invalid").min(1).max(4000).optional(),
   percentage: z.number().int("invalid").min(1).max(100).optional(),
   gateway: text("gateway_required")
@@ -123,30 +117,6 @@ export const campaignInput = z
   .meta(strategyNeeds);
 export type CampaignInput = z.input<typeof campaignInput>;
 
-/** How far ahead a running campaign's end may be moved, in days from today. */
-export const CAMPAIGN_END_MAX_DAYS = 365;
-
-/** PUT campaigns/{id}/ends-at: the Tehran day the campaign runs until (its last second), today up to a year ahead. */
-export const campaignEndInput = z.object({
-  ends_at: text("invalid_format")
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "invalid_format")
-    .meta({
-      format: "date",
-      description: `A Tehran day, YYYY-MM-DD: today up to ${CAMPAIGN_END_MAX_DAYS} days ahead`,
-      example: "2026-12-31",
-    }),
-});
-
-/** PUT campaigns/{id}/pace: a pace (paceFields); all null unpaces the campaign. */
-export const campaignPaceInput = z.object(paceFields).superRefine(checkPace);
-export type CampaignPaceInput = z.input<typeof campaignPaceInput>;
-
-/** POST campaigns/{id}/top-up: more budget for a running Smart campaign, from the wallet, at the campaign's own prices. */
-export const campaignTopUpInput = z.object({
-  amount: campaignFields.amount.unwrap().meta({ description: "Rials to add, the service fee inside (as a Smart campaign's amount)" }),
-  gateway: z.literal("wallet", "gateway_required").meta({ description: "wallet: paid from the wallet now" }),
-});
-
 export const campaignStatusFilter = z.enum(campaignStatuses, "invalid_value");
 export const campaignListQuery = z.object({ status: campaignStatusFilter.optional(), ...paging });
 export const campaignPaymentsQuery = z.object({ status: transactionStatusFilter.optional(), ...paging });
@@ -208,16 +178,7 @@ export const campaignOutput = z.object({
   delivered: z.record(z.string(), z.number().int()).meta({ description: "Units delivered per invoice metric, net of drops" }),
   posts_worked: z.number().int().meta({ description: "Distinct posts or videos that received delivered work" }),
   invoice: quoteOutput,
-  pace: z
-    .object({
-      per_day: z.number().int().nullable(),
-      per_hour: z.number().int().nullable(),
-      hours_from: z.number().int().nullable(),
-      hours_to: z.number().int().nullable(),
-      starts_on: z.string().nullable(),
-    })
-    .nullable()
-    .meta({ description: "How fast it may be delivered (PUT campaigns/{id}/pace); null: as fast as boosters take it" }),
+  pace: campaignPaceOutput,
   guarantee_ends_at: z
     .string()
     .nullable()
@@ -226,6 +187,11 @@ export const campaignOutput = z.object({
     .string()
     .nullable()
     .meta({ description: "The Tehran day it would finish at its pace, the units left counted from today; null when unpaced or done" }),
+  monthly: campaignMonthlyOutput,
+  minimum_monthly_cost: z.number().int().nullable().meta({
+    description:
+      "Smart: what its lines cost in a 30-day month at the slowest pace allowed (one unit of each a day), the fee inside; null otherwise",
+  }),
   rejection_reason: z.string().nullable(),
   created_at: z.string(),
   ends_at: z.string().nullable(),
@@ -281,6 +247,13 @@ export const campaignEndpoints = {
     params: idParam,
     body: campaignTopUpInput,
     response: campaignTopUpOutput,
+  }),
+  monthly: endpoint({
+    method: "put",
+    path: "/campaigns/{id}/monthly-budget",
+    params: idParam,
+    body: campaignMonthlyInput,
+    response: campaignEventOutput,
   }),
   payments: endpoint({
     method: "get",

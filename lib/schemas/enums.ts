@@ -117,6 +117,8 @@ export const notificationKinds = [
   "campaign_completed",
   "campaign_paid",
   "campaign_refunded",
+  "campaign_renewed",
+  "campaign_paused_short",
   "payment_paid",
   "payment_failed",
   "activity_approved",

@@ -25,3 +25,26 @@ export function tehranDay(at: Date): string {
 export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
+
+const persianMonth = new Intl.DateTimeFormat("en-US-u-ca-persian-nu-latn", { timeZone: "UTC", year: "numeric", month: "numeric" });
+
+/**
+ * The Tehran month of a day ("YYYY-MM-DD"), in the calendar Iran lives by (Solar Hijri): "1405-09".
+ * Months are what a Smart campaign's monthly budget renews by.
+ */
+export function tehranMonthOf(day: string): string {
+  const parts = persianMonth.formatToParts(new Date(`${day}T12:00:00Z`));
+  const year = parts.find((part) => part.type === "year")!.value.replace(/\D/g, "");
+  const month = parts.find((part) => part.type === "month")!.value.padStart(2, "0");
+  return `${year}-${month}`;
+}
+
+/** The first and last Tehran days ("YYYY-MM-DD") of the Tehran month a day falls in. */
+export function tehranMonthDays(day: string): { first: string; last: string } {
+  const month = tehranMonthOf(day);
+  let first = day;
+  while (tehranMonthOf(addDays(first, -1)) === month) first = addDays(first, -1);
+  let last = day;
+  while (tehranMonthOf(addDays(last, 1)) === month) last = addDays(last, 1);
+  return { first, last };
+}

@@ -4,6 +4,7 @@ import type { Campaign } from "@/server/db/schema";
 import { pacedEnd } from "@/lib/campaigns/pacing";
 import { invoiceLines, progressOf } from "@/lib/campaigns/progress";
 import { tehranDay } from "@/lib/time/tehran";
+import { minimumMonthlyCost, renewsOn } from "@/lib/campaigns/monthly";
 
 /** A quote as the pricing computes it (camelCase), or as a campaign's stored invoice holds it. */
 type QuoteLike = {
@@ -44,6 +45,21 @@ function guaranteeEnd(row: Campaign): string | null {
   return days > 0 && end ? new Date(end.getTime() + days * 86_400_000).toISOString() : null;
 }
 
+/** This month's budget of a campaign run month by month: set, spent since it was charged, left. */
+function monthlyOf(row: Campaign): CampaignOutput["monthly"] {
+  if (row.monthlyBudget === null || row.month === null) return null;
+  const spent = Math.max(0, row.spent - row.monthSpentBase);
+  return {
+    amount: row.monthlyBudget,
+    month: row.month,
+    for_tasks: row.monthForTasks,
+    spent,
+    left: Math.max(0, row.monthForTasks - spent),
+    renews_on: renewsOn(new Date()),
+    paused_short: row.pausedShort,
+  };
+}
+
 /** A campaign row as the contract's Campaign (lib/schemas/campaigns.ts); its expected end counted from today. */
 export function toCampaignOutput(row: Campaign): CampaignOutput {
   const progress = progressOf(invoiceLines(row.invoice), row.delivered);
@@ -75,6 +91,8 @@ export function toCampaignOutput(row: Campaign): CampaignOutput {
         }
       : null,
     guarantee_ends_at: guaranteeEnd(row),
+    monthly: monthlyOf(row),
+    minimum_monthly_cost: row.strategy === "smart" ? minimumMonthlyCost(invoiceLines(row.invoice)) : null,
     expected_end: running && left > 0 ? pacedEnd(row.pace, left, tehranDay(new Date())) : null,
     rejection_reason: row.rejectionReason,
     created_at: row.createdAt.toISOString(),

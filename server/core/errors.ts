@@ -79,6 +79,8 @@ export const errorCodes = [
   "campaign_not_found",
   "campaign_transition_invalid",
   "campaign_day_invalid",
+  /** PUT campaigns/{id}/monthly-budget: less than the campaign's minimum monthly cost. */
+  "campaign_monthly_too_small",
   /** PUT admin/pricing: a (network, action) pair that is not priced. */
   "price_action_unknown",
   // Boosters' tasks and activities

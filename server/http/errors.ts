@@ -78,6 +78,7 @@ export const errorStatus = {
   campaign_not_found: 404,
   campaign_transition_invalid: 409,
   campaign_day_invalid: 422,
+  campaign_monthly_too_small: 422,
   price_action_unknown: 422,
   // Boosters' tasks and activities
   identity_not_verified: 403,

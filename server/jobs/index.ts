@@ -13,6 +13,7 @@ import { notificationJobs } from "./notifications";
 import { endBansJob } from "./people";
 import { networkCountsJob } from "./network-counts";
 import { guaranteeChecksJob } from "./guarantee";
+import { monthlyBudgetsJob } from "./monthly-budgets";
 import { youtubeFromEnv, type YoutubeStatistics } from "@/server/adapters/youtube";
 
 /**
@@ -44,5 +45,6 @@ export function appJobs(gateways: Gateways, adapters: JobAdapters = {}): JobDefi
     endBansJob,
     networkCountsJob(counters),
     guaranteeChecksJob(youtube),
+    monthlyBudgetsJob,
   ];
 }

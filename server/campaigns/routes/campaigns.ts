@@ -6,6 +6,7 @@ import { toCampaignOutput, toPriceOutput, toQuoteOutput } from "@/server/campaig
 import { listCampaigns, visibleCampaign } from "@/server/campaigns/queries";
 import { quoteFor } from "@/server/campaigns/quote";
 import { paceOf } from "@/lib/campaigns/pacing";
+import { setMonthlyBudget } from "@/server/campaigns/monthly";
 import { applyCampaignEvent } from "@/server/campaigns/transitions";
 import { changeEndDate, setPace, topUpCampaign } from "@/server/campaigns/change";
 import { toTransactionOutput } from "@/server/payments";
@@ -105,6 +106,21 @@ const topUpRoute = endpointRoute(campaignEndpoints.topUp, {
   },
 });
 
+const monthlyRoute = endpointRoute(campaignEndpoints.monthly, {
+  middleware: [requireUser, idempotent] as const,
+  tags: ["Campaigns"],
+  summary:
+    "Run a Smart campaign month by month (its owner): the amount is charged from the wallet now for this Tehran month when it has no budget yet, then at the start of each month; null stops renewing; audited",
+  request: { headers: idempotencyHeaders },
+  bodyName: "CampaignMonthlyInput",
+  answer: "The campaign, with this month's budget",
+  responses: {
+    403: err("Insufficient wallet balance"),
+    404: err("Not found"),
+    409: err("Not a running Smart campaign"),
+  },
+});
+
 /** Pricing, the quote, and the producer's own campaigns: create, list, read, pause, activate, change. */
 export function producerCampaignRoutes(services: Services) {
   return new OpenAPIHono<AppEnv>()
@@ -184,6 +200,16 @@ export function producerCampaignRoutes(services: Services) {
       );
       return c.json(
         { data: { campaign: toCampaignOutput(campaign), message: translateApi(c.get("locale"), "messages.campaign_pace_changed") } },
+        200,
+      );
+    })
+    .openapi(monthlyRoute, async (c) => {
+      const campaign = await setMonthlyBudget(
+        { ...ctxOf(c, services), now: new Date() },
+        { id: c.req.valid("param").id, amount: c.req.valid("json").amount },
+      );
+      return c.json(
+        { data: { campaign: toCampaignOutput(campaign), message: translateApi(c.get("locale"), "messages.campaign_monthly_changed") } },
         200,
       );
     })

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -72,6 +73,15 @@ export const campaigns = pgTable(
     networkMissingOn: date("network_missing_on", { mode: "string" }),
     /** How fast the campaign may be delivered (lib/campaigns/pacing.ts); null: as fast as boosters take it. */
     pace: jsonb("pace").$type<Pace>(),
+    /** A Smart campaign run month by month: Rials charged from the wallet each Tehran month (the fee inside); null: not renewed. */
+    monthlyBudget: bigint("monthly_budget", { mode: "number" }),
+    /** The Tehran month (Solar Hijri "YYYY-MM") whose budget was last charged. */
+    month: text("month"),
+    /** That month's budget for tasks, and what the campaign had spent when it was charged (this month's spending is the difference). */
+    monthForTasks: bigint("month_for_tasks", { mode: "number" }).notNull().default(0),
+    monthSpentBase: bigint("month_spent_base", { mode: "number" }).notNull().default(0),
+    /** Paused by the renewal because the wallet was short; a paid renewal resumes it. */
+    pausedShort: boolean("paused_short").notNull().default(false),
     rejectionReason: text("rejection_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -95,6 +105,10 @@ export const campaigns = pgTable(
     index("campaigns_youtube_finished_idx")
       .on(table.completedAt)
       .where(sql`${table.network} = 'youtube' and ${table.status} in ('completed', 'paid')`),
+    // The monthly renewal's campaigns (server/campaigns/monthly.ts): only those run month by month.
+    index("campaigns_monthly_idx")
+      .on(table.month)
+      .where(sql`${table.monthlyBudget} is not null`),
   ],
 );
 

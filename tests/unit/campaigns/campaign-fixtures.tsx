@@ -58,6 +58,8 @@ export function campaign(overrides: Partial<Campaign> = {}): Campaign {
     pace: null,
     guarantee_ends_at: null,
     expected_end: null,
+    monthly: null,
+    minimum_monthly_cost: 1_650_000,
     rejection_reason: null,
     created_at: "2025-03-20T08:30:00Z",
     ends_at: null,
