@@ -41,6 +41,11 @@ const it = apiTest
       (targetId: string) =>
         database.db.select().from(auditLog).where(eq(auditLog.targetId, targetId)),
   )
+  // The admin who edits the pages, signed in: their token and id.
+  .extend("editor", async ({ admin, get }) => {
+    const token = await admin();
+    return { token, id: (await get("me", token)).body.data.id as string };
+  })
   .override("client", ({ serial }) => ({ address: `10.9.0.${serial % 250}` }));
 
 const valid = {
@@ -78,8 +83,7 @@ describe("admin content pages", () => {
     expect(await database.db.select().from(auditLog)).toEqual([]);
   });
 
-  it("lists every slug with its locales and when each was updated", async ({ admin, get, row }) => {
-    const token = await admin();
+  it("lists every slug with its locales and when each was updated", async ({ editor: { token }, get, row }) => {
     const answer = await get("admin/pages", token);
     expect(answer.status).toBe(200);
     expect(answer.body.data.map((p: { slug: string }) => p.slug)).toEqual(["about", "privacy", "terms"]);
@@ -90,8 +94,7 @@ describe("admin content pages", () => {
     expect(Date.parse(about.updated_at)).toBe(Math.max(...about.locales.map((l: { updated_at: string }) => Date.parse(l.updated_at))));
   });
 
-  it("answers all locales' versions of a page, and page_not_found for a slug without any", async ({ admin, get, row }) => {
-    const token = await admin();
+  it("answers all locales' versions of a page, and page_not_found for a slug without any", async ({ editor: { token }, get, row }) => {
     const answer = await get("admin/pages/terms", token);
     expect(answer.status).toBe(200);
     expect(answer.body.data.slug).toBe("terms");
@@ -110,8 +113,12 @@ describe("admin content pages", () => {
     expect(missing.body.error).toMatchObject({ code: "page_not_found", message: expect.stringContaining("no-such-page") });
   });
 
-  it("refuses invalid input with 422 and a translated message per field, changing nothing", async ({ database, admin, put, row }) => {
-    const token = await admin();
+  it("refuses invalid input with 422 and a translated message per field, changing nothing", async ({
+    database,
+    editor: { token },
+    put,
+    row,
+  }) => {
     const before = await row("about", "en-US");
     const told: Array<string | undefined> = [];
     const stop = onPageInvalidated((slug) => told.push(slug));
@@ -171,14 +178,12 @@ describe("admin content pages", () => {
   });
 
   it("updates an existing version; the next pages/get shows it at once; the change is audited", async ({
-    admin,
-    get,
+    editor: { token, id },
     put,
     publicPage,
     row,
     auditRows,
   }) => {
-    const token = await admin();
     const before = (await row("about", "en-US"))!;
     expect(before.title).not.toBe(valid.title);
 
@@ -221,9 +226,8 @@ describe("admin content pages", () => {
 
     const audit = await auditRows("about:en-US");
     expect(audit).toHaveLength(1);
-    const me = await get("me", token);
     expect(audit[0]).toMatchObject({
-      actorId: me.body.data.id,
+      actorId: id,
       action: "content_page.updated",
       targetType: "content_page",
       details: { slug: "about", locale: "en-US", title: valid.title },
@@ -231,14 +235,13 @@ describe("admin content pages", () => {
   });
 
   it("creates a new page and then a new locale of it; a reader falling back to Persian sees the translation at once", async ({
-    admin,
+    editor: { token },
     get,
     put,
     publicPage,
     row,
     auditRows,
   }) => {
-    const token = await admin();
     const persian = { ...valid, title: "سیاست بازپرداخت", body: "## بازپرداخت\n\nمتن فارسی.", og_image: "" };
     const first = await put("admin/pages/refund-policy/fa-IR", persian, token, "fa-IR");
     expect(first.status).toBe(201);
@@ -273,8 +276,7 @@ describe("admin content pages", () => {
     expect((await auditRows("refund-policy:tr-TR")).map((a) => a.action)).toEqual(["content_page.created"]);
   });
 
-  it("takes a body of 100,000 Persian characters (over the API's usual 64 KB)", async ({ admin, put, publicPage, row }) => {
-    const token = await admin();
+  it("takes a body of 100,000 Persian characters (over the API's usual 64 KB)", async ({ editor: { token }, put, publicPage, row }) => {
     const body = "ب".repeat(100_000);
     const saved = await put("admin/pages/about/fa-IR", { ...valid, body }, token);
     expect(saved.status).toBe(200);
@@ -282,8 +284,11 @@ describe("admin content pages", () => {
     expect((await publicPage("about", "fa-IR")).body.data.body).toBe(body);
   });
 
-  it("keeps a script-injection body as text: it is stored and served as written, never as markup", async ({ admin, put, publicPage }) => {
-    const token = await admin();
+  it("keeps a script-injection body as text: it is stored and served as written, never as markup", async ({
+    editor: { token },
+    put,
+    publicPage,
+  }) => {
     const body = "<script>alert(1)</script>\n\n[x](javascript:alert(1))";
     expect((await put("admin/pages/about/en-US", { ...valid, body }, token)).status).toBe(200);
     const served = await publicPage("about", "en-US");
