@@ -2,7 +2,6 @@ import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
 import { notifications } from "@/server/db/schema";
 import { notificationTest } from "@/tests/api/support/notification-fixtures";
-import { notify } from "@/server/notifications/notify";
 import { sendNotificationSms } from "@/server/notifications/sms";
 
 // Issue 18: notifications written in the transaction of the change they announce, the inbox's tabs,
@@ -15,12 +14,19 @@ const it = notificationTest
       (userId: string) =>
         database.db.select().from(notifications).where(eq(notifications.userId, userId)),
   )
-  // A booster with one payout requested (3,000,000 Rials held), and an admin.
+  // The admin, signed in (their token); `decide(userId, verb, reason?)`, their decision on someone's identity.
+  .extend("adminToken", ({ admin }) => admin())
+  .extend(
+    "decide",
+    ({ call, adminToken }) =>
+      (userId: string, verb: "approve" | "reject", reason?: string) =>
+        call(`admin/users/${userId}/identity/${verb}`, reason === undefined ? undefined : { reason }, { token: adminToken }),
+  )
+  // A booster with one payout requested (3,000,000 Rials held), and the admin.
   .extend(
     "requested",
-    ({ call, admin, earn, planId, booster }) =>
+    ({ call, adminToken, earn, planId, booster }) =>
       async function requested() {
-        const adminToken = await admin();
         const me = await booster(3_000_000);
         await earn(me.user.id, 3_000_000);
         expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: me.token })).status).toBe(201);
@@ -87,28 +93,22 @@ describe("notifications", () => {
   });
 
   it("nothing is announced when the change is refused; every decision names its reason for the reader", async ({
-    call,
     person,
-    admin,
     get,
     rowsOf,
     counterOf,
     requestIdentity,
+    decide,
   }) => {
-    const adminToken = await admin();
     const applicant = await person();
     // Not pending: the review is refused, and no notification is written.
-    const refused = await call(`admin/users/${applicant.user.id}/identity/approve`, undefined, { token: adminToken });
+    const refused = await decide(applicant.user.id, "approve");
     expect(refused.status).toBe(409);
     expect(await rowsOf(applicant.user.id)).toHaveLength(0);
     expect(await counterOf(applicant.user.id)).toBe(0);
 
     await requestIdentity(applicant.user.id);
-    const rejected = await call(
-      `admin/users/${applicant.user.id}/identity/reject`,
-      { reason: "The card is unreadable" },
-      { token: adminToken },
-    );
+    const rejected = await decide(applicant.user.id, "reject", "The card is unreadable");
     expect(rejected.status).toBe(200);
     const [row] = await rowsOf(applicant.user.id);
     expect(row).toMatchObject({ kind: "identity_rejected", params: { reason: "The card is unreadable" } });
@@ -152,13 +152,13 @@ describe("notifications", () => {
     sms,
     call,
     person,
-    admin,
     get,
     rowsOf,
     counterOf,
     requestIdentity,
+    write,
+    decide,
   }) => {
-    const adminToken = await admin();
     const quiet = await person();
     const defaults = (await get("me/notification-preferences", quiet.token)).body.data;
     expect(defaults.find((p: { category: string }) => p.category === "money")).toEqual({
@@ -189,12 +189,7 @@ describe("notifications", () => {
     expect(saved.body.data.find((p: { category: string }) => p.category === "work").in_app).toBe(false);
 
     // Work switched off in the app: kept in the inbox as already seen, never counted.
-    await database.db.transaction((tx) =>
-      notify(
-        { db: database.db, tx: tx },
-        { userId: quiet.user.id, kind: "activity_released", dedupeKey: `pref:${quiet.user.id}`, params: { reward: 9_000 } },
-      ),
-    );
+    await write(quiet.user.id, `pref:${quiet.user.id}`, { kind: "activity_released", params: { reward: 9_000 } });
     expect(await counterOf(quiet.user.id)).toBe(0);
     expect((await rowsOf(quiet.user.id))[0]!.seenAt).not.toBeNull();
 
@@ -203,8 +198,8 @@ describe("notifications", () => {
     for (const who of [quiet, loud]) {
       await requestIdentity(who.user.id);
     }
-    expect((await call(`admin/users/${quiet.user.id}/identity/reject`, { reason: "Blurred" }, { token: adminToken })).status).toBe(200);
-    expect((await call(`admin/users/${loud.user.id}/identity/approve`, undefined, { token: adminToken })).status).toBe(200);
+    expect((await decide(quiet.user.id, "reject", "Blurred")).status).toBe(200);
+    expect((await decide(loud.user.id, "approve")).status).toBe(200);
     const before = sms.notices.length;
     expect(await sendNotificationSms({ db: database.db }, { sms: sms.sender })).toEqual({ sent: 1, refused: 0, later: 0 });
     expect(sms.notices.slice(before)).toEqual([

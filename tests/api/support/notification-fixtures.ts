@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import { notificationCounters, users } from "@/server/db/schema";
-import { notify } from "@/server/notifications/notify";
+import { notify, type NotificationInput } from "@/server/notifications/notify";
 import { apiTest } from "@/tests/api/support/fixture";
 
 /**
  * apiTest with what the notifications' tests read and arrange: the unseen counter of a person (`counterOf`,
  * 0 without a counter row; `counterRow`, null then), an identity request waiting for an admin
  * (`requestIdentity` for someone registered, `pendingIdentity` for someone new), and `write`, a
- * notification written as a feature writes it (an approved payout of `amount`, once per key).
+ * notification written as a feature writes it (an approved payout of `amount`, or `notice`'s kind and
+ * params, once per key).
  */
 export const notificationTest = apiTest
   .extend(
@@ -43,8 +44,8 @@ export const notificationTest = apiTest
   .extend(
     "write",
     ({ database }) =>
-      (userId: string, key: string, amount = 1_000_000) =>
-        database.db.transaction((tx) =>
-          notify({ db: database.db, tx: tx }, { userId, kind: "payout_approved", dedupeKey: key, params: { amount } }),
-        ),
+      (userId: string, key: string, notice: number | Pick<NotificationInput, "kind" | "params"> = 1_000_000) => {
+        const { kind, params } = typeof notice === "number" ? { kind: "payout_approved" as const, params: { amount: notice } } : notice;
+        return database.db.transaction((tx) => notify({ db: database.db, tx: tx }, { userId, kind, dedupeKey: key, params }));
+      },
   );
