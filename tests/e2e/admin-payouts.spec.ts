@@ -67,12 +67,10 @@ test("fa-IR phone: the Jibit rail with its balance, the queue's tabs, and the wi
 
 test("en-US desktop: the plans in Rials and toman; a plan added, then taken off sale, which boosters no longer see", async ({
   page,
-  browser,
-  baseURL,
+  admin,
 }) => {
   test.setTimeout(90_000);
   const m = enUS.admin.plans;
-  const admin = await adminContext(browser, baseURL!);
   const adminPage = await admin.newPage();
   await adminPage.setViewportSize(DESKTOP);
   await adminPage.goto("/en-US/admin/memberships");
@@ -125,17 +123,14 @@ test("en-US desktop: the plans in Rials and toman; a plan added, then taken off 
   await expectNoSidewaysScroll(adminPage);
   await adminPage.screenshot({ path: "test-results/screens/admin-plans-en-desktop.png", fullPage: true });
   expect((await admin.request.put("/api/admin/settings/invitations", { data: { reward: rewardBefore } })).status()).toBe(200);
-  await admin.close();
 });
 
 test("a payout from request to paid: the booster on a phone in Persian, the admin on a desktop in English, the fake bank pays", async ({
   page: booster,
-  browser,
-  baseURL,
+  admin,
 }) => {
   test.setTimeout(180_000);
-  const admin = await adminContext(browser, baseURL!);
-  const phone = await boosterWithEarnings(browser, baseURL!, admin, booster);
+  const phone = await boosterWithEarnings(admin, booster);
 
   // The booster, in Persian on a phone: the bronze plan paid from earnings on the page (5,000,000 − 2,000,000 leaves
   // exactly the smallest payout), then the request.
@@ -203,7 +198,6 @@ test("a payout from request to paid: the booster on a phone in Persian, the admi
   await expect(booster.getByText(/PAYA-\d+/).filter({ visible: true })).toBeVisible();
   await expectNoSidewaysScroll(booster);
   await booster.screenshot({ path: "test-results/screens/payout-paid-fa-phone.png", fullPage: true });
-  await admin.close();
 });
 
 test("the manual rail in fa-IR on a desktop: approved, exported as the PAYA file, confirmed with the bank's reference", async ({
@@ -214,7 +208,7 @@ test("the manual rail in fa-IR on a desktop: approved, exported as the PAYA file
   test.setTimeout(180_000);
   const m = faIR.admin.payouts;
   const admin = await adminContext(browser, baseURL!, { locale: "fa-IR" });
-  const phone = await boosterWithEarnings(browser, baseURL!, admin, booster);
+  const phone = await boosterWithEarnings(admin, booster);
   await buyBronze(booster);
   const requested = await booster.request.post("/api/payouts", { data: { amount: 3_000_000 } });
   expect(requested.status(), await requested.text()).toBe(201);

@@ -5,9 +5,7 @@ import faIR from "../../messages/fa-IR.json" with { type: "json" };
 import type { Delivery } from "../../lib/schemas/activities";
 import { etaOf } from "../../lib/campaigns/delivery";
 import { addDays } from "../../lib/time/tehran";
-import { signUpViaApi } from "./support/accounts";
-import { adminContext } from "./support/admin";
-import { fundWallet } from "./support/earn";
+import { liveCampaign } from "./support/earn";
 import { DESKTOP, expectNoSidewaysScroll } from "./support/layout";
 
 /**
@@ -84,40 +82,18 @@ async function withHistory(page: Page, campaignId: string, counted: boolean) {
   return asked;
 }
 
-/** A producer (the page's user) with a Smart YouTube campaign paid from the wallet and approved by the admin. */
-async function approvedCampaign(page: Page, baseURL: string, locale: string): Promise<string> {
-  await signUpViaApi(page, { locale });
-  await fundWallet(page.request, 5_000_000);
-  const created = await page.request.post("/api/campaigns", {
-    data: {
-      name: "Delivery chart",
-      network: "youtube",
-      strategy: "smart",
-      amount: 2_000_000,
-      link: "https://www.youtube.com/@takapoo_delivery",
-      follower_count: 5000,
-      gateway: "wallet",
-      accept_policies: true,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const id = ((await created.json()) as { data: { campaign: { id: string } } }).data.campaign.id;
-  const admin = await adminContext(page.context().browser()!, baseURL);
-  expect((await admin.request.post(`/api/admin/campaigns/${id}/approve`)).status()).toBe(200);
-  await admin.close();
-  return id;
-}
-
 for (const { locale, prefix, m, size, counted } of [
   { locale: "fa-IR", prefix: "", m: faIR, size: { width: 360, height: 800 }, counted: true },
   { locale: "en-US", prefix: "/en-US", m: enUS, size: DESKTOP, counted: false },
 ] as const) {
   test(`${locale} at ${size.width}×${size.height}: 30 days of delivery as a chart and a table of the same numbers`, async ({
     page,
-    baseURL,
+    admin,
   }) => {
     await page.setViewportSize(size);
-    const id = await approvedCampaign(page, baseURL!, locale);
+    const id = await liveCampaign(page, admin, "Delivery chart", "https://www.youtube.com/@takapoo_delivery", "youtube", "smart", {
+      locale,
+    });
     const asked = await withHistory(page, id, counted);
     const d = m.campaigns.delivery;
 

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from "./support/fixtures";
 import enUS from "../../messages/en-US.json" with { type: "json" };
 import faIR from "../../messages/fa-IR.json" with { type: "json" };
-import { freshPhone, kavenegarUrl, lastCode, PASSWORD, signUpViaApi } from "./support/accounts";
-import { adminContext } from "./support/admin";
+import { freshPhone, kavenegarUrl, lastCode, PASSWORD, signUpOnPhone, signUpViaApi } from "./support/accounts";
 import { fundWallet, verifyIdentity } from "./support/earn";
 import { DESKTOP, PHONE, expectNoSidewaysScroll } from "./support/layout";
 
@@ -21,8 +20,7 @@ test("fa-IR phone, then en-US desktop: invite a friend by SMS, be refused a seco
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  await page.setViewportSize(PHONE);
-  await signUpViaApi(page, { locale: "fa-IR" });
+  await signUpOnPhone(page, "fa-IR");
   await page.goto("/dashboard/invitations");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(faIR.titles.invitations);
   await expect(page.getByTestId("invitations-no-plan")).toContainText(fa.allowance.noPlan);
@@ -115,9 +113,9 @@ test("en-US desktop inviter, fa-IR phone friend: the friend joins through the li
   page,
   browser,
   baseURL,
+  admin,
 }) => {
   test.setTimeout(150_000);
-  const admin = await adminContext(browser, baseURL!);
   const reward = 600_000;
   expect((await admin.request.put("/api/admin/settings/invitations", { data: { reward } })).status()).toBe(200);
 
@@ -205,7 +203,6 @@ test("en-US desktop inviter, fa-IR phone friend: the friend joins through the li
   const ran = await admin.request.post("/api/test-clock/run", { data: { job: "invitation-rewards", advance_seconds: 8 * 86_400 } });
   expect(ran.status(), await ran.text()).toBe(200);
   expect(((await ran.json()) as { data: { output: { rewarded: number } } }).data.output.rewarded).toBeGreaterThanOrEqual(1);
-  await admin.close();
   await page.reload();
   await page.getByRole("tab", { name: en.list.tabs.accepted }).click();
   await expect(card).toHaveAttribute("data-status", "joined");

@@ -1,31 +1,31 @@
-import { expect, test } from "./support/fixtures";
+import { expect, test, type Page } from "./support/fixtures";
 import enUS from "../../messages/en-US.json" with { type: "json" };
 import faIR from "../../messages/fa-IR.json" with { type: "json" };
-import { signUpViaApi } from "./support/accounts";
-import { adminContext } from "./support/admin";
+import { signUpOnPhone } from "./support/accounts";
 import { campaignInReview, verifyIdentity } from "./support/earn";
-import { DESKTOP, PHONE, expectNoSidewaysScroll } from "./support/layout";
+import { DESKTOP, expectNoSidewaysScroll } from "./support/layout";
 
 // Notifications (issue 18) on the production build: the bell counts what happened while the page is open (the
 // live stream, no reload), the inbox says it in the reader's language, opening one leads to what it is about.
 
+/** Resolves once the page's live stream of notifications is open: what happens after it reaches the page without a reload. */
+const streamOpen = (page: Page) => page.waitForResponse((response) => new URL(response.url()).pathname === "/api/notifications/stream");
+
 test("fa-IR phone: the identity's approval reaches the open page live; the inbox in Persian; opening one reads it", async ({
   page,
-  browser,
-  baseURL,
+  admin,
 }) => {
   test.setTimeout(90_000);
-  await page.setViewportSize(PHONE);
-  await signUpViaApi(page, { locale: "fa-IR" });
+  await signUpOnPhone(page, "fa-IR");
+  const listening = streamOpen(page);
   await page.goto("/dashboard");
   const bell = page.getByTestId("notification-count");
   await expect(bell).toBeVisible();
   await expect(page.getByTestId("notification-badge")).toHaveCount(0);
 
   // The admin decides elsewhere; this page only listens (the count polls once a minute: 15 s means the stream).
-  const admin = await adminContext(browser, baseURL!);
+  await listening;
   await verifyIdentity(page.request, admin);
-  await admin.close();
   await expect(page.getByTestId("notification-badge")).toHaveText("۱", { timeout: 15_000 });
   await expect(bell).toHaveAttribute("aria-label", `${faIR.panel.notifications}: ۱ اعلان تازه`);
 
@@ -52,8 +52,7 @@ test("fa-IR phone: the identity's approval reaches the open page live; the inbox
 
 test("en-US desktop: a producer reads that the payment went through and the campaign is live, and opens the campaign", async ({
   page,
-  browser,
-  baseURL,
+  admin,
 }) => {
   test.setTimeout(90_000);
   await page.setViewportSize(DESKTOP);
@@ -63,13 +62,13 @@ test("en-US desktop: a producer reads that the payment went through and the camp
     `https://www.instagram.com/takapoo.note.${Date.now() % 1_000_000}/`,
     "instagram",
   );
+  const listening = streamOpen(page);
   await page.goto("/en-US/dashboard");
   await expect(page.getByTestId("notification-badge")).toHaveText("1"); // the payment
 
   // An admin approves the campaign in another browser: the producer's open dashboard counts it, no reload.
-  const admin = await adminContext(browser, baseURL!);
+  await listening;
   expect((await admin.request.post(`/api/admin/campaigns/${id}/approve`)).status()).toBe(200);
-  await admin.close();
   await expect(page.getByTestId("notification-badge")).toHaveText("2", { timeout: 15_000 });
   await page.goto("/en-US/dashboard/notifications");
   const items = page.getByTestId("notification");

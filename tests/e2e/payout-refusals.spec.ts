@@ -2,7 +2,6 @@ import { expect, test } from "./support/fixtures";
 import enUS from "../../messages/en-US.json" with { type: "json" };
 import faIR from "../../messages/fa-IR.json" with { type: "json" };
 import { melliIban } from "./support/accounts";
-import { adminContext } from "./support/admin";
 import { boosterWithEarnings } from "./support/earn";
 import { DESKTOP, PHONE, expectNoSidewaysScroll } from "./support/layout";
 
@@ -15,12 +14,10 @@ const errors = enUS.api.errors;
 
 test("en-US desktop, then fa-IR phone: each refusal on the request page, with its reason and what to do", async ({
   page: booster,
-  browser,
-  baseURL,
+  admin,
 }) => {
   test.setTimeout(180_000);
-  const admin = await adminContext(browser, baseURL!);
-  await boosterWithEarnings(browser, baseURL!, admin, booster);
+  await boosterWithEarnings(admin, booster);
   const code = `one${Date.now() % 1_000_000}`;
   const names = { "fa-IR": "یک‌بار", "en-US": "Just once", "tr-TR": "Bir kez", "ar-AE": "مرة واحدة" };
   const plan = {
@@ -102,6 +99,5 @@ test("en-US desktop, then fa-IR phone: each refusal on the request page, with it
     await booster.screenshot({ path: "test-results/screens/payout-refusals-fa-phone.png", fullPage: true });
   } finally {
     await admin.request.put(`/api/admin/membership-plans/${planId}`, { data: { ...plan, active: false } });
-    await admin.close();
   }
 });

@@ -1,10 +1,9 @@
 import { expect, test } from "./support/fixtures";
 import faIR from "../../messages/fa-IR.json" with { type: "json" };
 import enUS from "../../messages/en-US.json" with { type: "json" };
-import { signUpViaApi } from "./support/accounts";
-import { adminContext } from "./support/admin";
+import { signUpOnPhone, signUpViaApi } from "./support/accounts";
 import { fundWallet, verifyIdentity } from "./support/earn";
-import { DESKTOP, PHONE, expectNoSidewaysScroll } from "./support/layout";
+import { DESKTOP, expectNoSidewaysScroll } from "./support/layout";
 
 const fa = faIR.payouts;
 const en = enUS.payouts;
@@ -13,17 +12,10 @@ const en = enUS.payouts;
 // whole earn flow) buys a plan from the wallet on a phone in Persian, then meets the API's refusal on the request page;
 // in English on a desktop, someone new sees the tabs, the empty list, the plans in toman and why no payout is possible.
 
-test("fa-IR phone: buy a plan from the wallet, see the membership, and the API's refusal on the request page", async ({
-  page,
-  browser,
-  baseURL,
-}) => {
+test("fa-IR phone: buy a plan from the wallet, see the membership, and the API's refusal on the request page", async ({ page, admin }) => {
   test.setTimeout(90_000);
-  await page.setViewportSize(PHONE);
-  await signUpViaApi(page, { locale: "fa-IR" });
-  const admin = await adminContext(browser, baseURL!);
+  await signUpOnPhone(page, "fa-IR");
   await verifyIdentity(page.request, admin);
-  await admin.close();
   await fundWallet(page.request, 5_000_000);
 
   await page.goto("/dashboard/payouts");

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { PHONE } from "./layout";
 
 /** The fake Kavenegar the end-to-end server texts its codes to (playwright.config.ts starts it). */
 export const kavenegarUrl = `http://127.0.0.1:${process.env.E2E_KAVENEGAR_PORT || 3217}`;
@@ -64,6 +65,12 @@ export async function signUpViaApi(page: Page, options: { locale?: string; phone
   });
   expect(verified.status()).toBe(200);
   return { phone, email };
+}
+
+/** signUpViaApi for someone on a phone: the page at the phone's size first. */
+export async function signUpOnPhone(page: Page, locale: string) {
+  await page.setViewportSize(PHONE);
+  return signUpViaApi(page, { locale });
 }
 
 /** A valid Iranian IBAN at Bank Melli (bank code 017), check digits by ISO 13616 mod-97; another account by its number. */

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "./fixtures";
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from "./fixtures";
 import { freshNationalId, melliIban, signUpViaApi } from "./accounts";
 
 /** Charges the signed-in user's wallet through the sandbox, by the API (the wallet spec covers the pages). */
@@ -39,10 +39,13 @@ export async function verifiedBooster(browser: Browser, baseURL: string, admin: 
   return { context, page };
 }
 
+/** A producer's sign-up and campaign beyond the usual: its locale, a Smart campaign's amount, what the wallet is charged. */
+type CampaignOptions = { locale?: string; amount?: number; fund?: number };
+
 /**
  * A producer (the page's user, signed up here) with an active campaign on `link`, Smart by default (likes,
- * comments, views, watch time) or Monetize (1,000 subscribers and an hour of watch time): the wallet is
- * charged, the campaign paid from it and approved by the admin. Returns the campaign's id.
+ * comments, views, watch time; 2,000,000 Rials) or Monetize (1,000 subscribers and an hour of watch time): the
+ * wallet is charged, the campaign paid from it and approved by the admin. Returns the campaign's id.
  */
 export async function liveCampaign(
   page: Page,
@@ -51,8 +54,9 @@ export async function liveCampaign(
   link: string,
   network: "youtube" | "instagram",
   strategy: "smart" | "monetize" = "smart",
+  options: CampaignOptions = {},
 ) {
-  const id = await campaignInReview(page, name, link, network, strategy);
+  const id = await campaignInReview(page, name, link, network, strategy, options);
   expect((await admin.request.post(`/api/admin/campaigns/${id}/approve`)).status()).toBe(200);
   return id;
 }
@@ -64,10 +68,11 @@ export async function campaignInReview(
   link: string,
   network: "youtube" | "instagram",
   strategy: "smart" | "monetize" = "smart",
+  { locale, amount = 2_000_000, fund = strategy === "smart" ? 5_000_000 : 50_000_000 }: CampaignOptions = {},
 ) {
-  await signUpViaApi(page);
-  await fundWallet(page.request, strategy === "smart" ? 5_000_000 : 50_000_000);
-  const plan = strategy === "smart" ? { strategy, amount: 2_000_000 } : { strategy, hours: 1 };
+  await signUpViaApi(page, { locale });
+  await fundWallet(page.request, fund);
+  const plan = strategy === "smart" ? { strategy, amount } : { strategy, hours: 1 };
   const created = await page.request.post("/api/campaigns", {
     data: { name, network, ...plan, link, follower_count: 5000, gateway: "wallet", accept_policies: true },
   });
@@ -81,7 +86,7 @@ export async function campaignInReview(
  * price is put back at once); a producer's campaign, the booster's proof, the admin's approval, the release job
  * 8 days on by the test clock. Returns the booster's phone (09…).
  */
-export async function boosterWithEarnings(browser: Browser, baseURL: string, admin: BrowserContext, booster: Page): Promise<string> {
+export async function boosterWithEarnings(admin: BrowserContext, booster: Page): Promise<string> {
   const link = `https://www.instagram.com/takapoo.payout.${Date.now() % 1_000_000}/`;
 
   // Earnings of 5,000,000 Rials through the earn flow's API: for this test one Instagram like is worth that much,
@@ -98,25 +103,13 @@ export async function boosterWithEarnings(browser: Browser, baseURL: string, adm
   let activityId: string;
   let phone: string;
   try {
-    const producerContext = await browser.newContext({ baseURL });
+    // The producer in a browser context of their own, at the tests' address (a new context is given none).
+    const producerContext = await admin.browser()!.newContext({ baseURL: test.info().project.use.baseURL });
     const producer = await producerContext.newPage();
-    await signUpViaApi(producer);
-    await fundWallet(producer.request, 30_000_000);
-    const created = await producer.request.post("/api/campaigns", {
-      data: {
-        name: "Payout e2e",
-        network: "instagram",
-        strategy: "smart",
-        amount: 25_000_000,
-        link,
-        follower_count: 5000,
-        gateway: "wallet",
-        accept_policies: true,
-      },
+    const campaignId = await liveCampaign(producer, admin, "Payout e2e", link, "instagram", "smart", {
+      amount: 25_000_000,
+      fund: 30_000_000,
     });
-    expect(created.status(), await created.text()).toBe(200);
-    const campaignId = ((await created.json()) as { data: { campaign: { id: string } } }).data.campaign.id;
-    expect((await admin.request.post(`/api/admin/campaigns/${campaignId}/approve`)).status()).toBe(200);
     await producerContext.close();
 
     ({ phone } = await signUpViaApi(booster, { locale: "fa-IR" }));

@@ -1,4 +1,5 @@
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { adminContext } from "./admin";
 
 /**
  * React's hydration errors, in development wording and as the production build prints them
@@ -48,7 +49,7 @@ export function expectNoHydrationErrors(seen: HydrationErrors): void {
  * it) and in any context or page the test makes itself with browser.newContext() or
  * browser.newPage() (which goes through newContext), so specs need no change beyond the import.
  */
-export const test = base.extend<{ hydrationErrors: HydrationErrors }>({
+export const test = base.extend<{ hydrationErrors: HydrationErrors; admin: BrowserContext }>({
   hydrationErrors: [
     async ({ context, browser }, run) => {
       const seen = watchContextForHydrationErrors(context);
@@ -63,6 +64,12 @@ export const test = base.extend<{ hydrationErrors: HydrationErrors }>({
     },
     { auto: true },
   ],
+  /** The admin (adminContext: English) in a browser of their own, signed in when a test asks for it, closed after it. */
+  admin: async ({ browser, baseURL, hydrationErrors }, run) => {
+    const admin = watchAndReturn(await adminContext(browser, baseURL!), hydrationErrors);
+    await run(admin);
+    await admin.close();
+  },
 });
 
 function watchAndReturn(context: BrowserContext, seen: HydrationErrors): BrowserContext {

@@ -1,4 +1,4 @@
-import { expect, type Page } from "./fixtures";
+import { expect, type Page } from "@playwright/test";
 
 export const PHONE = { width: 360, height: 780 };
 export const DESKTOP = { width: 1280, height: 900 };
