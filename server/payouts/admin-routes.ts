@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Endpoint } from "@/lib/schemas/common";
 import { PAYOUT_PROMISE_HOURS, payoutEndpoints, type AdminPayoutView } from "@/lib/schemas/payouts";
 import { requireAdmin } from "@/server/http/auth";
 import type { Context } from "hono";
@@ -63,9 +62,9 @@ const queueRoute = endpointRoute(payoutEndpoints.queue, {
   responses: notFound,
 });
 
-/** A step of the state machine: its endpoint, what it does, and the answers every step gives. */
-const step = <E extends Endpoint>(event: PayoutEventName, endpoint: E, summary: string, bodyName?: string) =>
-  endpointRoute(endpoint, {
+/** A step of the state machine, by the endpoint of the same name: what it does, and the answers every step gives. */
+const step = <const S extends PayoutEventName & keyof typeof payoutEndpoints>(event: S, summary: string, bodyName?: string) =>
+  endpointRoute(payoutEndpoints[event], {
     middleware: [requireAdmin] as const,
     tags: ["Admin"],
     summary,
@@ -74,31 +73,11 @@ const step = <E extends Endpoint>(event: PayoutEventName, endpoint: E, summary: 
     responses: { ...notFound, ...conflict, 422: err("A reason or the bank's reference is required") },
   });
 
-const approveRoute = step("approve", payoutEndpoints.approve, "Approve a pending payout (the 24-hour promise runs from here)");
-const denyRoute = step(
-  "deny",
-  payoutEndpoints.deny,
-  "Deny a pending payout with a reason: the hold is voided and the withdrawal given back",
-  "PayoutReason",
-);
-const failRoute = step(
-  "fail",
-  payoutEndpoints.fail,
-  "The bank refused a sent payout: the hold is voided and the withdrawal given back",
-  "PayoutReason",
-);
-const reverseRoute = step(
-  "reverse",
-  payoutEndpoints.reverse,
-  "The bank returned a paid payout: the amount comes back to earnings",
-  "PayoutReason",
-);
-const confirmRoute = step(
-  "confirm",
-  payoutEndpoints.confirm,
-  "The bank paid a sent payout: its reference; the hold posts",
-  "PayoutConfirm",
-);
+const approveRoute = step("approve", "Approve a pending payout (the 24-hour promise runs from here)");
+const denyRoute = step("deny", "Deny a pending payout with a reason: the hold is voided and the withdrawal given back", "PayoutReason");
+const failRoute = step("fail", "The bank refused a sent payout: the hold is voided and the withdrawal given back", "PayoutReason");
+const reverseRoute = step("reverse", "The bank returned a paid payout: the amount comes back to earnings", "PayoutReason");
+const confirmRoute = step("confirm", "The bank paid a sent payout: its reference; the hold posts", "PayoutConfirm");
 
 const bulkRoute = endpointRoute(payoutEndpoints.bulkApprove, {
   middleware: [requireAdmin] as const,
