@@ -5,7 +5,7 @@ import { reportError } from "@/server/adapters/error-reporting";
 import type { Gateways } from "@/server/payments";
 import type { JobRunner } from "@/server/core/jobs";
 import { registerSettlement } from "@/server/payments";
-import { campaignSettlement } from "@/server/campaigns";
+import { campaignSettlement, topUpSettlement } from "@/server/campaigns";
 import { membershipSettlement } from "@/server/payouts";
 import { onPlanBought, type PlanBoughtHook } from "@/server/payouts";
 import { onSignUp } from "@/server/auth";
@@ -19,6 +19,7 @@ import { invitationPaid, invitationRegistered } from "@/server/invitations";
  */
 export function wireFeatures(): void {
   registerSettlement("campaign_creation", campaignSettlement);
+  registerSettlement("campaign_top_up", topUpSettlement);
   registerSettlement("membership_payment", membershipSettlement);
   onSignUp(invitationRegistered);
   onPlanBought(invitationPaidHook);

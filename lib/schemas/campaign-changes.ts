@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "./common";
+import { gatewayIds } from "./enums";
 
 /* The campaign's changes after purchase (issue 32): its end, its pace, a top-up, a monthly budget; and the pace also chosen at purchase. */
 
@@ -60,7 +61,13 @@ export type CampaignPaceInput = z.input<typeof campaignPaceInput>;
 /** POST campaigns/{id}/top-up: more budget for a running Smart campaign, from the wallet, at the campaign's own prices. */
 export const campaignTopUpInput = z.object({
   amount: campaignAmount.meta({ description: "Rials to add, the service fee inside (as a Smart campaign's amount)" }),
-  gateway: z.literal("wallet", "gateway_required").meta({ description: "wallet: paid from the wallet now" }),
+  gateway: text("gateway_required")
+    .min(1, "gateway_required")
+    .max(40, "gateway_required")
+    .meta({
+      enum: ["wallet", ...gatewayIds],
+      description: "wallet: paid from the wallet now; a gateway: paid there, applied once it is paid",
+    }),
 });
 
 /**

@@ -210,6 +210,7 @@ export const campaignTopUpOutput = z.object({
   campaign: campaignOutput,
   transaction: transactionOutput,
   added: quoteOutput,
+  redirect_url: z.string().nullable().meta({ description: "Through a gateway: where to pay; null when paid from the wallet" }),
   message: z.string(),
 });
 export type CampaignTopUp = z.infer<typeof campaignTopUpOutput>;

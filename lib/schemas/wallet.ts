@@ -50,6 +50,11 @@ export const transactionOutput = z.object({
   gateway: z.string().nullable(),
   reference: z.string().nullable().meta({ description: "The gateway's reference once paid" }),
   failure_reason: z.string().nullable(),
+  campaign_id: z
+    .string()
+    .uuid()
+    .nullable()
+    .meta({ description: "The campaign it pays for (a campaign's payment, top-up or refund); null otherwise" }),
   plan_not_bought: z.string().nullable().meta({
     description:
       "A plan paid by card (membership_payment) that was not bought when the payment settled: the refusal's code (membership_changed, membership_already_renewed, plan_not_found…); the money stays in the wallet",

@@ -2,5 +2,6 @@
 // A feature imports another only through its index.ts (tests/unit/system/layout-rules.test.ts).
 export { loadPricing } from "@/server/campaigns/pricing";
 export { renewMonthlyBudgets } from "@/server/campaigns/monthly";
+export { topUpSettlement } from "@/server/campaigns/top-up";
 export { visibleCampaign } from "@/server/campaigns/queries";
 export { applyCampaignEvent, campaignSettlement, completeEndedCampaigns, refundEscrow } from "@/server/campaigns/transitions";

@@ -7,7 +7,7 @@ import { withSavepoint, withTransaction, type DbCtx, type TxCtx, type UserCtx } 
 import { AppError } from "@/server/core/errors";
 import { campaigns, users, type Campaign } from "@/server/db/schema";
 import { notify } from "@/server/notifications";
-import { topUpCampaign } from "@/server/campaigns/change";
+import { topUpCampaign } from "@/server/campaigns/top-up";
 
 /** The campaigns a renewal may charge: running ones (a paused one too: its owner paused it, or the wallet was short). */
 const RENEWABLE: readonly Campaign["status"][] = ["active", "paused"];

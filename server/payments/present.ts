@@ -11,6 +11,7 @@ export function toTransactionOutput(row: Transaction): TransactionOutput {
     gateway: row.gateway,
     reference: row.reference,
     failure_reason: row.failureReason,
+    campaign_id: row.campaignId,
     plan_not_bought: planNotBought(row),
     created_at: row.createdAt.toISOString(),
     approved_at: row.approvedAt?.toISOString() ?? null,

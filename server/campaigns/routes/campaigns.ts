@@ -8,7 +8,8 @@ import { quoteFor } from "@/server/campaigns/quote";
 import { paceOf } from "@/lib/campaigns/pacing";
 import { setMonthlyBudget } from "@/server/campaigns/monthly";
 import { applyCampaignEvent } from "@/server/campaigns/transitions";
-import { changeEndDate, setPace, topUpCampaign } from "@/server/campaigns/change";
+import { changeEndDate, setPace } from "@/server/campaigns/change";
+import { startTopUpAtGateway, topUpCampaign } from "@/server/campaigns/top-up";
 import { toTransactionOutput } from "@/server/payments";
 import { requireSessionClaims, requireUser } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
@@ -95,7 +96,7 @@ const topUpRoute = endpointRoute(campaignEndpoints.topUp, {
   middleware: [requireUser, idempotent] as const,
   tags: ["Campaigns"],
   summary:
-    "Add budget to a running Smart campaign (its owner), from the wallet, at the campaign's own prices: a payment of its own, the targets raised, the fee inside; audited",
+    "Add budget to a running Smart campaign (its owner) at the campaign's own prices: a payment of its own, the targets raised, the fee inside; audited. From the wallet at once; through a gateway, once it is paid (redirect_url says where to pay)",
   request: { headers: idempotencyHeaders },
   bodyName: "CampaignTopUpInput",
   answer: "The campaign, the payment and what it added",
@@ -103,6 +104,7 @@ const topUpRoute = endpointRoute(campaignEndpoints.topUp, {
     403: err("Insufficient wallet balance"),
     404: err("Not found"),
     409: err("Not a running Smart campaign"),
+    503: err("The gateway could not start the payment"),
   },
 });
 
@@ -214,17 +216,28 @@ export function producerCampaignRoutes(services: Services) {
       );
     })
     .openapi(topUpRoute, async (c) => {
-      const done = await topUpCampaign(
-        { ...ctxOf(c, services), now: new Date() },
-        { id: c.req.valid("param").id, amount: c.req.valid("json").amount },
-      );
+      const { amount, gateway } = c.req.valid("json");
+      const ctx = { ...ctxOf(c, services), locale: c.get("locale"), now: new Date() };
+      const id = c.req.valid("param").id;
+      const done =
+        gateway === "wallet"
+          ? { ...(await topUpCampaign(ctx, { id, amount })), redirectUrl: null }
+          : await startTopUpAtGateway(ctx, {
+              id,
+              amount,
+              gateway,
+              gateways: services.gateways,
+              origin: publicOrigin(c.req.url),
+              description: translateApi(c.get("locale"), "messages.charge_description"),
+            });
       return c.json(
         {
           data: {
             campaign: toCampaignOutput(done.campaign),
             transaction: toTransactionOutput(done.transaction),
             added: toQuoteOutput(done.added),
-            message: translateApi(c.get("locale"), "messages.campaign_topped_up"),
+            redirect_url: done.redirectUrl,
+            message: translateApi(c.get("locale"), done.redirectUrl ? "messages.campaign_top_up_started" : "messages.campaign_topped_up"),
           },
         },
         200,

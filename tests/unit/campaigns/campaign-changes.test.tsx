@@ -222,6 +222,7 @@ describe("changing a running campaign", () => {
         gateway: "wallet",
         reference: null,
         failure_reason: null,
+        campaign_id: active.id,
         plan_not_bought: null,
         created_at: "2026-03-21T08:00:00.000Z",
         approved_at: "2026-03-21T08:00:00.000Z",
@@ -238,6 +239,7 @@ describe("changing a running campaign", () => {
         remaining: 0,
         expected_end: null,
       },
+      redirect_url: null,
       message: "The campaign's budget was topped up from your wallet.",
     };
     const sent = api((path) => {

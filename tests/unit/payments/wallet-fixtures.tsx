@@ -29,6 +29,7 @@ export function transaction(overrides: Partial<Transaction> = {}): Transaction {
     gateway: "sandbox",
     reference: "SBX-REF-42",
     failure_reason: null,
+    campaign_id: null,
     plan_not_bought: null,
     created_at: "2025-03-20T08:30:00Z",
     approved_at: "2025-03-20T08:31:00Z",

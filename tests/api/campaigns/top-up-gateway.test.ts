@@ -1,0 +1,95 @@
+import { describe, expect } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { campaigns, transactions } from "@/server/db/schema";
+import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
+import { apiTest } from "@/tests/api/support/fixture";
+
+const it = apiTest
+  .override("client", ({ serial }) => ({ address: `10.7.11.${serial % 250}` }))
+  .override("appDeps", ({ gateways }) => ({ gateways }));
+
+// Issue 32 item 5: a top-up paid through a gateway, with its own payment; the campaign grows once it is paid.
+describe("a top-up through a gateway", () => {
+  it("waits for the gateway, then tops the campaign up once; the wallet ends where it was", async ({
+    database,
+    call,
+    get,
+    approvedCampaign,
+  }) => {
+    const { id, producer, total } = await approvedCampaign();
+    const wallet = async () => (await balancesOf({ db: database.db }, { userId: producer.user.id })).wallet;
+    const before = await wallet();
+    const started = await call(
+      `campaigns/${id}/top-up`,
+      { amount: 1_100_000, gateway: "sandbox" },
+      { token: producer.token, headers: { "idempotency-key": "gw-top-up-1" } },
+    );
+    expect(started.status).toBe(200);
+    const { transaction, redirect_url, added, campaign } = started.body.data;
+    expect(transaction).toMatchObject({
+      status: "pending",
+      intent: "campaign_top_up",
+      gateway: "sandbox",
+      campaign_id: id,
+      amount: 1_100_000,
+    });
+    expect(redirect_url).toMatch(/sandbox/);
+    expect(added.total).toBe(1_100_000);
+    expect(started.body.data.message).toBe("You are going to the gateway to pay the top-up; the campaign's budget grows once it is paid.");
+    // Nothing changes until it is paid.
+    expect(campaign.budget).toBe(total);
+    expect((await get(`campaigns/${id}`, producer.token)).body.data.budget).toBe(total);
+
+    const authority = (redirect_url as string).split("/").at(-1)!;
+    const decided = await call(`payments/sandbox/${authority}/decision`, { decision: "pay" });
+    const back = new URL(decided.body.data.redirect_url as string, "http://localhost");
+    const landing = `${back.pathname.replace(/^\/api\//, "")}${back.search}`;
+    await call(landing, undefined, { method: "GET" });
+    await call(landing, undefined, { method: "GET" }); // the callback twice: applied once
+
+    const after = (await get(`campaigns/${id}`, producer.token)).body.data;
+    expect(after.budget).toBe(total + 1_100_000);
+    expect(after.invoice.total).toBe(total + 1_100_000);
+    expect(await wallet()).toBe(before);
+    const [paid] = await database.db.select().from(transactions).where(eq(transactions.id, transaction.id));
+    expect([paid!.status, paid!.transferId !== null]).toEqual(["paid", true]);
+    const topUps = await database.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.campaignId, id), eq(transactions.intent, "campaign_top_up")));
+    expect(topUps).toHaveLength(1); // the gateway's payment is the top-up's own line
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
+  });
+
+  it("paid after the campaign ended, the money stays in the wallet and the campaign is unchanged", async ({
+    database,
+    call,
+    get,
+    approvedCampaign,
+  }) => {
+    const { id, producer, total } = await approvedCampaign();
+    const before = (await balancesOf({ db: database.db }, { userId: producer.user.id })).wallet;
+    const started = await call(`campaigns/${id}/top-up`, { amount: 1_100_000, gateway: "sandbox" }, { token: producer.token });
+    expect(started.status).toBe(200);
+    await database.db.update(campaigns).set({ status: "completed", completedAt: new Date() }).where(eq(campaigns.id, id));
+    const authority = (started.body.data.redirect_url as string).split("/").at(-1)!;
+    const decided = await call(`payments/sandbox/${authority}/decision`, { decision: "pay" });
+    const back = new URL(decided.body.data.redirect_url as string, "http://localhost");
+    await call(`${back.pathname.replace(/^\/api\//, "")}${back.search}`, undefined, { method: "GET" });
+    expect((await get(`campaigns/${id}`, producer.token)).body.data.budget).toBe(total);
+    expect((await balancesOf({ db: database.db }, { userId: producer.user.id })).wallet).toBe(before + 1_100_000);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
+  });
+
+  it("an unknown gateway or a non-Smart campaign is refused and nothing is created", async ({ database, call, approvedCampaign }) => {
+    const { id, producer } = await approvedCampaign();
+    const unknown = await call(`campaigns/${id}/top-up`, { amount: 1_100_000, gateway: "nowhere" }, { token: producer.token });
+    expect(unknown.status).toBeGreaterThanOrEqual(400);
+    expect(unknown.status).toBeLessThan(500);
+    const rows = await database.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.campaignId, id), eq(transactions.intent, "campaign_top_up")));
+    expect(rows).toHaveLength(0);
+  });
+});
