@@ -17,6 +17,7 @@ import { tehranDay } from "@/lib/time/tehran";
 import { DayField, useDay } from "./DayField";
 import { PLATFORM_FEE_RATE } from "@/lib/campaigns/pricing";
 import { useMetricLabel } from "./Invoice";
+import { PaymentChoice } from "./PaymentChoice";
 import { OpenButton, useOpener } from "./opener";
 
 /** Whether a campaign may be changed while it runs: its end date moved, and a Smart one topped up. */
@@ -115,7 +116,7 @@ function EndDateForm({
 }
 
 /** What the top-up form holds: the amount as typed, in any digits and with separators. */
-type TopUpValues = { amount: string };
+type TopUpValues = { amount: string; gateway: string };
 
 /**
  * POST campaigns/{id}/top-up: Rials from the wallet (the service fee inside, as at creation), bought at the
@@ -158,13 +159,15 @@ function TopUpForm({ campaign, onDone }: { campaign: Campaign; onDone: (result: 
   const wallet = useWallet();
   const topUp = useTopUpCampaign(campaign.id);
   const [short, setShort] = useState(false);
-  const prepare = useCallback((values: TopUpValues) => ({ amount: parseRials(values.amount, locale), gateway: "wallet" }), [locale]);
+  const [redirecting, setRedirecting] = useState(false);
+  const prepare = useCallback((values: TopUpValues) => ({ amount: parseRials(values.amount, locale), gateway: values.gateway }), [locale]);
   const { form, fieldError, formError, submit } = useApiForm<typeof campaignTopUpInput, TopUpValues>(campaignTopUpInput, {
     prepare,
-    fields: ["amount"],
-    defaultValues: { amount: "" },
+    fields: ["amount", "gateway"],
+    defaultValues: { amount: "", gateway: "wallet" },
   });
-  const { register, setFocus, setValue } = form;
+  const { register, setFocus, setValue, control } = form;
+  const gateway = useWatch({ control, name: "gateway" });
   useEffect(() => setFocus("amount"), [setFocus]);
   const balance = wallet.data?.wallet_balance;
   const registration = register("amount", {
@@ -178,19 +181,26 @@ function TopUpForm({ campaign, onDone }: { campaign: Campaign; onDone: (result: 
   return (
     <InlineForm
       label={t("formLabel")}
-      onSubmit={submit(async ({ amount }) => {
+      onSubmit={submit(async (input) => {
         setShort(false);
         try {
-          onDone(await topUp.mutateAsync(amount));
+          const done = await topUp.mutateAsync(input);
+          // Through a gateway: paid there, the campaign grows once the gateway says so.
+          if (done.redirect_url) {
+            setRedirecting(true);
+            window.location.assign(done.redirect_url);
+            return;
+          }
+          onDone(done);
         } catch (error) {
           if (error instanceof ApiError && error.code === "insufficient_funds") setShort(true);
           throw error;
         }
       })}
       error={formError}
-      send={t("send")}
+      send={gateway === "wallet" ? t("send") : t("sendGateway")}
       cancel={t("cancel")}
-      busy={topUp.isPending}
+      busy={topUp.isPending || redirecting}
       onCancel={() => onDone(null)}
     >
       <NumberField
@@ -205,6 +215,7 @@ function TopUpForm({ campaign, onDone }: { campaign: Campaign; onDone: (result: 
         error={fieldError(form.formState.errors.amount)}
         {...registration}
       />
+      <PaymentChoice chosen={gateway} error={form.formState.errors.gateway} registration={register("gateway")} />
       {short ? (
         <NextStep bare body={t("short")} link={{ href: "/dashboard/wallet/charge_wallet", label: t("charge") }} testId="top-up-short" />
       ) : null}

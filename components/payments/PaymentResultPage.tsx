@@ -153,11 +153,17 @@ function Result({ transaction, checking, onCheck }: { transaction: Transaction; 
   const when = transaction.approved_at ?? transaction.created_at;
   // A charge started from the campaign form (its wallet was short): the way back to that form, as it was.
   // Read after hydration: sessionStorage is the browser's alone.
-  const backToCampaign = useSyncExternalStore(
+  const backToForm = useSyncExternalStore(
     subscribeNothing,
     () => returnPathAfterPayment(transaction.id),
     () => null,
   );
+  // A campaign's own payment (a top-up paid here): back to that campaign.
+  const back = backToForm
+    ? { href: backToForm, label: t("backToCampaign") }
+    : transaction.intent === "campaign_top_up" && transaction.campaign_id
+      ? { href: `/dashboard/campaigns/view/${transaction.campaign_id}`, label: t("backToCampaignView") }
+      : null;
 
   return (
     <section
@@ -222,10 +228,10 @@ function Result({ transaction, checking, onCheck }: { transaction: Transaction; 
           </Link>
         </div>
       ) : null}
-      {backToCampaign ? (
+      {back ? (
         <div className="flex justify-center">
-          <Link href={backToCampaign} className={linkButton.primary} data-testid="back-to-campaign">
-            {t("backToCampaign")}
+          <Link href={back.href} className={linkButton.primary} data-testid="back-to-campaign">
+            {back.label}
           </Link>
         </div>
       ) : null}

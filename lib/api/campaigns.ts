@@ -240,8 +240,7 @@ export function useTopUpCampaign(id: string) {
   const changed = useCampaignChanged();
   const [keys] = useState(submissionKeys);
   return useMutation({
-    mutationFn: (amount: number) => {
-      const body = { amount, gateway: "wallet" as const };
+    mutationFn: (body: { amount: number; gateway: string }) => {
       return api.call(campaignEndpoints.topUp, { params: { id }, body, idempotencyKey: keys.keyFor({ id, ...body }) });
     },
     onSettled: (_data, error) => keys.settled(error),

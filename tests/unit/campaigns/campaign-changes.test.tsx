@@ -250,7 +250,7 @@ describe("changing a running campaign", () => {
     const user = userEvent.setup();
     renderWithProviders(<CampaignChanges campaign={active} />);
     const part = screen.getByRole("region", { name: "Top up" });
-    await user.click(within(part).getByRole("button", { name: "Top up from the wallet" }));
+    await user.click(within(part).getByRole("button", { name: "Add budget" }));
     const amount = within(part).getByLabelText("Amount (Rials)");
     await waitFor(() => expect(amount).toHaveAccessibleDescription(expect.stringContaining("Balance: 3,000,000")));
     await user.type(amount, "۱٬۰۰۰٬۰۰۰");
@@ -266,6 +266,51 @@ describe("changing a running campaign", () => {
     expect(post?.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("a top-up through a gateway sends its id and goes there to pay; the campaign waits for the payment", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign });
+    const sent = api((path) => {
+      if (path === "/api/wallet") return jsonResponse(200, { data: { wallet_balance: 0, earnings_balance: 0, held_balance: 0 } });
+      if (path === "/api/payments/gateways") return jsonResponse(200, { data: [{ id: "sandbox", kind: "test" }] });
+      if (path === TOP_UP_PATH)
+        return jsonResponse(200, {
+          data: {
+            campaign: active,
+            transaction: {
+              id: "7d6c1b5a-0000-4000-8000-000000000002",
+              amount: 1_000_000,
+              status: "pending",
+              intent: "campaign_top_up",
+              gateway: "sandbox",
+              reference: null,
+              failure_reason: null,
+              campaign_id: active.id,
+              plan_not_bought: null,
+              created_at: "2026-03-21T08:00:00.000Z",
+              approved_at: null,
+            },
+            added: { lines: [], subtotal: 909_091, fee: 90_909, total: 1_000_000, wallet_covers: 0, remaining: 0, expected_end: null },
+            redirect_url: "https://bank.example/pay/abc",
+            message: "You are going to the gateway to pay the top-up; the campaign's budget grows once it is paid.",
+          },
+        });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CampaignChanges campaign={active} />);
+    const part = screen.getByRole("region", { name: "Top up" });
+    await user.click(within(part).getByRole("button", { name: "Add budget" }));
+    await user.type(within(part).getByLabelText("Amount (Rials)"), "1000000");
+    await user.click(await within(part).findByRole("radio", { name: /Test gateway/ }));
+    await user.click(within(part).getByRole("button", { name: "Go to the gateway and pay" }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("https://bank.example/pay/abc"));
+    expect(sent.find((call) => call.method === "POST")).toMatchObject({
+      path: TOP_UP_PATH,
+      body: { amount: 1_000_000, gateway: "sandbox" },
+    });
+    expect(within(part).queryByTestId("top-up-done")).not.toBeInTheDocument();
+  });
+
   it("refuses an amount under the smallest before asking, and leads a short wallet to charging it", async () => {
     const sent = api((path) => {
       if (path === "/api/wallet") return jsonResponse(200, { data: { wallet_balance: 0, earnings_balance: 0, held_balance: 0 } });
@@ -276,7 +321,7 @@ describe("changing a running campaign", () => {
     const user = userEvent.setup();
     renderWithProviders(<CampaignChanges campaign={active} />);
     const part = screen.getByRole("region", { name: "Top up" });
-    await user.click(within(part).getByRole("button", { name: "Top up from the wallet" }));
+    await user.click(within(part).getByRole("button", { name: "Add budget" }));
     const amount = within(part).getByLabelText("Amount (Rials)");
     await user.type(amount, "500");
     await user.click(within(part).getByRole("button", { name: "Pay from my wallet" }));
@@ -294,7 +339,7 @@ describe("changing a running campaign", () => {
     api(() => undefined);
     const { unmount } = renderWithProviders(<CampaignChanges campaign={{ ...active, strategy: "monetize", hours: 100 }} />);
     expect(screen.getByRole("button", { name: "Change the end date" })).toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: "Top up from the wallet" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Add budget" })).not.toBeInTheDocument();
     unmount();
     for (const status of ["awaiting_payment", "awaiting_review", "completed", "paid", "rejected"] as const) {
       const view = renderWithProviders(<CampaignChanges campaign={{ ...active, status }} />);
