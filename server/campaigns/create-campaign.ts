@@ -2,13 +2,10 @@ import { eq } from "drizzle-orm";
 import { parseChannelLink } from "@/lib/campaigns/links";
 import { campaigns, transactions, type Campaign } from "@/server/db/schema";
 import { withTransaction, type Ctx, type UserCtx } from "@/server/core/context";
-import { GatewayError } from "@/server/adapters/payments/types";
 import { AppError } from "@/server/core/errors";
 import { campaignEscrowCode, transfer, userAccountCode } from "@/server/ledger";
 import { uniqueViolation } from "@/server/auth";
-import { callbackUrl, localizeRedirect, providerAmountMetadata } from "@/server/payments";
-import { stillPending } from "@/server/payments";
-import { requireGateway, type Gateways } from "@/server/payments";
+import { openAtGateway, requireGateway, type Gateways } from "@/server/payments";
 import { quoteFor, type CampaignRequest } from "@/server/campaigns/quote";
 import { checkPaceStart } from "@/server/campaigns/change";
 import { paceOf } from "@/lib/campaigns/pacing";
@@ -111,21 +108,6 @@ export async function createCampaign(
       .returning();
     return { campaign: created!, payment: pending! };
   });
-  try {
-    const started = await gateway.create({
-      transactionId: payment.id,
-      amount: payment.amount,
-      description: input.description,
-      callbackUrl: callbackUrl(input.origin, gateway.id, payment.id),
-    });
-    await db
-      .update(transactions)
-      .set({ authority: started.authority, ...providerAmountMetadata(started.providerAmount), updatedAt: new Date() })
-      .where(eq(transactions.id, payment.id));
-    return { campaign, redirectUrl: localizeRedirect(started.redirectUrl, ctx.locale) };
-  } catch (error) {
-    const reason = error instanceof GatewayError ? `gateway_${error.reason}` : "gateway_error";
-    await db.update(transactions).set({ status: "failed", failureReason: reason, updatedAt: new Date() }).where(stillPending(payment.id));
-    throw new AppError("gateway_unavailable");
-  }
+  const opened = await openAtGateway(ctx, { gateway, payment, origin: input.origin, description: input.description });
+  return { campaign, redirectUrl: opened.redirectUrl };
 }

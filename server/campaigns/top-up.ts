@@ -6,9 +6,8 @@ import type { Network } from "@/lib/schemas/enums";
 import { withSavepoint, withTransaction, type Ctx, type TxCtx, type UserCtx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { campaigns, transactions, users, type Campaign, type Transaction } from "@/server/db/schema";
-import { GatewayError } from "@/server/adapters/payments/types";
 import { campaignEscrowCode, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
-import { callbackUrl, localizeRedirect, providerAmountMetadata, requireGateway, stillPending, type Gateways } from "@/server/payments";
+import { openAtGateway, requireGateway, type Gateways } from "@/server/payments";
 import type { SettlementHandler } from "@/server/payments";
 import { auditChange, lockOwn, RUNNING } from "@/server/campaigns/change";
 
@@ -104,22 +103,29 @@ export function topUpCampaign(
   input: { id: string; amount: number },
 ): Promise<{ campaign: Campaign; transaction: Transaction; added: Quote }> {
   return withTransaction(ctx, async (ctx) => {
-    const campaign = await lockOwn(ctx, input.id);
-    priceTopUp(campaign, input.amount);
-    const [payment] = await ctx.tx
-      .insert(transactions)
-      .values({
-        userId: ctx.actor.id,
-        amount: input.amount,
-        intent: "campaign_top_up",
-        status: "paid",
-        gateway: "wallet",
-        campaignId: campaign.id,
-        approvedAt: ctx.now,
-      })
-      .returning();
-    return applyTopUp(ctx, { campaign, payment: payment!, key: `transaction:${payment!.id}` });
+    const { campaign, payment } = await openTopUp(ctx, { ...input, gateway: "wallet" });
+    return applyTopUp(ctx, { campaign, payment, key: `transaction:${payment.id}` });
   });
+}
+
+/** The owner's running Smart campaign, locked, and a top-up's own payment for it: paid from the wallet, pending at a gateway. */
+async function openTopUp(ctx: TxCtx<UserCtx> & { now: Date }, input: { id: string; amount: number; gateway: string }) {
+  const campaign = await lockOwn(ctx, input.id);
+  const added = priceTopUp(campaign, input.amount);
+  const wallet = input.gateway === "wallet";
+  const [payment] = await ctx.tx
+    .insert(transactions)
+    .values({
+      userId: ctx.actor.id,
+      amount: input.amount,
+      intent: "campaign_top_up",
+      status: wallet ? "paid" : "pending",
+      gateway: input.gateway,
+      campaignId: campaign.id,
+      approvedAt: wallet ? ctx.now : null,
+    })
+    .returning();
+  return { campaign, payment: payment!, added };
 }
 
 /**
@@ -132,43 +138,9 @@ export async function startTopUpAtGateway(
   input: { id: string; amount: number; gateways: Gateways; gateway: string; origin: string; description: string },
 ): Promise<{ campaign: Campaign; transaction: Transaction; added: Quote; redirectUrl: string }> {
   const gateway = requireGateway(input.gateways, input.gateway);
-  const { campaign, payment, added } = await withTransaction(ctx, async (ctx) => {
-    const campaign = await lockOwn(ctx, input.id);
-    const added = priceTopUp(campaign, input.amount);
-    const [payment] = await ctx.tx
-      .insert(transactions)
-      .values({
-        userId: ctx.actor.id,
-        amount: input.amount,
-        intent: "campaign_top_up",
-        status: "pending",
-        gateway: gateway.id,
-        campaignId: campaign.id,
-      })
-      .returning();
-    return { campaign, payment: payment!, added };
-  });
-  try {
-    const started = await gateway.create({
-      transactionId: payment.id,
-      amount: payment.amount,
-      description: input.description,
-      callbackUrl: callbackUrl(input.origin, gateway.id, payment.id),
-    });
-    const [pending] = await ctx.db
-      .update(transactions)
-      .set({ authority: started.authority, ...providerAmountMetadata(started.providerAmount), updatedAt: new Date() })
-      .where(eq(transactions.id, payment.id))
-      .returning();
-    return { campaign, transaction: pending!, added, redirectUrl: localizeRedirect(started.redirectUrl, ctx.locale) };
-  } catch (error) {
-    const reason = error instanceof GatewayError ? `gateway_${error.reason}` : "gateway_error";
-    await ctx.db
-      .update(transactions)
-      .set({ status: "failed", failureReason: reason, updatedAt: new Date() })
-      .where(stillPending(payment.id));
-    throw new AppError("gateway_unavailable");
-  }
+  const { campaign, payment, added } = await withTransaction(ctx, (ctx) => openTopUp(ctx, { ...input, gateway: gateway.id }));
+  const opened = await openAtGateway(ctx, { gateway, payment, origin: input.origin, description: input.description });
+  return { campaign, transaction: opened.transaction, added, redirectUrl: opened.redirectUrl };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { localizedPath } from "@/lib/i18n/negotiate";
 import { transactions, type Transaction } from "@/server/db/schema";
 import type { Ctx, UserCtx } from "@/server/core/context";
-import { GatewayError, type GatewayId, type ProviderAmount } from "@/server/adapters/payments/types";
+import { GatewayError, type GatewayId, type PaymentGateway as Gateway, type ProviderAmount } from "@/server/adapters/payments/types";
 import { AppError } from "@/server/core/errors";
 import { requireGateway, type Gateways } from "@/server/payments/gateways";
 import { mergeMetadata, stillPending } from "@/server/payments/transaction-updates";
@@ -54,26 +54,40 @@ export async function startWalletCharge(
       ...(input.metadata ? { metadata: input.metadata } : {}),
     })
     .returning();
+  return openAtGateway(ctx, { gateway, payment: pending!, origin: input.origin, description: input.description });
+}
+
+/**
+ * Opens a pending payment (committed) at its gateway: the gateway's payment, its authority noted on the row, and
+ * the URL the browser goes to (the callback settles it). The gateway refusing or unreachable: the row is
+ * failed and 503 gateway_unavailable. For a wallet charge, a campaign's creation or its top-up alike.
+ */
+export async function openAtGateway(
+  ctx: UserCtx & Pick<Ctx, "locale">,
+  input: { gateway: Gateway; payment: Transaction; origin: string; description: string },
+): Promise<{ redirectUrl: string; transaction: Transaction }> {
+  const { db, actor: user } = ctx;
+  const { gateway, payment } = input;
   let created;
   try {
     created = await gateway.create({
-      transactionId: pending!.id,
-      amount: input.amount,
+      transactionId: payment.id,
+      amount: payment.amount,
       description: input.description,
-      callbackUrl: callbackUrl(input.origin, gateway.id, pending!.id),
+      callbackUrl: callbackUrl(input.origin, gateway.id, payment.id),
       ...(user.phone ? { mobile: user.phone } : {}),
       ...(user.email ? { email: user.email } : {}),
     });
   } catch (error) {
     const reason = error instanceof GatewayError ? `gateway_${error.reason}` : "gateway_error";
-    console.error(`[payments] ${gateway.id} create failed for transaction ${pending!.id}: ${reason}`);
-    await db.update(transactions).set({ status: "failed", failureReason: reason, updatedAt: new Date() }).where(stillPending(pending!.id));
+    console.error(`[payments] ${gateway.id} create failed for transaction ${payment.id}: ${reason}`);
+    await db.update(transactions).set({ status: "failed", failureReason: reason, updatedAt: new Date() }).where(stillPending(payment.id));
     throw new AppError("gateway_unavailable");
   }
   const [transaction] = await db
     .update(transactions)
     .set({ authority: created.authority, ...providerAmountMetadata(created.providerAmount), updatedAt: new Date() })
-    .where(eq(transactions.id, pending!.id))
+    .where(eq(transactions.id, payment.id))
     .returning();
   return { redirectUrl: localizeRedirect(created.redirectUrl, ctx.locale), transaction: transaction! };
 }

@@ -6,7 +6,18 @@ import { apiTest } from "@/tests/api/support/fixture";
 
 const it = apiTest
   .override("client", ({ serial }) => ({ address: `10.7.11.${serial % 250}` }))
-  .override("appDeps", ({ gateways }) => ({ gateways }));
+  .override("appDeps", ({ gateways }) => ({ gateways }))
+  // A producer's approved Smart campaign, their wallet's balance, and `paid(redirect)`: the sandbox bank pays and calls back.
+  .extend("campaign", async ({ approvedCampaign, database, call }) => {
+    const campaign = await approvedCampaign();
+    const wallet = async () => (await balancesOf({ db: database.db }, { userId: campaign.producer.user.id })).wallet;
+    const paid = async (redirect: string) => {
+      const decided = await call(`payments/sandbox/${redirect.split("/").at(-1)!}/decision`, { decision: "pay" });
+      const back = new URL(decided.body.data.redirect_url as string, "http://localhost");
+      return `${back.pathname.replace(/^\/api\//, "")}${back.search}`;
+    };
+    return { ...campaign, wallet, paid };
+  });
 
 // Issue 32 item 5: a top-up paid through a gateway, with its own payment; the campaign grows once it is paid.
 describe("a top-up through a gateway", () => {
@@ -14,10 +25,8 @@ describe("a top-up through a gateway", () => {
     database,
     call,
     get,
-    approvedCampaign,
+    campaign: { id, producer, total, wallet, paid },
   }) => {
-    const { id, producer, total } = await approvedCampaign();
-    const wallet = async () => (await balancesOf({ db: database.db }, { userId: producer.user.id })).wallet;
     const before = await wallet();
     const started = await call(
       `campaigns/${id}/top-up`,
@@ -40,10 +49,7 @@ describe("a top-up through a gateway", () => {
     expect(campaign.budget).toBe(total);
     expect((await get(`campaigns/${id}`, producer.token)).body.data.budget).toBe(total);
 
-    const authority = (redirect_url as string).split("/").at(-1)!;
-    const decided = await call(`payments/sandbox/${authority}/decision`, { decision: "pay" });
-    const back = new URL(decided.body.data.redirect_url as string, "http://localhost");
-    const landing = `${back.pathname.replace(/^\/api\//, "")}${back.search}`;
+    const landing = await paid(redirect_url as string);
     await call(landing, undefined, { method: "GET" });
     await call(landing, undefined, { method: "GET" }); // the callback twice: applied once
 
@@ -51,8 +57,8 @@ describe("a top-up through a gateway", () => {
     expect(after.budget).toBe(total + 1_100_000);
     expect(after.invoice.total).toBe(total + 1_100_000);
     expect(await wallet()).toBe(before);
-    const [paid] = await database.db.select().from(transactions).where(eq(transactions.id, transaction.id));
-    expect([paid!.status, paid!.transferId !== null]).toEqual(["paid", true]);
+    const [row] = await database.db.select().from(transactions).where(eq(transactions.id, transaction.id));
+    expect([row!.status, row!.transferId !== null]).toEqual(["paid", true]);
     const topUps = await database.db
       .select()
       .from(transactions)
@@ -65,24 +71,19 @@ describe("a top-up through a gateway", () => {
     database,
     call,
     get,
-    approvedCampaign,
+    campaign: { id, producer, total, wallet, paid },
   }) => {
-    const { id, producer, total } = await approvedCampaign();
-    const before = (await balancesOf({ db: database.db }, { userId: producer.user.id })).wallet;
+    const before = await wallet();
     const started = await call(`campaigns/${id}/top-up`, { amount: 1_100_000, gateway: "sandbox" }, { token: producer.token });
     expect(started.status).toBe(200);
     await database.db.update(campaigns).set({ status: "completed", completedAt: new Date() }).where(eq(campaigns.id, id));
-    const authority = (started.body.data.redirect_url as string).split("/").at(-1)!;
-    const decided = await call(`payments/sandbox/${authority}/decision`, { decision: "pay" });
-    const back = new URL(decided.body.data.redirect_url as string, "http://localhost");
-    await call(`${back.pathname.replace(/^\/api\//, "")}${back.search}`, undefined, { method: "GET" });
+    await call(await paid(started.body.data.redirect_url as string), undefined, { method: "GET" });
     expect((await get(`campaigns/${id}`, producer.token)).body.data.budget).toBe(total);
-    expect((await balancesOf({ db: database.db }, { userId: producer.user.id })).wallet).toBe(before + 1_100_000);
+    expect(await wallet()).toBe(before + 1_100_000);
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
-  it("an unknown gateway or a non-Smart campaign is refused and nothing is created", async ({ database, call, approvedCampaign }) => {
-    const { id, producer } = await approvedCampaign();
+  it("an unknown gateway is refused and nothing is created", async ({ database, call, campaign: { id, producer } }) => {
     const unknown = await call(`campaigns/${id}/top-up`, { amount: 1_100_000, gateway: "nowhere" }, { token: producer.token });
     expect(unknown.status).toBeGreaterThanOrEqual(400);
     expect(unknown.status).toBeLessThan(500);
