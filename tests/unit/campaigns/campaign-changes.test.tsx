@@ -33,6 +33,20 @@ const PACE_PATH = `/api/campaigns/${active.id}/pace`;
 const END_PATH = `/api/campaigns/${active.id}/ends-at`;
 const TOP_UP_PATH = `/api/campaigns/${active.id}/top-up`;
 
+/** The top-up card of `active` opened, the wallet holding `balance`, the top-up answered by `answer` (and `more` by path). */
+async function openTopUp(balance: number, answer: () => Response, more: Record<string, () => Response> = {}) {
+  const sent = api((path) => {
+    if (path === "/api/wallet") return jsonResponse(200, { data: { wallet_balance: balance, earnings_balance: 0, held_balance: 0 } });
+    if (path === TOP_UP_PATH) return answer();
+    return more[path]?.();
+  });
+  const user = userEvent.setup();
+  renderWithProviders(<CampaignChanges campaign={active} />);
+  const part = screen.getByRole("region", { name: "Top up" });
+  await user.click(within(part).getByRole("button", { name: "Add budget" }));
+  return { sent, user, part };
+}
+
 describe("the pace card", () => {
   it("says an unpaced campaign goes as fast as boosters take it, and sets a pace typed in Persian digits", async () => {
     const paced: Campaign = {
@@ -242,15 +256,7 @@ describe("changing a running campaign", () => {
       redirect_url: null,
       message: "The campaign's budget was topped up from your wallet.",
     };
-    const sent = api((path) => {
-      if (path === "/api/wallet") return jsonResponse(200, { data: { wallet_balance: 3_000_000, earnings_balance: 0, held_balance: 0 } });
-      if (path === TOP_UP_PATH) return jsonResponse(200, { data: result });
-      return undefined;
-    });
-    const user = userEvent.setup();
-    renderWithProviders(<CampaignChanges campaign={active} />);
-    const part = screen.getByRole("region", { name: "Top up" });
-    await user.click(within(part).getByRole("button", { name: "Add budget" }));
+    const { sent, user, part } = await openTopUp(3_000_000, () => jsonResponse(200, { data: result }));
     const amount = within(part).getByLabelText("Amount (Rials)");
     await waitFor(() => expect(amount).toHaveAccessibleDescription(expect.stringContaining("Balance: 3,000,000")));
     await user.type(amount, "۱٬۰۰۰٬۰۰۰");
@@ -269,37 +275,30 @@ describe("changing a running campaign", () => {
   it("a top-up through a gateway sends its id and goes there to pay; the campaign waits for the payment", async () => {
     const assign = vi.fn();
     vi.stubGlobal("location", { ...window.location, assign });
-    const sent = api((path) => {
-      if (path === "/api/wallet") return jsonResponse(200, { data: { wallet_balance: 0, earnings_balance: 0, held_balance: 0 } });
-      if (path === "/api/payments/gateways") return jsonResponse(200, { data: [{ id: "sandbox", kind: "test" }] });
-      if (path === TOP_UP_PATH)
-        return jsonResponse(200, {
-          data: {
-            campaign: active,
-            transaction: {
-              id: "7d6c1b5a-0000-4000-8000-000000000002",
-              amount: 1_000_000,
-              status: "pending",
-              intent: "campaign_top_up",
-              gateway: "sandbox",
-              reference: null,
-              failure_reason: null,
-              campaign_id: active.id,
-              plan_not_bought: null,
-              created_at: "2026-03-21T08:00:00.000Z",
-              approved_at: null,
-            },
-            added: { lines: [], subtotal: 909_091, fee: 90_909, total: 1_000_000, wallet_covers: 0, remaining: 0, expected_end: null },
-            redirect_url: "https://bank.example/pay/abc",
-            message: "You are going to the gateway to pay the top-up; the campaign's budget grows once it is paid.",
+    const gateways = () => jsonResponse(200, { data: [{ id: "sandbox", kind: "test" }] });
+    const answer = () =>
+      jsonResponse(200, {
+        data: {
+          campaign: active,
+          transaction: {
+            id: "7d6c1b5a-0000-4000-8000-000000000002",
+            amount: 1_000_000,
+            status: "pending",
+            intent: "campaign_top_up",
+            gateway: "sandbox",
+            reference: null,
+            failure_reason: null,
+            campaign_id: active.id,
+            plan_not_bought: null,
+            created_at: "2026-03-21T08:00:00.000Z",
+            approved_at: null,
           },
-        });
-      return undefined;
-    });
-    const user = userEvent.setup();
-    renderWithProviders(<CampaignChanges campaign={active} />);
-    const part = screen.getByRole("region", { name: "Top up" });
-    await user.click(within(part).getByRole("button", { name: "Add budget" }));
+          added: { lines: [], subtotal: 909_091, fee: 90_909, total: 1_000_000, wallet_covers: 0, remaining: 0, expected_end: null },
+          redirect_url: "https://bank.example/pay/abc",
+          message: "You are going to the gateway to pay the top-up; the campaign's budget grows once it is paid.",
+        },
+      });
+    const { sent, user, part } = await openTopUp(0, answer, { "/api/payments/gateways": gateways });
     await user.type(within(part).getByLabelText("Amount (Rials)"), "1000000");
     await user.click(await within(part).findByRole("radio", { name: /Test gateway/ }));
     await user.click(within(part).getByRole("button", { name: "Go to the gateway and pay" }));
@@ -312,16 +311,9 @@ describe("changing a running campaign", () => {
   });
 
   it("refuses an amount under the smallest before asking, and leads a short wallet to charging it", async () => {
-    const sent = api((path) => {
-      if (path === "/api/wallet") return jsonResponse(200, { data: { wallet_balance: 0, earnings_balance: 0, held_balance: 0 } });
-      if (path === TOP_UP_PATH)
-        return jsonResponse(403, { error: { code: "insufficient_funds", message: "Your wallet balance is not enough for this." } });
-      return undefined;
-    });
-    const user = userEvent.setup();
-    renderWithProviders(<CampaignChanges campaign={active} />);
-    const part = screen.getByRole("region", { name: "Top up" });
-    await user.click(within(part).getByRole("button", { name: "Add budget" }));
+    const { sent, user, part } = await openTopUp(0, () =>
+      jsonResponse(403, { error: { code: "insufficient_funds", message: "Your wallet balance is not enough for this." } }),
+    );
     const amount = within(part).getByLabelText("Amount (Rials)");
     await user.type(amount, "500");
     await user.click(within(part).getByRole("button", { name: "Pay from my wallet" }));
