@@ -61,7 +61,11 @@ async function applyTopUp(
       intent: "campaign_fee",
       metadata,
     });
-  const [paid] = await ctx.tx.update(transactions).set({ transferId: moved.id }).where(eq(transactions.id, payment.id)).returning();
+  // A wallet top-up's line is this move; a gateway's stays linked to the gateway's credit (settle-payment).
+  const [paid] =
+    payment.transferId === null
+      ? await ctx.tx.update(transactions).set({ transferId: moved.id }).where(eq(transactions.id, payment.id)).returning()
+      : [payment];
   const more = new Map(added.lines.map((line) => [line.metric, line]));
   const lines = invoice.lines.map((line): StoredLine => {
     const plus = more.get(line.metric);

@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { campaigns, transactions } from "@/server/db/schema";
+import { campaigns, ledgerTransfers, transactions } from "@/server/db/schema";
 import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
 import { apiTest } from "@/tests/api/support/fixture";
 
@@ -59,6 +59,9 @@ describe("a top-up through a gateway", () => {
     expect(await wallet()).toBe(before);
     const [row] = await database.db.select().from(transactions).where(eq(transactions.id, transaction.id));
     expect([row!.status, row!.transferId !== null]).toEqual(["paid", true]);
+    // The payment stays linked to the gateway's credit of the wallet, not to the move on into the escrow.
+    const [credit] = await database.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, row!.transferId!));
+    expect(credit!.idempotencyKey).toBe(`transaction:${transaction.id}`);
     const topUps = await database.db
       .select()
       .from(transactions)
