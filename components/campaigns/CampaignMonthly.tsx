@@ -82,7 +82,7 @@ function MonthlyCard({ campaign }: { campaign: Campaign }) {
   return (
     <SectionCard id="campaign-monthly" title={t("title")}>
       <div className="grid gap-4 text-sm" data-testid="campaign-monthly">
-        <p className="leading-6 text-ink-muted">{t("intro")}</p>
+        <p className="max-w-prose leading-6 text-ink-muted">{t("intro")}</p>
         {campaign.minimum_monthly_cost !== null ? (
           <Figures testId="monthly-minimum" rows={[[t("minimum"), money(campaign.minimum_monthly_cost)]]} note={t("minimumHint")} />
         ) : null}
@@ -123,7 +123,7 @@ function MonthlyCard({ campaign }: { campaign: Campaign }) {
 /** Labels and figures side by side, the labels wrapping on a phone rather than pushing the figures off it. */
 function Figures({ rows, note, testId }: { rows: readonly (readonly [string, ReactNode])[]; note?: string; testId: string }) {
   return (
-    <div className="grid gap-1">
+    <div className="grid gap-1 sm:max-w-md">
       <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2" data-testid={testId}>
         {rows.map(([label, value]) => (
           <div key={label} className="contents">

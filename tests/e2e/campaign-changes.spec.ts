@@ -1,18 +1,27 @@
+import type { Locator } from "@playwright/test";
 import { expect, test, type Page } from "./support/fixtures";
 import enUS from "../../messages/en-US.json" with { type: "json" };
 import faIR from "../../messages/fa-IR.json" with { type: "json" };
-import { addDays, tehranDay } from "../../lib/time/tehran";
+import { addDays, tehranDay, tehranMonthOf } from "../../lib/time/tehran";
 import { signUpViaApi } from "./support/accounts";
 import { adminContext } from "./support/admin";
 import { fundWallet } from "./support/earn";
-import { DESKTOP, expectNoSidewaysScroll } from "./support/layout";
+import { DESKTOP, PHONE, expectNoSidewaysScroll } from "./support/layout";
 
 /**
  * Issue 32, changing a campaign on the production build: a producer paces a running Smart campaign and sees
  * the day it finishes at that pace, moves its end, tops it up from the wallet, and runs a rejected one again
  * from a create form filled in from it. Everything goes through the real API; the figures are read back from it.
  */
-type CampaignAnswer = { id: string; budget: number; expected_end: string | null; ends_at: string | null; name: string };
+type CampaignAnswer = {
+  id: string;
+  budget: number;
+  expected_end: string | null;
+  ends_at: string | null;
+  name: string;
+  minimum_monthly_cost: number | null;
+  monthly: { amount: number; month: string; for_tasks: number; spent: number; left: number; renews_on: string } | null;
+};
 
 async function createCampaign(page: Page, name: string, amount: number): Promise<string> {
   const created = await page.request.post("/api/campaigns", {
@@ -140,3 +149,78 @@ for (const { locale, prefix, m, size, digits } of [
     await page.screenshot({ path: `test-results/screens/campaign-run-again-${locale}.png`, fullPage: true });
   });
 }
+
+test("a Smart campaign run month by month: fa-IR on a phone sets it from the wallet, en-US on a desktop stops renewing", async ({
+  page,
+  baseURL,
+}) => {
+  test.slow();
+  await page.setViewportSize(PHONE);
+  await signUpViaApi(page, { locale: "fa-IR" });
+  await fundWallet(page.request, 10_000_000);
+  const id = await createCampaign(page, "Month by month", 2_000_000);
+  const admin = await adminContext(page.context().browser()!, baseURL!);
+  expect((await admin.request.post(`/api/admin/campaigns/${id}/approve`)).status()).toBe(200);
+  await admin.close();
+  // The minimum monthly cost is the API's (one unit of each line a day for 30 days, the fee inside); the wallet gets it on top.
+  const minimum = (await campaignOf(page, id)).minimum_monthly_cost!;
+  expect(minimum).toBeGreaterThan(0);
+  await fundWallet(page.request, minimum);
+  const before = await walletBalance(page);
+  expect(before).toBe(8_000_000 + minimum);
+  const fa = (n: number) => new Intl.NumberFormat("fa-IR").format(n);
+  // The card whole, below the sticky header rather than under it.
+  const shoot = async (card: Locator, path: string) => {
+    await card.evaluate((element) => element.scrollIntoView({ block: "end" }));
+    await card.screenshot({ path });
+  };
+  const c = faIR.campaigns.monthly;
+
+  await page.goto(`/dashboard/campaigns/view/${id}`);
+  const card = page.getByRole("region", { name: c.title });
+  await expect(card.getByTestId("monthly-minimum")).toContainText(fa(minimum));
+  await expect(card).toContainText(c.none);
+  await card.getByRole("button", { name: c.start }).click();
+  const amount = card.getByLabel(c.amountField);
+  await expect(amount).toBeFocused();
+  await expect(card.getByText(c.chargedNow)).toBeVisible();
+  await amount.fill(fa(minimum));
+  await expectNoSidewaysScroll(page);
+  await shoot(card, "/tmp/shots/monthly-form-fa-IR-360.png");
+  await card.getByRole("button", { name: c.save }).click();
+  await expect(card).toContainText(faIR.api.messages.campaign_monthly_changed);
+
+  // This month's budget, as the API has it: charged from the wallet now, the whole amount.
+  const set = await campaignOf(page, id);
+  expect(set.monthly).toMatchObject({ amount: minimum, month: tehranMonthOf(tehranDay(new Date())), spent: 0 });
+  expect(await walletBalance(page)).toBe(before - minimum);
+  const month = card.getByTestId("monthly-this-month");
+  await expect(month).toContainText(fa(minimum));
+  await expect(month).toContainText(fa(set.monthly!.for_tasks));
+  await expect(month).toContainText(fa(set.monthly!.left));
+  await expect(month).toContainText(/(فروردین|اردیبهشت|خرداد|تیر|مرداد|شهریور|مهر|آبان|آذر|دی|بهمن|اسفند) [۰-۹]{4}/);
+  await expect(card.getByTestId("monthly-renews").locator("time")).toHaveAttribute("datetime", set.monthly!.renews_on);
+  expect(await card.innerText()).not.toMatch(/[0-9]/);
+  // The lowered balance, as the form shows it: this month has its budget, a new amount waits for the next.
+  await card.getByRole("button", { name: c.change }).click();
+  await expect(card.getByLabel(c.amountField)).toHaveAccessibleDescription(new RegExp(fa(before - minimum)));
+  await expect(card.getByLabel(c.amountField)).toHaveAccessibleDescription(new RegExp(c.fromNextMonth.split("؛")[0]!));
+  await card.getByRole("button", { name: c.cancel }).click();
+  await expectNoSidewaysScroll(page);
+  await shoot(card, "/tmp/shots/monthly-fa-IR-360.png");
+
+  // en-US on a desktop: the same month, then no more renewing.
+  const e = enUS.campaigns.monthly;
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`/en-US/dashboard/campaigns/view/${id}`);
+  const enCard = page.getByRole("region", { name: e.title });
+  await expect(enCard.getByTestId("monthly-this-month")).toContainText(new Intl.NumberFormat("en-US").format(set.monthly!.left));
+  await expectNoSidewaysScroll(page);
+  await shoot(enCard, "/tmp/shots/monthly-en-US-1280.png");
+  await enCard.getByRole("button", { name: e.stop }).click();
+  await expect(enCard).toContainText(enUS.api.messages.campaign_monthly_changed);
+  await expect(enCard).toContainText(e.none);
+  expect((await campaignOf(page, id)).monthly).toBeNull();
+  expect(await walletBalance(page)).toBe(before - minimum);
+  await shoot(enCard, "/tmp/shots/monthly-stopped-en-US-1280.png");
+});
