@@ -16,12 +16,12 @@ const PASSES = 5;
 export const completeCampaignsJob: JobDefinition = {
   name: "complete-campaigns",
   cron: "*/5 * * * *",
-  async run({ db }) {
-    const expired = await expireActivities({ db });
+  async run({ db, now }) {
+    const expired = await expireActivities({ db, now: now() });
     let completed = 0;
     for (let pass = 1; ; pass++) {
       try {
-        completed += await completeEndedCampaigns({ db });
+        completed += await completeEndedCampaigns({ db, now: now() });
         return { expired, completed };
       } catch (error) {
         const handledMeanwhile = error instanceof AppError && error.code === "campaign_transition_invalid";
