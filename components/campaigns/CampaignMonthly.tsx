@@ -13,6 +13,7 @@ import { useMoney } from "@/lib/format/money";
 import { parseRials } from "@/lib/format/rials";
 import { useApiForm, useFailureText } from "@/lib/forms/use-api-form";
 import { campaignMonthlyInput } from "@/lib/schemas/campaigns";
+import { renewsOn } from "@/lib/campaigns/monthly";
 import { tehranDay, tehranMonthOf } from "@/lib/time/tehran";
 import { changeable } from "./CampaignChanges";
 import { useDay } from "./DayField";
@@ -100,9 +101,9 @@ function MonthlyCard({ campaign }: { campaign: Campaign }) {
         ) : (
           <div className="flex flex-wrap gap-2">
             <OpenButton opener={opener} onOpen={() => setMessage(null)}>
-              {monthly ? t("change") : t("start")}
+              {monthly?.amount ? t("change") : t("start")}
             </OpenButton>
-            {monthly ? (
+            {monthly?.amount ? (
               <Button
                 type="button"
                 variant="secondary"
@@ -152,19 +153,23 @@ function ThisMonth({ monthly, running }: { monthly: Monthly; running: boolean })
         testId="monthly-this-month"
         rows={[
           [t("month"), <span key="month">{monthName(monthly.month)}</span>],
-          [t("amount"), money(monthly.amount)],
+          [t("amount"), monthly.amount === null ? t("notRenewed") : money(monthly.amount)],
           [t("set"), money(monthly.for_tasks)],
           [t("spent"), money(monthly.spent)],
           [t("left"), money(monthly.left)],
         ]}
       />
-      {running ? (
+      {running && monthly.amount !== null && monthly.renews_on !== null ? (
         <p className="leading-6 text-ink" data-testid="monthly-renews">
           {t.rich("renewsOn", {
             amount: money(monthly.amount),
             date: day(monthly.renews_on),
-            time: (chunks) => <time dateTime={monthly.renews_on}>{chunks}</time>,
+            time: (chunks) => <time dateTime={monthly.renews_on ?? undefined}>{chunks}</time>,
           })}
+        </p>
+      ) : running ? (
+        <p className="leading-6 text-ink" data-testid="monthly-ends">
+          {t("endsWithMonth")}
         </p>
       ) : null}
     </section>
@@ -193,7 +198,7 @@ function MonthlyForm({ campaign, onDone }: { campaign: Campaign; onDone: (messag
   const { form, fieldError, formError, submit } = useApiForm<typeof campaignMonthlyInput, Values>(campaignMonthlyInput, {
     prepare,
     fields: ["amount"],
-    defaultValues: { amount: monthly ? format.number(monthly.amount, "rials") : "" },
+    defaultValues: { amount: monthly?.amount ? format.number(monthly.amount, "rials") : "" },
   });
   const { register, setFocus, setValue } = form;
   useEffect(() => setFocus("amount"), [setFocus]);
@@ -232,7 +237,7 @@ function MonthlyForm({ campaign, onDone }: { campaign: Campaign; onDone: (messag
         hint={
           <>
             {campaign.minimum_monthly_cost !== null ? t("amountHint", { min: money(campaign.minimum_monthly_cost) }) : null}{" "}
-            {chargedNow ? t("chargedNow") : t("fromNextMonth", { date: day(monthly.renews_on) })}
+            {chargedNow ? t("chargedNow") : t("fromNextMonth", { date: day(renewsOn(new Date())) })}
             {typeof balance === "number" ? <> {tc("create.walletBalance", { balance: money(balance) })}</> : null}
           </>
         }

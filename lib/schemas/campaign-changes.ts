@@ -98,17 +98,28 @@ export const campaignPaceOutput = z
 /** This month's budget of a Smart campaign run month by month. */
 export const campaignMonthlyOutput = z
   .object({
-    amount: z.number().int().meta({ description: "Rials charged from the wallet each Tehran month, the service fee inside" }),
+    amount: z
+      .number()
+      .int()
+      .nullable()
+      .meta({
+        description:
+          "Rials charged from the wallet each Tehran month, the service fee inside; null: not renewed (this month's budget runs out)",
+      }),
     month: z.string().meta({ description: "The Tehran month (Solar Hijri, YYYY-MM) this month's budget is for", example: "1405-09" }),
     for_tasks: z.number().int().meta({ description: "This month's budget for tasks (the amount less the fee)" }),
     spent: z.number().int().meta({ description: "Spent on tasks since this month's budget was charged" }),
     left: z.number().int().meta({ description: "This month's budget for tasks not yet spent" }),
-    renews_on: z.string().meta({ description: "The Tehran day (YYYY-MM-DD) the next month's budget is charged" }),
+    renews_on: z
+      .string()
+      .nullable()
+      .meta({ description: "The Tehran day (YYYY-MM-DD) the next month's budget is charged; null when not renewed" }),
     paused_short: z
       .boolean()
       .meta({ description: "Paused because the wallet was short at the renewal; it resumes once a renewal is paid" }),
   })
   .nullable()
   .meta({
-    description: "This month's budget of a Smart campaign run month by month (PUT campaigns/{id}/monthly-budget); null otherwise",
+    description:
+      "This month's budget of a Smart campaign run month by month (PUT campaigns/{id}/monthly-budget), kept through the month after renewing stops; null otherwise",
   });

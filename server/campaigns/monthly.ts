@@ -52,7 +52,10 @@ export function setMonthlyBudget(ctx: UserCtx & { now: Date }, input: { id: stri
     const [campaign] = await ctx.tx.select().from(campaigns).where(eq(campaigns.id, input.id)).for("update");
     if (!campaign || campaign.ownerId !== ctx.actor.id) throw new AppError("campaign_not_found");
     if (campaign.strategy !== "smart" || !RENEWABLE.includes(campaign.status)) throw new AppError("campaign_transition_invalid");
-    if (campaign.monthlyBudget === input.amount) return campaign;
+    const thisMonth = tehranMonthOf(tehranDay(ctx.now));
+    // This month not charged yet (set before, or paused for a short wallet): the same amount again charges it now.
+    const due = input.amount !== null && campaign.month !== thisMonth;
+    if (campaign.monthlyBudget === input.amount && !due) return campaign;
     if (input.amount !== null) {
       const min = minimumMonthlyCost(invoiceLines(campaign.invoice));
       if (input.amount < min) throw new AppError("campaign_monthly_too_small", { min }, { amount: null });
@@ -62,16 +65,16 @@ export function setMonthlyBudget(ctx: UserCtx & { now: Date }, input: { id: stri
       .set({ monthlyBudget: input.amount, updatedAt: ctx.now })
       .where(eq(campaigns.id, campaign.id))
       .returning();
-    const thisMonth = tehranMonthOf(tehranDay(ctx.now));
-    const updated = input.amount !== null && set!.month !== thisMonth ? await chargeMonth(ctx, set!, input.amount) : set!;
-    await recordAudit(ctx, {
-      actorId: ctx.actor.id,
-      action: "campaign.monthly_budget",
-      targetType: "campaign",
-      targetId: campaign.id,
-      details: { from: campaign.monthlyBudget, to: input.amount },
-      ip: ctx.ip ?? null,
-    });
+    const updated = due ? await chargeMonth(ctx, set!, input.amount!) : set!;
+    if (campaign.monthlyBudget !== input.amount)
+      await recordAudit(ctx, {
+        actorId: ctx.actor.id,
+        action: "campaign.monthly_budget",
+        targetType: "campaign",
+        targetId: campaign.id,
+        details: { from: campaign.monthlyBudget, to: input.amount },
+        ip: ctx.ip ?? null,
+      });
     return updated;
   });
 }

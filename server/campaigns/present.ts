@@ -3,7 +3,7 @@ import type { Network } from "@/lib/schemas/enums";
 import type { Campaign } from "@/server/db/schema";
 import { pacedEnd } from "@/lib/campaigns/pacing";
 import { invoiceLines, progressOf } from "@/lib/campaigns/progress";
-import { tehranDay } from "@/lib/time/tehran";
+import { tehranDay, tehranMonthOf } from "@/lib/time/tehran";
 import { minimumMonthlyCost, renewsOn } from "@/lib/campaigns/monthly";
 
 /** A quote as the pricing computes it (camelCase), or as a campaign's stored invoice holds it. */
@@ -45,9 +45,11 @@ function guaranteeEnd(row: Campaign): string | null {
   return days > 0 && end ? new Date(end.getTime() + days * 86_400_000).toISOString() : null;
 }
 
-/** This month's budget of a campaign run month by month: set, spent since it was charged, left. */
-function monthlyOf(row: Campaign): CampaignOutput["monthly"] {
-  if (row.monthlyBudget === null || row.month === null) return null;
+/** This month's budget of a campaign run month by month: set, spent since it was charged, left; shown through its month after renewing stops. */
+function monthlyOf(row: Campaign, now: Date): CampaignOutput["monthly"] {
+  if (row.month === null) return null;
+  const renewing = row.monthlyBudget !== null;
+  if (!renewing && row.month !== tehranMonthOf(tehranDay(now))) return null;
   const spent = Math.max(0, row.spent - row.monthSpentBase);
   return {
     amount: row.monthlyBudget,
@@ -55,7 +57,7 @@ function monthlyOf(row: Campaign): CampaignOutput["monthly"] {
     for_tasks: row.monthForTasks,
     spent,
     left: Math.max(0, row.monthForTasks - spent),
-    renews_on: renewsOn(new Date()),
+    renews_on: renewing ? renewsOn(now) : null,
     paused_short: row.pausedShort,
   };
 }
@@ -91,7 +93,7 @@ export function toCampaignOutput(row: Campaign): CampaignOutput {
         }
       : null,
     guarantee_ends_at: guaranteeEnd(row),
-    monthly: monthlyOf(row),
+    monthly: monthlyOf(row, new Date()),
     minimum_monthly_cost: row.strategy === "smart" ? minimumMonthlyCost(invoiceLines(row.invoice)) : null,
     expected_end: running && left > 0 ? pacedEnd(row.pace, left, tehranDay(new Date())) : null,
     rejection_reason: row.rejectionReason,

@@ -20,7 +20,7 @@ type CampaignAnswer = {
   ends_at: string | null;
   name: string;
   minimum_monthly_cost: number | null;
-  monthly: { amount: number; month: string; for_tasks: number; spent: number; left: number; renews_on: string } | null;
+  monthly: { amount: number | null; month: string; for_tasks: number; spent: number; left: number; renews_on: string | null } | null;
 };
 
 async function createCampaign(page: Page, name: string, amount: number): Promise<string> {
@@ -199,7 +199,7 @@ test("a Smart campaign run month by month: fa-IR on a phone sets it from the wal
   await expect(month).toContainText(fa(set.monthly!.for_tasks));
   await expect(month).toContainText(fa(set.monthly!.left));
   await expect(month).toContainText(/(فروردین|اردیبهشت|خرداد|تیر|مرداد|شهریور|مهر|آبان|آذر|دی|بهمن|اسفند) [۰-۹]{4}/);
-  await expect(card.getByTestId("monthly-renews").locator("time")).toHaveAttribute("datetime", set.monthly!.renews_on);
+  await expect(card.getByTestId("monthly-renews").locator("time")).toHaveAttribute("datetime", set.monthly!.renews_on!);
   expect(await card.innerText()).not.toMatch(/[0-9]/);
   // The lowered balance, as the form shows it: this month has its budget, a new amount waits for the next.
   await card.getByRole("button", { name: c.change }).click();
@@ -218,9 +218,11 @@ test("a Smart campaign run month by month: fa-IR on a phone sets it from the wal
   await expectNoSidewaysScroll(page);
   await shoot(enCard, "/tmp/shots/monthly-en-US-1280.png");
   await enCard.getByRole("button", { name: e.stop }).click();
-  await expect(enCard).toContainText(enUS.api.messages.campaign_monthly_changed);
-  await expect(enCard).toContainText(e.none);
-  expect((await campaignOf(page, id)).monthly).toBeNull();
+  await expect(enCard).toContainText(enUS.api.messages.campaign_monthly_stopped);
+  // This month's budget is paid and still shown; the campaign ends with the month.
+  await expect(enCard.getByTestId("monthly-ends")).toHaveText(e.endsWithMonth);
+  await expect(enCard.getByTestId("monthly-this-month")).toContainText(e.notRenewed);
+  expect((await campaignOf(page, id)).monthly).toMatchObject({ amount: null, renews_on: null, left: set.monthly!.left });
   expect(await walletBalance(page)).toBe(before - minimum);
   await shoot(enCard, "/tmp/shots/monthly-stopped-en-US-1280.png");
 });

@@ -211,7 +211,15 @@ export function producerCampaignRoutes(services: Services) {
         { id: c.req.valid("param").id, amount: c.req.valid("json").amount },
       );
       return c.json(
-        { data: { campaign: toCampaignOutput(campaign), message: translateApi(c.get("locale"), "messages.campaign_monthly_changed") } },
+        {
+          data: {
+            campaign: toCampaignOutput(campaign),
+            message: translateApi(
+              c.get("locale"),
+              campaign.monthlyBudget === null ? "messages.campaign_monthly_stopped" : "messages.campaign_monthly_changed",
+            ),
+          },
+        },
         200,
       );
     })

@@ -93,9 +93,15 @@ describe("a Smart campaign run month by month", () => {
     expect((await monthly(MONTHLY, adminToken)).status).toBe(404);
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
 
-    // null stops the renewal: the campaign ends with the month it has.
+    // null stops the renewal: the campaign ends with the month it has, whose budget it still shows.
     const stopped = await monthly(null);
-    expect(stopped.body.data.campaign.monthly).toBeNull();
+    expect(stopped.body.data.message).toBe("The campaign's monthly budget will not be renewed.");
+    expect(stopped.body.data.campaign.monthly).toMatchObject({
+      amount: null,
+      renews_on: null,
+      month: tehranMonthOf(tehranDay(new Date())),
+      for_tasks: shown.monthly.for_tasks,
+    });
     expect(await renewMonthlyBudgets({ db: database.db }, { now: nextMonth() })).toEqual({ renewed: 0, paused: 0 });
   });
 
@@ -155,6 +161,29 @@ describe("a Smart campaign run month by month", () => {
     const [resumed] = await database.db.select().from(campaigns).where(eq(campaigns.id, id));
     expect([resumed!.status, resumed!.pausedShort, resumed!.month]).toEqual(["active", false, tehranMonthOf(tehranDay(month3))]);
     expect(await wallet()).toBe(3_000_000 + 1_000_000 - 3 * MONTHLY);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
+  });
+
+  it("paused for a short wallet, its owner pays this month's budget again at once once the wallet is charged", async ({
+    database,
+    campaign: { id, producer, monthly },
+  }) => {
+    expect((await monthly(MONTHLY)).status).toBe(200);
+    // As the renewal leaves it when the wallet is short: paused, this month unpaid (its budget is an earlier month's).
+    await database.db.update(campaigns).set({ status: "paused", pausedShort: true, month: "1400-01" }).where(eq(campaigns.id, id));
+    const wallet = async () => (await balancesOf({ db: database.db }, { userId: producer.user.id })).wallet;
+    await database.db.update(campaigns).set({ monthlyBudget: 2_000_000 }).where(eq(campaigns.id, id));
+    const short = await monthly(2_000_000); // the same amount again: 1,900,000 in the wallet
+    expect([short.status, short.body.error?.code]).toEqual([403, "insufficient_funds"]);
+    expect(await wallet()).toBe(3_000_000 - MONTHLY);
+    await fundWallet(database.db, producer.user.id, 1_000_000, "retry");
+    const paid = await monthly(2_000_000);
+    expect(paid.status).toBe(200);
+    expect(paid.body.data.campaign).toMatchObject({
+      status: "active",
+      monthly: { amount: 2_000_000, month: tehranMonthOf(tehranDay(new Date())), paused_short: false },
+    });
+    expect(await wallet()).toBe(3_000_000 - MONTHLY + 1_000_000 - 2_000_000);
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 

@@ -149,6 +149,20 @@ describe("a Smart campaign run month by month", () => {
     expect(put[0]!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("after renewing stopped, this month's paid budget is still shown, the campaign said to end with it, and it may run month by month again", () => {
+    fakeApi(wallet());
+    renderWithProviders(<CampaignMonthly campaign={campaign({ monthly: { ...monthly, amount: null, renews_on: null } })} />);
+    const month = screen.getByTestId("monthly-this-month");
+    expect(month).toHaveTextContent("Monthly budget (fee included)Not renewed");
+    expect(month).toHaveTextContent("Left1,250,000");
+    expect(screen.getByTestId("monthly-ends")).toHaveTextContent(
+      "The monthly budget is no longer renewed: this campaign ends with this month.",
+    );
+    expect(screen.queryByTestId("monthly-renews")).not.toBeInTheDocument();
+    expect(within(card()).getByRole("button", { name: "Run month by month" })).toBeInTheDocument();
+    expect(within(card()).queryByRole("button", { name: "Stop renewing" })).not.toBeInTheDocument();
+  });
+
   it("shows no card for a campaign that is not Smart, and no change once a Smart one has ended", () => {
     fakeApi();
     const other = renderWithProviders(
