@@ -18,9 +18,10 @@ import {
   type PayFromWalletFlow,
 } from "./PayFromWallet";
 import { useDates } from "@/components/ui/dates";
+import { useWalletLabels } from "@/components/ui/labels";
 
 export const PAYMENT_TABS = ["all", "paid", "pending", "failed"] as const satisfies readonly PaymentTab[];
-const COLUMNS = ["amount", "status", "created", "approved", "actions"] as const;
+const COLUMNS = ["amount", "intent", "status", "created", "approved", "actions"] as const;
 
 /** SPEC §2 campaign view's payments: tabs by status, a table (cards on small screens), and paying from the wallet. */
 export function CampaignPayments({ campaign }: { campaign: Campaign }) {
@@ -62,8 +63,11 @@ function PaymentRows({ campaign, rows, flow }: RowsProps) {
   const t = useTranslations("campaigns.payments");
   const money = useMoney();
   const date = useDates();
+  const labels = useWalletLabels();
   const cells = {
     amount: (row: Transaction) => money(row.amount),
+    // What it was: the campaign's payment, a top-up, or a refund back to the wallet.
+    intent: (row: Transaction) => <span data-testid="payment-intent">{labels.intent(row.intent)}</span>,
     status: (row: Transaction) => <StatusLabel status={row.status} tones={transactionTones} messages="wallet.status" />,
     created: (row: Transaction) => date(row.created_at),
     approved: (row: Transaction) => date(row.approved_at),
@@ -90,7 +94,10 @@ function PaymentRows({ campaign, rows, flow }: RowsProps) {
         render: (row) => (
           <>
             <div className="flex flex-wrap items-start justify-between gap-2">
-              <span className="font-semibold tabular-nums text-ink">{cells.amount(row)}</span>
+              <span className="grid gap-0.5">
+                <span className="font-semibold tabular-nums text-ink">{cells.amount(row)}</span>
+                <span className="text-xs text-ink-muted">{cells.intent(row)}</span>
+              </span>
               {cells.status(row)}
             </div>
             <CardFields items={(["created", "approved"] as const).map((key) => [t(`columns.${key}`), cells[key](row)])} />

@@ -74,6 +74,28 @@ describe("paying a pending campaign payment from the wallet", () => {
     expect(within(screen.getByTestId("payments-cards")).getAllByRole("button", { name: new RegExp(`^${p.button}`) })).toHaveLength(2);
   });
 
+  it("says what each payment was: the campaign's total, a top-up, a refund back to the wallet", async () => {
+    payApi(
+      {
+        campaign: campaign("paid"),
+        payments: [
+          payment({ status: "paid" }),
+          payment({ id: "4f1e7a02-5b6d-4e9f-8a31-4c5d6e7f8091", intent: "campaign_top_up", status: "paid" }),
+          payment({ id: "5a2f8b13-6c7e-4fa0-9b42-5d6e7f8091a2", intent: "refund", status: "paid", amount: 120_000 }),
+        ],
+      },
+      () => json(500, {}),
+    );
+    renderWithProviders(<CampaignView id={ID} />);
+    const table = await screen.findByTestId("payments-table");
+    expect(
+      within(table)
+        .getAllByTestId("payment-intent")
+        .map((cell) => cell.textContent),
+    ).toEqual(["Campaign total", "Campaign top-up", "Refund"]);
+    expect(within(table).getByRole("columnheader", { name: "Type" })).toBeInTheDocument();
+  });
+
   it("has no button once the campaign is paid", async () => {
     payApi({ campaign: campaign("awaiting_review"), payments: [payment()] }, () => json(500, {}));
     renderWithProviders(<CampaignView id={ID} />);
