@@ -50,10 +50,13 @@ function useTehranMonth() {
  * Issue 32, a Smart campaign run month by month: SPEC §3's minimum monthly cost and this month's budget (set
  * for tasks, spent, left), the month it is for and the day the next is charged; a pause for a short wallet
  * with the way to charge it; and, for its owner while it runs, a form to set or change the monthly budget
- * and a button to stop renewing. Nothing for a campaign of another strategy.
+ * and a button to stop renewing. Nothing for a campaign of another strategy, nor for one that has ended
+ * (completed, settled or rejected) without a month of its own to show.
  */
 export function CampaignMonthly({ campaign }: { campaign: Campaign }) {
   if (campaign.strategy !== "smart") return null;
+  if (campaign.monthly === null && (campaign.status === "completed" || campaign.status === "paid" || campaign.status === "rejected"))
+    return null;
   return <MonthlyCard campaign={campaign} />;
 }
 

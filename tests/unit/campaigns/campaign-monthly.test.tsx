@@ -176,4 +176,13 @@ describe("a Smart campaign run month by month", () => {
     expect(within(card()).queryByRole("button")).not.toBeInTheDocument();
     expect(screen.queryByTestId("monthly-renews")).not.toBeInTheDocument();
   });
+
+  it("shows no card once a Smart campaign that never ran month by month has ended", () => {
+    fakeApi();
+    for (const status of ["completed", "paid", "rejected"] as const) {
+      const view = renderWithProviders(<CampaignMonthly campaign={campaign({ status, monthly: null })} />);
+      expect(view.container, status).toBeEmptyDOMElement();
+      view.unmount();
+    }
+  });
 });
