@@ -3,9 +3,10 @@ import { REFILL_DAYS_MAX } from "@/lib/campaigns/pricing";
 import { notify } from "@/server/notifications";
 import { executor, withTransaction, type DbCtx, type TxCtx } from "@/server/core/context";
 import { activities, campaigns, ledgerAccounts, type Activity, type Campaign } from "@/server/db/schema";
-import { campaignEscrowCode, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
+import { campaignEscrowCode, systemAccountCode, userAccountCode } from "@/server/ledger";
 import { audit, lockActivity } from "@/server/activities/review";
 import { refreshCampaign } from "@/server/activities/progress";
+import { clawBackMoves } from "@/server/activities/claw";
 
 /*
  * The refill guarantee after release (issue 32, docs/features/campaigns.md "The refill guarantee"): released
@@ -143,53 +144,27 @@ export function dropAfterRelease(ctx: DbCtx, input: { id: string; now: Date }): 
 
       const escrow = campaignEscrowCode(campaign.id);
       const metadata = { campaign_id: campaign.id, activity_id: activity.id, dropped: true, after_release: true };
-      const fromBooster = Math.min(activity.reward, await lockedAvailable(ctx, userAccountCode(activity.boosterId, "earnings")));
+      const earnings = userAccountCode(activity.boosterId, "earnings");
+      const fromBooster = Math.min(activity.reward, await lockedAvailable(ctx, earnings));
       const absorbed = activity.reward - fromBooster;
       const margin = activity.budget - activity.reward;
-      if (fromBooster > 0)
-        await transfer(ctx, {
-          idempotencyKey: `activity:${activity.id}:guarantee-clawback`,
-          from: userAccountCode(activity.boosterId, "earnings"),
-          to: escrow,
-          amount: fromBooster,
-          intent: "refund",
-          metadata,
-        });
-      if (absorbed > 0)
-        await transfer(ctx, {
-          idempotencyKey: `activity:${activity.id}:guarantee-absorbed`,
-          from: systemAccountCode("revenue"),
-          to: escrow,
-          amount: absorbed,
-          intent: "refund",
-          metadata: { ...metadata, absorbed: true },
-        });
-      if (margin > 0)
-        await transfer(ctx, {
-          idempotencyKey: `activity:${activity.id}:guarantee-margin`,
-          from: systemAccountCode("revenue"),
-          to: escrow,
-          amount: margin,
-          intent: "refund",
-          metadata,
-        });
-      const now = input.now;
-      await ctx.tx
-        .update(activities)
-        .set({
-          status: "denied",
-          denialCode: "dropped",
-          denialReason: null,
-          cost: 0,
-          droppedAt: now,
-          guaranteeCheckedAt: now,
-          updatedAt: now,
-        })
-        .where(eq(activities.id, activity.id));
-      await ctx.tx
-        .update(campaigns)
-        .set({ spent: sql`greatest(${campaigns.spent} - ${activity.budget}, 0)` })
-        .where(eq(campaigns.id, campaign.id));
+      await clawBackMoves(ctx, {
+        activity,
+        to: escrow,
+        moves: [
+          { key: `activity:${activity.id}:guarantee-clawback`, from: earnings, amount: fromBooster, metadata },
+          {
+            key: `activity:${activity.id}:guarantee-absorbed`,
+            from: systemAccountCode("revenue"),
+            amount: absorbed,
+            metadata: { ...metadata, absorbed: true },
+          },
+          { key: `activity:${activity.id}:guarantee-margin`, from: systemAccountCode("revenue"), amount: margin, metadata },
+        ],
+        now: input.now,
+        unspend: true,
+        guaranteeChecked: true,
+      });
       await refreshCampaign(ctx, { campaignId: campaign.id });
       await notify(ctx, {
         userId: activity.boosterId,

@@ -54,6 +54,14 @@ export function refillOpen(campaign: Pick<Campaign, "invoice" | "completedAt">, 
 /** How far back a guarantee drop can be and its window still open: it is found in the look-ahead before the window closes. */
 const dropsSince = (now: Date) => new Date(now.getTime() - (GUARANTEE_LOOKAHEAD_DAYS + 2) * DAY_MS);
 
+/** The campaigns with units the guarantee dropped since `since` (activities_guarantee_drops_idx), as a subquery. */
+function guaranteeDrops(ctx: DbCtx, since: Date) {
+  return executor(ctx)
+    .selectDistinct({ id: activities.campaignId })
+    .from(activities)
+    .where(and(sql`${activities.guaranteeCheckedAt} is not null`, eq(activities.denialCode, "dropped"), gte(activities.droppedAt, since)));
+}
+
 /** Finished campaigns the feed scans for reopened units, oldest first. */
 const REFILL_SCAN = 200;
 
@@ -62,16 +70,7 @@ const REFILL_SCAN = 200;
  * activities_guarantee_drops_idx: the few dropped in the last days), their lines and units per line.
  */
 export async function refillCampaigns(ctx: DbCtx, input: { boosterId: string; network?: string | undefined; now: Date }) {
-  const drops = executor(ctx)
-    .selectDistinct({ id: activities.campaignId })
-    .from(activities)
-    .where(
-      and(
-        sql`${activities.guaranteeCheckedAt} is not null`,
-        eq(activities.denialCode, "dropped"),
-        gte(activities.droppedAt, dropsSince(input.now)),
-      ),
-    );
+  const drops = guaranteeDrops(ctx, dropsSince(input.now));
   return executor(ctx)
     .select({
       id: campaigns.id,
@@ -123,16 +122,7 @@ export async function refillOpenNow(
  * refunds the whole escrow. Returns how many campaigns were closed.
  */
 export async function closeGuarantees(ctx: DbCtx, input: { now: Date }): Promise<number> {
-  const drops = executor(ctx)
-    .selectDistinct({ id: activities.campaignId })
-    .from(activities)
-    .where(
-      and(
-        sql`${activities.guaranteeCheckedAt} is not null`,
-        eq(activities.denialCode, "dropped"),
-        gte(activities.droppedAt, new Date(input.now.getTime() - (REFILL_DAYS_MAX + 1) * DAY_MS)),
-      ),
-    );
+  const drops = guaranteeDrops(ctx, new Date(input.now.getTime() - (REFILL_DAYS_MAX + 1) * DAY_MS));
   const candidates = await executor(ctx)
     .select({ id: campaigns.id, invoice: campaigns.invoice, completedAt: campaigns.completedAt })
     .from(campaigns)

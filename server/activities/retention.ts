@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, lte } from "drizzle-orm";
 import { notify } from "@/server/notifications";
 import { withTransaction, type DbCtx, type TxCtx } from "@/server/core/context";
 import { activities, campaigns, type Activity } from "@/server/db/schema";
@@ -7,6 +7,7 @@ import { refundEscrow } from "@/server/campaigns";
 import { holdWhileBanned } from "@/server/people";
 import { audit, lockActivity } from "@/server/activities/review";
 import { refreshCampaign } from "@/server/activities/progress";
+import { clawBackMoves } from "@/server/activities/claw";
 
 /**
  * At release, is the work still there (still subscribed, still liked, the comment still up)? Only
@@ -103,41 +104,27 @@ export function clawBack(ctx: DbCtx, input: { id: string; now: Date }): Promise<
     const paidByProducer = campaign!.strategy !== "trial" && activity.appealedAt === null;
     const back = paidByProducer ? campaignEscrowCode(campaign!.id) : systemAccountCode("promotions");
     const metadata = { campaign_id: activity.campaignId, activity_id: activity.id, dropped: true };
-    if (activity.reward > 0)
-      await transfer(ctx, {
-        idempotencyKey: `activity:${activity.id}:clawback`,
-        from: userAccountCode(activity.boosterId, "earnings_held"),
-        to: back,
-        amount: activity.reward,
-        intent: "refund",
-        metadata,
-      });
     const margin = paidByProducer ? activity.budget - activity.reward : 0;
-    if (margin > 0)
-      await transfer(ctx, {
-        idempotencyKey: `activity:${activity.id}:clawback-margin`,
-        from: systemAccountCode("revenue"),
-        to: back,
-        amount: margin,
-        intent: "refund",
-        metadata,
+    await clawBackMoves(ctx, {
+      activity,
+      to: back,
+      moves: [
+        {
+          key: `activity:${activity.id}:clawback`,
+          from: userAccountCode(activity.boosterId, "earnings_held"),
+          amount: activity.reward,
+          metadata,
+        },
+        { key: `activity:${activity.id}:clawback-margin`, from: systemAccountCode("revenue"), amount: margin, metadata },
+      ],
+      now: input.now,
+      unspend: paidByProducer,
+    });
+    if (paidByProducer && campaign!.status === "paid" && activity.budget > 0)
+      await refundEscrow(ctx, {
+        campaign: campaign!,
+        refund: { key: `activity:${activity.id}:dropped-refund`, amount: activity.budget, metadata },
       });
-    const now = input.now;
-    await ctx.tx
-      .update(activities)
-      .set({ status: "denied", denialCode: "dropped", denialReason: null, cost: 0, droppedAt: now, updatedAt: now })
-      .where(eq(activities.id, activity.id));
-    if (paidByProducer) {
-      await ctx.tx
-        .update(campaigns)
-        .set({ spent: sql`greatest(${campaigns.spent} - ${activity.budget}, 0)` })
-        .where(eq(campaigns.id, campaign!.id));
-      if (campaign!.status === "paid" && activity.budget > 0)
-        await refundEscrow(ctx, {
-          campaign: campaign!,
-          refund: { key: `activity:${activity.id}:dropped-refund`, amount: activity.budget, metadata },
-        });
-    }
     await refreshCampaign(ctx, { campaignId: activity.campaignId });
     await notify(ctx, {
       userId: activity.boosterId,
