@@ -1,91 +1,48 @@
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
-import { activities, auditLog, campaigns, youtubeLinks, youtubeOauthStates } from "@/server/db/schema";
-import { youtubeAccounts, type YoutubeAccounts } from "@/server/adapters/youtube-account";
+import { auditLog, campaigns, youtubeLinks, youtubeOauthStates } from "@/server/db/schema";
 import { releaseDueRewards } from "@/server/activities/retention";
 import { youtubeRecheck } from "@/server/youtube/check";
 import { openToken } from "@/server/youtube/token-box";
 import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
-import { apiTest } from "@/tests/api/support/fixture";
 import { smartCampaign } from "@/tests/api/support/campaign-fixtures";
 import { startFakeYoutube, type FakeYoutube } from "@/tests/support/fake-youtube";
-import { FORCE_SSL, fakeGoogleState, fakeGoogleUser, type FakeGoogleState } from "@/tests/support/fake-google-account";
+import { FORCE_SSL, fakeGoogleUser, type FakeGoogleState } from "@/tests/support/fake-google-account";
+import {
+  accountsAt,
+  consentAtGoogle,
+  googleWith,
+  TARGET,
+  VIDEO,
+  youtubeApiTest,
+  type ConsentOptions,
+} from "@/tests/api/support/youtube-google";
 
 // Boosters' YouTube channels and the API checks of their work: our production adapter against a fake
 // of Google's OAuth endpoints and the YouTube Data API on 127.0.0.1.
 
-const TARGET = "UCtakapooTargetChannel01";
-const VIDEO = "dQw4w9WgXcQ";
 let google: FakeGoogleState;
 let fake: FakeYoutube;
 
-function adapter(likeChecks: boolean, timeoutMs = 3_000) {
-  return youtubeAccounts({
-    clientId: "test-client",
-    clientSecret: "test-secret",
-    likeChecks,
-    authUrl: `${fake.url}/o/oauth2/v2/auth`,
-    tokenUrl: `${fake.url}/token`,
-    revokeUrl: `${fake.url}/revoke`,
-    apiBaseUrl: fake.url,
-    timeoutMs,
-  });
-}
+const adapter = (likeChecks: boolean, timeoutMs = 3_000) => accountsAt(fake.url, { likeChecks, timeoutMs });
 
 beforeAll(async () => {
-  google = fakeGoogleState({
-    clientId: "test-client",
-    clientSecret: "test-secret",
-    users: Array.from({ length: 8 }, (_, i) =>
-      fakeGoogleUser(`b${i}@gmail.test`, { id: `UCfakeBoosterChannel000${i}`, title: `Booster ${i}` }),
-    ),
-    handles: new Map([["@takapoo_channel", TARGET]]),
-    videos: new Map([[VIDEO, TARGET]]),
-  });
+  google = googleWith(
+    Array.from({ length: 8 }, (_, i) => fakeGoogleUser(`b${i}@gmail.test`, { id: `UCfakeBoosterChannel000${i}`, title: `Booster ${i}` })),
+  );
   google.users.push(fakeGoogleUser("nochannel@gmail.test", null));
   fake = await startFakeYoutube({ apiKey: "unused", google });
 });
 afterAll(() => fake.close());
 
 // The app's YouTube accounts adapter (`accounts`), a test may swap for another with rebuild.
-const it = apiTest
-  .extend("accounts", (): YoutubeAccounts => adapter(false))
-  .extend(
-    "row",
-    ({ database }) =>
-      async (id: string) =>
-        (await database.db.select().from(activities).where(eq(activities.id, id)))[0]!,
-  )
-  // Goes through Google's consent page as `account` (index into google.users) and back to our callback.
+const it = youtubeApiTest(() => adapter(false))
+  // Goes through Google's consent page as `account` (index into google.users) and back to our callback, in fa-IR unless told.
   .extend(
     "consent",
     ({ call }) =>
-      async function consent(
-        token: string,
-        account: number,
-        options: { likes?: boolean; decision?: "allow" | "deny"; locale?: string; foreign?: boolean } = {},
-      ) {
-        const started = await call("youtube/connect", { likes: options.likes ?? false }, { token, locale: options.locale ?? "fa-IR" });
-        expect(started.status).toBe(200);
-        const authorize = new URL(started.body.data.authorize_url as string);
-        const page = await fetch(authorize);
-        expect(page.status).toBe(200);
-        const form = new URLSearchParams(authorize.searchParams);
-        form.set("account", String(account));
-        form.set("decision", options.decision ?? "allow");
-        const consented = await fetch(authorize.origin + authorize.pathname, { method: "POST", body: form, redirect: "manual" });
-        expect(consented.status).toBe(302);
-        const back = new URL(consented.headers.get("location")!);
-        expect(back.pathname).toBe("/api/youtube/callback");
-        // The browser that started carries the flow's cookie back (SameSite=Lax: sent on Google's redirect).
-        const cookie = started.cookies.map((c) => c.split(";")[0]).join("; ");
-        expect(started.cookies.join()).toMatch(/takapoo_youtube_state=[\w-]+;.*Path=\/api\/youtube\/callback;.*HttpOnly;.*SameSite=Lax/i);
-        const done = await call(`youtube/callback${back.search}`, undefined, {
-          method: "GET",
-          cookie: options.foreign ? undefined : cookie,
-        });
-        return { authorize, back, done, cookie, location: done.response.headers.get("location") };
-      },
+      (token: string, account: number, options: ConsentOptions = {}) =>
+        consentAtGoogle(call, token, account, { ...options, locale: options.locale ?? "fa-IR" }),
   )
   .extend(
     "connectedBooster",
@@ -104,8 +61,7 @@ const it = apiTest
         return openToken({ db: database.db }, { box: stored!.refreshToken });
       },
   )
-  .override("client", ({ serial }) => ({ address: `10.7.9.${serial % 250}` }))
-  .override("appDeps", ({ accounts }) => ({ youtubeAccounts: accounts }));
+  .override("client", ({ serial }) => ({ address: `10.7.9.${serial % 250}` }));
 const videoCampaign = { ...smartCampaign, link: `https://www.youtube.com/watch?v=${VIDEO}` };
 
 describe("connecting a YouTube channel", () => {

@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
-import { and, eq, like } from "drizzle-orm";
-import { ledgerTransfers, notifications, transactions } from "@/server/db/schema";
+import { like } from "drizzle-orm";
+import { ledgerTransfers } from "@/server/db/schema";
 import { checkGuarantees } from "@/server/youtube/guarantee";
 import { closeGuarantees } from "@/server/activities/refill";
 import { balancesOf, campaignEscrowCode, checkLedgerInvariants } from "@/server/ledger";
@@ -13,14 +13,13 @@ describe("the guarantee's re-check under concurrency (PostgreSQL)", () => {
     database,
     row,
     balance,
+    refunds,
+    told,
     finishedCampaign,
   }) => {
     const db = database.db;
-    const { id, producer, boosters, ids, reward } = await finishedCampaign(3);
+    const { id, boosters, ids, reward, budget, walletGain } = await finishedCampaign(3);
     boosters[1]!.google.subscriptions.delete(TARGET);
-    const budget = (await row(ids[1]!)).budget;
-    const wallet = async () => (await balancesOf({ db }, { userId: producer.user.id })).wallet;
-    const walletBefore = await wallet();
 
     const now = new Date();
     const runs = await Promise.all([checkGuarantees({ db, now, accounts: adapter() }), checkGuarantees({ db, now, accounts: adapter() })]);
@@ -39,23 +38,15 @@ describe("the guarantee's re-check under concurrency (PostgreSQL)", () => {
       `activity:${ids[1]}:guarantee-clawback`,
       `activity:${ids[1]}:guarantee-margin`,
     ]);
-    const told = await db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, boosters[1]!.user.id), eq(notifications.kind, "activity_guarantee_dropped")));
-    expect(told).toHaveLength(1);
+    expect(await told(boosters[1]!.user.id, "activity_guarantee_dropped")).toHaveLength(1);
 
     // The window closes; ten closings at once refund the unrefilled unit once.
     const closedAt = new Date(now.getTime() + 3 * DAY);
     const closings = await Promise.all(Array.from({ length: 10 }, () => closeGuarantees({ db }, { now: closedAt })));
     expect(closings.reduce((n, closed) => n + closed, 0)).toBe(1);
-    expect((await wallet()) - walletBefore).toBe(budget);
+    expect(await walletGain()).toBe(budget);
     expect(await balance(campaignEscrowCode(id))).toBe(0);
-    const refunds = await db
-      .select()
-      .from(transactions)
-      .where(and(eq(transactions.campaignId, id), eq(transactions.intent, "refund")));
-    expect(refunds.filter((r) => r.amount === budget)).toHaveLength(1);
+    expect((await refunds(id)).filter((r) => r.amount === budget)).toHaveLength(1);
     expect(await checkLedgerInvariants({ db })).toEqual([]);
   });
 });

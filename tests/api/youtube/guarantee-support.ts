@@ -5,46 +5,33 @@
  * to close.
  */
 import { afterAll, beforeAll, expect } from "vitest";
-import { eq, sql } from "drizzle-orm";
-import { activities, campaigns, ledgerAccounts } from "@/server/db/schema";
-import { youtubeAccounts, type YoutubeAccounts } from "@/server/adapters/youtube-account";
+import { and, eq, sql } from "drizzle-orm";
+import { activities, campaigns, ledgerAccounts, notifications, transactions, type Notification } from "@/server/db/schema";
+import { balancesOf } from "@/server/ledger";
+import type { YoutubeAccounts } from "@/server/adapters/youtube-account";
 import { releaseDueRewards } from "@/server/activities/retention";
 import { youtubeRecheck } from "@/server/youtube/check";
-import { apiTest } from "@/tests/api/support/fixture";
 import { smartCampaign } from "@/tests/api/support/campaign-fixtures";
 import type { TargetLine } from "@/tests/api/support/earn-fixtures";
 import { startFakeYoutube, type FakeYoutube } from "@/tests/support/fake-youtube";
-import { fakeGoogleState, fakeGoogleUser, type FakeGoogleState } from "@/tests/support/fake-google-account";
+import { fakeGoogleUser, type FakeGoogleState } from "@/tests/support/fake-google-account";
+import { accountsAt, consentAtGoogle, googleWith, TARGET, VIDEO, youtubeApiTest } from "@/tests/api/support/youtube-google";
 
-export const TARGET = "UCtakapooTargetChannel01";
-export const VIDEO = "dQw4w9WgXcQ";
+export { TARGET, VIDEO };
 export const DAY = 86_400_000;
 export let google: FakeGoogleState;
 export let fake: FakeYoutube;
 
 export function adapter(timeoutMs = 3_000): YoutubeAccounts {
-  return youtubeAccounts({
-    clientId: "test-client",
-    clientSecret: "test-secret",
-    likeChecks: true,
-    authUrl: `${fake.url}/o/oauth2/v2/auth`,
-    tokenUrl: `${fake.url}/token`,
-    revokeUrl: `${fake.url}/revoke`,
-    apiBaseUrl: fake.url,
-    timeoutMs,
-  });
+  return accountsAt(fake.url, { likeChecks: true, timeoutMs });
 }
 
 beforeAll(async () => {
-  google = fakeGoogleState({
-    clientId: "test-client",
-    clientSecret: "test-secret",
-    users: Array.from({ length: 40 }, (_, i) =>
+  google = googleWith(
+    Array.from({ length: 40 }, (_, i) =>
       fakeGoogleUser(`g${i}@gmail.test`, { id: `UCfakeGuaranteeChann${String(i).padStart(4, "0")}`, title: `Booster ${i}` }),
     ),
-    handles: new Map([["@takapoo_channel", TARGET]]),
-    videos: new Map([[VIDEO, TARGET]]),
-  });
+  );
   fake = await startFakeYoutube({ apiKey: "unused", google });
 });
 afterAll(() => fake.close());
@@ -52,14 +39,7 @@ afterAll(() => fake.close());
 /** Google accounts handed out so far in this file: each booster gets one of their own. */
 let accountsUsed = 0;
 
-export const it = apiTest
-  .extend("accounts", (): YoutubeAccounts => adapter())
-  .extend(
-    "row",
-    ({ database }) =>
-      async (id: string) =>
-        (await database.db.select().from(activities).where(eq(activities.id, id)))[0]!,
-  )
+export const it = youtubeApiTest(() => adapter())
   .extend(
     "campaignRow",
     ({ database }) =>
@@ -79,17 +59,8 @@ export const it = apiTest
       async function connectedBooster() {
         const account = accountsUsed++;
         const booster = await person(0, true);
-        const started = await call("youtube/connect", { likes: true }, { token: booster.token });
-        expect(started.status).toBe(200);
-        const authorize = new URL(started.body.data.authorize_url as string);
-        const form = new URLSearchParams(authorize.searchParams);
-        form.set("account", String(account));
-        form.set("decision", "allow");
-        const consented = await fetch(authorize.origin + authorize.pathname, { method: "POST", body: form, redirect: "manual" });
-        const back = new URL(consented.headers.get("location")!);
-        const cookie = started.cookies.map((c) => c.split(";")[0]).join("; ");
-        const done = await call(`youtube/callback${back.search}`, undefined, { method: "GET", cookie });
-        expect(done.response.headers.get("location")).toMatch(/\/dashboard\/profile\?youtube=connected$/);
+        const { location } = await consentAtGoogle(call, booster.token, account, { likes: true });
+        expect(location).toMatch(/\/dashboard\/profile\?youtube=connected$/);
         return { ...booster, google: google.users[account]! };
       },
   )
@@ -126,18 +97,44 @@ export const it = apiTest
         expect(row).toMatchObject({ status: "paid", delivered: { subscribers: units } });
         const completedAt = new Date(Date.now() - 28 * DAY);
         await database.db.update(campaigns).set({ completedAt }).where(eq(campaigns.id, id));
+        const [unit] = await database.db.select().from(activities).where(eq(activities.id, ids[0]!));
+        const wallet = async () => (await balancesOf({ db: database.db }, { userId: producer.user.id })).wallet;
+        const walletAtFinish = await wallet();
         return {
           id,
           producer,
           boosters,
           ids,
           completedAt,
-          reward: (await database.db.select().from(activities).where(eq(activities.id, ids[0]!)))[0]!.reward,
+          reward: unit!.reward,
+          /** A unit's budget (every unit's: one line, one price). */
+          budget: unit!.budget,
+          /** What the producer's wallet gained since the campaign finished. */
+          walletGain: async () => (await wallet()) - walletAtFinish,
         };
       },
   )
-  .override("client", ({ serial }) => ({ address: `10.7.29.${serial % 250}` }))
-  .override("appDeps", ({ accounts }) => ({ youtubeAccounts: accounts }));
+  // The refund transactions (wallet lines) of a campaign.
+  .extend(
+    "refunds",
+    ({ database }) =>
+      async (campaignId: string) =>
+        database.db
+          .select()
+          .from(transactions)
+          .where(and(eq(transactions.campaignId, campaignId), eq(transactions.intent, "refund"))),
+  )
+  // A person's notifications of one kind.
+  .extend(
+    "told",
+    ({ database }) =>
+      async (userId: string, kind: Notification["kind"]) =>
+        database.db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind))),
+  )
+  .override("client", ({ serial }) => ({ address: `10.7.29.${serial % 250}` }));
 
 /** Moves a campaign's creation and delivery (its rollup and its activities' approval) `days` back, as if made and delivered then. */
 export async function deliveredDaysAgo(db: Parameters<typeof releaseDueRewards>[0]["db"], campaignId: string, days: number) {

@@ -115,9 +115,8 @@ describe("the guarantee's re-check before the window closes", () => {
     finishedCampaign,
   }) => {
     const db = database.db;
-    const { id, producer, boosters, ids, reward } = await finishedCampaign(2);
+    const { id, producer, boosters, ids, reward, budget } = await finishedCampaign(2);
     const [keeper, leaver] = boosters as [(typeof boosters)[0], (typeof boosters)[0]];
-    const budget = (await row(ids[1]!)).budget;
     // The leaver withdrew all but 1,000 Rials of the reward, then unsubscribed.
     expect(await balancesOf({ db }, { userId: leaver.user.id })).toMatchObject({ earnings: reward, held: 0 });
     await transfer(
@@ -220,14 +219,13 @@ describe("the guarantee's re-check before the window closes", () => {
     row,
     campaignRow,
     balance,
+    refunds,
+    told,
     finishedCampaign,
   }) => {
     const db = database.db;
-    const { id, producer, boosters, ids, reward } = await finishedCampaign(1);
-    const budget = (await row(ids[0]!)).budget;
+    const { id, producer, boosters, ids, reward, budget, walletGain } = await finishedCampaign(1);
     boosters[0]!.google.subscriptions.delete(TARGET);
-    const wallet = async () => (await balancesOf({ db }, { userId: producer.user.id })).wallet;
-    const walletBefore = await wallet();
 
     google.failNext = "quota";
     const spent = await checkGuarantees({ db, now: new Date(), accounts: adapter() });
@@ -251,20 +249,15 @@ describe("the guarantee's re-check before the window closes", () => {
     const closedAt = new Date(Date.now() + 3 * DAY);
     expect(await closeGuarantees({ db }, { now: closedAt })).toBe(1);
     expect(await closeGuarantees({ db }, { now: closedAt })).toBe(0);
-    expect((await wallet()) - walletBefore).toBe(budget);
+    expect(await walletGain()).toBe(budget);
     expect(await balance(campaignEscrowCode(id))).toBe(0);
-    const refunds = await db
-      .select()
-      .from(transactions)
-      .where(and(eq(transactions.campaignId, id), eq(transactions.intent, "refund")));
+    const refunded = await refunds(id);
     // The settlement's partial refund, then the guarantee's: the unit no one refilled.
-    expect(refunds).toHaveLength(2);
-    expect(refunds.filter((r) => r.amount === budget && r.status === "paid")).toHaveLength(1);
-    const told = await db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, producer.user.id), eq(notifications.kind, "campaign_refunded")));
-    expect(told.filter((n) => (n.params as { amount: number }).amount === budget)).toHaveLength(1);
+    expect(refunded).toHaveLength(2);
+    expect(refunded.filter((r) => r.amount === budget && r.status === "paid")).toHaveLength(1);
+    expect(
+      (await told(producer.user.id, "campaign_refunded")).filter((n) => (n.params as { amount: number }).amount === budget),
+    ).toHaveLength(1);
     expect((await campaignRow(id)).guaranteeClosedAt).toEqual(closedAt);
     expect(await checkLedgerInvariants({ db })).toEqual([]);
   });
