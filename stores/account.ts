@@ -2,7 +2,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { ApiError } from "@/lib/api/client";
 import { useApiClient } from "@/lib/api/use-api-client";
-import { profileEndpoints } from "@/lib/schemas/profile";
+import { shellEndpoints } from "@/lib/api/shell-endpoints";
 import { hasSessionHint } from "@/lib/auth/cookies";
 
 /** What the public header knows of the visitor: anonymous, or signed in (first name once GET /api/me answered). */
@@ -29,7 +29,7 @@ export function usePublicAccount(): PublicAccount {
   useEffect(() => {
     if (!hinted) return;
     const controller = new AbortController();
-    api.call(profileEndpoints.me, { signal: controller.signal }).then(
+    api.call(shellEndpoints.me, { signal: controller.signal }).then(
       (user) => setMe({ firstName: user.first_name.trim() }),
       (error: unknown) => {
         if (error instanceof ApiError && error.status === 401) setMe(null);

@@ -1,13 +1,6 @@
 import { languageOf, type Locale } from "@/lib/i18n/locales";
-import {
-  endpointPath,
-  type Endpoint,
-  type EndpointAnswer,
-  type EndpointInput,
-  type ListMeta,
-  type ListResult,
-  type NoFields,
-} from "@/lib/schemas/common";
+import { endpointPath } from "@/lib/schemas/endpoint-path";
+import type { Endpoint, EndpointAnswer, EndpointInput, ListMeta, ListResult, NoFields } from "@/lib/schemas/common";
 
 /** The one error every API call throws: the server's envelope, or a network failure. */
 export class ApiError extends Error {

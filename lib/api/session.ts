@@ -1,5 +1,5 @@
-import { authEndpoints } from "@/lib/schemas/auth";
 import { defaultBaseUrl, endpointUrl } from "./client";
+import { shellEndpoints } from "./shell-endpoints";
 
 let inflight: Promise<boolean> | null = null;
 
@@ -8,8 +8,8 @@ let inflight: Promise<boolean> | null = null;
  * the same moment shares one refresh: two would spend the same refresh token and end the session.
  */
 export function refreshSession(baseUrl = defaultBaseUrl(), doFetch: typeof fetch = (input, init) => fetch(input, init)): Promise<boolean> {
-  inflight ??= doFetch(endpointUrl(authEndpoints.refresh, undefined, baseUrl), {
-    method: authEndpoints.refresh.method.toUpperCase(),
+  inflight ??= doFetch(endpointUrl(shellEndpoints.refresh, undefined, baseUrl), {
+    method: shellEndpoints.refresh.method.toUpperCase(),
     credentials: "include",
     headers: { accept: "application/json" },
   })

@@ -2,7 +2,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useLocale } from "next-intl";
 import { defaultLocale, isLocale } from "@/lib/i18n/locales";
-import { statsEndpoints, type PublicStats } from "@/lib/schemas/stats";
+import type { PublicStats } from "@/lib/schemas/stats";
+import { shellEndpoints } from "./shell-endpoints";
 import { createApiClient } from "./client";
 
 export const statsKeys = { public: ["stats"] as const };
@@ -14,7 +15,7 @@ export function usePublicStats(): PublicStats | null {
   const stats = useQuery({
     queryKey: [...statsKeys.public, locale],
     // Public figures: no session, so no token and no renewal.
-    queryFn: ({ signal }) => createApiClient({ locale }).call(statsEndpoints.public, { signal }),
+    queryFn: ({ signal }) => createApiClient({ locale }).call(shellEndpoints.publicStats, { signal }),
     staleTime: Infinity,
     retry: false,
     refetchOnWindowFocus: false,

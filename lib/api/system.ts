@@ -1,4 +1,4 @@
-import { systemEndpoints } from "@/lib/schemas/system";
+import { shellEndpoints } from "./shell-endpoints";
 import { createApiClient } from "./client";
 
 /**
@@ -9,6 +9,6 @@ import { createApiClient } from "./client";
 export async function currentBuildId(): Promise<string | null | undefined> {
   const api = createApiClient({ baseUrl: "/api" });
   // An answer without data (a server older than the route) reads as undefined, as before.
-  const build: { build_id?: string | null } | undefined = await api.call(systemEndpoints.build, { cache: "no-store", retry: false });
+  const build: { build_id?: string | null } | undefined = await api.call(shellEndpoints.build, { cache: "no-store", retry: false });
   return build?.build_id;
 }

@@ -112,15 +112,4 @@ export type EndpointInput<E extends Endpoint> = (E extends { params: infer S ext
       ? { body: FormData }
       : { body?: undefined });
 
-/**
- * The endpoint's path with its parameters filled in (each encoded), without a leading slash:
- * `campaigns/3f…/pause`. A parameter the path names but `params` lacks is a programming error.
- */
-export function endpointPath(definition: Pick<Endpoint, "path">, params?: unknown): string {
-  const values = (params ?? {}) as Record<string, unknown>;
-  return definition.path.slice(1).replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const value = values[name];
-    if (value === undefined || value === null || value === "") throw new Error(`${definition.path}: no value for {${name}}`);
-    return encodeURIComponent(String(value));
-  });
-}
+export { endpointPath } from "./endpoint-path";
