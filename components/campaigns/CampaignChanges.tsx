@@ -19,6 +19,7 @@ import { PLATFORM_FEE_RATE } from "@/lib/campaigns/pricing";
 import { useMetricLabel } from "./Invoice";
 import { PaymentChoice } from "./PaymentChoice";
 import { OpenButton, useOpener } from "./opener";
+import { useRialsRewrite } from "./shared";
 
 /** Whether a campaign may be changed while it runs: its end date moved, and a Smart one topped up. */
 export const changeable = (campaign: Campaign) => campaign.status === "active" || campaign.status === "paused";
@@ -154,7 +155,6 @@ function TopUpForm({ campaign, onDone }: { campaign: Campaign; onDone: (result: 
   const t = useTranslations("campaigns.topUp");
   const tc = useTranslations("campaigns");
   const locale = useLocale();
-  const format = useFormatter();
   const money = useMoney();
   const wallet = useWallet();
   const topUp = useTopUpCampaign(campaign.id);
@@ -170,13 +170,10 @@ function TopUpForm({ campaign, onDone }: { campaign: Campaign; onDone: (result: 
   const gateway = useWatch({ control, name: "gateway" });
   useEffect(() => setFocus("amount"), [setFocus]);
   const balance = wallet.data?.wallet_balance;
-  const registration = register("amount", {
-    // Written back in the locale's digits and grouping once the person leaves the field.
-    onBlur: (event: { target: { value: string } }) => {
-      const value = parseRials(event.target.value, locale);
-      if (value !== undefined && Number.isInteger(value) && value > 0) setValue("amount", format.number(value, "rials"));
-    },
-  });
+  const registration = register(
+    "amount",
+    useRialsRewrite((text) => setValue("amount", text)),
+  );
 
   return (
     <InlineForm

@@ -18,6 +18,7 @@ import { tehranDay, tehranMonthOf } from "@/lib/time/tehran";
 import { changeable } from "./CampaignChanges";
 import { useDay } from "./DayField";
 import { OpenButton, useOpener } from "./opener";
+import { useRialsRewrite } from "./shared";
 
 /** Where a short wallet is charged. */
 const CHARGE_WALLET = "/dashboard/wallet/charge_wallet";
@@ -208,13 +209,10 @@ function MonthlyForm({ campaign, onDone }: { campaign: Campaign; onDone: (messag
   const balance = wallet.data?.wallet_balance;
   // This month already has its budget: a new amount is charged from the next month on.
   const chargedNow = !monthly || monthly.month < tehranMonthOf(tehranDay(new Date()));
-  const registration = register("amount", {
-    // Written back in the locale's digits and grouping once the person leaves the field.
-    onBlur: (event: { target: { value: string } }) => {
-      const value = parseRials(event.target.value, locale);
-      if (value !== undefined && Number.isInteger(value) && value > 0) setValue("amount", format.number(value, "rials"));
-    },
-  });
+  const registration = register(
+    "amount",
+    useRialsRewrite((text) => setValue("amount", text)),
+  );
 
   return (
     <InlineForm

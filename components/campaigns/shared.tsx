@@ -1,6 +1,6 @@
 "use client";
 import { ExternalLink } from "@/components/ui/ExternalLink";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
@@ -8,6 +8,7 @@ import { linkButton } from "@/components/ui/LinkButton";
 import { ApiError } from "@/lib/api/client";
 import { useActivateCampaign, usePauseCampaign, type Campaign } from "@/lib/api/campaigns";
 import { allowedEvents } from "@/lib/campaigns/state-machine";
+import { parseRials } from "@/lib/format/rials";
 import { Link } from "@/lib/i18n/navigation";
 
 /** A 404 from the API: the campaign does not exist or is not the caller's. */
@@ -112,4 +113,19 @@ export function CampaignSpecList({
       </dl>
     </div>
   );
+}
+
+/**
+ * An amount field's `onBlur` (for react-hook-form's register): the amount typed, in any digits, written back
+ * through `write` in the locale's digits and grouping once the person leaves the field.
+ */
+export function useRialsRewrite(write: (text: string) => void) {
+  const locale = useLocale();
+  const format = useFormatter();
+  return {
+    onBlur: (event: { target: { value: string } }) => {
+      const value = parseRials(event.target.value, locale);
+      if (value !== undefined && Number.isInteger(value) && value > 0) write(format.number(value, "rials"));
+    },
+  };
 }
