@@ -1,5 +1,6 @@
 import type { Locator } from "@playwright/test";
-import { expect, test, type Page } from "./support/fixtures";
+import { expect, test } from "./support/fixtures";
+import { campaignOf, createCampaign, walletBalance } from "./support/campaigns";
 import enUS from "../../messages/en-US.json" with { type: "json" };
 import faIR from "../../messages/fa-IR.json" with { type: "json" };
 import { addDays, tehranDay, tehranMonthOf } from "../../lib/time/tehran";
@@ -23,33 +24,6 @@ type CampaignAnswer = {
   monthly: { amount: number | null; month: string; for_tasks: number; spent: number; left: number; renews_on: string | null } | null;
 };
 
-async function createCampaign(page: Page, name: string, amount: number): Promise<string> {
-  const created = await page.request.post("/api/campaigns", {
-    data: {
-      name,
-      network: "youtube",
-      strategy: "smart",
-      amount,
-      link: "https://www.youtube.com/@takapoo_changes",
-      follower_count: 5000,
-      gateway: "wallet",
-      accept_policies: true,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  return ((await created.json()) as { data: { campaign: { id: string } } }).data.campaign.id;
-}
-
-async function campaignOf(page: Page, id: string): Promise<CampaignAnswer> {
-  const answer = await page.request.get(`/api/campaigns/${id}`);
-  expect(answer.status()).toBe(200);
-  return ((await answer.json()) as { data: CampaignAnswer }).data;
-}
-
-async function walletBalance(page: Page): Promise<number> {
-  return ((await (await page.request.get("/api/wallet")).json()) as { data: { wallet_balance: number } }).data.wallet_balance;
-}
-
 for (const { locale, prefix, m, size, digits } of [
   {
     locale: "fa-IR",
@@ -65,8 +39,8 @@ for (const { locale, prefix, m, size, digits } of [
     await page.setViewportSize(size);
     await signUpViaApi(page, { locale });
     await fundWallet(page.request, 10_000_000);
-    const running = await createCampaign(page, "Changes live", 2_000_000);
-    const rejected = await createCampaign(page, "Changes rejected", 1_000_000);
+    const running = await createCampaign(page, { name: "Changes live" });
+    const rejected = await createCampaign(page, { name: "Changes rejected", amount: 1_000_000 });
     const admin = await adminContext(page.context().browser()!, baseURL!);
     expect((await admin.request.post(`/api/admin/campaigns/${running}/approve`)).status()).toBe(200);
     expect(
@@ -96,7 +70,7 @@ for (const { locale, prefix, m, size, digits } of [
     await pace.getByRole("button", { name: c.pace.save }).click();
     const expectedEnd = pace.getByTestId("pace-expected-end");
     await expect(expectedEnd).toBeVisible();
-    const paced = await campaignOf(page, running);
+    const paced = await campaignOf<CampaignAnswer>(page, running);
     expect(paced.expected_end).not.toBeNull();
     await expect(expectedEnd.locator("time")).toHaveAttribute("datetime", paced.expected_end!);
     await expect(pace.getByRole("button", { name: c.pace.change })).toBeFocused();
@@ -115,7 +89,7 @@ for (const { locale, prefix, m, size, digits } of [
     await end.getByLabel(c.endDate.label).fill(day);
     await end.getByRole("button", { name: c.endDate.save }).click();
     await expect(end.getByTestId("campaign-end").locator("time")).toHaveAttribute("datetime", day);
-    expect(tehranDay(new Date((await campaignOf(page, running)).ends_at!))).toBe(day);
+    expect(tehranDay(new Date((await campaignOf<CampaignAnswer>(page, running)).ends_at!))).toBe(day);
     await expect(pace.getByTestId("pace-after-end").locator("time")).toHaveAttribute("datetime", day);
 
     // Top up 1,000,000 Rials from the wallet: 10,000,000 less the campaign's 2,000,000 (the rejected one's came back).
@@ -129,7 +103,7 @@ for (const { locale, prefix, m, size, digits } of [
     const done = topUp.getByTestId("top-up-done");
     await expect(done).toBeVisible();
     await expect(done).toContainText(digits("3,000,000").replace(/,/g, locale === "fa-IR" ? "٬" : ","));
-    expect((await campaignOf(page, running)).budget).toBe(3_000_000);
+    expect((await campaignOf<CampaignAnswer>(page, running)).budget).toBe(3_000_000);
     expect(await walletBalance(page)).toBe(7_000_000);
 
     await expectNoSidewaysScroll(page);
@@ -158,12 +132,12 @@ test("a Smart campaign run month by month: fa-IR on a phone sets it from the wal
   await page.setViewportSize(PHONE);
   await signUpViaApi(page, { locale: "fa-IR" });
   await fundWallet(page.request, 10_000_000);
-  const id = await createCampaign(page, "Month by month", 2_000_000);
+  const id = await createCampaign(page, { name: "Month by month" });
   const admin = await adminContext(page.context().browser()!, baseURL!);
   expect((await admin.request.post(`/api/admin/campaigns/${id}/approve`)).status()).toBe(200);
   await admin.close();
   // The minimum monthly cost is the API's (one unit of each line a day for 30 days, the fee inside); the wallet gets it on top.
-  const minimum = (await campaignOf(page, id)).minimum_monthly_cost!;
+  const minimum = (await campaignOf<CampaignAnswer>(page, id)).minimum_monthly_cost!;
   expect(minimum).toBeGreaterThan(0);
   await fundWallet(page.request, minimum);
   const before = await walletBalance(page);
@@ -191,7 +165,7 @@ test("a Smart campaign run month by month: fa-IR on a phone sets it from the wal
   await expect(card).toContainText(faIR.api.messages.campaign_monthly_changed);
 
   // This month's budget, as the API has it: charged from the wallet now, the whole amount.
-  const set = await campaignOf(page, id);
+  const set = await campaignOf<CampaignAnswer>(page, id);
   expect(set.monthly).toMatchObject({ amount: minimum, month: tehranMonthOf(tehranDay(new Date())), spent: 0 });
   expect(await walletBalance(page)).toBe(before - minimum);
   const month = card.getByTestId("monthly-this-month");
@@ -222,7 +196,7 @@ test("a Smart campaign run month by month: fa-IR on a phone sets it from the wal
   // This month's budget is paid and still shown; the campaign ends with the month.
   await expect(enCard.getByTestId("monthly-ends")).toHaveText(e.endsWithMonth);
   await expect(enCard.getByTestId("monthly-this-month")).toContainText(e.notRenewed);
-  expect((await campaignOf(page, id)).monthly).toMatchObject({ amount: null, renews_on: null, left: set.monthly!.left });
+  expect((await campaignOf<CampaignAnswer>(page, id)).monthly).toMatchObject({ amount: null, renews_on: null, left: set.monthly!.left });
   expect(await walletBalance(page)).toBe(before - minimum);
   await shoot(enCard, "/tmp/shots/monthly-stopped-en-US-1280.png");
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "./support/fixtures";
+import { campaignOf, createCampaign, walletBalance } from "./support/campaigns";
 import enUS from "../../messages/en-US.json" with { type: "json" };
 import faIR from "../../messages/fa-IR.json" with { type: "json" };
 import { signUpViaApi } from "./support/accounts";
@@ -16,33 +17,6 @@ type CampaignAnswer = { id: string; status: string; budget: number; spent: numbe
 type TransactionAnswer = { id: string; amount: number; intent: string; status: string };
 
 const NAME = "Ends short";
-
-async function createCampaign(page: Page, amount: number): Promise<string> {
-  const created = await page.request.post("/api/campaigns", {
-    data: {
-      name: NAME,
-      network: "youtube",
-      strategy: "smart",
-      amount,
-      link: "https://www.youtube.com/@takapoo_refund",
-      follower_count: 5000,
-      gateway: "wallet",
-      accept_policies: true,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  return ((await created.json()) as { data: { campaign: { id: string } } }).data.campaign.id;
-}
-
-async function campaignOf(page: Page, id: string): Promise<CampaignAnswer> {
-  const answer = await page.request.get(`/api/campaigns/${id}`);
-  expect(answer.status()).toBe(200);
-  return ((await answer.json()) as { data: CampaignAnswer }).data;
-}
-
-async function walletBalance(page: Page): Promise<number> {
-  return ((await (await page.request.get("/api/wallet")).json()) as { data: { wallet_balance: number } }).data.wallet_balance;
-}
 
 /** The wallet's refund lines, as the API lists them (a new producer has only a handful of transactions). */
 async function refunds(page: Page): Promise<TransactionAnswer[]> {
@@ -65,10 +39,10 @@ for (const { locale, prefix, m, size, phone } of [
     await page.setViewportSize(size);
     await signUpViaApi(page, { locale });
     await fundWallet(page.request, 5_000_000);
-    const id = await createCampaign(page, 2_000_000);
+    const id = await createCampaign(page, { name: NAME, handle: "takapoo_refund" });
     expect((await admin.request.post(`/api/admin/campaigns/${id}/approve`)).status()).toBe(200);
 
-    const live = await campaignOf(page, id);
+    const live = await campaignOf<CampaignAnswer>(page, id);
     expect(live.status).toBe("active");
     expect(live.ends_at).not.toBeNull();
     expect(live.spent).toBe(0);
@@ -89,7 +63,7 @@ for (const { locale, prefix, m, size, phone } of [
       new Date(live.ends_at!).getTime(),
     );
     // Completed (its end passed on the run's clock) and settled, in that one run.
-    expect((await campaignOf(page, id)).status, `the run 31 days on answered ${output}`).toBe("paid");
+    expect((await campaignOf<CampaignAnswer>(page, id)).status, `the run 31 days on answered ${output}`).toBe("paid");
     const [refund, ...more] = await refunds(page);
     expect(more).toEqual([]);
     expect(refund).toMatchObject({ amount: owed, status: "paid" });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "./support/fixtures";
+import { createCampaign } from "./support/campaigns";
 import enUS from "../../messages/en-US.json" with { type: "json" };
 import faIR from "../../messages/fa-IR.json" with { type: "json" };
 import { tehranHour, type PaceFields } from "../../lib/campaigns/pacing";
@@ -15,23 +16,6 @@ import { DESKTOP, PHONE, expectNoSidewaysScroll } from "./support/layout";
  * The server's own clock: the day's count is of starts today, so nothing waits.
  */
 const NO_PACE = { per_day: null, per_hour: null, hours_from: null, hours_to: null, starts_on: null };
-
-async function createCampaign(producer: Page, name: string, handle: string): Promise<string> {
-  const created = await producer.request.post("/api/campaigns", {
-    data: {
-      name,
-      network: "youtube",
-      strategy: "smart",
-      amount: 2_000_000,
-      link: `https://www.youtube.com/@${handle}`,
-      follower_count: 5000,
-      gateway: "wallet",
-      accept_policies: true,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  return ((await created.json()) as { data: { campaign: { id: string } } }).data.campaign.id;
-}
 
 /** PUT campaigns/{id}/pace by its owner, every field named (null: no limit of that kind); read back from the campaign. */
 async function setPace(producer: Page, id: string, fields: PaceFields) {
@@ -75,8 +59,8 @@ for (const { locale, prefix, m, size } of [
 
     await signUpViaApi(producer, { locale });
     await fundWallet(producer.request, 5_000_000);
-    const paced = await createCampaign(producer, "Paced feed", pacedHandle);
-    const free = await createCampaign(producer, "Unpaced feed", freeHandle);
+    const paced = await createCampaign(producer, { name: "Paced feed", handle: pacedHandle });
+    const free = await createCampaign(producer, { name: "Unpaced feed", handle: freeHandle });
     for (const id of [paced, free]) expect((await admin.request.post(`/api/admin/campaigns/${id}/approve`)).status()).toBe(200);
     await setPace(producer, paced, { per_day: 2 });
 
