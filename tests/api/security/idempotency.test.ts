@@ -318,6 +318,7 @@ describe("Idempotency-Key on money requests", () => {
       "POST /memberships/checkout",
       "POST /payouts",
       "POST /wallet/charge",
+      "PUT /campaigns/{id}/monthly-budget",
     ]);
   });
 });
