@@ -67,7 +67,7 @@ describe("paying a pending campaign payment from the wallet", () => {
       () => json(500, {}),
     );
     renderWithProviders(<CampaignView id={ID} />);
-    const table = await screen.findByTestId("payments-table");
+    const table = await screen.findByTestId("payments-table", {}, { timeout: 5000 });
     // Table rows and small-screen cards each carry one per pending/failed payment.
     // The buttons follow the campaign's own answer, which may land after the payments' table.
     await waitFor(() => expect(within(table).getAllByRole("button", { name: new RegExp(`^${p.button}`) })).toHaveLength(2));
@@ -87,7 +87,7 @@ describe("paying a pending campaign payment from the wallet", () => {
       () => json(500, {}),
     );
     renderWithProviders(<CampaignView id={ID} />);
-    const table = await screen.findByTestId("payments-table");
+    const table = await screen.findByTestId("payments-table", {}, { timeout: 5000 });
     expect(
       within(table)
         .getAllByTestId("payment-intent")
@@ -99,7 +99,7 @@ describe("paying a pending campaign payment from the wallet", () => {
   it("has no button once the campaign is paid", async () => {
     payApi({ campaign: campaign("awaiting_review"), payments: [payment()] }, () => json(500, {}));
     renderWithProviders(<CampaignView id={ID} />);
-    await screen.findByTestId("payments-table");
+    await screen.findByTestId("payments-table", {}, { timeout: 5000 });
     expect(screen.queryByRole("button", { name: new RegExp(`^${p.button}`) })).not.toBeInTheDocument();
   });
 
@@ -118,7 +118,9 @@ describe("paying a pending campaign payment from the wallet", () => {
     // The invoice says it is unpaid, not what the wallet covered when the campaign was created.
     expect(await screen.findByTestId("invoice-settlement")).toHaveTextContent(settlement.unpaid);
     expect(screen.queryByText(faIR.campaigns.invoice.remaining)).not.toBeInTheDocument();
-    const [button] = within(await screen.findByTestId("payments-table")).getAllByRole("button", { name: new RegExp(`^${f.button}`) });
+    const [button] = within(await screen.findByTestId("payments-table", {}, { timeout: 5000 })).getAllByRole("button", {
+      name: new RegExp(`^${f.button}`),
+    });
     await userEvent.click(button!);
     const dialog = screen.getByRole("dialog", { name: f.title });
     expect(dialog).toHaveTextContent("۶۶۰٬۰۰۰ ریال");
@@ -152,7 +154,9 @@ describe("paying a pending campaign payment from the wallet", () => {
     renderWithProviders(<CampaignView id={ID} />);
     const pays = () => calls.filter((c) => c.method === "POST");
     const press = async () => {
-      const [button] = within(await screen.findByTestId("payments-table")).getAllByRole("button", { name: new RegExp(`^${p.button}`) });
+      const [button] = within(await screen.findByTestId("payments-table", {}, { timeout: 5000 })).getAllByRole("button", {
+        name: new RegExp(`^${p.button}`),
+      });
       await userEvent.click(button!);
       await userEvent.click(screen.getByRole("button", { name: /^Pay 660,000/ }));
     };
@@ -174,7 +178,9 @@ describe("paying a pending campaign payment from the wallet", () => {
   it("cancelling pays nothing", async () => {
     const calls = payApi({ campaign: campaign("awaiting_payment"), payments: [payment()] }, () => json(500, {}));
     renderWithProviders(<CampaignView id={ID} />);
-    const [button] = within(await screen.findByTestId("payments-table")).getAllByRole("button", { name: new RegExp(`^${p.button}`) });
+    const [button] = within(await screen.findByTestId("payments-table", {}, { timeout: 5000 })).getAllByRole("button", {
+      name: new RegExp(`^${p.button}`),
+    });
     await userEvent.click(button!);
     await userEvent.click(within(screen.getByRole("dialog", { name: p.title })).getByRole("button", { name: p.cancel }));
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
@@ -185,7 +191,9 @@ describe("paying a pending campaign payment from the wallet", () => {
       json(403, { error: { code: "insufficient_funds", message: enUS.api.errors.insufficient_funds, request_id: "r" } }),
     );
     renderWithProviders(<CampaignView id={ID} />);
-    const [button] = within(await screen.findByTestId("payments-table")).getAllByRole("button", { name: new RegExp(`^${p.button}`) });
+    const [button] = within(await screen.findByTestId("payments-table", {}, { timeout: 5000 })).getAllByRole("button", {
+      name: new RegExp(`^${p.button}`),
+    });
     await userEvent.click(button!);
     await userEvent.click(screen.getByRole("button", { name: /^Pay 660,000/ }));
     expect(await screen.findByText(enUS.api.errors.insufficient_funds)).toBeInTheDocument();
@@ -201,7 +209,9 @@ describe("paying a pending campaign payment from the wallet", () => {
         json(status, { error: { code, message, request_id: "r" } }),
       );
       const view = renderWithProviders(<CampaignView id={ID} />);
-      const [button] = within(await screen.findByTestId("payments-table")).getAllByRole("button", { name: new RegExp(`^${p.button}`) });
+      const [button] = within(await screen.findByTestId("payments-table", {}, { timeout: 5000 })).getAllByRole("button", {
+        name: new RegExp(`^${p.button}`),
+      });
       await userEvent.click(button!);
       await userEvent.click(screen.getByRole("button", { name: /^Pay 660,000/ }));
       expect(await screen.findByText(message)).toBeInTheDocument();
