@@ -114,6 +114,11 @@ async function renewOne(ctx: DbCtx, input: { id: string; now: Date; month: strin
     const [owner] = await ctx.tx.select().from(users).where(eq(users.id, campaign.ownerId));
     const amount = campaign.monthlyBudget;
     const params = { campaign_id: campaign.id, campaign: campaign.name, amount };
+    // The owner told (once per month: the dedupe key) and the job's decision audited.
+    const told = async (kind: "campaign_renewed" | "campaign_paused_short", action: string, key: string) => {
+      await notify(ctx, { userId: campaign.ownerId, kind, dedupeKey: `campaign:${campaign.id}:${key}`, params });
+      await recordAudit(ctx, { actorId: null, action, targetType: "campaign", targetId: campaign.id, details: params, ip: null });
+    };
     try {
       await withSavepoint(ctx, (ctx) => chargeMonth({ ...ctx, actor: owner!, ip: null, now: input.now }, campaign, amount));
     } catch (error) {
@@ -130,36 +135,10 @@ async function renewOne(ctx: DbCtx, input: { id: string; now: Date; month: strin
           updatedAt: input.now,
         })
         .where(eq(campaigns.id, campaign.id));
-      await notify(ctx, {
-        userId: campaign.ownerId,
-        kind: "campaign_paused_short",
-        dedupeKey: `campaign:${campaign.id}:short:${input.month}`,
-        params,
-      });
-      await recordAudit(ctx, {
-        actorId: null,
-        action: "campaign.month_short",
-        targetType: "campaign",
-        targetId: campaign.id,
-        details: params,
-        ip: null,
-      });
+      await told("campaign_paused_short", "campaign.month_short", `short:${input.month}`);
       return "paused";
     }
-    await notify(ctx, {
-      userId: campaign.ownerId,
-      kind: "campaign_renewed",
-      dedupeKey: `campaign:${campaign.id}:month:${input.month}`,
-      params,
-    });
-    await recordAudit(ctx, {
-      actorId: null,
-      action: "campaign.month_renewed",
-      targetType: "campaign",
-      targetId: campaign.id,
-      details: params,
-      ip: null,
-    });
+    await told("campaign_renewed", "campaign.month_renewed", `month:${input.month}`);
     return "renewed";
   });
 }
