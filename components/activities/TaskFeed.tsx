@@ -117,7 +117,8 @@ function TaskCard({ task, busy, onStart }: { task: Task; busy: boolean; onStart:
         <h3 className="font-bold text-ink">{action}</h3>
         <span className="text-sm text-ink-muted">{tc(`networks.${task.network}`)}</span>
       </div>
-      <ExternalLink href={task.link} className="text-sm underline-offset-4" />
+      {/* Whole, wrapped where it must: on a phone the end of the link is what tells two campaigns apart. */}
+      <ExternalLink href={task.link} fit="wrap" className="text-sm underline-offset-4" />
       <dl className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 text-sm">
         <dt className="text-ink-muted">{t("feed.reward")}</dt>
         <dd className="font-bold tabular-nums text-ink">{money(task.reward)}</dd>

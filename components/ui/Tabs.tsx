@@ -7,19 +7,15 @@ import { directionOf, isLocale } from "@/lib/i18n/locales";
 const looks = {
   /** A row of pills on a sunken track (lists filtered by status). */
   pills: {
-    // A row wider than a phone scrolls, and its end fades so the cut-off tab reads as "more this way";
-    // the end padding lets the last tab scroll clear of the fade.
-    scroller:
-      "-mx-1 overflow-x-auto ps-1 pe-6 pb-1 [contain:inline-size] [mask-image:linear-gradient(to_right,black_calc(100%_-_1.5rem),transparent)] rtl:[mask-image:linear-gradient(to_left,black_calc(100%_-_1.5rem),transparent)]",
-    list: "inline-flex min-w-max gap-1 rounded-xl bg-surface-sunken p-1",
+    // A row wider than a phone wraps onto a second line: every tab stays in sight (a scrolled row hid the last one).
+    list: "flex w-fit max-w-full flex-wrap gap-1 rounded-xl bg-surface-sunken p-1",
     tab: (active: boolean) =>
-      `rounded-lg px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-400 ${
+      `whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold transition-colors sm:px-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-400 ${
         active ? "bg-surface text-brand-700 shadow-card" : "text-ink-muted hover:text-ink"
       }`,
   },
   /** Words over an underline (the page editor's languages). */
   underline: {
-    scroller: "",
     list: "relative flex gap-1 overflow-x-auto border-b border-surface-line",
     tab: (active: boolean) =>
       `-mb-px flex shrink-0 items-center gap-2 whitespace-nowrap border-b-2 px-4 py-2.5 text-sm font-semibold ${
@@ -28,7 +24,6 @@ const looks = {
   },
   /** Two or three big choices on a white track (the landing page's audience switch). */
   switch: {
-    scroller: "",
     list: "mt-3 inline-flex rounded-xl bg-surface p-1 shadow-card",
     tab: (active: boolean) =>
       `rounded-lg px-4 py-2 text-sm font-semibold transition-colors sm:px-6 ${active ? "bg-brand-600 text-white" : "text-ink-muted hover:text-ink"}`,
@@ -85,7 +80,7 @@ export function Tabs<T extends string>({
       dir={directionOf(isLocale(locale) ? locale : "fa-IR")}
       className="contents"
     >
-      {style.scroller ? <div className={style.scroller}>{list}</div> : list}
+      {list}
       {children === undefined ? null : (
         <RadixTabs.Content
           value={value}
