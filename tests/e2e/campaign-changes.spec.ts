@@ -24,7 +24,7 @@ type CampaignAnswer = {
   monthly: { amount: number | null; month: string; for_tasks: number; spent: number; left: number; renews_on: string | null } | null;
 };
 
-for (const { locale, prefix, m, size, digits } of [
+const LOCALES = [
   {
     locale: "fa-IR",
     prefix: "",
@@ -33,7 +33,9 @@ for (const { locale, prefix, m, size, digits } of [
     digits: (text: string) => text.replace(/\d/g, (d) => "۰۱۲۳۴۵۶۷۸۹"[Number(d)]!),
   },
   { locale: "en-US", prefix: "/en-US", m: enUS, size: DESKTOP, digits: (text: string) => text },
-] as const) {
+] as const;
+
+for (const { locale, prefix, m, size, digits } of LOCALES) {
   test(`${locale} at ${size.width}×${size.height}: pace, end date, top-up from the wallet and run again`, async ({ page, baseURL }) => {
     test.slow();
     await page.setViewportSize(size);
@@ -121,6 +123,56 @@ for (const { locale, prefix, m, size, digits } of [
     await expect(page.getByTestId("invoice-total")).toBeVisible();
     await expectNoSidewaysScroll(page);
     await page.screenshot({ path: `test-results/screens/campaign-run-again-${locale}.png`, fullPage: true });
+  });
+}
+
+for (const { locale, prefix, m, size, digits } of LOCALES) {
+  test(`${locale} at ${size.width}×${size.height}: a top-up paid at the gateway grows the campaign once the bank says so`, async ({
+    page,
+    baseURL,
+  }) => {
+    test.slow();
+    await page.setViewportSize(size);
+    await signUpViaApi(page, { locale });
+    await fundWallet(page.request, 2_000_000);
+    const id = await createCampaign(page, { name: "Top-up by card" });
+    const admin = await adminContext(page.context().browser()!, baseURL!);
+    expect((await admin.request.post(`/api/admin/campaigns/${id}/approve`)).status()).toBe(200);
+    await admin.close();
+    // The wallet is empty now: the top-up is paid at the (sandbox) bank, not from it.
+    expect(await walletBalance(page)).toBe(0);
+    const c = m.campaigns;
+    const rials = (text: string) => digits(text).replace(/,/g, locale === "fa-IR" ? "٬" : ",");
+
+    await page.goto(`${prefix}/dashboard/campaigns/view/${id}`);
+    const topUp = page.getByRole("region", { name: c.topUp.title });
+    await topUp.getByRole("button", { name: c.topUp.open }).click();
+    await topUp.getByLabel(c.topUp.amount).fill(rials("1,000,000"));
+    await topUp.getByRole("radio", { name: new RegExp(m.wallet.gateways.kinds.test.replace(/[()]/g, "\\$&")) }).check();
+    await expectNoSidewaysScroll(page);
+    await topUp.screenshot({ path: `test-results/screens/campaign-top-up-gateway-${locale}.png` });
+    await topUp.getByRole("button", { name: c.topUp.sendGateway }).click();
+
+    // At the bank: nothing has moved yet.
+    await page.waitForURL("**/sandbox-bank/**");
+    expect((await campaignOf<CampaignAnswer>(page, id)).budget).toBe(2_000_000);
+    await page.getByRole("button", { name: m.sandboxBank.pay, exact: true }).click();
+
+    // Back from the bank: the result in the page's language, and the way back to the campaign.
+    await page.waitForURL(`**${prefix}/dashboard/payment-result?tx=*`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.paymentResult.paid.title);
+    await expect(page.getByText(rials("1,000,000")).first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: `test-results/screens/campaign-top-up-paid-${locale}.png`, fullPage: true });
+    await page.getByRole("link", { name: m.paymentResult.backToCampaignView }).click();
+    await page.waitForURL(`**${prefix}/dashboard/campaigns/view/${id}`);
+
+    // The campaign grew by the top-up, the wallet did not pay for it, and the campaign's payments list it as a top-up.
+    expect((await campaignOf<CampaignAnswer>(page, id)).budget).toBe(3_000_000);
+    expect(await walletBalance(page)).toBe(0);
+    await expect(page.getByTestId("payment-intent").filter({ hasText: m.wallet.intents.campaign_top_up, visible: true })).toHaveCount(1);
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: `test-results/screens/campaign-top-up-payments-${locale}.png`, fullPage: true });
   });
 }
 
