@@ -2,12 +2,20 @@
  * A campaign's delivery over time, from its per-day rollup (campaign_delivery_days): the chart's
  * series and the expected end. Pure and browser-safe; days are Tehran days ("YYYY-MM-DD").
  *
- * Refilled is derived, not stored: a unit dropped (undone before release) reopens for another booster,
- * and the units delivered on the days after a drop refill it, at most as many as were dropped.
+ * Refilled is kept with the rollup (migration 0031): a unit dropped (undone before release) reopens for
+ * another booster, and the next units delivered refill it, in the order of the changes (its own day too).
  */
 import { addDays } from "@/lib/time/tehran";
 
-export type RollupDay = { day: string; delivered: number; autoChecked: number; watched: number; reviewed: number; dropped: number };
+export type RollupDay = {
+  day: string;
+  delivered: number;
+  autoChecked: number;
+  watched: number;
+  reviewed: number;
+  dropped: number;
+  refilled: number;
+};
 export type SeriesDay = {
   day: string;
   delivered: number;
@@ -24,16 +32,12 @@ const empty = (day: string): SeriesDay => ({ day, delivered: 0, auto_checked: 0,
 /**
  * Every day from `from` to `to` (both included) with its figures, and the totals over the whole
  * history (net: delivered and auto-checked less what was dropped; only API-checked work is re-checked,
- * so only it is dropped). `rows` may hold days before `from`: they count in the totals and refills.
+ * so only it is dropped). `rows` may hold days before `from` (or after `to`): they count in the totals.
  */
 export function deliverySeries(rows: readonly RollupDay[], from: string, to: string): { days: SeriesDay[]; totals: DeliveryTotals } {
-  const sorted = [...rows].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
   const totals: DeliveryTotals = { delivered: 0, auto_checked: 0, watched: 0, reviewed: 0, dropped: 0, refilled: 0 };
   const byDay = new Map<string, SeriesDay>();
-  let outstanding = 0; // dropped and not refilled yet
-  for (const row of sorted) {
-    const refilled = Math.min(outstanding, row.delivered);
-    outstanding += row.dropped - refilled;
+  for (const row of rows) {
     const day: SeriesDay = {
       day: row.day,
       delivered: row.delivered,
@@ -41,7 +45,7 @@ export function deliverySeries(rows: readonly RollupDay[], from: string, to: str
       watched: row.watched,
       reviewed: row.reviewed,
       dropped: row.dropped,
-      refilled,
+      refilled: row.refilled,
     };
     byDay.set(row.day, day);
     for (const key of ["delivered", "auto_checked", "watched", "reviewed", "dropped", "refilled"] as const) totals[key] += day[key];

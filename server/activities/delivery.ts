@@ -33,16 +33,17 @@ const deliveryStatement = preparedOnce((db) =>
     .select({
       campaign: campaigns,
       rollup:
-        sql`(select coalesce(json_agg(json_build_array(d.day::text, d.delivered, d.auto_checked, d.watched, d.reviewed, d.dropped)), '[]'::json)
+        sql`(select coalesce(json_agg(json_build_array(d.day::text, d.delivered, d.auto_checked, d.watched, d.reviewed, d.dropped, d.refilled)), '[]'::json)
         from campaign_delivery_days d where d.campaign_id = "campaigns"."id")`.mapWith((value) =>
-          fromJson<[string, number, number, number, number, number][]>(value).map(
-            ([day, delivered, autoChecked, watched, reviewed, dropped]): RollupDay => ({
+          fromJson<[string, number, number, number, number, number, number][]>(value).map(
+            ([day, delivered, autoChecked, watched, reviewed, dropped, refilled]): RollupDay => ({
               day,
               delivered,
               autoChecked,
               watched,
               reviewed,
               dropped,
+              refilled,
             }),
           ),
         ),

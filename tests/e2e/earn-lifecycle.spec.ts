@@ -160,6 +160,29 @@ for (const { locale, prefix, m, size, accounts } of [
     await expectNoSidewaysScroll(producer);
     await producer.screenshot({ path: `test-results/screens/retention-producer-${locale}.png`, fullPage: true });
 
+    // The dropper subscribes again and takes the reopened unit: it refills the drop (at no cost to the producer),
+    // and the producer's figures, table and chart say refilled.
+    const again = await dropper.page.request.post(`${fake}/__fake/act`, {
+      data: { email: `booster${accounts[1]}@gmail.test`, subscribe: channelId },
+    });
+    expect(again.status()).toBe(200);
+    const reopened = await subscribeTask(dropper.page, prefix, m, channelId);
+    await reopened.getByRole("button", { name: e.feed.start }).click();
+    await dropper.page.getByTestId("task-panel").getByRole("button", { name: m.youtube.check.now }).click();
+    await expect(dropper.page.getByText(e.panel.approvedNow)).toBeVisible();
+    await producer.reload();
+    await producer.getByRole("tab", { name: m.campaigns.view.tabs.activities }).click();
+    const one = locale === "fa-IR" ? "۱" : "1";
+    await expect(figure("refilled").locator("dd")).toHaveText(one);
+    expect(await delivery(producer, campaignId)).toMatchObject({ delivered: 2, auto_checked: 2, dropped: 1, refilled: 1 });
+    // Today's row of the table: the two delivered before the drop and the refill, one of them refilled.
+    const table = producer.getByTestId("campaign-delivery-panel").getByRole("table", { name: m.campaigns.delivery.caption });
+    const todayRow = table.locator("tbody tr").first();
+    await expect(todayRow.locator("td").last()).toHaveText(one);
+    await expectNoSidewaysScroll(producer);
+    await producer.getByTestId("campaign-delivery-panel").scrollIntoViewIfNeeded();
+    await producer.screenshot({ path: `test-results/screens/retention-refilled-${locale}.png`, fullPage: true });
+
     await keeper.context.close();
     await dropper.context.close();
     await admin.close();

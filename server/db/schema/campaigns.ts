@@ -64,6 +64,8 @@ export const campaigns = pgTable(
     delivered: jsonb("delivered").$type<Record<string, number>>().notNull().default({}),
     /** SPEC §3 post count worked: distinct posts or videos that received delivered work. */
     postsWorked: integer("posts_worked").notNull().default(0),
+    /** Units dropped and not refilled yet (the delivery rollup's trigger keeps it): the next units delivered refill them. */
+    dropsOpen: integer("drops_open").notNull().default(0),
     /** The network's own counter when the campaign was approved (YouTube statistics); null until taken or where none exists. */
     networkStart: jsonb("network_start").$type<NetworkCounts>(),
     networkStartAt: timestamp("network_start_at", { withTimezone: true }),
@@ -142,8 +144,9 @@ export type NetworkCounts = {
 /**
  * Delivery per campaign and Tehran day, kept by a trigger on activities (migration 0024) in the same
  * transaction as each activity's change: units delivered that day (and how they were checked), and
- * units dropped that day (undone before release, reopened for another booster). The chart reads these
- * rows, never the activities.
+ * units dropped that day (undone before release, reopened for another booster), and of the units
+ * delivered that day, those that refilled a drop made before them (in the order of the changes, so a drop
+ * refilled on its own day counts; migration 0031). The chart reads these rows, never the activities.
  */
 export const campaignDeliveryDays = pgTable(
   "campaign_delivery_days",
@@ -157,6 +160,7 @@ export const campaignDeliveryDays = pgTable(
     watched: integer("watched").notNull().default(0),
     reviewed: integer("reviewed").notNull().default(0),
     dropped: integer("dropped").notNull().default(0),
+    refilled: integer("refilled").notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.campaignId, table.day] })],
 );

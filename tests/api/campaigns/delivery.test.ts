@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { activities, campaignDeliveryDays } from "@/server/db/schema";
@@ -112,6 +113,75 @@ describe("what a producer bought, proven", () => {
       expect([refused.status, Object.keys(refused.body.error?.fields ?? {})]).toEqual([422, ["days"]]);
     }
     expect((await get(`campaigns/${id}/delivery`, (await person()).token)).status).toBe(404);
+  });
+
+  it("a drop refilled on its own day is counted refilled that day, in the order of the changes; one refilled only once", async ({
+    person,
+    admin,
+    liveCampaign,
+    approvedWork,
+    get,
+    database,
+  }) => {
+    const adminToken = await admin();
+    const { id, producer } = await liveCampaign(adminToken, [{ metric: "likes", action: "like", unitPrice: 3_000, max: 10 }]);
+    const today = tehranDay(new Date());
+    const approved = [
+      await approvedWork(adminToken, (await person(0, true)).token, id, "likes"),
+      await approvedWork(adminToken, (await person(0, true)).token, id, "likes"),
+    ];
+    // Both found undone at release this morning: dropped today, two units reopen.
+    await database.db
+      .update(activities)
+      .set({ checkMethod: "api", releaseAt: new Date(Date.now() - 60_000) })
+      .where(
+        sql`${activities.id} in (${sql.join(
+          approved.map((a) => sql`${a}`),
+          sql`, `,
+        )})`,
+      );
+    expect(await releaseDueRewards({ db: database.db }, { now: new Date(), recheck: async () => "dropped" })).toMatchObject({ dropped: 2 });
+    const open = async () =>
+      (await database.db.execute<{ drops_open: number }>(sql`select drops_open from campaigns where id = ${id}`)).rows[0]!.drops_open;
+    expect(await open()).toBe(2);
+    // Another booster delivers one the same day: it refills one of the two, on this very day (the days-after reading never showed it).
+    await approvedWork(adminToken, (await person(0, true)).token, id, "likes");
+    expect(await open()).toBe(1);
+    const delivery = (await get(`campaigns/${id}/delivery?days=7`, producer.token)).body.data;
+    expect(delivery.days.find((day: { day: string }) => day.day === today)).toMatchObject({ delivered: 3, dropped: 2, refilled: 1 });
+    expect(delivery).toMatchObject({ delivered: 1, dropped: 2, refilled: 1 });
+    // Two more the same day: one refills the last drop, the other is plain delivery (never more refilled than dropped).
+    await approvedWork(adminToken, (await person(0, true)).token, id, "likes");
+    await approvedWork(adminToken, (await person(0, true)).token, id, "likes");
+    expect(await open()).toBe(0);
+    const later = (await get(`campaigns/${id}/delivery?days=7`, producer.token)).body.data;
+    expect(later).toMatchObject({ delivered: 3, dropped: 2, refilled: 2 });
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
+  });
+
+  it("migration 0031 keeps the refills read before it: the days after a drop refilled it, and what none refilled stays open", async ({
+    admin,
+    liveCampaign,
+    database,
+  }) => {
+    const { id } = await liveCampaign(await admin());
+    await database.db.execute(sql`insert into campaign_delivery_days (campaign_id, day, delivered, auto_checked, dropped) values
+      (${id}, '2026-11-01', 5, 5, 0), (${id}, '2026-11-03', 2, 2, 3), (${id}, '2026-11-04', 1, 1, 0), (${id}, '2026-11-06', 4, 4, 2)`);
+    // The migration's last statement, the backfill, run again on these rows as it ran on the rows it found.
+    const migration = readFileSync("server/db/migrations/0031_refilled_in_order.sql", "utf8").split("--> statement-breakpoint");
+    await database.db.execute(sql.raw(migration.at(-1)!));
+    const rows = await database.db.execute<{ day: string; refilled: number }>(
+      sql`select day::text as day, refilled from campaign_delivery_days where campaign_id = ${id} order by day`,
+    );
+    expect(rows.rows.map((row) => [row.day, row.refilled])).toEqual([
+      ["2026-11-01", 0],
+      ["2026-11-03", 0],
+      ["2026-11-04", 1],
+      ["2026-11-06", 2],
+    ]);
+    // 5 dropped, 3 refilled: the next 2 units delivered refill the rest.
+    const open = await database.db.execute<{ drops_open: number }>(sql`select drops_open from campaigns where id = ${id}`);
+    expect(open.rows[0]!.drops_open).toBe(2);
   });
 
   it("each action has a refill guarantee, editable in the back office, locked on the campaign's invoice at purchase", async ({

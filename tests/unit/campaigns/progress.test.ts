@@ -43,27 +43,29 @@ describe("campaign progress", () => {
 });
 
 describe("delivery over time", () => {
-  const row = (day: string, delivered: number, dropped = 0): RollupDay => ({
+  const row = (day: string, delivered: number, dropped = 0, refilled = 0): RollupDay => ({
     day,
     delivered,
     autoChecked: delivered,
     watched: 0,
     reviewed: 0,
     dropped,
+    refilled,
   });
 
-  it("fills every day of the window, and a drop is refilled by the days after it, never more than was dropped", () => {
-    const rows = [row("2026-11-01", 5), row("2026-11-03", 2, 3), row("2026-11-04", 1), row("2026-11-06", 4)];
+  it("fills every day of the window with the rollup's figures, a drop refilled on its own day included; totals over all rows", () => {
+    // The rows come as the statement gives them (any order); 11-03 dropped 3 and refilled 1 of them after the drop, 11-04 the rest.
+    const rows = [row("2026-11-06", 4), row("2026-11-01", 5), row("2026-11-04", 2, 0, 2), row("2026-11-03", 2, 3, 1)];
     const { days, totals } = deliverySeries(rows, "2026-11-02", "2026-11-06");
     expect(days.map((day) => day.day)).toEqual(["2026-11-02", "2026-11-03", "2026-11-04", "2026-11-05", "2026-11-06"]);
     expect(days.map((day) => [day.delivered, day.dropped, day.refilled])).toEqual([
       [0, 0, 0],
-      [2, 3, 0],
-      [1, 0, 1],
+      [2, 3, 1],
+      [2, 0, 2],
       [0, 0, 0],
-      [4, 0, 2],
+      [4, 0, 0],
     ]);
-    expect(totals).toMatchObject({ delivered: 12 - 3, dropped: 3, refilled: 3, auto_checked: 9 });
+    expect(totals).toMatchObject({ delivered: 13 - 3, dropped: 3, refilled: 3, auto_checked: 10 });
   });
 
   it("expects the end at the last 7 days' rate, and none without delivery or with nothing left", () => {
