@@ -72,6 +72,7 @@ test(`fa-IR at ${PHONE.width}×${PHONE.height}: a spent quota waits, then the st
   await expect(sentence).toContainText("۱٬۰۱۳٬۴۰۰");
   expect(await sentence.innerText()).not.toMatch(/[0-9]/);
   await expect(section.getByRole("table")).toContainText("۱٬۰۱۳٬۴۰۰");
+  await expect(section.locator("canvas").first()).toBeVisible();
   await expectNoSidewaysScroll(page);
   await section.scrollIntoViewIfNeeded();
   await page.screenshot({ path: "test-results/screens/network-counter-fa-IR.png", fullPage: true });
@@ -93,6 +94,8 @@ test(`en-US at ${DESKTOP.width}×${DESKTOP.height}: a channel that hides its sub
   // What is counted still shows: the channel's views, from its start count.
   await expect(section.getByTestId("network-sentence")).toContainText("1,000,000");
   await expect(section.getByRole("table")).toContainText(n.hiddenValue);
+  // The chart of views is drawn (uPlot is fetched when a chart shows).
+  await expect(section.locator("canvas").first()).toBeVisible();
   await expectNoSidewaysScroll(page);
   await section.screenshot({ path: "test-results/screens/network-counter-section-en-US.png" });
 });

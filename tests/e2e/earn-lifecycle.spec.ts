@@ -179,6 +179,7 @@ for (const { locale, prefix, m, size, accounts } of [
     const table = producer.getByTestId("campaign-delivery-panel").getByRole("table", { name: m.campaigns.delivery.caption });
     const todayRow = table.locator("tbody tr").first();
     await expect(todayRow.locator("td").last()).toHaveText(one);
+    await expect(producer.getByTestId("campaign-delivery-panel").locator("canvas").first()).toBeVisible();
     await expectNoSidewaysScroll(producer);
     await producer.getByTestId("campaign-delivery-panel").scrollIntoViewIfNeeded();
     await producer.screenshot({ path: `test-results/screens/retention-refilled-${locale}.png`, fullPage: true });
