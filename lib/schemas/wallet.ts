@@ -90,9 +90,16 @@ export const gatewayCallbackParams = z.object({
  * they are kept with the payment, so none may hold a control character (PostgreSQL refuses a NUL). A
  * name given twice (a replayed or tampered address) is answered as before: its values are checked together.
  */
+const callbackValue = z.preprocess((value) => (Array.isArray(value) ? value.join("&") : value), text().max(2000));
 export const gatewayCallbackQuery = z
-  .object({})
-  .catchall(z.preprocess((value) => (Array.isArray(value) ? value.join("&") : value), text().max(2000)));
+  .object({
+    lang: callbackValue
+      .optional()
+      .describe(
+        "The language of the page the payment began on (fa-IR, en-US, tr-TR, ar-AE): the result page opens in it; any other value is ignored",
+      ),
+  })
+  .catchall(callbackValue);
 
 /* ---- Endpoints: the routes (server/payments) and the browser (lib/api/payments.ts) read these ---- */
 

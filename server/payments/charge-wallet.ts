@@ -18,9 +18,13 @@ export function providerAmountMetadata(providerAmount: ProviderAmount | undefine
   return providerAmount ? { metadata: mergeMetadata({ provider_amount: providerAmount }) } : {};
 }
 
-/** The URL the gateway sends the browser back to: our callback, naming our transaction. */
-export function callbackUrl(origin: string, gateway: GatewayId, transactionId: string): string {
-  return `${origin.replace(/\/+$/, "")}/api/payments/${gateway}/callback?tx=${transactionId}`;
+/**
+ * The URL the gateway sends the browser back to: our callback, naming our transaction and the language of
+ * the page the payment began on (`lang`), so the result page opens in it whatever the account's language
+ * or the returning browser's.
+ */
+export function callbackUrl(origin: string, gateway: GatewayId, transactionId: string, locale: Locale): string {
+  return `${origin.replace(/\/+$/, "")}/api/payments/${gateway}/callback?tx=${transactionId}&lang=${locale}`;
 }
 
 /**
@@ -74,7 +78,7 @@ export async function openAtGateway(
       transactionId: payment.id,
       amount: payment.amount,
       description: input.description,
-      callbackUrl: callbackUrl(input.origin, gateway.id, payment.id),
+      callbackUrl: callbackUrl(input.origin, gateway.id, payment.id, ctx.locale),
       ...(user.phone ? { mobile: user.phone } : {}),
       ...(user.email ? { email: user.email } : {}),
     });

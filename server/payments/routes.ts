@@ -14,7 +14,7 @@ import { AppError } from "@/server/core/errors";
 const callbackRoute = endpointRoute(walletEndpoints.callback, {
   tags: ["Payments"],
   summary: "Where a gateway sends the payer back: verify with the gateway, settle once, show the result",
-  answer: "To /dashboard/payment-result?tx=<id>",
+  answer: "To /dashboard/payment-result?tx=<id>, in the language the payment began in (`lang`)",
   responses: { 404: err("A payment we never issued (the gateway is not asked)") },
 });
 
@@ -38,7 +38,9 @@ export function paymentRoutes(services: Services) {
     const query = new URL(c.req.url).searchParams;
     const found = await findCallbackTransaction({ db }, { gateways: services.gateways, gatewayId: c.req.valid("param").gateway, query });
     const settled = await settlePayment({ db }, { gateways: services.gateways, transaction: found, query });
-    const ownerLocale = await payerLocale({ db }, { userId: settled.userId });
+    // The page the payment began on spoke `lang`; else the account's language; else the returning request's.
+    const began = query.get("lang");
+    const ownerLocale = began && isLocale(began) ? began : await payerLocale({ db }, { userId: settled.userId });
     const locale = ownerLocale && isLocale(ownerLocale) ? ownerLocale : c.get("locale");
     c.header("Cache-Control", "no-store");
     return c.redirect(`${localizedPath(locale, "/dashboard/payment-result")}?tx=${settled.id}`, 303);
@@ -57,7 +59,9 @@ export function paymentRoutes(services: Services) {
       const status = c.req.valid("json").decision === "pay" ? "OK" : "NOK";
       return c.json(
         {
-          data: { redirect_url: `${callbackUrl(publicOrigin(c.req.url), "sandbox", decided.id)}&Authority=${authority}&Status=${status}` },
+          data: {
+            redirect_url: `${callbackUrl(publicOrigin(c.req.url), "sandbox", decided.id, c.get("locale"))}&Authority=${authority}&Status=${status}`,
+          },
         },
         200,
       );

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { ledgerTransfers, transactions } from "@/server/db/schema";
+import { ledgerTransfers, transactions, users } from "@/server/db/schema";
+import { localizedPath } from "@/lib/i18n/negotiate";
 import { checkLedgerInvariants } from "@/server/ledger";
 import { reconcilePayments } from "@/server/payments/reconcile";
 import { apiTest } from "@/tests/api/support/fixture";
@@ -50,6 +51,49 @@ describe("wallet", () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.error!.message).toBe("This payment method is not available.");
     expect(await database.db.select().from(transactions)).toHaveLength(0);
+  });
+
+  it("brings the payer back in the language the payment began in, not the account's or the returning browser's", async ({
+    database,
+    sms,
+    call,
+  }) => {
+    const { token, user } = await registerAndSignIn(call, sms);
+    // The account speaks Arabic; each payment begins on a page of another language and comes back with a third.
+    await database.db.update(users).set({ locale: "ar-AE" }).where(eq(users.id, user.id));
+    for (const [began, returning] of [
+      ["en-US", "fa-IR"],
+      ["tr-TR", "fa-IR"],
+      ["fa-IR", "en-US"],
+    ] as const) {
+      const charged = await call("wallet/charge", { amount: 1_000_000, gateway: "sandbox" }, { token, locale: began });
+      expect(charged.status).toBe(200);
+      const id = charged.body.data.transaction.id as string;
+      // The bank's page opens in that language too, and its decision (sent from that page) names it for the return.
+      const authority = (charged.body.data.redirect_url as string).split("/").at(-1)!;
+      expect(charged.body.data.redirect_url).toBe(localizedPath(began, `/sandbox-bank/${authority}`));
+      const decided = await call(`payments/sandbox/${authority}/decision`, { decision: "pay" }, { locale: began });
+      const callback = new URL(decided.body.data.redirect_url as string, "http://localhost");
+      expect(callback.searchParams.get("lang")).toBe(began);
+      const back = await call(`${callback.pathname.replace(/^\/api\//, "")}${callback.search}`, undefined, {
+        method: "GET",
+        locale: returning,
+      });
+      expect(back.status).toBe(303);
+      expect(back.response.headers.get("location")).toBe(`${localizedPath(began, "/dashboard/payment-result")}?tx=${id}`);
+    }
+    // A language nobody speaks here is ignored: the account's own.
+    const charged = await call("wallet/charge", { amount: 1_000_000, gateway: "sandbox" }, { token });
+    const authority = (charged.body.data.redirect_url as string).split("/").at(-1)!;
+    await call(`payments/sandbox/${authority}/decision`, { decision: "pay" });
+    const back = await call(
+      `payments/sandbox/callback?tx=${charged.body.data.transaction.id}&lang=xx-YY&Authority=${authority}&Status=OK`,
+      undefined,
+      {
+        method: "GET",
+      },
+    );
+    expect(back.response.headers.get("location")).toBe(`/ar-AE/dashboard/payment-result?tx=${charged.body.data.transaction.id}`);
   });
 
   it("charges through the sandbox: pending, paid on the callback, credited exactly once", async ({
