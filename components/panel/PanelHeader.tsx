@@ -9,11 +9,9 @@ import { LanguageButton } from "@/components/i18n/LanguageButton";
 import { Brand } from "@/components/layout/Brand";
 import { MenuToggle } from "@/components/navigation/MenuToggle";
 
-/** SPEC §2 panel header: wallet balance and unread-notification count of the logged-in user. */
+/** SPEC §2 panel header: the person's money (wallet and earnings) and unread-notification count of the logged-in user. */
 export function PanelHeader() {
   const t = useTranslations("panel");
-  const money = useMoney();
-  const tMoney = useTranslations("money");
   const format = useFormatter();
   const me = useMe();
   const wallet = useWallet();
@@ -33,24 +31,20 @@ export function PanelHeader() {
         <div className="flex shrink-0 items-center gap-1.5 sm:gap-2">
           <Link
             href="/dashboard/wallet"
-            className="inline-flex items-center gap-2 rounded-lg border border-surface-line px-2 py-1.5 text-sm sm:px-3"
+            className="inline-flex items-center gap-2 rounded-lg border border-surface-line px-2 py-1 text-sm sm:px-3 sm:py-1.5"
             data-testid="wallet-balance"
           >
-            <span className="sr-only sm:not-sr-only sm:text-ink-muted">{t("walletBalance")}</span>{" "}
             {user ? (
-              <>
-                {/* On a phone the figure is short (۵٫۲ میلیون ریال, 5.2M IRR); the exact one stays for screen readers and wider screens. */}
-                <span aria-hidden="true" className="whitespace-nowrap font-semibold sm:hidden">
-                  {tMoney("amount", { amount: format.number(balance, "short") })}
-                </span>
-                <span className="sr-only whitespace-nowrap font-semibold sm:not-sr-only">{money(balance)}</span>
-              </>
+              <HeaderMoney wallet={balance} earnings={wallet.data?.earnings_balance ?? 0} held={wallet.data?.held_balance ?? 0} />
             ) : me.isPending ? (
               <span aria-label={t("loading")} className="inline-block h-4 w-16 animate-pulse rounded bg-surface-line" />
             ) : (
-              <span className="font-semibold" aria-label={t("balanceUnavailable")}>
-                —
-              </span>
+              <>
+                <span className="sr-only sm:not-sr-only sm:text-ink-muted">{t("walletBalance")}</span>{" "}
+                <span className="font-semibold" aria-label={t("balanceUnavailable")}>
+                  —
+                </span>
+              </>
             )}
           </Link>
           <Link
@@ -76,5 +70,56 @@ export function PanelHeader() {
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * What the person can spend (wallet) and, once they earn, what they can withdraw (earnings), with a mark when
+ * rewards are on hold: short figures on a phone (۵٫۲ میلیون ریال, 5.2M IRR) one above the other, whole ones from
+ * sm up, and for screen readers one whole sentence.
+ */
+function HeaderMoney({ wallet, earnings, held }: { wallet: number; earnings: number; held: number }) {
+  const t = useTranslations("panel");
+  const tMoney = useTranslations("money");
+  const format = useFormatter();
+  const money = useMoney();
+  const short = (amount: number) => tMoney("amount", { amount: format.number(amount, "short") });
+  const earns = earnings > 0 || held > 0;
+  const sentence = !earns
+    ? `${t("walletBalance")} ${money(wallet)}`
+    : held > 0
+      ? t("moneySummaryHeld", { wallet: money(wallet), earnings: money(earnings), held: money(held) })
+      : t("moneySummary", { wallet: money(wallet), earnings: money(earnings) });
+  const heldMark =
+    held > 0 ? (
+      <span className="ms-1 inline-block h-2 w-2 rounded-full bg-amber-500 align-middle" title={t("heldNote", { held: money(held) })} />
+    ) : null;
+  return (
+    <>
+      <span className="sr-only" data-testid="header-money-sentence">
+        {sentence}
+      </span>
+      <span aria-hidden="true" className="grid whitespace-nowrap text-xs font-semibold leading-4 sm:hidden">
+        <span>{short(wallet)}</span>
+        {earns ? (
+          <span className="text-success-600">
+            {short(earnings)}
+            {heldMark}
+          </span>
+        ) : null}
+      </span>
+      <span aria-hidden="true" className="hidden items-center gap-3 whitespace-nowrap sm:inline-flex">
+        <span>
+          <span className="text-ink-muted">{t("walletBalance")}</span> <span className="font-semibold">{money(wallet)}</span>
+        </span>
+        {earns ? (
+          <span>
+            <span className="text-ink-muted">{t("earnings")}</span>{" "}
+            <span className="font-semibold text-success-600">{money(earnings)}</span>
+            {heldMark}
+          </span>
+        ) : null}
+      </span>
+    </>
   );
 }

@@ -16,7 +16,12 @@ export function WalletPage() {
   const wallet = useWallet();
   const money = useMoney();
   const balance = wallet.data ? money(wallet.data.wallet_balance) : null;
-  useBalanceInDocumentTitle(balance ? t("documentTitle", { balance }) : null);
+  // What a booster can withdraw belongs in the title too (a booster with millions earned read "0" there).
+  const earns = wallet.data ? wallet.data.earnings_balance > 0 || wallet.data.held_balance > 0 : false;
+  const earnings = wallet.data && earns ? money(wallet.data.earnings_balance) : null;
+  useBalanceInDocumentTitle(
+    balance ? (earnings ? t("documentTitleEarnings", { balance, earnings }) : t("documentTitle", { balance })) : null,
+  );
 
   const heading = (
     <h1 id="page-title" className="text-2xl font-bold text-ink">
@@ -42,9 +47,17 @@ export function WalletPage() {
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-1">
           {heading}
-          <p className="text-3xl font-black tabular-nums text-brand-700 sm:text-4xl" data-testid="wallet-title-balance">
-            <span className="sr-only">{t("walletTitle")}: </span>
-            {balance}
+          <p className="flex flex-wrap items-baseline gap-x-6 gap-y-1" data-testid="wallet-title-balance">
+            <span className="text-3xl font-black tabular-nums text-brand-700 sm:text-4xl">
+              <span className="sr-only">{t("walletTitle")}: </span>
+              {balance}
+            </span>
+            {earnings ? (
+              <span className="text-xl font-bold tabular-nums text-success-600 sm:text-2xl" data-testid="wallet-title-earnings">
+                <span className="text-base font-semibold text-ink-muted">{t("earningsTitle")}: </span>
+                {earnings}
+              </span>
+            ) : null}
           </p>
           <p className="max-w-2xl text-sm leading-6 text-ink-muted">{t("intro")}</p>
         </div>

@@ -16,12 +16,12 @@ vi.mock("@/lib/i18n/navigation", () => ({
 
 const balance = 12_345_678;
 
-/** The header's API: the person and their balance, and the unseen notifications' counter when given. */
-function headerApi(count: number | null = null) {
+/** The header's API: the person and their balances, and the unseen notifications' counter when given. */
+function headerApi(count: number | null = null, balances = { wallet_balance: balance, earnings_balance: 0, held_balance: 0 }) {
   fakeApi(
     ...(count !== null ? [unseen(count)] : []),
-    me({ id: "u1", first_name: "Sara", last_name: "Test", role: "user", wallet_balance: balance, unread_notifications: 3 }),
-    wallet({ wallet_balance: balance, earnings_balance: 0, held_balance: 0 }),
+    me({ id: "u1", first_name: "Sara", last_name: "Test", role: "user", wallet_balance: balances.wallet_balance, unread_notifications: 3 }),
+    wallet(balances),
   );
 }
 
@@ -34,13 +34,24 @@ describe("panel header on a phone", () => {
     headerApi();
     renderWithProviders(<PanelHeader />);
     const wallet = await screen.findByTestId("wallet-balance");
-    await within(wallet).findByText("12,345,678 IRR");
-    const short = within(wallet).getByText("12.3M IRR");
-    expect(short).toHaveAttribute("aria-hidden", "true");
-    expect(short).toHaveClass("sm:hidden");
-    expect(within(wallet).getByText("12,345,678 IRR")).toHaveClass("sr-only", "sm:not-sr-only");
-    expect(within(wallet).getByText("Wallet balance")).toHaveClass("sr-only", "sm:not-sr-only");
+    await within(wallet).findByText("12.3M IRR");
+    // A phone: the short figure; from sm up: the label and the whole one; both hidden from screen readers, who hear one sentence.
+    expect(within(wallet).getByText("12.3M IRR").closest("[aria-hidden]")).toHaveClass("sm:hidden");
+    expect(within(wallet).getByText("12,345,678 IRR").closest("[aria-hidden]")).toHaveClass("hidden", "sm:inline-flex");
+    expect(screen.getByTestId("header-money-sentence")).toHaveClass("sr-only");
     expect(screen.getByRole("link", { name: "Wallet balance 12,345,678 IRR" })).toHaveAttribute("href", "/dashboard/wallet");
+    // A producer who earns nothing sees no earnings figure.
+    expect(within(wallet).queryByText("Earnings")).toBeNull();
+  });
+
+  it("shows what a booster can withdraw beside the wallet, and marks rewards on hold", async () => {
+    // Issue 33: a booster with 5,001,800 Rials earned saw "0 IRR" in the header.
+    headerApi(null, { wallet_balance: 0, earnings_balance: 5_001_800, held_balance: 5_400 });
+    renderWithProviders(<PanelHeader />);
+    const link = await screen.findByRole("link", { name: "Wallet balance 0 IRR, earnings 5,001,800 IRR, 5,400 IRR on hold" });
+    expect(within(link).getByText("5M IRR").closest("[aria-hidden]")).toHaveClass("sm:hidden");
+    expect(within(link).getByText("5,001,800 IRR")).toBeVisible();
+    expect(within(link).getAllByTitle("5,400 IRR on hold")).toHaveLength(2);
   });
 
   it("keeps the brand's name for screen readers while a phone shows only its mark", () => {

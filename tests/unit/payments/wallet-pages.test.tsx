@@ -152,8 +152,10 @@ describe("wallet page", () => {
     walletApi(() => ({ data: [transaction()], total: 1 }));
     renderWithProviders(<WalletPage />);
     expect(await screen.findByTestId("wallet-title-balance")).toHaveTextContent("1,000,000 IRR");
+    // What can be withdrawn stands in the title beside it (issue 33), and in the tab's title.
+    expect(screen.getByTestId("wallet-title-earnings")).toHaveTextContent("Earnings: 2,500,000 IRR");
     expect(screen.getByRole("heading", { level: 1, name: "Wallet" })).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe("Wallet: 1,000,000 IRR | Takapoo"));
+    await waitFor(() => expect(document.title).toBe("Wallet: 1,000,000 IRR · Earnings: 2,500,000 IRR | Takapoo"));
     expect(screen.getByText(/Spend it on campaigns and memberships; it cannot be withdrawn/)).toBeInTheDocument();
     expect(screen.getByText(/You can withdraw them/)).toBeInTheDocument();
     expect(screen.getByTestId("wallet-summary")).toHaveTextContent(
