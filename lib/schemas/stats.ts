@@ -7,9 +7,11 @@ export const publicStatsOutput = z.object({
   campaigns_run: z.number().int(),
   /** Boosters' activities approved. */
   tasks_completed: z.number().int(),
-  /** Boosters with at least one approved activity. */
-  boosters_paid: z.number().int(),
-  rials_paid_out: z.number().int().meta({ description: "Rials of rewards credited to boosters" }),
+  boosters_paid: z.number().int().meta({ description: "Boosters with at least one payout the bank confirmed" }),
+  rials_paid_out: z
+    .number()
+    .int()
+    .meta({ description: "Rials that reached boosters' banks: payouts the bank confirmed (not rewards still on hold)" }),
 });
 export type PublicStats = z.infer<typeof publicStatsOutput>;
 

@@ -1,7 +1,7 @@
-import { inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { cachedPerDatabase } from "@/server/db/cached-read";
-import { activities, campaignCounts } from "@/server/db/schema";
+import { activities, campaignCounts, payouts } from "@/server/db/schema";
 import type { PublicStats } from "@/lib/schemas/stats";
 import { executor, type DbCtx } from "@/server/core/context";
 
@@ -13,25 +13,29 @@ const DONE = ["approved", "completed"] as const;
 /** The landing page's figures, counted in the database (campaign counts come from the trigger-kept table). */
 export async function publicStats(ctx: DbCtx): Promise<PublicStats> {
   const db = executor(ctx);
-  const [[campaigns], [work]] = await Promise.all([
+  const [[campaigns], [work], [paid]] = await Promise.all([
     db
       .select({ n: sql<number>`coalesce(sum(${campaignCounts.n}), 0)`.mapWith(Number) })
       .from(campaignCounts)
       .where(inArray(campaignCounts.status, ["active", "paused", "completed", "paid"])),
     db
-      .select({
-        tasks: sql<number>`count(*)`.mapWith(Number),
-        boosters: sql<number>`count(distinct ${activities.boosterId})`.mapWith(Number),
-        rewards: sql<number>`coalesce(sum(${activities.reward}), 0)`.mapWith(Number),
-      })
+      .select({ tasks: sql<number>`count(*)`.mapWith(Number) })
       .from(activities)
       .where(inArray(activities.status, [...DONE])),
+    // Paid means it reached a bank: payouts the bank confirmed, not rewards still in their hold (issue 33).
+    db
+      .select({
+        boosters: sql<number>`count(distinct ${payouts.userId})`.mapWith(Number),
+        rials: sql<number>`coalesce(sum(${payouts.amount}), 0)`.mapWith(Number),
+      })
+      .from(payouts)
+      .where(eq(payouts.status, "confirmed")),
   ]);
   return {
     campaigns_run: campaigns?.n ?? 0,
     tasks_completed: work?.tasks ?? 0,
-    boosters_paid: work?.boosters ?? 0,
-    rials_paid_out: work?.rewards ?? 0,
+    boosters_paid: paid?.boosters ?? 0,
+    rials_paid_out: paid?.rials ?? 0,
   };
 }
 

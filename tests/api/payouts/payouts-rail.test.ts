@@ -1,4 +1,5 @@
 import { describe, expect } from "vitest";
+import { publicStats } from "@/server/stats/public-stats";
 import { eq } from "drizzle-orm";
 import { payouts, users } from "@/server/db/schema";
 import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
@@ -85,6 +86,8 @@ describe("payouts through Jibit", () => {
     const paid = await statusOf(ids[0]!);
     expect(paid).toMatchObject({ status: "confirmed", bankReference: fake().transfers.get(ids[0]!)!.bankTransferID });
     expect(await statusOf(ids[1]!)).toMatchObject({ status: "failed", reasonCode: "bank_failed", reason: "DESTINATION_ACCOUNT_BLOCKED" });
+    // The landing page's "paid out" is what reached a bank: the confirmed one only.
+    expect(await publicStats({ db: database.db })).toMatchObject({ boosters_paid: 1, rials_paid_out: 3_000_000 });
     // The booster reads why by its code (translated on the page), the bank's own code as the detail.
     const failed = (await get(`payouts/${ids[1]}`, me.token)).body.data;
     expect(failed).toMatchObject({ reason_code: "bank_failed", reason: "DESTINATION_ACCOUNT_BLOCKED" });
