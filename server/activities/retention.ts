@@ -1,4 +1,4 @@
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import { notify } from "@/server/notifications";
 import { withTransaction, type DbCtx, type TxCtx } from "@/server/core/context";
 import { activities, campaigns, type Activity } from "@/server/db/schema";
@@ -19,6 +19,15 @@ export const noRecheck: Recheck = async () => "kept";
 
 /** How many rewards one run releases at a time (each in its own short transaction). */
 const RELEASE_CONCURRENCY = 4;
+
+/** When the next held reward after `after` falls due (activities_release_due_idx), or null when none is held. */
+export async function nextReleaseAt(ctx: DbCtx, input: { after: Date }): Promise<Date | null> {
+  const [row] = await ctx.db
+    .select({ at: sql<Date | null>`min(${activities.releaseAt})`.mapWith((value) => (value === null ? null : new Date(value))) })
+    .from(activities)
+    .where(and(eq(activities.status, "approved"), gt(activities.releaseAt, input.after)));
+  return row?.at ?? null;
+}
 
 /**
  * The release job: approved rewards whose retention has passed move from earnings_held to earnings

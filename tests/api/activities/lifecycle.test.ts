@@ -1,4 +1,5 @@
-import { describe, expect } from "vitest";
+import { describe, expect, vi } from "vitest";
+import { releaseRewardsJob } from "@/server/jobs/earn";
 import { eq } from "drizzle-orm";
 import { activities, auditLog } from "@/server/db/schema";
 import { approveOverdue } from "@/server/activities/deadline";
@@ -265,5 +266,32 @@ describe("the boosters' work after submission", () => {
     } finally {
       delete process.env.TEST_CLOCK;
     }
+  });
+
+  it("the release job frees a reward at its own time, not at the next quarter hour, and never before it", async ({
+    person,
+    admin,
+    liveCampaign,
+    approvedWork,
+    row,
+    database,
+  }) => {
+    const adminToken = await admin();
+    const { id: campaignId } = await liveCampaign(adminToken);
+    const activityId = await approvedWork(adminToken, (await person(0, true)).token, campaignId, "likes");
+    const releaseAt = new Date(Date.now() + 1_500);
+    await database.db.update(activities).set({ releaseAt }).where(eq(activities.id, activityId));
+    // One scheduled run (every minute), started before the reward falls due and cut short once it is out.
+    const job = releaseRewardsJob(null);
+    expect(job.cron).toBe("* * * * *");
+    const controller = new AbortController();
+    const running = job.run({ db: database.db, signal: controller.signal, now: () => new Date() });
+    await vi.waitFor(async () => expect((await row(activityId)).status).toBe("completed"), { timeout: 10_000, interval: 100 });
+    controller.abort();
+    expect(await running).toEqual({ released: 1, dropped: 0 });
+    const releasedAt = (await row(activityId)).releasedAt!.getTime();
+    expect(releasedAt).toBeGreaterThanOrEqual(releaseAt.getTime());
+    // Within seconds of its time (a run every 15 minutes let it wait up to a quarter of an hour).
+    expect(releasedAt - releaseAt.getTime()).toBeLessThan(5_000);
   });
 });
