@@ -21,7 +21,9 @@ npx tsc --noEmit
 
 step "lint and format"
 npx eslint . --max-warnings=0
-npx prettier --check . >/dev/null && echo "prettier: all files formatted"
+# Not `check && echo`: under set -e a failing command on the left of && does not stop the script.
+npx prettier --check . >/dev/null
+echo "prettier: all files formatted"
 
 step "message keys"
 node scripts/check-messages.mjs

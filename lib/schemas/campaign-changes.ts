@@ -98,14 +98,10 @@ export const campaignPaceOutput = z
 /** This month's budget of a Smart campaign run month by month. */
 export const campaignMonthlyOutput = z
   .object({
-    amount: z
-      .number()
-      .int()
-      .nullable()
-      .meta({
-        description:
-          "Rials charged from the wallet each Tehran month, the service fee inside; null: not renewed (this month's budget runs out)",
-      }),
+    amount: z.number().int().nullable().meta({
+      description:
+        "Rials charged from the wallet each Tehran month, the service fee inside; null: not renewed (this month's budget runs out)",
+    }),
     month: z.string().meta({ description: "The Tehran month (Solar Hijri, YYYY-MM) this month's budget is for", example: "1405-09" }),
     for_tasks: z.number().int().meta({ description: "This month's budget for tasks (the amount less the fee)" }),
     spent: z.number().int().meta({ description: "Spent on tasks since this month's budget was charged" }),

@@ -30,7 +30,16 @@ describe("error codes", () => {
   it("every code has a sentence in each locale, with or without saying what was asked", () => {
     for (const locale of locales)
       for (const code of errorCodes) {
-        const params = { limit: 10, until: Date.UTC(2026, 0, 1), slug: "about", path: "/x", provider: "Google", seconds: 30, days: 365, min: 165_000 };
+        const params = {
+          limit: 10,
+          until: Date.UTC(2026, 0, 1),
+          slug: "about",
+          path: "/x",
+          provider: "Google",
+          seconds: 30,
+          days: 365,
+          min: 165_000,
+        };
         for (const about of [{}, { about: "withdrawal" }, { about: "invitation" }] as Record<string, string>[]) {
           const text = translateApi(locale, `errors.${code}`, { ...params, ...about });
           expect(text, `${locale} ${code}`).not.toMatch(/^api\.|[{}]/);
