@@ -9,6 +9,7 @@ import { PanelPage } from "@/components/ui/PageHeader";
 import { QueryView } from "@/components/ui/QueryView";
 import { useEarnSummary, type Activity } from "@/lib/api/activities";
 import { EarnStanding } from "./EarnStanding";
+import { EarningsChart } from "./EarningsChart";
 import { MyActivities } from "./MyActivities";
 import { TaskFeed } from "./TaskFeed";
 import { YoutubeConnectOutcome } from "@/components/ui/YoutubeConnect";
@@ -63,6 +64,7 @@ export function EarnPage() {
               ) : null}
               <TaskFeed onStarted={started} />
               <MyActivities onContinue={started} />
+              <EarningsChart />
             </>
           ) : null}
         </QueryView>

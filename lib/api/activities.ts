@@ -4,6 +4,7 @@ import {
   activityEndpoints,
   type Activity,
   type AppealActivityInput,
+  type EarningsHistory,
   type EarnSummary,
   type HeartbeatInput,
   type SubmitActivityInput,
@@ -15,7 +16,7 @@ import { useApiClient } from "./use-api-client";
 import { walletKeys } from "./payments";
 
 /** The contract's answers (lib/schemas/activities) under the names the earn screens use. */
-export type { Activity, EarnSummary, Task };
+export type { Activity, EarningsHistory, EarnSummary, Task };
 export type ActivityTab = ActivityStatus | "all";
 export type TaskFilter = { network?: Network | undefined; action?: string | undefined };
 
@@ -25,6 +26,7 @@ export const ACTIVITIES_PER_PAGE = 10;
 export const earnKeys = {
   all: ["earn"] as const,
   summary: () => [...earnKeys.all, "summary"] as const,
+  history: (days: number) => [...earnKeys.all, "history", days] as const,
   tasks: () => [...earnKeys.all, "tasks"] as const,
   taskPage: (filter: TaskFilter, page: number) => [...earnKeys.tasks(), filter.network ?? "", filter.action ?? "", page] as const,
   activities: () => [...earnKeys.all, "activities"] as const,
@@ -35,6 +37,15 @@ export const earnKeys = {
 export function useEarnSummary() {
   const api = useApiClient();
   return useQuery({ queryKey: earnKeys.summary(), queryFn: () => api.call(activityEndpoints.summary) });
+}
+
+/** Days of the booster's earnings chart. */
+export const EARNINGS_CHART_DAYS = 90;
+
+/** The booster's rewards per Tehran day (earned, released, clawed back) and what is held by its release day. */
+export function useEarningsHistory(days: number = EARNINGS_CHART_DAYS) {
+  const api = useApiClient();
+  return useQuery({ queryKey: earnKeys.history(days), queryFn: () => api.call(activityEndpoints.history, { query: { days } }) });
 }
 
 /** The feed: open work on other producers' active campaigns (identity-verified boosters only). */

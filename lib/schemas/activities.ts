@@ -142,6 +142,35 @@ export const earnSummaryOutput = z.object({
 });
 export type EarnSummary = z.infer<typeof earnSummaryOutput>;
 
+/** GET earn/history: how many days of the booster's earnings chart (ending today, Tehran). */
+export const EARNINGS_DAYS_MAX = 365;
+export const earningsHistoryQuery = z.object({ days: z.coerce.number().int().min(1).max(EARNINGS_DAYS_MAX).default(90) });
+
+const tehranDayString = () => z.string().meta({ description: "Tehran day, YYYY-MM-DD", pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
+
+/** GET earn/history: the booster's rewards per Tehran day, and what is held and when it releases. */
+export const earningsHistoryOutput = z.object({
+  days: z.array(
+    z.object({
+      day: tehranDayString(),
+      earned: z.number().int().meta({ description: "Rials of rewards approved that day" }),
+      released: z.number().int().meta({ description: "Rials released to earnings that day" }),
+      clawed_back: z.number().int().meta({ description: "Rials taken back that day (the work was found undone at a re-check)" }),
+    }),
+  ),
+  upcoming: z
+    .array(
+      z.object({
+        day: tehranDayString(),
+        first_at: dateTime().meta({ description: "When the day's first held reward is released" }),
+        count: z.number().int(),
+        amount: z.number().int().meta({ description: "Rials" }),
+      }),
+    )
+    .meta({ description: "Held rewards by the Tehran day they are released, soonest first (up to 14 days that hold any)" }),
+});
+export type EarningsHistory = z.infer<typeof earningsHistoryOutput>;
+
 /** One submission in the review queue, with what a reviewer needs beside it. */
 export const reviewItemOutput = z.object({
   activity: activityOutput,
@@ -190,6 +219,7 @@ const activityStep = <const P extends `/${string}/{id}/${string}`, B extends z.Z
 
 export const activityEndpoints = {
   summary: endpoint({ method: "get", path: "/earn/summary", response: earnSummaryOutput }),
+  history: endpoint({ method: "get", path: "/earn/history", query: earningsHistoryQuery, response: earningsHistoryOutput }),
   tasks: endpoint({ method: "get", path: "/tasks", query: tasksQuery, response: taskOutput, list: true }),
   start: endpoint({ method: "post", path: "/tasks/{id}/start", params: taskParam, response: activityOutput, status: 201 }),
   mine: endpoint({ method: "get", path: "/activities", query: myActivitiesQuery, response: activityOutput, list: true }),

@@ -1,24 +1,33 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { activityEndpoints, earnSummaryOutput, reviewItemOutput } from "@/lib/schemas/activities";
+import { activityEndpoints, earningsHistoryOutput, earnSummaryOutput, reviewItemOutput } from "@/lib/schemas/activities";
 import { toActivityOutput } from "@/server/activities/present";
 import { boosterNameOf } from "@/server/activities/booster-name";
 import { reviewQueue } from "@/server/activities/review-queue";
 import { approveMany, denyActivity } from "@/server/activities/review";
 import { appealDenial, askRevision } from "@/server/activities/second-look";
 import { earnSummary } from "@/server/activities/summary";
+import { earningsHistory } from "@/server/activities/earnings-history";
 import type { Activity } from "@/server/db/schema";
 import { requireAdmin, requireUser } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
 import { components, endpointRoute, err, listAnswer } from "@/server/http/route-parts";
 import type { Context } from "hono";
 
-components({ ReviewItem: reviewItemOutput, EarnSummary: earnSummaryOutput });
+components({ ReviewItem: reviewItemOutput, EarnSummary: earnSummaryOutput, EarningsHistory: earningsHistoryOutput });
 
 const summaryRoute = endpointRoute(activityEndpoints.summary, {
   middleware: [requireUser] as const,
   tags: ["Earn"],
   summary: "The booster's success rate, today's task allowance, held and released earnings",
   answer: "The summary",
+});
+
+const historyRoute = endpointRoute(activityEndpoints.history, {
+  middleware: [requireUser] as const,
+  tags: ["Earn"],
+  summary:
+    "The caller's rewards per Tehran day of the last `days` days (earned, released, clawed back) and their held rewards by release day",
+  answer: "The history",
 });
 
 const appealRoute = endpointRoute(activityEndpoints.appeal, {
@@ -74,6 +83,9 @@ export function activityLifecycleRoutes(services: Services) {
     );
   return new OpenAPIHono<AppEnv>()
     .openapi(summaryRoute, async (c) => c.json({ data: await earnSummary(ctxOf(c, services), { now: new Date() }) }, 200))
+    .openapi(historyRoute, async (c) =>
+      c.json({ data: await earningsHistory(ctxOf(c, services), { days: c.req.valid("query").days, now: new Date() }) }, 200),
+    )
     .openapi(appealRoute, async (c) => {
       const activity = await appealDenial(ctxOf(c, services), { id: c.req.valid("param").id, note: c.req.valid("json").note });
       return answer(c, activity);

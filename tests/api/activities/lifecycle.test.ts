@@ -1,6 +1,7 @@
 import { describe, expect, vi } from "vitest";
 import { releaseRewardsJob } from "@/server/jobs/earn";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
+import { tehranDay } from "@/lib/time/tehran";
 import { activities, auditLog } from "@/server/db/schema";
 import { approveOverdue } from "@/server/activities/deadline";
 import { releaseDueRewards } from "@/server/activities/retention";
@@ -293,5 +294,61 @@ describe("the boosters' work after submission", () => {
     expect(releasedAt).toBeGreaterThanOrEqual(releaseAt.getTime());
     // Within seconds of its time (a run every 15 minutes let it wait up to a quarter of an hour).
     expect(releasedAt - releaseAt.getTime()).toBeLessThan(5_000);
+  });
+
+  it("a booster's earnings per Tehran day (earned, released, clawed back) and their held rewards by release day; theirs only", async ({
+    person,
+    admin,
+    liveCampaign,
+    approvedWork,
+    row,
+    get,
+    database,
+  }) => {
+    const adminToken = await admin();
+    const lines = [{ metric: "likes", action: "like", unitPrice: 3_000, max: 10 }];
+    const first = await liveCampaign(adminToken, lines);
+    const second = await liveCampaign(adminToken, lines);
+    const third = await liveCampaign(adminToken, lines);
+    const booster = await person(0, true);
+    const kept = await approvedWork(adminToken, booster.token, first.id, "likes");
+    const undone = await approvedWork(adminToken, booster.token, second.id, "likes");
+    const held = await approvedWork(adminToken, booster.token, third.id, "likes");
+    const reward = async (id: string) => (await row(id)).reward;
+    // Two of them come due now: one kept, one found undone and clawed back; the third stays held.
+    await database.db
+      .update(activities)
+      .set({ checkMethod: "api", releaseAt: new Date(Date.now() - 60_000) })
+      .where(inArray(activities.id, [kept, undone]));
+    expect(
+      await releaseDueRewards({ db: database.db }, { now: new Date(), recheck: async (a) => (a.id === undone ? "dropped" : "kept") }),
+    ).toEqual({ released: 1, dropped: 1 });
+
+    const history = await get("earn/history?days=7", booster.token);
+    expect(history.status).toBe(200);
+    const today = tehranDay(new Date());
+    expect(history.body.data.days).toHaveLength(7);
+    expect(history.body.data.days.at(-1)).toEqual({
+      day: today,
+      earned: (await reward(kept)) + (await reward(undone)) + (await reward(held)),
+      released: await reward(kept),
+      clawed_back: await reward(undone),
+    });
+    expect(history.body.data.days.slice(0, -1).every((d: { earned: number }) => d.earned === 0)).toBe(true);
+    const releaseAt = (await row(held)).releaseAt!;
+    expect(history.body.data.upcoming).toEqual([
+      { day: tehranDay(releaseAt), first_at: releaseAt.toISOString(), count: 1, amount: await reward(held) },
+    ]);
+    expect((await get("earn/history", booster.token)).body.data.days).toHaveLength(90);
+
+    // Another person's history is their own (empty); bounds are checked; a session is needed.
+    const other = (await get("earn/history?days=7", (await person()).token)).body.data;
+    expect(other.upcoming).toEqual([]);
+    expect(other.days.every((d: { earned: number; released: number }) => d.earned + d.released === 0)).toBe(true);
+    for (const days of ["0", "366", "x"]) {
+      const refused = await get(`earn/history?days=${days}`, booster.token);
+      expect([refused.status, Object.keys(refused.body.error?.fields ?? {})]).toEqual([422, ["days"]]);
+    }
+    expect((await get("earn/history")).status).toBe(401);
   });
 });

@@ -2,10 +2,21 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { EarnPage } from "@/components/activities/EarnPage";
-import type { Activity, EarnSummary, Task } from "@/lib/api/activities";
+import type { Activity, EarningsHistory, EarnSummary, Task } from "@/lib/api/activities";
+import { byWeek } from "@/components/activities/EarningsChart";
 import { renderWithProviders } from "../render-with-providers";
 import { answerWith, jsonResponse, type SentInit } from "../support/msw";
 
+/** uPlot draws on a canvas jsdom does not have: a stand-in that draws nothing. */
+vi.mock("uplot", () => ({
+  default: class {
+    constructor(_options: unknown, _data: unknown, target: HTMLElement) {
+      target.append(document.createElement("canvas"));
+    }
+    setSize() {}
+    destroy() {}
+  },
+}));
 vi.mock("@/lib/i18n/navigation", async () => (await import("../support/navigation")).plainNavigation("/dashboard/earn_money"));
 
 const CAMPAIGN = "0190f0a0-0000-7000-8000-0000000000c1";
@@ -67,15 +78,27 @@ const activity = (overrides: Partial<Activity> = {}): Activity => ({
   reviewed_at: null,
   ...overrides,
 });
+/** 14 days ending 2026-11-26: rewards on three of them, one claw-back; one release day ahead. */
+const history = (withWork = false): EarningsHistory => ({
+  days: Array.from({ length: 14 }, (_, i) => {
+    const day = `2026-11-${String(13 + i).padStart(2, "0")}`;
+    const earned = withWork && [0, 7, 13].includes(i) ? 1_800 * (i + 1) : 0;
+    return { day, earned, released: withWork && i === 13 ? 1_800 : 0, clawed_back: withWork && i === 7 ? 900 : 0 };
+  }),
+  upcoming: withWork ? [{ day: "2026-11-27", first_at: "2026-11-27T10:30:00.000Z", count: 3, amount: 5_400 }] : [],
+});
 const page = <T,>(data: T[]) => jsonResponse(200, { data, meta: { page: 1, per_page: 10, total: data.length } });
 
 /** The earn API: a summary, one task, the booster's activities; starting and submitting recorded. */
-function earnApi(options: { summary?: EarnSummary; mine?: Activity[]; submit?: (body: unknown) => Response } = {}) {
+function earnApi(
+  options: { summary?: EarnSummary; mine?: Activity[]; submit?: (body: unknown) => Response; history?: EarningsHistory } = {},
+) {
   const sent: { path: string; init: SentInit }[] = [];
   answerWith((href, init) => {
     const url = new URL(href);
     sent.push({ path: `${init.method} ${url.pathname}${url.search}`, init });
     if (url.pathname === "/api/earn/summary") return jsonResponse(200, { data: options.summary ?? summary() });
+    if (url.pathname === "/api/earn/history") return jsonResponse(200, { data: options.history ?? history() });
     if (url.pathname === "/api/tasks") return page([task]);
     if (url.pathname === "/api/activities") return page(options.mine ?? []);
     if (url.pathname === `/api/tasks/${task.id}/start`) return jsonResponse(201, { data: activity() });
@@ -176,5 +199,36 @@ describe("earn money page", () => {
     expect(panel.textContent).toContain("Show the like");
     expect(within(panel).getByLabelText("Your username on the account you used")).toHaveValue("sara.test");
     expect(within(panel).getByLabelText("Proof (optional)")).toHaveValue("Liked at noon");
+  });
+
+  it("charts the booster's rewards per day or per 7 days with a table beside, and says what releases when, in Persian", async () => {
+    earnApi({ history: history(true) });
+    renderWithProviders(<EarnPage />, "fa-IR");
+    const card = await screen.findByTestId("earnings-history");
+    // What is held, by its release day: 3 rewards, 5,400 Rials, from 14:00 Tehran time.
+    expect(within(card).getByTestId("earnings-upcoming").textContent).toBe("۳ پاداش، ۵٬۴۰۰ ریال، آزادسازی در ۶ آذر ۱۴۰۵ از ساعت ۱۴:۰۰");
+    const table = within(card).getByTestId("earnings-table");
+    expect(within(table).getAllByRole("row")).toHaveLength(15);
+    // Newest first: the 26th earned 25,200 and released 1,800.
+    expect(within(table).getAllByRole("row")[1]!.textContent).toContain("۲۵٬۲۰۰ ریال");
+    expect(within(card).getByRole("img", { name: /^نمودار پاداش‌های شما از/ })).toBeTruthy();
+    // Per 7 days: two runs of seven.
+    await userEvent.click(within(card).getByRole("tab", { name: "هفتگی" }));
+    expect(within(within(card).getByTestId("earnings-table")).getAllByRole("row")).toHaveLength(3);
+  });
+
+  it("says there is nothing yet before the first reward", async () => {
+    earnApi();
+    renderWithProviders(<EarnPage />);
+    expect(await screen.findByTestId("earnings-empty")).toHaveTextContent("No rewards yet: what you earn shows here day by day.");
+  });
+
+  it("adds days into runs of 7 ending today, the oldest run shorter", () => {
+    const weeks = byWeek(history(true).days);
+    expect(weeks.map((week) => [week.day, week.earned, week.released, week.clawed_back])).toEqual([
+      ["2026-11-13", 1_800, 0, 0],
+      ["2026-11-20", 1_800 * 8 + 1_800 * 14, 1_800, 900],
+    ]);
+    expect(byWeek(history(true).days.slice(0, 9)).map((week) => week.day)).toEqual(["2026-11-13", "2026-11-15"]);
   });
 });
