@@ -96,6 +96,19 @@ for (const { locale, prefix, m, size, accounts } of [
     await expectNoSidewaysScroll(keeper.page);
     await keeper.page.screenshot({ path: `test-results/screens/retention-approved-${locale}.png`, fullPage: true });
 
+    // Their earnings over time: the reward is on today's row of the chart's table, and what releases when is said.
+    await keeper.page.reload();
+    const history = keeper.page.getByTestId("earnings-history");
+    await expect(history.getByTestId("earnings-upcoming").locator("li")).toHaveCount(1);
+    const held = ((await (await keeper.page.request.get("/api/earn/history")).json()) as { data: { upcoming: { amount: number }[] } }).data
+      .upcoming[0]!.amount;
+    const reward = new Intl.NumberFormat(locale).format(held);
+    await expect(history.getByTestId("earnings-upcoming")).toContainText(reward);
+    await expect(history.getByTestId("earnings-table").locator("tbody tr").first().locator("td").first()).toContainText(reward);
+    await expect(history.locator("canvas").first()).toBeVisible();
+    await expectNoSidewaysScroll(keeper.page);
+    await history.screenshot({ path: `test-results/screens/earnings-history-${locale}.png` });
+
     // The producer's campaign: delivered and auto-checked moved, nobody reviewed anything.
     await producer.setViewportSize(size);
     await producer.goto(`${prefix}/dashboard/campaigns/view/${campaignId}`);

@@ -1,5 +1,9 @@
 import { expect, test, type Page } from "./support/fixtures";
+import enUS from "../../messages/en-US.json" with { type: "json" };
 import faIR from "../../messages/fa-IR.json" with { type: "json" };
+import trTR from "../../messages/tr-TR.json" with { type: "json" };
+import { LOCALE_COOKIE } from "../../lib/i18n/locales";
+import { DESKTOP, PHONE } from "./support/layout";
 import { signUpViaApi } from "./support/accounts";
 
 const w = faIR.wallet;
@@ -50,3 +54,29 @@ test("fa-IR: a cancelled payment shows failure and a failed transaction", async 
   await expect(page.getByText(w.status.failed).first()).toBeVisible();
   await expect(page.getByTestId("wallet-balance")).toContainText("۰ ریال");
 });
+
+/**
+ * Issue 33: a payment comes back in the language it began in. The account speaks Persian; the charge begins on
+ * /en-US with no language cookie, then on /tr-TR with a Persian cookie: the bank page and the result page
+ * stay in the language of the page the payment began on (the return used to carry none, so the proxy chose).
+ */
+for (const { start, m, cookie } of [
+  { start: "en-US", m: enUS, cookie: null },
+  { start: "tr-TR", m: trTR, cookie: "fa-IR" },
+] as const) {
+  test(`a charge begun on /${start} (language cookie: ${cookie ?? "none"}) comes back to /${start}`, async ({ page, baseURL }) => {
+    await page.setViewportSize(start === "en-US" ? DESKTOP : PHONE);
+    await signUpViaApi(page, { locale: "fa-IR" });
+    if (cookie) await page.context().addCookies([{ name: LOCALE_COOKIE, value: cookie, url: baseURL! }]);
+    await page.goto(`/${start}/dashboard/wallet/charge_wallet`);
+    await page.getByLabel(m.wallet.chargePage.amountLabel).fill("1000000");
+    await page.getByRole("radio", { name: new RegExp(m.wallet.gateways.kinds.test.replace(/[()]/g, "\\$&")) }).check();
+    await page.getByRole("button", { name: m.wallet.chargePage.submit }).click();
+    await page.waitForURL(`**/${start}/sandbox-bank/**`);
+    await page.getByRole("button", { name: m.sandboxBank.pay, exact: true }).click();
+    await page.waitForURL(`**/${start}/dashboard/payment-result?tx=*`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.paymentResult.paid.title);
+    await expect(page.locator("html")).toHaveAttribute("lang", start);
+    await page.screenshot({ path: `test-results/screens/payment-result-began-${start}.png`, fullPage: true });
+  });
+}
