@@ -52,6 +52,15 @@ function useColumns(): Column<PayoutView>[] {
               {t("expected", { date: format.dateTime(new Date(row.expected_arrival), "dateTime") })}
             </span>
           ) : null}
+          {/* A paid payout says when it was paid, not only when it was requested. */}
+          {row.status === "confirmed" && row.settled_at ? (
+            <span className="text-xs text-ink-muted" data-testid="payout-paid-on">
+              {t.rich("paidOn", {
+                date: format.dateTime(new Date(row.settled_at), "dateTime"),
+                time: (chunks) => <time dateTime={row.settled_at ?? undefined}>{chunks}</time>,
+              })}
+            </span>
+          ) : null}
         </span>
       ),
     ],

@@ -196,6 +196,10 @@ test("a payout from request to paid: the booster on a phone in Persian, the admi
   await booster.goto("/dashboard/payouts");
   await booster.getByRole("tab", { name: faIR.payouts.list.tabs.paid }).click();
   await expect(booster.getByText(/PAYA-\d+/).filter({ visible: true })).toBeVisible();
+  // And when it was paid, in the Persian calendar (it once read only when it was requested).
+  const paidOn = booster.getByTestId("payout-paid-on").filter({ visible: true });
+  await expect(paidOn).toContainText(faIR.payouts.list.paidOn.split("<time>")[0]!.trim());
+  await expect(paidOn.locator("time")).toHaveText(/[۰-۹]/);
   await expectNoSidewaysScroll(booster);
   await booster.screenshot({ path: "test-results/screens/payout-paid-fa-phone.png", fullPage: true });
 });
