@@ -1,16 +1,16 @@
 "use client";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
-import { DayTable } from "@/components/campaigns/DayTable";
-import { dayDate } from "@/components/campaigns/delivery-days";
 import { Card } from "@/components/ui/Card";
 import { DayChart } from "@/components/ui/DayChart";
+import { DayTable } from "@/components/ui/DayTable";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { QueryView } from "@/components/ui/QueryView";
 import { Tabs } from "@/components/ui/Tabs";
 import { useEarningsHistory, type EarningsHistory } from "@/lib/api/activities";
 import { useMoney } from "@/lib/format/money";
 import { directionOf, isLocale } from "@/lib/i18n/locales";
+import { dayDate } from "@/lib/time/tehran";
 
 type Day = EarningsHistory["days"][number];
 type Amount = Exclude<keyof Day, "day">;
@@ -109,6 +109,7 @@ function EarningsContent({ history }: { history: EarningsHistory }) {
             />
             <DayTable
               caption={by === "day" ? t("caption") : t("captionWeek")}
+              dayHeader={by === "day" ? t("day") : t("week")}
               columns={SERIES.map(({ key }) => ({ key, label: t(key) }))}
               days={rows}
               cell={(row, key) => money(row[key])}

@@ -7,8 +7,8 @@ import { useCampaignDelivery, type Campaign, type Delivery } from "@/lib/api/cam
 import { ETA_WINDOW_DAYS } from "@/lib/campaigns/delivery";
 import { directionOf, isLocale } from "@/lib/i18n/locales";
 import type { DeliveryDay } from "@/lib/schemas/activities";
-import { DayTable } from "./DayTable";
-import { dayDate } from "./delivery-days";
+import { dayDate } from "@/lib/time/tehran";
+import { DayTable } from "@/components/ui/DayTable";
 import { NetworkCounter } from "./DeliveryNetwork";
 
 const FIGURES = [
@@ -115,6 +115,7 @@ function DeliveryTable({ days }: { days: DeliveryDay[] }) {
   return (
     <DayTable
       caption={t("caption")}
+      dayHeader={t("day")}
       columns={DAY_SERIES.map(({ key }) => ({ key, label: t(key) }))}
       days={days}
       cell={(day, key) => format.number(day[key])}

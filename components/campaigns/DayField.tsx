@@ -4,7 +4,7 @@ import { forwardRef, type ComponentProps } from "react";
 import { TextField } from "@/components/ui/Field";
 import { CAMPAIGN_END_MAX_DAYS } from "@/lib/schemas/campaigns";
 import { addDays, tehranDay } from "@/lib/time/tehran";
-import { dayDate } from "./delivery-days";
+import { dayDate } from "@/lib/time/tehran";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isDay = (text: string | undefined): text is string => Boolean(text && DAY.test(text) && !Number.isNaN(dayDate(text).getTime()));

@@ -4,7 +4,7 @@ import { DayChart } from "@/components/ui/DayChart";
 import { NoValue } from "@/components/ui/NoValue";
 import type { Campaign, Delivery } from "@/lib/api/campaigns";
 import type { NetworkCounts } from "@/lib/schemas/activities";
-import { DayTable } from "./DayTable";
+import { DayTable } from "@/components/ui/DayTable";
 import { useMetricLabel } from "./Invoice";
 
 /** The network's counters, in the order one is picked for the sentence and the chart, and the invoice metrics each one counts. */
@@ -129,6 +129,7 @@ export function NetworkCounter({
 /** The network's counter per day, newest first: one column per counter it gave. */
 function NetworkTable({ days }: { days: NetworkDay[] }) {
   const tn = useTranslations("campaigns.networkCounter");
+  const td = useTranslations("campaigns.delivery");
   const format = useFormatter();
   const metric = useMetricLabel();
   const counters = COUNTER_KEYS.filter((counter) =>
@@ -142,6 +143,7 @@ function NetworkTable({ days }: { days: NetworkDay[] }) {
   return (
     <DayTable
       caption={tn("caption")}
+      dayHeader={td("day")}
       columns={counters.map((counter) => ({ key: counter, label: metric(counter) }))}
       days={days}
       cell={cell}

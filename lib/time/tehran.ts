@@ -48,3 +48,6 @@ export function tehranMonthDays(day: string): { first: string; last: string } {
   while (tehranMonthOf(addDays(last, 1)) === month) last = addDays(last, 1);
   return { first, last };
 }
+
+/** A Tehran day ("YYYY-MM-DD") as a date whose UTC calendar day is that day: shown with timeZone UTC it never shifts. */
+export const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);

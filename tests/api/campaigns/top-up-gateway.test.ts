@@ -12,7 +12,7 @@ const it = apiTest
     const campaign = await approvedCampaign();
     const wallet = async () => (await balancesOf({ db: database.db }, { userId: campaign.producer.user.id })).wallet;
     const paid = async (redirect: string) => {
-      const decided = await call(`payments/sandbox/${redirect.split("/").at(-1)!}/decision`, { decision: "pay" });
+      const decided = await call(`payments/sandbox/${redirect.split("/").at(-1)!}/decision`, { decision: "pay" }, { locale: "tr-TR" });
       const back = new URL(decided.body.data.redirect_url as string, "http://localhost");
       return `${back.pathname.replace(/^\/api\//, "")}${back.search}`;
     };
@@ -21,7 +21,8 @@ const it = apiTest
       call(
         `campaigns/${campaign.id}/top-up`,
         { amount: 1_100_000, gateway: "sandbox" },
-        { token: campaign.producer.token, ...(key ? { headers: { "idempotency-key": key } } : {}) },
+        // Begun on a Turkish page: the bank's page and the way back speak Turkish.
+        { token: campaign.producer.token, locale: "tr-TR", ...(key ? { headers: { "idempotency-key": key } } : {}) },
       );
     return { ...campaign, wallet, paid, start, before: await wallet() };
   });
@@ -42,13 +43,18 @@ describe("a top-up through a gateway", () => {
     });
     expect(redirect_url).toMatch(/sandbox/);
     expect(added.total).toBe(1_100_000);
-    expect(started.body.data.message).toBe("You are going to the gateway to pay the top-up; the campaign's budget grows once it is paid.");
+    // In the language of the page it began on.
+    expect(started.body.data.message).toBe(
+      "Bütçe artırımını ödemek için ödeme altyapısına gidiyorsunuz; ödeme yapılınca kampanyanın bütçesi artar.",
+    );
     // Nothing changes until it is paid.
     expect(shown.budget).toBe(total);
     expect((await get(`campaigns/${id}`, producer.token)).body.data.budget).toBe(total);
 
+    expect(redirect_url).toMatch(/^\/tr-TR\/sandbox-bank\//);
     const landing = await paid(redirect_url as string);
-    await call(landing, undefined, { method: "GET" });
+    const back = await call(landing, undefined, { method: "GET", locale: "fa-IR" });
+    expect(back.response.headers.get("location")).toBe(`/tr-TR/dashboard/payment-result?tx=${transaction.id}`);
     await call(landing, undefined, { method: "GET" }); // the callback twice: applied once
 
     const after = (await get(`campaigns/${id}`, producer.token)).body.data;

@@ -3,6 +3,8 @@ import { eq } from "drizzle-orm";
 import { transactions } from "@/server/db/schema";
 import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
 import { apiTest } from "@/tests/api/support/fixture";
+import { localizedPath } from "@/lib/i18n/negotiate";
+import type { Locale } from "@/lib/i18n/locales";
 
 // Issue 17 part 1: a plan paid through a payment gateway (intent membership_payment): the wallet is
 // credited with what the gateway confirmed, and the plan bought from it in the same transaction —
@@ -13,15 +15,20 @@ const it = apiTest
   .extend(
     "payCheckout",
     ({ call }) =>
-      async function payCheckout(token: string, plan: string) {
-        const started = await call("memberships/checkout", { plan_id: plan, gateway: "sandbox" }, { token });
+      async function payCheckout(token: string, plan: string, locale = "en-US") {
+        const started = await call("memberships/checkout", { plan_id: plan, gateway: "sandbox" }, { token, locale });
         expect(started.status).toBe(200);
         expect(started.body.data.transaction).toMatchObject({ intent: "membership_payment", status: "pending" });
         const authority = (started.body.data.redirect_url as string).split("/").at(-1)!;
-        const decided = await call(`payments/sandbox/${authority}/decision`, { decision: "pay" });
+        const decided = await call(`payments/sandbox/${authority}/decision`, { decision: "pay" }, { locale });
         const callback = new URL(decided.body.data.redirect_url as string, "http://localhost");
         const path = `${callback.pathname.replace(/^\/api\//, "")}${callback.search}`;
-        expect((await call(path, undefined, { method: "GET" })).status).toBe(303);
+        // Back on the result page of the language the checkout began in, whatever the returning browser says.
+        const back = await call(path, undefined, { method: "GET", locale: locale === "fa-IR" ? "en-US" : "fa-IR" });
+        expect(back.status).toBe(303);
+        expect(back.response.headers.get("location")).toBe(
+          `${localizedPath(locale as Locale, "/dashboard/payment-result")}?tx=${started.body.data.transaction.id}`,
+        );
         return { id: started.body.data.transaction.id as string, amount: started.body.data.transaction.amount as number, path };
       },
   )
@@ -39,7 +46,7 @@ describe("a plan paid through a gateway", () => {
   }) => {
     const me = await person(0, true);
     const silver = await planId("silver");
-    const paid = await payCheckout(me.token, silver);
+    const paid = await payCheckout(me.token, silver, "ar-AE");
     expect(paid.amount).toBe(5_000_000);
     const current = (await get("memberships/current", me.token)).body.data;
     expect(current).toMatchObject({ plan: { code: "silver" }, withdrawals_left: 6 });

@@ -1,8 +1,8 @@
 "use client";
 import type { ReactNode } from "react";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter } from "next-intl";
 import { ScrollRegion } from "@/components/ui/ScrollRegion";
-import { dayDate } from "./delivery-days";
+import { dayDate } from "@/lib/time/tehran";
 
 /**
  * A chart's numbers as a table beside it (for screen readers and copying): one row per Tehran day, newest
@@ -10,6 +10,7 @@ import { dayDate } from "./delivery-days";
  */
 export function DayTable<D extends { day: string }, K extends string>({
   caption,
+  dayHeader,
   columns,
   days,
   cell,
@@ -18,6 +19,8 @@ export function DayTable<D extends { day: string }, K extends string>({
   tableClassName = "w-full text-sm",
 }: {
   caption: string;
+  /** The first column's header ("Day"), in the caller's words. */
+  dayHeader: string;
   columns: readonly { key: K; label: ReactNode }[];
   days: readonly D[];
   cell: (day: D, key: K) => ReactNode;
@@ -25,7 +28,6 @@ export function DayTable<D extends { day: string }, K extends string>({
   className: string;
   tableClassName?: string;
 }) {
-  const t = useTranslations("campaigns.delivery");
   const format = useFormatter();
   return (
     <ScrollRegion label={caption} className={className}>
@@ -34,7 +36,7 @@ export function DayTable<D extends { day: string }, K extends string>({
         <thead className="sticky top-0 bg-surface">
           <tr className="border-b border-surface-line text-ink-muted">
             <th scope="col" className="px-3 py-2 text-start font-medium">
-              {t("day")}
+              {dayHeader}
             </th>
             {columns.map(({ key, label }) => (
               <th key={key} scope="col" className="px-3 py-2 text-end font-medium">
