@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { visibleText } from "@/lib/validation/visible-text";
-import { dateTime, endpoint, idParam, longText, paging, text, uuidParam } from "./common";
+import { dateTime, endpoint, idParam, longText, paging, tehranDayText, text, uuidParam } from "./common";
 import { campaignActivityParams } from "./campaigns";
 import {
   activityCheckMethods,
@@ -146,13 +146,11 @@ export type EarnSummary = z.infer<typeof earnSummaryOutput>;
 export const EARNINGS_DAYS_MAX = 365;
 export const earningsHistoryQuery = z.object({ days: z.coerce.number().int().min(1).max(EARNINGS_DAYS_MAX).default(90) });
 
-const tehranDayString = () => z.string().meta({ description: "Tehran day, YYYY-MM-DD", pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
-
 /** GET earn/history: the booster's rewards per Tehran day, and what is held and when it releases. */
 export const earningsHistoryOutput = z.object({
   days: z.array(
     z.object({
-      day: tehranDayString(),
+      day: tehranDayText(),
       earned: z.number().int().meta({ description: "Rials of rewards approved that day" }),
       released: z.number().int().meta({ description: "Rials released to earnings that day" }),
       clawed_back: z.number().int().meta({ description: "Rials taken back that day (the work was found undone at a re-check)" }),
@@ -161,7 +159,7 @@ export const earningsHistoryOutput = z.object({
   upcoming: z
     .array(
       z.object({
-        day: tehranDayString(),
+        day: tehranDayText(),
         first_at: dateTime().meta({ description: "When the day's first held reward is released" }),
         count: z.number().int(),
         amount: z.number().int().meta({ description: "Rials" }),

@@ -23,6 +23,9 @@ export const idParam = z.object({ id: uuidParam() });
 /** An instant on the wire: ISO 8601 in UTC. */
 export const dateTime = () => z.string().meta({ format: "date-time" });
 
+/** A Tehran calendar day on the wire (an answer's, UTC+03:30): "YYYY-MM-DD". */
+export const tehranDayText = () => z.string().meta({ description: "Tehran day, YYYY-MM-DD", pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
+
 /**
  * Every string a request carries (body fields, query, path and header parameters) is built on one of
  * these two, so no string reaches a handler or the database with a control character in it:

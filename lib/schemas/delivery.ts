@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tehranDayText } from "./common";
 
 /* The campaign's delivery over time (GET campaigns/{id}/delivery, in activityEndpoints). */
 
@@ -8,7 +9,7 @@ export const deliveryQuery = z.object({ days: z.coerce.number().int().min(1).max
 
 /** One Tehran day of a campaign's delivery (units): delivered that day and how it was checked, dropped, refilled. */
 export const deliveryDayOutput = z.object({
-  day: z.string().meta({ description: "Tehran day, YYYY-MM-DD", pattern: "^\\d{4}-\\d{2}-\\d{2}$" }),
+  day: tehranDayText(),
   delivered: z.number().int(),
   auto_checked: z.number().int(),
   watched: z.number().int(),
