@@ -2,7 +2,7 @@
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { Card } from "@/components/ui/Card";
-import { DayChart } from "@/components/ui/DayChart";
+import { DAY_AXIS, DayChart, daySeries, type DayLine } from "@/components/ui/DayChart";
 import { DayTable } from "@/components/ui/DayTable";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { QueryView } from "@/components/ui/QueryView";
@@ -20,13 +20,10 @@ const SERIES = [
   { key: "earned", color: "#1645dd", width: 3 },
   { key: "released", color: "#15803d", dash: [6, 3] },
   { key: "clawed_back", color: "#b91c1c", dash: [1, 4] },
-] as const satisfies readonly { key: Amount; color: string; dash?: number[]; width?: number }[];
+] as const satisfies readonly DayLine<Amount>[];
 
 const BY = ["day", "week"] as const;
 type By = (typeof BY)[number];
-
-/** The time axis's labels: "Mar 20", «۳۰ اسفند». */
-const AXIS_DAY = { month: "short", day: "numeric", timeZone: "UTC" } as const;
 
 /** Runs of 7 days ending today (the oldest run may be shorter), each named by its first day. */
 export function byWeek(days: readonly Day[]): Day[] {
@@ -69,7 +66,7 @@ function EarningsContent({ history }: { history: EarningsHistory }) {
   const [by, setBy] = useState<By>("day");
   const anything = history.days.some((day) => day.earned + day.released + day.clawed_back > 0);
   const rows = by === "day" ? history.days : byWeek(history.days);
-  const labels = rows.map((row) => format.dateTime(dayDate(row.day), AXIS_DAY));
+  const labels = rows.map((row) => format.dateTime(dayDate(row.day), DAY_AXIS));
   return (
     <div className="grid min-w-0 gap-4" data-testid="earnings-history">
       {history.upcoming.length > 0 ? (
@@ -97,13 +94,7 @@ function EarningsContent({ history }: { history: EarningsHistory }) {
             <DayChart
               label={t("chartLabel", { from: labels[0] ?? "", to: labels.at(-1) ?? "" })}
               labels={labels}
-              series={SERIES.map((line) => ({
-                label: t(line.key),
-                color: line.color,
-                dash: "dash" in line ? [...line.dash] : undefined,
-                width: "width" in line ? line.width : undefined,
-                values: rows.map((row) => row[line.key]),
-              }))}
+              series={daySeries(SERIES, rows, (key) => t(key))}
               rtl={rtl}
               formatNumber={(value) => format.number(value, "short")}
             />

@@ -1,6 +1,6 @@
 "use client";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
-import { DayChart, type DayChartSeries } from "@/components/ui/DayChart";
+import { DAY_AXIS, DayChart, daySeries, type DayLine } from "@/components/ui/DayChart";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { QueryView } from "@/components/ui/QueryView";
 import { useCampaignDelivery, type Campaign, type Delivery } from "@/lib/api/campaigns";
@@ -29,10 +29,8 @@ const DAY_SERIES = [
   { key: "reviewed", color: "#b45309", dash: [10, 3, 2, 3] },
   { key: "dropped", color: "#b91c1c", dash: [1, 4] },
   { key: "refilled", color: "#15803d", dash: [12, 4] },
-] as const satisfies readonly { key: keyof Omit<DeliveryDay, "day">; color: string; dash?: number[]; width?: number }[];
+] as const satisfies readonly DayLine<keyof Omit<DeliveryDay, "day">>[];
 
-/** The time axis's labels: "Mar 20", «۳۰ اسفند» (the "day" format's calendar and digits, shorter). */
-const AXIS_DAY = { month: "short", day: "numeric", timeZone: "UTC" } as const;
 /** A rate per day may be a fraction ("0.4 a day"). */
 const RATE = { maximumFractionDigits: 1 } as const;
 
@@ -65,14 +63,8 @@ function DeliveryContent({ campaign, delivery }: { campaign: Campaign; delivery:
   const anything = delivery.delivered + delivery.dropped + delivery.awaiting_review > 0;
   const history = days.some((day) => DAY_SERIES.some(({ key }) => day[key] !== 0));
   const formatNumber = (value: number) => format.number(value);
-  const labels = days.map((day) => format.dateTime(dayDate(day.day), AXIS_DAY));
-  const series: DayChartSeries[] = DAY_SERIES.map((line) => ({
-    label: t(line.key),
-    color: line.color,
-    dash: "dash" in line ? [...line.dash] : undefined,
-    width: "width" in line ? line.width : undefined,
-    values: days.map((day) => day[line.key]),
-  }));
+  const labels = days.map((day) => format.dateTime(dayDate(day.day), DAY_AXIS));
+  const series = daySeries(DAY_SERIES, days, (key) => t(key));
   return (
     <div className="grid min-w-0 gap-4">
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="campaign-delivery">

@@ -27,6 +27,27 @@ export type DayChartProps = {
   fromZero?: boolean;
 };
 
+/** A line's look: its colour and, so it is told apart without colour too, its dash (px) or width. */
+export type DayLine<K extends string> = { key: K; color: string; dash?: readonly number[]; width?: number };
+
+/** The time axis's labels: "Mar 20", «۳۰ اسفند» (a Tehran day at UTC midnight; the "day" format's calendar and digits, shorter). */
+export const DAY_AXIS = { month: "short", day: "numeric", timeZone: "UTC" } as const;
+
+/** The chart's series from the lines' looks: each named by `label`, with one value per row. */
+export function daySeries<K extends string, R extends Record<K, number>>(
+  lines: readonly DayLine<K>[],
+  rows: readonly R[],
+  label: (key: K) => string,
+): DayChartSeries[] {
+  return lines.map((line) => ({
+    label: label(line.key),
+    color: line.color,
+    dash: line.dash ? [...line.dash] : undefined,
+    width: line.width,
+    values: rows.map((row) => row[line.key]),
+  }));
+}
+
 /** uPlot (52 KB, 23 KB gzipped with its stylesheet; docs/features/campaigns.md) is fetched only when a chart is on screen. */
 const DayChartCanvas = lazy(() => import("./DayChartCanvas"));
 
