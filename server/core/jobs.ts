@@ -23,8 +23,10 @@ export type JobDefinition = {
    * One run. It must be idempotent per item: an item another run (or a request) already handled
    * is skipped and the run goes on. What it returns is kept as the run's output in the history.
    * `now` is the run's clock: the system's, or a later time for a test (POST /api/test-clock/run).
+   * `scheduled`: the runner started it on its schedule, on the system's clock (a test-clock run is not),
+   * so it may wait inside its run for work falling due.
    */
-  run(context: { db: Db; signal: AbortSignal; now: () => Date }): Promise<Record<string, number> | void>;
+  run(context: { db: Db; signal: AbortSignal; now: () => Date; scheduled?: boolean }): Promise<Record<string, number> | void>;
 };
 
 /** Where pg-boss keeps its tables (its own schema, beside the app's public one). */
@@ -77,7 +79,7 @@ export async function startJobRunner(database: Database, jobs: JobDefinition[], 
     await boss.schedule(job.name, job.cron, null, { tz: "UTC" });
     await boss.work(job.name, { pollingIntervalSeconds: options.pollingSeconds ?? 5 }, async ([run]) => {
       try {
-        const output = await job.run({ db: database.db, signal: run!.signal, now: () => new Date() });
+        const output = await job.run({ db: database.db, signal: run!.signal, now: () => new Date(), scheduled: true });
         if (output && Object.values(output).some((count) => count > 0)) console.info(`[jobs] ${job.name}`, output);
         return output ?? null;
       } catch (error) {

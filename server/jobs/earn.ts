@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { JobDefinition } from "@/server/core/jobs";
 import { approveOverdue } from "@/server/activities";
 import { nextReleaseAt, releaseDueRewards, type Recheck } from "@/server/activities";
@@ -25,11 +26,16 @@ export function releaseRewardsJob(youtube: YoutubeAccounts | null): JobDefinitio
   return {
     name: "release-rewards",
     cron: "* * * * *",
-    async run({ db, now, signal }) {
-      const live = Math.abs(now().getTime() - Date.now()) < 1_000;
+    async run({ db, now, signal, scheduled }) {
       return drainDueRewards(
         { db },
-        { now, signal, waitForDue: live, budgetMs: RELEASE_MINUTE_MS, ...(youtube ? { recheck: youtubeRecheck({ db }, youtube) } : {}) },
+        {
+          now,
+          signal,
+          waitForDue: scheduled === true,
+          budgetMs: RELEASE_MINUTE_MS,
+          ...(youtube ? { recheck: youtubeRecheck({ db }, youtube) } : {}),
+        },
       );
     },
   };
@@ -65,19 +71,8 @@ export async function drainDueRewards(
     if (!options.waitForDue) break;
     const next = await nextReleaseAt(ctx, { after: clock() });
     if (!next || next.getTime() > stop) break;
-    await sleep(next.getTime() - Date.now(), options.signal);
+    // Woken early when the run is stopped (the signal): the loop then ends.
+    await sleep(Math.max(0, next.getTime() - Date.now()), undefined, { signal: options.signal }).catch(() => undefined);
   }
   return total;
-}
-
-function sleep(ms: number, signal?: AbortSignal) {
-  return new Promise<void>((resolve) => {
-    const timer = setTimeout(done, Math.max(0, ms));
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    }
-    signal?.addEventListener("abort", done, { once: true });
-  });
 }

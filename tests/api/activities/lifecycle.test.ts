@@ -286,7 +286,7 @@ describe("the boosters' work after submission", () => {
     const job = releaseRewardsJob(null);
     expect(job.cron).toBe("* * * * *");
     const controller = new AbortController();
-    const running = job.run({ db: database.db, signal: controller.signal, now: () => new Date() });
+    const running = job.run({ db: database.db, signal: controller.signal, now: () => new Date(), scheduled: true });
     await vi.waitFor(async () => expect((await row(activityId)).status).toBe("completed"), { timeout: 10_000, interval: 100 });
     controller.abort();
     expect(await running).toEqual({ released: 1, dropped: 0 });
