@@ -1,14 +1,15 @@
 import { and, eq, gte, isNotNull, sql, type SQLWrapper } from "drizzle-orm";
 import type { EarningsHistory } from "@/lib/schemas/activities";
-import { addDays, tehranDay, tehranDayStart } from "@/lib/time/tehran";
+import { addDays, TEHRAN_OFFSET_MINUTES, tehranDay, tehranDayStart } from "@/lib/time/tehran";
 import type { UserCtx } from "@/server/core/context";
 import { activities } from "@/server/db/schema";
 
 /** Held rewards' release days the answer lists. */
 const UPCOMING_DAYS = 14;
 
-/** A timestamp's Tehran day as text (UTC+03:30, as the delivery rollup counts it). */
-const tehranDayOf = (column: SQLWrapper) => sql`((${column} at time zone 'UTC') + interval '210 minutes')::date::text`;
+/** A timestamp's Tehran day as text (UTC+03:30, as tehranDay() and the delivery rollup count it). */
+const tehranDayOf = (column: SQLWrapper) =>
+  sql`((${column} at time zone 'UTC') + make_interval(mins => ${sql.raw(String(TEHRAN_OFFSET_MINUTES))}))::date::text`;
 
 /**
  * GET earn/history: the caller's rewards per Tehran day of the last `days` days (approved that day, released

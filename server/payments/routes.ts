@@ -40,8 +40,8 @@ export function paymentRoutes(services: Services) {
     const settled = await settlePayment({ db }, { gateways: services.gateways, transaction: found, query });
     // The page the payment began on spoke `lang`; else the account's language; else the returning request's.
     const began = query.get("lang");
-    const ownerLocale = began && isLocale(began) ? began : await payerLocale({ db }, { userId: settled.userId });
-    const locale = ownerLocale && isLocale(ownerLocale) ? ownerLocale : c.get("locale");
+    const chosen = began && isLocale(began) ? began : await payerLocale({ db }, { userId: settled.userId });
+    const locale = chosen && isLocale(chosen) ? chosen : c.get("locale");
     c.header("Cache-Control", "no-store");
     return c.redirect(`${localizedPath(locale, "/dashboard/payment-result")}?tx=${settled.id}`, 303);
   });
