@@ -3,7 +3,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { Link } from "@/lib/i18n/navigation";
 import { useMe } from "@/lib/api/me";
 import { useNotificationCount, useNotificationStream } from "@/lib/api/notifications";
-import { useWallet } from "@/lib/api/payments";
+import { earnsAnything, useWallet } from "@/lib/api/payments";
 import { useMoney } from "@/lib/format/money";
 import { LanguageButton } from "@/components/i18n/LanguageButton";
 import { Brand } from "@/components/layout/Brand";
@@ -84,7 +84,7 @@ function HeaderMoney({ wallet, earnings, held }: { wallet: number; earnings: num
   const format = useFormatter();
   const money = useMoney();
   const short = (amount: number) => tMoney("amount", { amount: format.number(amount, "short") });
-  const earns = earnings > 0 || held > 0;
+  const earns = earnsAnything({ earnings_balance: earnings, held_balance: held });
   const sentence = !earns
     ? `${t("walletBalance")} ${money(wallet)}`
     : held > 0

@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useEffect, type ReactNode } from "react";
-import { useWallet, type WalletBalances } from "@/lib/api/payments";
+import { earnsAnything, useWallet, type WalletBalances } from "@/lib/api/payments";
 import { useMoney } from "@/lib/format/money";
 import { Link } from "@/lib/i18n/navigation";
 import { TransactionList } from "./TransactionList";
@@ -17,8 +17,7 @@ export function WalletPage() {
   const money = useMoney();
   const balance = wallet.data ? money(wallet.data.wallet_balance) : null;
   // What a booster can withdraw belongs in the title too (a booster with millions earned read "0" there).
-  const earns = wallet.data ? wallet.data.earnings_balance > 0 || wallet.data.held_balance > 0 : false;
-  const earnings = wallet.data && earns ? money(wallet.data.earnings_balance) : null;
+  const earnings = wallet.data && earnsAnything(wallet.data) ? money(wallet.data.earnings_balance) : null;
   useBalanceInDocumentTitle(
     balance ? (earnings ? t("documentTitleEarnings", { balance, earnings }) : t("documentTitle", { balance })) : null,
   );

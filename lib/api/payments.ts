@@ -10,6 +10,10 @@ import type { TransactionStatus } from "@/lib/schemas/enums";
 import type { Transaction, WalletBalances } from "@/lib/schemas/wallet";
 export type { Gateway, Transaction, TransactionStatus, WalletBalances };
 
+/** Whether the person earns (earnings to withdraw or rewards on hold): then their earnings show beside the wallet. */
+export const earnsAnything = (balances: Pick<WalletBalances, "earnings_balance" | "held_balance">) =>
+  balances.earnings_balance > 0 || balances.held_balance > 0;
+
 export const walletKeys = {
   all: ["wallet"] as const,
   balances: () => [...walletKeys.all, "balances"] as const,
