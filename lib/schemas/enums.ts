@@ -54,6 +54,33 @@ export type TransactionIntent = (typeof transactionIntents)[number];
 export const transactionStatuses = ["pending", "paid", "failed"] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];
 
+/** What a line of a person's statement is (issue 33): one business event, whichever transfers carried it. */
+export const statementKinds = [
+  "charge",
+  "campaign_payment",
+  "campaign_refund",
+  "reward_held",
+  "reward_released",
+  "reward_clawed_back",
+  "invitation_reward",
+  "plan",
+  "payout",
+  "payout_returned",
+  "frozen",
+  "unfrozen",
+  "other",
+] as const;
+export type StatementKind = (typeof statementKinds)[number];
+/** A statement line's state: done (paid), waiting (pending: a payment or a payout; held: a reward in retention), failed. */
+export const statementStatuses = ["paid", "pending", "held", "failed"] as const;
+export type StatementStatus = (typeof statementStatuses)[number];
+/** The account a line moved: one of the person's own, or their card (a campaign paid by card straight to its budget). */
+export const statementAccounts = ["wallet", "earnings", "earnings_held", "frozen", "card"] as const;
+export type StatementAccount = (typeof statementAccounts)[number];
+/** What a line concerns, which the statement links to. */
+export const statementSubjects = ["campaign", "activity", "membership", "payout", "invitation", "transaction"] as const;
+export type StatementSubject = (typeof statementSubjects)[number];
+
 /** The payment gateways this code knows (which of them a server offers: GET payments/gateways). */
 export const gatewayIds = ["sandbox", "zarinpal", "stripe", "nowpayments"] as const;
 export type GatewayId = (typeof gatewayIds)[number];

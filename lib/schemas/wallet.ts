@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { dateTime, endpoint, idParam, paging, text } from "./common";
-import { gatewayIds, gatewayKinds, transactionIntents, transactionStatuses } from "./enums";
+import {
+  gatewayIds,
+  gatewayKinds,
+  statementAccounts,
+  statementKinds,
+  statementStatuses,
+  statementSubjects,
+  transactionIntents,
+  transactionStatuses,
+} from "./enums";
 
 /** Charge limits (issue 5), shared by the form and the API. */
 export const CHARGE_MIN_RIALS = 100_000;
@@ -64,6 +73,77 @@ export const transactionOutput = z.object({
 });
 export type Transaction = z.infer<typeof transactionOutput>;
 
+/* ---- The statement (issue 33): every movement of the person's accounts, read from the ledger ---- */
+
+export const STATEMENT_TABS = ["all", "paid", "pending", "failed"] as const;
+export type StatementTab = (typeof STATEMENT_TABS)[number];
+/** Lines one CSV export carries at most (a person with more exports a range of days). */
+export const STATEMENT_EXPORT_MAX = 20_000;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const statementDay = () =>
+  text("invalid_format")
+    .regex(DAY, "invalid_format")
+    .refine(
+      (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+      "invalid_format",
+    )
+    .meta({ description: "Tehran day, YYYY-MM-DD (inclusive)", pattern: DAY.source });
+const statementFilters = {
+  tab: z.enum(STATEMENT_TABS, "invalid_value").default("all").meta({ description: "all; paid; pending (pending and held); failed" }),
+  kind: z.enum(statementKinds, "invalid_value").optional(),
+  from: statementDay().optional(),
+  to: statementDay().optional(),
+};
+const ordered = (value: { from?: string | undefined; to?: string | undefined }) => !value.from || !value.to || value.from <= value.to;
+export const statementQuery = z.object({ ...statementFilters, ...paging }).refine(ordered, { path: ["to"], message: "statement_range" });
+export type StatementQuery = z.input<typeof statementQuery>;
+export const statementExportQuery = z.object(statementFilters).refine(ordered, { path: ["to"], message: "statement_range" });
+
+/** OpenAPI component StatementLine: one business event on one of the person's accounts. */
+export const statementLineOutput = z.object({
+  id: z
+    .string()
+    .uuid()
+    .meta({ description: "The ledger transfer's id; for a payment that moved nothing (pending or failed), the transaction's" }),
+  at: dateTime(),
+  kind: z.enum(statementKinds),
+  status: z.enum(statementStatuses),
+  amount: z.number().int().meta({ description: "Rials: positive into the account, negative out of it" }),
+  account: z.enum(statementAccounts),
+  counter_account: z
+    .enum(statementAccounts)
+    .nullable()
+    .meta({ description: "The person's other account the line moved, by the opposite amount (a release: held earnings); null when none" }),
+  balance_after: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: "The account's balance after this line, in statement order; null for a line that moved no balance yet" }),
+  reference: z.string().meta({ description: "Our reference: the first 8 characters of the id, upper case" }),
+  bank_reference: z.string().nullable().meta({ description: "The gateway's or the bank's reference, when there is one" }),
+  by_card: z.boolean().meta({ description: "Paid by card through a gateway (a plan or a campaign bought that way is one line)" }),
+  gateway: z.string().nullable(),
+  subject: z.enum(statementSubjects).nullable(),
+  subject_id: z.string().uuid().nullable(),
+  campaign_id: z.string().uuid().nullable().meta({ description: "The campaign a reward or a payment concerns" }),
+});
+export type StatementLine = z.infer<typeof statementLineOutput>;
+
+/** A receipt: the line, and what it concerns by name. */
+export const receiptOutput = z.object({
+  line: statementLineOutput,
+  owner: z.object({ name: z.string(), phone: z.string().nullable() }),
+  campaign_name: z.string().nullable(),
+  plan_name: z.record(z.string(), z.string()).nullable().meta({ description: "The plan's name per locale" }),
+  payout: z.object({ iban: z.string(), bank_name: z.string().nullable(), status: z.string(), paid_at: dateTime().nullable() }).nullable(),
+  failure_reason: z.string().nullable(),
+});
+export type Receipt = z.infer<typeof receiptOutput>;
+export const statementCsv = z.string().meta({
+  description:
+    "CSV, UTF-8 with a byte-order mark: date (the reader's calendar), ISO time, kind, status, amount, balance after, account, references",
+});
+
 /** POST wallet/charge: where to pay, and the pending payment. */
 export const chargeOutput = z.object({ redirect_url: z.string(), transaction: transactionOutput });
 /** A gateway configured here: its id and kind (test, shetab, card, crypto). */
@@ -113,6 +193,15 @@ export const walletEndpoints = {
     list: true,
   }),
   transaction: endpoint({ method: "get", path: "/wallet/transactions/{id}", params: idParam, response: transactionOutput }),
+  statement: endpoint({ method: "get", path: "/wallet/statement", query: statementQuery, response: statementLineOutput, list: true }),
+  statementCsv: endpoint({
+    method: "get",
+    path: "/wallet/statement/export",
+    query: statementExportQuery,
+    response: statementCsv,
+    file: ["text/csv"],
+  }),
+  receipt: endpoint({ method: "get", path: "/wallet/statement/{id}", params: idParam, response: receiptOutput }),
   charge: endpoint({ method: "post", path: "/wallet/charge", body: chargeWalletInput, response: chargeOutput }),
   gateways: endpoint({ method: "get", path: "/payments/gateways", response: z.array(gatewayOutput) }),
   /** Where a gateway sends the payer back: 303 to the payment's result page. */

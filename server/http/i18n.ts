@@ -43,3 +43,9 @@ export function translateApi(locale: Locale, key: string, params: Record<string,
   const t = createTranslator({ locale, messages: catalogue[locale], namespace: "api", timeZone: "Asia/Tehran", formats });
   return (t as unknown as (k: string, p: Record<string, string | number>) => string)(key, { about: "other", ...params });
 }
+
+/** A translator for any namespace of the pages' messages, for what the API writes in the reader's words (a CSV's labels). */
+export function translateMessages(locale: Locale, namespace: string): (key: string, params?: Record<string, string | number>) => string {
+  const t = createTranslator({ locale, messages: catalogue[locale], namespace: namespace as never, timeZone: "Asia/Tehran", formats });
+  return (key, params) => (t as unknown as (k: string, p?: Record<string, string | number>) => string)(key, params);
+}

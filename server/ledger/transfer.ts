@@ -78,6 +78,7 @@ type TransferJson = {
   metadata: unknown;
   created_at: string;
   settled_at: string | null;
+  seq: number | string;
 };
 
 export function fromJson(row: TransferJson): LedgerTransfer {
@@ -92,6 +93,7 @@ export function fromJson(row: TransferJson): LedgerTransfer {
     metadata: row.metadata,
     createdAt: new Date(row.created_at),
     settledAt: row.settled_at === null ? null : new Date(row.settled_at),
+    seq: Number(row.seq),
   };
 }
 

@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { csvCell } from "@/lib/format/csv";
 import { type ActorCtx, executor, type DbCtx } from "@/server/core/context";
 import { memberships, membershipPlans, payouts, users, type Payout, type PayoutEvent, type PayoutStatus } from "@/server/db/schema";
 import { paged } from "@/server/db/paged";
@@ -79,13 +80,6 @@ export async function approvePayouts(ctx: ActorCtx, input: { ids: readonly strin
   }
   return { approved, skipped };
 }
-
-const csvCell = (value: string | number | null) => {
-  const text = value === null ? "" : String(value);
-  // A cell that a spreadsheet would run as a formula is quoted as text.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
 
 /**
  * The manual rail: every approved payout, oldest first, as a PAYA batch file (CSV: payout id as the

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { transactionIntents, transactionStatuses, type TransactionIntent, type TransactionStatus } from "@/lib/schemas/enums";
 
@@ -69,6 +69,8 @@ export const ledgerTransfers = pgTable(
       .default(sql`'{}'::jsonb`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp("settled_at", { withTimezone: true }),
+    /** The order of writing (created_at is the transaction's start, shared by its transfers): the statement's order after created_at. */
+    seq: bigserial("seq", { mode: "number" }).notNull(),
   },
   (table) => [
     uniqueIndex("ledger_transfers_key_idx").on(table.idempotencyKey),

@@ -1,0 +1,12 @@
+/** One CSV cell: quoted when it holds a comma, a quote or a line break; a would-be formula is kept as text. */
+export function csvCell(value: string | number | null): string {
+  const text = value === null ? "" : String(value);
+  // A cell that a spreadsheet would run as a formula is quoted as text.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** Rows as CSV lines (CRLF, as RFC 4180 and spreadsheet programs expect), ending with a line break. */
+export function csvText(rows: readonly (readonly (string | number | null)[])[]): string {
+  return rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
+}
