@@ -24,10 +24,11 @@ export function AppShell({
     <AllMessages locale={locale}>
       <AppProviders>
         <div className={sunken ? "flex min-h-dvh flex-col bg-surface-sunken" : "flex min-h-dvh flex-col"}>
-          {header}
+          {/* A printed page (a receipt, a month's statement) carries only its content. */}
+          <div className="contents print:hidden">{header}</div>
           <div className="flex min-w-0 flex-1 flex-col lg:flex-row">
-            {menu}
-            <main id="main" className="min-w-0 flex-1 p-4 lg:p-8">
+            <div className="contents print:hidden">{menu}</div>
+            <main id="main" className="min-w-0 flex-1 p-4 lg:p-8 print:p-0">
               {children}
             </main>
           </div>

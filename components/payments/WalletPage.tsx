@@ -4,7 +4,7 @@ import { useEffect, type ReactNode } from "react";
 import { earnsAnything, useWallet, type WalletBalances } from "@/lib/api/payments";
 import { useMoney } from "@/lib/format/money";
 import { Link } from "@/lib/i18n/navigation";
-import { TransactionList } from "./TransactionList";
+import { StatementList } from "./StatementList";
 import { linkButton } from "@/components/ui/LinkButton";
 import { LoadError } from "@/components/ui/LoadError";
 import { SignInCard } from "@/components/ui/SignInCard";
@@ -68,7 +68,7 @@ export function WalletPage() {
         </Link>
       </header>
       <Balances balances={wallet.data} />
-      <TransactionList />
+      <StatementList />
     </div>
   );
 }

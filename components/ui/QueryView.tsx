@@ -82,6 +82,7 @@ export function TabbedList<T extends string>({
     | "campaigns.list"
     | "campaigns.payments"
     | "wallet.transactions"
+    | "wallet.statement"
     | "earn.mine"
     | "payouts.list"
     | "notifications.inbox"

@@ -27,7 +27,13 @@ export function StatusPill({ tone, children, wrap = false }: { tone: StatusTone;
 }
 
 /** The message namespaces that name statuses. */
-type StatusMessages = "wallet.status" | "campaigns.status" | "campaigns.activities.status" | "payouts.status" | "invitations.status";
+type StatusMessages =
+  | "wallet.status"
+  | "wallet.statement.statuses"
+  | "campaigns.status"
+  | "campaigns.activities.status"
+  | "payouts.status"
+  | "invitations.status";
 
 /**
  * A status code as its coloured, translated label: `tones` says the colour of each code, `messages` where its

@@ -6,7 +6,7 @@ import { DataTable, type Column } from "@/components/ui/DataTable";
 import { Paged } from "@/components/ui/PagedList";
 import { TabbedList, useTabbedPages, type QueryState } from "@/components/ui/QueryView";
 
-type ListMessages = "wallet.transactions" | "payouts.list";
+type ListMessages = "wallet.transactions" | "wallet.statement" | "payouts.list";
 
 /**
  * A titled card with a list in tabs, a page at a time: a table on wide screens, a card per row on
@@ -23,6 +23,7 @@ export function TabbedTable<T extends string, R>({
   rowKey,
   minWidth,
   card,
+  toolbar,
 }: {
   id: string;
   tabs: readonly T[];
@@ -39,6 +40,8 @@ export function TabbedTable<T extends string, R>({
   rowKey: (row: R) => string;
   minWidth: string;
   card: (row: R) => ReactNode;
+  /** Above the tabs: filters and actions of the list (the statement's kind, month, export). */
+  toolbar?: ReactNode;
 }) {
   const t = useTranslations(messages as "wallet.transactions");
   const list = useTabbedPages(tabs, usePage, perPage);
@@ -46,6 +49,7 @@ export function TabbedTable<T extends string, R>({
 
   return (
     <Card id={id} title={t("title")} padding="p-4">
+      {toolbar}
       <TabbedList id={id} list={list} messages={messages} empty={{ text: t("empty"), testId: `${id}-empty`, firstPage: t("firstPage") }}>
         <Paged {...list.pager} messages={messages} chevrons>
           <p className="text-sm text-ink-muted" aria-live="polite">

@@ -1,6 +1,13 @@
 "use client";
 import { StatusLabel, type StatusTone } from "@/components/ui/StatusPill";
-import type { ActivityStatus, CampaignStatus, InvitationStatus, PayoutStatus, TransactionStatus } from "@/lib/schemas/enums";
+import type {
+  ActivityStatus,
+  CampaignStatus,
+  InvitationStatus,
+  PayoutStatus,
+  StatementStatus,
+  TransactionStatus,
+} from "@/lib/schemas/enums";
 
 /**
  * The colour of every status, once (its word is in the messages: campaigns.status, campaigns.activities.status,
@@ -58,3 +65,4 @@ export const invitationTones: Record<InvitationStatus, StatusTone> = {
 
 /** The colour of each transaction status (its word is in wallet.status). */
 export const transactionTones: Record<TransactionStatus, StatusTone> = { paid: "success", pending: "warning", failed: "danger" };
+export const statementTones: Record<StatementStatus, StatusTone> = { paid: "success", pending: "warning", held: "info", failed: "danger" };

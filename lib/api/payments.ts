@@ -1,14 +1,23 @@
 "use client";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { walletEndpoints, type ChargeWalletInput, type Gateway, type SandboxPayment } from "@/lib/schemas/wallet";
+import {
+  walletEndpoints,
+  type ChargeWalletInput,
+  type Gateway,
+  type Receipt,
+  type SandboxPayment,
+  type StatementLine,
+  type StatementTab,
+} from "@/lib/schemas/wallet";
+import type { StatementKind } from "@/lib/schemas/enums";
 import { ApiError, submissionKeys } from "./client";
 import { meKeys } from "./me";
 import { useApiClient } from "./use-api-client";
 
 import type { TransactionStatus } from "@/lib/schemas/enums";
 import type { Transaction, WalletBalances } from "@/lib/schemas/wallet";
-export type { Gateway, Transaction, TransactionStatus, WalletBalances };
+export type { Gateway, Receipt, StatementKind, StatementLine, StatementTab, Transaction, TransactionStatus, WalletBalances };
 
 /** Whether the person earns (earnings to withdraw or rewards on hold): then their earnings show beside the wallet. */
 export const earnsAnything = (balances: Pick<WalletBalances, "earnings_balance" | "held_balance">) =>
@@ -19,6 +28,9 @@ export const walletKeys = {
   balances: () => [...walletKeys.all, "balances"] as const,
   transactions: (status: TransactionStatus | "all", page: number) => [...walletKeys.all, "transactions", status, page] as const,
   transaction: (id: string) => [...walletKeys.all, "transaction", id] as const,
+  statement: (filter: StatementFilter, tab: StatementTab, page: number, perPage: number) =>
+    [...walletKeys.all, "statement", filter, tab, page, perPage] as const,
+  receipt: (id: string) => [...walletKeys.all, "receipt", id] as const,
   gateways: ["gateways"] as const,
 };
 
@@ -51,6 +63,55 @@ export function useTransactions(status: TransactionStatus | "all", page: number)
       }),
     placeholderData: keepPreviousData,
   });
+}
+
+/** The statement's filters besides its tab: a kind, a range of Tehran days (inclusive). */
+export type StatementFilter = { kind?: StatementKind | undefined; from?: string | undefined; to?: string | undefined };
+export const STATEMENT_PER_PAGE = 10;
+
+/** GET wallet/statement: a page of the person's statement, in a tab, filtered. */
+export function useStatement(filter: StatementFilter, tab: StatementTab, page: number, perPage = STATEMENT_PER_PAGE) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: walletKeys.statement(filter, tab, page, perPage),
+    queryFn: () => api.call(walletEndpoints.statement, { query: { ...filter, tab, page, per_page: perPage } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Lines a printable statement shows at most (50 pages of 100: a month of the busiest booster). */
+const PRINT_PAGES = 50;
+
+/** Every line of a range (a month's printable statement), newest first, fetched 100 at a time. */
+export function useStatementRange(filter: StatementFilter, enabled: boolean) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [...walletKeys.all, "statement-range", filter] as const,
+    enabled,
+    queryFn: async () => {
+      const lines: StatementLine[] = [];
+      for (let page = 1; page <= PRINT_PAGES; page++) {
+        const answer = await api.call(walletEndpoints.statement, { query: { ...filter, tab: "all", page, per_page: 100 } });
+        lines.push(...answer.data);
+        if (page * 100 >= answer.meta.total) return { lines, complete: true };
+      }
+      return { lines, complete: false };
+    },
+  });
+}
+
+/** GET wallet/statement/export: the statement as CSV, to save. */
+export function useStatementCsv() {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: (filter: StatementFilter) => api.download(walletEndpoints.statementCsv, { query: { ...filter, tab: "all" } }),
+  });
+}
+
+/** GET wallet/statement/{id}: one line's receipt. */
+export function useReceipt(id: string) {
+  const api = useApiClient();
+  return useQuery({ queryKey: walletKeys.receipt(id), queryFn: () => api.call(walletEndpoints.receipt, { params: { id } }), retry: false });
 }
 
 export function useTransaction(id: string | null) {

@@ -51,3 +51,21 @@ export function tehranMonthDays(day: string): { first: string; last: string } {
 
 /** A Tehran day ("YYYY-MM-DD") as a date whose UTC calendar day is that day: shown with timeZone UTC it never shifts. */
 export const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/**
+ * The `count` months up to the one `today` falls in, newest first, as ranges of Tehran days: Solar Hijri months
+ * (Persian readers' calendar) or Gregorian ones. The statement's month filter and its printable month read them.
+ */
+export function recentMonths(today: string, count: number, calendar: "persian" | "gregory"): { first: string; last: string }[] {
+  const months: { first: string; last: string }[] = [];
+  let day = today;
+  for (let i = 0; i < count; i++) {
+    const month =
+      calendar === "persian"
+        ? tehranMonthDays(day)
+        : { first: `${day.slice(0, 8)}01`, last: addDays(`${addDays(`${day.slice(0, 8)}01`, 32).slice(0, 8)}01`, -1) };
+    months.push(month);
+    day = addDays(month.first, -1);
+  }
+  return months;
+}

@@ -164,6 +164,17 @@ for (const { locale, prefix, m, size, accounts } of [
     await expectNoSidewaysScroll(dropper.page);
     await dropper.page.screenshot({ path: `test-results/screens/retention-dropped-${locale}.png`, fullPage: true });
 
+    // Their statement says it (issue 33): the reward held, then taken back, each linking to their work.
+    await dropper.page.goto(`${prefix}/dashboard/wallet`);
+    const statement = dropper.page.getByRole("region", { name: m.wallet.statement.title });
+    const clawed = statement.getByText(m.wallet.statement.kinds.reward_clawed_back, { exact: true }).filter({ visible: true });
+    await expect(clawed).toHaveCount(1);
+    await expect(statement.getByText(m.wallet.statement.kinds.reward_held, { exact: true }).filter({ visible: true })).toHaveCount(1);
+    await expect(
+      statement.getByRole("link", { name: m.wallet.statement.subjects.activity }).filter({ visible: true }).first(),
+    ).toBeVisible();
+    await dropper.page.screenshot({ path: `test-results/screens/statement-clawed-${locale}.png`, fullPage: true });
+
     // The unit is open again: the task is offered once more. The producer sees the drop.
     await expect(await subscribeTask(dropper.page, prefix, m, channelId)).toHaveCount(1);
     await producer.reload();

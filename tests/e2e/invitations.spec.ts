@@ -213,6 +213,15 @@ test("en-US desktop inviter, fa-IR phone friend: the friend joins through the li
   await page.screenshot({ path: "test-results/screens/invitation-joined-en-desktop.png", fullPage: true });
   await page.goto("/en-US/dashboard/wallet");
   await expect(page.getByText(enUS.wallet.earningsBody).locator("..")).toContainText("600,000 IRR");
+  // The statement's line (issue 33): the invitation's reward into earnings, linking to the invitations.
+  const statement = page.getByRole("region", { name: enUS.wallet.statement.title }).getByRole("table");
+  const line = statement.getByRole("row").filter({ hasText: enUS.wallet.statement.kinds.invitation_reward });
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText("+600,000 IRR");
+  await expect(line.getByRole("link", { name: enUS.wallet.statement.subjects.invitation })).toHaveAttribute(
+    "href",
+    "/en-US/dashboard/invitations",
+  );
   await page.goto("/en-US/dashboard/notifications");
   await expect(page.getByTestId("notification").first()).toHaveAttribute("data-kind", "invitation_rewarded");
   await expectNoSidewaysScroll(page);

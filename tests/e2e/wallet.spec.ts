@@ -28,7 +28,7 @@ test("fa-IR: charge 1,000,000 Rials through the sandbox, see the result, the wal
   await page.setViewportSize({ width: 390, height: 844 });
   await signUpViaApi(page, { locale: "fa-IR" });
   await page.goto("/dashboard/wallet");
-  await expect(page.getByText(w.transactions.empty)).toBeVisible();
+  await expect(page.getByText(w.statement.empty)).toBeVisible();
 
   await chargeThroughSandbox(page, "۱٬۰۰۰٬۰۰۰", "pay");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(faIR.paymentResult.paid.title);
@@ -39,8 +39,8 @@ test("fa-IR: charge 1,000,000 Rials through the sandbox, see the result, the wal
   await page.getByRole("link", { name: faIR.paymentResult.toWallet }).click();
   await page.waitForURL("**/dashboard/wallet");
   await expect(page.getByText("۱٬۰۰۰٬۰۰۰ ریال").first()).toBeVisible();
-  await page.getByRole("tab", { name: w.transactions.tabs.paid }).click();
-  await expect(page.getByText(w.intents.wallet_charge).first()).toBeVisible();
+  await page.getByRole("tab", { name: w.statement.tabs.paid }).click();
+  await expect(page.getByText(w.statement.kinds.charge).filter({ visible: true }).first()).toBeVisible();
   await page.screenshot({ path: "test-results/screens/wallet-fa.png", fullPage: true });
 });
 
@@ -50,8 +50,8 @@ test("fa-IR: a cancelled payment shows failure and a failed transaction", async 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(faIR.paymentResult.failed.title);
   await page.screenshot({ path: "test-results/screens/payment-result-failed-fa.png", fullPage: true });
   await page.goto("/dashboard/wallet");
-  await page.getByRole("tab", { name: w.transactions.tabs.failed }).click();
-  await expect(page.getByText(w.status.failed).first()).toBeVisible();
+  await page.getByRole("tab", { name: w.statement.tabs.failed }).click();
+  await expect(page.getByText(w.statement.statuses.failed).filter({ visible: true }).first()).toBeVisible();
   await expect(page.getByTestId("wallet-balance")).toContainText("۰ ریال");
 });
 

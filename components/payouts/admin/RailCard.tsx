@@ -8,22 +8,10 @@ import { StatusPill } from "@/components/ui/StatusPill";
 import { useExportPaya, usePayoutRail, useSubmitPayouts, type PayoutRail } from "@/lib/api/admin-payouts";
 import { useMoney } from "@/lib/format/money";
 import { useFailureText } from "@/lib/forms/use-api-form";
+import { saveFile } from "@/lib/browser/save-file";
 import { AdminLoadError, AdminLoading } from "@/components/ui/back-office/AdminStates";
 
 type Notice = { tone: "success" | "error" | "info"; text: string };
-
-/** Hands a downloaded file to the browser to save (a link to its blob: URL, clicked once). */
-function saveFile(blob: Blob, fileName: string) {
-  if (typeof URL.createObjectURL !== "function") return;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
 
 /**
  * How approved payouts leave (GET admin/payouts/rail): the manual rail's PAYA batch file to pay at the bank, or

@@ -1,5 +1,5 @@
 import { afterEach, vi } from "vitest";
-import type { Transaction } from "@/lib/api/payments";
+import type { StatementLine, Transaction } from "@/lib/api/payments";
 import { fakeApi, gateways as gatewaysAnswer, on, wallet } from "../support/api";
 import { PlainLink } from "../support/navigation";
 
@@ -33,6 +33,28 @@ export function transaction(overrides: Partial<Transaction> = {}): Transaction {
     plan_not_bought: null,
     created_at: "2025-03-20T08:30:00Z",
     approved_at: "2025-03-20T08:31:00Z",
+    ...overrides,
+  };
+}
+
+/** One line of the statement (GET wallet/statement): a paid wallet charge by default. */
+export function statementLine(overrides: Partial<StatementLine> = {}): StatementLine {
+  return {
+    id: "7f1c1b9e-3c1a-4f7e-9a51-0c7e5d1f2a01",
+    at: "2025-03-20T08:31:00Z",
+    kind: "charge",
+    status: "paid",
+    amount: 5_000_000,
+    account: "wallet",
+    counter_account: null,
+    balance_after: 5_000_000,
+    reference: "7F1C1B9E",
+    bank_reference: "SBX-REF-42",
+    by_card: false,
+    gateway: "sandbox",
+    subject: "transaction",
+    subject_id: "7f1c1b9e-3c1a-4f7e-9a51-0c7e5d1f2a01",
+    campaign_id: null,
     ...overrides,
   };
 }

@@ -5,9 +5,9 @@ import { describe, expect, it, vi } from "vitest";
 import { parseRials } from "@/lib/format/rials";
 import { ChargeWalletPage } from "@/components/payments/ChargeWalletPage";
 import { WalletPage } from "@/components/payments/WalletPage";
-import type { Transaction } from "@/lib/api/payments";
+import type { StatementLine } from "@/lib/api/payments";
 import { on, wallet } from "../support/api";
-import { api, balances, fakeApi, jsonResponse, resetAfterEach, transaction } from "./wallet-fixtures";
+import { api, balances, fakeApi, jsonResponse, resetAfterEach, statementLine } from "./wallet-fixtures";
 
 vi.mock("@/lib/i18n/navigation", async () => (await import("./wallet-fixtures")).navigationMock);
 vi.mock("next/navigation", async () => (await import("./wallet-fixtures")).nextNavigation);
@@ -137,19 +137,19 @@ describe("charge wallet", () => {
 });
 
 describe("wallet page", () => {
-  function walletApi(list: (status: string | null, page: number) => { data: Transaction[]; total: number }) {
+  function walletApi(list: (tab: string | null, page: number) => { data: StatementLine[]; total: number }) {
     return fakeApi(
       wallet({ wallet_balance: 1_000_000, earnings_balance: 2_500_000, held_balance: 300_000 }),
-      on("*", "/api/wallet/transactions", (url) => {
+      on("*", "/api/wallet/statement", (url) => {
         const page = Number(url.searchParams.get("page") ?? 1);
-        const answer = list(url.searchParams.get("status"), page);
+        const answer = list(url.searchParams.get("tab"), page);
         return jsonResponse(200, { data: answer.data, meta: { page, per_page: 10, total: answer.total } });
       }),
     );
   }
 
   it("shows the balance in the title, wallet and earnings apart, and a summary in words", async () => {
-    walletApi(() => ({ data: [transaction()], total: 1 }));
+    walletApi(() => ({ data: [statementLine()], total: 1 }));
     renderWithProviders(<WalletPage />);
     expect(await screen.findByTestId("wallet-title-balance")).toHaveTextContent("1,000,000 IRR");
     // What can be withdrawn stands in the title beside it (issue 33), and in the tab's title.
@@ -162,55 +162,62 @@ describe("wallet page", () => {
       "In short: 1 million IRR to spend, 2.5 million IRR to withdraw and 300 thousand IRR on hold.",
     );
     expect(screen.getAllByRole("link", { name: "Charge wallet" })[0]).toHaveAttribute("href", "/dashboard/wallet/charge_wallet");
-    // A transaction row: amount, status, type, gateway, reference left-to-right.
+    // A statement line (issue 33): signed amount, status, kind and account, balance after, the receipt's link.
     const table = await screen.findByRole("table");
-    expect(within(table).getByText("5,000,000 IRR")).toBeInTheDocument();
-    expect(within(table).getByText("Paid")).toBeInTheDocument();
+    expect(within(table).getByText("+5,000,000 IRR")).toHaveAttribute("dir", "ltr");
+    expect(within(table).getByText("Done")).toBeInTheDocument();
     expect(within(table).getByText("Wallet charge")).toBeInTheDocument();
-    expect(within(table).getByText("Test gateway")).toBeInTheDocument();
-    expect(within(table).getByText("SBX-REF-42")).toHaveAttribute("dir", "ltr");
+    expect(within(table).getByText("5,000,000 IRR")).toBeInTheDocument();
+    expect(within(table).getByRole("link", { name: "Receipt 7F1C1B9E" })).toHaveAttribute(
+      "href",
+      "/dashboard/wallet/receipts/7f1c1b9e-3c1a-4f7e-9a51-0c7e5d1f2a01",
+    );
+    expect(within(table).getByRole("link", { name: "See the payment" })).toHaveAttribute(
+      "href",
+      "/dashboard/payment-result?tx=7f1c1b9e-3c1a-4f7e-9a51-0c7e5d1f2a01",
+    );
   });
 
   it("switches the status filter with the tabs, by click and by arrow keys", async () => {
-    const calls = walletApi(() => ({ data: [transaction()], total: 1 }));
+    const calls = walletApi(() => ({ data: [statementLine()], total: 1 }));
     renderWithProviders(<WalletPage />);
     const all = await screen.findByRole("tab", { name: "All" });
     expect(all).toHaveAttribute("aria-selected", "true");
-    expect(screen.getByRole("tablist", { name: "Filter transactions by status" })).toBeInTheDocument();
-    await waitFor(() => expect(calls.some((c) => c.url.pathname === "/api/wallet/transactions")).toBe(true));
-    const listCalls = () => calls.filter((c) => c.url.pathname === "/api/wallet/transactions");
-    expect(listCalls()[0]!.url.searchParams.get("status")).toBeNull();
+    expect(screen.getByRole("tablist", { name: "Filter the statement by status" })).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === "/api/wallet/statement")).toBe(true));
+    const listCalls = () => calls.filter((c) => c.url.pathname === "/api/wallet/statement");
+    expect(listCalls()[0]!.url.searchParams.get("tab")).toBe("all");
 
-    await userEvent.click(screen.getByRole("tab", { name: "Paid" }));
-    await waitFor(() => expect(listCalls().at(-1)!.url.searchParams.get("status")).toBe("paid"));
-    expect(screen.getByRole("tab", { name: "Paid" })).toHaveAttribute("aria-selected", "true");
+    await userEvent.click(screen.getByRole("tab", { name: "Done" }));
+    await waitFor(() => expect(listCalls().at(-1)!.url.searchParams.get("tab")).toBe("paid"));
+    expect(screen.getByRole("tab", { name: "Done" })).toHaveAttribute("aria-selected", "true");
     expect(all).toHaveAttribute("aria-selected", "false");
 
     await userEvent.keyboard("{ArrowRight}");
     const pending = screen.getByRole("tab", { name: "Pending" });
     expect(pending).toHaveFocus();
     expect(pending).toHaveAttribute("aria-selected", "true");
-    await waitFor(() => expect(listCalls().at(-1)!.url.searchParams.get("status")).toBe("pending"));
+    await waitFor(() => expect(listCalls().at(-1)!.url.searchParams.get("tab")).toBe("pending"));
     await userEvent.keyboard("{End}");
-    await waitFor(() => expect(listCalls().at(-1)!.url.searchParams.get("status")).toBe("failed"));
-    expect(screen.getByRole("tabpanel")).toHaveAttribute("aria-labelledby", "transactions-tab-failed");
+    await waitFor(() => expect(listCalls().at(-1)!.url.searchParams.get("tab")).toBe("failed"));
+    expect(screen.getByRole("tabpanel")).toHaveAttribute("aria-labelledby", "statement-tab-failed");
   });
 
   it("shows the empty text when there is nothing", async () => {
     walletApi(() => ({ data: [], total: 0 }));
     renderWithProviders(<WalletPage />);
-    expect(await screen.findByText("No items found.")).toBeInTheDocument();
+    expect(await screen.findByText("No money has moved yet.")).toBeInTheDocument();
   });
 
   it("shows the empty text in Persian in fa-IR", async () => {
     walletApi(() => ({ data: [], total: 0 }));
     renderWithProviders(<WalletPage />, "fa-IR");
-    expect(await screen.findByText("موردی یافت نشد.")).toBeInTheDocument();
+    expect(await screen.findByText("هنوز جابه‌جایی پولی نیست.")).toBeInTheDocument();
     expect(screen.getByTestId("wallet-title-balance")).toHaveTextContent("۱٬۰۰۰٬۰۰۰ ریال");
   });
 
-  it("pages through the transactions", async () => {
-    const calls = walletApi((_status, page) => ({ data: [transaction({ id: `id-${page}`, reference: `REF-${page}` })], total: 25 }));
+  it("pages through the statement", async () => {
+    const calls = walletApi((_tab, page) => ({ data: [statementLine({ id: `7f1c1b9e-3c1a-4f7e-9a51-0c7e5d1f2a0${page}` })], total: 25 }));
     renderWithProviders(<WalletPage />);
     expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
@@ -218,16 +225,16 @@ describe("wallet page", () => {
     expect(await screen.findByText("Page 2 of 3")).toBeInTheDocument();
     expect(
       calls
-        .filter((c) => c.url.pathname === "/api/wallet/transactions")
+        .filter((c) => c.url.pathname === "/api/wallet/statement")
         .at(-1)!
         .url.searchParams.get("page"),
     ).toBe("2");
   });
 
-  it("offers a retry when the transactions cannot be loaded", async () => {
+  it("offers a retry when the statement cannot be loaded", async () => {
     fakeApi(wallet(balances), () => jsonResponse(500, { error: { code: "internal", message: "Boom." } }));
     renderWithProviders(<WalletPage />);
-    expect(await screen.findByText("We could not load your transactions.")).toBeInTheDocument();
+    expect(await screen.findByText("We could not load your statement.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
   });
 

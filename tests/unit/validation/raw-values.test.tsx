@@ -8,12 +8,12 @@ import { IdentityReview } from "@/components/profile/admin/IdentityReview";
 import { ForgotPasswordForm } from "@/components/auth/ForgotPasswordForm";
 import { OtpForm } from "@/components/auth/OtpForm";
 import { ActivityDetail, CampaignActivities } from "@/components/campaigns/CampaignActivities";
-import { TransactionList } from "@/components/payments/TransactionList";
+import { StatementList } from "@/components/payments/StatementList";
 import { IRANIAN_BANKS } from "@/lib/validation/iban";
 import { gatewayIds as knownGateways } from "@/lib/schemas/enums";
 import { actionsByNetwork } from "@/lib/campaigns/pricing";
 import { campaignStatuses } from "@/lib/campaigns/state-machine";
-import type { Transaction } from "@/lib/api/payments";
+import type { StatementLine } from "@/lib/api/payments";
 import arAE from "@/messages/ar-AE.json";
 import enUS from "@/messages/en-US.json";
 import faIR from "@/messages/fa-IR.json";
@@ -21,9 +21,10 @@ import trTR from "@/messages/tr-TR.json";
 import { activityStatuses, activityTypes } from "@/server/db/schema/activities";
 import { campaignNetworks, campaignStrategies } from "@/server/db/schema/campaigns";
 import { transactionIntents, transactionStatuses } from "@/server/db/schema/money";
+import { statementAccounts, statementKinds, statementStatuses } from "@/lib/schemas/enums";
 import { useAuthStore } from "@/stores/auth";
 import { fakeApi, jsonResponse as json, page } from "../support/api";
-import { transaction } from "../payments/wallet-fixtures";
+import { statementLine } from "../payments/wallet-fixtures";
 
 vi.mock("@/lib/i18n/navigation", () => ({
   Link: ({ href, children, ...props }: { href: string; children: ReactNode }) => (
@@ -84,25 +85,25 @@ describe("no enum value is shown raw", () => {
     }
   });
 
-  it("the transaction list names every gateway, never its id", async () => {
-    const ids = gatewayIds();
-    const rows: Transaction[] = ids.map((gateway, index) =>
-      transaction({
+  it("the statement names every kind, status and account, never its code", async () => {
+    const rows: StatementLine[] = statementKinds.map((kind, index) =>
+      statementLine({
         id: `7f1c1b9e-3c1a-4f7e-9a51-0c7e5d1f2a${String(index).padStart(2, "0")}`,
-        amount: 1_000_000,
-        gateway,
-        reference: null,
+        kind,
+        status: statementStatuses[index % statementStatuses.length]!,
+        account: statementAccounts[index % (statementAccounts.length - 1)]!,
       }),
     );
-    fakeApi((url) => (url.pathname === "/api/wallet/transactions" ? page(rows, 10) : undefined));
-    renderWithProviders(<TransactionList />);
+    fakeApi((url) => (url.pathname === "/api/wallet/statement" ? page(rows, 20) : undefined));
+    renderWithProviders(<StatementList />);
     const table = await screen.findByRole("table");
-    const names = enUS.wallet.gateways.names as Record<string, string>;
-    const cells = within(table)
-      .getAllByRole("cell")
-      .map((cell) => cell.textContent?.trim());
-    for (const id of ids) expect(cells).not.toContain(id);
-    for (const id of ids) expect(within(table).getByText(names[id]!)).toBeInTheDocument();
+    // No code shows (those with an underscore cannot be words); every kind and status shows as its word.
+    const text = table.textContent ?? "";
+    for (const code of [...statementKinds, ...statementStatuses, ...statementAccounts].filter((value) => value.includes("_")))
+      expect(text, code).not.toContain(code);
+    for (const kind of statementKinds) expect(within(table).getAllByText(enUS.wallet.statement.kinds[kind]).length).toBeGreaterThan(0);
+    for (const status of statementStatuses)
+      expect(within(table).getAllByText(enUS.wallet.statement.statuses[status]).length).toBeGreaterThan(0);
   });
 });
 
@@ -266,19 +267,14 @@ describe("numbers reach messages formatted for the locale", () => {
     expect(raw).toEqual([]);
   });
 
-  it("the transaction list's page counter is in Persian digits in fa-IR", async () => {
-    const rows: Transaction[] = Array.from({ length: 10 }, (_, index) =>
-      transaction({
-        id: `7f1c1b9e-3c1a-4f7e-9a51-0c7e5d1f2b${String(index).padStart(2, "0")}`,
-        amount: 1_000_000,
-        reference: null,
-        approved_at: null,
-      }),
+  it("the statement's page counter is in Persian digits in fa-IR", async () => {
+    const rows: StatementLine[] = Array.from({ length: 10 }, (_, index) =>
+      statementLine({ id: `7f1c1b9e-3c1a-4f7e-9a51-0c7e5d1f2b${String(index).padStart(2, "0")}`, amount: 1_000_000 }),
     );
     fakeApi((url) =>
-      url.pathname === "/api/wallet/transactions" ? json(200, { data: rows, meta: { page: 1, per_page: 10, total: 25 } }) : undefined,
+      url.pathname === "/api/wallet/statement" ? json(200, { data: rows, meta: { page: 1, per_page: 10, total: 25 } }) : undefined,
     );
-    renderWithProviders(<TransactionList />, "fa-IR");
+    renderWithProviders(<StatementList />, "fa-IR");
     expect(await screen.findByText("صفحهٔ ۱ از ۳")).toBeInTheDocument();
   });
 });
