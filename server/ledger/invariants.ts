@@ -5,7 +5,8 @@ export type LedgerViolation =
   | { kind: "sum_not_zero"; total: number }
   | { kind: "balance_mismatch"; code: string; balance: number; expected: number }
   | { kind: "pending_mismatch"; code: string; pendingDebits: number; expected: number }
-  | { kind: "overdraft"; code: string; balance: number; pendingDebits: number };
+  | { kind: "overdraft"; code: string; balance: number; pendingDebits: number }
+  | { kind: "balance_after_mismatch"; transferId: string; side: "debit" | "credit"; balanceAfter: number | null; expected: number };
 
 type Row = {
   kind: string;
@@ -38,7 +39,8 @@ export function toViolations(rows: readonly Row[]): LedgerViolation[] {
 /**
  * DESIGN §3 invariants, in one query: the balances of all accounts sum to zero; every cached
  * balance equals its posted credits minus its posted debits; every pending_debits equals the sum
- * of its pending transfers; no account that may not go negative has balance − pending_debits < 0.
+ * of its pending transfers; no account that may not go negative has balance − pending_debits < 0; every
+ * posted transfer carries each account's balance right after it (its running sum in seq order).
  * Returns the violations (empty when the ledger is sound).
  */
 export async function checkLedgerInvariants(ctx: DbCtx): Promise<LedgerViolation[]> {
@@ -62,5 +64,25 @@ export async function checkLedgerInvariants(ctx: DbCtx): Promise<LedgerViolation
     where a.balance <> coalesce(p.posted, 0)
       or a.pending_debits <> coalesce(p.reserved, 0)
       or (not a.allow_negative and a.balance - a.pending_debits < 0)`);
-  return toViolations(rows as Row[]);
+  // Each posted transfer's balances after it (what the statement shows) are its accounts' running sums in seq order.
+  const after = await db.execute<{ id: string; side: "debit" | "credit"; after: string | number | null; expected: string | number }>(sql`
+    with p as (
+      select id, 'debit' as side, debit_account_id as account, -amount as signed, seq, debit_balance_after as after
+      from ledger_transfers where status = 'posted'
+      union all
+      select id, 'credit', credit_account_id, amount, seq, credit_balance_after from ledger_transfers where status = 'posted'
+    ), r as (
+      select id, side, after, sum(signed) over (partition by account order by seq) as expected from p
+    )
+    select id, side, after, expected from r where after is distinct from expected limit 20`);
+  return [
+    ...toViolations(rows as Row[]),
+    ...after.rows.map((row) => ({
+      kind: "balance_after_mismatch" as const,
+      transferId: row.id,
+      side: row.side,
+      balanceAfter: row.after === null ? null : Number(row.after),
+      expected: Number(row.expected),
+    })),
+  ];
 }

@@ -79,6 +79,8 @@ type TransferJson = {
   created_at: string;
   settled_at: string | null;
   seq: number | string;
+  debit_balance_after: number | string | null;
+  credit_balance_after: number | string | null;
 };
 
 export function fromJson(row: TransferJson): LedgerTransfer {
@@ -94,6 +96,8 @@ export function fromJson(row: TransferJson): LedgerTransfer {
     createdAt: new Date(row.created_at),
     settledAt: row.settled_at === null ? null : new Date(row.settled_at),
     seq: Number(row.seq),
+    debitBalanceAfter: row.debit_balance_after === null ? null : Number(row.debit_balance_after),
+    creditBalanceAfter: row.credit_balance_after === null ? null : Number(row.credit_balance_after),
   };
 }
 
@@ -116,6 +120,10 @@ function transferStatement(input: TransferInput): SQL {
   const pending = input.pending === true;
   const amount = sql`${input.amount}::bigint`;
   const debit = pending ? sql`pending_debits = a.pending_debits + ${amount}` : sql`balance = a.balance - ${amount}`;
+  // The balances right after the move, from the locked rows (their newest versions): none while only reserved.
+  const balancesAfter = pending
+    ? sql`null::bigint, null::bigint`
+    : sql`(select balance from locked where id = acc.debit_id) - ${amount}, (select balance from locked where id = acc.credit_id) + ${amount}`;
   const credit = pending
     ? sql``
     : sql`, credit as (
@@ -132,7 +140,7 @@ function transferStatement(input: TransferInput): SQL {
     ), known as (
       select 1 from ledger_transfers where idempotency_key = ${input.idempotencyKey}::text
     ), locked as (
-      select a.id from ledger_accounts a join acc on a.id in (acc.debit_id, acc.credit_id)
+      select a.id, a.balance from ledger_accounts a join acc on a.id in (acc.debit_id, acc.credit_id)
       where not exists (select 1 from known)
       order by a.id
       for update of a
@@ -143,9 +151,10 @@ function transferStatement(input: TransferInput): SQL {
         and (a.allow_negative or a.balance - a.pending_debits >= ${amount})
       returning a.id
     ), ins as (
-      insert into ledger_transfers (idempotency_key, debit_account_id, credit_account_id, amount, intent, status, metadata)
+      insert into ledger_transfers (idempotency_key, debit_account_id, credit_account_id, amount, intent, status, metadata,
+        debit_balance_after, credit_balance_after)
       select ${input.idempotencyKey}::text, acc.debit_id, acc.credit_id, ${amount}, ${input.intent}::text, ${pending ? "pending" : "posted"}::text,
-        ${JSON.stringify(input.metadata ?? {})}::jsonb
+        ${JSON.stringify(input.metadata ?? {})}::jsonb, ${balancesAfter}
       from acc
       where exists (select 1 from debit) and (select count(*) from locked) = 2
       returning *
@@ -223,13 +232,24 @@ function settledRow(transferId: string, status: "posted" | "voided"): SQL {
       returning *`;
 }
 
-/** Pending → posted: the reserve becomes a debit and the amount reaches the credit account. */
+/**
+ * Pending → posted: the reserve becomes a debit and the amount reaches the credit account. The transfer takes
+ * its place in the order of posting (seq) and each account's balance right after it.
+ */
 function postStatement(transferId: string): SQL {
   return sql`
-    with t as (${settledRow(transferId, "posted")}), locked as (
-      select a.id from ledger_accounts a join t on a.id in (t.debit_account_id, t.credit_account_id)
+    with p as (
+      select * from ledger_transfers where id = ${transferId}::uuid and status = 'pending' for update
+    ), locked as (
+      select a.id, a.balance from ledger_accounts a join p on a.id in (p.debit_account_id, p.credit_account_id)
       order by a.id
       for update of a
+    ), t as (
+      update ledger_transfers x set status = 'posted', settled_at = now(), seq = nextval('ledger_transfers_seq_seq'),
+        debit_balance_after = (select balance from locked where id = x.debit_account_id) - x.amount,
+        credit_balance_after = (select balance from locked where id = x.credit_account_id) + x.amount
+      from p where x.id = p.id and (select count(*) from locked) = 2
+      returning x.*
     ), debit as (
       update ledger_accounts a set balance = a.balance - t.amount, pending_debits = a.pending_debits - t.amount
       from t where a.id = t.debit_account_id and a.id in (select id from locked)

@@ -69,13 +69,21 @@ export const ledgerTransfers = pgTable(
       .default(sql`'{}'::jsonb`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp("settled_at", { withTimezone: true }),
-    /** The order of writing (created_at is the transaction's start, shared by its transfers): the statement's order after created_at. */
+    /**
+     * The order of posting (the statement's order): taken when a direct transfer is written, again when a
+     * two-phase one is posted. created_at is the transaction's start, shared by all its transfers.
+     */
     seq: bigserial("seq", { mode: "number" }).notNull(),
+    /** Each account's balance right after this transfer posted (null until then), written by the statement that moved it. */
+    debitBalanceAfter: bigint("debit_balance_after", { mode: "number" }),
+    creditBalanceAfter: bigint("credit_balance_after", { mode: "number" }),
   },
   (table) => [
     uniqueIndex("ledger_transfers_key_idx").on(table.idempotencyKey),
-    index("ledger_transfers_debit_idx").on(table.debitAccountId),
-    index("ledger_transfers_credit_idx").on(table.creditAccountId),
+    index("ledger_transfers_debit_seq_idx").on(table.debitAccountId, table.seq),
+    index("ledger_transfers_credit_seq_idx").on(table.creditAccountId, table.seq),
+    // Reserves (pending, voided: a payout's) are few among an account's movements: the statement's pending and failed tabs.
+    index("ledger_transfers_reserve_idx").on(table.debitAccountId, table.seq).where(sql`${table.status} <> 'posted'`),
     check("ledger_transfers_amount_positive", sql`${table.amount} > 0`),
     check("ledger_transfers_distinct_accounts", sql`${table.debitAccountId} <> ${table.creditAccountId}`),
   ],
@@ -110,9 +118,12 @@ export const transactions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     approvedAt: timestamp("approved_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The ledger's last seq when the payment was created (a trigger sets it): where it stands in the statement while it moved nothing. */
+    ledgerSeq: bigint("ledger_seq", { mode: "number" }),
   },
   (table) => [
     index("transactions_user_idx").on(table.userId, table.createdAt),
+    index("transactions_unsettled_idx").on(table.userId, table.ledgerSeq).where(sql`${table.status} <> 'paid'`),
     uniqueIndex("transactions_gateway_authority_idx").on(table.gateway, table.authority),
     index("transactions_pending_idx").on(table.status, table.createdAt),
     index("transactions_campaign_idx").on(table.campaignId, table.createdAt),

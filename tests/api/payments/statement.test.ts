@@ -1,5 +1,6 @@
+import { readFileSync } from "node:fs";
 import { describe, expect } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { ledgerAccounts, users } from "@/server/db/schema";
 import {
   balancesOf,
@@ -281,6 +282,46 @@ describe("the statement", () => {
     const balances = await balancesOf(db, { userId: me.user.id });
     expectLinesAddUp(lines, { wallet: balances.wallet, earnings: balances.earnings, earnings_held: balances.held });
     expect(lines.some((line) => line.kind === "payout" && line.status === "pending")).toBe(pending.length > 0);
+    expect(await checkLedgerInvariants(db)).toEqual([]);
+  });
+
+  it("migration 0032's backfill gives old transfers the balances after them that the ledger now writes", async ({ database, person }) => {
+    const db = { db: database.db };
+    const me = await person(3_000_000);
+    const wallet = userAccountCode(me.user.id, "wallet");
+    for (const [i, amount] of [400_000, 250_000, 1_000_000].entries())
+      await transfer(db, {
+        idempotencyKey: `backfill:${i}`,
+        from: wallet,
+        to: systemAccountCode("revenue"),
+        amount,
+        intent: "pay_membership",
+      });
+    const hold = await transfer(db, {
+      idempotencyKey: "backfill:payout",
+      from: wallet,
+      to: systemAccountCode("payouts"),
+      amount: 500_000,
+      intent: "payout",
+      pending: true,
+    });
+    await transfer(db, {
+      idempotencyKey: "backfill:after",
+      from: systemAccountCode("promotions"),
+      to: wallet,
+      amount: 70_000,
+      intent: "reward",
+    });
+    await postTransfer(db, { transferId: hold.id });
+    const written = sql`select id, seq, debit_balance_after, credit_balance_after from ledger_transfers order by seq`;
+    const before = (await database.db.execute(written)).rows;
+    expect(before.every((row) => row.debit_balance_after !== null && row.credit_balance_after !== null)).toBe(true);
+    await database.db.execute(sql`update ledger_transfers set debit_balance_after = null, credit_balance_after = null`);
+    // The migration's backfill of the balances, run again on these rows as it ran on the rows it found.
+    const statements = readFileSync("server/db/migrations/0032_statement_order.sql", "utf8").split("--> statement-breakpoint");
+    for (const statement of statements.filter((text) => /SET "(debit|credit)_balance_after"/.test(text)))
+      await database.db.execute(sql.raw(statement));
+    expect((await database.db.execute(written)).rows).toEqual(before);
     expect(await checkLedgerInvariants(db)).toEqual([]);
   });
 });
