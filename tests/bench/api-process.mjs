@@ -16,6 +16,25 @@ export const run = (command, args, input) => {
 };
 
 /**
+ * SQL writing each posted transfer's balances after it (as the ledger does when it moves money) for transfers a
+ * bench inserted directly: each account's running sum in seq order (migration 0032's backfill).
+ */
+export const balancesAfter = `
+  update ledger_transfers t set debit_balance_after = r.after from (
+    select id, sum(signed) over (partition by account order by seq) as after, side from (
+      select id, debit_account_id as account, -amount as signed, seq, 'debit' as side from ledger_transfers where status = 'posted'
+      union all
+      select id, credit_account_id, amount, seq, 'credit' from ledger_transfers where status = 'posted') p) r
+  where r.id = t.id and r.side = 'debit';
+  update ledger_transfers t set credit_balance_after = r.after from (
+    select id, sum(signed) over (partition by account order by seq) as after, side from (
+      select id, debit_account_id as account, -amount as signed, seq, 'debit' as side from ledger_transfers where status = 'posted'
+      union all
+      select id, credit_account_id, amount, seq, 'credit' from ledger_transfers where status = 'posted') p) r
+  where r.id = t.id and r.side = 'credit';
+`;
+
+/**
  * SQL giving each row of bench_boosters `amount` Rials in its `kind` ledger account (user:<id>:<kind>), paid from
  * system:promotions by posted transfers, the promotions' balance their negative sum: the ledger's invariants hold.
  */
@@ -29,6 +48,7 @@ export const paidFromPromotions = (kind, amount) => `
     from bench_boosters b join ledger_accounts a on a.code = 'user:' || b.id || ':${kind}'
     cross join (select id from ledger_accounts where code = 'system:promotions') p;
   update ledger_accounts set balance = -(select coalesce(sum(amount), 0) from ledger_transfers) where code = 'system:promotions';
+  ${balancesAfter}
 `;
 
 const children = [];

@@ -133,6 +133,9 @@ if (process.env.BENCH_NOTIFICATIONS !== "0")
 // The delivery chart's data over 100,000 campaigns and 5,000,000 activities, against pgbench.
 if (process.env.BENCH_DELIVERY !== "0")
   spawnSync(process.execPath, ["tests/bench/delivery.mjs"], { stdio: ["inherit", "inherit", "ignore"] });
+// A booster's statement over 100,000 movements: the first page, a filtered page, a month, against pgbench.
+if (process.env.BENCH_STATEMENT !== "0")
+  spawnSync(process.execPath, ["tests/bench/statement.mjs"], { stdio: ["inherit", "inherit", "ignore"] });
 // The network counter's daily run over 10,000 active YouTube campaigns against a local fake YouTube: quota units and time.
 if (process.env.BENCH_NETWORK !== "0")
   spawnSync(process.execPath, ["tests/bench/network-counts.mjs"], { stdio: ["inherit", "inherit", "ignore"] });
