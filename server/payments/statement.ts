@@ -46,6 +46,15 @@ async function ownAccounts(ctx: DbCtx, userId: string): Promise<OwnAccount[]> {
   return found.rows;
 }
 
+/** The accounts' ids as an SQL list (`null` for none: `x in (null)` holds for no row). */
+const idList = (accounts: readonly OwnAccount[]) =>
+  accounts.length > 0
+    ? sql.join(
+        accounts.map((account) => sql`${account.id}::uuid`),
+        sql`, `,
+      )
+    : sql`null::uuid`;
+
 /** How many lines a page's answer counts at most (its total): past it, a person narrows by month or exports. */
 export const STATEMENT_COUNT_MAX = 2_000;
 /** Movements the count reads at most, newest first (a line is at most two movements; a few more for the filters). */
@@ -136,13 +145,7 @@ function linesSql(userId: string, accounts: readonly OwnAccount[], filter: State
   const onDebit = movementFilter(filter, "t", "debit");
   const onCredit = movementFilter(filter, "t", "credit");
   const onC = movementFilter(filter, "c");
-  const own =
-    accounts.length > 0
-      ? sql.join(
-          accounts.map((account) => sql`${account.id}::uuid`),
-          sql`, `,
-        )
-      : sql`null::uuid`;
+  const own = idList(accounts);
   // A range of days starts where the account's last movement before it stands: the scan stops there (seq follows
   // time, but for movements of transactions that overlapped the first day's midnight).
   const branch = (account: OwnAccount, side: "debit" | "credit") => {
@@ -326,13 +329,7 @@ function toRow(raw: RawRow): StatementRow {
 
 /** How many movements of the person's accounts there are, at most: past it, reading more finds no more lines. */
 async function movementCount(ctx: DbCtx, userId: string, accounts: readonly OwnAccount[]): Promise<number> {
-  const own =
-    accounts.length > 0
-      ? sql.join(
-          accounts.map((account) => sql`${account.id}::uuid`),
-          sql`, `,
-        )
-      : sql`null::uuid`;
+  const own = idList(accounts);
   const found = await executor(ctx).execute<{ n: string | number }>(sql`
     select (select count(*) from ledger_transfers where debit_account_id in (${own}))
       + (select count(*) from ledger_transfers where credit_account_id in (${own}))
