@@ -18,12 +18,5 @@ export {
 } from "@/server/ledger/accounts";
 export { checkLedgerInvariants, type LedgerViolation } from "@/server/ledger/invariants";
 export { isRetryable, sqlState, withRetry } from "@/server/db/retry";
-export {
-  postTransfer,
-  transfer,
-  voidTransfer,
-  wasPending,
-  type LedgerCtx,
-  type LedgerTx,
-  type TransferInput,
-} from "@/server/ledger/transfer";
+export { postTransfer, voidTransfer } from "@/server/ledger/settle";
+export { transfer, wasPending, type LedgerCtx, type LedgerTx, type TransferInput } from "@/server/ledger/transfer";

@@ -19,7 +19,8 @@ import { toTransactionOutput } from "@/server/payments/present";
 import { errorResponses } from "@/server/http/envelope";
 import { AppError } from "@/server/core/errors";
 import { translateApi, translateMessages } from "@/server/http/i18n";
-import { receiptOf, statementLines, statementOwner, statementPage, toLineOutput } from "@/server/payments/statement";
+import { statementLines, statementPage, toLineOutput } from "@/server/payments/statement";
+import { receiptOf, statementOwner } from "@/server/payments/receipt";
 import { statementCsv } from "@/server/payments/statement-csv";
 import { components, endpointRoute, err, listAnswer } from "@/server/http/route-parts";
 
