@@ -83,7 +83,9 @@ export const ledgerTransfers = pgTable(
     index("ledger_transfers_debit_seq_idx").on(table.debitAccountId, table.seq),
     index("ledger_transfers_credit_seq_idx").on(table.creditAccountId, table.seq),
     // Reserves (pending, voided: a payout's) are few among an account's movements: the statement's pending and failed tabs.
-    index("ledger_transfers_reserve_idx").on(table.debitAccountId, table.seq).where(sql`${table.status} <> 'posted'`),
+    index("ledger_transfers_reserve_idx")
+      .on(table.debitAccountId, table.seq)
+      .where(sql`${table.status} <> 'posted'`),
     check("ledger_transfers_amount_positive", sql`${table.amount} > 0`),
     check("ledger_transfers_distinct_accounts", sql`${table.debitAccountId} <> ${table.creditAccountId}`),
   ],
@@ -123,7 +125,9 @@ export const transactions = pgTable(
   },
   (table) => [
     index("transactions_user_idx").on(table.userId, table.createdAt),
-    index("transactions_unsettled_idx").on(table.userId, table.ledgerSeq).where(sql`${table.status} <> 'paid'`),
+    index("transactions_unsettled_idx")
+      .on(table.userId, table.ledgerSeq)
+      .where(sql`${table.status} <> 'paid'`),
     uniqueIndex("transactions_gateway_authority_idx").on(table.gateway, table.authority),
     index("transactions_pending_idx").on(table.status, table.createdAt),
     index("transactions_campaign_idx").on(table.campaignId, table.createdAt),
