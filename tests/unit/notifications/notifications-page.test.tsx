@@ -53,7 +53,7 @@ describe("the inbox", () => {
     expect(items[0]!.textContent).toContain("The IBAN is not yours");
     expect(items[0]).toHaveAttribute("data-unread", "true");
     expect(within(items[0]!).getByText("جدید")).toBeInTheDocument();
-    expect(items[1]!.textContent).toContain("پلن برنزی شما پرداخت شد");
+    expect(items[1]!.textContent).toContain("طرح برنزی شما پرداخت شد");
     expect(items[1]!.textContent).toMatch(/[۰-۹]/);
     expect(items[1]).not.toHaveAttribute("data-unread");
     await waitFor(() => expect(sent.some((call) => call.path === "/api/notifications/seen" && call.init.method === "POST")).toBe(true));
