@@ -46,23 +46,49 @@ export function RegisterForm() {
     >
       <form onSubmit={onSubmit} onChange={() => setFormError(null)} noValidate className="grid gap-4">
         {formError ? <Alert tone="error">{formError}</Alert> : null}
+        {/* SPEC §2's fields are all required: said once, and on each control for screen readers. */}
+        <p className="text-sm text-ink-muted" data-testid="register-all-required">
+          {t("allRequired")}
+        </p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t("firstName")} autoComplete="given-name" error={fieldError(errors.first_name)} {...register("first_name")} />
-          <TextField label={t("lastName")} autoComplete="family-name" error={fieldError(errors.last_name)} {...register("last_name")} />
+          <TextField
+            label={t("firstName")}
+            autoComplete="given-name"
+            error={fieldError(errors.first_name)}
+            aria-required
+            {...register("first_name")}
+          />
+          <TextField
+            label={t("lastName")}
+            autoComplete="family-name"
+            error={fieldError(errors.last_name)}
+            aria-required
+            {...register("last_name")}
+          />
         </div>
-        <PhoneField label={t("phone")} error={fieldError(errors.phone)} hint={t("phoneHint")} {...register("phone")} />
-        <TextField label={t("email")} type="email" autoComplete="email" ltr error={fieldError(errors.email)} {...register("email")} />
+        <PhoneField label={t("phone")} error={fieldError(errors.phone)} hint={t("phoneHint")} aria-required {...register("phone")} />
+        <TextField
+          label={t("email")}
+          type="email"
+          autoComplete="email"
+          ltr
+          error={fieldError(errors.email)}
+          aria-required
+          {...register("email")}
+        />
         <PasswordField
           label={t("password")}
           autoComplete="new-password"
           hint={t("passwordHint")}
           error={fieldError(errors.password)}
+          aria-required
           {...register("password")}
         />
         <PasswordField
           label={t("passwordConfirmation")}
           autoComplete="new-password"
           error={fieldError(errors.password_confirmation)}
+          aria-required
           {...register("password_confirmation")}
         />
         <Checkbox
@@ -74,6 +100,7 @@ export function RegisterForm() {
             ),
           })}
           error={fieldError(errors.terms)}
+          aria-required
           {...register("terms", { setValueAs: (value) => value === true || value === "on" })}
         />
         <Button type="submit" busy={isSubmitting} className="mt-2 w-full">

@@ -1,5 +1,7 @@
 /**
- * `npm run admin -- --phone 09xxxxxxxxx [--password '…']`: sets or resets an admin's password.
+ * `npm run admin -- --phone 09xxxxxxxxx [--password-stdin | --password-env | --password '…']`: sets or resets an
+ * admin's password. --password-stdin reads it from standard input, --password-env from ADMIN_PASSWORD: no tool
+ * echoes it (npm prints the command line of --password, with the password in it).
  * `npm run admin -- jobs [--name <job>] [--limit <n>]`: prints the background jobs' recent runs.
  *
  * Opens the database exactly as the server does (server/db: DATABASE_URL, else PGlite in DATA_DIR,
@@ -24,11 +26,13 @@ import { passwordPolicyError, PASSWORD_MAX, PASSWORD_MIN } from "@/server/auth";
 import { revokeAllSessions } from "@/server/auth";
 import { formatJobHistory, jobHistory } from "@/server/core/jobs-history";
 
-const USAGE = `Usage: npm run admin -- --phone 09xxxxxxxxx [--password '<new password>']
+const USAGE = `Usage: npm run admin -- --phone 09xxxxxxxxx [--password-stdin | --password-env | --password '<new password>']
        npm run admin -- jobs [--name <job>] [--limit <n, default 20>]
 
 Creates the admin with that phone, or makes the existing account an admin, and sets its password
-(ending its open sessions). Without --password a strong password is generated and printed once.
+(ending its open sessions). --password-stdin reads the password from standard input (e.g. piped from a
+password manager), --password-env from the ADMIN_PASSWORD variable: neither shows on a command line, which
+npm prints with --password. Without any of them a strong password is generated and printed once.
 "jobs" prints the background jobs' recent runs (name, state, attempts, started, finished, output
 or error), newest first; runs are kept a week after they finish.
 Uses DATABASE_URL (PostgreSQL) when set, else PGlite in DATA_DIR (default ./.data): stop the
@@ -157,13 +161,45 @@ async function printJobs(argv: string[]): Promise<void> {
   }
 }
 
+/** Standard input, whole, without its last line break. */
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
+}
+
+/** The password the command was given (by one of its three ways), or undefined: one is generated. */
+async function givenPassword(values: { password?: string; "password-stdin"?: boolean; "password-env"?: boolean }) {
+  const ways = [values.password !== undefined, values["password-stdin"] === true, values["password-env"] === true].filter(Boolean);
+  if (ways.length > 1) throw new Refused(`Give the password one way: --password, --password-stdin or --password-env.\n\n${USAGE}`);
+  if (values["password-stdin"]) {
+    const read = await readStdin();
+    if (!read) throw new Refused("--password-stdin: standard input was empty; nothing was changed.");
+    return read;
+  }
+  if (values["password-env"]) {
+    const fromEnv = process.env.ADMIN_PASSWORD;
+    if (!fromEnv) throw new Refused("--password-env: ADMIN_PASSWORD is not set; nothing was changed.");
+    return fromEnv;
+  }
+  return values.password;
+}
+
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === "jobs") return printJobs(argv.slice(1));
-  let values: { phone?: string; password?: string; help?: boolean };
+  let values: { phone?: string; password?: string; "password-stdin"?: boolean; "password-env"?: boolean; help?: boolean };
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { phone: { type: "string" }, password: { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: {
+        phone: { type: "string" },
+        password: { type: "string" },
+        "password-stdin": { type: "boolean" },
+        "password-env": { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
       strict: true,
     }));
   } catch (error) {
@@ -176,8 +212,9 @@ async function main(argv: string[]): Promise<void> {
   if (!values.phone) throw new Refused(`--phone is required.\n\n${USAGE}`);
   const phone = normalizeIranianMobile(values.phone);
   if (!phone) throw new Refused(`"${values.phone}" is not an Iranian mobile number (09xxxxxxxxx); nothing was changed.`);
-  const generated = values.password === undefined;
-  const password = values.password ?? generatePassword();
+  const given = await givenPassword(values);
+  const generated = given === undefined;
+  const password = given ?? generatePassword();
   const policy = passwordPolicyError(password);
   if (policy) {
     const why =

@@ -24,17 +24,23 @@ const tsx = path.join(root, "node_modules/.bin/tsx");
 
 type Run = { code: number; stdout: string; stderr: string };
 
-function runCommand(env: Record<string, string>, args: string[]): Promise<Run> {
+function runCommand(env: Record<string, string>, args: string[], input?: string): Promise<Run> {
   const base = { ...process.env };
   delete base.DATABASE_URL;
   delete base.DATA_DIR;
   delete base.ADMIN_PHONE;
   delete base.ADMIN_PASSWORD;
   return new Promise((resolve) => {
-    execFile(tsx, ["server/cli/admin.ts", ...args], { cwd: root, env: { ...base, ...env }, timeout: 90_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-      resolve({ code, stdout, stderr });
-    });
+    const child = execFile(
+      tsx,
+      ["server/cli/admin.ts", ...args],
+      { cwd: root, env: { ...base, ...env }, timeout: 90_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+    child.stdin?.end(input ?? "");
   });
 }
 
@@ -105,9 +111,9 @@ for (const make of backends) {
       () => `10.77.0.${++ipCounter % 250}`,
     );
 
-    async function admin(args: string[]): Promise<Run> {
+    async function admin(args: string[], options: { input?: string; env?: Record<string, string> } = {}): Promise<Run> {
       await backend.release();
-      const result = await runCommand(backend.env(), args);
+      const result = await runCommand({ ...backend.env(), ...options.env }, args, options.input);
       database = await backend.open();
       return result;
     }
@@ -184,6 +190,25 @@ for (const make of backends) {
         .from(auditLog)
         .where(and(eq(auditLog.targetId, account!.id), eq(auditLog.action, "user.password_reset")));
       expect(entries).toHaveLength(1);
+    });
+
+    it("takes the password from standard input or ADMIN_PASSWORD, so no command line shows it; one way only", async () => {
+      const piped = await admin(["--phone", "09120000404", "--password-stdin"], { input: "Piped-Admin-Pass-2026!\n" });
+      expect(piped.code).toBe(0);
+      expect(`${piped.stdout}${piped.stderr}`).not.toContain("Piped-Admin-Pass-2026!");
+      expect((await logIn("09120000404", "Piped-Admin-Pass-2026!")).status).toBe(200);
+      const fromEnv = await admin(["--phone", "09120000404", "--password-env"], { env: { ADMIN_PASSWORD: "Env-Admin-Pass-2026!" } });
+      expect(fromEnv.code).toBe(0);
+      expect(fromEnv.stdout).toContain("Set a new password for the admin +989120000404");
+      expect((await logIn("09120000404", "Env-Admin-Pass-2026!")).status).toBe(200);
+      const both = await admin(["--phone", "09120000404", "--password-env", "--password", "Other-Admin-Pass-2026!"], {
+        env: { ADMIN_PASSWORD: "Env-Admin-Pass-2026!" },
+      });
+      expect(both.code).toBe(2);
+      expect(both.stderr).toContain("Give the password one way");
+      const empty = await admin(["--phone", "09120000404", "--password-stdin"], { input: "" });
+      expect(empty.code).toBe(2);
+      expect((await logIn("09120000404", "Env-Admin-Pass-2026!")).status).toBe(200);
     });
 
     it("promotes an existing user to admin with the new password", async () => {
