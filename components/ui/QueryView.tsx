@@ -81,7 +81,6 @@ export function TabbedList<T extends string>({
   messages:
     | "campaigns.list"
     | "campaigns.payments"
-    | "wallet.transactions"
     | "wallet.statement"
     | "earn.mine"
     | "payouts.list"

@@ -6,11 +6,11 @@ import { DataTable, type Column } from "@/components/ui/DataTable";
 import { Paged } from "@/components/ui/PagedList";
 import { TabbedList, useTabbedPages, type QueryState } from "@/components/ui/QueryView";
 
-type ListMessages = "wallet.transactions" | "wallet.statement" | "payouts.list";
+type ListMessages = "wallet.statement" | "payouts.list";
 
 /**
  * A titled card with a list in tabs, a page at a time: a table on wide screens, a card per row on
- * phones (the wallet's transactions, the payouts). `messages` names its title, tabs, count, caption,
+ * phones (the wallet's statement, the payouts). `messages` names its title, tabs, count, caption,
  * empty text and pager; `usePage(tab, page)` is the list's query.
  */
 export function TabbedTable<T extends string, R>({
@@ -43,7 +43,7 @@ export function TabbedTable<T extends string, R>({
   /** Above the tabs: filters and actions of the list (the statement's kind, month, export). */
   toolbar?: ReactNode;
 }) {
-  const t = useTranslations(messages as "wallet.transactions");
+  const t = useTranslations(messages as "wallet.statement");
   const list = useTabbedPages(tabs, usePage, perPage);
   const total = list.query.data?.meta.total ?? 0;
 

@@ -26,7 +26,6 @@ export const earnsAnything = (balances: Pick<WalletBalances, "earnings_balance" 
 export const walletKeys = {
   all: ["wallet"] as const,
   balances: () => [...walletKeys.all, "balances"] as const,
-  transactions: (status: TransactionStatus | "all", page: number) => [...walletKeys.all, "transactions", status, page] as const,
   transaction: (id: string) => [...walletKeys.all, "transaction", id] as const,
   statement: (filter: StatementFilter, tab: StatementTab, page: number, perPage: number) =>
     [...walletKeys.all, "statement", filter, tab, page, perPage] as const,
@@ -48,20 +47,6 @@ export function useWallet() {
       }
     },
     refetchInterval: 60_000,
-  });
-}
-
-export const TRANSACTIONS_PER_PAGE = 10;
-
-export function useTransactions(status: TransactionStatus | "all", page: number) {
-  const api = useApiClient();
-  return useQuery({
-    queryKey: walletKeys.transactions(status, page),
-    queryFn: () =>
-      api.call(walletEndpoints.transactions, {
-        query: { status: status === "all" ? undefined : status, page, per_page: TRANSACTIONS_PER_PAGE },
-      }),
-    placeholderData: keepPreviousData,
   });
 }
 
