@@ -1,12 +1,13 @@
 "use client";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
-import { useId, useMemo, useState, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { CardFields, type Column } from "@/components/ui/DataTable";
 import { NoValue } from "@/components/ui/NoValue";
 import { TabbedTable } from "@/components/ui/TabbedTable";
 import { StatusLabel } from "@/components/ui/StatusPill";
 import { statementTones } from "@/components/ui/status-badges";
 import { Button } from "@/components/ui/Button";
+import { SelectField } from "@/components/ui/Field";
 import { linkButton } from "@/components/ui/LinkButton";
 import {
   STATEMENT_PER_PAGE,
@@ -45,7 +46,7 @@ export function StatementList() {
 
   const toolbar = (
     <div className="mb-4 grid gap-3 sm:flex sm:flex-wrap sm:items-end print:hidden" data-testid="statement-filters">
-      <FilterSelect label={t("filters.kind")} value={kind} onChange={(value) => setKind(value as StatementKind | "")}>
+      <SelectField label={t("filters.kind")} value={kind} onChange={(event) => setKind(event.target.value as StatementKind | "")}>
         <option value="">{t("filters.allKinds")}</option>
         {statementKinds
           .filter((code) => code !== "other")
@@ -54,15 +55,15 @@ export function StatementList() {
               {t(`kinds.${code}`)}
             </option>
           ))}
-      </FilterSelect>
-      <FilterSelect label={t("filters.month")} value={month} onChange={setMonth}>
+      </SelectField>
+      <SelectField label={t("filters.month")} value={month} onChange={(event) => setMonth(event.target.value)}>
         <option value="">{t("filters.allTime")}</option>
         {months.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
-      </FilterSelect>
+      </SelectField>
       <div className="flex flex-wrap gap-2 sm:ms-auto">
         <Button
           variant="secondary"
@@ -102,36 +103,6 @@ export function StatementList() {
       card={(row) => <StatementCard row={row} columns={columns} />}
       toolbar={toolbar}
     />
-  );
-}
-
-/** A labelled drop-down of the statement's filters. */
-function FilterSelect({
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-ink">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className="rounded-lg border border-surface-line bg-surface px-3 py-2 text-sm text-ink"
-      >
-        {children}
-      </select>
-    </div>
   );
 }
 
