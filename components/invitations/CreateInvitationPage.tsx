@@ -4,7 +4,8 @@ import { useState } from "react";
 import { DoneAlert, FormCard, NextStep } from "@/components/ui/FormCard";
 import { FormPageFrame } from "@/components/ui/FormPageFrame";
 import { TextField } from "@/components/ui/Field";
-import { useInvitationAllowance, useInviteFriend, type InvitationAllowance } from "@/lib/api/invitations";
+import { ShareInvitation } from "./ShareInvitation";
+import { useInvitationAllowance, useInviteFriend, type InvitationAllowance, type InvitationCreated } from "@/lib/api/invitations";
 import { useMe } from "@/lib/api/me";
 import { useRequestForm } from "@/lib/forms/use-api-form";
 import { useFieldMessage } from "@/lib/forms/use-field-message";
@@ -36,12 +37,17 @@ export function CreateInvitationPage() {
 
 function Invite({ allowance }: { allowance: InvitationAllowance }) {
   const t = useTranslations("invitations.create");
-  // Kept here: the last invitation of the period replaces the form, and its success stays said.
-  const [sent, setSent] = useState<string | null>(null);
+  // Kept here: the last invitation of the period replaces the form, and its success and link stay shown.
+  const [sent, setSent] = useState<InvitationCreated | null>(null);
   const blocked = !allowance.membership ? t("noPlan") : allowance.invitations_left <= 0 ? t("usedUp") : null;
   return (
     <>
-      {sent ? <DoneAlert message={sent} testId="invitation-sent" link={{ href: "/dashboard/invitations", label: t("toList") }} /> : null}
+      {sent ? (
+        <>
+          <DoneAlert message={sent.message} testId="invitation-sent" link={{ href: "/dashboard/invitations", label: t("toList") }} />
+          <ShareInvitation link={sent.invitation.link} />
+        </>
+      ) : null}
       {blocked ? (
         <NextStep body={blocked} link={{ href: "/dashboard/payouts#plans", label: t("toPlans") }} testId="invitation-blocked" />
       ) : (
@@ -53,15 +59,18 @@ function Invite({ allowance }: { allowance: InvitationAllowance }) {
 
 type Values = { phone: string; name: string };
 
-function InviteForm({ left, onSent }: { left: number; onSent: (message: string | null) => void }) {
+function InviteForm({ left, onSent }: { left: number; onSent: (created: InvitationCreated | null) => void }) {
   const t = useTranslations("invitations.create");
   const fieldMessage = useFieldMessage();
   const invite = useInviteFriend();
-  const { form, errors, formError, onSubmit } = useRequestForm<typeof createInvitationInput, Values>(createInvitationInput, {
-    defaultValues: { phone: "", name: "" },
-    send: (input) => invite.mutateAsync(input),
-    onDone: onSent,
-  });
+  const { form, errors, formError, onSubmit } = useRequestForm<typeof createInvitationInput, Values, InvitationCreated>(
+    createInvitationInput,
+    {
+      defaultValues: { phone: "", name: "" },
+      send: (input) => invite.mutateAsync(input),
+      onDone: (_message, created) => onSent(created),
+    },
+  );
   const { register } = form;
   return (
     <FormCard

@@ -1,5 +1,7 @@
 "use client";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { useState } from "react";
+import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { LinkButton } from "@/components/ui/LinkButton";
 import { PanelPage } from "@/components/ui/PageHeader";
@@ -17,6 +19,7 @@ import {
 } from "@/lib/api/invitations";
 import { localizeDigits } from "@/lib/format/digits";
 import { useMoney } from "@/lib/format/money";
+import { ShareInvitation } from "./ShareInvitation";
 
 export const INVITATION_TABS = ["all", "sent", "registered", "accepted"] as const satisfies readonly InvitationTab[];
 
@@ -87,6 +90,24 @@ function Allowance() {
   );
 }
 
+/** A pending invitation's link, shown on asking (a list of QR codes and links would bury the list). */
+function ShareToggle({ link }: { link: string }) {
+  const t = useTranslations("invitations.share");
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="grid justify-items-start gap-2">
+      <Button type="button" variant="ghost" className="-ms-4" aria-expanded={open} onClick={() => setOpen((shown) => !shown)}>
+        {open ? t("close") : t("open")}
+      </Button>
+      {open ? (
+        <div className="w-full">
+          <ShareInvitation link={link} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 /** One person invited: the phone (left to right), the name, the status and its dates, the reward. */
 function InvitationCard({ invitation }: { invitation: InvitationView }) {
   const t = useTranslations("invitations.list");
@@ -130,6 +151,7 @@ function InvitationCard({ invitation }: { invitation: InvitationView }) {
       ) : null}
       {invitation.no_reward_reason ? <p className="text-sm text-ink-muted">{t("noReward")}</p> : null}
       {!invitation.texted && invitation.status === "pending" ? <p className="text-xs text-ink-muted">{t("notTexted")}</p> : null}
+      {invitation.status === "pending" ? <ShareToggle link={invitation.link} /> : null}
     </li>
   );
 }

@@ -5,6 +5,7 @@ import {
   invitationEndpoints,
   type CreateInvitationInput,
   type InvitationAllowance,
+  type InvitationCreated,
   type InvitationLanding,
   type InvitationTab,
   type InvitationView,
@@ -12,7 +13,7 @@ import {
 import { ApiError, submissionKeys } from "./client";
 import { useApiClient } from "./use-api-client";
 
-export type { InvitationAllowance, InvitationTab, InvitationView };
+export type { InvitationAllowance, InvitationCreated, InvitationTab, InvitationView };
 
 export const invitationKeys = {
   all: ["invitations"] as const,

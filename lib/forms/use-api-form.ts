@@ -107,10 +107,14 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>, V exte
 
 /**
  * A form that asks for one thing (a payout, an invitation) through useApiForm: `send` gets the checked
- * input; once it answers, the form empties and `onDone` gets the server's message (null as each attempt
- * starts, so the last one's goes).
+ * input; once it answers, the form empties and `onDone` gets the server's message and the whole answer
+ * (null as each attempt starts, so the last one's goes).
  */
-export function useRequestForm<S extends z.ZodType<FieldValues, FieldValues>, V extends FieldValues = z.input<S>>(
+export function useRequestForm<
+  S extends z.ZodType<FieldValues, FieldValues>,
+  V extends FieldValues = z.input<S>,
+  R extends { message: string } = { message: string },
+>(
   schema: S,
   {
     send,
@@ -118,16 +122,16 @@ export function useRequestForm<S extends z.ZodType<FieldValues, FieldValues>, V 
     ...options
   }: ApiFormOptions<V, S> & {
     defaultValues: V;
-    send: (input: z.output<S>) => Promise<{ message: string }>;
-    onDone: (message: string | null) => void;
+    send: (input: z.output<S>) => Promise<R>;
+    onDone: (message: string | null, result: R | null) => void;
   },
 ) {
   const { form, formError, submit } = useApiForm<S, V>(schema, options);
   const onSubmit = submit(async (input) => {
-    onDone(null);
+    onDone(null, null);
     const result = await send(input);
     form.reset(options.defaultValues);
-    onDone(result.message);
+    onDone(result.message, result);
   });
   return { form, errors: form.formState.errors, formError, onSubmit };
 }

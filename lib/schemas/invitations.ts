@@ -33,6 +33,11 @@ const invitationCode = () => text("invalid_value").regex(INVITATION_CODE, "inval
 /** OpenAPI component Invitation. */
 export const invitationOutput = z.object({
   id: z.string().uuid(),
+  link: z.string().url().meta({
+    description:
+      "The invitation's page, to share by hand (copy, a share sheet, a QR code); whoever registers through it is this invitation's friend",
+    example: "https://takapoo.ir/auth/invite/k7m2q9x4ab",
+  }),
   phone: z.string().meta({ example: "+989121234567" }),
   name: z.string().nullable(),
   status: z.enum(invitationStatuses),
@@ -50,7 +55,12 @@ export const invitationOutput = z.object({
 });
 export type InvitationView = z.infer<typeof invitationOutput>;
 
-export const invitationCreatedOutput = z.object({ invitation: invitationOutput, message: z.string() });
+export const invitationCreatedOutput = z.object({
+  invitation: invitationOutput,
+  texted: z.boolean().meta({ description: "Whether an SMS left for the friend now; when not, the message asks to share the link" }),
+  message: z.string(),
+});
+export type InvitationCreated = z.infer<typeof invitationCreatedOutput>;
 
 /** The invite page's figures: the plan's invitations left in this period, and the reward per friend. */
 export const invitationAllowanceOutput = z.object({

@@ -41,6 +41,8 @@ export function smsValueProblem(notice: SmsNotice): string | null {
 }
 
 export interface SmsSender {
+  /** True for a sender that only writes to the server log (development): nothing reaches a phone, so no screen says "sent by SMS". */
+  readonly logsOnly?: boolean;
   sendOtp(input: { phone: string /* E.164 like +989121234567 */; code: string; purpose: OtpPurpose }): Promise<void>;
   sendNotice(input: { phone: string; notice: SmsNotice }): Promise<void>;
 }
@@ -77,6 +79,7 @@ export function maskPhone(phone: string): string {
 /** Development sender: the code is meant to be read from the server log. */
 export function consoleSmsSender(log: (line: string) => void = console.info): SmsSender {
   return {
+    logsOnly: true,
     async sendOtp({ phone, code, purpose }) {
       log(`[sms] to ${maskPhone(phone)} code ${code} (${purpose})`);
     },

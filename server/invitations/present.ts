@@ -3,9 +3,15 @@ import type { InvitationRow } from "./queries";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function toInvitationOutput({ invitation, reward, friendVerified }: InvitationRow): InvitationView {
+/** The invitation's page on this site, for the inviter to share (the SMS carries the same code). */
+export function invitationLink(origin: string, code: string): string {
+  return `${origin}/auth/invite/${code}`;
+}
+
+export function toInvitationOutput({ invitation, reward, friendVerified }: InvitationRow, origin: string): InvitationView {
   return {
     id: invitation.id,
+    link: invitationLink(origin, invitation.code),
     phone: invitation.phone,
     name: invitation.name,
     status: invitation.status,

@@ -5,6 +5,7 @@ import { env } from "@/server/core/env";
 import { requireAdmin, requireUser } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
 import { errorResponses } from "@/server/http/envelope";
+import { publicOrigin } from "@/server/http/origin";
 import { translateApi } from "@/server/http/i18n";
 import { idempotencyHeaders, idempotent } from "@/server/http/idempotency";
 import { components, endpointRoute, err, listAnswer } from "@/server/http/route-parts";
@@ -32,10 +33,11 @@ const allowanceRoute = endpointRoute(invitationEndpoints.allowance, {
 const createRouteDef = endpointRoute(invitationEndpoints.create, {
   middleware: [requireUser, idempotent] as const,
   tags: ["Invitations"],
-  summary: "Invite a friend by SMS: their mobile (required) and a name (optional); counted on the plan's invitations",
+  summary:
+    "Invite a friend: their mobile (required) and a name (optional); counted on the plan's invitations. An SMS goes when a provider is set up; the answer's link can always be shared",
   request: { headers: idempotencyHeaders },
   bodyName: "CreateInvitationInput",
-  answer: "invitation sent",
+  answer: "The invitation, its link, whether a text left, and what to tell the inviter",
   responses: {
     400: err("ERR_NO_ACTIVE_MEMBERSHIP"),
     403: err("invitations_used_up: all the period's invitations are used"),
@@ -75,7 +77,11 @@ export function invitationRoutes(services: Services) {
     .openapi(listRoute, async (c) => {
       const query = c.req.valid("query");
       const found = await listInvitations({ db: c.get("db") }, { inviterId: c.get("user").id, query });
-      return c.json(listAnswer(query, found, toInvitationOutput), 200);
+      const origin = publicOrigin(c.req.url);
+      return c.json(
+        listAnswer(query, found, (row) => toInvitationOutput(row, origin)),
+        200,
+      );
     })
     .openapi(allowanceRoute, async (c) => {
       const [allowance, reward] = await Promise.all([
@@ -97,14 +103,17 @@ export function invitationRoutes(services: Services) {
     })
     .openapi(createRouteDef, async (c) => {
       const created = await inviteFriend(ctxOf(c, services), c.req.valid("json"));
-      // The SMS after the commit; what does not go now, the outbox job sends.
-      await textInvitations({ db: c.get("db") }, { sms: services.sms, only: created.id }).catch(() => undefined);
+      // The SMS after the commit; what does not go now, the outbox job sends. "Sent by SMS" is said only
+      // when a text left for a phone; otherwise (no provider, or it failed for now) the link is to share.
+      const report = await textInvitations({ db: c.get("db") }, { sms: services.sms, only: created.id }).catch(() => null);
+      const texted = !services.sms.logsOnly && report?.sent === 1;
       const row = await ownInvitation({ db: c.get("db") }, { inviterId: c.get("user").id, id: created.id });
       return c.json(
         {
           data: {
-            invitation: toInvitationOutput(row ?? { invitation: created, reward: null, friendVerified: null }),
-            message: translateApi(c.get("locale"), "messages.invitation_sent"),
+            invitation: toInvitationOutput(row ?? { invitation: created, reward: null, friendVerified: null }, publicOrigin(c.req.url)),
+            texted,
+            message: translateApi(c.get("locale"), texted ? "messages.invitation_sent" : "messages.invitation_share_link"),
           },
         },
         201,

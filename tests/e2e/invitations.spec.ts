@@ -46,6 +46,10 @@ test("fa-IR phone, then en-US desktop: invite a friend by SMS, be refused a seco
   await page.getByRole("button", { name: fa.create.submit }).click();
   await expect(page.getByTestId("invitation-sent")).toHaveText(faIR.api.messages.invitation_sent);
   await expect(page.getByTestId("invitations-left")).toContainText("۴");
+  // The link to pass on by hand, beside the SMS: left to right, with its QR code on asking.
+  await expect(page.getByLabel(fa.share.title)).toHaveValue(/\/auth\/invite\/[a-z2-9]{10}$/);
+  await page.getByRole("button", { name: fa.share.showQr }).click();
+  await expect(page.getByRole("img", { name: fa.share.qrLabel })).toBeVisible();
   // The SMS: our production adapter, the invitation's template, the code alone (never the inviter's name).
   const texts = (await (await page.request.get(`${kavenegarUrl}/__messages?receptor=${friend}`)).json()) as {
     messages: { template: string; token: string; token10?: string }[];
@@ -129,6 +133,12 @@ test("en-US desktop inviter, fa-IR phone friend: the friend joins through the li
   await page.getByLabel(en.create.nameLabel).fill("Reza");
   await page.getByRole("button", { name: en.create.submit }).click();
   await expect(page.getByTestId("invitation-sent")).toHaveText(enUS.api.messages.invitation_sent);
+  const link = await page.getByLabel(en.share.title).inputValue();
+  await page.getByRole("button", { name: en.share.copy }).click();
+  await expect(page.getByTestId("invitation-copied")).toHaveText(/.+/);
+  await page.getByRole("button", { name: en.share.showQr }).click();
+  await expect(page.getByRole("img", { name: en.share.qrLabel })).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/invitation-share-en-desktop.png", fullPage: true });
   let code = "";
   await expect
     .poll(async () => {
@@ -147,7 +157,9 @@ test("en-US desktop inviter, fa-IR phone friend: the friend joins through the li
     extraHTTPHeaders: { "x-forwarded-for": `10.97.${Date.now() % 250}.${Math.floor(Date.now() / 256) % 250}` },
   });
   const friend = await friendContext.newPage();
-  await friend.goto(`/auth/invite/${code}`);
+  // The link the inviter shared (the SMS carries the same code).
+  expect(link).toBe(`${baseURL}/auth/invite/${code}`);
+  await friend.goto(link);
   await expect(friend.getByTestId("invite-title")).toHaveText("Sara شما را به تکاپو دعوت کرده است");
   await expect(friend.getByText(fa.landing.body)).toBeVisible();
   await expectNoSidewaysScroll(friend);

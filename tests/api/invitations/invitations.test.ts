@@ -5,6 +5,7 @@ import { balancesOf, checkLedgerInvariants, systemAccountCode, transfer, userAcc
 import { apiTest } from "@/tests/api/support/fixture";
 import { registerAndSignIn } from "@/tests/api/support/account-helpers";
 import { payInvitationRewards } from "@/server/invitations/lifecycle";
+import { SmsDeliveryError } from "@/server/adapters/sms";
 
 // Issue 18: friends invited by SMS, counted on the plan; pending → registered → paid → joined with the
 // inviter's reward after the holding period; SPEC's refusals; the opt-out.
@@ -112,10 +113,13 @@ describe("invitations", () => {
     const sent = await call("invitations", { phone, name: "Ali" }, { token: me.token });
     expect(sent.status).toBe(201);
     expect(sent.body.data).toMatchObject({
-      message: "Invitation sent.",
+      message: "Invitation sent by SMS. You can also share its link.",
+      texted: true,
       invitation: { phone: e164(phone), name: "Ali", status: "pending", texted: true, registered_at: null },
     });
     const row = await codeOf(e164(phone));
+    // The link to share by hand: this site's invitation page with the SMS's code.
+    expect(sent.body.data!.invitation.link).toBe(`http://localhost/auth/invite/${row.code}`);
     expect(sms.notices.filter((n) => n.phone === e164(phone))).toEqual([
       { phone: e164(phone), notice: { kind: "invitation", code: row.code } },
     ]);
@@ -145,6 +149,36 @@ describe("invitations", () => {
     });
     expect((await get("invitations", me.token)).body.meta.total).toBe(5);
     expect((await get("invitations", other.token)).body.meta.total).toBe(0);
+  });
+
+  it("says 'sent by SMS' only when a text left; otherwise the answer asks to share the link", async ({ call, sms, inviterWithPlan }) => {
+    const me = await inviterWithPlan();
+    const { sendNotice } = sms.sender;
+    try {
+      // The provider cannot be reached now (the outbox job sends it later): no text left.
+      sms.sender.sendNotice = async () => {
+        throw new SmsDeliveryError("down", { provider: "recording", reason: "network" });
+      };
+      const down = await call("invitations", { phone: friendPhone() }, { token: me.token, locale: "fa-IR" });
+      expect(down.status).toBe(201);
+      expect(down.body.data).toMatchObject({
+        texted: false,
+        message: "دعوت‌نامه ساخته شد، اما پیامکی ارسال نشد. لینک زیر را برای دوستتان بفرستید.",
+        invitation: { texted: false, status: "pending" },
+      });
+      expect(down.body.data!.invitation.link).toMatch(/^http:\/\/localhost\/auth\/invite\/[a-z2-9]{10}$/);
+      // A sender that only writes the server log (development's) reaches no phone either.
+      sms.sender.sendNotice = sendNotice;
+      Object.assign(sms.sender, { logsOnly: true });
+      const logged = await call("invitations", { phone: friendPhone() }, { token: me.token });
+      expect(logged.body.data).toMatchObject({
+        texted: false,
+        message: "Invitation created, but no SMS was sent. Share the link below with your friend.",
+      });
+    } finally {
+      sms.sender.sendNotice = sendNotice;
+      Object.assign(sms.sender, { logsOnly: undefined });
+    }
   });
 
   it("an opted-out phone is never texted again; an unknown code is 404", async ({ database, call, inviterWithPlan, invite }) => {

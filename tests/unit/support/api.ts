@@ -25,7 +25,7 @@ export type ApiCall = {
 /** A request as a test compares it whole: method, path and parsed body. */
 export const sent = ({ method, path, body }: ApiCall) => ({ method, path, body });
 
-type Answer = Response | undefined;
+export type Answer = Response | undefined;
 /** A part of the fake API: an answer to the requests it knows, nothing to the others. */
 export type ApiRoute = (url: URL, call: ApiCall) => Answer | Promise<Answer>;
 
