@@ -41,6 +41,7 @@ import { youtubeRoutes } from "@/server/youtube/routes";
 import { youtubeConnectionRoutes } from "@/server/youtube/connection-routes";
 import { testClockRoutes } from "@/server/system/test-clock-routes";
 import { statsRoutes } from "@/server/stats/routes";
+import { onboardingRoutes } from "@/server/onboarding/routes";
 import { payoutRoutes } from "@/server/payouts/routes";
 import { notificationRoutes } from "@/server/notifications/routes";
 import { invitationRoutes } from "@/server/invitations/routes";
@@ -196,6 +197,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", monitoringRoutes);
   app.route("/", authRoutes(services));
   app.route("/", meRoutes(services));
+  app.route("/", onboardingRoutes());
   app.route("/", identityAdminRoutes(services));
   app.route("/", adminPageRoutes(services));
   app.route("/", walletRoutes(services));

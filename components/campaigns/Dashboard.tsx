@@ -12,8 +12,11 @@ import { CampaignTable } from "./CampaignList";
 import { isUnauthorized } from "@/lib/api/errors";
 import { Card } from "@/components/ui/Card";
 
-/** SPEC §2 dashboard: campaigns, queue and wallet widgets, then the active campaigns. */
-export function Dashboard() {
+/**
+ * SPEC §2 dashboard: campaigns, queue and wallet widgets, then the active campaigns; `lead`, what the route
+ * puts first (getting started: components/onboarding).
+ */
+export function Dashboard({ lead }: { lead?: ReactNode }) {
   const t = useTranslations("dashboard");
   const tc = useTranslations("campaigns");
   const titles = useTranslations("titles");
@@ -49,6 +52,7 @@ export function Dashboard() {
           {t("create")}
         </LinkButton>
       </header>
+      {lead}
       <div className="grid gap-4 md:grid-cols-3">
         <Widget title={t("campaigns.title")} link={{ href: "/dashboard/campaigns", label: t("campaigns.link") }}>
           <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-y-1 text-sm">

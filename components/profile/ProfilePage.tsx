@@ -1,4 +1,5 @@
 "use client";
+import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
@@ -17,7 +18,7 @@ import { badgeStateOf } from "@/lib/profile/identity";
 import { ChannelConnection } from "@/components/profile/ChannelConnection";
 
 /** /dashboard/profile: identity, bank, e-mail, password, language and the identity-verification request. */
-export function ProfilePage() {
+export function ProfilePage({ purpose }: { purpose?: ReactNode }) {
   const t = useTranslations("profile");
   const titles = useTranslations("titles");
   const tc = useTranslations("common");
@@ -69,6 +70,7 @@ export function ProfilePage() {
           <VerificationRequestCard me={user} />
           <ChannelConnection verified={badgeStateOf(user.identity_status) === "verified"} />
           <PasswordSection me={user} />
+          {purpose}
           <LanguageForm />
           <NotificationPreferencesCard />
         </div>

@@ -4,7 +4,7 @@ import { normalizeIranianMobile } from "@/lib/validation/phone";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@/lib/validation/password";
 import { visibleText } from "@/lib/validation/visible-text";
 import { dateTime, endpoint, text } from "./common";
-import { identityStatuses, userRoles } from "./enums";
+import { identityStatuses, purposes, userRoles } from "./enums";
 import { ibanCheckOutput } from "./payouts";
 import { CREDENTIAL_PATTERN, IRANIAN_MOBILE_PATTERN, OTP_CODE_PATTERN } from "./patterns";
 
@@ -181,6 +181,7 @@ export const userOutput = z.object({
   identity_requested_at: dateTime().nullable(),
   has_identity_card: z.boolean(),
   has_password: z.boolean(),
+  purpose: z.enum(purposes).nullable().meta({ description: "What the person came for (grow, earn, both); null until they choose" }),
   created_at: dateTime(),
 });
 export type User = z.infer<typeof userOutput>;

@@ -14,6 +14,10 @@ export const identityStatuses = [
 ] as const;
 export type IdentityStatus = (typeof identityStatuses)[number];
 
+/** What a person came for (issue 34), asked after the first sign-in: grow a channel or page, earn, or both. */
+export const purposes = ["grow", "earn", "both"] as const;
+export type Purpose = (typeof purposes)[number];
+
 export const userRoles = ["user", "admin"] as const;
 export type UserRole = (typeof userRoles)[number];
 

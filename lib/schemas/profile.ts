@@ -6,6 +6,7 @@ import { isValidIranianNationalId } from "@/lib/validation/national-id";
 import { visibleText } from "@/lib/validation/visible-text";
 import { emailAddress, messageOutput, newPassword, passwordConfirmation, personName, userOutput } from "./auth";
 import { IBAN_PATTERN, NATIONAL_ID_PATTERN } from "./patterns";
+import { purposes } from "./enums";
 import { dateTime, endpoint, idParam, longText, text } from "./common";
 
 const BIRTH_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -41,6 +42,7 @@ export const updateProfileInput = z
     iban,
     email: emailAddress,
     locale: z.enum(locales, "invalid_value"),
+    purpose: z.enum(purposes, "purpose_required"),
   })
   .partial()
   .strict();

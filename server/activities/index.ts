@@ -15,3 +15,4 @@ export {
   keepGuaranteed,
   type GuaranteeDue,
 } from "@/server/activities/guarantee";
+export { boosterStanding } from "@/server/activities/standing";

@@ -24,6 +24,7 @@ export function toUserOutput(user: User): UserOutput {
     identity_requested_at: user.identityRequestedAt?.toISOString() ?? null,
     has_identity_card: user.identityCardKey !== null,
     has_password: user.passwordHash !== null,
+    purpose: user.purpose,
     created_at: user.createdAt.toISOString(),
   };
 }

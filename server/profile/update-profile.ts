@@ -82,6 +82,7 @@ export async function updateProfile(
             : {}),
           ...(input.email !== undefined ? { email: input.email } : {}),
           ...(input.locale !== undefined ? { locale: input.locale } : {}),
+          ...(input.purpose !== undefined ? { purpose: input.purpose } : {}),
           updatedAt: new Date(),
         })
         .where(eq(users.id, user.id))

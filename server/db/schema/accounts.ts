@@ -5,6 +5,7 @@ import {
   identityStatuses,
   oauthProviders,
   otpPurposes,
+  purposes,
   userRoles,
   type IdentityStatus,
   type OtpPurpose,
@@ -34,6 +35,8 @@ export const users = pgTable(
     ibanChangedAt: timestamp("iban_changed_at", { withTimezone: true }),
     /** What is known of the IBAN's owner (lib/schemas/enums.ts ibanCheckStatuses); null: not checked yet. */
     ibanCheck: text("iban_check", { enum: ibanCheckStatuses }),
+    /** What the person came for (lib/schemas/enums.ts purposes): the dashboard leads with that side; null until chosen. */
+    purpose: text("purpose", { enum: purposes }),
     /** The account holder's name as the IBAN provider gave it, for the user to confirm. */
     ibanOwnerName: text("iban_owner_name"),
     ibanCheckedAt: timestamp("iban_checked_at", { withTimezone: true }),

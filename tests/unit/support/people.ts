@@ -21,6 +21,7 @@ export function adminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     identity_rejection_reason: null,
     has_identity_card: true,
     has_password: true,
+    purpose: "grow",
     created_at: "2025-01-15T08:30:00.000Z",
     identity_requested_at: "2025-02-01T09:00:00.000Z",
     ...overrides,

@@ -1,5 +1,6 @@
 import { setRequestLocale } from "next-intl/server";
 import { Dashboard } from "@/components/campaigns/Dashboard";
+import { GettingStarted } from "@/components/onboarding/GettingStarted";
 import { titleMetadata } from "@/lib/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
@@ -11,5 +12,6 @@ export function generateMetadata({ params }: Props) {
 export default async function Page({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  return <Dashboard />;
+  // The dashboard leads with the first steps of what the person came for (issue 34).
+  return <Dashboard lead={<GettingStarted />} />;
 }

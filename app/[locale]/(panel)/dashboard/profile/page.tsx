@@ -1,4 +1,5 @@
 import { setRequestLocale } from "next-intl/server";
+import { ProfilePurpose } from "@/components/onboarding/PurposeForm";
 import { ProfilePage } from "@/components/profile/ProfilePage";
 import { titleMetadata } from "@/lib/page-metadata";
 
@@ -11,5 +12,5 @@ export function generateMetadata({ params }: Props) {
 export default async function Page({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  return <ProfilePage />;
+  return <ProfilePage purpose={<ProfilePurpose />} />;
 }
