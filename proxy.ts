@@ -7,7 +7,7 @@ import { proxyTrust } from "@/server/http/client-address";
 import { contentPageSlug, UNMATCHED_PATH } from "@/lib/content/paths";
 import { pageExists } from "@/server/pages/page-exists";
 import { decideGuard } from "@/lib/auth/guard";
-import { ACCESS_COOKIE, REFRESH_COOKIE } from "@/lib/auth/cookies";
+import { ACCESS_COOKIE, ADMIN_HINT_COOKIE, REFRESH_COOKIE } from "@/lib/auth/cookies";
 import { isAdminToken } from "@/server/auth/admin-gate";
 
 /**
@@ -50,7 +50,13 @@ export async function proxy(request: NextRequest) {
   };
   // The auth-user guard (lib/auth/guard.ts); the admin area is a 404 to all but admins.
   const hasSession = request.cookies.has(REFRESH_COOKIE);
-  const guard = decideGuard({ pathname: request.nextUrl.pathname, search: request.nextUrl.search, locale: decision.locale, hasSession });
+  const guard = decideGuard({
+    pathname: request.nextUrl.pathname,
+    search: request.nextUrl.search,
+    locale: decision.locale,
+    hasSession,
+    adminHint: request.cookies.has(ADMIN_HINT_COOKIE),
+  });
   if (guard.kind === "redirect") return guardRedirect(request, new URL(guard.location, request.url));
   if (guard.kind === "admin" && !(await isAdminToken(request.cookies.get(ACCESS_COOKIE)?.value))) {
     // An expired access token with a live session: renew it, then come back.
@@ -61,6 +67,8 @@ export async function proxy(request: NextRequest) {
       url.searchParams.set("redirect", `${back.pathname}${back.search}`);
       return guardRedirect(request, url);
     }
+    // An admin's browser whose session ended: the sign-in page, then back here. Everyone else: the 404.
+    if (guard.signIn) return guardRedirect(request, new URL(guard.signIn, request.url));
     return notFound();
   }
   // An unknown content page: the server-rendered 404 of unmatched URLs rather than Next's notFound(),

@@ -11,6 +11,14 @@ export const DEVICE_COOKIE = "tk_device";
  */
 export const SESSION_HINT_COOKIE = "tk_signed_in";
 
+/**
+ * httpOnly, a year: "1" once an admin signed in on this browser, kept when the session ends and removed
+ * when anyone else signs in. proxy.ts then asks for a sign-in at a bookmarked /admin instead of the 404
+ * everyone else gets. It grants nothing (the back office's API checks the session on every call), so a
+ * forged one only shows a sign-in page.
+ */
+export const ADMIN_HINT_COOKIE = "tk_admin";
+
 /** Whether a Cookie header or document.cookie carries the session hint. */
 export function hasSessionHint(cookies: string): boolean {
   return cookies.split(";").some((part) => part.trim().startsWith(`${SESSION_HINT_COOKIE}=`));

@@ -28,20 +28,30 @@ export function safeRedirectPath(value: string | null | undefined): string | nul
   return value;
 }
 
-export type GuardDecision = { kind: "pass" } | { kind: "redirect"; location: string } | { kind: "admin" };
+/** `admin`: the back office, for admins only; `signIn` is where to send a browser an admin used once (else the 404). */
+export type GuardDecision = { kind: "pass" } | { kind: "redirect"; location: string } | { kind: "admin"; signIn: string | null };
 
 /**
  * What proxy.ts does with a page request, given whether a session cookie came with it. Comfort, not
  * security: the API checks every call itself.
  */
-export function decideGuard(input: { pathname: string; search: string; locale: Locale; hasSession: boolean }): GuardDecision {
+export function decideGuard(input: {
+  pathname: string;
+  search: string;
+  locale: Locale;
+  hasSession: boolean;
+  adminHint?: boolean;
+}): GuardDecision {
   const path = stripLocale(input.pathname);
-  if (isAdminPath(path)) return { kind: "admin" };
-  if (!input.hasSession && isGuardedPath(path)) {
-    // Without the locale: the login page returns there in its own locale.
-    const back = `${path}${input.search}`;
-    return { kind: "redirect", location: `${localizedPath(input.locale, "/auth/login")}?redirect=${encodeURIComponent(back)}` };
-  }
+  // Without the locale: the login page returns there in its own locale (and without proxy.ts's renewal marker).
+  const signIn = () => {
+    const search = new URLSearchParams(input.search);
+    search.delete("renewed");
+    const back = `${path}${search.size ? `?${search}` : ""}`;
+    return `${localizedPath(input.locale, "/auth/login")}?redirect=${encodeURIComponent(back)}`;
+  };
+  if (isAdminPath(path)) return { kind: "admin", signIn: input.adminHint ? signIn() : null };
+  if (!input.hasSession && isGuardedPath(path)) return { kind: "redirect", location: signIn() };
   if (input.hasSession && GUEST_ONLY.some((pattern) => pattern.test(path))) {
     return { kind: "redirect", location: localizedPath(input.locale, "/dashboard") };
   }

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { clientAddress } from "@/lib/geo/client-address";
 import { proxyTrust } from "./client-address";
-import { ACCESS_COOKIE, DEVICE_COOKIE, REFRESH_COOKIE, SESSION_HINT_COOKIE } from "@/lib/auth/cookies";
+import { ACCESS_COOKIE, ADMIN_HINT_COOKIE, DEVICE_COOKIE, REFRESH_COOKIE, SESSION_HINT_COOKIE } from "@/lib/auth/cookies";
 import { authenticate, REFRESH_TOKEN_TTL_SECONDS, type IssuedSession } from "@/server/auth";
 import { TRUSTED_DEVICE_TTL_SECONDS, verifyAccessToken } from "@/server/auth";
 import { signingKey } from "@/server/auth";
@@ -32,6 +32,14 @@ export function clearSessionCookies(c: Context): void {
   deleteCookie(c, ACCESS_COOKIE, { path: "/", secure: isSecure(c) });
   deleteCookie(c, REFRESH_COOKIE, { path: "/", secure: isSecure(c) });
   deleteCookie(c, SESSION_HINT_COOKIE, { path: "/", secure: isSecure(c) });
+}
+
+const YEAR_SECONDS = 365 * 86_400;
+
+/** Whether this browser was an admin's (lib/auth/cookies.ts ADMIN_HINT_COOKIE): set at an admin's sign-in, removed at anyone else's. */
+export function setAdminHint(c: Context, admin: boolean): void {
+  if (admin) setCookie(c, ADMIN_HINT_COOKIE, "1", cookieOptions(c, YEAR_SECONDS));
+  else if (getCookie(c, ADMIN_HINT_COOKIE)) deleteCookie(c, ADMIN_HINT_COOKIE, { path: "/", secure: isSecure(c) });
 }
 
 export function setDeviceCookie(c: Context, token: string): void {

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "./support/fixtures";
 import enUS from "../../messages/en-US.json" with { type: "json" };
 import faIR from "../../messages/fa-IR.json" with { type: "json" };
 import { freshPhone, lastCode, PASSWORD, signUpViaApi } from "./support/accounts";
+import { ADMIN_PASSWORD, ADMIN_PHONE } from "./support/admin";
 
 const PERSIAN_DIGITS = "۰۱۲۳۴۵۶۷۸۹";
 const persian = (text: string) => text.replace(/\d/g, (d) => PERSIAN_DIGITS[Number(d)]!);
@@ -137,4 +138,23 @@ test("guards: anonymous visitors go to log in, logged-in users skip it; the admi
   expect((await page.goto("/en-US/admin/identity"))?.status()).toBe(404);
   const api = await page.request.get("/api/admin/identity-requests");
   expect(api.status()).toBe(404);
+});
+
+// Issue 34: a bookmarked back-office page after the admin's session ended asks them to sign in, then returns there;
+// the 404 stays for everyone else (the browser above, and a fresh one).
+test("an admin whose session ended is asked to sign in again at a bookmarked back-office page", async ({ admin, browser, baseURL }) => {
+  expect((await admin.request.post("/api/auth/logout")).status()).toBeLessThan(300);
+  expect((await admin.cookies()).map((cookie) => cookie.name)).not.toContain("tk_refresh");
+  const page = await admin.newPage();
+  await page.goto("/en-US/admin/payouts?status=pending");
+  await page.waitForURL("**/en-US/auth/login?redirect=%2Fadmin%2Fpayouts%3Fstatus%3Dpending");
+  await page.getByLabel(enUS.auth.login.credential).fill(ADMIN_PHONE);
+  await page.getByLabel(enUS.auth.login.password, { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole("button", { name: enUS.auth.login.submit }).click();
+  await page.waitForURL("**/en-US/admin/payouts?status=pending");
+  await expect(page).toHaveTitle(new RegExp(enUS.admin.meta.payoutsTitle));
+
+  const stranger = await browser.newContext({ baseURL });
+  expect((await (await stranger.newPage()).goto("/en-US/admin/payouts"))?.status()).toBe(404);
+  await stranger.close();
 });

@@ -9,7 +9,7 @@ import type { SignInCtx, StartedOtp } from "@/server/auth/otp";
 import { toUserOutput } from "@/server/auth/present";
 import { openSession } from "@/server/auth/sessions";
 import { userForSocialIdentity } from "@/server/auth/social";
-import { clientMeta, rateLimitIp, setDeviceCookie, setSessionCookies } from "@/server/http/auth";
+import { clientMeta, rateLimitIp, setAdminHint, setDeviceCookie, setSessionCookies } from "@/server/http/auth";
 import type { AppEnv, Services } from "@/server/http/context";
 import { AppError } from "@/server/core/errors";
 import { translateApi } from "@/server/http/i18n";
@@ -27,6 +27,7 @@ export async function signIn(c: Context<AppEnv>, services: Services, user: User,
   const key = await signingKey({ db });
   const session = await withTransaction({ db }, (ctx) => openSession(ctx, { key, userId: user.id, meta: clientMeta(c, services) }));
   setSessionCookies(c, session);
+  setAdminHint(c, user.role === "admin");
   if (options.trustDevice) setDeviceCookie(c, await signDeviceToken(key, user.id));
   const needsPhone = user.phoneVerifiedAt === null;
   return {

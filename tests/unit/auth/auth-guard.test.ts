@@ -48,7 +48,26 @@ describe("the auth-user guard (SPEC §2)", () => {
       location: "/tr-TR/dashboard",
     });
     expect(decideGuard({ pathname: "/auth/forgot_password", search: "", locale: "fa-IR", hasSession: true })).toEqual({ kind: "pass" });
-    expect(decideGuard({ pathname: "/ar-AE/admin/identity", search: "", locale: "ar-AE", hasSession: false })).toEqual({ kind: "admin" });
+    expect(decideGuard({ pathname: "/ar-AE/admin/identity", search: "", locale: "ar-AE", hasSession: false })).toEqual({
+      kind: "admin",
+      signIn: null,
+    });
+  });
+
+  it("a browser an admin signed in on is asked to sign in again at the back office (without the renewal's marker)", () => {
+    expect(
+      decideGuard({
+        pathname: "/en-US/admin/payouts",
+        search: "?status=pending&renewed=1",
+        locale: "en-US",
+        hasSession: false,
+        adminHint: true,
+      }),
+    ).toEqual({ kind: "admin", signIn: "/en-US/auth/login?redirect=%2Fadmin%2Fpayouts%3Fstatus%3Dpending" });
+    expect(decideGuard({ pathname: "/admin", search: "?renewed=1", locale: "fa-IR", hasSession: true, adminHint: true })).toEqual({
+      kind: "admin",
+      signIn: "/auth/login?redirect=%2Fadmin",
+    });
   });
 
   it("follows only redirects to paths on this site", () => {
