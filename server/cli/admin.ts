@@ -19,7 +19,7 @@ import { normalizeIranianMobile } from "@/lib/validation/phone";
 import { dataDir, sharedDatabase, type Db } from "@/server/db";
 import { env } from "@/server/core/env";
 import { users } from "@/server/db/schema";
-import { seedOutput } from "@/server/db/seed/admin";
+import { seededAdminName, seedOutput } from "@/server/db/seed/admin";
 import { recordAudit } from "@/server/audit";
 import { hashPassword } from "@/server/auth";
 import { passwordPolicyError, PASSWORD_MAX, PASSWORD_MIN } from "@/server/auth";
@@ -51,7 +51,7 @@ async function setAdminPassword(db: Db, phone: string, password: string): Promis
     if (!existing) {
       const [created] = await tx
         .insert(users)
-        .values({ firstName: "Admin", lastName: "Takapoo", phone, phoneVerifiedAt: new Date(), passwordHash, role: "admin" })
+        .values({ ...seededAdminName(), phone, phoneVerifiedAt: new Date(), passwordHash, role: "admin" })
         .returning({ id: users.id });
       outcome = { action: "created", userId: created!.id, endedSessions: 0 };
     } else {

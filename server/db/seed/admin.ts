@@ -3,6 +3,8 @@ import { eq } from "drizzle-orm";
 import { normalizeIranianMobile } from "@/lib/validation/phone";
 import { hashPassword } from "@/server/auth";
 import { rawEnv } from "@/server/core/env";
+import { defaultLocale } from "@/lib/i18n/locales";
+import { translateApi } from "@/server/http/i18n";
 import type { Db } from "../client";
 import { sessions, users } from "../schema";
 
@@ -12,6 +14,11 @@ export const DEMO_ADMIN_PHONE = "+989100000000";
 /** What to type to set or reset an admin's password (server/cli/admin.ts). */
 export function adminCommandFor(e164: string): string {
   return `npm run admin -- --phone ${e164.replace(/^\+98/, "0")}`;
+}
+
+/** The admin's name, in the installation's default locale (the back office shows it in the audit log and the lists). */
+export function seededAdminName(): { firstName: string; lastName: string } {
+  return { firstName: translateApi(defaultLocale, "seededAdmin.first_name"), lastName: translateApi(defaultLocale, "seededAdmin.last_name") };
 }
 
 /** The admin command opens the database like the server and says its own piece: the seed keeps quiet then. */
@@ -47,8 +54,7 @@ export async function ensureAdmin(db: Db, env: Readonly<Record<string, string | 
   const created = await db
     .insert(users)
     .values({
-      firstName: "Admin",
-      lastName: "Takapoo",
+      ...seededAdminName(),
       phone,
       phoneVerifiedAt: new Date(),
       passwordHash: await hashPassword(password),

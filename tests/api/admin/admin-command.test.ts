@@ -156,6 +156,9 @@ for (const make of backends) {
       const session = await logIn("09120000101", password!);
       expect(session.status).toBe(200);
       expect(await role(session.token!)).toBe("admin");
+      // Named in the installation's default locale (fa-IR), as the back office shows it.
+      const me = await call("me", undefined, { method: "GET", token: session.token! });
+      expect([me.body.data.first_name, me.body.data.last_name]).toEqual(["مدیر", "تکاپو"]);
       const queue = await call("admin/identity-requests", undefined, { method: "GET", token: session.token! });
       expect(queue.status).toBe(200);
     });
@@ -293,6 +296,8 @@ describe("the demo seed tells how to get in", { timeout: 60_000 }, () => {
       };
       const first = await printed();
       expect(first).toContain("demo admin created: phone +989100000000");
+      const [seeded] = await database.db.select().from(users).where(eq(users.phone, "+989100000000"));
+      expect(`${seeded!.firstName} ${seeded!.lastName}`).toBe("مدیر تکاپو");
       expect(first).toContain("npm run admin -- --phone 09100000000");
 
       // A later start (the first start's password long scrolled away): still the way in.
