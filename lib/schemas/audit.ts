@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { campaignEvents } from "@/lib/campaigns/state-machine";
 import { dateTime, endpoint, paging, text, uuidParam } from "./common";
+import { membershipPurchaseKinds, payoutEventNames } from "./payouts";
 
 /** What an audit row is about (the back office filters by it). */
 export const auditTargetTypes = [
@@ -13,6 +15,54 @@ export const auditTargetTypes = [
   "setting",
   "content_page",
   "pricing",
+] as const;
+
+/**
+ * Every action the audit log records (the back office names each in the reader's language:
+ * messages admin.audit.actions.<group>.<verb>); tests/unit/audit/audit-actions.test.ts holds the code to it.
+ */
+export const auditActions = [
+  "user.profile_updated",
+  "user.password_changed",
+  "user.password_reset",
+  "user.notification_preferences",
+  "user.banned",
+  "user.unbanned",
+  "user.ban_expired",
+  "user.admin_created",
+  "user.admin_promoted",
+  "identity.requested",
+  "identity.approved",
+  "identity.rejected",
+  "youtube.connect",
+  "youtube.disconnect",
+  ...campaignEvents.map((event) => `campaign.${event}` as const),
+  "campaign.monthly_budget",
+  "campaign.month_short",
+  "campaign.month_renewed",
+  "campaign.pace",
+  "campaign.ends_at",
+  "campaign.top_up",
+  "activity.approve",
+  "activity.approve_checked",
+  "activity.approve_watched",
+  "activity.approve_overdue",
+  "activity.deny",
+  "activity.revise",
+  "activity.drop",
+  "activity.drop_guaranteed",
+  "payout.requested",
+  ...payoutEventNames.map((event) => `payout.${event}` as const),
+  "payouts.withdrawals_enabled",
+  "payouts.withdrawals_disabled",
+  ...membershipPurchaseKinds.map((kind) => `membership.${kind}` as const),
+  "membership_plan.created",
+  "membership_plan.updated",
+  "invitation.sent",
+  "invitations.reward_set",
+  "pricing.updated",
+  "content_page.created",
+  "content_page.updated",
 ] as const;
 
 const AUDIT_ACTION = /^[a-z_.]*$/;
@@ -42,6 +92,14 @@ export const auditEntryOutput = z.object({
   action: z.string(),
   target_type: z.string(),
   target_id: z.string().nullable(),
+  subject: z
+    .object({
+      name: z.string().nullable().meta({ description: "The person's name, the campaign's, or (for work) its campaign's" }),
+      user_id: z.string().uuid().nullable().meta({ description: "The person the target is or belongs to" }),
+      campaign_id: z.string().uuid().nullable().meta({ description: "The campaign the target is or belongs to" }),
+    })
+    .nullable()
+    .meta({ description: "What the target is, in words and links (null: a setting, prices, a page, or a target since deleted)" }),
   details: z.record(z.string(), z.unknown()),
   ip: z.string().nullable(),
   at: dateTime(),

@@ -25,6 +25,10 @@ export type CreatePayoutInput = z.input<typeof createPayoutInput>;
 export const payoutTabs = ["paid", "awaiting_approval", "rejected"] as const;
 export const payoutListQuery = z.object({ status: z.enum([...payoutStatuses, ...payoutTabs], "invalid_value").optional(), ...paging });
 
+/** What can happen to a payout (server/payouts/transitions.ts; each is an audit action payout.<event>). */
+export const payoutEventNames = ["approve", "deny", "submit", "confirm", "fail", "reverse"] as const;
+export type PayoutEventName = (typeof payoutEventNames)[number];
+
 export const membershipPurchaseKinds = ["new", "renewal", "upgrade", "change_at_end"] as const;
 export type MembershipPurchaseKind = (typeof membershipPurchaseKinds)[number];
 

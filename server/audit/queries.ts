@@ -4,6 +4,7 @@ import { paged } from "@/server/db/paged";
 import { auditLog, users } from "@/server/db/schema";
 import type { AuditEntry, auditListQuery } from "@/lib/schemas/audit";
 import { executor, type DbCtx } from "@/server/core/context";
+import { auditSubjects, type AuditSubject } from "./subjects";
 
 /** A page of the audit log, newest first, filtered by the action's beginning, the target and who acted. */
 export async function listAudit(ctx: DbCtx, query: z.output<typeof auditListQuery>): Promise<{ rows: AuditEntry[]; total: number }> {
@@ -23,6 +24,10 @@ export async function listAudit(ctx: DbCtx, query: z.output<typeof auditListQuer
       .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id)),
   );
+  const subjects = await auditSubjects(
+    ctx,
+    rows.map(({ entry }) => ({ type: entry.targetType, id: entry.targetId })),
+  );
   return {
     total,
     rows: rows.map(({ entry, firstName, lastName, phone }) => ({
@@ -31,9 +36,15 @@ export async function listAudit(ctx: DbCtx, query: z.output<typeof auditListQuer
       action: entry.action,
       target_type: entry.targetType,
       target_id: entry.targetId,
+      subject: subjectOf(subjects, entry.targetType, entry.targetId),
       details: (entry.details ?? {}) as Record<string, unknown>,
       ip: entry.ip,
       at: entry.createdAt.toISOString(),
     })),
   };
+}
+
+function subjectOf(subjects: Map<string, AuditSubject>, type: string, id: string | null): AuditEntry["subject"] {
+  const found = id ? subjects.get(`${type}:${id}`) : undefined;
+  return found ? { name: found.name, user_id: found.userId, campaign_id: found.campaignId } : null;
 }

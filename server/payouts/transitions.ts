@@ -1,3 +1,4 @@
+import { payoutEventNames, type PayoutEventName } from "@/lib/schemas/payouts";
 import { eq, sql } from "drizzle-orm";
 import { type ActorCtx, type Tx, withTransaction } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
@@ -22,8 +23,7 @@ import { holdWhileBanned } from "@/server/people";
  * back in earnings) and the period's withdrawal is given back; reversed: the bank returned a paid
  * transfer (PAYA returns happen): the amount comes back to earnings.
  */
-export const payoutEventNames = ["approve", "deny", "submit", "confirm", "fail", "reverse"] as const;
-export type PayoutEventName = (typeof payoutEventNames)[number];
+export { payoutEventNames, type PayoutEventName };
 
 export const machine: Record<PayoutEventName, { from: PayoutStatus; to: PayoutStatus }> = {
   approve: { from: "pending", to: "approved" },

@@ -27,6 +27,7 @@ describe("the audit log", () => {
       target_id: "withdrawals_enabled",
       ip: "10.7.22.1",
       actor: { name: expect.any(String), phone: expect.stringMatching(/^\+98/) },
+      subject: null,
     });
     expect(Date.parse(newest.at)).toBeGreaterThan(Date.now() - 60_000);
 
@@ -38,6 +39,15 @@ describe("the audit log", () => {
     expect((await get("admin/audit?target_type=nonsense", adminToken)).status).toBe(422);
 
     const someone = await person();
+    // What an entry is about, in words and links (issue 34): the person, named, not a bare id.
+    expect((await call("me", { purpose: "earn" }, { method: "PATCH", token: someone.token })).status).toBe(200);
+    const theirs = (await get(`admin/audit?target_type=user&action=user.profile_updated`, adminToken)).body.data.find(
+      (entry: { target_id: string }) => entry.target_id === someone.user.id,
+    );
+    expect(theirs).toMatchObject({
+      details: { fields: ["purpose"] },
+      subject: { name: expect.stringMatching(/\S/), user_id: someone.user.id, campaign_id: null },
+    });
     expect((await get("admin/audit", someone.token)).status).toBe(404);
     expect((await get("admin/audit")).status).toBe(404);
   });
