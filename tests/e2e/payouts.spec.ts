@@ -40,7 +40,7 @@ test("fa-IR phone: buy a plan from the wallet, see the membership, and the API's
   await page.screenshot({ path: "/tmp/payouts-fa-phone.png", fullPage: true });
 
   // An upgrade says what it gives for its price before paying (issue 30): gold for the 30 days left costs the
-  // difference per day and adds gold's extra withdrawals and invitations per day for those days — 6 and 15 — not gold's 24.
+  // difference per day and adds gold's extra payouts and invitations per day for those days — 6 and 15 — not gold's 24.
   const gold = page.getByTestId("plan-gold");
   await gold.getByRole("button", { name: fa.plans.action.upgrade }).click();
   const quote = gold.getByTestId("plan-quote");
@@ -88,13 +88,13 @@ test("en-US desktop: tabs and the empty list, the plans in toman, and why a payo
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(enUS.titles.payouts);
   await expect(page.getByTestId("membership-none")).toContainText(en.membership.none);
   await expect(page.getByTestId("plan-silver")).toContainText("500,000 Tomans");
-  await expect(page.getByTestId("plan-silver")).toContainText("6 withdrawals per period");
+  await expect(page.getByTestId("plan-silver")).toContainText("6 payouts per period");
   // Before buying, the form says what the purchase is: the whole plan for a whole period.
   await page.getByTestId("plan-silver").getByRole("button", { name: en.plans.action.new }).click();
   const quote = page.getByTestId("plan-silver").getByTestId("plan-quote");
   await expect(quote).toHaveAttribute("data-kind", "new");
   await expect(quote).toContainText("You pay 5,000,000 IRR.");
-  await expect(quote).toContainText("with 6 withdrawals and 20 invitations");
+  await expect(quote).toContainText("with 6 payouts and 20 invitations");
   await page.getByTestId("plan-silver").getByRole("button", { name: en.plans.cancel }).click();
 
   const tabs = page.getByRole("tab");
@@ -136,7 +136,7 @@ test("en-US desktop: a bronze member sees what upgrading to silver gives for its
   await expect(quote).toHaveAttribute("data-kind", "upgrade");
   // 30 days × (5,000,000 / 30 − 2,000,000 / 30) ≈ 3,000,000 Rials; (6 − 2) and (20 − 5) more for those days.
   await expect(quote).toContainText(/You pay (2,99\d,\d{3}|3,000,000) IRR\./);
-  await expect(quote).toContainText("4 extra withdrawals and 15 extra invitations, in proportion to what you pay");
+  await expect(quote).toContainText("4 extra payouts and 15 extra invitations, in proportion to what you pay");
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: "test-results/screens/plan-upgrade-quote-en-desktop.png", fullPage: true });
 

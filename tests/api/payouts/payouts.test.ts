@@ -238,7 +238,7 @@ describe("payout requests", () => {
     expect(noPlan.status).toBe(400);
     expect(noPlan.body.error).toMatchObject({
       code: "ERR_NO_ACTIVE_MEMBERSHIP",
-      message: "Withdrawals need an active membership plan. Choose a plan on the payouts page.",
+      message: "Payouts need an active membership plan. Choose a plan on the payouts page.",
     });
     expect((await call("memberships", { plan_id: await planOf("bronze"), pay_from: "wallet" }, { token: me.token })).status).toBe(201);
 

@@ -205,8 +205,8 @@ describe("admin payouts", () => {
     expect(screen.getByText(/Boosters will see “Withdrawal functionality is temporarily disabled\.”/)).toBeTruthy();
     await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
     await userEvent.click(toggle);
-    await userEvent.click(screen.getByRole("button", { name: "Turn withdrawals off" }));
-    expect(await screen.findByText("Withdrawals are off.")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Turn payouts off" }));
+    expect(await screen.findByText("Payouts are off.")).toBeTruthy();
     await waitFor(() => expect(toggle.getAttribute("aria-checked")).toBe("false"));
   });
 });

@@ -58,7 +58,7 @@ describe("admin membership plans", () => {
     await type("Name in فارسی", "نقره‌ای");
     await type("Price (Rials)", "۲٬۰۰۰٬۰۰۰");
     expect(within(form).getByTestId("plan-toman").textContent).toBe("200,000 Tomans");
-    await type("Withdrawals per period", "2");
+    await type("Payouts per period", "2");
     await type("Invitations per period", "5");
     await userEvent.click(within(form).getByRole("button", { name: "Add plan" }));
     // English is empty: its tab opens on its error, and nothing is sent.

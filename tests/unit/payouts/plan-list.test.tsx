@@ -72,7 +72,7 @@ describe("the plans' purchase form", () => {
     expect(quote).toHaveAttribute("data-kind", "upgrade");
     expect(quote.textContent).toContain("You pay 2,778");
     expect(quote.textContent).toContain("less than a day left");
-    expect(quote.textContent).toContain("no extra withdrawal and no extra invitation, in proportion to what you pay");
+    expect(quote.textContent).toContain("no extra payout and no extra invitation, in proportion to what you pay");
     await userEvent.click(within(card).getByRole("radio", { name: /Wallet/ }));
     await userEvent.click(within(card).getByRole("button", { name: "Pay and confirm" }));
     await waitFor(() => expect(sent.some((request) => request.path === "/api/memberships" && request.init.method === "POST")).toBe(true));

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import enUS from "@/messages/en-US.json";
 import faIR from "@/messages/fa-IR.json";
 
 // Issue 34: one word per concept. docs/product.md's glossary lists, per concept, the Persian word the pages use
@@ -32,7 +33,10 @@ function glossary(): Record<string, string>[] {
   return body.map((cells) => Object.fromEntries(header.map((name, index) => [name, cells[index] ?? ""])));
 }
 
-/** Where a message uses one of the synonyms the glossary rules out. */
+/** SPEC's own sentences, kept word for word (SPEC §4, §8): "withdrawal" stays in them. */
+const SPEC_TEXTS = new Set(["api.errors.withdrawals_disabled", "api.validation.payout_amount_invalid"]);
+
+/** Where a message uses one of the synonyms the glossary rules out (an argument's name and a select's keyword are not text). */
 export function synonymsIn(messages: Messages, column: string): string[] {
   const banned = glossary().flatMap((row) =>
     (row[column] ?? "")
@@ -40,7 +44,19 @@ export function synonymsIn(messages: Messages, column: string): string[] {
       .map((word) => word.trim())
       .filter(Boolean),
   );
-  return texts(messages).flatMap(([key, text]) => banned.filter((word) => text.includes(word)).map((word) => `${key}: ${word}`));
+  return texts(messages)
+    .filter(([key]) => !SPEC_TEXTS.has(key))
+    .map(
+      ([key, text]) =>
+        [
+          key,
+          text
+            .replace(/select, \w+ \{/g, "select, {")
+            .replace(/\{\s*\w+\s*([,}])/g, "{$1")
+            .toLowerCase(),
+        ] as const,
+    )
+    .flatMap(([key, text]) => banned.filter((word) => text.includes(word.toLowerCase())).map((word) => `${key}: ${word}`));
 }
 
 const NAMES = ["OpenAPI 3.1", "CVV2"];
@@ -54,6 +70,11 @@ describe("one vocabulary (docs/product.md, Glossary)", () => {
 
   it("fa-IR uses no synonym the glossary rules out", () => {
     expect(synonymsIn(faIR as Messages, "not (fa-IR)")).toEqual([]);
+  });
+
+  it("en-US says payout, never withdrawal (but in SPEC's own sentences)", () => {
+    expect(synonymsIn(enUS as Messages, "not (en-US)")).toEqual([]);
+    expect(synonymsIn({ planted: { line: "Your Withdrawal was paid" } }, "not (en-US)")).toEqual(["planted.line: withdrawal"]);
   });
 
   it("fails on a planted synonym", () => {
