@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import enUS from "@/messages/en-US.json";
 import faIR from "@/messages/fa-IR.json";
+import trTR from "@/messages/tr-TR.json";
+import arAE from "@/messages/ar-AE.json";
 
 // Issue 34: one word per concept. docs/product.md's glossary lists, per concept, the Persian word the pages use
 // and the synonyms they once mixed in (a plan was «طرح» and «پلن», a booster three words, a second look
@@ -75,6 +77,12 @@ describe("one vocabulary (docs/product.md, Glossary)", () => {
   it("en-US says payout, never withdrawal (but in SPEC's own sentences)", () => {
     expect(synonymsIn(enUS as Messages, "not (en-US)")).toEqual([]);
     expect(synonymsIn({ planted: { line: "Your Withdrawal was paid" } }, "not (en-US)")).toEqual(["planted.line: withdrawal"]);
+  });
+
+  it("tr-TR and ar-AE name a booster one way", () => {
+    expect(synonymsIn(trTR as Messages, "not (tr-TR)")).toEqual([]);
+    expect(synonymsIn(arAE as Messages, "not (ar-AE)")).toEqual([]);
+    expect(synonymsIn({ planted: { line: "يرى المنفّذون الخطط" } }, "not (ar-AE)")).toEqual(["planted.line: المنفّذ"]);
   });
 
   it("fails on a planted synonym", () => {
