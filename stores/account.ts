@@ -1,7 +1,6 @@
 "use client";
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { ApiError } from "@/lib/api/client";
-import { useApiClient } from "@/lib/api/use-api-client";
+import { useLocale } from "next-intl";
 import { shellEndpoints } from "@/lib/api/shell-endpoints";
 import { hasSessionHint } from "@/lib/auth/cookies";
 
@@ -14,7 +13,8 @@ const noSubscription = () => () => {};
  * The visitor's account on the static public pages. The server renders every visitor as anonymous
  * (the HTML is cached and shared); after hydration the browser reads the session hint cookie and,
  * when it is there, confirms with GET /api/me (which renews an expired access token). A stale hint
- * (session ended elsewhere) turns back to anonymous. Anonymous visitors cost no request.
+ * (session ended elsewhere) turns back to anonymous. Anonymous visitors cost no request, and no API client:
+ * it is fetched only for a visitor who holds the hint.
  */
 export function usePublicAccount(): PublicAccount {
   // The server snapshot (false) is used while hydrating, so the first render matches the HTML.
@@ -23,20 +23,24 @@ export function usePublicAccount(): PublicAccount {
     () => hasSessionHint(document.cookie),
     () => false,
   );
-  const api = useApiClient();
+  const locale = useLocale();
   const [me, setMe] = useState<{ firstName: string } | null | undefined>(undefined);
 
   useEffect(() => {
     if (!hinted) return;
     const controller = new AbortController();
-    api.call(shellEndpoints.me, { signal: controller.signal }).then(
-      (user) => setMe({ firstName: user.first_name.trim() }),
-      (error: unknown) => {
-        if (error instanceof ApiError && error.status === 401) setMe(null);
-      },
+    void import("@/lib/api/use-api-client").then(({ apiClientFor, ApiError }) =>
+      apiClientFor(locale)
+        .call(shellEndpoints.me, { signal: controller.signal })
+        .then(
+          (user) => setMe({ firstName: user.first_name.trim() }),
+          (error: unknown) => {
+            if (error instanceof ApiError && error.status === 401) setMe(null);
+          },
+        ),
     );
     return () => controller.abort();
-  }, [hinted, api]);
+  }, [hinted, locale]);
 
   if (!hinted || me === null) return { signedIn: false };
   return { signedIn: true, firstName: me?.firstName || null };

@@ -1,6 +1,5 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
-import { AppProviders } from "@/components/providers/AppProviders";
 import { usePublicStats } from "@/lib/api/stats";
 import { useMoney } from "@/lib/format/money";
 
@@ -10,15 +9,6 @@ import { useMoney } from "@/lib/format/money";
  * arrive each figure holds its place with a dash; if they never do, the dashes stay.
  */
 export function StatsFigures() {
-  // The landing page is outside the panel's providers: the figures bring their own query client.
-  return (
-    <AppProviders>
-      <Figures />
-    </AppProviders>
-  );
-}
-
-function Figures() {
   const t = useTranslations("landing.stats");
   const format = useFormatter();
   const money = useMoney();

@@ -1,7 +1,6 @@
 "use client";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useEffect } from "react";
-import { currentBuildId } from "@/lib/api/system";
 import { createProgressController } from "@/lib/navigation/progress";
 import { claimReload, isChunkLoadError } from "@/lib/navigation/reload-guard";
 import { DEPLOYMENT_CHECK, isInAppNavigation, isNewDeployment } from "@/lib/navigation/deployment";
@@ -90,6 +89,8 @@ export function NavigationEvents() {
     const check = async () => {
       if (newDeploymentSeen || document.visibilityState === "hidden") return;
       try {
+        // The API client comes with the first check (seconds after load), not with the page's first load.
+        const { currentBuildId } = await import("@/lib/api/system");
         if (isNewDeployment(ownBuildId, await currentBuildId())) newDeploymentSeen = true;
       } catch {
         // Offline or the server restarting: try again at the next tick.

@@ -1,7 +1,6 @@
 "use client";
-import * as RadixTabs from "@radix-ui/react-tabs";
 import { useLocale } from "next-intl";
-import type { ReactNode } from "react";
+import { useRef, type KeyboardEvent, type ReactNode } from "react";
 import { directionOf, isLocale } from "@/lib/i18n/locales";
 
 const looks = {
@@ -31,10 +30,10 @@ const looks = {
 } as const;
 
 /**
- * WAI-ARIA tabs over `values` (Radix Tabs): arrows follow the drawn row (mirrored in right-to-left, from the
- * locale's direction), Home/End jump, only the selected tab is in the tab order. With `children` one panel
- * (`${id}-panel`) shows the selected tab's content; without, the caller draws its own panels and names them
- * with `panelId`.
+ * WAI-ARIA tabs over `values`: arrows follow the drawn row (mirrored in right-to-left, from the locale's
+ * direction) and select as they move, Home/End jump, only the selected tab is in the tab order. With
+ * `children` one panel (`${id}-panel`) shows the selected tab's content; without, the caller draws its own
+ * panels and names them with `panelId`. Our own few lines: Radix Tabs cost the landing page 9.2 KB gzip.
  */
 export function Tabs<T extends string>({
   id,
@@ -63,34 +62,59 @@ export function Tabs<T extends string>({
   panelId?: (value: T) => string;
 }) {
   const locale = useLocale();
+  const rtl = directionOf(isLocale(locale) ? locale : "fa-IR") === "rtl";
   const style = looks[look];
-  const list = (
-    <RadixTabs.List aria-label={label} aria-labelledby={labelledBy} className={style.list}>
-      {values.map((item) => (
-        <RadixTabs.Trigger key={item} value={item} id={tabId(item)} aria-controls={panelId(item)} className={style.tab(value === item)}>
-          {name(item)}
-        </RadixTabs.Trigger>
-      ))}
-    </RadixTabs.List>
-  );
+  const tabs = useRef(new Map<T, HTMLButtonElement>());
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const last = values.length - 1;
+    const moves: Record<string, number> = {
+      [rtl ? "ArrowLeft" : "ArrowRight"]: index === last ? 0 : index + 1,
+      [rtl ? "ArrowRight" : "ArrowLeft"]: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    };
+    const to = moves[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    const next = values[to]!;
+    tabs.current.get(next)?.focus();
+    if (next !== value) onChange(next);
+  };
   return (
-    <RadixTabs.Root
-      value={value}
-      onValueChange={(next) => onChange(next as T)}
-      dir={directionOf(isLocale(locale) ? locale : "fa-IR")}
-      className="contents"
-    >
-      {list}
+    <>
+      <div role="tablist" aria-label={label} aria-labelledby={labelledBy} aria-orientation="horizontal" className={style.list}>
+        {values.map((item, index) => (
+          <button
+            key={item}
+            ref={(node) => {
+              if (node) tabs.current.set(item, node);
+              else tabs.current.delete(item);
+            }}
+            type="button"
+            role="tab"
+            id={tabId(item)}
+            aria-selected={value === item}
+            aria-controls={panelId(item)}
+            tabIndex={value === item ? 0 : -1}
+            onClick={() => value !== item && onChange(item)}
+            onKeyDown={(event) => onKeyDown(event, index)}
+            className={style.tab(value === item)}
+          >
+            {name(item)}
+          </button>
+        ))}
+      </div>
       {children === undefined ? null : (
-        <RadixTabs.Content
-          value={value}
+        <div
+          role="tabpanel"
           id={panelId(value)}
           aria-labelledby={tabId(value)}
+          tabIndex={0}
           className="mt-4 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-200"
         >
           {children}
-        </RadixTabs.Content>
+        </div>
       )}
-    </RadixTabs.Root>
+    </>
   );
 }

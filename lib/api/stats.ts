@@ -1,24 +1,26 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
 import { useLocale } from "next-intl";
+import { useEffect, useState } from "react";
 import { defaultLocale, isLocale } from "@/lib/i18n/locales";
 import type { PublicStats } from "@/lib/schemas/stats";
 import { shellEndpoints } from "./shell-endpoints";
-import { createApiClient } from "./client";
 
-export const statsKeys = { public: ["stats"] as const };
-
-/** GET /api/stats: the landing page's four figures, asked once (null until they arrive or if they never do). */
+/**
+ * GET /api/stats: the landing page's four figures, asked once the page is interactive (null until they
+ * arrive, or if they never do). The API client comes with them, after hydration: the landing page's own
+ * first load carries neither it nor a query cache (the signed-out visitor needs no more).
+ */
 export function usePublicStats(): PublicStats | null {
   const pageLocale = useLocale();
   const locale = isLocale(pageLocale) ? pageLocale : defaultLocale;
-  const stats = useQuery({
-    queryKey: [...statsKeys.public, locale],
+  const [stats, setStats] = useState<PublicStats | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
     // Public figures: no session, so no token and no renewal.
-    queryFn: ({ signal }) => createApiClient({ locale }).call(shellEndpoints.publicStats, { signal }),
-    staleTime: Infinity,
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
-  return stats.data ?? null;
+    import("./client")
+      .then(({ createApiClient }) => createApiClient({ locale }).call(shellEndpoints.publicStats, { signal: controller.signal }))
+      .then(setStats, () => undefined);
+    return () => controller.abort();
+  }, [locale]);
+  return stats;
 }

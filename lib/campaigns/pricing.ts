@@ -104,8 +104,3 @@ export function findPrice(prices: readonly PriceEntry[], network: Network, actio
     DEFAULT_PRICES.find((p) => p.network === network && p.action === action)
   );
 }
-
-/** Rials to Tomans, rounded down. */
-export function rialsToToman(rials: number): number {
-  return Math.floor(rials / 10);
-}

@@ -1,6 +1,10 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
-import { rialsToToman } from "@/lib/campaigns/pricing";
+
+/** Rials to Tomans, rounded down (kept here, not with the price list: the landing page formats money without it). */
+export function rialsToToman(rials: number): number {
+  return Math.floor(rials / 10);
+}
 
 /**
  * The one money formatter: integer Rials, digits of the locale, «ریال» after the amount in Persian.

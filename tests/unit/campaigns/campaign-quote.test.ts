@@ -6,11 +6,11 @@ import {
   DEFAULT_PRICES,
   MONETIZE_SUBSCRIBERS,
   networks,
-  rialsToToman,
   strategies,
   TRIAL_TARGETS,
   type PriceEntry,
 } from "@/lib/campaigns/pricing";
+import { rialsToToman } from "@/lib/format/money";
 import { isQuoteError, quoteCampaign, SMART_WEIGHTS, type Quote, type QuoteError } from "@/lib/campaigns/quote";
 
 function quote(result: Quote | QuoteError): Quote {
