@@ -29,16 +29,19 @@ export function usePublicAccount(): PublicAccount {
   useEffect(() => {
     if (!hinted) return;
     const controller = new AbortController();
-    void import("@/lib/api/use-api-client").then(({ apiClientFor, ApiError }) =>
-      apiClientFor(locale)
-        .call(shellEndpoints.me, { signal: controller.signal })
-        .then(
-          (user) => setMe({ firstName: user.first_name.trim() }),
-          (error: unknown) => {
-            if (error instanceof ApiError && error.status === 401) setMe(null);
-          },
-        ),
-    );
+    void import("@/lib/api/use-api-client")
+      .then(({ apiClientFor, ApiError }) =>
+        apiClientFor(locale)
+          .call(shellEndpoints.me, { signal: controller.signal })
+          .then(
+            (user) => setMe({ firstName: user.first_name.trim() }),
+            (error: unknown) => {
+              if (error instanceof ApiError && error.status === 401) setMe(null);
+            },
+          ),
+      )
+      // The client's chunk did not load (offline, a new deployment): the header stays as the server drew it.
+      .catch(() => undefined);
     return () => controller.abort();
   }, [hinted, locale]);
 

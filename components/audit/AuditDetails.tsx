@@ -4,11 +4,22 @@ import type { AuditEntry } from "@/lib/api/admin-audit";
 import { useMoney } from "@/lib/format/money";
 
 /** Details that are Rials. */
-const MONEY = new Set(["amount", "price", "fee", "held_wallet", "held_earnings", "released_wallet", "released_earnings", "reward"]);
+const MONEY = new Set([
+  "amount",
+  "price",
+  "fee",
+  "held_wallet",
+  "held_earnings",
+  "released_wallet",
+  "released_earnings",
+  "reward",
+  "from_booster",
+  "absorbed",
+]);
 /** Actions whose from → to is Rials. */
 const MONEY_CHANGES = new Set(["campaign.monthly_budget"]);
 /** Ids and storage keys: the entry's links stand for them. */
-const HIDDEN = /(^|_)id$|^storage_key$|^transaction_id$/;
+const HIDDEN = /(^|_)id$|^storage_key$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /**

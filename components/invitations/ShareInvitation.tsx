@@ -28,6 +28,8 @@ export function ShareInvitation({ link, testId = "invitation-share" }: { link: s
       await navigator.clipboard.writeText(link);
       setCopied("copied");
     } catch {
+      // No clipboard (an older browser, or refused): the link selected, for the person to copy.
+      input.current?.focus();
       input.current?.select();
       setCopied("copyFailed");
     }
@@ -74,19 +76,24 @@ export function ShareInvitation({ link, testId = "invitation-share" }: { link: s
 
 /** The QR code as SVG squares (no markup from a string), dark on white whatever the theme, so cameras read it. */
 function QrCode({ text, label }: { text: string; label: string }) {
-  const [code, setCode] = useState<{ size: number; path: string } | null>(null);
+  const [code, setCode] = useState<{ size: number; path: string } | "failed" | null>(null);
   useEffect(() => {
     let live = true;
-    void import("uqr").then(({ encode }) => {
-      const { size, data } = encode(text, { ecc: "M", border: 2 });
-      const squares: string[] = [];
-      data.forEach((row, y) => row.forEach((dark, x) => dark && squares.push(`M${x} ${y}h1v1h-1z`)));
-      if (live) setCode({ size, path: squares.join("") });
-    });
+    // The standard's quiet zone is four modules on each side.
+    import("uqr")
+      .then(({ encode }) => {
+        const { size, data } = encode(text, { ecc: "M", border: 4 });
+        const squares: string[] = [];
+        data.forEach((row, y) => row.forEach((dark, x) => dark && squares.push(`M${x} ${y}h1v1h-1z`)));
+        if (live) setCode({ size, path: squares.join("") });
+      })
+      .catch(() => live && setCode("failed"));
     return () => {
       live = false;
     };
   }, [text]);
+  // Its script did not load (offline): the link above is still there to copy.
+  if (code === "failed") return null;
   if (!code) return <div className="h-48 w-48 animate-pulse rounded-lg bg-surface" aria-hidden="true" />;
   return (
     <svg

@@ -65,7 +65,11 @@ export function Tabs<T extends string>({
   const rtl = directionOf(isLocale(locale) ? locale : "fa-IR") === "rtl";
   const style = looks[look];
   const tabs = useRef(new Map<T, HTMLButtonElement>());
+  // A value not among the tabs (a stale link) leaves the first one reachable by the keyboard.
+  const selected = values.includes(value) ? value : values[0];
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    // Alt+arrow is the browser's back and forward; a modified key is never the tabs'.
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     const last = values.length - 1;
     const moves: Record<string, number> = {
       [rtl ? "ArrowLeft" : "ArrowRight"]: index === last ? 0 : index + 1,
@@ -95,7 +99,7 @@ export function Tabs<T extends string>({
             id={tabId(item)}
             aria-selected={value === item}
             aria-controls={panelId(item)}
-            tabIndex={value === item ? 0 : -1}
+            tabIndex={selected === item ? 0 : -1}
             onClick={() => value !== item && onChange(item)}
             onKeyDown={(event) => onKeyDown(event, index)}
             className={style.tab(value === item)}

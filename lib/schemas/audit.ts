@@ -73,7 +73,7 @@ export const auditListQuery = z.object({
     .trim()
     .max(60, "invalid_value")
     .regex(AUDIT_ACTION, "invalid_value")
-    .meta({ pattern: AUDIT_ACTION.source })
+    .meta({ pattern: AUDIT_ACTION.source, description: "One of the listed actions (exactly), or any other beginning of one (payout.)" })
     .optional(),
   target_type: z.enum(auditTargetTypes, "invalid_value").optional(),
   target_id: text("invalid_value").trim().max(80, "invalid_value").optional(),

@@ -2,7 +2,7 @@ import { and, desc, eq, like, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { paged } from "@/server/db/paged";
 import { auditLog, users } from "@/server/db/schema";
-import type { AuditEntry, auditListQuery } from "@/lib/schemas/audit";
+import { auditActions, type AuditEntry, type auditListQuery } from "@/lib/schemas/audit";
 import { executor, type DbCtx } from "@/server/core/context";
 import { auditSubjects, type AuditSubject } from "./subjects";
 
@@ -10,7 +10,12 @@ import { auditSubjects, type AuditSubject } from "./subjects";
 export async function listAudit(ctx: DbCtx, query: z.output<typeof auditListQuery>): Promise<{ rows: AuditEntry[]; total: number }> {
   const db = executor(ctx);
   const conditions: (SQL | undefined)[] = [
-    query.action ? like(auditLog.action, `${query.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    // A listed action exactly (activity.approve is not activity.approve_checked); anything else as a beginning (payout.).
+    query.action
+      ? (auditActions as readonly string[]).includes(query.action)
+        ? eq(auditLog.action, query.action)
+        : like(auditLog.action, `${query.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+      : undefined,
     query.target_type ? eq(auditLog.targetType, query.target_type) : undefined,
     query.target_id ? eq(auditLog.targetId, query.target_id) : undefined,
     query.actor_id ? eq(auditLog.actorId, query.actor_id) : undefined,

@@ -15,7 +15,9 @@ async function progressOf(ctx: DbCtx, userId: string) {
   const id = sql`${userId}::uuid`;
   const [row] = await executor(ctx)
     .select({
-      charged: sql<boolean>`exists (select 1 from transactions where user_id = ${id} and status = 'paid')`,
+      // Money in by card: a wallet charge, or a campaign paid by card (a gateway's payment); not a plan bought from earnings.
+      charged: sql<boolean>`exists (select 1 from transactions where user_id = ${id} and status = 'paid' and gateway is not null
+        and intent in ('wallet_charge', 'campaign_creation', 'campaign_top_up'))`,
       campaign: sql<boolean>`exists (select 1 from campaigns where owner_id = ${id})`,
       inReview: sql<boolean>`exists (select 1 from campaigns where owner_id = ${id} and status = 'awaiting_review')`,
       approved: sql<boolean>`exists (select 1 from campaigns where owner_id = ${id} and status in ('active', 'paused', 'completed', 'paid'))`,

@@ -31,6 +31,10 @@ describe("the audit log", () => {
     });
     expect(Date.parse(newest.at)).toBeGreaterThan(Date.now() - 60_000);
 
+    // A listed action is matched exactly; anything else as a beginning.
+    const enabled = await get("admin/audit?action=payouts.withdrawals_enabled", adminToken);
+    expect(enabled.body.data.map((entry: { action: string }) => entry.action)).toEqual(["payouts.withdrawals_enabled"]);
+    expect((await get("admin/audit?action=payouts.withdrawals", adminToken)).body.meta.total).toBe(2);
     const rewards = await get("admin/audit?action=invitations.", adminToken);
     expect(rewards.body.data.map((entry: { action: string }) => entry.action)).toEqual(["invitations.reward_set"]);
     expect(rewards.body.data[0].details).toEqual({ reward: 600_000 });

@@ -41,6 +41,7 @@ describe("getting started", () => {
   it("each side's steps follow what was done: a campaign approved and delivered; a verified booster's approved work held", async ({
     call,
     earnWorld,
+    planId,
   }) => {
     const { adminToken, producer, id } = await earnWorld.approvedCampaign([{ metric: "likes", action: "like", unitPrice: 5_000, max: 2 }]);
     const booster = await earnWorld.person(0, true);
@@ -54,6 +55,11 @@ describe("getting started", () => {
     expect(states((await of(producer.token)).producer)).toMatchObject({ delivery: "done" });
     // Approved and held for the retention days: the release waits.
     expect(states((await of(booster.token)).booster)).toMatchObject({ task: "done", release: "waiting", payout: "todo" });
+    // A plan bought from the wallet is no card payment: the producer's charge stays to do; the plan is done.
+    const member = await earnWorld.person(2_000_000);
+    expect((await call("memberships", { plan_id: await planId("bronze"), pay_from: "wallet" }, { token: member.token })).status).toBe(201);
+    const bought = await of(member.token);
+    expect([states(bought.producer).charge, states(bought.booster).plan]).toEqual(["todo", "done"]);
     // Another person's rows never count for the caller.
     expect(states((await of(booster.token)).producer)).toEqual({ charge: "todo", campaign: "todo", approval: "todo", delivery: "todo" });
   });
