@@ -4,7 +4,12 @@ import { readFileSync } from "node:fs";
 
 const locales = ["fa-IR", "en-US", "tr-TR", "ar-AE"];
 // Values that are the same in every language by nature (endonyms, protocol names, an arrow between two values).
-const sameEverywhere = [/^language\.names\./, /^admin\.audit\.fromTo$/, /^api\.errors\.unsupported_media_type$/, /^meta\.(brand|titleTemplate)$/];
+const sameEverywhere = [
+  /^language\.names\./,
+  /^admin\.audit\.fromTo$/,
+  /^api\.errors\.unsupported_media_type$/,
+  /^meta\.(brand|titleTemplate)$/,
+];
 
 const flatten = (object, prefix = "") =>
   Object.entries(object).flatMap(([key, value]) =>

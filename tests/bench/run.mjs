@@ -134,7 +134,10 @@ for (const path of ["/", "/en-US"]) {
     gzipBytes += size;
     const text = body.toString("utf8");
     const framework = src.includes("/turbopack-") ? ["Turbopack runtime"] : FRAMEWORK.filter(([, marker]) => marker.test(text)).slice(0, 1);
-    const holds = [...framework.map((entry) => (Array.isArray(entry) ? entry[0] : entry)), ...MARKERS.filter(([, marker]) => marker.test(text)).map(([name]) => name)];
+    const holds = [
+      ...framework.map((entry) => (Array.isArray(entry) ? entry[0] : entry)),
+      ...MARKERS.filter(([, marker]) => marker.test(text)).map(([name]) => name),
+    ];
     chunks.push(`  ${(size / 1024).toFixed(1).padStart(5)} KB  ${src.split("/").pop().padEnd(22)} ${holds.join(", ") || "?"}`);
   }
   const kb = gzipBytes / 1024;

@@ -18,7 +18,10 @@ export function adminCommandFor(e164: string): string {
 
 /** The admin's name, in the installation's default locale (the back office shows it in the audit log and the lists). */
 export function seededAdminName(): { firstName: string; lastName: string } {
-  return { firstName: translateApi(defaultLocale, "seededAdmin.first_name"), lastName: translateApi(defaultLocale, "seededAdmin.last_name") };
+  return {
+    firstName: translateApi(defaultLocale, "seededAdmin.first_name"),
+    lastName: translateApi(defaultLocale, "seededAdmin.last_name"),
+  };
 }
 
 /** The admin command opens the database like the server and says its own piece: the seed keeps quiet then. */

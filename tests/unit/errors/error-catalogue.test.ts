@@ -49,9 +49,7 @@ describe("error codes", () => {
 
   it("payouts and invitations each speak of what was asked", () => {
     const en = (code: string, about?: string) => translateApi("en-US", `errors.${code}`, about ? { about } : {});
-    expect(en("ERR_NO_ACTIVE_MEMBERSHIP", "withdrawal")).toBe(
-      "Payouts need an active membership plan. Choose a plan on the payouts page.",
-    );
+    expect(en("ERR_NO_ACTIVE_MEMBERSHIP", "withdrawal")).toBe("Payouts need an active membership plan. Choose a plan on the payouts page.");
     expect(en("ERR_NO_ACTIVE_MEMBERSHIP", "invitation")).toBe(
       "Inviting friends needs an active membership plan. Choose a plan on the payouts page.",
     );
