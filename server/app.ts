@@ -42,6 +42,7 @@ import { youtubeConnectionRoutes } from "@/server/youtube/connection-routes";
 import { testClockRoutes } from "@/server/system/test-clock-routes";
 import { statsRoutes } from "@/server/stats/routes";
 import { onboardingRoutes } from "@/server/onboarding/routes";
+import { demoRoutes } from "@/server/demo/routes";
 import { payoutRoutes } from "@/server/payouts/routes";
 import { notificationRoutes } from "@/server/notifications/routes";
 import { invitationRoutes } from "@/server/invitations/routes";
@@ -216,6 +217,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", auditRoutes());
   app.route("/", peopleRoutes(services));
   app.route("/", statsRoutes());
+  app.route("/", demoRoutes(services));
   // null turns search off even when YOUTUBE_API_KEY is set (tests), hence !== undefined rather than ??.
   app.route("/", youtubeRoutes(youtube));
   app.route("/", youtubeConnectionRoutes(services));

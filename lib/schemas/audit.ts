@@ -63,6 +63,7 @@ export const auditActions = [
   "pricing.updated",
   "content_page.created",
   "content_page.updated",
+  "demo.clock_advanced",
 ] as const;
 
 const AUDIT_ACTION = /^[a-z_.]*$/;

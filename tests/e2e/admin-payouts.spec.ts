@@ -47,6 +47,9 @@ test("fa-IR phone: the Jibit rail with its balance, the queue's tabs, and the wi
   await signUpViaApi(booster, { locale: "fa-IR" });
   await verifyIdentity(booster.request, admin);
   const toggle = adminPage.getByTestId("withdrawals-switch");
+  // A real rail and a real SMS provider: not a demo installation, so no demo clock (issue 34).
+  await expect(toggle).toBeVisible();
+  await expect(adminPage.getByTestId("demo-clock")).toHaveCount(0);
   await expect(toggle).toHaveAttribute("aria-checked", "true");
   await toggle.click();
   await adminPage.getByRole("button", { name: m.withdrawals.turnOff }).last().click();

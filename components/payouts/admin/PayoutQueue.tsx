@@ -1,4 +1,5 @@
 "use client";
+import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/Alert";
 import { Checkbox } from "@/components/ui/Checkbox";
@@ -31,7 +32,7 @@ export const PAYOUT_QUEUE_TABS = [
  * pending to decide (one by one or several at once), approved waiting to be sent, active at the bank or of unknown
  * outcome (the reconciliation view: confirm with the bank's reference, or mark failed), and the settled ones.
  */
-export function PayoutQueue({ perPage = ADMIN_PAYOUTS_PER_PAGE }: { perPage?: number }) {
+export function PayoutQueue({ perPage = ADMIN_PAYOUTS_PER_PAGE, aside }: { perPage?: number; aside?: ReactNode }) {
   const t = useTranslations("admin.payouts");
   const tabs = useTabPages<PayoutStatus>("pending");
   const { tab, page, setPage } = tabs;
@@ -58,6 +59,7 @@ export function PayoutQueue({ perPage = ADMIN_PAYOUTS_PER_PAGE }: { perPage?: nu
         <div className="grid gap-6 lg:grid-cols-2">
           <RailCard />
           <WithdrawalsSwitch />
+          {aside}
         </div>
       }
       frame={(content) => (
