@@ -4,7 +4,7 @@ import { normalizeIranianMobile } from "@/lib/validation/phone";
 import { hashPassword } from "@/server/auth";
 import { rawEnv } from "@/server/core/env";
 import { defaultLocale } from "@/lib/i18n/locales";
-import { translateApi } from "@/server/http/i18n";
+import { translateApi } from "@/server/core/i18n";
 import type { Db } from "../client";
 import { sessions, users } from "../schema";
 
