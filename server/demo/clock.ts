@@ -1,9 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { DemoClock } from "@/lib/schemas/demo";
 import { type UserCtx, withTransaction, executor, type DbCtx } from "@/server/core/context";
 import type { JobDefinition } from "@/server/core/jobs";
 import { appSettings } from "@/server/db/schema";
 import { recordAudit } from "@/server/audit";
+import { readSetting } from "@/server/settings";
 
 const DAY_MS = 86_400_000;
 /** app_settings row: how many days ahead of today the demo's jobs run. */
@@ -11,10 +12,11 @@ export const DEMO_CLOCK_SETTING = "demo_clock_days";
 /** The jobs that move money and states with time (issue 34): release, completion, invitation rewards, plans ending. */
 export const DEMO_JOBS = ["release-rewards", "complete-campaigns", "invitation-rewards", "expire-memberships"] as const;
 
-/** Days the demo's clock stands ahead of today (0 when never moved). */
-export async function demoDaysAhead(ctx: DbCtx): Promise<number> {
-  const [row] = await executor(ctx).select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.name, DEMO_CLOCK_SETTING));
-  return typeof row?.value === "number" ? row.value : 0;
+/** The demo's clock as it stands: the days ahead of today (0 when never moved) and that moment. */
+export async function demoClock(ctx: DbCtx): Promise<DemoClock> {
+  const value = await readSetting(executor(ctx), DEMO_CLOCK_SETTING);
+  const days = typeof value === "number" ? value : 0;
+  return { days_ahead: days, now: new Date(Date.now() + days * DAY_MS).toISOString(), ran: [] };
 }
 
 /**

@@ -6,11 +6,9 @@ import { requireAdmin } from "@/server/http/auth";
 import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
 import { components, endpointRoute, err } from "@/server/http/route-parts";
 import { appJobs } from "@/server/jobs";
-import { advanceDemoClock, demoDaysAhead } from "./clock";
+import { advanceDemoClock, demoClock } from "./clock";
 
 components({ DemoClock: demoClockOutput });
-
-const DAY_MS = 86_400_000;
 
 /**
  * A demo installation (issue 34): demo data on, and nothing that could take real money or reach a real
@@ -51,8 +49,7 @@ export function demoRoutes(services: Services) {
   return new OpenAPIHono<AppEnv>()
     .openapi(clockRoute, async (c) => {
       demo();
-      const days = await demoDaysAhead({ db: c.get("db") });
-      return c.json({ data: { days_ahead: days, now: new Date(Date.now() + days * DAY_MS).toISOString(), ran: [] } }, 200);
+      return c.json({ data: await demoClock({ db: c.get("db") }) }, 200);
     })
     .openapi(advanceRoute, async (c) => {
       demo();
