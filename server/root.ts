@@ -43,12 +43,59 @@ export type Root = {
 
 const rootKey = Symbol.for("takapoo.root");
 const jobsKey = Symbol.for("takapoo.jobs");
-type Holder = { [rootKey]?: Root; [jobsKey]?: Promise<JobRunner> };
+const worldKey = Symbol.for("takapoo.demoWorld");
+type Holder = { [rootKey]?: Root; [jobsKey]?: Promise<JobRunner>; [worldKey]?: Promise<Database> };
 const holder = globalThis as Holder;
 
 export function processRoot(): Root {
-  holder[rootKey] ??= { database: sharedDatabase, gateways: defaultGateways(sharedDatabase), reportError };
+  holder[rootKey] ??= (() => {
+    const gateways = defaultGateways(sharedDatabase);
+    return { database: () => withDemoWorld(gateways), gateways, reportError };
+  })();
   return holder[rootKey];
+}
+
+/**
+ * The process's database, and on a demo installation its world, built on the first start before any request
+ * or job (server/demo/world.ts: through the API, by a copy of the app whose texts the builder reads). A world
+ * that cannot be built is said in the log; the installation serves on without it.
+ */
+function withDemoWorld(gateways: Gateways): Promise<Database> {
+  holder[worldKey] ??= (async () => {
+    const database = await sharedDatabase();
+    const [{ smsSenderFromEnv }, { payoutProvidersFromEnv }, demo] = await Promise.all([
+      import("@/server/adapters/sms"),
+      import("@/server/adapters/payout-rails/registry"),
+      import("@/server/demo"),
+    ]);
+    if (!demo.isDemoInstallation({ gateways, sms: smsSenderFromEnv(), payouts: payoutProvidersFromEnv() })) return database;
+    const { createApp } = await import("@/server/app");
+    const sms = demo.worldSms();
+    const app = createApp({
+      database: sharedDatabase,
+      gateways,
+      sms: sms.sender,
+      payouts: { rail: null, ibanOwner: null },
+      youtubeAccounts: null,
+      socketAddress: (request) => request.headers.get(demo.WORLD_ADDRESS_HEADER),
+    });
+    const started = Date.now();
+    try {
+      const world = await demo.buildDemoWorld({ db: database.db, fetch: (request) => app.fetch(request), codeFor: sms.codeFor });
+      if (world)
+        console.info(
+          `[demo] a living marketplace was made in ${Math.round((Date.now() - started) / 1000)} s (${world.campaigns} campaigns, ${world.activities} tasks, ${world.invitations} invitations, ${world.payouts} payouts): ` +
+            `sign in as the producer ${demo.DEMO_PRODUCER.phone} or the booster ${demo.DEMO_BOOSTER.phone} with the password ${demo.DEMO_PASSWORD} (the code is printed here)`,
+        );
+    } catch (error) {
+      console.error("[demo] the demo world could not be built; the installation serves on without it:", error);
+    }
+    return database;
+  })().catch((error: unknown) => {
+    delete holder[worldKey];
+    throw error;
+  });
+  return holder[worldKey];
 }
 
 /**

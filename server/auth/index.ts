@@ -19,6 +19,7 @@ export {
   openSessionExpiries,
   openSessionOf,
   openSessionUser,
+  openSession,
   revokeAllSessions,
   revokeOtherSessions,
   revokeOwnSession,

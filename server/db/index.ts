@@ -1,6 +1,6 @@
 import path from "node:path";
 import { openDatabase, type Database } from "./client";
-import { seedDemoData } from "./seed";
+import { seedBaseContent } from "./seed";
 import { ensureAdmin } from "./seed/admin";
 import { env, rawEnv } from "@/server/core/env";
 
@@ -31,9 +31,8 @@ export function sharedDatabase(): Promise<Database> {
       maxConnections: env.DATABASE_POOL_SIZE,
       dataDir: env.DATABASE_URL ? undefined : path.join(/*turbopackIgnore: true*/ dataDir(), "pglite"),
     });
-    const demo = env.SEED_DEMO_DATA;
-    if (demo) await seedDemoData(database.db);
-    await ensureAdmin(database.db, rawEnv(), demo);
+    await seedBaseContent(database.db);
+    await ensureAdmin(database.db, rawEnv(), env.SEED_DEMO_DATA);
     return database;
   })().catch((error: unknown) => {
     delete holder[key];

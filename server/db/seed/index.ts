@@ -8,10 +8,11 @@ const DEMO_SEED = "demo-v1";
 const PRIVACY_YOUTUBE = "privacy-youtube-v1";
 
 /**
- * Writes the demo data once per database: the content pages in four languages. A later edit or
- * deletion by an admin is kept, because the seed is recorded in seed_runs and never re-applied.
+ * Writes the base content once per database, on every installation (a demo or not): the content pages
+ * (the legal pages among them) in four languages. A later edit or deletion by an admin is kept, because
+ * the seed is recorded in seed_runs and never re-applied. A demo's world is server/demo/world.ts.
  */
-export async function seedDemoData(db: Db): Promise<boolean> {
+export async function seedBaseContent(db: Db): Promise<boolean> {
   const seeded = await db.transaction(async (tx) => {
     const claimed = await tx.insert(seedRuns).values({ name: DEMO_SEED }).onConflictDoNothing().returning({ name: seedRuns.name });
     if (claimed.length === 0) return false;

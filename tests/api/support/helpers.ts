@@ -4,7 +4,7 @@ import type { AppDeps } from "@/server/http/context";
 import { SmsDeliveryError, smsValueProblem, type SmsNotice, type SmsSender } from "@/server/adapters/sms";
 import type { FileStorage } from "@/server/adapters/storage";
 import { openDatabase, type Database } from "@/server/db/client";
-import { seedDemoData } from "@/server/db/seed";
+import { seedBaseContent } from "@/server/db/seed";
 import { AppError } from "@/server/core/errors";
 
 /**
@@ -15,7 +15,7 @@ export async function openTestDatabase({ maxConnections = 5 } = {}): Promise<Dat
   const url = process.env.TEST_DATABASE_URL;
   const database = await openDatabase(url ? { url, maxConnections } : {});
   await database.db.execute(sql`truncate table content_pages, seed_runs, app_secrets, ${sql.raw(ACCOUNT_TABLES)} cascade`);
-  await seedDemoData(database.db);
+  await seedBaseContent(database.db);
   return database;
 }
 

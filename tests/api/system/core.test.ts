@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { contentPages } from "@/server/db/schema";
-import { seedDemoData } from "@/server/db/seed";
+import { seedBaseContent } from "@/server/db/seed";
 import { apiTest } from "@/tests/api/support/fixture";
 import { jsonRequest, testApp } from "@/tests/api/support/helpers";
 
@@ -194,7 +194,7 @@ describe("demo seed", () => {
       ).toEqual(["ar-AE", "en-US", "fa-IR", "tr-TR"]);
     }
     await database.db.execute(sql`delete from content_pages where slug = 'terms'`);
-    expect(await seedDemoData(database.db)).toBe(false);
+    expect(await seedBaseContent(database.db)).toBe(false);
     const after = await database.db.select().from(contentPages);
     expect(after).toHaveLength(8);
   });
@@ -206,7 +206,7 @@ describe("demo seed", () => {
     await database.db.execute(
       sql`update content_pages set body = 'Our own words', updated_at = created_at + interval '1 day' where slug = 'privacy' and locale = 'en-US'`,
     );
-    expect(await seedDemoData(database.db)).toBe(false);
+    expect(await seedBaseContent(database.db)).toBe(false);
     const pages = await database.db.select().from(contentPages).where(eq(contentPages.slug, "privacy"));
     const body = (locale: string) => pages.find((page) => page.locale === locale)!.body;
     expect(body("fa-IR")).toContain("https://www.youtube.com/t/terms");
@@ -214,7 +214,7 @@ describe("demo seed", () => {
     expect(body("en-US")).toBe("Our own words");
     // Once: a later edit back to anything stays.
     await database.db.execute(sql`update content_pages set body = 'Old text', updated_at = created_at where slug = 'privacy'`);
-    await seedDemoData(database.db);
+    await seedBaseContent(database.db);
     expect((await database.db.select().from(contentPages).where(eq(contentPages.slug, "privacy"))).map((page) => page.body)).toEqual(
       Array(4).fill("Old text"),
     );
