@@ -64,7 +64,7 @@ const variables = {
   ),
   /** Where PGlite and uploads keep their files. */
   DATA_DIR: envVariable("DATA_DIR", z.preprocess(blank, z.string().default(".data"))),
-  /** Demo campaigns, users and pages on first start; anything but "false" means yes. */
+  /** A demo: its admin, and on a demo installation (server/demo) a seeded world; anything but "false" means yes. */
   SEED_DEMO_DATA: envVariable(
     "SEED_DEMO_DATA",
     z
