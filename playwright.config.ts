@@ -52,8 +52,11 @@ const accountSettings = {
   TEST_CLOCK: "true",
 };
 
-/** The settings the end-to-end tests check; npm start rebuilds when the build was made with others. */
-const siteSettings = {
+/** Where tests/e2e/demo.spec.ts starts a demo installation of its own (the same build, other settings). */
+export const demoPort = Number(process.env.E2E_DEMO_PORT || 3214);
+
+/** The settings the end-to-end tests check; npm start rebuilds when the build was made with others (so a second server shares them). */
+export const siteSettings = {
   CONTACT_PHONE: "+98 21 9100 0000",
   CONTACT_EMAIL: "support@takapoo.test",
   CONTACT_WHATSAPP: "989120000000",

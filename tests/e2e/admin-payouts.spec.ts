@@ -50,6 +50,12 @@ test("fa-IR phone: the Jibit rail with its balance, the queue's tabs, and the wi
   // A real rail and a real SMS provider: not a demo installation, so no demo clock (issue 34).
   await expect(toggle).toBeVisible();
   await expect(adminPage.getByTestId("demo-clock")).toHaveCount(0);
+  // Nor a demo's world: its producer has no account here (and no campaign of its was made); the legal pages are here.
+  const demoProducer = await booster.request.post("/api/auth/login", {
+    data: { credential: "09120000101", password: "Takapoo-Demo-2026" },
+  });
+  expect(demoProducer.status()).toBe(401);
+  expect((await booster.request.get("/pages/privacy")).status()).toBe(200);
   await expect(toggle).toHaveAttribute("aria-checked", "true");
   await toggle.click();
   await adminPage.getByRole("button", { name: m.withdrawals.turnOff }).last().click();
