@@ -12,6 +12,15 @@ export function demoIban(n: number): string {
   return `IR${String(check).padStart(2, "0")}${bban}`;
 }
 
+/** A valid Iranian national ID (nine digits and the check digit), the n-th of the demo's. */
+export function demoNationalId(n: number): string {
+  const body = String(400_000_000 + n);
+  let sum = 0;
+  for (let i = 0; i < 9; i++) sum += Number(body[i]) * (10 - i);
+  const r = sum % 11;
+  return `${body}${r < 2 ? r : 11 - r}`;
+}
+
 let addresses = 0;
 
 /**
@@ -43,7 +52,17 @@ export function worldSteps(db: Db, call: WorldCall, codeFor: (phone: string) => 
     await call("me", {
       as: member,
       method: "PATCH",
-      body: { purpose: person.purpose, ...(options.iban !== undefined ? { iban: demoIban(options.iban) } : {}) },
+      body: {
+        purpose: person.purpose,
+        // A booster's profile is complete: national ID, birth date and the IBAN payouts go to.
+        ...(options.iban !== undefined
+          ? {
+              iban: demoIban(options.iban),
+              national_id: demoNationalId(options.iban),
+              birth_date: `199${options.iban % 10}-0${(options.iban % 9) + 1}-15`,
+            }
+          : {}),
+      },
     });
     return member;
   }
