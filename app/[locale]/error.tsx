@@ -2,7 +2,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { ErrorView } from "@/components/errors/ErrorView";
-import { reportNavigationError } from "@/components/navigation/NavigationEvents";
+import { reportNavigationError } from "@/lib/navigation/navigation-error";
 import { isLocale, defaultLocale } from "@/lib/i18n/locales";
 import { localizedPath } from "@/lib/i18n/negotiate";
 

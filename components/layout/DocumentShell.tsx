@@ -1,8 +1,8 @@
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages, getTranslations } from "next-intl/server";
-import { Suspense, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { LanguageModalSlot } from "@/components/i18n/LanguageModalSlot";
-import { NavigationEvents } from "@/components/navigation/NavigationEvents";
+import { DeferredNavigationEvents } from "@/components/navigation/DeferredNavigationEvents";
 import { CloseNavOnRouteChange } from "@/components/navigation/CloseNavOnRouteChange";
 import { SupportWidget } from "@/components/support/SupportWidget";
 import { vazirmatn } from "@/lib/fonts";
@@ -26,9 +26,7 @@ export async function DocumentShell({ locale, children }: { locale: Locale; chil
           {t("skipToContent")}
         </a>
         <NextIntlClientProvider locale={locale} messages={pickNamespaces(messages, SHELL_NAMESPACES)} formats={formats}>
-          <Suspense fallback={null}>
-            <NavigationEvents />
-          </Suspense>
+          <DeferredNavigationEvents />
           <CloseNavOnRouteChange />
           {children}
           <LanguageModalSlot />

@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { createProgressController } from "@/lib/navigation/progress";
 import { claimReload, isChunkLoadError } from "@/lib/navigation/reload-guard";
 import { DEPLOYMENT_CHECK, isInAppNavigation, isNewDeployment } from "@/lib/navigation/deployment";
+import { NAVIGATION_ERROR_EVENT } from "@/lib/navigation/navigation-error";
 
 type NProgressApi = typeof import("nprogress");
 let loadedBar: Promise<NProgressApi> | null = null;
@@ -40,16 +41,12 @@ const progress = createProgressController(
   },
 );
 
-/** Lets an error boundary colour the bar: the navigation that led there failed. */
-export function reportNavigationError() {
-  progress.fail();
-}
-
 let newDeploymentSeen = false;
 
 /**
  * Navigation feedback (SPEC §4, §9): the top loading bar, one reload after a chunk-load failure
  * (guarded for 10 s), and a full page load on the next navigation once a new deployment is seen.
+ * Fetched after the page has hydrated (DeferredNavigationEvents), not with the first load.
  */
 export function NavigationEvents() {
   const pathname = usePathname();
@@ -79,11 +76,13 @@ export function NavigationEvents() {
     };
     const onError = (event: ErrorEvent) => onChunkError(event.error ?? event.message);
     const onRejection = (event: PromiseRejectionEvent) => onChunkError(event.reason);
+    const onNavigationError = () => progress.fail();
 
     document.addEventListener("click", onClick, true);
     window.addEventListener("popstate", onPopState);
     window.addEventListener("error", onError);
     window.addEventListener("unhandledrejection", onRejection);
+    window.addEventListener(NAVIGATION_ERROR_EVENT, onNavigationError);
 
     const ownBuildId = process.env.NEXT_PUBLIC_BUILD_ID;
     const check = async () => {
@@ -107,6 +106,7 @@ export function NavigationEvents() {
       window.removeEventListener("popstate", onPopState);
       window.removeEventListener("error", onError);
       window.removeEventListener("unhandledrejection", onRejection);
+      window.removeEventListener(NAVIGATION_ERROR_EVENT, onNavigationError);
       document.removeEventListener("visibilitychange", onVisible);
       window.clearTimeout(preload);
       window.clearTimeout(first);

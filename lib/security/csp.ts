@@ -78,7 +78,7 @@ export function contentSecurityPolicy(options: PolicyOptions = {}): string {
       font.push(origin);
       frame.push(origin);
     }
-    // next/script inserts the settings as an inline script once the page is idle.
+    // SupportWidgetLoader inserts the settings as an inline script once the page is idle.
     if (widget.settings && !development) script.push(scriptHash(settingsScript(widget.settings)));
     if (!development) style.push("'unsafe-inline'");
   }
