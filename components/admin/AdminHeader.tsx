@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { LanguageButton } from "@/components/i18n/LanguageButton";
 import { Brand } from "@/components/layout/Brand";
 import { PathIcon } from "@/components/ui/MenuLink";

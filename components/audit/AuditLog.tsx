@@ -4,7 +4,7 @@ import { SelectField } from "@/components/ui/Field";
 import { QueueCard } from "@/components/ui/QueueCard";
 import { AUDIT_PER_PAGE, useAuditLog, type AuditEntry, type AuditFilters } from "@/lib/api/admin-audit";
 import { localizeDigits } from "@/lib/format/digits";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { auditActions, auditTargetTypes } from "@/lib/schemas/audit";
 import { FilterBar, useFilters } from "@/components/ui/back-office/FilterBar";
 import { useQueuePaging } from "@/components/ui/back-office/use-queue-paging";

@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useApiForm } from "@/lib/forms/use-api-form";
 import { isOtpAnswer, useLogin } from "@/lib/api/auth";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { loginInput } from "@/lib/schemas/auth";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";

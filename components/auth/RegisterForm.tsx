@@ -3,7 +3,7 @@ import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useRegister } from "@/lib/api/auth";
 import { useApiForm } from "@/lib/forms/use-api-form";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { INVITATION_CODE, registerInput } from "@/lib/schemas/auth";
 import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";

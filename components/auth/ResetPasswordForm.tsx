@@ -4,7 +4,7 @@ import { useState } from "react";
 import { z } from "zod";
 import { useResetPassword } from "@/lib/api/auth";
 import { useApiForm } from "@/lib/forms/use-api-form";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { newPassword } from "@/lib/schemas/auth";
 import { useAuthStore } from "@/stores/auth";
 import { Alert } from "@/components/ui/Alert";

@@ -15,7 +15,7 @@ import { ExternalLink } from "@/components/ui/ExternalLink";
 import { NoValue } from "@/components/ui/NoValue";
 import { ActivityStatusBadge } from "@/components/ui/status-badges";
 import { useMoney } from "@/lib/format/money";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { NotFoundCard } from "./shared";
 import { useDates } from "@/components/ui/dates";
 import { isNotFound, isUnauthorized } from "@/lib/api/errors";

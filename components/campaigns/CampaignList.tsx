@@ -8,7 +8,7 @@ import { ProgressBar } from "@/components/ui/ProgressBar";
 import { Paged } from "@/components/ui/PagedList";
 import { TabbedList, useTabbedPages } from "@/components/ui/QueryView";
 import { CAMPAIGNS_PER_PAGE, useCampaigns, type Campaign, type CampaignTab } from "@/lib/api/campaigns";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { CampaignEventButtons } from "./shared";
 import { CampaignStatusBadge } from "@/components/ui/status-badges";
 import { useDates } from "@/components/ui/dates";

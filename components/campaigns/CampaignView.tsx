@@ -9,7 +9,7 @@ import { Tabs } from "@/components/ui/Tabs";
 import { isWellFormedId } from "@/lib/format/ids";
 import { useCampaign, type Campaign } from "@/lib/api/campaigns";
 import { useMoney } from "@/lib/format/money";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { ActivitiesTable } from "./CampaignActivities";
 import { CampaignPayments } from "./CampaignPayments";
 import { CampaignDelivery } from "./CampaignDelivery";

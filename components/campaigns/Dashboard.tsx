@@ -7,7 +7,7 @@ import { LoadError } from "@/components/ui/LoadError";
 import { SkeletonLines } from "@/components/ui/Skeleton";
 import { useDashboard } from "@/lib/api/campaigns";
 import { useMoney } from "@/lib/format/money";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { CampaignTable } from "./CampaignList";
 import { isUnauthorized } from "@/lib/api/errors";
 import { Card } from "@/components/ui/Card";

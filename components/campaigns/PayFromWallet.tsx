@@ -7,7 +7,7 @@ import { ApiError } from "@/lib/api/client";
 import { usePayCampaignPayment, type Campaign } from "@/lib/api/campaigns";
 import type { Transaction } from "@/lib/api/payments";
 import { useMoney } from "@/lib/format/money";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 
 /** A campaign still awaiting payment may be paid from the wallet in place of a gateway payment that did not go through. */
 export function canPayFromWallet(campaign: Pick<Campaign, "status">, payment: Pick<Transaction, "status" | "intent">): boolean {

@@ -9,7 +9,7 @@ import { ApiError } from "@/lib/api/client";
 import { useActivateCampaign, usePauseCampaign, type Campaign } from "@/lib/api/campaigns";
 import { allowedEvents } from "@/lib/campaigns/state-machine";
 import { parseRials } from "@/lib/format/rials";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 
 /** A 404 from the API: the campaign does not exist or is not the caller's. */
 export function NotFoundCard() {

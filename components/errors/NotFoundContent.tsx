@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import type { Locale } from "@/lib/i18n/locales";
 import { ErrorView } from "./ErrorView";
 

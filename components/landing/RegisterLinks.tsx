@@ -1,4 +1,4 @@
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import type { Locale } from "@/lib/i18n/locales";
 
 /** The two links' looks: on the page's light background (the hero), or on brand colour (the closing call). */

@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 
 /** The logo mark and name, linking home; `compact` shows only the mark on a phone (the name stays for screen readers). */
 export function Brand({ href = "/", compact = false }: { href?: string; compact?: boolean }) {

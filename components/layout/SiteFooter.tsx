@@ -1,6 +1,6 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import type { AppLinks } from "@/lib/app-links";
 
 const links = [

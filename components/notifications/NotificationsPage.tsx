@@ -8,7 +8,7 @@ import { PanelPage } from "@/components/ui/PageHeader";
 import { PagedList } from "@/components/ui/PagedList";
 import { TabbedList, useTabbedPages } from "@/components/ui/QueryView";
 import { SignInCard } from "@/components/ui/SignInCard";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { useMe } from "@/lib/api/me";
 import {
   NOTIFICATIONS_PER_PAGE,

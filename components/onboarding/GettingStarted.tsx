@@ -6,7 +6,7 @@ import { SkeletonLines } from "@/components/ui/Skeleton";
 import { useMe } from "@/lib/api/me";
 import { useChecklist, type Checklist } from "@/lib/api/onboarding";
 import { useMoney } from "@/lib/format/money";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import type { StepState } from "@/lib/schemas/onboarding";
 import { PurposeForm } from "./PurposeForm";
 

@@ -1,6 +1,6 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { useMe } from "@/lib/api/me";
 import { useNotificationCount, useNotificationStream } from "@/lib/api/notifications";
 import { earnsAnything, useWallet } from "@/lib/api/payments";

@@ -1,7 +1,8 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useMe } from "@/lib/api/me";
-import { Link, usePathname } from "@/lib/i18n/navigation";
+import { usePathname } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 
 /** On panel pages the guard leaves open, an anonymous visitor is invited to log in (SPEC §2). */
 export function SignInPrompt() {

@@ -12,7 +12,7 @@ import { useChargeWallet, useGateways, useWallet, type Gateway } from "@/lib/api
 import { useMoney } from "@/lib/format/money";
 import { useApiForm } from "@/lib/forms/use-api-form";
 import { useFieldMessage } from "@/lib/forms/use-field-message";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { CHARGE_MAX_RIALS, CHARGE_MIN_RIALS, CHARGE_QUICK_PICKS, chargeWalletInput } from "@/lib/schemas/wallet";
 import { parseRials } from "@/lib/format/rials";
 import { useWalletLabels } from "@/components/ui/labels";

@@ -9,7 +9,7 @@ import { ApiError } from "@/lib/api/client";
 import { useRefreshMoney, useTransaction, type Transaction } from "@/lib/api/payments";
 import { returnPathAfterPayment, subscribeNothing } from "@/lib/campaigns/draft";
 import { useMoney } from "@/lib/format/money";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { useWalletLabels } from "@/components/ui/labels";
 import { linkButton } from "@/components/ui/LinkButton";
 import { LoadError } from "@/components/ui/LoadError";

@@ -13,7 +13,7 @@ import { ApiError } from "@/lib/api/client";
 import { useReceipt, type Receipt } from "@/lib/api/payments";
 import { useMoney } from "@/lib/format/money";
 import { numberInWords } from "@/lib/format/number-words";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import type { Locale } from "@/lib/i18n/locales";
 import { isUuid } from "@/lib/validation/uuid";
 import { subjectHref, useSignedMoney } from "./StatementList";

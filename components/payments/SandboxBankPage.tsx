@@ -9,7 +9,7 @@ import { useApiClient } from "@/lib/api/use-api-client";
 import { useFailureText } from "@/lib/forms/use-api-form";
 import { sandboxPaymentApi, type SandboxPayment } from "@/lib/api/payments";
 import { useMoney } from "@/lib/format/money";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { SkeletonLines } from "@/components/ui/Skeleton";
 
 type Load =

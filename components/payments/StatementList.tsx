@@ -20,7 +20,7 @@ import {
 } from "@/lib/api/payments";
 import { saveFile } from "@/lib/browser/save-file";
 import { useMoney } from "@/lib/format/money";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { STATEMENT_TABS } from "@/lib/schemas/wallet";
 import { statementKinds } from "@/lib/schemas/enums";
 import { dayDate, recentMonths, tehranDay } from "@/lib/time/tehran";

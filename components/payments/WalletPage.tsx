@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, type ReactNode } from "react";
 import { earnsAnything, useWallet, type WalletBalances } from "@/lib/api/payments";
 import { useMoney } from "@/lib/format/money";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { StatementList } from "./StatementList";
 import { linkButton } from "@/components/ui/LinkButton";
 import { LoadError } from "@/components/ui/LoadError";

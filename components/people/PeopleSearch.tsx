@@ -5,7 +5,7 @@ import { QueueCard } from "@/components/ui/QueueCard";
 import { StatusPill } from "@/components/ui/StatusPill";
 import { PEOPLE_PER_PAGE, usePeople, type Person } from "@/lib/api/admin-people";
 import { localizeDigits } from "@/lib/format/digits";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { FilterBar, useFilters } from "@/components/ui/back-office/FilterBar";
 import { useQueuePaging } from "@/components/ui/back-office/use-queue-paging";
 import { fullName } from "@/components/ui/back-office/format";

@@ -10,7 +10,7 @@ import { SkeletonLines } from "@/components/ui/Skeleton";
 import { useDisconnectYoutube, useYoutubeConnection } from "@/lib/api/youtube";
 import { YoutubeConnectButton, YoutubeConnectOutcome } from "@/components/ui/YoutubeConnect";
 import { useFailureText } from "@/lib/forms/use-api-form";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 
 const GOOGLE_PERMISSIONS = "https://myaccount.google.com/permissions";
 

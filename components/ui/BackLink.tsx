@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 
 /** A chevron pointing back along the reading direction (mirrored in right-to-left). */
 export function BackChevron({ className = "h-4 w-4", strokeWidth = "2" }: { className?: string; strokeWidth?: string }) {

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 
 /** The classes of a link that looks like a button (for a plain <a> or a <Link>). */
 export const linkButton = {

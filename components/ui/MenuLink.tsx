@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 
 /** An outline icon drawn from one SVG path (menus). */
 export function PathIcon({

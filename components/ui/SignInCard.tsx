@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 
 /** For a visitor who is not logged in: why the page is empty and a way to log in and come back to `redirect`. */
 export function SignInCard({ heading, lead, body, redirect }: { heading: ReactNode; lead?: string; body: string; redirect: string }) {

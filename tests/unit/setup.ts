@@ -1,8 +1,15 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import { onUnhandledRequest, server } from "./support/msw";
+
+// The app's Link needs the Next.js router; component tests see it as a plain anchor with the href they gave it
+// (tests/unit/i18n/link.test.ts checks the locale prefix it adds, the browser tests the real one).
+vi.mock("@/lib/i18n/link", async (importActual) => ({
+  ...(await importActual<typeof import("@/lib/i18n/link")>()),
+  Link: (await import("./support/navigation")).PlainLink,
+}));
 
 // Every fetch goes through msw; a request no test answers fails loudly instead of reaching the network.
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/Alert";
 import { Button } from "@/components/ui/Button";
 import { Card } from "@/components/ui/Card";
 import { ApiError } from "@/lib/api/client";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { useApiForm, useFailureText } from "@/lib/forms/use-api-form";
 import { useFieldMessage } from "@/lib/forms/use-field-message";
 import { REASON_MAX, REASON_MIN, rejectIdentityInput } from "@/lib/schemas/profile";

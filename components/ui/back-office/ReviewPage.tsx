@@ -3,7 +3,7 @@ import { useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/Alert";
 import { BackLink } from "@/components/ui/BackLink";
 import { Card } from "@/components/ui/Card";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { AdminLoadError, AdminLoading } from "./AdminStates";
 
 type Query<T> = { data?: T; isPending: boolean; isError: boolean; isFetching: boolean; error: unknown; refetch: () => unknown };

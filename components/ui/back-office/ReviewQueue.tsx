@@ -4,7 +4,7 @@ import { useState } from "react";
 import { DataTable, type Column } from "@/components/ui/DataTable";
 import { QueueCard, type QueueQuery } from "@/components/ui/QueueCard";
 import type { ListResult } from "@/lib/api/client";
-import { Link } from "@/lib/i18n/navigation";
+import { Link } from "@/lib/i18n/link";
 import { useQueuePaging } from "./use-queue-paging";
 
 /**
