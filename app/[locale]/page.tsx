@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PublicShell } from "@/components/layout/PublicShell";
+import { AudiencePanel } from "@/components/landing/AudiencePanel";
 import { AudienceSwitch } from "@/components/landing/AudienceSwitch";
 import { Hero } from "@/components/landing/Hero";
 import { HowItWorks } from "@/components/landing/HowItWorks";
@@ -40,7 +41,10 @@ export default async function HomePage({ params }: Props) {
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(organization).replace(/</g, "\\u003c") }} />
       <Hero locale={current} />
       <Stats locale={current} />
-      <AudienceSwitch />
+      <AudienceSwitch
+        producers={<AudiencePanel locale={current} audience="producers" />}
+        boosters={<AudiencePanel locale={current} audience="boosters" />}
+      />
       <HowItWorks locale={current} />
       <JoinCta locale={current} />
     </PublicShell>

@@ -1,31 +1,21 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Tabs } from "@/components/ui/Tabs";
 import { useUiStore } from "@/stores/ui";
 
-const producerPoints = [
-  ["producersPoints.realTitle", "producersPoints.realBody"],
-  ["producersPoints.budgetTitle", "producersPoints.budgetBody"],
-  ["producersPoints.controlTitle", "producersPoints.controlBody"],
-  ["producersPoints.bothTitle", "producersPoints.bothBody"],
-] as const;
-const boosterPoints = [
-  ["boostersPoints.simpleTitle", "boostersPoints.simpleBody"],
-  ["boostersPoints.fastTitle", "boostersPoints.fastBody"],
-  ["boostersPoints.fairTitle", "boostersPoints.fairBody"],
-  ["boostersPoints.safeTitle", "boostersPoints.safeBody"],
-] as const;
 /** The tabs' ids, also the anchors of the header's links (/#producers, /#boosters). */
 const audiences = ["producers", "boosters"] as const;
 
-/** SPEC §2 switch between producers and boosters (HomepageSwitchButton: 1 producers, 2 boosters): tabs with arrow keys. */
-export function AudienceSwitch() {
+/**
+ * SPEC §2 switch between producers and boosters (HomepageSwitchButton: 1 producers, 2 boosters): tabs with arrow keys.
+ * Each audience's title, lead and points come rendered from the server (AudiencePanel); this shows the chosen one.
+ */
+export function AudienceSwitch({ producers: producersPanel, boosters: boostersPanel }: { producers: ReactNode; boosters: ReactNode }) {
   const t = useTranslations("landing.switch");
   const selected = useUiStore((s) => s.HomepageSwitchButton);
   const select = useUiStore((s) => s.setHomepageSwitchButton);
   const producers = selected === 1;
-  const points = producers ? producerPoints : boosterPoints;
 
   // The header's "For producers" / "For boosters" links (/#producers, /#boosters) pick the tab.
   useEffect(() => {
@@ -64,20 +54,9 @@ export function AudienceSwitch() {
           tabId={(value) => value}
           panelId={() => "audience-panel"}
         />
-        <h2 id="audience-title" className="mt-8 text-2xl font-black sm:text-3xl">
-          {t(producers ? "producersTitle" : "boostersTitle")}
-        </h2>
-        <p className="mt-3 max-w-2xl leading-8 text-ink-muted">{t(producers ? "producersLead" : "boostersLead")}</p>
       </div>
       <div id="audience-panel" role="tabpanel" aria-labelledby={producers ? "producers" : "boosters"}>
-        <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {points.map(([title, body]) => (
-            <li key={title} className="rounded-card bg-surface p-6 shadow-card">
-              <h3 className="font-bold text-ink">{t(title)}</h3>
-              <p className="mt-2 text-sm leading-7 text-ink-muted">{t(body)}</p>
-            </li>
-          ))}
-        </ul>
+        {producers ? producersPanel : boostersPanel}
       </div>
     </section>
   );
