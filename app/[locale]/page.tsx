@@ -37,7 +37,7 @@ export default async function HomePage({ params }: Props) {
     description: meta("description"),
   };
   return (
-    <PublicShell>
+    <PublicShell locale={current}>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(organization).replace(/</g, "\\u003c") }} />
       <Hero locale={current} />
       <Stats locale={current} />

@@ -22,7 +22,7 @@ export async function NotFoundPage({ locale, path }: { locale: Locale; path: str
     <>
       <title>{meta("titleTemplate").replace("%s", errors("notFoundTitle"))}</title>
       <meta name="robots" content="noindex" />
-      <PublicShell>
+      <PublicShell locale={locale}>
         <NotFoundContent locale={locale} path={path} />
       </PublicShell>
     </>

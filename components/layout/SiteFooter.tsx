@@ -1,7 +1,7 @@
-"use client";
-import { useFormatter, useTranslations } from "next-intl";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { Link } from "@/lib/i18n/link";
 import type { AppLinks } from "@/lib/app-links";
+import type { Locale } from "@/lib/i18n/locales";
 
 const links = [
   { href: "/pages/about", key: "about" },
@@ -10,15 +10,17 @@ const links = [
   { href: "/pages/privacy", key: "privacy" },
 ] as const;
 
-/** Footer of the public layouts: about, contact, terms, privacy. */
-export function SiteFooter({ appLinks }: { appLinks: AppLinks }) {
-  const t = useTranslations("footer");
-  const landing = useTranslations("landing");
+/** Footer of the public layouts: about, contact, terms, privacy. Rendered on the server: none of it is the page's JavaScript. */
+export async function SiteFooter({ locale, appLinks }: { locale: Locale; appLinks: AppLinks }) {
+  const [t, landing, format] = await Promise.all([
+    getTranslations({ locale, namespace: "footer" }),
+    getTranslations({ locale, namespace: "landing" }),
+    getFormatter({ locale }),
+  ]);
   const stores = [
     { href: appLinks.appStore, label: landing("appStore") },
     { href: appLinks.googlePlay, label: landing("googlePlay") },
   ].filter((store): store is { href: string; label: string } => Boolean(store.href));
-  const format = useFormatter();
   const year = format.number(new Date().getFullYear(), "year");
   return (
     <footer className="mt-auto border-t border-surface-line bg-surface">

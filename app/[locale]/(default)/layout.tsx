@@ -11,7 +11,7 @@ export default async function DefaultLayout({ children, params }: { children: Re
   setRequestLocale(locale);
   return (
     <AllMessages locale={locale}>
-      <PublicShell>
+      <PublicShell locale={locale}>
         <AppProviders>{children}</AppProviders>
       </PublicShell>
     </AllMessages>
