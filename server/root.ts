@@ -71,17 +71,21 @@ function withDemoWorld(gateways: Gateways): Promise<Database> {
     if (!demo.isDemoInstallation({ gateways, sms: smsSenderFromEnv(), payouts: payoutProvidersFromEnv() })) return database;
     const { createApp } = await import("@/server/app");
     const sms = demo.worldSms();
-    const app = createApp({
-      database: sharedDatabase,
-      gateways,
-      sms: sms.sender,
-      payouts: { rail: null, ibanOwner: null },
-      youtubeAccounts: null,
-      socketAddress: (request) => request.headers.get(demo.WORLD_ADDRESS_HEADER),
-    });
+    // Built only when this start builds the world: a later start finds it claimed and makes no app.
+    const worldApp = () => {
+      const app = createApp({
+        database: sharedDatabase,
+        gateways,
+        sms: sms.sender,
+        payouts: { rail: null, ibanOwner: null },
+        youtubeAccounts: null,
+        socketAddress: (request) => request.headers.get(demo.WORLD_ADDRESS_HEADER),
+      });
+      return (request: Request) => app.fetch(request);
+    };
     const started = Date.now();
     try {
-      const world = await demo.buildDemoWorld({ db: database.db, fetch: (request) => app.fetch(request), codeFor: sms.codeFor });
+      const world = await demo.buildDemoWorld({ db: database.db, fetch: worldApp, codeFor: sms.codeFor });
       if (world)
         console.info(
           `[demo] a living marketplace was made in ${Math.round((Date.now() - started) / 1000)} s (${world.campaigns} campaigns, ${world.activities} tasks, ${world.invitations} invitations, ${world.payouts} payouts): ` +

@@ -31,13 +31,14 @@ export type DemoWorldSummary = { activities: number; campaigns: number; invitati
  */
 export async function buildDemoWorld(input: {
   db: Db;
-  fetch: ApiFetch;
+  /** The app the world is made through, built only once the claim is won (a later start builds none). */
+  fetch: () => ApiFetch;
   codeFor: (phone: string) => string;
 }): Promise<DemoWorldSummary | null> {
   const { db } = input;
   const claimed = await db.insert(seedRuns).values({ name: DEMO_WORLD_SEED }).onConflictDoNothing().returning({ name: seedRuns.name });
   if (claimed.length === 0) return null;
-  const call = worldClient(input.fetch);
+  const call = worldClient(input.fetch());
   const steps = worldSteps(db, call, input.codeFor);
   const admin = await adminSession(db);
   const people = new Map<string, Member>();

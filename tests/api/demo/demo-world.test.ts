@@ -42,7 +42,7 @@ describe("the demo world", () => {
         youtubeAccounts: null,
         socketAddress: (request) => request.headers.get(WORLD_ADDRESS_HEADER),
       });
-      const summary = await buildDemoWorld({ db, fetch: (request) => app.fetch(request), codeFor: world.codeFor });
+      const summary = await buildDemoWorld({ db, fetch: () => (request) => app.fetch(request), codeFor: world.codeFor });
       expect(summary).not.toBeNull();
       expect(summary!.activities).toBeGreaterThan(60);
 
@@ -111,7 +111,7 @@ describe("the demo world", () => {
       await signIn(VETERAN.phone);
 
       // Built once: a second start (or a second instance) finds it built.
-      expect(await buildDemoWorld({ db, fetch: (request) => app.fetch(request), codeFor: world.codeFor })).toBeNull();
+      expect(await buildDemoWorld({ db, fetch: () => (request) => app.fetch(request), codeFor: world.codeFor })).toBeNull();
     },
   );
 });
