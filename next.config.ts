@@ -22,6 +22,10 @@ const nextConfig: NextConfig = {
   // must share one database object.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "geoip-country", "drizzle-orm"],
   devIndicators: false,
+  // The stylesheets (11 KB gzip) travel inside each document: the first paint waits for no second
+  // request, and comes before the scripts are evaluated. Their <style> elements are allowed by hash
+  // (lib/security/csp.ts), like the inline scripts.
+  experimental: { inlineCss: true },
   async headers() {
     const headers = Object.entries(PAGE_SECURITY_HEADERS).map(([key, value]) => ({ key, value }));
     // The production server (server/web.ts) gives each document its own policy, with the hashes of

@@ -25,7 +25,7 @@ const config: Config = {
         success: { 500: "#16a34a", 600: "#15803d" },
       },
       fontFamily: {
-        sans: ["var(--font-vazirmatn)", "system-ui", "-apple-system", "Segoe UI", "Roboto", "sans-serif"],
+        sans: ["var(--font-vazirmatn, system-ui)", "system-ui", "-apple-system", "Segoe UI", "Roboto", "sans-serif"],
       },
       borderRadius: { card: "1rem" },
       boxShadow: { card: "0 1px 2px rgb(15 23 42 / 0.06), 0 4px 16px rgb(15 23 42 / 0.06)" },

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PublicShell } from "@/components/layout/PublicShell";
 import { AudiencePanel } from "@/components/landing/AudiencePanel";
@@ -40,13 +41,23 @@ export default async function HomePage({ params }: Props) {
     <PublicShell locale={current}>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(organization).replace(/</g, "\\u003c") }} />
       <Hero locale={current} />
-      <Stats locale={current} />
-      <AudienceSwitch
-        producers={<AudiencePanel locale={current} audience="producers" />}
-        boosters={<AudiencePanel locale={current} audience="boosters" />}
-      />
-      <HowItWorks locale={current} />
-      <JoinCta locale={current} />
+      {/* Each section below the first screen is its own Suspense boundary: the browser hydrates them one
+          at a time, yielding between them, instead of in one long task (Lighthouse's blocking time). */}
+      <Suspense>
+        <Stats locale={current} />
+      </Suspense>
+      <Suspense>
+        <AudienceSwitch
+          producers={<AudiencePanel locale={current} audience="producers" />}
+          boosters={<AudiencePanel locale={current} audience="boosters" />}
+        />
+      </Suspense>
+      <Suspense>
+        <HowItWorks locale={current} />
+      </Suspense>
+      <Suspense>
+        <JoinCta locale={current} />
+      </Suspense>
     </PublicShell>
   );
 }

@@ -5,7 +5,7 @@ import { LanguageModalSlot } from "@/components/i18n/LanguageModalSlot";
 import { DeferredNavigationEvents } from "@/components/navigation/DeferredNavigationEvents";
 import { CloseNavOnRouteChange } from "@/components/navigation/CloseNavOnRouteChange";
 import { SupportWidget } from "@/components/support/SupportWidget";
-import { vazirmatn } from "@/lib/fonts";
+import { fontClassOf } from "@/lib/fonts";
 import { formats } from "@/lib/format/formats";
 import { directionOf, type Locale } from "@/lib/i18n/locales";
 import { pickNamespaces, SHELL_NAMESPACES } from "@/lib/i18n/client-messages";
@@ -17,7 +17,7 @@ import { pickNamespaces, SHELL_NAMESPACES } from "@/lib/i18n/client-messages";
 export async function DocumentShell({ locale, children }: { locale: Locale; children: ReactNode }) {
   const [messages, t] = await Promise.all([getMessages({ locale }), getTranslations({ locale, namespace: "common" })]);
   return (
-    <html lang={locale} dir={directionOf(locale)} className={vazirmatn.variable}>
+    <html lang={locale} dir={directionOf(locale)} className={fontClassOf(locale)}>
       <body className="min-h-dvh">
         <a
           href="#main"

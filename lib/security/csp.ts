@@ -25,9 +25,14 @@ import { settingsScript, supportWidgetConfig } from "../support-widget";
  */
 export type Env = Record<string, string | undefined>;
 
+/** `'sha256-…'` sources of a document's inline scripts and styles (inlineHashes). */
+export type InlineHashes = { scripts: readonly string[]; styles: readonly string[] };
+
 export type PolicyOptions = {
   /** `'sha256-…'` sources of the document's inline scripts (inlineScriptHashes). */
   scriptHashes?: readonly string[];
+  /** `'sha256-…'` sources of the document's inline <style> elements (the production build inlines its CSS). */
+  styleHashes?: readonly string[];
   /** The development server's policy: inline and evaluated code allowed, no hashes. */
   development?: boolean;
   env?: Env;
@@ -82,6 +87,8 @@ export function contentSecurityPolicy(options: PolicyOptions = {}): string {
     if (widget.settings && !development) script.push(scriptHash(settingsScript(widget.settings)));
     if (!development) style.push("'unsafe-inline'");
   }
+  // A hash beside 'unsafe-inline' would switch it off (CSP 3): the widget's styles win, hashes are then moot.
+  if (!development && !style.includes("'unsafe-inline'")) style.push(...(options.styleHashes ?? []));
   if (env.NEXT_PUBLIC_GOOGLE_CLIENT_ID?.trim()) {
     // https://developers.google.com/identity/gsi/web/guides/get-google-api-clientid#content_security_policy
     script.push(`${GOOGLE_GSI}client`);
@@ -146,6 +153,18 @@ export function inlineScriptHashes(html: string): string[] {
     hashes.add(scriptHash((match[2] ?? "").replace(/\r\n?/g, "\n")));
   }
   return [...hashes];
+}
+
+const STYLE = /<style\b(?:[^>"']|"[^"]*"|'[^']*')*>([\s\S]*?)<\/style[\s/>]/gi;
+
+/** The hash sources of every inline <style> element in this HTML, its text as the browser sees it. */
+export function inlineStyleHashes(html: string): string[] {
+  return [...new Set([...html.matchAll(STYLE)].map((match) => scriptHash((match[1] ?? "").replace(/\r\n?/g, "\n"))))];
+}
+
+/** Both kinds of inline hashes of one document. */
+export function inlineHashes(html: string): InlineHashes {
+  return { scripts: inlineScriptHashes(html), styles: inlineStyleHashes(html) };
 }
 
 /** The headers every page response carries, whatever its body (next.config.ts sets them). */

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { inlineScriptHashes, scriptHash, strictTransportSecurity } from "@/lib/security/csp";
+import { inlineHashes, strictTransportSecurity } from "@/lib/security/csp";
 
 /**
  * The API's own answers: JSON runs nothing, so its policy allows nothing and no framing; HSTS by
@@ -16,12 +16,9 @@ export const apiSecurityHeaders: MiddlewareHandler = async (c, next) => {
   else c.res.headers.delete("strict-transport-security");
 };
 
-const STYLE = /<style\b[^>]*>([\s\S]*?)<\/style[\s/>]/gi;
-
 /** The policy of a self-contained HTML page: exactly its inline scripts and styles, fetches to us only. */
 export function documentPagePolicy(html: string): string {
-  const scripts = inlineScriptHashes(html);
-  const styles = [...html.matchAll(STYLE)].map((match) => scriptHash((match[1] ?? "").replace(/\r\n?/g, "\n")));
+  const { scripts, styles } = inlineHashes(html);
   return [
     "default-src 'none'",
     `script-src ${scripts.join(" ") || "'none'"}`,

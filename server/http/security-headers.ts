@@ -2,7 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { createHash } from "node:crypto";
 import type { TLSSocket } from "node:tls";
 import * as zlib from "node:zlib";
-import { contentSecurityPolicy, inlineScriptHashes, strictTransportSecurity } from "@/lib/security/csp";
+import { contentSecurityPolicy, inlineHashes, type InlineHashes, strictTransportSecurity } from "@/lib/security/csp";
 import { rawEnv } from "@/server/core/env";
 
 /**
@@ -26,11 +26,14 @@ export function setTransportSecurity(req: IncomingMessage, res: ServerResponse):
   if (value) res.setHeader(HSTS_HEADER, value);
 }
 
-/** The policy of a document with these inline scripts; the sources configured are read once. */
-export function documentPolicy(): (scriptHashes: readonly string[]) => string {
+/** The policy of a document with these inline scripts and styles; the sources configured are read once. */
+export function documentPolicy(): DocumentPolicy {
   const env = { ...rawEnv() };
-  return (scriptHashes) => contentSecurityPolicy({ scriptHashes, env });
+  return ({ scripts, styles }) => contentSecurityPolicy({ scriptHashes: scripts, styleHashes: styles, env });
 }
+
+/** A document's Content-Security-Policy from the hashes of its inline scripts and styles. */
+export type DocumentPolicy = (hashes: InlineHashes) => string;
 
 /** A body as sent with Content-Encoding, decoded; null for an encoding we cannot read. */
 export function decodeBody(body: Buffer, encoding: unknown): Buffer | null {
@@ -62,17 +65,17 @@ export function decodeBody(body: Buffer, encoding: unknown): Buffer | null {
 // The policies of the documents sent lately, by their bytes as sent: the pages Next.js serves from
 // its own cache (auth, panel, admin) are the same bytes on every request, and are read once.
 const MAX_REMEMBERED = 256;
-const remembered = new WeakMap<(scriptHashes: readonly string[]) => string, Map<string, string>>();
+const remembered = new WeakMap<DocumentPolicy, Map<string, string>>();
 
-function policyOf(body: Buffer, encoding: unknown, policy: (scriptHashes: readonly string[]) => string): string {
+function policyOf(body: Buffer, encoding: unknown, policy: DocumentPolicy): string {
   let known = remembered.get(policy);
   if (!known) remembered.set(policy, (known = new Map()));
   const key = `${String(encoding ?? "")} ${createHash("sha256").update(body).digest("base64")}`;
   const hit = known.get(key);
   if (hit !== undefined) return hit;
   const html = decodeBody(body, encoding);
-  // A document we cannot read gets the policy without inline scripts: it fails closed.
-  const value = policy(html ? inlineScriptHashes(html.toString("utf8")) : []);
+  // A document we cannot read gets the policy without inline scripts or styles: it fails closed.
+  const value = policy(html ? inlineHashes(html.toString("utf8")) : { scripts: [], styles: [] });
   if (known.size >= MAX_REMEMBERED) known.delete(known.keys().next().value as string);
   known.set(key, value);
   return value;
@@ -89,7 +92,7 @@ const BODYLESS = new Set([204, 304]);
  * else passes through untouched, streamed as Next.js writes it. Install before Next.js handles the
  * request (its compression wraps `res` once more, on top).
  */
-export function secureDocuments(req: IncomingMessage, res: ServerResponse, policy: (scriptHashes: readonly string[]) => string): void {
+export function secureDocuments(req: IncomingMessage, res: ServerResponse, policy: DocumentPolicy): void {
   const writeHead = res.writeHead;
   const write = res.write;
   const end = res.end;

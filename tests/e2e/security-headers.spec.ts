@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "./support/fixtures";
 import { widgetPort } from "../../playwright.config";
 import enUS from "../../messages/en-US.json" with { type: "json" };
-import { inlineScriptHashes } from "../../lib/security/csp";
+import { inlineScriptHashes, inlineStyleHashes } from "../../lib/security/csp";
 import { signUpViaApi } from "./support/accounts";
 import { adminContext } from "./support/admin";
 
@@ -227,16 +227,18 @@ test("Chromium reports no CSP violation on any admin page", async ({ browser, ba
   await admin.close();
 });
 
-test("our own pages need no inline style element: the strict style-src of a site without the widget holds", async ({ page }) => {
+test("our own pages' styles pass by hash: the strict style-src of a site without the widget holds", async ({ page }) => {
   test.setTimeout(120_000);
   // The widget configured for these tests adds its origin and 'unsafe-inline' to style-src; a site
-  // without it sends style-src 'self' alone, tried here by narrowing the policy of each document.
+  // without it sends 'self' and the hashes of the document's inlined stylesheets alone, tried here by
+  // narrowing the policy of each document to that.
   await page.route("**/*", async (route) => {
     if (route.request().resourceType() !== "document") return route.continue();
     const response = await route.fetch();
     const headers = response.headers();
     const csp = headers["content-security-policy"];
-    if (csp) headers["content-security-policy"] = csp.replace(/style-src [^;]*/, "style-src 'self'");
+    const styles = inlineStyleHashes(await response.text());
+    if (csp) headers["content-security-policy"] = csp.replace(/style-src [^;]*/, ["style-src 'self'", ...styles].join(" "));
     await route.fulfill({ response, headers });
   });
   const consoleOf = await watchViolations(page.context());

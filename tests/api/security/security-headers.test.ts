@@ -2,7 +2,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { inlineScriptHashes } from "@/lib/security/csp";
+import { inlineScriptHashes, inlineStyleHashes } from "@/lib/security/csp";
 import { pageHandler } from "@/server/http/page-server";
 import { CACHE_STATUS_HEADER, RenderedPageCache } from "@/server/http/rendered-page-cache";
 import { documentPolicy } from "@/server/http/security-headers";
@@ -23,7 +23,8 @@ const compression = createRequire(import.meta.url)("next/dist/compiled/compressi
 const compress = compression();
 
 const PAGE = (path: string) =>
-  `<!DOCTYPE html><html><head><script src="/_next/static/chunks/a.js" async=""></script><script>(self.__next_f=self.__next_f||[]).push([0])</script></head>` +
+  `<!DOCTYPE html><html><head><script src="/_next/static/chunks/a.js" async=""></script><script>(self.__next_f=self.__next_f||[]).push([0])</script>` +
+  `<style data-precedence="next" data-href="/_next/static/chunks/a.css">body{margin:0}p::after{content:">"}</style></head>` +
   `<body><p>${path}</p>${"<p>padding</p>".repeat(200)}<script>self.__next_f.push([1,"${path}"])</script></body></html>`;
 
 let renders = 0;
@@ -80,15 +81,17 @@ async function get(path: string, headers: Record<string, string> = {}, method = 
   return { status: response.status, headers: response.headers, body: await response.text() };
 }
 
-const scriptSources = (csp: string | null) =>
+const sourcesOf = (directive: string) => (csp: string | null) =>
   (csp ?? "")
     .split(";")
     .map((part) => part.trim().split(/\s+/))
-    .find(([name]) => name === "script-src")
+    .find(([name]) => name === directive)
     ?.slice(1) ?? [];
+const scriptSources = sourcesOf("script-src");
+const styleSources = sourcesOf("style-src");
 
 describe("the pages' Content-Security-Policy", () => {
-  it("allows exactly the inline scripts of the document sent, in every encoding, and keeps the policy with the cached page", async () => {
+  it("allows exactly the inline scripts and styles of the document sent, in every encoding, and keeps the policy with the cached page", async () => {
     for (const encoding of ["gzip", "br", "identity"]) {
       for (const path of ["/en-US", "/en-US/auth/login"]) {
         const first = await get(path, { "accept-encoding": encoding });
@@ -97,6 +100,10 @@ describe("the pages' Content-Security-Policy", () => {
         const hashes = inlineScriptHashes(first.body);
         expect(hashes).toHaveLength(2);
         expect(scriptSources(csp).filter((source) => source.startsWith("'sha256-"))).toEqual(hashes);
+        // The production build inlines its stylesheets (next.config.ts): allowed by hash, nothing else inline.
+        const styles = inlineStyleHashes(first.body);
+        expect(styles).toHaveLength(1);
+        expect(styleSources(csp)).toEqual(["'self'", ...styles]);
         expect(csp).toContain("frame-ancestors 'none'");
         const again = await get(path, { "accept-encoding": encoding });
         expect(again.headers.get("content-security-policy")).toBe(csp);

@@ -1,6 +1,13 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, inlineScriptHashes, PAGE_SECURITY_HEADERS, scriptHash, strictTransportSecurity } from "@/lib/security/csp";
+import {
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  inlineStyleHashes,
+  PAGE_SECURITY_HEADERS,
+  scriptHash,
+  strictTransportSecurity,
+} from "@/lib/security/csp";
 import { settingsScript } from "@/lib/support-widget";
 
 /** The directives of a policy, each with its list of sources. */
@@ -35,6 +42,20 @@ describe("contentSecurityPolicy", () => {
     expect(policy.get("script-src")).not.toContain("'unsafe-inline'");
     expect(all).not.toContain("google");
     expect(all).not.toContain("apple");
+  });
+
+  it("allows the document's inlined stylesheets by hash, unless the widget's 'unsafe-inline' is there (a hash would switch it off)", () => {
+    const styleHashes = ["'sha256-css='"];
+    expect(directives(contentSecurityPolicy({ env: nothingConfigured, styleHashes })).get("style-src")).toEqual([
+      "'self'",
+      "'sha256-css='",
+    ]);
+    const widget = directives(contentSecurityPolicy({ env: { SUPPORT_WIDGET_SRC: "https://chat.example.com/widget.js" }, styleHashes }));
+    expect(widget.get("style-src")).toEqual(["'self'", "https://chat.example.com", "'unsafe-inline'"]);
+    expect(inlineStyleHashes(`<style data-href="a b">p{color:red}</style><p>x</p><style>\r\np::after{content:">"}</style>`)).toEqual([
+      sha256("p{color:red}"),
+      sha256('\np::after{content:">"}'),
+    ]);
   });
 
   it("allows the support widget's origin and its settings script only when it is configured", () => {
