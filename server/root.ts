@@ -69,6 +69,11 @@ function withDemoWorld(gateways: Gateways): Promise<Database> {
       import("@/server/demo"),
     ]);
     if (!demo.isDemoInstallation({ gateways, sms: smsSenderFromEnv(), payouts: payoutProvidersFromEnv() })) return database;
+    // Its people charge their wallets at the sandbox bank: without it (a plain `npm start`) there is no world to make.
+    if (!gateways.has("sandbox")) {
+      console.info("[demo] no demo world without the sandbox bank: start with PAYMENTS_SANDBOX=true to have one (README)");
+      return database;
+    }
     const { createApp } = await import("@/server/app");
     const sms = demo.worldSms();
     // Built only when this start builds the world: a later start finds it claimed and makes no app.
