@@ -15,6 +15,8 @@ export type Ctx = {
   db: Db;
   /** The caller's open transaction: a verb joins it instead of opening its own (see withTransaction). */
   tx?: Tx | undefined;
+  /** What that transaction does once it has committed (withTransaction runs it): wake-ups that must not ride in it. */
+  afterCommit?: AfterCommit | undefined;
   /** The signed-in user acting, or null for the system (jobs, gateway callbacks). */
   actor?: User | null | undefined;
   /** The caller's address, for the audit trail. */
@@ -24,10 +26,10 @@ export type Ctx = {
 };
 
 /** The part of the context a verb that only touches the database needs. */
-export type DbCtx = Pick<Ctx, "db" | "tx">;
+export type DbCtx = Pick<Ctx, "db" | "tx" | "afterCommit">;
 
 /** The context of a verb that writes on someone's behalf (audited when an admin acts). */
-export type ActorCtx = Pick<Ctx, "db" | "tx" | "actor" | "ip">;
+export type ActorCtx = Pick<Ctx, "db" | "tx" | "afterCommit" | "actor" | "ip">;
 
 /** The context of a verb only a signed-in user calls: the actor is known. */
 export type UserCtx = ActorCtx & { actor: User };
@@ -36,8 +38,34 @@ export type UserCtx = ActorCtx & { actor: User };
 export type TxCtx<C extends DbCtx = DbCtx> = C & { tx: Tx };
 
 /**
+ * Work a transaction leaves for after its commit: told to listeners only once the rows they will read
+ * are there, and never inside the transaction (a NOTIFY there would take PostgreSQL's database-wide
+ * lock at every commit: server/notifications/notify.ts). Dropped with a rollback.
+ */
+export class AfterCommit {
+  private readonly tasks: (() => void)[] = [];
+
+  add(task: () => void): void {
+    this.tasks.push(task);
+  }
+
+  /** Runs what was added, each once; one that throws is said in the log and keeps the others. */
+  run(): void {
+    for (const task of this.tasks.splice(0)) {
+      try {
+        task();
+      } catch (error) {
+        console.error("[db] a task after commit failed:", error);
+      }
+    }
+  }
+}
+
+/**
  * Runs `fn` in a transaction: the caller's (ctx.tx) when there is one — the work commits or rolls
- * back with it — else a new one. `fn` gets the context with `tx` set, to hand on to the verbs it calls.
+ * back with it — else a new one, whose `afterCommit` runs once it has committed (an attempt that
+ * failed and was retried leaves nothing behind). `fn` gets the context with `tx` set, to hand on to
+ * the verbs it calls.
  * With `{ retry: true }` a transaction this call opens runs again after a serialization failure or a
  * deadlock (server/db/retry.ts); inside the caller's transaction it is the caller's to retry, so it
  * runs once.
@@ -48,7 +76,12 @@ export function withTransaction<C extends DbCtx, T>(
   options: { retry?: boolean } = {},
 ): Promise<T> {
   if (ctx.tx) return fn(ctx as TxCtx<C>);
-  const run = () => ctx.db.transaction((tx) => fn({ ...ctx, tx }));
+  const run = async () => {
+    const afterCommit = new AfterCommit();
+    const result = await ctx.db.transaction((tx) => fn({ ...ctx, tx, afterCommit }));
+    afterCommit.run();
+    return result;
+  };
   return options.retry ? withRetry(run) : run();
 }
 

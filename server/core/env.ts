@@ -54,6 +54,20 @@ const variables = {
         .optional(),
     ),
   ),
+  /**
+   * With DATABASE_URL through a transaction-mode pooler (PgBouncer …): a direct connection to the same
+   * database for what a pooler cannot pass — LISTEN and the migrations' session lock. Unset: DATABASE_URL.
+   */
+  DATABASE_DIRECT_URL: envVariable(
+    "DATABASE_DIRECT_URL",
+    z.preprocess(
+      blank,
+      z
+        .string()
+        .refine((value) => /^postgres(ql)?:\/\//.test(value), "write postgres://user:password@host:5432/database, or leave it unset")
+        .optional(),
+    ),
+  ),
   /** Connections in the PostgreSQL pool. */
   DATABASE_POOL_SIZE: envVariable(
     "DATABASE_POOL_SIZE",

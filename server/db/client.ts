@@ -27,6 +27,11 @@ const MIGRATION_LOCK = 7_316_201;
 export type OpenOptions = {
   /** postgres://… — when set, PostgreSQL through node-postgres. */
   url?: string | undefined;
+  /**
+   * A direct connection to the same database when `url` goes through a transaction-mode pooler: LISTEN
+   * and the migrations' session-level lock need one session of their own. Default: `url`.
+   */
+  directUrl?: string | undefined;
   /** Folder for PGlite's files; omitted means an in-memory database (tests). */
   dataDir?: string | undefined;
   /** Pool size for PostgreSQL. */
@@ -43,15 +48,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on("error", (error) => console.error(`[db] idle connection lost: ${error.message}`));
     // …nor one lost while in use: its query fails (and its transaction rolls back) on its own.
     pool.on("connect", (client) => client.on("error", (error) => console.error(`[db] connection lost: ${error.message}`)));
-    const client = await pool.connect();
+    const connectionString = options.directUrl ?? options.url;
+    const { Client } = await import("pg");
+    const client = new Client({ connectionString });
+    await client.connect();
     try {
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
       await migrate(drizzle(client, { schema }), { migrationsFolder });
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
-      client.release();
+      await client.end();
     }
-    const connectionString = options.url;
     const listening = new Set<() => Promise<void>>();
     return {
       db: drizzle(pool, { schema }),

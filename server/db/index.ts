@@ -28,6 +28,7 @@ export function sharedDatabase(): Promise<Database> {
   holder[key] ??= (async () => {
     const database = await openDatabase({
       url: env.DATABASE_URL,
+      directUrl: env.DATABASE_DIRECT_URL,
       maxConnections: env.DATABASE_POOL_SIZE,
       dataDir: env.DATABASE_URL ? undefined : path.join(/*turbopackIgnore: true*/ dataDir(), "pglite"),
     });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { executor, type DbCtx } from "@/server/core/context";
+import type { Db } from "@/server/db";
 import { notificationCounters, notificationPreferences, notifications, type NotificationKind } from "@/server/db/schema";
 import { alwaysInApp, categoryOf, smsKinds } from "@/lib/notifications/categories";
 
@@ -18,8 +19,11 @@ export type NotificationInput = {
 /**
  * Writes a notification in the caller's transaction — the one making the change it announces, so
  * both happen or neither does — with the header's counter, and tells listening instances to re-read
- * (PostgreSQL delivers NOTIFY at commit, and never for a rolled-back transaction). Answers whether it
- * was new.
+ * once it has committed (wakeListeners). No NOTIFY rides in the business transaction: PostgreSQL takes
+ * a database-wide lock at the commit of a transaction with a pending NOTIFY, so under many writers
+ * every commit would wait behind every other. A transaction the caller opened itself, without
+ * withTransaction's afterCommit, still gets its NOTIFY inside (delivered at its commit): correct, and
+ * slower. Answers whether it was new.
  */
 export async function notify(ctx: DbCtx, input: NotificationInput): Promise<boolean> {
   const tx = executor(ctx);
@@ -32,24 +36,75 @@ export async function notify(ctx: DbCtx, input: NotificationInput): Promise<bool
   const sms = smsKinds.includes(input.kind)
     ? sql`case when ${off(notificationPreferences.smsOff)} then 'muted' else 'pending' end`
     : sql`null`;
-  const [row] = await tx
-    .insert(notifications)
-    .values({
-      userId: input.userId,
-      kind: input.kind,
-      params: input.params ?? {},
-      dedupeKey: input.dedupeKey,
-      seenAt: quiet,
-      smsState: sms,
-    })
-    .onConflictDoNothing({ target: notifications.dedupeKey })
-    .returning({ id: notifications.id, seenAt: notifications.seenAt });
-  if (!row) return false;
-  if (row.seenAt) return true;
-  await tx
-    .insert(notificationCounters)
-    .values({ userId: input.userId, unseen: 1 })
-    .onConflictDoUpdate({ target: notificationCounters.userId, set: { unseen: sql`${notificationCounters.unseen} + 1` } });
-  await tx.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${input.userId})`);
+  // The row and the header's counter in one statement (one round trip in the business transaction):
+  // counted only when the row is new and not written as already seen.
+  const { rows } = await tx.execute<{ written: boolean; counted: boolean }>(sql`
+    with written as (
+      insert into ${notifications} (user_id, kind, params, dedupe_key, seen_at, sms_state)
+      values (${input.userId}::uuid, ${input.kind}::text, ${JSON.stringify(input.params ?? {})}::jsonb, ${input.dedupeKey}::text, ${quiet}, ${sms})
+      on conflict (dedupe_key) do nothing
+      returning seen_at
+    ), counted as (
+      insert into ${notificationCounters} (user_id, unseen)
+      select ${input.userId}::uuid, 1 from written where seen_at is null
+      on conflict (user_id) do update set unseen = ${notificationCounters}.unseen + 1
+      returning 1
+    )
+    select exists (select 1 from written) as written, exists (select 1 from counted) as counted`);
+  const outcome = rows[0];
+  if (!outcome?.written) return false;
+  if (!outcome.counted) return true;
+  const { db, afterCommit } = ctx;
+  if (afterCommit) afterCommit.add(() => wakeListeners(db, input.userId));
+  else if (ctx.tx) await tx.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${input.userId})`);
+  else wakeListeners(db, input.userId);
   return true;
+}
+
+/**
+ * The instance's notifier: the people whose notifications committed wait here, and one statement at a
+ * time tells every instance's listeners (`pg_notify` per person, one transaction for all that waited
+ * meanwhile), so 32 writers committing at once cost one or two NOTIFY commits, not 32. Sent through
+ * the pool, so a transaction-mode pooler passes it; only LISTEN needs a direct connection
+ * (DATABASE_LISTEN_URL). An instance that dies between a commit and this wake-up leaves the rows
+ * committed and the wake-up unsent: every stream says re-read when it opens, so the reader sees them
+ * at the latest when their stream is next opened (tests/api/notifications/notifications-after-commit.pg.test.ts).
+ */
+class Notifier {
+  private readonly waiting = new Set<string>();
+  private sending = false;
+
+  constructor(private readonly db: Db) {}
+
+  add(userId: string): void {
+    this.waiting.add(userId);
+    if (this.sending) return;
+    this.sending = true;
+    queueMicrotask(() => void this.send());
+  }
+
+  private async send(): Promise<void> {
+    while (this.waiting.size > 0) {
+      const userIds = [...this.waiting];
+      this.waiting.clear();
+      try {
+        // User ids are UUIDs: a comma never occurs in one.
+        await this.db.execute(
+          sql`select pg_notify(${NOTIFICATION_CHANNEL}, id) from unnest(string_to_array(${userIds.join(",")}::text, ',')) as id`,
+        );
+      } catch (error) {
+        console.error(`[notifications] ${userIds.length} wake-up(s) not sent (their streams re-read when next opened):`, error);
+      }
+    }
+    this.sending = false;
+  }
+}
+
+const notifiers = new WeakMap<Db, Notifier>();
+
+/** Tells listening instances that these people's notifications changed: after their commit, batched per instance. */
+export function wakeListeners(db: Db, userId: string): void {
+  let notifier = notifiers.get(db);
+  if (!notifier) notifiers.set(db, (notifier = new Notifier(db)));
+  notifier.add(userId);
 }

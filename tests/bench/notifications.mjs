@@ -5,8 +5,8 @@
 //    the browser's EventSource sends it) held open on ONE API instance: its memory before and after,
 //    per stream (target < 20 KB), judged on the resident size after a full garbage collection (forced
 //    through the API's inspector), with the size before it and V8's heap printed beside;
-// 2. one committed transaction notifying all 10,000 users (notification rows, counters and pg_notify,
-//    as server/notifications/notify.ts writes them): the time from sending COMMIT to the `re-read` event
+// 2. one committed transaction notifying all 10,000 users (notification rows and counters, then the
+//    wake-up after commit, as server/notifications/notify.ts does): the time from sending COMMIT to the `re-read` event
 //    on each stream, p50/p99/max over ROUNDS rounds (target p99 < 1 s, none lost);
 // 3. 10 million notification rows (the counters kept consistent with them), then GET /api/me (which
 //    carries the header's count) at 32 connections ÷ pgbench running the statement one request ran
@@ -124,7 +124,7 @@ await sleep(3000);
 const after = await apiMemory();
 console.log(`${elapsed()}: ${STREAMS} streams open in ${openSeconds.toFixed(1)} s`);
 
-// 2. Rounds: one transaction notifies every user (as notify() does, set-wise); COMMIT is sent at sentAt.
+// 2. Rounds: one transaction notifies every user (as notify() does, set-wise); COMMIT is sent at sentAt, the wake-up after it.
 const client = new pg.Client({ connectionString: url });
 await client.connect();
 const rounds = [];
@@ -136,11 +136,12 @@ for (let n = 1; n <= ROUNDS; n++) {
   );
   await client.query(`insert into notification_counters (user_id, unseen) select id, 1 from bench_users
     on conflict (user_id) do update set unseen = notification_counters.unseen + 1`);
-  await client.query(`select count(pg_notify('${CHANNEL}', id::text)) from bench_users`);
   const [apiCpu, clientCpu] = [apiCpuMs(), process.cpuUsage()];
   const done = new Promise((resolve) => (round = { n, latencies: [], done: resolve, sentAt: performance.now() }));
   await client.query("commit");
   const commitMs = performance.now() - round.sentAt;
+  // The wake-up after the commit, as the instance's notifier sends it (server/notifications/notify.ts).
+  await client.query(`select count(pg_notify('${CHANNEL}', id::text)) from bench_users`);
   await Promise.race([done, sleep(30_000)]);
   const { user, system } = process.cpuUsage(clientCpu);
   rounds.push({ latencies: round.latencies, commitMs, apiCpuMs: apiCpuMs() - apiCpu, clientCpuMs: (user + system) / 1000 });

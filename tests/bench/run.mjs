@@ -165,6 +165,9 @@ if (process.env.BENCH_PAYOUTS !== "0")
 // 10,000 notification streams on one API instance, a commit's event on each, GET /api/me over 10 million notifications.
 if (process.env.BENCH_NOTIFICATIONS !== "0")
   spawnSync(process.execPath, ["tests/bench/notifications.mjs"], { stdio: ["inherit", "inherit", "ignore"] });
+// 32 writers committing a change with a notification: the wake-up after commit against none, and the NOTIFY inside.
+if (process.env.BENCH_NOTIFY_COMMITS !== "0")
+  spawnSync(process.execPath, ["tests/bench/notify-commits.mjs"], { stdio: ["inherit", "inherit", "ignore"] });
 // The delivery chart's data over 100,000 campaigns and 5,000,000 activities, against pgbench.
 if (process.env.BENCH_DELIVERY !== "0")
   spawnSync(process.execPath, ["tests/bench/delivery.mjs"], { stdio: ["inherit", "inherit", "ignore"] });

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { notificationCounters, users } from "@/server/db/schema";
+import { withTransaction } from "@/server/core/context";
 import { notify, type NotificationInput } from "@/server/notifications/notify";
 import { apiTest } from "@/tests/api/support/fixture";
 
@@ -46,6 +47,6 @@ export const notificationTest = apiTest
     ({ database }) =>
       (userId: string, key: string, notice: number | Pick<NotificationInput, "kind" | "params"> = 1_000_000) => {
         const { kind, params } = typeof notice === "number" ? { kind: "payout_approved" as const, params: { amount: notice } } : notice;
-        return database.db.transaction((tx) => notify({ db: database.db, tx: tx }, { userId, kind, dedupeKey: key, params }));
+        return withTransaction({ db: database.db }, (ctx) => notify(ctx, { userId, kind, dedupeKey: key, params }));
       },
   );
