@@ -27,7 +27,7 @@ function postStatement(transferId: string): SQL {
     ), locked as (
       select a.id, a.balance from ledger_accounts a join p on a.id in (p.debit_account_id, p.credit_account_id)
       order by a.id
-      for update of a
+      for no key update of a
     ), t as (
       update ledger_transfers x set status = 'posted', settled_at = now(), seq = nextval('ledger_transfers_seq_seq'),
         debit_balance_after = (select balance from locked where id = x.debit_account_id) - x.amount,

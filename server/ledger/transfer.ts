@@ -103,7 +103,11 @@ export function fromJson(row: TransferJson): LedgerTransfer {
 /**
  * The whole transfer in one statement — one round trip, atomic without BEGIN/COMMIT:
  *  1. resolve both account codes; stop if the key is already known (a replay);
- *  2. lock both accounts in id order, so transfers in opposite directions cannot deadlock;
+ *  2. lock both accounts in id order, so transfers in opposite directions cannot deadlock — a pending
+ *     transfer only the debit side, the one it changes: the credit side (system:payouts for every
+ *     payout's hold) is not a row every hold queues on; its balance moves when the transfer is posted.
+ *     `for no key update`: a balance is not a key, so the foreign-key checks of transfers inserted
+ *     meanwhile (a KEY SHARE on both accounts) pass beside it;
  *  3. debit `from` with a conditional update — only if the money is there (balance − pending_debits
  *     ≥ amount) unless the account may go negative; a pending transfer only reserves
  *     (pending_debits grows);
@@ -139,10 +143,10 @@ function transferStatement(input: TransferInput): SQL {
     ), known as (
       select 1 from ledger_transfers where idempotency_key = ${input.idempotencyKey}::text
     ), locked as (
-      select a.id, a.balance from ledger_accounts a join acc on a.id in (acc.debit_id, acc.credit_id)
+      select a.id, a.balance from ledger_accounts a join acc on ${pending ? sql`a.id = acc.debit_id` : sql`a.id in (acc.debit_id, acc.credit_id)`}
       where not exists (select 1 from known)
       order by a.id
-      for update of a
+      for no key update of a
     ), debit as (
       update ledger_accounts a set ${debit}
       from acc
@@ -155,7 +159,7 @@ function transferStatement(input: TransferInput): SQL {
       select ${input.idempotencyKey}::text, acc.debit_id, acc.credit_id, ${amount}, ${input.intent}::text, ${pending ? "pending" : "posted"}::text,
         ${JSON.stringify(input.metadata ?? {})}::jsonb, ${balancesAfter}
       from acc
-      where exists (select 1 from debit) and (select count(*) from locked) = 2
+      where exists (select 1 from debit) and (select count(*) from locked) = ${sql.raw(pending ? "1" : "2")}
       returning *
     )${credit}
     select exists (select 1 from acc) as found, exists (select 1 from known) as known, exists (select 1 from debit) as debited,

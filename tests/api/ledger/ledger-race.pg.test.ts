@@ -8,6 +8,7 @@ import {
   ensureAccounts,
   gatewayAccountCode,
   postTransfer,
+  systemAccountCode,
   transfer,
   userAccountCode,
   userWalletAccounts,
@@ -158,6 +159,52 @@ describe("ledger under concurrency (PostgreSQL)", () => {
       expect(await deadlocks()).toBe(before);
     },
   );
+
+  it("a pending hold does not wait for the credit side it does not change: 50 holds to system:payouts while that row is locked", async ({
+    database,
+    balanceOf,
+    deadlocks,
+  }) => {
+    const db = database.db;
+    const payouts = systemAccountCode("payouts");
+    const earners = await database.db
+      .insert(users)
+      .values(Array.from({ length: 50 }, () => ({})))
+      .returning({ id: users.id });
+    const earnings = earners.map(({ id }) => userAccountCode(id, "earnings"));
+    await ensureAccounts({ db }, { specs: [payouts, ...earnings] });
+    for (const code of earnings)
+      await transfer({ db }, { idempotencyKey: `earned:${code}`, from: gateway, to: code, amount: 5_000_000, intent: "reward" });
+    const before = await deadlocks();
+    const payoutsBefore = await balanceOf(payouts);
+    let settled: Promise<PromiseSettledResult<{ id: string }>[]> | null = null;
+    // Another transaction holds system:payouts as a posting does while the holds are made: they all end
+    // before it lets go (they queued on that row before issue 35, and would wait here until it did).
+    const madeWhileLocked = await db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from ledger_accounts where code = ${payouts} for no key update`);
+      settled = Promise.allSettled(
+        earnings.map((from, i) =>
+          transfer({ db }, { idempotencyKey: `hold:${i}`, from, to: payouts, amount: 3_000_000, intent: "payout", pending: true }),
+        ),
+      );
+      return Promise.race([settled.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000))]);
+    });
+    expect(madeWhileLocked).toBe(true);
+    const holds = await settled!;
+    expect(holds.filter((r) => r.status === "rejected")).toEqual([]);
+    expect(await balanceOf(payouts)).toBe(payoutsBefore);
+    const [reserved] = await database.db
+      .select({ pending: sql<number>`sum(pending_debits)::bigint` })
+      .from(ledgerAccounts)
+      .where(sql`${ledgerAccounts.code} = any(${`{${earnings.join(",")}}`}::text[])`);
+    expect(Number(reserved!.pending)).toBe(50 * 3_000_000);
+    // Posting one moves the money to system:payouts, which the hold never touched.
+    const first = holds[0] as PromiseFulfilledResult<{ id: string }>;
+    await postTransfer({ db }, { transferId: first.value.id });
+    expect(await balanceOf(payouts)).toBe((payoutsBefore ?? 0) + 3_000_000);
+    expect(await checkLedgerInvariants({ db })).toEqual([]);
+    expect(await deadlocks()).toBe(before);
+  });
 
   it("50 parallel first uses of a user's accounts create each account once", async ({ database, account: { userId } }) => {
     const all = await Promise.all(Array.from({ length: 50 }, () => userWalletAccounts({ db: database.db }, { userId })));
