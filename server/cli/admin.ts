@@ -11,7 +11,6 @@
  * once. The password is never echoed. Exit status: 0 done, 2 refused input, 1 anything else.
  */
 import { randomBytes } from "node:crypto";
-import { readdirSync, readlinkSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { eq, sql } from "drizzle-orm";
@@ -25,6 +24,7 @@ import { hashPassword } from "@/server/auth";
 import { passwordPolicyError, PASSWORD_MAX, PASSWORD_MIN } from "@/server/auth";
 import { revokeAllSessions } from "@/server/auth";
 import { formatJobHistory, jobHistory } from "@/server/core/jobs-history";
+import { pgliteInUse } from "@/server/cli/pglite-in-use";
 
 const USAGE = `Usage: npm run admin -- --phone 09xxxxxxxxx [--password-stdin | --password-env | --password '<new password>']
        npm run admin -- jobs [--name <job>] [--limit <n, default 20>]
@@ -86,42 +86,6 @@ async function openSessionCount(tx: Pick<Db, "execute">, userId: string): Promis
   return Number(result.rows[0]?.n ?? 0);
 }
 
-/**
- * Other processes holding files of the PGlite folder open (the server keeps its WAL open while it
- * runs). PGlite has no lock of its own: two processes on one folder corrupt it. Linux answers
- * through /proc; elsewhere null (unknown).
- */
-function processesUsing(folder: string): number[] | null {
-  let pids: string[];
-  try {
-    pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
-  } catch {
-    return null;
-  }
-  const prefix = `${folder}${path.sep}`;
-  const holders: number[] = [];
-  for (const pid of pids) {
-    if (Number(pid) === process.pid) continue;
-    let fds: string[];
-    try {
-      fds = readdirSync(`/proc/${pid}/fd`);
-    } catch {
-      continue;
-    }
-    for (const fd of fds) {
-      try {
-        if (readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith(prefix)) {
-          holders.push(Number(pid));
-          break;
-        }
-      } catch {
-        // gone meanwhile
-      }
-    }
-  }
-  return holders;
-}
-
 function generatePassword(): string {
   // 24 characters of base64url: 144 random bits, inside the policy's bounds and never a common password.
   return randomBytes(18).toString("base64url");
@@ -129,16 +93,8 @@ function generatePassword(): string {
 
 /** PGlite allows one process at a time: refuses when another (the server?) holds the folder. */
 function refuseWhilePgliteInUse(): void {
-  if (env.DATABASE_URL) return;
-  const folder = path.join(dataDir(), "pglite");
-  const holders = processesUsing(folder);
-  if (holders && holders.length > 0) {
-    throw new Refused(
-      `The PGlite database in ${folder} is in use by process ${holders.join(", ")} (the server?). ` +
-        "PGlite allows one process at a time: stop the server, run this command, then start the server again. Nothing was changed.",
-    );
-  }
-  if (!holders) console.warn(`[admin] make sure the server is stopped: PGlite (${folder}) allows one process at a time.`);
+  const busy = pgliteInUse("[admin]");
+  if (busy) throw new Refused(`${busy} Nothing was changed.`);
 }
 
 async function printJobs(argv: string[]): Promise<void> {
