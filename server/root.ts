@@ -10,6 +10,7 @@ import { membershipSettlement } from "@/server/payouts";
 import { onPlanBought, type PlanBoughtHook } from "@/server/payouts";
 import { onSignUp } from "@/server/auth";
 import { invitationPaid, invitationRegistered } from "@/server/invitations";
+import { followPageEdits } from "@/server/pages";
 
 /**
  * What the features hand each other here, above them all: payments settles a payment by its intent
@@ -63,6 +64,10 @@ export function processRoot(): Root {
 function withDemoWorld(gateways: Gateways): Promise<Database> {
   holder[worldKey] ??= (async () => {
     const database = await sharedDatabase();
+    // A content page edited through another instance is dropped here too (server/pages/page-cache.ts).
+    await followPageEdits(database.listen).catch((error: unknown) =>
+      console.error("[pages] not following the other instances' page edits (their 30 s cache bounds it):", error),
+    );
     const [{ smsSenderFromEnv }, { payoutProvidersFromEnv }, demo] = await Promise.all([
       import("@/server/adapters/sms"),
       import("@/server/adapters/payout-rails/registry"),

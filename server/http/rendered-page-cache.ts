@@ -12,8 +12,9 @@ import { decodeBody, HSTS_HEADER } from "@/server/http/security-headers";
  * of a page (per locale and Accept-Encoding) goes through proxy.ts and Next.js, and the response
  * Next.js sent — status, headers, compressed body — is kept and sent again to the next visitors
  * without running either. Per process, like the content-page cache: an edit drops the page on the
- * instance that made it (invalidatePage → dropContentPage), and every entry lives at most
- * PAGE_CACHE_TTL_MS, so other instances follow within that time.
+ * instance that made it and, through the announcement every instance follows (followPageEdits), on
+ * the others within moments (invalidatePage → dropContentPage); every entry lives at most
+ * PAGE_CACHE_TTL_MS, the bound if an announcement is lost.
  *
  * Only what a plain visitor gets is kept: a 200 HTML document (text/html, a body that opens with
  * <!DOCTYPE html> once decoded) without Set-Cookie, to a GET carrying none of Next.js's own request

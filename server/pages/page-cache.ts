@@ -1,14 +1,20 @@
 /**
  * A small read-through cache for content pages, per process. Pages are read on every visit and
- * edited rarely: an edit calls invalidatePage() on the instance that made it, and other instances
- * see it within TTL_MS. Unknown slugs are not cached, so junk requests cannot fill it; its size is
+ * edited rarely: an edit calls invalidatePage() on the instance that made it and announces the slug
+ * on PAGES_CHANNEL after its commit; every instance follows those announcements (followPageEdits,
+ * started by the composition root), so all of them drop it within moments — TTL_MS is the bound if
+ * an announcement is lost. Unknown slugs are not cached, so junk requests cannot fill it; its size is
  * bounded anyway.
  *
  * The entries and the listeners live on globalThis: `npm start` loads this module twice (the API
  * server outside Next.js, and Next.js's own bundle that renders the pages), and an edit made
  * through one must reach the other.
  */
+import type { Listen } from "@/server/db/client";
+
 export const PAGE_CACHE_TTL_MS = 30_000;
+/** The PostgreSQL channel on which an instance tells the others a content page changed: the slug, "" for all. */
+export const PAGES_CHANNEL = "takapoo_pages";
 const MAX_ENTRIES = 500;
 
 type Entry<T> = { value: T; expires: number };
@@ -50,4 +56,17 @@ export function onPageInvalidated(listener: PageInvalidationListener): () => voi
   return () => {
     listeners.delete(listener);
   };
+}
+
+/**
+ * Drops what other instances announce on PAGES_CHANNEL (this one's own announcements too: a second drop
+ * is harmless). After the listening connection was lost and came back, what was announced meanwhile is
+ * unknown: everything is dropped.
+ */
+export async function followPageEdits(listen: Listen): Promise<void> {
+  await listen(
+    PAGES_CHANNEL,
+    (slug) => invalidatePage(slug || undefined),
+    () => invalidatePage(),
+  );
 }

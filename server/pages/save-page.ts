@@ -3,14 +3,15 @@ import { contentPages, type User } from "@/server/db/schema";
 import type { Locale } from "@/lib/i18n/locales";
 import type { PageContent } from "@/lib/schemas/pages";
 import { recordAudit } from "@/server/audit";
-import { invalidatePage } from "@/server/pages/page-cache";
+import { invalidatePage, PAGES_CHANNEL } from "@/server/pages/page-cache";
 import { toPageVersion, type PageVersion } from "@/server/pages/page-versions";
 import { withTransaction, type DbCtx } from "@/server/core/context";
 
 /**
  * An admin writes one language's version of a page: created when it is missing, replaced when it
  * exists (one row per slug and locale), with its audit row in the same transaction. After the
- * commit the page cache forgets the slug, so the next read on this instance shows the new text.
+ * commit the page cache forgets the slug, so the next read on this instance shows the new text, and
+ * the slug is announced to the other instances (PAGES_CHANNEL), which forget it too.
  */
 export async function savePage(
   ctx: DbCtx,
@@ -44,6 +45,10 @@ export async function savePage(
     return row;
   });
   invalidatePage(slug);
+  // The edit is committed: a failed announcement leaves the others to their cache's 30 s, never an error here.
+  await ctx.db
+    .execute(sql`select pg_notify(${PAGES_CHANNEL}, ${slug})`)
+    .catch((error: unknown) => console.error("[pages] the other instances were not told of the edit:", error));
   const { created, ...row } = saved;
   return { page: toPageVersion({ ...row, locale }), created };
 }

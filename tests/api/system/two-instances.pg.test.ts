@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { describe, expect } from "vitest";
+import { apiTest } from "@/tests/api/support/fixture";
+import { signedInUser } from "@/tests/api/security/signed-in";
+import { LOGIN_FAILURES_PER_ACCOUNT } from "@/server/auth/login-throttle";
+
+// PostgreSQL only (*.pg.test.ts), issue 35 item 4 (in part): two API processes (`npm run api`,
+// server/standalone.ts, each with its own pool, listeners, caches and job runner) on one database.
+// A content page edited through one is served fresh by the other within a second — its cache was
+// 30 s before the instances told each other (server/pages/page-cache.ts) — and a login limit counted
+// on one holds on the other.
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+type Instance = { base: string; child: ChildProcess };
+
+async function startInstance(): Promise<Instance> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "server/standalone.ts"], {
+    env: {
+      ...process.env,
+      DATABASE_URL: process.env.TEST_DATABASE_URL,
+      API_PORT: String(port),
+      API_HOST: "127.0.0.1",
+      SEED_DEMO_DATA: "false",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (chunk: Buffer) => String(chunk).includes("core API on") && resolve());
+    child.on("exit", (code) => reject(new Error(`the API exited (${code})`)));
+  });
+  return { base: `http://127.0.0.1:${port}/api`, child };
+}
+
+const it = apiTest.extend("instances", { scope: "file" }, async ({ database }, { onCleanup }) => {
+  void database; // opened (and emptied) before the instances start
+  const both = await Promise.all([startInstance(), startInstance()]);
+  onCleanup(async () => {
+    for (const { child } of both) {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+    }
+  });
+  return both;
+});
+
+const json = { accept: "application/json", "content-type": "application/json" };
+
+describe("two instances on one database (PostgreSQL)", () => {
+  it(
+    "a content page edited through one is served fresh by the other within a second",
+    { timeout: 60_000 },
+    async ({ database, instances: [one, two] }) => {
+      const admin = await signedInUser(database.db, "admin");
+      const read = async () => {
+        const response = await fetch(`${two!.base}/pages/get`, {
+          method: "POST",
+          headers: { ...json, "x-locale": "en-US" },
+          body: JSON.stringify({ slug: "about" }),
+        });
+        expect(response.status).toBe(200);
+        return ((await response.json()) as { data: { title: string } }).data.title;
+      };
+      const before = await read(); // now in the second instance's cache
+      const title = `About us, edited ${Date.now()}`;
+      const saved = await fetch(`${one!.base}/admin/pages/about/en-US`, {
+        method: "PUT",
+        headers: { ...json, authorization: `Bearer ${admin.accessToken}` },
+        body: JSON.stringify({ title, body: "New words.", meta_title: title, meta_description: "About Takapoo.", og_image: null }),
+      });
+      expect(saved.status).toBe(200);
+      expect(before).not.toBe(title);
+      const editedAt = Date.now();
+      await expect.poll(read, { timeout: 1_000, interval: 50 }).toBe(title);
+      expect(Date.now() - editedAt).toBeLessThan(1_000);
+    },
+  );
+
+  it(
+    "failed logins are counted across both: the limit reached through one holds on the other",
+    { timeout: 60_000 },
+    async ({ database, instances: [one, two] }) => {
+      const person = await signedInUser(database.db, "user", "Limit");
+      const credential = `0${person.user.phone!.slice(3)}`;
+      const login = (instance: { base: string }, password: string) =>
+        fetch(`${instance.base}/auth/login`, {
+          method: "POST",
+          headers: { ...json, "x-locale": "en-US" },
+          body: JSON.stringify({ credential, password }),
+        }).then((response) => response.status);
+      // Wrong passwords, alternating between the two instances: the account's limit counts them all…
+      const statuses: number[] = [];
+      for (let i = 0; i <= LOGIN_FAILURES_PER_ACCOUNT; i++) statuses.push(await login(i % 2 ? two! : one!, "wrong-Password-1!"));
+      expect(statuses.slice(0, LOGIN_FAILURES_PER_ACCOUNT)).toEqual(Array(LOGIN_FAILURES_PER_ACCOUNT).fill(401));
+      expect(statuses.at(-1)).toBe(429);
+      // …and holds on both, even with the right password.
+      for (const instance of [one!, two!]) expect(await login(instance, person.password)).toBe(429);
+    },
+  );
+});
