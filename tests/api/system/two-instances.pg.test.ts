@@ -1,15 +1,19 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { request as httpRequest } from "node:http";
 import { createServer } from "node:net";
+import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
+import { users } from "@/server/db/schema";
 import { apiTest } from "@/tests/api/support/fixture";
 import { signedInUser } from "@/tests/api/security/signed-in";
 import { LOGIN_FAILURES_PER_ACCOUNT } from "@/server/auth/login-throttle";
 
 // PostgreSQL only (*.pg.test.ts), issue 35 item 4 (in part): two API processes (`npm run api`,
 // server/standalone.ts, each with its own pool, listeners, caches and job runner) on one database.
-// A content page edited through one is served fresh by the other within a second — its cache was
-// 30 s before the instances told each other (server/pages/page-cache.ts) — and a login limit counted
-// on one holds on the other.
+// A notification raised through one reaches a stream held by the other (after commit, issue 35 item 2);
+// a content page edited through one is served fresh by the other within a second — its cache was 30 s
+// before the instances told each other (server/pages/page-cache.ts) — and a login limit counted on one
+// holds on the other.
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -55,6 +59,41 @@ const it = apiTest.extend("instances", { scope: "file" }, async ({ database }, {
 const json = { accept: "application/json", "content-type": "application/json" };
 
 describe("two instances on one database (PostgreSQL)", () => {
+  it(
+    "an identity approved through one: the person's stream held by the other says re-read",
+    { timeout: 60_000 },
+    async ({ database, instances: [one, two] }) => {
+      const admin = await signedInUser(database.db, "admin");
+      const person = await signedInUser(database.db, "user", "Stream");
+      await database.db
+        .update(users)
+        .set({ identityStatus: "identity_verification_pending", identityRequestedAt: new Date() })
+        .where(eq(users.id, person.user.id));
+      let text = "";
+      const url = new URL(`${two!.base}/notifications/stream`);
+      const req = httpRequest(
+        { host: url.hostname, port: url.port, path: url.pathname, headers: { cookie: person.cookie } },
+        (response) => {
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => (text += chunk));
+        },
+      );
+      req.end();
+      const rereads = () => text.split("\n").filter((line) => line === "event: re-read").length;
+      try {
+        await expect.poll(rereads, { timeout: 5_000 }).toBe(1); // the opening re-read
+        const approved = await fetch(`${one!.base}/admin/users/${person.user.id}/identity/approve`, {
+          method: "POST",
+          headers: { ...json, authorization: `Bearer ${admin.accessToken}` },
+        });
+        expect(approved.status).toBe(200);
+        await expect.poll(rereads, { timeout: 2_000 }).toBe(2);
+      } finally {
+        req.destroy();
+      }
+    },
+  );
+
   it(
     "a content page edited through one is served fresh by the other within a second",
     { timeout: 60_000 },
