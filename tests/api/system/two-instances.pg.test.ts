@@ -3,7 +3,7 @@ import { request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { users } from "@/server/db/schema";
+import { invitations, users } from "@/server/db/schema";
 import { apiTest } from "@/tests/api/support/fixture";
 import { signedInUser } from "@/tests/api/security/signed-in";
 import { LOGIN_FAILURES_PER_ACCOUNT } from "@/server/auth/login-throttle";
@@ -12,8 +12,8 @@ import { LOGIN_FAILURES_PER_ACCOUNT } from "@/server/auth/login-throttle";
 // server/standalone.ts, each with its own pool, listeners, caches and job runner) on one database.
 // A notification raised through one reaches a stream held by the other (after commit, issue 35 item 2);
 // a content page edited through one is served fresh by the other within a second — its cache was 30 s
-// before the instances told each other (server/pages/page-cache.ts) — and a login limit counted on one
-// holds on the other.
+// before the instances told each other (server/pages/page-cache.ts); a login limit counted on one
+// holds on the other; one Idempotency-Key sent to both at once makes one invitation.
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -120,6 +120,29 @@ describe("two instances on one database (PostgreSQL)", () => {
       const editedAt = Date.now();
       await expect.poll(read, { timeout: 1_000, interval: 50 }).toBe(title);
       expect(Date.now() - editedAt).toBeLessThan(1_000);
+    },
+  );
+
+  it(
+    "one Idempotency-Key sent to both at once: one invitation, and the same answer from each",
+    { timeout: 60_000 },
+    async ({ database, inviterWithPlan, instances: [one, two] }) => {
+      const inviter = await inviterWithPlan();
+      const phone = "09127654321";
+      const send = (instance: { base: string }) =>
+        fetch(`${instance.base}/invitations`, {
+          method: "POST",
+          headers: { ...json, "x-locale": "en-US", authorization: `Bearer ${inviter.token}`, "idempotency-key": "two-instances-invite-1" },
+          body: JSON.stringify({ phone }),
+        }).then(async (response) => ({ status: response.status, body: await response.text() }));
+      const answers = await Promise.all([send(one!), send(two!), send(one!), send(two!)]);
+      const made = answers.filter((answer) => answer.status === 201);
+      expect(made.length).toBeGreaterThan(0);
+      expect(answers.every((answer) => answer.status === 201 || answer.status === 409)).toBe(true);
+      expect(new Set(made.map((answer) => answer.body)).size).toBe(1);
+      // Sent again afterwards, to either: the first answer, replayed.
+      for (const instance of [one!, two!]) expect(await send(instance)).toEqual(made[0]);
+      expect(await database.db.select().from(invitations).where(eq(invitations.inviterId, inviter.user.id))).toHaveLength(1);
     },
   );
 
