@@ -1,11 +1,15 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import os from "node:os";
+import path from "node:path";
 import { createServer } from "node:net";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { invitations, users } from "@/server/db/schema";
 import { apiTest } from "@/tests/api/support/fixture";
 import { signedInUser } from "@/tests/api/security/signed-in";
+import { canvas } from "@/tests/api/identity/uploads-support";
 import { LOGIN_FAILURES_PER_ACCOUNT } from "@/server/auth/login-throttle";
 
 // PostgreSQL only (*.pg.test.ts), issue 35 item 4 (in part): two API processes (`npm run api`,
@@ -13,7 +17,8 @@ import { LOGIN_FAILURES_PER_ACCOUNT } from "@/server/auth/login-throttle";
 // A notification raised through one reaches a stream held by the other (after commit, issue 35 item 2);
 // a content page edited through one is served fresh by the other within a second — its cache was 30 s
 // before the instances told each other (server/pages/page-cache.ts); a login limit counted on one
-// holds on the other; one Idempotency-Key sent to both at once makes one invitation.
+// holds on the other; one Idempotency-Key sent to both at once makes one invitation; an upload made
+// through one is read through the other; each every-minute job runs once a minute, not once per instance.
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -25,6 +30,9 @@ const freePort = () =>
 
 type Instance = { base: string; child: ChildProcess };
 
+/** Both instances' DATA_DIR: uploads go to a folder they share (no S3-compatible server is at hand as a package here). */
+const shared = mkdtempSync(path.join(os.tmpdir(), "takapoo-two-instances-"));
+
 async function startInstance(): Promise<Instance> {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "server/standalone.ts"], {
@@ -34,6 +42,7 @@ async function startInstance(): Promise<Instance> {
       API_PORT: String(port),
       API_HOST: "127.0.0.1",
       SEED_DEMO_DATA: "false",
+      DATA_DIR: shared,
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -44,14 +53,17 @@ async function startInstance(): Promise<Instance> {
   return { base: `http://127.0.0.1:${port}/api`, child };
 }
 
+let startedAt = new Date();
 const it = apiTest.extend("instances", { scope: "file" }, async ({ database }, { onCleanup }) => {
   void database; // opened (and emptied) before the instances start
+  startedAt = new Date();
   const both = await Promise.all([startInstance(), startInstance()]);
   onCleanup(async () => {
     for (const { child } of both) {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
     }
+    rmSync(shared, { recursive: true, force: true });
   });
   return both;
 });
@@ -147,6 +159,35 @@ describe("two instances on one database (PostgreSQL)", () => {
   );
 
   it(
+    "an identity card uploaded through one is read through the other (the shared uploads folder)",
+    { timeout: 60_000 },
+    async ({ database, instances: [one, two] }) => {
+      const person = await signedInUser(database.db, "user", "Upload");
+      await database.db
+        .update(users)
+        .set({
+          nationalId: "0084575948",
+          birthDate: "1990-01-01",
+          iban: "IR062960000000100324200001",
+          email: `upload${Date.now()}@example.com`,
+        })
+        .where(eq(users.id, person.user.id));
+      const form = new FormData();
+      form.append("card", new Blob([new Uint8Array(await canvas().png().toBuffer())], { type: "image/png" }), "card.png");
+      const sent = await fetch(`${one!.base}/me/identity-verification`, {
+        method: "POST",
+        headers: { accept: "application/json", "x-locale": "en-US", authorization: `Bearer ${person.accessToken}` },
+        body: form,
+      });
+      expect(sent.status, await sent.clone().text()).toBe(200);
+      const card = await fetch(`${two!.base}/me/identity-card`, { headers: { authorization: `Bearer ${person.accessToken}` } });
+      expect(card.status).toBe(200);
+      expect(card.headers.get("content-type")).toMatch(/^image\//);
+      expect((await card.arrayBuffer()).byteLength).toBeGreaterThan(100);
+    },
+  );
+
+  it(
     "failed logins are counted across both: the limit reached through one holds on the other",
     { timeout: 60_000 },
     async ({ database, instances: [one, two] }) => {
@@ -165,6 +206,29 @@ describe("two instances on one database (PostgreSQL)", () => {
       expect(statuses.at(-1)).toBe(429);
       // …and holds on both, even with the right password.
       for (const instance of [one!, two!]) expect(await login(instance, person.password)).toBe(429);
+    },
+  );
+
+  it(
+    "each every-minute job runs once a minute with both instances running, not once per instance",
+    { timeout: 200_000 },
+    async ({ database, instances }) => {
+      expect(instances).toHaveLength(2);
+      const perMinute = async () =>
+        (
+          await database.db.execute(
+            sql`select name, date_trunc('minute', created_on) as minute, count(*)::int as runs from pgboss.job
+              where name in ('notification-sms', 'invitation-texts') and created_on >= ${startedAt.toISOString()}::timestamptz
+              group by 1, 2 order by 2, 1`,
+          )
+        ).rows as { name: string; minute: string; runs: number }[];
+      // Two whole minutes of schedules (pg-boss looks for due schedules every 30 s).
+      await expect
+        .poll(async () => new Set((await perMinute()).map((row) => String(row.minute))).size, { timeout: 180_000, interval: 5_000 })
+        .toBeGreaterThanOrEqual(2);
+      const rows = await perMinute();
+      expect(new Set(rows.map((row) => row.name))).toEqual(new Set(["notification-sms", "invitation-texts"]));
+      expect(rows.filter((row) => row.runs !== 1)).toEqual([]);
     },
   );
 });
