@@ -66,7 +66,7 @@ export async function notify(ctx: DbCtx, input: NotificationInput): Promise<bool
  * time tells every instance's listeners (`pg_notify` per person, one transaction for all that waited
  * meanwhile), so 32 writers committing at once cost one or two NOTIFY commits, not 32. Sent through
  * the pool, so a transaction-mode pooler passes it; only LISTEN needs a direct connection
- * (DATABASE_LISTEN_URL). An instance that dies between a commit and this wake-up leaves the rows
+ * (DATABASE_DIRECT_URL). An instance that dies between a commit and this wake-up leaves the rows
  * committed and the wake-up unsent: every stream says re-read when it opens, so the reader sees them
  * at the latest when their stream is next opened (tests/api/notifications/notifications-after-commit.pg.test.ts).
  */

@@ -11,14 +11,16 @@ import { apiTest } from "@/tests/api/support/fixture";
 import { signedInUser } from "@/tests/api/security/signed-in";
 import { canvas } from "@/tests/api/identity/uploads-support";
 import { LOGIN_FAILURES_PER_ACCOUNT } from "@/server/auth/login-throttle";
+import { OTP_MAX_PER_PHONE_PER_HOUR } from "@/server/auth/otp";
 
-// PostgreSQL only (*.pg.test.ts), issue 35 item 4 (in part): two API processes (`npm run api`,
+// PostgreSQL only (*.pg.test.ts), issue 35 item 4: two API processes (`npm run api`,
 // server/standalone.ts, each with its own pool, listeners, caches and job runner) on one database.
-// A notification raised through one reaches a stream held by the other (after commit, issue 35 item 2);
-// a content page edited through one is served fresh by the other within a second — its cache was 30 s
-// before the instances told each other (server/pages/page-cache.ts); a login limit counted on one
-// holds on the other; one Idempotency-Key sent to both at once makes one invitation; an upload made
-// through one is read through the other; each every-minute job runs once a minute, not once per instance.
+// A notification raised through one reaches a stream held by the other (after commit, item 2); a
+// content page edited through one is served fresh by the other within a second — its cache was 30 s
+// before the instances told each other (server/pages/page-cache.ts); a login limit counted on one holds
+// on the other, and so do a phone's sign-in codes; one Idempotency-Key sent to both at once makes one
+// invitation; an upload made through one is read through the other; each every-minute job runs once a
+// minute, not once per instance.
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -184,6 +186,25 @@ describe("two instances on one database (PostgreSQL)", () => {
       expect(card.status).toBe(200);
       expect(card.headers.get("content-type")).toMatch(/^image\//);
       expect((await card.arrayBuffer()).byteLength).toBeGreaterThan(100);
+    },
+  );
+
+  it(
+    `sign-in codes asked alternately through both: the phone's ${OTP_MAX_PER_PHONE_PER_HOUR} an hour are counted together`,
+    { timeout: 60_000 },
+    async ({ database, instances: [one, two] }) => {
+      const person = await signedInUser(database.db, "user", "Codes");
+      const credential = `0${person.user.phone!.slice(3)}`;
+      const ask = (instance: { base: string }) =>
+        fetch(`${instance.base}/auth/forgot-password`, {
+          method: "POST",
+          headers: { ...json, "x-locale": "en-US" },
+          body: JSON.stringify({ credential }),
+        }).then((response) => response.status);
+      const statuses: number[] = [];
+      for (let i = 0; i <= OTP_MAX_PER_PHONE_PER_HOUR; i++) statuses.push(await ask(i % 2 ? two! : one!));
+      expect(statuses).toEqual([...Array(OTP_MAX_PER_PHONE_PER_HOUR).fill(200), 429]);
+      for (const instance of [one!, two!]) expect(await ask(instance)).toBe(429);
     },
   );
 
