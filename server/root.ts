@@ -44,72 +44,79 @@ export type Root = {
 
 const rootKey = Symbol.for("takapoo.root");
 const jobsKey = Symbol.for("takapoo.jobs");
-const worldKey = Symbol.for("takapoo.demoWorld");
-type Holder = { [rootKey]?: Root; [jobsKey]?: Promise<JobRunner>; [worldKey]?: Promise<Database> };
+const servingKey = Symbol.for("takapoo.servingDatabase");
+type Holder = { [rootKey]?: Root; [jobsKey]?: Promise<JobRunner>; [servingKey]?: Promise<Database> };
 const holder = globalThis as Holder;
 
 export function processRoot(): Root {
   holder[rootKey] ??= (() => {
     const gateways = defaultGateways(sharedDatabase);
-    return { database: () => withDemoWorld(gateways), gateways, reportError };
+    return { database: () => servingDatabase(gateways), gateways, reportError };
   })();
   return holder[rootKey];
 }
 
 /**
- * The process's database, and on a demo installation its world, built on the first start before any request
- * or job (server/demo/world.ts: through the API, by a copy of the app whose texts the builder reads). A world
- * that cannot be built is said in the log; the installation serves on without it.
+ * The process's database as it serves, once per process: following the other instances' content-page
+ * edits (server/pages/page-cache.ts), and on a demo installation with its world built first.
  */
-function withDemoWorld(gateways: Gateways): Promise<Database> {
-  holder[worldKey] ??= (async () => {
+function servingDatabase(gateways: Gateways): Promise<Database> {
+  holder[servingKey] ??= (async () => {
     const database = await sharedDatabase();
-    // A content page edited through another instance is dropped here too (server/pages/page-cache.ts).
     await followPageEdits(database.listen).catch((error: unknown) =>
       console.error("[pages] not following the other instances' page edits (their 30 s cache bounds it):", error),
     );
-    const [{ smsSenderFromEnv }, { payoutProvidersFromEnv }, demo] = await Promise.all([
-      import("@/server/adapters/sms"),
-      import("@/server/adapters/payout-rails/registry"),
-      import("@/server/demo"),
-    ]);
-    if (!demo.isDemoInstallation({ gateways, sms: smsSenderFromEnv(), payouts: payoutProvidersFromEnv() })) return database;
-    // Its people charge their wallets at the sandbox bank: without it (a plain `npm start`) there is no world to make.
-    if (!gateways.has("sandbox")) {
-      console.info("[demo] no demo world without the sandbox bank: start with PAYMENTS_SANDBOX=true to have one (README)");
-      return database;
-    }
-    const { createApp } = await import("@/server/app");
-    const sms = demo.worldSms();
-    // Built only when this start builds the world: a later start finds it claimed and makes no app.
-    const worldApp = () => {
-      const app = createApp({
-        database: sharedDatabase,
-        gateways,
-        sms: sms.sender,
-        payouts: { rail: null, ibanOwner: null },
-        youtubeAccounts: null,
-        socketAddress: (request) => request.headers.get(demo.WORLD_ADDRESS_HEADER),
-      });
-      return (request: Request) => app.fetch(request);
-    };
-    const started = Date.now();
-    try {
-      const world = await demo.buildDemoWorld({ db: database.db, fetch: worldApp, codeFor: sms.codeFor });
-      if (world)
-        console.info(
-          `[demo] a living marketplace was made in ${Math.round((Date.now() - started) / 1000)} s (${world.campaigns} campaigns, ${world.activities} tasks, ${world.invitations} invitations, ${world.payouts} payouts): ` +
-            `sign in as the producer ${demo.DEMO_PRODUCER.phone} or the booster ${demo.DEMO_BOOSTER.phone} with the password ${demo.DEMO_PASSWORD} (the code is printed here)`,
-        );
-    } catch (error) {
-      console.error("[demo] the demo world could not be built; the installation serves on without it:", error);
-    }
+    await buildDemoWorldIfDemo(database, gateways);
     return database;
   })().catch((error: unknown) => {
-    delete holder[worldKey];
+    delete holder[servingKey];
     throw error;
   });
-  return holder[worldKey];
+  return holder[servingKey];
+}
+
+/**
+ * On a demo installation, its world, built on the first start before any request or job
+ * (server/demo/world.ts: through the API, by a copy of the app whose texts the builder reads). A world
+ * that cannot be built is said in the log; the installation serves on without it.
+ */
+async function buildDemoWorldIfDemo(database: Database, gateways: Gateways): Promise<void> {
+  const [{ smsSenderFromEnv }, { payoutProvidersFromEnv }, demo] = await Promise.all([
+    import("@/server/adapters/sms"),
+    import("@/server/adapters/payout-rails/registry"),
+    import("@/server/demo"),
+  ]);
+  if (!demo.isDemoInstallation({ gateways, sms: smsSenderFromEnv(), payouts: payoutProvidersFromEnv() })) return;
+  // Its people charge their wallets at the sandbox bank: without it (a plain `npm start`) there is no world to make.
+  if (!gateways.has("sandbox")) {
+    console.info("[demo] no demo world without the sandbox bank: start with PAYMENTS_SANDBOX=true to have one (README)");
+    return;
+  }
+  const { createApp } = await import("@/server/app");
+  const sms = demo.worldSms();
+  // Built only when this start builds the world: a later start finds it claimed and makes no app.
+  const worldApp = () => {
+    const app = createApp({
+      database: sharedDatabase,
+      gateways,
+      sms: sms.sender,
+      payouts: { rail: null, ibanOwner: null },
+      youtubeAccounts: null,
+      socketAddress: (request) => request.headers.get(demo.WORLD_ADDRESS_HEADER),
+    });
+    return (request: Request) => app.fetch(request);
+  };
+  const started = Date.now();
+  try {
+    const world = await demo.buildDemoWorld({ db: database.db, fetch: worldApp, codeFor: sms.codeFor });
+    if (world)
+      console.info(
+        `[demo] a living marketplace was made in ${Math.round((Date.now() - started) / 1000)} s (${world.campaigns} campaigns, ${world.activities} tasks, ${world.invitations} invitations, ${world.payouts} payouts): ` +
+          `sign in as the producer ${demo.DEMO_PRODUCER.phone} or the booster ${demo.DEMO_BOOSTER.phone} with the password ${demo.DEMO_PASSWORD} (the code is printed here)`,
+      );
+  } catch (error) {
+    console.error("[demo] the demo world could not be built; the installation serves on without it:", error);
+  }
 }
 
 /**

@@ -64,7 +64,7 @@ main().then(
   () => process.exit(process.exitCode ?? 0),
   (error: unknown) => {
     if (error instanceof BackupRefused || (error instanceof Error && "code" in error && error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION")) {
-      console.error(`[backup] refused: ${error.message}`);
+      console.error(`${process.argv.includes("--restore") ? "[restore]" : "[backup]"} refused: ${error.message}`);
       process.exit(2);
     }
     console.error("[backup] failed:", error);

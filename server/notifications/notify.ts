@@ -102,7 +102,7 @@ class Notifier {
 
 const notifiers = new WeakMap<Db, Notifier>();
 
-/** Tells listening instances that these people's notifications changed: after their commit, batched per instance. */
+/** Tells listening instances that this person's notifications changed: sent after their commit, batched per instance. */
 export function wakeListeners(db: Db, userId: string): void {
   let notifier = notifiers.get(db);
   if (!notifier) notifiers.set(db, (notifier = new Notifier(db)));
