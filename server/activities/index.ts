@@ -3,7 +3,7 @@
 export { boosterNameOf } from "@/server/activities/booster-name";
 export { approveOverdue } from "@/server/activities/deadline";
 export { toActivityOutput } from "@/server/activities/present";
-export { nextReleaseAt, type Recheck, releaseDueRewards } from "@/server/activities/retention";
+export { nextReleaseAt, type Recheck, recheckEach, releaseDueRewards } from "@/server/activities/retention";
 export { approveActivity, expireActivities } from "@/server/activities/review";
 export { assertCanEarn } from "@/server/activities/tasks";
 export { closeGuarantees } from "@/server/activities/refill";

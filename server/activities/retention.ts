@@ -11,11 +11,23 @@ import { clawBackMoves } from "@/server/activities/claw";
 
 /**
  * At release, is the work still there (still subscribed, still liked, the comment still up)? Only
- * work checked by an API can be re-checked; "unknown" (the API did not answer) leaves it for the next run.
+ * work checked by an API can be re-checked, all of a run's at once (a provider answers many in one call):
+ * a verdict per activity id; one left out (the API did not answer) waits for the next run.
  */
-export type Recheck = (activity: Activity) => Promise<"kept" | "dropped" | "unknown">;
+export type Recheck = (due: Activity[]) => Promise<ReadonlyMap<string, "kept" | "dropped">>;
+/** A Recheck deciding each activity on its own ("unknown": left for the next run); tests and the demo world. */
+export function recheckEach(decide: (activity: Activity) => Promise<"kept" | "dropped" | "unknown">): Recheck {
+  return async (due) => {
+    const verdicts = new Map<string, "kept" | "dropped">();
+    for (const activity of due) {
+      const verdict = await decide(activity);
+      if (verdict !== "unknown") verdicts.set(activity.id, verdict);
+    }
+    return verdicts;
+  };
+}
 /** Reviewed and watched work is released without a re-check. */
-export const noRecheck: Recheck = async () => "kept";
+export const noRecheck: Recheck = recheckEach(async () => "kept");
 
 /** How many rewards one run releases at a time (each in its own short transaction). */
 const RELEASE_CONCURRENCY = 4;
@@ -45,12 +57,13 @@ export async function releaseDueRewards(
     .orderBy(asc(activities.releaseAt), asc(activities.id))
     .limit(input.limit ?? 1000);
   const recheck = input.recheck ?? noRecheck;
+  const rechecked = await recheck(due.filter((activity) => activity.checkMethod === "api"));
   const counts = { released: 0, dropped: 0 };
   for (let i = 0; i < due.length; i += RELEASE_CONCURRENCY) {
     await Promise.all(
       due.slice(i, i + RELEASE_CONCURRENCY).map(async (activity) => {
-        const verdict = activity.checkMethod === "api" ? await recheck(activity) : "kept";
-        if (verdict === "unknown") return;
+        const verdict = activity.checkMethod === "api" ? rechecked.get(activity.id) : "kept";
+        if (!verdict) return;
         const done = await (verdict === "kept" ? releaseReward : clawBack)(ctx, { id: activity.id, now: input.now });
         if (done) counts[verdict === "kept" ? "released" : "dropped"]++;
       }),

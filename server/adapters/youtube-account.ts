@@ -11,6 +11,7 @@
  */
 import { rawEnv } from "@/server/core/env";
 import {
+  DAILY_QUOTA_REASONS,
   errorReasons,
   isAbort,
   networkCode,
@@ -19,6 +20,7 @@ import {
   text,
   YOUTUBE_API_BASE_URL,
   YoutubeUnavailable,
+  type QuotaMeter,
   type YoutubeFailureReason,
 } from "@/server/adapters/youtube";
 
@@ -60,6 +62,8 @@ export interface YoutubeAccounts {
   ratings(accessToken: string, videoIds: readonly string[]): Promise<Map<string, Rating>>;
   /** A top-level comment by `channelId` on the video (among the newest 100 matching `searchTerms`). */
   hasComment(accessToken: string, input: { videoId: string; channelId: string; searchTerms?: string | undefined }): Promise<boolean>;
+  /** The same adapter with each data API call (1 unit) counted by `meter` first; token calls cost nothing. */
+  metered(meter: QuotaMeter): YoutubeAccounts;
 }
 
 export type YoutubeAccountsOptions = {
@@ -72,6 +76,7 @@ export type YoutubeAccountsOptions = {
   apiBaseUrl?: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  meter?: QuotaMeter;
 };
 
 type Json = Record<string, unknown>;
@@ -118,10 +123,12 @@ export function youtubeAccounts(options: YoutubeAccountsOptions): YoutubeAccount
   /** GET {api}/{method}?… with the booster's access token; the body of a 200. */
   async function api(method: string, params: Record<string, string>, accessToken: string): Promise<Json> {
     const what = `YouTube ${method}`;
+    await options.meter?.spend(1);
     const { status, body } = await send(what, `${apiRoot}/${method}?${new URLSearchParams(params)}`, {
       headers: { authorization: `Bearer ${accessToken}`, accept: "application/json" },
     });
     if (status === 200 && body) return body;
+    if (body && errorReasons(body).some((r) => DAILY_QUOTA_REASONS.has(r))) await options.meter?.spent();
     throw failure(what, status, body);
   }
 
@@ -186,6 +193,8 @@ export function youtubeAccounts(options: YoutubeAccountsOptions): YoutubeAccount
 
   return {
     likeChecks: options.likeChecks ?? false,
+
+    metered: (meter) => youtubeAccounts({ ...options, meter }),
 
     authorizeUrl({ state, codeChallenge, redirectUri, scopes }) {
       const url = new URL(options.authUrl ?? GOOGLE_AUTH_URL);

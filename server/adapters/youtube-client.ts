@@ -36,6 +36,8 @@ export const CHANNEL_ID = /^UC[A-Za-z0-9_-]{22}$/;
 /** YouTube handles: 3–30 letters (any script), digits, underscores, hyphens, periods and middle dots. */
 const HANDLE_QUERY = /^(@?)([\p{L}\p{M}\p{N}._·-]{3,30})$/u;
 export const QUOTA_REASONS = new Set(["quotaExceeded", "dailyLimitExceeded", "rateLimitExceeded", "userRateLimitExceeded"]);
+/** Of those, the ones that mean the project's units for the day are spent (the others pass within a minute). */
+export const DAILY_QUOTA_REASONS = new Set(["quotaExceeded", "dailyLimitExceeded"]);
 const KEY_REASONS = new Set(["keyInvalid", "keyExpired", "API_KEY_INVALID", "API_KEY_EXPIRED", "accessNotConfigured", "ipRefererBlocked"]);
 
 /** "@name" or a single word that could be a handle → { handle: "@name", explicit: the "@" was typed }; else null. */
@@ -45,6 +47,16 @@ export function handleQuery(query: string): { handle: string; explicit: boolean 
   return { handle: `@${match[2]}`, explicit: match[1] === "@" };
 }
 
+/**
+ * The day's quota budget, asked before each call (server/youtube/quota.ts quotaMeter): `spend` throws
+ * YoutubeUnavailable (reason "quota") when the budget has not got the units; `spent` is told when Google
+ * answers that the project's quota for the day is spent.
+ */
+export type QuotaMeter = { spend(units: number): Promise<void>; spent(): Promise<void> };
+
+/** search.list costs 100 units; every other call these adapters make costs 1. */
+export const unitsOf = (method: string) => (method === "search" ? 100 : 1);
+
 export type YoutubeOptions = {
   apiKey: string;
   /** Default https://www.googleapis.com/youtube/v3 */
@@ -52,6 +64,8 @@ export type YoutubeOptions = {
   fetch?: typeof fetch;
   /** For one whole search (up to three calls), or one counters call. Default 5 s. */
   timeoutMs?: number;
+  /** Counts each call's units against the day's budget; none: not counted (tests of the adapter itself). */
+  meter?: QuotaMeter;
 };
 
 export type Json = Record<string, unknown>;
@@ -107,6 +121,7 @@ export function youtubeClient({
   baseUrl = YOUTUBE_API_BASE_URL,
   fetch: fetchImpl = (input, init) => globalThis.fetch(input, init),
   timeoutMs = DEFAULT_TIMEOUT_MS,
+  meter,
 }: YoutubeOptions) {
   const root = baseUrl.replace(/\/+$/, "");
   const fail = (message: string, details: ConstructorParameters<typeof YoutubeUnavailable>[1]) =>
@@ -121,6 +136,7 @@ export function youtubeClient({
   ) {
     const url = `${root}/${method}?${new URLSearchParams({ ...params, key: apiKey })}`;
     const what = `YouTube ${method}.list`;
+    await meter?.spend(unitsOf(method));
     let response: Response;
     let body: unknown;
     let parsed = true;
@@ -149,6 +165,7 @@ export function youtubeClient({
     else if (reasons.some((r) => QUOTA_REASONS.has(r))) reason = "quota";
     else if (reasons.some((r) => KEY_REASONS.has(r)) || status === 401 || status === 403) reason = "key_invalid";
     else reason = status >= 500 ? "server" : "rejected";
+    if (reasons.some((r) => DAILY_QUOTA_REASONS.has(r))) await meter?.spent();
     const detail = parsed ? named : " with a body that is not JSON";
     throw fail(`${what} failed: HTTP ${status}${detail}`, { reason, httpStatus: status });
   }

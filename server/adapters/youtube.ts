@@ -18,11 +18,13 @@ import {
   text,
   youtubeClient,
   type Json,
+  type QuotaMeter,
   type YoutubeOptions,
 } from "@/server/adapters/youtube-client";
 import { youtubeStatistics, type YoutubeStatistics } from "@/server/adapters/youtube-statistics";
 
 export {
+  DAILY_QUOTA_REASONS,
   errorReasons,
   handleQuery,
   isAbort,
@@ -33,6 +35,7 @@ export {
   text,
   YOUTUBE_API_BASE_URL,
   YoutubeUnavailable,
+  type QuotaMeter,
   type YoutubeFailureReason,
   type YoutubeOptions,
 } from "@/server/adapters/youtube-client";
@@ -61,10 +64,12 @@ export type ChannelHit = {
 export interface YoutubeSearch {
   /** At most MAX_CHANNEL_HITS channels, best first; [] for a blank query or no match. Throws YoutubeUnavailable. */
   searchChannels(query: string, opts?: { signal?: AbortSignal }): Promise<ChannelHit[]>;
+  /** The same search with each call's units (search.list 100, channels.list 1) counted by `meter` first. */
+  metered(meter: QuotaMeter): YoutubeSearch;
 }
 
-/** Everything the API key reads: channel search and the counters. */
-export type YoutubeApi = YoutubeSearch & YoutubeStatistics;
+/** Everything the API key reads: channel search and the counters; `metered`: the same with each call's units counted first. */
+export type YoutubeApi = Omit<YoutubeSearch, "metered"> & YoutubeStatistics & { metered(meter: QuotaMeter): YoutubeApi };
 
 export const MAX_CHANNEL_HITS = 5;
 
@@ -101,6 +106,8 @@ export function youtubeSearch(options: YoutubeOptions): YoutubeSearch {
   const { call, items, deadlineOf } = youtubeClient(options);
 
   return {
+    metered: (meter) => youtubeSearch({ ...options, meter }),
+
     async searchChannels(query, opts = {}) {
       const q = query.trim();
       if (!q) return [];
@@ -153,7 +160,7 @@ export function youtubeSearch(options: YoutubeOptions): YoutubeSearch {
 
 /** Channel search and the counters on one key. */
 export function youtubeApi(options: YoutubeOptions): YoutubeApi {
-  return { ...youtubeSearch(options), ...youtubeStatistics(options) };
+  return { ...youtubeSearch(options), ...youtubeStatistics(options), metered: (meter) => youtubeApi({ ...options, meter }) };
 }
 
 type Env = Record<string, string | undefined>;

@@ -142,6 +142,15 @@ const variables = {
     "YOUTUBE_IFRAME_API_URL",
     z.preprocess(blank, z.string().url().default("https://www.youtube.com/iframe_api")),
   ),
+  /** YouTube Data API units the Google project may spend a day (Google's default 10,000; server/youtube/quota.ts). */
+  YOUTUBE_DAILY_QUOTA: envVariable("YOUTUBE_DAILY_QUOTA", count(10_000, 1_000_000_000)),
+  /** Of those, the units only boosters' first checks (and connecting a channel) may spend. */
+  YOUTUBE_CHECK_RESERVE: envVariable("YOUTUBE_CHECK_RESERVE", count(1_000, 1_000_000_000)),
+  /** When only the reserve is left: new YouTube tasks go to people's review ("review") or wait for the next day ("pause"). */
+  YOUTUBE_QUOTA_LOW_MODE: envVariable(
+    "YOUTUBE_QUOTA_LOW_MODE",
+    z.preprocess((value) => blank(value) ?? "review", z.enum(["review", "pause"], "write review or pause")),
+  ),
   /** Tasks a booster may start a day before their record moves it (lib/activities/tasks.ts dailyAllowance). */
   TASKS_PER_DAY: envVariable("TASKS_PER_DAY", count(20)),
   /** true: admins may run a job at once as of a later time (end-to-end tests only; server/system/test-clock-routes.ts). */

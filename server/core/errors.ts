@@ -95,6 +95,8 @@ export const errorCodes = [
   "youtube_not_connected",
   "youtube_scope_missing",
   "youtube_unavailable",
+  "youtube_quota_spent",
+  "youtube_checks_paused",
   "check_failed_not_subscribed",
   "check_failed_not_liked",
   "check_failed_comment_not_found",

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { seedRuns, sessions, users } from "@/server/db/schema";
 import { openSession, signingKey } from "@/server/auth";
-import { releaseDueRewards } from "@/server/activities";
+import { recheckEach, releaseDueRewards } from "@/server/activities";
 import { completeEndedCampaigns } from "@/server/campaigns";
 import { payInvitationRewards } from "@/server/invitations";
 import { BOOSTERS, CAMPAIGNS, DEMO_BOOSTER, FRIENDS, PRODUCERS, VETERAN, type CastCampaign } from "./world-cast";
@@ -55,7 +55,7 @@ export async function buildDemoWorld(input: {
     const since = new Date();
     await events();
     const now = new Date(Date.now() - daysAgo * DAY_MS);
-    await releaseDueRewards({ db }, { now, recheck: async (activity) => (activity.id === clawBack ? "dropped" : "kept") });
+    await releaseDueRewards({ db }, { now, recheck: recheckEach(async (activity) => (activity.id === clawBack ? "dropped" : "kept")) });
     await payInvitationRewards({ db, now });
     await completeEndedCampaigns({ db, now });
     await moveSliceBack(db, { since, daysAgo });

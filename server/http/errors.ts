@@ -91,6 +91,8 @@ export const errorStatus = {
   youtube_not_connected: 409,
   youtube_scope_missing: 409,
   youtube_unavailable: 503,
+  youtube_quota_spent: 503,
+  youtube_checks_paused: 409,
   check_failed_not_subscribed: 422,
   check_failed_not_liked: 422,
   check_failed_comment_not_found: 422,

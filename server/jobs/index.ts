@@ -14,7 +14,7 @@ import { endBansJob } from "./people";
 import { networkCountsJob } from "./network-counts";
 import { guaranteeChecksJob } from "./guarantee";
 import { monthlyBudgetsJob } from "./monthly-budgets";
-import { youtubeFromEnv, type YoutubeStatistics } from "@/server/adapters/youtube";
+import { youtubeFromEnv, type YoutubeApi } from "@/server/adapters/youtube";
 
 /**
  * The adapters the jobs use; each defaults to what the environment configures. `youtube`: the boosters'
@@ -22,7 +22,7 @@ import { youtubeFromEnv, type YoutubeStatistics } from "@/server/adapters/youtub
  */
 export type JobAdapters = {
   youtube?: YoutubeAccounts | null;
-  counters?: YoutubeStatistics | null;
+  counters?: YoutubeApi | null;
   payouts?: PayoutProviders;
   sms?: SmsSender;
 };

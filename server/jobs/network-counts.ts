@@ -1,5 +1,5 @@
 import type { JobDefinition } from "@/server/core/jobs";
-import type { YoutubeStatistics } from "@/server/adapters/youtube";
+import type { YoutubeApi } from "@/server/adapters/youtube";
 import { countNetworks } from "@/server/youtube";
 
 /**
@@ -9,7 +9,7 @@ import { countNetworks } from "@/server/youtube";
  * a quota unit; the other runs find nothing due and ask YouTube nothing. Without an API key (null) it
  * does nothing. A run that stops (quota, YouTube down) leaves the rest to the next one.
  */
-export function networkCountsJob(youtube: YoutubeStatistics | null): JobDefinition {
+export function networkCountsJob(youtube: YoutubeApi | null): JobDefinition {
   return {
     name: "network-counts",
     cron: "*/10 * * * *",

@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { parseChannelLink } from "@/lib/campaigns/links";
 import { SCOPE_FORCE_SSL, type YoutubeAccounts } from "@/server/adapters/youtube-account";
 import { YoutubeUnavailable } from "@/server/adapters/youtube";
-import { activities, campaigns, type Activity } from "@/server/db/schema";
-import type { DbCtx, UserCtx } from "@/server/core/context";
+import { activities, type Activity } from "@/server/db/schema";
+import type { UserCtx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { approveActivity } from "@/server/activities";
-import type { Recheck } from "@/server/activities";
 import { accessFor } from "@/server/youtube/connection";
+import { quotaMeter } from "@/server/youtube/quota";
 
 /** What a check found missing, said to the booster (api.errors.check_failed_<what>). */
 export type CheckMiss = "not_subscribed" | "not_liked" | "comment_not_found";
@@ -53,18 +53,19 @@ async function verdict(
 /**
  * POST activities/{id}/check: the booster asks for the API check of their task. Passing approves it
  * at once (held for retention like any approval); failing answers what was not found and leaves the
- * task in progress, to try again until its time runs out. YouTube unreachable: 503, nothing changes.
+ * task in progress, to try again until its time runs out. YouTube unreachable: 503, nothing changes;
+ * the day's quota spent (first checks may use the reserve, but not past the budget): 503 saying so.
  */
 export async function checkActivity(
   ctx: UserCtx & { accounts: YoutubeAccounts | null },
   input: { id: string; comment?: string | undefined },
 ): Promise<Activity> {
-  const { accounts } = ctx;
   const [activity] = await ctx.db.select().from(activities).where(eq(activities.id, input.id));
   if (!activity || activity.boosterId !== ctx.actor.id) throw new AppError("activity_not_found");
   if (activity.checkMethod !== "api" || activity.status !== "in_progress" || activity.expiresAt <= new Date())
     throw new AppError("activity_state_invalid");
-  if (!accounts) throw new AppError("youtube_unavailable");
+  if (!ctx.accounts) throw new AppError("youtube_unavailable");
+  const accounts = ctx.accounts.metered(quotaMeter(ctx, "check"));
   let miss: CheckMiss | null;
   try {
     const access = await accessFor({ ...ctx, accounts }, { userId: ctx.actor.id });
@@ -73,32 +74,10 @@ export async function checkActivity(
   } catch (error) {
     if (!(error instanceof YoutubeUnavailable)) throw error;
     console.error(`[youtube] checking activity ${activity.id} failed (${error.reason}): ${error.message}`);
-    throw new AppError("youtube_unavailable");
+    throw new AppError(error.reason === "quota" ? "youtube_quota_spent" : "youtube_unavailable");
   }
   if (miss) throw new AppError(`check_failed_${miss}`);
   // The comment's words are kept with it: the re-check at release looks for the same comment.
   if (input.comment) await ctx.db.update(activities).set({ proof: input.comment }).where(eq(activities.id, activity.id));
   return approveActivity(ctx, { id: activity.id, by: "api" });
-}
-
-/**
- * The release job's re-check of API-checked work: still subscribed, still liked, the comment still
- * there. A booster who disconnected (or revoked access at Google) can no longer be re-checked: dropped,
- * as the task panel and the privacy page say. YouTube unreachable: unknown, tried on the next run.
- */
-export function youtubeRecheck(ctx: DbCtx, accounts: YoutubeAccounts): Recheck {
-  return async (activity) => {
-    const [campaign] = await ctx.db.select({ network: campaigns.network }).from(campaigns).where(eq(campaigns.id, activity.campaignId));
-    if (campaign?.network !== "youtube") return "kept";
-    try {
-      const access = await accessFor({ ...ctx, accounts }, { userId: activity.boosterId });
-      if (!access) return "dropped";
-      return (await verdict(accounts, access, activity)) === null ? "kept" : "dropped";
-    } catch (error) {
-      // No like permission any more (granted scopes shrank): nothing to judge by, so the reward stands.
-      if (error instanceof AppError && error.code === "youtube_scope_missing") return "kept";
-      if (error instanceof YoutubeUnavailable) return "unknown";
-      throw error;
-    }
-  };
 }

@@ -9,6 +9,7 @@ import { assertCanEarn } from "@/server/activities";
 import { recordAudit } from "@/server/audit";
 import { uniqueViolation } from "@/server/auth";
 import { openToken, sealToken } from "@/server/youtube/token-box";
+import { quotaMeter } from "@/server/youtube/quota";
 import type { Locale } from "@/lib/i18n/locales";
 import type { YoutubeConnectOutcome, YoutubeReturnTo } from "@/lib/schemas/youtube";
 
@@ -97,7 +98,7 @@ export async function completeConnect(
   let channel;
   try {
     grant = await accounts.exchangeCode({ code: input.code, codeVerifier: pending.codeVerifier, redirectUri: input.redirectUri });
-    channel = await accounts.myChannel(grant.accessToken);
+    channel = await accounts.metered(quotaMeter(ctx, "connect")).myChannel(grant.accessToken);
   } catch (error) {
     if (!(error instanceof YoutubeUnavailable)) throw error;
     console.error(`[youtube] connecting a channel failed (${error.reason}): ${error.message}`);

@@ -6,10 +6,11 @@ import {
   YoutubeUnavailable,
   type ChannelStatistics,
   type VideoStatistics,
-  type YoutubeStatistics,
+  type YoutubeApi,
 } from "@/server/adapters/youtube";
 import type { DbCtx } from "@/server/core/context";
 import { campaigns, type NetworkCounts } from "@/server/db/schema";
+import { quotaMeter } from "@/server/youtube/quota";
 import { countsOf, dueCampaigns, keepChannelIds, markMissing, PAGE, recordCounts, type Due } from "@/server/youtube/network-due";
 
 export { NETWORK_COUNT_WINDOW_DAYS } from "@/server/youtube/network-due";
@@ -48,10 +49,12 @@ export type NetworkCountsResult = {
  * still due. A campaign's count is written whole or not at all, never with a part that failed.
  */
 export async function countNetworks(
-  ctx: DbCtx & { now: Date; youtube: YoutubeStatistics },
+  ctx: DbCtx & { now: Date; youtube: YoutubeApi },
   input: { signal?: AbortSignal; budgetMs?: number } = {},
 ): Promise<NetworkCountsResult> {
-  const { db, now, youtube } = ctx;
+  const { db, now } = ctx;
+  // Counted as counters in the day's quota: they stop before the units kept for boosters' first checks.
+  const youtube = ctx.youtube.metered(quotaMeter(ctx, "counter", { now: () => now }));
   const today = tehranDay(now);
   const stopAt = Date.now() + (input.budgetMs ?? RUN_MS);
   const result: NetworkCountsResult = { due: 0, counted: 0, started: 0, missing: 0, calls: 0, failed: 0, stopped: 0 };

@@ -7,6 +7,7 @@ import type { AppEnv } from "@/server/http/context";
 import { errorResponses } from "@/server/http/envelope";
 import { AppError } from "@/server/core/errors";
 import { components, endpointRoute, err } from "@/server/http/route-parts";
+import { quotaMeter } from "@/server/youtube/quota";
 
 export { CHANNEL_QUERY_MAX, CHANNEL_QUERY_MIN };
 
@@ -49,7 +50,8 @@ export function youtubeRoutes(youtube: YoutubeSearch | null) {
     .openapi(searchRoute, async (c) => {
       const { q } = c.req.valid("query");
       try {
-        return c.json({ data: await youtube!.searchChannels(q) }, 200);
+        // Counted as search in the day's quota (search.list costs 100 units): it stops before the reserve.
+        return c.json({ data: await youtube!.metered(quotaMeter({ db: c.get("db") }, "search")).searchChannels(q) }, 200);
       } catch (error) {
         if (!(error instanceof YoutubeUnavailable)) throw error;
         // The message names the call and the provider's reason, never the key.

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { date, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { activities } from "./activities";
 
@@ -77,3 +77,23 @@ export const watchSessions = pgTable(
   ],
 );
 export type WatchSession = typeof watchSessions.$inferSelect;
+
+/**
+ * YouTube's daily quota (server/youtube/quota.ts): the units spent on one Google day (midnight to
+ * midnight Pacific time) per kind of call, the budget asked for and refused, and when Google itself
+ * said the quota was spent. One row a day, shared by every instance.
+ */
+export const youtubeQuotaDays = pgTable("youtube_quota_days", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  /** YOUTUBE_DAILY_QUOTA and YOUTUBE_CHECK_RESERVE as the day's last spend saw them. */
+  quota: integer("quota").notNull(),
+  reserve: integer("reserve").notNull(),
+  checkUnits: integer("check_units").notNull().default(0),
+  connectUnits: integer("connect_units").notNull().default(0),
+  recheckUnits: integer("recheck_units").notNull().default(0),
+  counterUnits: integer("counter_units").notNull().default(0),
+  searchUnits: integer("search_units").notNull().default(0),
+  refusedUnits: integer("refused_units").notNull().default(0),
+  spentAt: timestamp("spent_at", { withTimezone: true }),
+});
+export type YoutubeQuotaDay = typeof youtubeQuotaDays.$inferSelect;

@@ -5,6 +5,7 @@ import { decodeJwt } from "jose";
 import { activities, campaigns, ledgerAccounts, watchSessions } from "@/server/db/schema";
 import { drainDueRewards } from "@/server/jobs/earn";
 import { heartbeat } from "@/server/activities/watch";
+import { recheckEach } from "@/server/activities/retention";
 import { campaignEscrowCode, checkLedgerInvariants } from "@/server/ledger";
 import { apiTest } from "@/tests/api/support/fixture";
 import { smartCampaign } from "@/tests/api/support/campaign-fixtures";
@@ -133,7 +134,7 @@ describe("the boosters' lifecycle against a model", () => {
               { db: database.db },
               {
                 now: () => new Date(Date.now() + releaseDay * DAY),
-                recheck: async () => ("drop" in step && step.drop ? "dropped" : "kept"),
+                recheck: recheckEach(async () => ("drop" in step && step.drop ? "dropped" : "kept")),
               },
             );
             // Only API-checked work is re-checked: reviewed and watched work is released even on a "drop" run.

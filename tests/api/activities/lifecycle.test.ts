@@ -4,7 +4,7 @@ import { eq, inArray } from "drizzle-orm";
 import { tehranDay } from "@/lib/time/tehran";
 import { activities, auditLog } from "@/server/db/schema";
 import { approveOverdue } from "@/server/activities/deadline";
-import { releaseDueRewards } from "@/server/activities/retention";
+import { recheckEach, releaseDueRewards } from "@/server/activities/retention";
 import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
 import { apiTest } from "@/tests/api/support/fixture";
 
@@ -165,7 +165,7 @@ describe("the boosters' work after submission", () => {
     expect((await call(`tasks/${campaignId}.subscribers/start`, {}, { token: other.token })).status).toBe(409);
 
     const due = new Date(Date.now() + 8 * DAY);
-    const counts = await releaseDueRewards({ db: database.db }, { now: due, recheck: async () => "dropped" });
+    const counts = await releaseDueRewards({ db: database.db }, { now: due, recheck: recheckEach(async () => "dropped") });
     expect(counts).toEqual({ released: 0, dropped: 1 });
     expect(await row(activityId)).toMatchObject({ status: "denied", denialCode: "dropped", denialReason: null, cost: 0 });
     expect(await balancesOf({ db: database.db }, { userId: booster.user.id })).toMatchObject({ held: 0, earnings: 0 });
@@ -321,7 +321,10 @@ describe("the boosters' work after submission", () => {
       .set({ checkMethod: "api", releaseAt: new Date(Date.now() - 60_000) })
       .where(inArray(activities.id, [kept, undone]));
     expect(
-      await releaseDueRewards({ db: database.db }, { now: new Date(), recheck: async (a) => (a.id === undone ? "dropped" : "kept") }),
+      await releaseDueRewards(
+        { db: database.db },
+        { now: new Date(), recheck: recheckEach(async (a) => (a.id === undone ? "dropped" : "kept")) },
+      ),
     ).toEqual({ released: 1, dropped: 1 });
 
     const history = await get("earn/history?days=7", booster.token);

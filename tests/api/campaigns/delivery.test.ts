@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { activities, campaignDeliveryDays } from "@/server/db/schema";
-import { releaseDueRewards } from "@/server/activities/retention";
+import { recheckEach, releaseDueRewards } from "@/server/activities/retention";
 import { checkLedgerInvariants } from "@/server/ledger";
 import { addDays, tehranDay } from "@/lib/time/tehran";
 import { apiTest } from "@/tests/api/support/fixture";
@@ -88,7 +88,9 @@ describe("what a producer bought, proven", () => {
       .update(activities)
       .set({ checkMethod: "api", releaseAt: new Date(Date.now() - 60_000) })
       .where(eq(activities.id, approved[0]!));
-    expect(await releaseDueRewards({ db: database.db }, { now: new Date(), recheck: async () => "dropped" })).toMatchObject({ dropped: 1 });
+    expect(await releaseDueRewards({ db: database.db }, { now: new Date(), recheck: recheckEach(async () => "dropped") })).toMatchObject({
+      dropped: 1,
+    });
     await daysPass(1);
     // The next day another booster refills it.
     await approvedWork(adminToken, (await person(0, true)).token, id, "subscribers");
@@ -140,7 +142,9 @@ describe("what a producer bought, proven", () => {
           sql`, `,
         )})`,
       );
-    expect(await releaseDueRewards({ db: database.db }, { now: new Date(), recheck: async () => "dropped" })).toMatchObject({ dropped: 2 });
+    expect(await releaseDueRewards({ db: database.db }, { now: new Date(), recheck: recheckEach(async () => "dropped") })).toMatchObject({
+      dropped: 2,
+    });
     const open = async () =>
       (await database.db.execute<{ drops_open: number }>(sql`select drops_open from campaigns where id = ${id}`)).rows[0]!.drops_open;
     expect(await open()).toBe(2);

@@ -47,6 +47,9 @@ const it = apiTest
       searchChannels: () => {
         throw new Error("YouTube search was called with what should have been refused");
       },
+      metered() {
+        return this;
+      },
     },
     youtubeAccounts: unreachedGoogle,
   }));

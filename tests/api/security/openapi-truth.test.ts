@@ -33,6 +33,7 @@ const quietGoogle: YoutubeAccounts = {
   isSubscribed: async () => false,
   rating: async () => "none",
   hasComment: async () => false,
+  metered: () => quietGoogle,
 } as unknown as YoutubeAccounts;
 
 /* ---- The document ---- */
@@ -193,7 +194,16 @@ const it = apiTest
       return address();
     },
   }))
-  .override("appDeps", ({ gateways }) => ({ gateways, youtube: { searchChannels: async () => [] }, youtubeAccounts: quietGoogle }));
+  .override("appDeps", ({ gateways }) => ({
+    gateways,
+    youtube: {
+      searchChannels: async () => [],
+      metered() {
+        return this;
+      },
+    },
+    youtubeAccounts: quietGoogle,
+  }));
 
 /* ---- The tests ---- */
 

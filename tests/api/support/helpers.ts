@@ -20,7 +20,7 @@ export async function openTestDatabase({ maxConnections = 5 } = {}): Promise<Dat
 }
 
 const ACCOUNT_TABLES =
-  "pricing, activities, campaign_counts, campaigns, transactions, ledger_transfers, ledger_accounts, audit_log, uploads, refresh_tokens, sessions, otp_sends, otp_challenges, login_failures, social_identities, users, sms_opt_outs";
+  "pricing, activities, campaign_counts, campaigns, transactions, ledger_transfers, ledger_accounts, audit_log, uploads, refresh_tokens, sessions, otp_sends, otp_challenges, login_failures, social_identities, users, sms_opt_outs, youtube_quota_days";
 
 /**
  * Empties every account table, the prices (between tests; prices go back to the seeded defaults on first

@@ -18,7 +18,12 @@ export async function documentedPaths(): Promise<OpenApiPaths> {
   };
   const app = testApp(noDatabase as never, {
     gateways: new Map<GatewayId, PaymentGateway>([["sandbox", sandboxGateway(noDatabase)]]),
-    youtube: { searchChannels: async () => [] },
+    youtube: {
+      searchChannels: async () => [],
+      metered() {
+        return this;
+      },
+    },
     youtubeAccounts: { likeChecks: false } as YoutubeAccounts,
   });
   return ((await (await app.request("/api/openapi.json")).json()) as { paths: OpenApiPaths }).paths;

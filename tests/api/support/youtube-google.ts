@@ -4,8 +4,9 @@
  * adapter aimed at it, an API test with it, and a booster's way through Google's consent page back to our callback.
  */
 import { expect } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { activities } from "@/server/db/schema";
+import type { Database } from "@/server/db/client";
 import { youtubeAccounts, type YoutubeAccounts } from "@/server/adapters/youtube-account";
 import type { caller } from "@/tests/api/support/account-helpers";
 import { apiTest } from "@/tests/api/support/fixture";
@@ -88,4 +89,9 @@ export async function consentAtGoogle(call: ReturnType<typeof caller>, token: st
     cookie: options.foreign ? undefined : cookie,
   });
   return { authorize, back, done, cookie, location: done.response.headers.get("location") };
+}
+
+/** Google's quota day turns: what today's ledger spent (or Google closed) becomes yesterday's, so the budget is whole again. */
+export async function quotaDayPasses(database: Database) {
+  await database.db.execute(sql`update youtube_quota_days set day = day - 1`);
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
 import { auditLog, campaigns, youtubeLinks, youtubeOauthStates } from "@/server/db/schema";
 import { releaseDueRewards } from "@/server/activities/retention";
-import { youtubeRecheck } from "@/server/youtube/check";
+import { youtubeRecheck } from "@/server/youtube/recheck";
 import { openToken } from "@/server/youtube/token-box";
 import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
 import { smartCampaign } from "@/tests/api/support/campaign-fixtures";
@@ -12,6 +12,7 @@ import {
   accountsAt,
   consentAtGoogle,
   googleWith,
+  quotaDayPasses,
   TARGET,
   VIDEO,
   youtubeApiTest,
@@ -191,8 +192,13 @@ describe("tasks checked by YouTube's API", () => {
     google.failNext = "quota";
     const quota = await call(`activities/${id}/check`, {}, { token: booster.token });
     expect(quota.status).toBe(503);
-    expect(quota.body.error!.code).toBe("youtube_unavailable");
+    expect(quota.body.error!.code).toBe("youtube_quota_spent");
     expect((await row(id)).status).toBe("in_progress");
+    // Google said the day's quota is spent: the next check is refused here, without asking Google, until its next day.
+    const asked = google.calls.length;
+    expect((await call(`activities/${id}/check`, {}, { token: booster.token })).body.error?.code).toBe("youtube_quota_spent");
+    expect(google.calls).toHaveLength(asked);
+    await quotaDayPasses(database);
 
     const passed = await call(`activities/${id}/check`, {}, { token: booster.token });
     expect(passed.status).toBe(200);

@@ -10,7 +10,7 @@ import { activities, campaigns, ledgerAccounts, notifications, transactions, typ
 import { balancesOf } from "@/server/ledger";
 import type { YoutubeAccounts } from "@/server/adapters/youtube-account";
 import { releaseDueRewards } from "@/server/activities/retention";
-import { youtubeRecheck } from "@/server/youtube/check";
+import { youtubeRecheck } from "@/server/youtube/recheck";
 import { smartCampaign } from "@/tests/api/support/campaign-fixtures";
 import type { TargetLine } from "@/tests/api/support/earn-fixtures";
 import { startFakeYoutube, type FakeYoutube } from "@/tests/support/fake-youtube";

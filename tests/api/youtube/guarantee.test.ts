@@ -6,6 +6,7 @@ import { checkGuarantees } from "@/server/youtube/guarantee";
 import { closeGuarantees } from "@/server/activities/refill";
 import { balancesOf, campaignEscrowCode, checkLedgerInvariants, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
 import { adapter, DAY, TARGET, deliveredDaysAgo, google, it } from "@/tests/api/youtube/guarantee-support";
+import { quotaDayPasses } from "@/tests/api/support/youtube-google";
 
 // The refill guarantee's second re-check (server/youtube/guarantee.ts) against a fake of Google on 127.0.0.1.
 
@@ -233,6 +234,7 @@ describe("the guarantee's re-check before the window closes", () => {
     expect(await row(ids[0]!)).toMatchObject({ status: "completed", guaranteeCheckedAt: null });
     expect(await balancesOf({ db }, { userId: boosters[0]!.user.id })).toMatchObject({ earnings: reward });
     expect(await balance(campaignEscrowCode(id))).toBe(0);
+    await quotaDayPasses(database);
 
     const [first, second] = [
       await checkGuarantees({ db, now: new Date(), accounts: adapter() }),

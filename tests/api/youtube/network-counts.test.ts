@@ -190,17 +190,25 @@ describe("the network's own counter (YouTube statistics, once a day)", () => {
     fake.failNext("quota");
     expect((await runAt(database, youtube, new Date())).output).toMatchObject({ due: 1, counted: 0, calls: 1, failed: 1, stopped: 1 });
     await nothingWritten();
+    // Google said the day's quota is spent: no instance asks again until Google's next day.
+    const sameDay = await runAt(database, youtube, new Date());
+    expect(sameDay.calls).toEqual([]);
+    expect(sameDay.output).toMatchObject({ counted: 0, failed: 1, stopped: 1 });
+    const nextDay = new Date(Date.now() + 86_400_000);
 
     fake.failNext("server");
-    expect((await runAt(database, youtube, new Date())).output).toMatchObject({ counted: 0, calls: 1, failed: 1 });
+    expect((await runAt(database, youtube, nextDay)).output).toMatchObject({ counted: 0, calls: 1, failed: 1 });
     await nothingWritten();
 
     fake.setDelay(1_000);
-    expect((await runAt(database, youtube, new Date())).output).toMatchObject({ counted: 0, calls: 1, failed: 1 });
+    try {
+      expect((await runAt(database, youtube, nextDay)).output).toMatchObject({ counted: 0, calls: 1, failed: 1 });
+    } finally {
+      fake.setDelay(0);
+    }
     await nothingWritten();
-    fake.setDelay(0);
 
-    expect((await runAt(database, youtube, new Date())).output).toMatchObject({ counted: 1, started: 1, failed: 0 });
+    expect((await runAt(database, youtube, nextDay)).output).toMatchObject({ counted: 1, started: 1, failed: 0 });
     expect((await rowOf(database, id)).networkStart).toMatchObject({ subscribers: 12_400 });
     expect(await daysOf(database, id)).toHaveLength(1);
   });
