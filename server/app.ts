@@ -21,7 +21,7 @@ import { authRoutes } from "@/server/auth/routes";
 import { meRoutes } from "@/server/profile/routes";
 import { identityAdminRoutes } from "@/server/profile/identity-admin-routes";
 import { adminPageRoutes } from "@/server/pages/admin-routes";
-import type { Services } from "./http/context";
+import { checksOf, type Services } from "./http/context";
 import { smsSenderFromEnv } from "./adapters/sms";
 import { oauthFromEnv } from "./adapters/oauth";
 import { fileStorageFromEnv } from "./adapters/storage";
@@ -39,6 +39,7 @@ import { activityProofRoutes } from "@/server/activities/proof-routes";
 import { activityWatchRoutes } from "@/server/activities/watch-routes";
 import { youtubeRoutes } from "@/server/youtube/routes";
 import { youtubeConnectionRoutes } from "@/server/youtube/connection-routes";
+import { checksToday } from "@/server/youtube";
 import { testClockRoutes } from "@/server/system/test-clock-routes";
 import { statsRoutes } from "@/server/stats/routes";
 import { onboardingRoutes } from "@/server/onboarding/routes";
@@ -106,6 +107,7 @@ export function createApp(deps: AppDeps) {
     // null turns it off even when GOOGLE_CLIENT_ID/SECRET are set (tests), hence !== undefined rather than ??.
     youtubeAccounts: deps.youtubeAccounts !== undefined ? deps.youtubeAccounts : youtubeAccountsFromEnv(),
     payouts: deps.payouts ?? payoutProvidersFromEnv(),
+    checksNow: (db) => checksToday({ db }, checksOf(services)),
   };
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {

@@ -14,6 +14,7 @@ import { MyActivities } from "./MyActivities";
 import { TaskFeed } from "./TaskFeed";
 import { YoutubeConnectOutcome } from "@/components/ui/YoutubeConnect";
 import { TaskPanel } from "./TaskPanel";
+import { YoutubeChecksNotice } from "./YoutubeChecksNotice";
 
 /**
  * Earn money (/dashboard/earn_money): the booster's standing, the task in progress, the feed of open tasks
@@ -49,6 +50,7 @@ export function EarnPage() {
           ) : summary.data ? (
             <>
               <EarnStanding summary={summary.data} />
+              <YoutubeChecksNotice />
               <YoutubeConnectOutcome />
               {sent ? <Alert tone="success">{t(`panel.${sent}`)}</Alert> : null}
               {open ? (

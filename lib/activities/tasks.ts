@@ -80,7 +80,8 @@ export function parseTaskId(id: string): { campaignId: string; metric: string } 
 }
 
 /** Which checks this installation can run: YouTube's API (a Google client is configured), and likes too (YOUTUBE_LIKE_CHECKS). */
-export type Checks = { youtube: boolean; likes: boolean };
+/** The checks this installation runs now; `paused`: API-checked work is not offered today (the day's YouTube quota is low). */
+export type Checks = { youtube: boolean; likes: boolean; paused?: boolean };
 export const NO_CHECKS: Checks = { youtube: false, likes: false };
 
 /**

@@ -8,11 +8,12 @@ import {
   youtubeEndpoints,
   type ChannelHit,
   type YoutubeConnection,
+  type YoutubeQuota,
   type YoutubeReturnTo,
   type YoutubeStatus,
 } from "@/lib/schemas/youtube";
 /** One channel of GET /api/youtube/channels (lib/schemas/youtube.ts). */
-export type { ChannelHit, YoutubeConnection, YoutubeStatus };
+export type { ChannelHit, YoutubeConnection, YoutubeQuota, YoutubeStatus };
 
 /** The server's limits for q (trimmed), from the contract. */
 export { CHANNEL_QUERY_MAX, CHANNEL_QUERY_MIN };
@@ -22,6 +23,7 @@ export const youtubeKeys = {
   status: () => [...youtubeKeys.all, "status"] as const,
   channels: (q: string) => [...youtubeKeys.all, "channels", q] as const,
   connection: () => [...youtubeKeys.all, "connection"] as const,
+  quota: () => [...youtubeKeys.all, "quota"] as const,
 };
 
 /** Whether channel search is on here (the server has a YouTube API key); it does not change while the page is open. */
@@ -75,4 +77,10 @@ export function useDisconnectYoutube() {
     mutationFn: () => api.call(youtubeEndpoints.disconnect),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: youtubeKeys.connection() }),
   });
+}
+
+/** The day's YouTube quota and the days before (admins); refreshed every minute while the page is open. */
+export function useYoutubeQuota() {
+  const api = useApiClient();
+  return useQuery({ queryKey: youtubeKeys.quota(), queryFn: () => api.call(youtubeEndpoints.quota), refetchInterval: 60_000 });
 }

@@ -51,6 +51,15 @@ export const youtubeCallbackQuery = z.object({
 
 /** GET youtube/connection. */
 export const youtubeConnectionOutput = z.object({
+  checks_today: z
+    .object({
+      state: z.enum(["open", "review", "paused"]).meta({
+        description:
+          "How new YouTube tasks are checked today: open (by the API), review (the day's quota is low: by people), paused (low: not offered)",
+      }),
+      resumes_at: z.string().meta({ description: "When Google's next quota day begins (midnight Pacific time), ISO 8601" }),
+    })
+    .meta({ description: "The day's YouTube quota as it touches new tasks" }),
   enabled: z.boolean().meta({ description: "Connecting a channel is possible here (Google's client is configured)" }),
   like_checks: z.boolean().meta({ description: "Like tasks are checked by the API here" }),
   channel: z
@@ -74,6 +83,38 @@ export const activityCheckInput = z.object({
 });
 export type ActivityCheckInput = z.input<typeof activityCheckInput>;
 
+/** One Google day of the YouTube quota ledger (GET admin/youtube/quota). */
+export const quotaKinds = ["check", "connect", "recheck", "counter", "search"] as const;
+export const quotaDayOutput = z.object({
+  day: z.string().meta({ description: "Google's quota day (midnight to midnight Pacific time), YYYY-MM-DD" }),
+  quota: z.number().int().meta({ description: "Units a day (YOUTUBE_DAILY_QUOTA)" }),
+  reserve: z.number().int().meta({ description: "Units kept for boosters' first checks and connecting (YOUTUBE_CHECK_RESERVE)" }),
+  used: z
+    .object({
+      check: z.number().int(),
+      connect: z.number().int(),
+      recheck: z.number().int(),
+      counter: z.number().int(),
+      search: z.number().int(),
+    })
+    .meta({ description: "Units spent per kind of call: check, connect, recheck, counter, search" }),
+  total: z.number().int(),
+  refused: z.number().int().meta({ description: "Units asked for and refused by the budget" }),
+  left: z.number().int().meta({ description: "Units left (0 once Google said the quota is spent)" }),
+  spent_at: z.string().nullable().meta({ description: "When Google answered that the day's quota is spent" }),
+  state: z.enum(["open", "low"]).meta({ description: "low: only the reserve is left, or Google said spent" }),
+});
+export type QuotaDay = z.infer<typeof quotaDayOutput>;
+export const youtubeQuotaOutput = z.object({
+  today: quotaDayOutput,
+  low_mode: z
+    .enum(["review", "pause"])
+    .meta({ description: "What new API-checked work does while the day is low (YOUTUBE_QUOTA_LOW_MODE)" }),
+  resumes_at: z.string().meta({ description: "When Google's next quota day begins, ISO 8601" }),
+  history: z.array(quotaDayOutput).meta({ description: "The last 30 days that spent or refused anything, newest first" }),
+});
+export type YoutubeQuota = z.infer<typeof youtubeQuotaOutput>;
+
 /* ---- Endpoints: the routes (server/youtube) and the browser (lib/api/youtube.ts, activities.ts) read these ---- */
 
 export const youtubeEndpoints = {
@@ -84,6 +125,8 @@ export const youtubeEndpoints = {
   disconnect: endpoint({ method: "delete", path: "/youtube/connection", response: youtubeDisconnectOutput }),
   /** Google's redirect back after consent: 303 to the page that started. */
   callback: endpoint({ method: "get", path: "/youtube/callback", query: youtubeCallbackQuery, status: 303 }),
+  /** The day's YouTube quota and the days before (admins). */
+  quota: endpoint({ method: "get", path: "/admin/youtube/quota", response: youtubeQuotaOutput }),
   /** An API-checked task, checked with YouTube. */
   check: endpoint({ method: "post", path: "/activities/{id}/check", params: idParam, body: activityCheckInput, response: activityOutput }),
 };

@@ -9,7 +9,7 @@ import { approveActivity, submitActivity } from "@/server/activities/review";
 import { listTasks, startTask } from "@/server/activities/tasks";
 import { requireAdmin, requireSessionClaims, requireUser } from "@/server/http/auth";
 import { AppError } from "@/server/core/errors";
-import { checksOf, ctxOf, type AppEnv, type Services } from "@/server/http/context";
+import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
 import { translateApi } from "@/server/http/i18n";
 import { components, endpointRoute, err, listAnswer } from "@/server/http/route-parts";
 
@@ -85,7 +85,7 @@ export function activityRoutes(services: Services) {
           perPage: query.per_page,
           network: query.network,
           action: query.action,
-          checks: checksOf(services),
+          checks: await services.checksNow(c.get("db")),
         },
       );
       if (!found) throw new AppError("unauthorized");
@@ -94,7 +94,7 @@ export function activityRoutes(services: Services) {
     .openapi(startRoute, async (c) => {
       const activity = await startTask(
         { db: c.get("db"), actor: c.get("user") },
-        { id: c.req.valid("param").id, checks: checksOf(services) },
+        { id: c.req.valid("param").id, checks: await services.checksNow(c.get("db")) },
       );
       return c.json({ data: await withBooster(c, activity) }, 201);
     })

@@ -176,6 +176,9 @@ export async function listTasks(
   /** A line's task of `available` units, when it is worth something to the booster. */
   const offer = (campaign: Pick<Task, "link" | "network"> & Pick<Campaign, "id" | "strategy">, line: TargetLine, available: number) => {
     if (input.action && line.action !== input.action) return;
+    const checkMethod = checkMethodOf(campaign.network, line.action, campaign.link, input.checks ?? NO_CHECKS);
+    // The day's YouTube quota is low and API-checked work waits for Google's next day.
+    if (checkMethod === "api" && input.checks?.paused) return;
     const quantity = taskQuantity(line.metric, available);
     const reward = quantity > 0 ? priceTask(campaign, line, quantity, prices).reward : 0;
     if (reward <= 0) return;
@@ -189,7 +192,7 @@ export async function listTasks(
       type: activityTypeOf(campaign.network, line.action),
       quantity,
       reward,
-      checkMethod: checkMethodOf(campaign.network, line.action, campaign.link, input.checks ?? NO_CHECKS),
+      checkMethod,
     });
   };
   for (const campaign of open) {
@@ -256,6 +259,8 @@ export async function startTask(ctx: UserCtx, input: { id: string; checks?: Chec
       if (quantity === 0) throw new AppError("task_unavailable");
       const { budget, reward, margin } = priceTask(campaign, line, quantity, prices);
       if (reward <= 0) throw new AppError("task_unavailable");
+      const checkMethod = checkMethodOf(campaign.network, line.action, campaign.link, input.checks ?? NO_CHECKS);
+      if (checkMethod === "api" && input.checks?.paused) throw new AppError("youtube_checks_paused");
       const [activity] = await tx
         .insert(activities)
         .values({
@@ -269,7 +274,7 @@ export async function startTask(ctx: UserCtx, input: { id: string; checks?: Chec
           budget,
           reward,
           postLink: campaign.link,
-          checkMethod: checkMethodOf(campaign.network, line.action, campaign.link, input.checks ?? NO_CHECKS),
+          checkMethod,
           refill: refill !== null,
           expiresAt: new Date(Date.now() + TASK_TTL_MINUTES * 60_000),
         })

@@ -54,10 +54,8 @@ export interface YoutubeAccounts {
   myChannel(accessToken: string): Promise<{ id: string; title: string } | null>;
   /** The channel id behind a handle ("@name") or a video id; null when YouTube knows neither. */
   channelOf(accessToken: string, target: { handle: string } | { videoId: string }): Promise<string | null>;
-  isSubscribed(accessToken: string, channelId: string): Promise<boolean>;
   /** Of these channels, the ones subscribed to; one call (1 quota unit) per 50 ids. */
   subscribedTo(accessToken: string, channelIds: readonly string[]): Promise<Set<string>>;
-  rating(accessToken: string, videoId: string): Promise<Rating>;
   /** Each video's rating; one call (1 quota unit) per 50 ids. */
   ratings(accessToken: string, videoIds: readonly string[]): Promise<Map<string, Rating>>;
   /** A top-level comment by `channelId` on the video (among the newest 100 matching `searchTerms`). */
@@ -254,14 +252,6 @@ export function youtubeAccounts(options: YoutubeAccountsOptions): YoutubeAccount
 
     subscribedTo,
     ratings,
-
-    async isSubscribed(accessToken, channelId) {
-      return (await subscribedTo(accessToken, [channelId])).has(channelId);
-    },
-
-    async rating(accessToken, videoId) {
-      return (await ratings(accessToken, [videoId])).get(videoId) ?? "none";
-    },
 
     async hasComment(accessToken, { videoId, channelId, searchTerms }) {
       const params: Record<string, string> = { part: "snippet", videoId, maxResults: "100", order: "time", textFormat: "plainText" };

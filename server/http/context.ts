@@ -53,9 +53,12 @@ export type AppDeps = {
   payouts?: PayoutProviders;
 };
 
-/** The adapters with their defaults filled in. */
+/**
+ * The adapters with their defaults filled in, and `checksNow`: the checks new work gets at this moment
+ * (checksOf, narrowed while the day's YouTube quota is low; composed in server/app.ts).
+ */
 export type Services = Required<Pick<AppDeps, "sms" | "oauth" | "storage" | "gateways" | "payouts">> &
-  Pick<AppDeps, "socketAddress"> & { youtubeAccounts: YoutubeAccounts | null };
+  Pick<AppDeps, "socketAddress"> & { youtubeAccounts: YoutubeAccounts | null; checksNow: (db: Db) => Promise<Checks> };
 
 /** The checks this installation can run, from its adapters (lib/activities/tasks.ts checkMethodOf). */
 export function checksOf(services: Pick<Services, "youtubeAccounts">): Checks {

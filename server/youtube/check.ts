@@ -32,12 +32,12 @@ async function verdict(
         ? target.id
         : await accounts.channelOf(access.accessToken, target.kind === "video" ? { videoId: target.id } : { handle: `@${target.id}` });
     if (!channelId) throw new YoutubeUnavailable("the task's channel is unknown to YouTube", { reason: "rejected" });
-    return (await accounts.isSubscribed(access.accessToken, channelId)) ? null : "not_subscribed";
+    return (await accounts.subscribedTo(access.accessToken, [channelId])).has(channelId) ? null : "not_subscribed";
   }
   if (target.kind !== "video") throw new AppError("activity_state_invalid");
   if (activity.action === "like") {
     if (!access.scopes.includes(SCOPE_FORCE_SSL)) throw new AppError("youtube_scope_missing");
-    return (await accounts.rating(access.accessToken, target.id)) === "like" ? null : "not_liked";
+    return (await accounts.ratings(access.accessToken, [target.id])).get(target.id) === "like" ? null : "not_liked";
   }
   if (activity.action === "comment") {
     const found = await accounts.hasComment(access.accessToken, {

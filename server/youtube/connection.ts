@@ -9,7 +9,7 @@ import { assertCanEarn } from "@/server/activities";
 import { recordAudit } from "@/server/audit";
 import { uniqueViolation } from "@/server/auth";
 import { openToken, sealToken } from "@/server/youtube/token-box";
-import { quotaMeter } from "@/server/youtube/quota";
+import { quotaMeter, youtubeChecksNow } from "@/server/youtube/quota";
 import type { Locale } from "@/lib/i18n/locales";
 import type { YoutubeConnectOutcome, YoutubeReturnTo } from "@/lib/schemas/youtube";
 
@@ -18,10 +18,17 @@ const STATE_TTL_MS = 10 * 60_000;
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
-/** GET youtube/connection: whether connecting is possible here, and the booster's channel if connected. */
+/**
+ * GET youtube/connection: whether connecting is possible here, the booster's channel if connected, and
+ * how new YouTube tasks are checked today (by the API, by people's review, or paused for the quota).
+ */
 export async function connectionOf(ctx: UserCtx, accounts: YoutubeAccounts | null) {
-  const [link] = accounts ? await ctx.db.select().from(youtubeLinks).where(eq(youtubeLinks.userId, ctx.actor.id)) : [];
+  const [[link], today] = await Promise.all([
+    accounts ? ctx.db.select().from(youtubeLinks).where(eq(youtubeLinks.userId, ctx.actor.id)) : [],
+    youtubeChecksNow(ctx),
+  ]);
   return {
+    checks_today: { state: accounts ? today.state : ("open" as const), resumes_at: today.resumesAt.toISOString() },
     enabled: accounts !== null,
     like_checks: accounts?.likeChecks ?? false,
     channel: link

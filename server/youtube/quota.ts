@@ -1,5 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { YoutubeUnavailable, type QuotaMeter } from "@/server/adapters/youtube";
+import type { Checks } from "@/lib/activities/tasks";
+import { quotaKinds, type QuotaDay } from "@/lib/schemas/youtube";
 import type { DbCtx } from "@/server/core/context";
 import { env } from "@/server/core/env";
 import { youtubeQuotaDays, type YoutubeQuotaDay } from "@/server/db/schema";
@@ -18,7 +20,7 @@ import { youtubeQuotaDays, type YoutubeQuotaDay } from "@/server/db/schema";
  * The last YOUTUBE_CHECK_RESERVE units are kept for check and connect: the other kinds stop before them,
  * and new API-checked work goes to people's review or waits (YOUTUBE_QUOTA_LOW_MODE) until the next day.
  */
-export const quotaKinds = ["check", "connect", "recheck", "counter", "search"] as const;
+export { quotaKinds };
 export type QuotaKind = (typeof quotaKinds)[number];
 
 /** The kinds that may spend the reserve: work already taken waits on them. */
@@ -162,4 +164,25 @@ export async function youtubeChecksNow(ctx: Pick<DbCtx, "db">, input: { now?: Da
     state: today.state === "open" ? ("open" as const) : config.lowMode === "pause" ? ("paused" as const) : ("review" as const),
     resumesAt: nextGoogleDay(at),
   };
+}
+
+/**
+ * The checks new work gets now: as configured while the day's units are open; with only the reserve left,
+ * API-checked work goes to people's review (YOUTUBE_QUOTA_LOW_MODE=review) or is not offered (pause).
+ */
+export async function checksToday(
+  ctx: Pick<DbCtx, "db">,
+  checks: Checks,
+  input: { now?: Date; config?: QuotaConfig } = {},
+): Promise<Checks> {
+  if (!checks.youtube) return checks;
+  const { state } = await youtubeChecksNow(ctx, input);
+  if (state === "open") return checks;
+  return state === "review" ? { youtube: false, likes: false } : { ...checks, paused: true };
+}
+
+/** A day of the ledger as GET admin/youtube/quota gives it. */
+export function toQuotaDayOutput(day: QuotaDayView): QuotaDay {
+  const { spentAt, ...rest } = day;
+  return { ...rest, spent_at: spentAt?.toISOString() ?? null };
 }

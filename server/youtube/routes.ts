@@ -1,17 +1,17 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { CHANNEL_QUERY_MAX, CHANNEL_QUERY_MIN, channelHitOutput, youtubeEndpoints } from "@/lib/schemas/youtube";
+import { CHANNEL_QUERY_MAX, CHANNEL_QUERY_MIN, channelHitOutput, quotaDayOutput, youtubeEndpoints } from "@/lib/schemas/youtube";
 import type { MiddlewareHandler } from "hono";
 import { YoutubeUnavailable, type YoutubeSearch } from "@/server/adapters/youtube";
-import { requireUser } from "@/server/http/auth";
+import { requireAdmin, requireUser } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/context";
 import { errorResponses } from "@/server/http/envelope";
 import { AppError } from "@/server/core/errors";
 import { components, endpointRoute, err } from "@/server/http/route-parts";
-import { quotaMeter } from "@/server/youtube/quota";
+import { nextGoogleDay, quotaConfig, quotaHistory, quotaMeter, quotaToday, toQuotaDayOutput } from "@/server/youtube/quota";
 
 export { CHANNEL_QUERY_MAX, CHANNEL_QUERY_MIN };
 
-components({ YoutubeChannel: channelHitOutput });
+components({ YoutubeChannel: channelHitOutput, YoutubeQuotaDay: quotaDayOutput });
 
 const statusRoute = endpointRoute(youtubeEndpoints.status, {
   tags: ["YouTube"],
@@ -31,6 +31,14 @@ const searchRoute = endpointRoute(youtubeEndpoints.channels, {
   },
 });
 
+const quotaRoute = endpointRoute(youtubeEndpoints.quota, {
+  middleware: [requireAdmin] as const,
+  tags: ["Admin"],
+  summary: "YouTube's daily quota: units used per kind of call, reserved and left today (Google's day), and the days before",
+  answer: "Today and the last 30 days",
+  responses: { 404: err("Not an admin") },
+});
+
 /**
  * YouTube channel search for the create-campaign form; `youtube` null (no YOUTUBE_API_KEY) turns it off:
  * status says so and the search answers 404 to everyone, before anything else is checked.
@@ -46,6 +54,23 @@ export function youtubeRoutes(youtube: YoutubeSearch | null) {
     .openapi(statusRoute, (c) => {
       c.header("Cache-Control", "private, no-store");
       return c.json({ data: { enabled: youtube !== null } }, 200);
+    })
+    .openapi(quotaRoute, async (c) => {
+      c.header("Cache-Control", "private, no-store");
+      const db = c.get("db");
+      const config = quotaConfig();
+      const [today, history] = await Promise.all([quotaToday({ db }, { config }), quotaHistory({ db }, { days: 30, config })]);
+      return c.json(
+        {
+          data: {
+            today: toQuotaDayOutput(today),
+            low_mode: config.lowMode,
+            resumes_at: nextGoogleDay(new Date()).toISOString(),
+            history: history.map(toQuotaDayOutput),
+          },
+        },
+        200,
+      );
     })
     .openapi(searchRoute, async (c) => {
       const { q } = c.req.valid("query");

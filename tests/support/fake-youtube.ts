@@ -66,6 +66,15 @@ export type FakeYoutube = {
   setFailure(failure: FakeYoutubeFailure | null): void;
   /** Wait this long before answering each request. */
   setDelay(ms: number): void;
+  /**
+   * Google's daily quota for the project: each data call (with the key or a user's token) costs its units
+   * (search.list 100, the rest 1) and one past the quota is answered 403 quotaExceeded; null: unlimited.
+   */
+  setDailyQuota(units: number | null): void;
+  /** Units the data calls spent since the quota was set or the day turned. */
+  unitsUsed(): number;
+  /** Google's day turns: the units spent go back to zero. */
+  newDay(): void;
   close(): Promise<void>;
 };
 
@@ -189,6 +198,9 @@ function indexOf<T extends { id: string }>(list: T[]) {
   };
 }
 
+/** The data API's calls, with the key or a user's token: what Google's quota counts. */
+const DATA_PATHS = new Set(["/channels", "/videos", "/search", "/videos/getRating", "/subscriptions", "/commentThreads"]);
+
 export async function startFakeYoutube({
   apiKey,
   channels = [],
@@ -212,6 +224,8 @@ export async function startFakeYoutube({
   let nextFailure: FakeYoutubeFailure | null = null;
   let failure: FakeYoutubeFailure | null = null;
   const delay = fakeDelay();
+  let dailyQuota: number | null = null;
+  let used = 0;
 
   function sendFailure(response: ServerResponse, kind: FakeYoutubeFailure) {
     if (kind === "quota") return sendJson(response, 403, googleError(403, "quotaExceeded", QUOTA_MESSAGE, "youtube.quota"));
@@ -356,6 +370,11 @@ export async function startFakeYoutube({
     void (async () => {
       await delay.pause();
       if (response.destroyed) return;
+      if (dailyQuota !== null && DATA_PATHS.has(url.pathname)) {
+        const cost = url.pathname === "/search" ? 100 : 1;
+        if (used + cost > dailyQuota) return sendFailure(response, "quota");
+        used += cost;
+      }
       if (googleHandler && (await googleHandler(request, response, url))) return;
       const forced = nextFailure ?? failure;
       nextFailure = null;
@@ -405,6 +424,14 @@ export async function startFakeYoutube({
       failure = kind;
     },
     setDelay: delay.setDelay,
+    setDailyQuota(units) {
+      dailyQuota = units;
+      used = 0;
+    },
+    unitsUsed: () => used,
+    newDay() {
+      used = 0;
+    },
     close: () => delay.close(server),
   };
 }

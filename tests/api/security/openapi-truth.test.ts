@@ -30,8 +30,8 @@ const quietGoogle: YoutubeAccounts = {
   revoke: async () => undefined,
   myChannel: async () => null,
   channelOf: async () => null,
-  isSubscribed: async () => false,
-  rating: async () => "none",
+  subscribedTo: async () => new Set(),
+  ratings: async () => new Map(),
   hasComment: async () => false,
   metered: () => quietGoogle,
 } as unknown as YoutubeAccounts;

@@ -78,7 +78,12 @@ describe("connecting a YouTube channel", () => {
     expect(refused.status).toBe(403);
 
     const booster = await person(0, true);
-    expect((await get("youtube/connection", booster.token)).body.data).toEqual({ enabled: true, like_checks: false, channel: null });
+    expect((await get("youtube/connection", booster.token)).body.data).toEqual({
+      checks_today: { state: "open", resumes_at: expect.any(String) },
+      enabled: true,
+      like_checks: false,
+      channel: null,
+    });
     const first = await consent(booster.token, 0);
     const { authorize, back, done, location } = first;
     expect(Object.fromEntries(authorize.searchParams)).toMatchObject({
