@@ -44,6 +44,7 @@ const adminRoutes = (campaignId: string, userId: string) => [
   "/admin/pages",
   "/admin/pages/about",
   "/admin/pricing",
+  "/admin/youtube",
 ];
 
 /** Waits until the page has its data: no skeleton pulsing and nothing marked busy. */

@@ -19,7 +19,7 @@ export function QuotaAdmin() {
   const query = useYoutubeQuota();
   return (
     <div className="grid gap-6">
-      <Card title={t("todayTitle")} intro={t("intro")} id="youtube-quota-today">
+      <Card title={t("todayTitle")} intro={t("intro")} id="youtube-quota-today" headingLevel={1}>
         {query.isPending ? (
           <AdminLoading />
         ) : query.isError ? (
