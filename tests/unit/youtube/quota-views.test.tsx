@@ -2,7 +2,8 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { YoutubeChecksNotice } from "@/components/activities/YoutubeChecksNotice";
 import { QuotaAdmin } from "@/components/youtube/admin/QuotaAdmin";
-import type { QuotaDay, YoutubeQuota } from "@/lib/api/youtube";
+import type { YoutubeQuota } from "@/lib/api/youtube";
+import type { QuotaDay } from "@/lib/schemas/youtube";
 import enUS from "@/messages/en-US.json";
 import faIR from "@/messages/fa-IR.json";
 import { renderWithProviders } from "../render-with-providers";
@@ -22,7 +23,7 @@ function connection(state: "open" | "review" | "paused") {
 }
 
 const day = (date: string, used: QuotaDay["used"], extra: Partial<QuotaDay> = {}): QuotaDay => {
-  const total = Object.values(used).reduce((a, b) => a + b, 0);
+  const total = Object.values(used).reduce((a: number, b: number) => a + b, 0);
   return {
     day: date,
     quota: 10_000,
