@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { parseChannelLink } from "@/lib/campaigns/links";
 import { SCOPE_FORCE_SSL, type YoutubeAccounts } from "@/server/adapters/youtube-account";
 import { YoutubeUnavailable } from "@/server/adapters/youtube";
-import { activities, type Activity } from "@/server/db/schema";
+import { activities, campaigns, type Activity } from "@/server/db/schema";
 import type { UserCtx } from "@/server/core/context";
 import { AppError } from "@/server/core/errors";
 import { approveActivity } from "@/server/activities";
@@ -22,15 +22,17 @@ async function verdict(
   accounts: YoutubeAccounts,
   access: Access,
   activity: Pick<Activity, "action" | "postLink" | "proof">,
-  comment?: string,
+  input: { comment?: string | undefined; networkChannelId: string | null },
 ): Promise<CheckMiss | null> {
+  const { comment } = input;
   const target = parseChannelLink("youtube", activity.postLink);
   if (!target.ok) throw new AppError("activity_state_invalid");
   if (activity.action === "subscribe") {
+    // An @handle's channel, once the campaign's counter found it, costs no lookup (a quota unit).
+    const known = target.kind === "channel" ? target.id : target.kind === "handle" ? input.networkChannelId : null;
     const channelId =
-      target.kind === "channel"
-        ? target.id
-        : await accounts.channelOf(access.accessToken, target.kind === "video" ? { videoId: target.id } : { handle: `@${target.id}` });
+      known ??
+      (await accounts.channelOf(access.accessToken, target.kind === "video" ? { videoId: target.id } : { handle: `@${target.id}` }));
     if (!channelId) throw new YoutubeUnavailable("the task's channel is unknown to YouTube", { reason: "rejected" });
     return (await accounts.subscribedTo(access.accessToken, [channelId])).has(channelId) ? null : "not_subscribed";
   }
@@ -70,7 +72,11 @@ export async function checkActivity(
   try {
     const access = await accessFor({ ...ctx, accounts }, { userId: ctx.actor.id });
     if (!access) throw new AppError("youtube_not_connected");
-    miss = await verdict(accounts, access, activity, input.comment);
+    const [campaign] = await ctx.db
+      .select({ networkChannelId: campaigns.networkChannelId })
+      .from(campaigns)
+      .where(eq(campaigns.id, activity.campaignId));
+    miss = await verdict(accounts, access, activity, { comment: input.comment, networkChannelId: campaign?.networkChannelId ?? null });
   } catch (error) {
     if (!(error instanceof YoutubeUnavailable)) throw error;
     console.error(`[youtube] checking activity ${activity.id} failed (${error.reason}): ${error.message}`);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, vi } from "vitest";
 import { eq } from "drizzle-orm";
-import { activities } from "@/server/db/schema";
+import { activities, campaigns } from "@/server/db/schema";
 import { releaseDueRewards } from "@/server/activities/retention";
 import { youtubeRecheck } from "@/server/youtube/recheck";
 import { googleDay, nextGoogleDay, quotaMeter, quotaToday } from "@/server/youtube/quota";
@@ -106,6 +106,29 @@ describe("the day's YouTube quota", () => {
     expect((await get("youtube/connection", booster.token)).body.data.checks_today.state).toBe("open");
     expect(await releaseDueRewards({ db }, { now: later, recheck: youtubeRecheck({ db }, accounts) })).toEqual({ released: 1, dropped: 0 });
     expect((await quotaToday({ db })).used).toEqual({ check: 0, connect: 0, recheck: 1, counter: 0, search: 0 });
+  });
+
+  it("a first check on an @handle costs one unit once the campaign's counter knows its channel, two before", async ({
+    database,
+    call,
+    admin,
+    liveCampaign,
+    connectedBooster,
+  }) => {
+    const db = database.db;
+    const adminToken = await admin();
+    const booster = await connectedBooster();
+    booster.google.subscriptions.add(TARGET);
+    const spentOn = async (known: boolean) => {
+      const { id } = await liveCampaign(adminToken, [line]);
+      if (known) await db.update(campaigns).set({ networkChannelId: TARGET }).where(eq(campaigns.id, id));
+      const started = await call(`tasks/${id}.subscribers/start`, {}, { token: booster.token });
+      const before = (await quotaToday({ db })).used.check;
+      expect((await call(`activities/${started.body.data.id}/check`, {}, { token: booster.token })).status).toBe(200);
+      return (await quotaToday({ db })).used.check - before;
+    };
+    expect(await spentOn(false)).toBe(2);
+    expect(await spentOn(true)).toBe(1);
   });
 
   it("paused: API-checked work is not offered, starting it says why in the booster's language; other tasks stay open", async ({
