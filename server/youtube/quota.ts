@@ -25,13 +25,7 @@ export type QuotaKind = (typeof quotaKinds)[number];
 
 /** The kinds that may spend the reserve: work already taken waits on them. */
 const RESERVE_KINDS: ReadonlySet<QuotaKind> = new Set(["check", "connect"]);
-const COLUMNS: Record<QuotaKind, string> = {
-  check: "check_units",
-  connect: "connect_units",
-  recheck: "recheck_units",
-  counter: "counter_units",
-  search: "search_units",
-};
+/** Each kind's column of youtube_quota_days. */
 const FIELDS = {
   check: "checkUnits",
   connect: "connectUnits",
@@ -65,8 +59,13 @@ export function nextGoogleDay(at: Date): Date {
   return new Date(Date.UTC(y, m - 1, d + 1, 8));
 }
 
-const q = sql.raw('"youtube_quota_days"');
-const TOTAL = sql.raw("q.check_units + q.connect_units + q.recheck_units + q.counter_units + q.search_units");
+/** The table as `q` in the upserts (`excluded` is the row offered), and the units it holds today. */
+const q = sql.raw("q");
+const columnOf = (kind: QuotaKind) => sql.identifier(youtubeQuotaDays[FIELDS[kind]].name);
+const TOTAL = sql.join(
+  quotaKinds.map((kind) => sql`${q}.${columnOf(kind)}`),
+  sql` + `,
+);
 
 /**
  * The meter the adapters call before each request of this kind (server/adapters/youtube-client.ts
@@ -76,7 +75,7 @@ const TOTAL = sql.raw("q.check_units + q.connect_units + q.recheck_units + q.cou
  */
 export function quotaMeter(ctx: DbCtx, kind: QuotaKind, options: { now?: () => Date; config?: QuotaConfig } = {}): QuotaMeter {
   const now = options.now ?? (() => new Date());
-  const column = sql.raw(`"${COLUMNS[kind]}"`);
+  const column = columnOf(kind);
   const row = () => {
     const config = options.config ?? quotaConfig();
     return { day: googleDay(now()), config, cap: RESERVE_KINDS.has(kind) ? config.quota : config.quota - config.reserve };
@@ -86,21 +85,21 @@ export function quotaMeter(ctx: DbCtx, kind: QuotaKind, options: { now?: () => D
       const { day, config, cap } = row();
       if (units <= cap) {
         const { rows } = await ctx.db.execute(sql`
-          insert into ${q} as q (day, quota, reserve, ${column}) values (${day}::date, ${config.quota}, ${config.reserve}, ${units})
-          on conflict (day) do update set ${column} = q.${column} + excluded.${column}, quota = excluded.quota, reserve = excluded.reserve
+          insert into ${youtubeQuotaDays} as q (day, quota, reserve, ${column}) values (${day}::date, ${config.quota}, ${config.reserve}, ${units})
+          on conflict (day) do update set ${column} = ${q}.${column} + excluded.${column}, quota = excluded.quota, reserve = excluded.reserve
           where q.spent_at is null and ${TOTAL} + excluded.${column} <= ${cap}
           returning day`);
         if (rows.length > 0) return;
       }
       await ctx.db.execute(sql`
-        insert into ${q} as q (day, quota, reserve, refused_units) values (${day}::date, ${config.quota}, ${config.reserve}, ${units})
+        insert into ${youtubeQuotaDays} as q (day, quota, reserve, refused_units) values (${day}::date, ${config.quota}, ${config.reserve}, ${units})
         on conflict (day) do update set refused_units = q.refused_units + excluded.refused_units`);
       throw new YoutubeUnavailable(`the day's YouTube quota has no ${units} unit(s) left for ${kind}`, { reason: "quota" });
     },
     async spent() {
       const { day, config } = row();
       await ctx.db.execute(sql`
-        insert into ${q} as q (day, quota, reserve, spent_at) values (${day}::date, ${config.quota}, ${config.reserve}, now())
+        insert into ${youtubeQuotaDays} as q (day, quota, reserve, spent_at) values (${day}::date, ${config.quota}, ${config.reserve}, now())
         on conflict (day) do update set spent_at = coalesce(q.spent_at, excluded.spent_at)`);
     },
   };
