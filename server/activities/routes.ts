@@ -31,7 +31,7 @@ const startRoute = endpointRoute(activityEndpoints.start, {
   responses: {
     403: err("Identity not verified"),
     404: err("No such task"),
-    409: err("Taken already, or no longer available"),
+    409: err("Taken already, no longer available, or YouTube-checked work paused for the day's quota (youtube_checks_paused)"),
     429: err("The day's tasks are used (task_allowance_spent)"),
   },
 });

@@ -60,7 +60,7 @@ const checkRoute = endpointRoute(youtubeEndpoints.check, {
     404: err("Not found"),
     409: err("Not in progress, not API-checked, no channel connected, or the like permission is missing"),
     422: err("Bad input, or the work was not found: check_failed_not_subscribed, check_failed_not_liked, check_failed_comment_not_found"),
-    503: err("YouTube could not be reached"),
+    503: err("YouTube could not be reached (youtube_unavailable), or the day's YouTube quota is spent (youtube_quota_spent)"),
   },
 });
 
