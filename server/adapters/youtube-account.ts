@@ -125,7 +125,10 @@ export function youtubeAccounts(options: YoutubeAccountsOptions): YoutubeAccount
     const { status, body } = await send(what, `${apiRoot}/${method}?${new URLSearchParams(params)}`, {
       headers: { authorization: `Bearer ${accessToken}`, accept: "application/json" },
     });
-    if (status === 200 && body) return body;
+    if (status === 200 && body) {
+      await options.meter?.answered();
+      return body;
+    }
     if (body && errorReasons(body).some((r) => DAILY_QUOTA_REASONS.has(r))) await options.meter?.spent();
     throw failure(what, status, body);
   }

@@ -50,9 +50,9 @@ export function handleQuery(query: string): { handle: string; explicit: boolean 
 /**
  * The day's quota budget, asked before each call (server/youtube/quota.ts quotaMeter): `spend` throws
  * YoutubeUnavailable (reason "quota") when the budget has not got the units; `spent` is told when Google
- * answers that the project's quota for the day is spent.
+ * answers that the project's quota for the day is spent, `answered` when a call was answered.
  */
-export type QuotaMeter = { spend(units: number): Promise<void>; spent(): Promise<void> };
+export type QuotaMeter = { spend(units: number): Promise<void>; spent(): Promise<void>; answered(): Promise<void> };
 
 /** search.list costs 100 units; every other call these adapters make costs 1. */
 export const unitsOf = (method: string) => (method === "search" ? 100 : 1);
@@ -156,7 +156,10 @@ export function youtubeClient({
     }
 
     const status = response.status;
-    if (status === 200 && parsed && typeof body === "object" && body !== null) return record(body);
+    if (status === 200 && parsed && typeof body === "object" && body !== null) {
+      await meter?.answered();
+      return record(body);
+    }
 
     const reasons = parsed ? errorReasons(body) : [];
     const named = reasons.length > 0 ? ` (${reasons.join(", ")})` : "";

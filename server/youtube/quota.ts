@@ -67,11 +67,16 @@ const TOTAL = sql.join(
   sql` + `,
 );
 
+/** After Google said the day's quota is spent, how long no instance asks again (then one call probes). */
+export const GOOGLE_SPENT_PAUSE_MS = 10 * 60_000;
+
 /**
  * The meter the adapters call before each request of this kind (server/adapters/youtube-client.ts
  * QuotaMeter): spends the units when the day's budget has them, else refuses with YoutubeUnavailable
- * (reason "quota") and counts the refusal; told by the adapter when Google itself says the day's quota is
- * spent, it closes the day for every kind.
+ * (reason "quota") and counts the refusal. Told by the adapter that Google itself says the day's quota is
+ * spent (its count is the one that matters: another app on the project, a count unlike ours), it closes the
+ * day for every kind; GOOGLE_SPENT_PAUSE_MS later a call may probe, and Google answering it opens the day
+ * again (Google granted more, or counted otherwise).
  */
 export function quotaMeter(ctx: DbCtx, kind: QuotaKind, options: { now?: () => Date; config?: QuotaConfig } = {}): QuotaMeter {
   const now = options.now ?? (() => new Date());
@@ -80,16 +85,22 @@ export function quotaMeter(ctx: DbCtx, kind: QuotaKind, options: { now?: () => D
     const config = options.config ?? quotaConfig();
     return { day: googleDay(now()), config, cap: RESERVE_KINDS.has(kind) ? config.quota : config.quota - config.reserve };
   };
+  /** This meter spent units on a day Google had said was spent: an answer opens the day again. */
+  let probing = false;
   return {
     async spend(units) {
       const { day, config, cap } = row();
       if (units <= cap) {
-        const { rows } = await ctx.db.execute(sql`
+        const probeFrom = new Date(now().getTime() - GOOGLE_SPENT_PAUSE_MS);
+        const { rows } = await ctx.db.execute<{ spent_at: string | null }>(sql`
           insert into ${youtubeQuotaDays} as q (day, quota, reserve, ${column}) values (${day}::date, ${config.quota}, ${config.reserve}, ${units})
           on conflict (day) do update set ${column} = ${q}.${column} + excluded.${column}, quota = excluded.quota, reserve = excluded.reserve
-          where q.spent_at is null and ${TOTAL} + excluded.${column} <= ${cap}
-          returning day`);
-        if (rows.length > 0) return;
+          where (q.spent_at is null or q.spent_at <= ${probeFrom.toISOString()}::timestamptz) and ${TOTAL} + excluded.${column} <= ${cap}
+          returning spent_at`);
+        if (rows.length > 0) {
+          probing = rows[0]!.spent_at !== null;
+          return;
+        }
       }
       await ctx.db.execute(sql`
         insert into ${youtubeQuotaDays} as q (day, quota, reserve, refused_units) values (${day}::date, ${config.quota}, ${config.reserve}, ${units})
@@ -98,9 +109,15 @@ export function quotaMeter(ctx: DbCtx, kind: QuotaKind, options: { now?: () => D
     },
     async spent() {
       const { day, config } = row();
+      probing = false;
       await ctx.db.execute(sql`
-        insert into ${youtubeQuotaDays} as q (day, quota, reserve, spent_at) values (${day}::date, ${config.quota}, ${config.reserve}, now())
-        on conflict (day) do update set spent_at = coalesce(q.spent_at, excluded.spent_at)`);
+        insert into ${youtubeQuotaDays} as q (day, quota, reserve, spent_at) values (${day}::date, ${config.quota}, ${config.reserve}, ${now().toISOString()}::timestamptz)
+        on conflict (day) do update set spent_at = excluded.spent_at`);
+    },
+    async answered() {
+      if (!probing) return;
+      probing = false;
+      await ctx.db.update(youtubeQuotaDays).set({ spentAt: null }).where(eq(youtubeQuotaDays.day, row().day));
     },
   };
 }
