@@ -55,7 +55,7 @@ export function handleQuery(query: string): { handle: string; explicit: boolean 
 export type QuotaMeter = { spend(units: number): Promise<void>; spent(): Promise<void>; answered(): Promise<void> };
 
 /** search.list costs 100 units; every other call these adapters make costs 1. */
-export const unitsOf = (method: string) => (method === "search" ? 100 : 1);
+const unitsOf = (method: string) => (method === "search" ? 100 : 1);
 
 export type YoutubeOptions = {
   apiKey: string;

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { parseChannelLink } from "@/lib/campaigns/links";
+import { parseChannelLink, type ParsedLink } from "@/lib/campaigns/links";
 import { SCOPE_FORCE_SSL, type YoutubeAccounts } from "@/server/adapters/youtube-account";
 import { YoutubeUnavailable } from "@/server/adapters/youtube";
 import { activities, campaigns, type Activity } from "@/server/db/schema";
@@ -13,6 +13,18 @@ import { quotaMeter } from "@/server/youtube/quota";
 export type CheckMiss = "not_subscribed" | "not_liked" | "comment_not_found";
 
 type Access = NonNullable<Awaited<ReturnType<typeof accessFor>>>;
+type Target = Extract<ParsedLink, { ok: true }>;
+
+/**
+ * The channel a subscribe task's link names without asking YouTube: a channel link's own, an @handle's
+ * once the campaign's counter found it (campaigns.network_channel_id); null: ask with channelLookupOf.
+ */
+export function knownChannelOf(target: Target, networkChannelId: string | null): string | null {
+  return target.kind === "channel" ? target.id : target.kind === "handle" ? networkChannelId : null;
+}
+
+/** What channels.list (an @handle) or videos.list (a video) is asked for the channel behind a link (1 unit). */
+export const channelLookupOf = (target: Target) => (target.kind === "video" ? { videoId: target.id } : { handle: `@${target.id}` });
 
 /**
  * Asks YouTube whether the work of one activity is there: subscribed to the channel of the task's
@@ -28,11 +40,8 @@ async function verdict(
   const target = parseChannelLink("youtube", activity.postLink);
   if (!target.ok) throw new AppError("activity_state_invalid");
   if (activity.action === "subscribe") {
-    // An @handle's channel, once the campaign's counter found it, costs no lookup (a quota unit).
-    const known = target.kind === "channel" ? target.id : target.kind === "handle" ? input.networkChannelId : null;
     const channelId =
-      known ??
-      (await accounts.channelOf(access.accessToken, target.kind === "video" ? { videoId: target.id } : { handle: `@${target.id}` }));
+      knownChannelOf(target, input.networkChannelId) ?? (await accounts.channelOf(access.accessToken, channelLookupOf(target)));
     if (!channelId) throw new YoutubeUnavailable("the task's channel is unknown to YouTube", { reason: "rejected" });
     return (await accounts.subscribedTo(access.accessToken, [channelId])).has(channelId) ? null : "not_subscribed";
   }
@@ -62,7 +71,13 @@ export async function checkActivity(
   ctx: UserCtx & { accounts: YoutubeAccounts | null },
   input: { id: string; comment?: string | undefined },
 ): Promise<Activity> {
-  const [activity] = await ctx.db.select().from(activities).where(eq(activities.id, input.id));
+  // With its campaign's channel, for an @handle link (one read).
+  const [found] = await ctx.db
+    .select({ activity: activities, networkChannelId: campaigns.networkChannelId })
+    .from(activities)
+    .innerJoin(campaigns, eq(campaigns.id, activities.campaignId))
+    .where(eq(activities.id, input.id));
+  const activity = found?.activity;
   if (!activity || activity.boosterId !== ctx.actor.id) throw new AppError("activity_not_found");
   if (activity.checkMethod !== "api" || activity.status !== "in_progress" || activity.expiresAt <= new Date())
     throw new AppError("activity_state_invalid");
@@ -72,11 +87,7 @@ export async function checkActivity(
   try {
     const access = await accessFor({ ...ctx, accounts }, { userId: ctx.actor.id });
     if (!access) throw new AppError("youtube_not_connected");
-    const [campaign] = await ctx.db
-      .select({ networkChannelId: campaigns.networkChannelId })
-      .from(campaigns)
-      .where(eq(campaigns.id, activity.campaignId));
-    miss = await verdict(accounts, access, activity, { comment: input.comment, networkChannelId: campaign?.networkChannelId ?? null });
+    miss = await verdict(accounts, access, activity, { comment: input.comment, networkChannelId: found.networkChannelId });
   } catch (error) {
     if (!(error instanceof YoutubeUnavailable)) throw error;
     console.error(`[youtube] checking activity ${activity.id} failed (${error.reason}): ${error.message}`);

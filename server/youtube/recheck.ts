@@ -5,6 +5,7 @@ import { isAbort, YoutubeUnavailable } from "@/server/adapters/youtube";
 import type { DbCtx } from "@/server/core/context";
 import { campaigns, type Activity } from "@/server/db/schema";
 import type { Recheck } from "@/server/activities";
+import { channelLookupOf, knownChannelOf } from "@/server/youtube/check";
 import { accessFor } from "@/server/youtube/connection";
 import { quotaMeter } from "@/server/youtube/quota";
 
@@ -78,20 +79,18 @@ export async function recheckBooster(
     const target = parseChannelLink("youtube", activity.postLink);
     if (!target.ok) continue;
     if (activity.action === "subscribe") {
-      let channelId: string | null | undefined =
-        target.kind === "channel" ? target.id : target.kind === "handle" ? networkChannelId : undefined;
+      let channelId = knownChannelOf(target, networkChannelId);
       if (!channelId) {
         const key = `${target.kind}:${target.id}`;
         if (!run.channelOfLink.has(key)) {
           try {
-            const lookup = target.kind === "video" ? { videoId: target.id } : { handle: `@${target.id}` };
-            run.channelOfLink.set(key, await run.ask(() => accounts.channelOf(token, lookup)));
+            run.channelOfLink.set(key, await run.ask(() => accounts.channelOf(token, channelLookupOf(target))));
           } catch (error) {
             unanswered(error, "finding a task's channel");
             continue;
           }
         }
-        channelId = run.channelOfLink.get(key);
+        channelId = run.channelOfLink.get(key) ?? null;
       }
       // A channel YouTube does not know: nothing to judge by, asked again later.
       if (channelId) subscribe.set(activity.id, channelId);

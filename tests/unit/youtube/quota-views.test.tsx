@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { YoutubeChecksNotice } from "@/components/activities/YoutubeChecksNotice";
 import { QuotaAdmin } from "@/components/youtube/admin/QuotaAdmin";
@@ -14,7 +14,7 @@ import { answerWith, jsonResponse } from "../support/msw";
 const RESUMES = "2026-11-28T08:00:00.000Z";
 
 function connection(state: "open" | "review" | "paused") {
-  answerWith((href, init) => {
+  return answerWith((href, init) => {
     if (init.method === "GET" && new URL(href).pathname === "/api/youtube/connection")
       return jsonResponse(200, {
         data: { checks_today: { state, resumes_at: RESUMES }, enabled: true, like_checks: false, channel: null },
@@ -40,8 +40,10 @@ const day = (date: string, used: QuotaDay["used"], extra: Partial<QuotaDay> = {}
 
 describe("the booster's notice", () => {
   it("says nothing while the day's checks are open", async () => {
-    connection("open");
+    const asked = connection("open");
     const { container } = renderWithProviders(<YoutubeChecksNotice />);
+    // Only once the answer is in does "nothing" mean "open" rather than "not loaded yet".
+    await waitFor(() => expect(asked).toHaveBeenCalled());
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(container.textContent).toBe("");
   });
