@@ -6,7 +6,6 @@ import {
   checkIdempotencyKey,
   claimIdempotencyKey,
   completeIdempotencyKey,
-  deleteExpiredIdempotencyKeys,
   releaseIdempotencyKey,
   type Claim,
 } from "@/server/idempotency";
@@ -86,7 +85,6 @@ export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   const body = await c.res.clone().text();
   await settle(() => completeIdempotencyKey({ db }, { owner, answer: { status, body } }), "keep the answer of", owner.requestId);
-  await settle(() => deleteExpiredIdempotencyKeys({ db }, {}), "delete expired keys after", owner.requestId);
 };
 
 /**

@@ -5,6 +5,5 @@ export {
   checkIdempotencyKey,
   claimIdempotencyKey,
   completeIdempotencyKey,
-  deleteExpiredIdempotencyKeys,
   releaseIdempotencyKey,
 } from "@/server/idempotency/keys";

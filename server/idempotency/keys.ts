@@ -86,32 +86,32 @@ async function findIdempotencyKey(db: Db, userId: string, key: string) {
   return row ?? null;
 }
 
-/** Keeps the first answer for replays; only while this request still holds the key. */
+/**
+ * Keeps the first answer for replays (only while this request still holds the key) and, in the same
+ * statement, deletes up to CLEANUP_BATCH expired keys, skipping rows another instance is deleting: the
+ * table never holds much more than a day's keys without a job of its own, and a request pays one round
+ * trip for both (the payouts bench: one statement and one commit fewer per money request).
+ */
 export async function completeIdempotencyKey(ctx: DbCtx, input: { owner: Owner; answer: StoredAnswer }): Promise<void> {
   const db = executor(ctx);
   const { owner, answer } = input;
-  await db.update(idempotencyKeys).set({ responseStatus: answer.status, responseBody: answer.body }).where(ownedBy(owner));
+  await db.execute(sql`
+    with kept as (
+      update idempotency_keys set response_status = ${answer.status}, response_body = ${answer.body}
+      where user_id = ${owner.userId} and key = ${owner.key} and request_id = ${owner.requestId} and response_status is null
+      returning 1
+    ), swept as (
+      delete from idempotency_keys where (user_id, key) in (
+        select user_id, key from idempotency_keys where expires_at <= now() order by expires_at limit ${CLEANUP_BATCH} for update skip locked
+      ) returning 1
+    )
+    select (select count(*) from kept) as kept, (select count(*) from swept) as swept`);
 }
 
 /** Lets the key go (the request failed on our side): a retry with it runs again. */
 export async function releaseIdempotencyKey(ctx: DbCtx, owner: Owner): Promise<void> {
   const db = executor(ctx);
   await db.delete(idempotencyKeys).where(ownedBy(owner));
-}
-
-/**
- * Deletes up to `limit` expired keys, skipping rows another instance is deleting. Called after each
- * answer kept (server/http/idempotency.ts), so the table never holds much more than a day's keys
- * without a job of its own.
- */
-export async function deleteExpiredIdempotencyKeys(ctx: DbCtx, input: { limit?: number }): Promise<number> {
-  const db = executor(ctx);
-  const { limit = CLEANUP_BATCH } = input;
-  const deleted = await db.execute(sql`
-    delete from idempotency_keys where (user_id, key) in (
-      select user_id, key from idempotency_keys where expires_at <= now() order by expires_at limit ${limit} for update skip locked
-    ) returning key`);
-  return (deleted.rows as unknown[]).length;
 }
 
 function ownedBy(owner: Owner) {

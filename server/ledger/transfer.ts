@@ -23,6 +23,12 @@ export type TransferInput = {
   /** Two-phase: reserve the amount on `from` now (pending_debits), move it on postTransfer, release it on voidTransfer. */
   pending?: boolean;
   metadata?: Record<string, unknown>;
+  /**
+   * The key was made for this call (from a new random id), so no parallel request can hold it: inside a
+   * caller's transaction the statement runs without a savepoint, two round trips fewer (a payout's hold).
+   * A refusal is an answer, not an SQL error, so the caller's transaction stays usable either way.
+   */
+  freshKey?: boolean;
 };
 
 /**
@@ -224,6 +230,6 @@ async function runTransfer(ctx: DbCtx, input: TransferInput, savepoint: boolean)
 export async function transfer(ctx: LedgerCtx, input: TransferInput): Promise<LedgerTransfer> {
   validateTransfer(input);
   const { tx } = ctx;
-  if (tx) return runTransfer(ctx, input, true);
+  if (tx) return runTransfer(ctx, input, !input.freshKey);
   return withRetry(() => runTransfer({ db: ctx.db }, input, false));
 }

@@ -49,6 +49,7 @@ export async function requestPayout(
       try {
         hold = await transfer(ctx, {
           idempotencyKey: payoutTransferKey(id),
+          freshKey: true,
           from: userAccountCode(user.id, "earnings"),
           to: systemAccountCode("payouts"),
           amount: input.amount,

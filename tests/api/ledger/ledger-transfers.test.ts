@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { describe, expect } from "vitest";
+import { describe, expect, vi } from "vitest";
 import { ledgerAccounts, ledgerTransfers } from "@/server/db/schema";
 import {
   balancesOf,
@@ -75,6 +75,31 @@ describe("ledger", () => {
     // Exactly the balance is fine; the key of the refused attempt is free again.
     await spend(300_000, "too-much");
     expect(await balance(wallet)).toEqual({ balance: 0, pending: 0 });
+    await expectSound();
+  });
+
+  it("a fresh key inside a caller's transaction takes no savepoint; a refusal leaves it usable", async ({
+    ledger: { escrow, wallet, db, balance, expectSound, charge },
+  }) => {
+    await charge(100_000);
+    const move = (amount: number) => ({
+      idempotencyKey: `hold:${randomUUID()}`,
+      freshKey: true,
+      from: wallet,
+      to: escrow,
+      amount,
+      intent: "campaign_creation",
+      pending: true,
+    });
+    await db().transaction(async (tx) => {
+      const savepoints = vi.spyOn(tx, "transaction");
+      const refused = await transfer({ db: db(), tx }, move(100_001)).catch((e: unknown) => e);
+      expect((refused as AppError).code).toBe("insufficient_funds");
+      const held = await transfer({ db: db(), tx }, move(60_000));
+      expect(held.status).toBe("pending");
+      expect(savepoints).not.toHaveBeenCalled();
+    });
+    expect(await balance(wallet)).toEqual({ balance: 100_000, pending: 60_000 });
     await expectSound();
   });
 
