@@ -2,13 +2,7 @@ import { createHash } from "node:crypto";
 import { z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import {
-  checkIdempotencyKey,
-  claimIdempotencyKey,
-  completeIdempotencyKey,
-  releaseIdempotencyKey,
-  type Claim,
-} from "@/server/idempotency";
+import { checkIdempotencyKey, claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, type Claim } from "@/server/idempotency";
 import type { AppEnv } from "./context";
 import { text } from "@/lib/schemas/common";
 import { AppError } from "./errors";
