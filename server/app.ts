@@ -47,6 +47,8 @@ import { demoRoutes } from "@/server/demo/routes";
 import { payoutRoutes } from "@/server/payouts/routes";
 import { notificationRoutes } from "@/server/notifications/routes";
 import { invitationRoutes } from "@/server/invitations/routes";
+import { apiKeyRoutes } from "@/server/integrations/routes/keys";
+import { panelRoutes } from "@/server/integrations/routes/panel";
 import { auditRoutes } from "@/server/audit/routes";
 import { peopleRoutes } from "@/server/people/routes";
 import { payoutAdminRoutes } from "@/server/payouts/admin-routes";
@@ -216,6 +218,8 @@ export function createApp(deps: AppDeps) {
   app.route("/", payoutAdminRoutes(services));
   app.route("/", notificationRoutes(services, deps.database));
   app.route("/", invitationRoutes(services));
+  app.route("/", apiKeyRoutes(services));
+  app.route("/", panelRoutes(services));
   app.route("/", auditRoutes());
   app.route("/", peopleRoutes(services));
   app.route("/", statsRoutes());

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 const tones = {
   error: "border-danger-500/30 bg-red-50 text-danger-600",
   success: "border-success-500/30 bg-green-50 text-success-600",
+  warning: "border-amber-500/30 bg-amber-50 text-amber-800",
   info: "border-brand-200 bg-brand-50 text-brand-800",
 } as const;
 

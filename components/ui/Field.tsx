@@ -91,11 +91,11 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
   );
 });
 
-/** A labelled multi-line text box, with its error and hint tied to it like TextField's. */
+/** A labelled multi-line text box, with its error and hint tied to it like TextField's (`ltr` as TextField's: addresses, codes). */
 export const TextAreaField = forwardRef<
   HTMLTextAreaElement,
-  TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string | undefined; hint?: ReactNode }
->(function TextAreaField({ label, error, hint, id, className, ...textarea }, ref) {
+  TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string | undefined; hint?: ReactNode; ltr?: boolean }
+>(function TextAreaField({ label, error, hint, ltr, id, className, ...textarea }, ref) {
   const generated = useId();
   const fieldId = id ?? generated;
   return (
@@ -103,7 +103,8 @@ export const TextAreaField = forwardRef<
       <textarea
         ref={ref}
         {...controlProps(fieldId, hint, error)}
-        className={`${inputClass} resize-y leading-7 ${error ? "border-danger-500" : "border-surface-line"}`}
+        dir={ltr ? "ltr" : undefined}
+        className={`${inputClass} resize-y leading-7 ${error ? "border-danger-500" : "border-surface-line"} ${ltr ? "text-start rtl:text-end" : ""}`}
         {...textarea}
       />
     </LabelledField>

@@ -33,7 +33,8 @@ type StatusMessages =
   | "campaigns.status"
   | "campaigns.activities.status"
   | "payouts.status"
-  | "invitations.status";
+  | "invitations.status"
+  | "integrations.state";
 
 /**
  * A status code as its coloured, translated label: `tones` says the colour of each code, `messages` where its

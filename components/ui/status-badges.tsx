@@ -2,6 +2,7 @@
 import { StatusLabel, type StatusTone } from "@/components/ui/StatusPill";
 import type {
   ActivityStatus,
+  apiKeyStates,
   CampaignStatus,
   InvitationStatus,
   PayoutStatus,
@@ -11,7 +12,7 @@ import type {
 
 /**
  * The colour of every status, once (its word is in the messages: campaigns.status, campaigns.activities.status,
- * payouts.status, invitations.status, wallet.status): each feature's lists and the back office's people view
+ * payouts.status, invitations.status, integrations.state, wallet.status): each feature's lists and the back office's people view
  * read the same tones.
  */
 
@@ -62,6 +63,9 @@ export const invitationTones: Record<InvitationStatus, StatusTone> = {
   paid: "info",
   joined: "success",
 };
+
+/** The colour of each API key's state (its word is in integrations.state). */
+export const apiKeyTones: Record<(typeof apiKeyStates)[number], StatusTone> = { active: "success", expired: "muted", revoked: "danger" };
 
 /** The colour of each transaction status (its word is in wallet.status). */
 export const transactionTones: Record<TransactionStatus, StatusTone> = { paid: "success", pending: "warning", failed: "danger" };

@@ -1,11 +1,12 @@
 import { localizedPath, stripLocale } from "@/lib/i18n/negotiate";
 import type { Locale } from "@/lib/i18n/locales";
 
-/** SPEC §2: the routes the auth-user guard protects (paths without locale). */
+/** SPEC §2: the routes the auth-user guard protects (paths without locale), and the API keys (issue 36). */
 const GUARDED: readonly RegExp[] = [
   /^\/dashboard\/?$/,
   /^\/dashboard\/campaigns\/create\/?$/,
   /^\/dashboard\/invitations(\/create)?\/?$/,
+  /^\/dashboard\/integrations\/?$/,
   /^\/dashboard\/payouts(\/Create)?\/?$/,
   /^\/dashboard\/profile\/?$/,
   /^\/dashboard\/wallet(\/charge_wallet)?\/?$/,

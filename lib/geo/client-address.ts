@@ -128,6 +128,21 @@ function inRange(bytes: Uint8Array, range: Range): boolean {
   return true;
 }
 
+/** Whether `text` is one IP address or CIDR range (an API key's allow-list entry). */
+export function isAddressRange(text: string): boolean {
+  return parseRange(text.trim().toLowerCase()) !== null;
+}
+
+/** Whether the address lies in one of the ranges (each an address or CIDR range; unreadable ones match nothing). */
+export function addressInRanges(address: string, ranges: readonly string[]): boolean {
+  const bytes = parseIp(normalizeAddress(address));
+  if (!bytes) return false;
+  return ranges.some((text) => {
+    const range = parseRange(text.trim().toLowerCase());
+    return range !== null && inRange(bytes, range);
+  });
+}
+
 function parseRange(text: string): Range | null {
   const [address, prefixText, extra] = text.split("/");
   if (extra !== undefined || !address) return null;

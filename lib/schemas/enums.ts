@@ -177,3 +177,10 @@ export type NotificationKind = (typeof notificationKinds)[number];
 /** SPEC §4: an invitation is pending (sent), registered, paid (the invitee bought a first plan), joined (the reward paid). */
 export const invitationStatuses = ["pending", "registered", "paid", "joined"] as const;
 export type InvitationStatus = (typeof invitationStatuses)[number];
+
+/** What an API key may do (issue 36): read campaigns and the balance, create campaigns, spend from the wallet. */
+export const apiKeyScopes = ["read", "create", "spend"] as const;
+export type ApiKeyScope = (typeof apiKeyScopes)[number];
+
+/** An API key's state as its owner sees it. */
+export const apiKeyStates = ["active", "expired", "revoked"] as const;

@@ -151,6 +151,8 @@ const variables = {
     "YOUTUBE_QUOTA_LOW_MODE",
     z.preprocess((value) => blank(value) ?? "review", z.enum(["review", "pause"], "write review or pause")),
   ),
+  /** Requests one API key may make in a minute, counted across every instance (server/integrations/keys.ts). */
+  API_KEY_RATE_PER_MINUTE: envVariable("API_KEY_RATE_PER_MINUTE", count(600, 1_000_000)),
   /** Tasks a booster may start a day before their record moves it (lib/activities/tasks.ts dailyAllowance). */
   TASKS_PER_DAY: envVariable("TASKS_PER_DAY", count(20)),
   /** true: admins may run a job at once as of a later time (end-to-end tests only; server/system/test-clock-routes.ts). */

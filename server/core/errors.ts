@@ -139,6 +139,12 @@ export const errorCodes = [
   "user_already_banned",
   "user_not_banned",
   "cannot_ban_admin",
+  // API keys (issue 36)
+  "api_key_invalid",
+  "api_key_scope_missing",
+  "api_key_address_refused",
+  "api_keys_limit",
+  "api_key_not_accepted",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -10,6 +10,7 @@ import type { ClientMeta } from "@/server/auth";
 import type { User } from "@/server/db/schema";
 import type { AppEnv, Services } from "./context";
 import { AppError } from "./errors";
+import { isApiKeyToken } from "@/lib/schemas/integrations";
 
 /** Secure cookies over HTTPS (directly or behind a proxy that says so); plain HTTP is local development. */
 function isSecure(c: Context): boolean {
@@ -84,12 +85,22 @@ export function takeFlowCookie(c: Context, name: string, path: string): string |
   return value;
 }
 
-/** The access token: `Authorization: Bearer` (API clients) or the httpOnly cookie (the web app). */
-export function accessTokenOf(c: Context): string | undefined {
+/** The bearer token of `Authorization: Bearer …`, whatever it is (a session's access token or an API key). */
+export function bearerOf(c: Context): string | undefined {
   const header = c.req.header("authorization");
-  if (header) {
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    return match?.[1];
+  return header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
+}
+
+/**
+ * The access token: `Authorization: Bearer` (API clients) or the httpOnly cookie (the web app). An API
+ * key (tk_…) is refused here with its own answer: only the routes that say so take one
+ * (server/integrations/routes/key-auth.ts), never the account, payouts or keys.
+ */
+export function accessTokenOf(c: Context): string | undefined {
+  if (c.req.header("authorization")) {
+    const token = bearerOf(c);
+    if (token && isApiKeyToken(token)) throw new AppError("api_key_not_accepted");
+    return token;
   }
   return getCookie(c, ACCESS_COOKIE);
 }

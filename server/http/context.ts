@@ -27,6 +27,8 @@ export type AppEnv = {
     user: User;
     /** The access token's claims, set by requireUser and requireSessionClaims. */
     claims: AccessClaims;
+    /** The API key a program called with and whom it acts for (server/integrations/routes/key-auth.ts). */
+    keyCaller: { keyId: string; userId: string; scopes: readonly string[] };
   };
 };
 

@@ -133,6 +133,12 @@ export const errorStatus = {
   user_already_banned: 409,
   user_not_banned: 409,
   cannot_ban_admin: 409,
+  // API keys (issue 36)
+  api_key_invalid: 401,
+  api_key_scope_missing: 403,
+  api_key_address_refused: 403,
+  api_keys_limit: 409,
+  api_key_not_accepted: 401,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 export function statusOf(error: Pick<AppError, "code">): ContentfulStatusCode {

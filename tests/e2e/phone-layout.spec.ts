@@ -22,6 +22,7 @@ const panelRoutes = (campaignId: string) => [
   `/dashboard/campaigns/view/${campaignId}/activities`,
   "/dashboard/earn_money",
   "/dashboard/invitations",
+  "/dashboard/integrations",
   "/dashboard/notifications",
   "/dashboard/payouts",
   "/dashboard/profile",

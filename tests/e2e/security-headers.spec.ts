@@ -44,6 +44,7 @@ const PANEL = [
   "/en-US/dashboard/earn_money",
   "/en-US/dashboard/invitations",
   "/en-US/dashboard/invitations/create",
+  "/en-US/dashboard/integrations",
   "/en-US/dashboard/notifications",
   "/en-US/dashboard/payouts",
   "/en-US/dashboard/payouts/Create",

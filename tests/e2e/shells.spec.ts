@@ -35,6 +35,7 @@ test("every panel menu entry opens a titled page in English", async ({ page }) =
     "Earn money": "Earn money",
     Payouts: "Payouts",
     Invitations: "Invitations",
+    "API keys": "API keys",
   };
   for (const [link, title] of Object.entries(titles)) {
     await page.locator("#panel-menu").getByRole("link", { name: link }).click();

@@ -10,3 +10,4 @@ export * from "./payouts";
 export * from "./notifications";
 export * from "./invitations";
 export * from "./bans";
+export * from "./integrations";

@@ -8,6 +8,7 @@ describe("the auth-user guard (SPEC §2)", () => {
       "/dashboard/campaigns/create",
       "/dashboard/invitations",
       "/dashboard/invitations/create",
+      "/dashboard/integrations",
       "/dashboard/payouts",
       "/dashboard/payouts/Create",
       "/dashboard/profile",

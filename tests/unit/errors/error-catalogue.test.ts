@@ -39,6 +39,7 @@ describe("error codes", () => {
           seconds: 30,
           days: 365,
           min: 165_000,
+          max: 20,
         };
         for (const about of [{}, { about: "withdrawal" }, { about: "invitation" }] as Record<string, string>[]) {
           const text = translateApi(locale, `errors.${code}`, { ...params, ...about });

@@ -1,0 +1,143 @@
+import { z } from "zod";
+import { isAddressRange } from "@/lib/geo/client-address";
+import { visibleText } from "@/lib/validation/visible-text";
+import { dateTime, endpoint, idParam, text } from "./common";
+import { apiKeyScopes, apiKeyStates } from "./enums";
+
+/** Every API key starts so: a bearer token that does not is a session's, and a key is never taken for one. */
+export const API_KEY_PREFIX = "tk_";
+export const isApiKeyToken = (token: string) => token.startsWith(API_KEY_PREFIX);
+
+/** Keys a member may hold at once (revoked ones do not count). */
+export const API_KEYS_MAX = 20;
+/** Addresses or ranges on one key's allow-list. */
+export const API_KEY_ADDRESSES_MAX = 20;
+export const API_KEY_NAME_MAX = 60;
+/** How far ahead a key's expiry may be set. */
+export const API_KEY_EXPIRY_MAX_DAYS = 730;
+
+/** POST integrations/keys: a name, what the key may do, optionally when it stops working and where it may be used from. */
+export const createApiKeyInput = z.object({
+  name: text("api_key_name_required")
+    .trim()
+    .min(1, "api_key_name_required")
+    .max(API_KEY_NAME_MAX, "too_big_string")
+    .superRefine(visibleText)
+    .meta({ description: "For the owner: which program uses the key", example: "Reseller panel" }),
+  scopes: z
+    .array(z.enum(apiKeyScopes, "invalid_value"), "api_key_scope_required")
+    .min(1, "api_key_scope_required")
+    .max(apiKeyScopes.length, "invalid_value")
+    .refine((scopes) => new Set(scopes).size === scopes.length, "invalid_value")
+    .meta({ description: "read: campaigns and the balance; create: new campaigns; spend: pay them from the wallet" }),
+  expires_at: text("invalid_value")
+    .datetime({ offset: true, message: "invalid_value" })
+    .refine((value) => {
+      const left = Date.parse(value) - Date.now();
+      return left > 0 && left <= API_KEY_EXPIRY_MAX_DAYS * 86_400_000;
+    }, "api_key_expiry_invalid")
+    .nullable()
+    .optional()
+    .meta({ format: "date-time", description: "When the key stops working (in the future, at most two years ahead); none: until revoked" }),
+  ip_allow: z
+    .array(
+      text("invalid_value")
+        .trim()
+        .max(50, "invalid_value")
+        .refine((value) => isAddressRange(value), "api_key_address_invalid"),
+      "invalid_value",
+    )
+    .max(API_KEY_ADDRESSES_MAX, "too_big_array")
+    .default([])
+    .meta({
+      description: "Addresses or CIDR ranges the key may be used from (IPv4 or IPv6); empty: anywhere",
+      example: ["203.0.113.7", "2001:db8::/32"],
+    }),
+});
+export type CreateApiKeyInput = z.input<typeof createApiKeyInput>;
+
+/** OpenAPI component ApiKey: a key as its owner sees it (never its secret). */
+export const apiKeyOutput = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  prefix: z.string().meta({ description: "The key's first characters, to tell keys apart", example: "tk_7Qm2xK" }),
+  scopes: z.array(z.enum(apiKeyScopes)),
+  ip_allow: z.array(z.string()),
+  state: z.enum(apiKeyStates),
+  created_at: dateTime(),
+  expires_at: dateTime().nullable(),
+  last_used_at: dateTime().nullable(),
+  last_used_ip: z.string().nullable(),
+  revoked_at: dateTime().nullable(),
+});
+export type ApiKeyView = z.infer<typeof apiKeyOutput>;
+
+export const apiKeyListOutput = z.array(apiKeyOutput);
+
+/** The answer to creating a key: the only time its secret is shown. */
+export const apiKeyCreatedOutput = z.object({
+  key: apiKeyOutput,
+  secret: z.string().meta({
+    description: "The key itself, shown once: send it as `Authorization: Bearer tk_…`. Only its hash is kept.",
+    example: "tk_7Qm2xKc1bq8yHn0Vt5Rz3Lw9Pj4Ds6Fa2Ge8Ku1Io",
+  }),
+});
+export type ApiKeyCreated = z.infer<typeof apiKeyCreatedOutput>;
+
+/* ---- Endpoints: the routes (server/integrations) and the browser (lib/api/integrations.ts) read these ---- */
+
+export const integrationEndpoints = {
+  keys: endpoint({ method: "get", path: "/integrations/keys", response: apiKeyListOutput }),
+  createKey: endpoint({ method: "post", path: "/integrations/keys", body: createApiKeyInput, response: apiKeyCreatedOutput, status: 201 }),
+  revokeKey: endpoint({ method: "delete", path: "/integrations/keys/{id}", params: idParam, status: 204 }),
+};
+
+/* ---- The panel-compatible endpoint (POST /api/v2): the engagement panels' "API v2" shape ---- */
+
+export const panelActions = ["services", "balance", "status"] as const;
+/** Orders one `status` call may ask about, as the panels allow. */
+export const PANEL_STATUS_MAX_IDS = 100;
+
+/** POST v2's fields, as form fields or JSON (reseller software sends either). */
+export const panelInput = z.object({
+  key: text().max(200).meta({ description: "An API key (tk_…); or send it as `Authorization: Bearer tk_…`" }).optional(),
+  // Every field optional in the schema: the form and JSON validators both run on each request, and a
+  // missing action is the panels' 200 { error } (server/integrations/routes/panel.ts).
+  action: text()
+    .max(40)
+    .meta({ enum: [...panelActions], description: "Required: services, balance, or status (one order, or up to 100)" })
+    .optional(),
+  order: text().max(40).meta({ description: "status: one order's id (a campaign id)" }).optional(),
+  orders: text().max(4000).meta({ description: "status: up to 100 order ids, comma-separated" }).optional(),
+});
+
+/** One order's status in the panels' words: charge and remains in Rials as strings, currency IRR. */
+export const panelOrderStatusOutput = z.object({
+  charge: z.string(),
+  start_count: z.string(),
+  status: z.enum(["Pending", "In progress", "Processing", "Completed", "Partial", "Canceled"]),
+  remains: z.string(),
+  currency: z.literal("IRR"),
+});
+
+/**
+ * Every answer is HTTP 200, as the panels answer: a service list, a balance, an order's status, a map of
+ * order id → status (or `{ "error": … }`), or `{ "error": "…" }` for any refusal (the error's text in English).
+ */
+export const panelOutput = z.union([
+  z.array(
+    z.object({
+      service: z.string(),
+      name: z.string(),
+      type: z.string(),
+      category: z.string(),
+      rate: z.string().meta({ description: "Rials per 1,000 units" }),
+      refill: z.boolean(),
+      cancel: z.boolean(),
+    }),
+  ),
+  z.object({ balance: z.string(), currency: z.literal("IRR") }),
+  panelOrderStatusOutput,
+  z.record(z.string(), z.union([panelOrderStatusOutput, z.object({ error: z.string() })])),
+  z.object({ error: z.string() }),
+]);

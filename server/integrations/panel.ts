@@ -1,0 +1,65 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { invoiceLines, progressOf } from "@/lib/campaigns/progress";
+import type { PriceEntry } from "@/lib/campaigns/pricing";
+import { campaigns, type Campaign } from "@/server/db/schema";
+import { executor, type DbCtx } from "@/server/core/context";
+
+/**
+ * The engagement panels' shape ("API v2") on top of our verbs, for reseller software that speaks it:
+ * amounts are Rials (currency "IRR"), written as the panels write them (strings).
+ */
+export const PANEL_CURRENCY = "IRR";
+
+/** A campaign's state in the panels' words. */
+export function panelStatus(campaign: Pick<Campaign, "status">, remains: number): string {
+  switch (campaign.status) {
+    case "awaiting_payment":
+    case "awaiting_review":
+      return "Pending";
+    case "active":
+      return "In progress";
+    case "paused":
+      return "Processing";
+    case "rejected":
+      return "Canceled";
+    case "completed":
+    case "paid":
+      return remains > 0 ? "Partial" : "Completed";
+  }
+}
+
+/** One order's status as the panels answer it: what it cost, the units left, the state. */
+export function panelOrderStatus(campaign: Campaign) {
+  const progress = progressOf(invoiceLines(campaign.invoice), campaign.delivered);
+  const remains = Math.max(0, progress.units.bought - progress.units.delivered);
+  return {
+    charge: String(campaign.budget),
+    start_count: "0",
+    status: panelStatus(campaign, remains),
+    remains: String(remains),
+    currency: PANEL_CURRENCY,
+  };
+}
+
+/** The price list as the panels' services: one per network and action, the rate per 1,000 units. */
+export function panelServices(prices: readonly PriceEntry[]) {
+  return prices.map((price) => ({
+    service: `${price.network}.${price.action}`,
+    name: `${price.network} ${price.action}`,
+    type: "Default",
+    category: price.network,
+    rate: String(price.price * 1000),
+    refill: (price.refillDays ?? 0) > 0,
+    cancel: false,
+  }));
+}
+
+/** The caller's own campaigns among `ids` (anyone else's are simply not found). */
+export async function ownCampaigns(ctx: DbCtx, input: { userId: string; ids: readonly string[] }): Promise<Campaign[]> {
+  const db = executor(ctx);
+  if (input.ids.length === 0) return [];
+  return db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.ownerId, input.userId), inArray(campaigns.id, [...input.ids])));
+}
