@@ -19,14 +19,14 @@ test("fa-IR phone, then en-US desktop: create a key, see it once, use it, revoke
   await expect(page.getByText(fa.list.empty)).toBeVisible();
   await page.getByRole("textbox", { name: fa.create.nameLabel, exact: true }).fill("پنل فروش");
   await page.getByRole("button", { name: fa.create.submit }).click();
-  const secret = page.getByLabel(fa.secret.label);
+  const secret = page.getByRole("textbox", { name: fa.secret.label, exact: true });
   await expect(secret).toBeVisible();
   const key = await secret.inputValue();
   expect(key).toMatch(/^tk_/);
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: test.info().outputPath("api-key-secret-fa-phone.png"), fullPage: true });
   await page.getByRole("button", { name: fa.secret.done }).click();
-  await expect(page.getByLabel(fa.secret.label)).toHaveCount(0);
+  await expect(page.getByRole("textbox", { name: fa.secret.label, exact: true })).toHaveCount(0);
 
   // A program, with the key alone (no cookies): the panels' balance.
   const answer = await fetch(`${baseURL}/api/v2`, {
