@@ -49,6 +49,7 @@ import { notificationRoutes } from "@/server/notifications/routes";
 import { invitationRoutes } from "@/server/invitations/routes";
 import { apiKeyRoutes } from "@/server/integrations/routes/keys";
 import { panelRoutes } from "@/server/integrations/routes/panel";
+import { orderRoutes } from "@/server/integrations/routes/orders";
 import { auditRoutes } from "@/server/audit/routes";
 import { peopleRoutes } from "@/server/people/routes";
 import { payoutAdminRoutes } from "@/server/payouts/admin-routes";
@@ -220,6 +221,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", invitationRoutes(services));
   app.route("/", apiKeyRoutes(services));
   app.route("/", panelRoutes(services));
+  app.route("/", orderRoutes(services));
   app.route("/", auditRoutes());
   app.route("/", peopleRoutes(services));
   app.route("/", statsRoutes());
@@ -247,6 +249,8 @@ export function createApp(deps: AppDeps) {
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
   // The web app's way in: the same access token in an httpOnly cookie (server/http/auth.ts).
   app.openAPIRegistry.registerComponent("securitySchemes", "session_cookie", { type: "apiKey", in: "cookie", name: ACCESS_COOKIE });
+  // A producer's programs (issue 36): an API key from the panel's API keys page, `Authorization: Bearer tk_…`.
+  app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", { type: "http", scheme: "bearer", bearerFormat: "tk_… API key" });
 
   // No route for this method: OPTIONS on a known path answers 204 with Allow (and, through
   // corsHeaders, a CORS preflight's answer for an allowed origin); another method 405 with Allow.

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isAddressRange } from "@/lib/geo/client-address";
 import { visibleText } from "@/lib/validation/visible-text";
 import { dateTime, endpoint, idParam, text } from "./common";
+import { campaignInput, campaignOutput, priceOutput } from "./campaigns";
 import { apiKeyScopes, apiKeyStates } from "./enums";
 
 /** Every API key starts so: a bearer token that does not is a session's, and a key is never taken for one. */
@@ -84,12 +85,26 @@ export const apiKeyCreatedOutput = z.object({
 });
 export type ApiKeyCreated = z.infer<typeof apiKeyCreatedOutput>;
 
+/** GET orders/balance: what a key's owner may spend (Rials). */
+export const orderBalanceOutput = z.object({
+  wallet_balance: z.number().int().meta({ description: "Rials in the wallet: what new orders are paid from" }),
+  currency: z.literal("IRR"),
+});
+
 /* ---- Endpoints: the routes (server/integrations) and the browser (lib/api/integrations.ts) read these ---- */
 
 export const integrationEndpoints = {
   keys: endpoint({ method: "get", path: "/integrations/keys", response: apiKeyListOutput }),
   createKey: endpoint({ method: "post", path: "/integrations/keys", body: createApiKeyInput, response: apiKeyCreatedOutput, status: 201 }),
   revokeKey: endpoint({ method: "delete", path: "/integrations/keys/{id}", params: idParam, status: 204 }),
+};
+
+/** The order API for programs (an API key as bearer): the catalogue, the balance, a new campaign paid from the wallet, its status. */
+export const orderEndpoints = {
+  services: endpoint({ method: "get", path: "/orders/services", response: z.array(priceOutput) }),
+  balance: endpoint({ method: "get", path: "/orders/balance", response: orderBalanceOutput }),
+  create: endpoint({ method: "post", path: "/orders", body: campaignInput, response: campaignOutput, status: 201 }),
+  one: endpoint({ method: "get", path: "/orders/{id}", params: idParam, response: campaignOutput }),
 };
 
 /* ---- The panel-compatible endpoint (POST /api/v2): the engagement panels' "API v2" shape ---- */

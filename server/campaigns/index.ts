@@ -5,3 +5,5 @@ export { renewMonthlyBudgets } from "@/server/campaigns/monthly";
 export { topUpSettlement } from "@/server/campaigns/top-up";
 export { visibleCampaign } from "@/server/campaigns/queries";
 export { applyCampaignEvent, campaignSettlement, completeEndedCampaigns, refundEscrow } from "@/server/campaigns/transitions";
+export { createCampaign } from "@/server/campaigns/create-campaign";
+export { toCampaignOutput, toPriceOutput } from "@/server/campaigns/present";

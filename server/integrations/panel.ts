@@ -8,7 +8,7 @@ import { executor, type DbCtx } from "@/server/core/context";
  * The engagement panels' shape ("API v2") on top of our verbs, for reseller software that speaks it:
  * amounts are Rials (currency "IRR"), written as the panels write them (strings).
  */
-export const PANEL_CURRENCY = "IRR";
+export const PANEL_CURRENCY = "IRR" as const;
 
 /** A campaign's state in the panels' words. */
 export function panelStatus(campaign: Pick<Campaign, "status">, remains: number): string {

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { isApiKeyToken } from "@/lib/schemas/integrations";
 import type { ApiKeyScope } from "@/lib/schemas/enums";
 import { AppError } from "@/server/core/errors";
+import { findUserById } from "@/server/auth";
 import { bearerOf, rateLimitIp } from "@/server/http/auth";
 import type { AppEnv, Services } from "@/server/http/context";
 import { authenticateApiKey, type KeyCaller } from "@/server/integrations/keys";
@@ -23,10 +24,17 @@ export async function keyCallerOf(
   return caller;
 }
 
-/** `Authorization: Bearer tk_…` with `scope`: sets c.var.keyCaller and keeps the answer out of caches. */
+/**
+ * `Authorization: Bearer tk_…` with `scope`: sets c.var.keyCaller and c.var.user (the key's owner, whom
+ * the verbs act for; the idempotency record is theirs too) and keeps the answer out of caches.
+ */
 export function requireApiKey(services: Pick<Services, "socketAddress">, scope: ApiKeyScope): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    c.set("keyCaller", await keyCallerOf(c, services, { scope }));
+    const caller = await keyCallerOf(c, services, { scope });
+    const user = await findUserById({ db: c.get("db") }, { id: caller.userId });
+    if (!user) throw new AppError("api_key_invalid");
+    c.set("keyCaller", caller);
+    c.set("user", user);
     c.header("Cache-Control", "private, no-store");
     await next();
   };

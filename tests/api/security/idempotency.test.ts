@@ -316,6 +316,7 @@ describe("Idempotency-Key on money requests", () => {
       "POST /invitations",
       "POST /memberships",
       "POST /memberships/checkout",
+      "POST /orders",
       "POST /payouts",
       "POST /wallet/charge",
       "PUT /campaigns/{id}/monthly-budget",

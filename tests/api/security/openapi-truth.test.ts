@@ -3,7 +3,7 @@ import { describe, expect } from "vitest";
 import type { YoutubeAccounts } from "@/server/adapters/youtube-account";
 import { apiTest } from "@/tests/api/support/fixture";
 import { provokedAnswers, templateOf, undocumented, unnamed422s, type OpenApiPaths } from "@/tests/api/support/provoked";
-import { newSession, signedInUser, type SignedIn } from "./signed-in";
+import { apiKeyOf, keyOperation, newSession, signedInUser, type SignedIn } from "./signed-in";
 import { SAMPLE_ID, answersErrorOnPurpose } from "./paths";
 import type { Document, Operation, Parameter, Schema } from "@/tests/api/support/openapi-document";
 
@@ -154,9 +154,15 @@ const it = apiTest
   // (a logout or a session's end among the probes ends only its own).
   .extend("tokenOf", ({ database }) => {
     let people: { user: SignedIn; admin: SignedIn } | undefined;
-    return async (identity: Identity): Promise<string | undefined> => {
+    const keys = new Map<Identity, string>();
+    return async (identity: Identity, key = false): Promise<string | undefined> => {
       if (identity === "anonymous") return undefined;
       people ??= { user: await signedInUser(database.db, "user"), admin: await signedInUser(database.db, "admin", "Admin") };
+      // An operation an API key opens is sent one of the identity's keys, made once.
+      if (key) {
+        if (!keys.has(identity)) keys.set(identity, await apiKeyOf(database.db, people[identity].user));
+        return keys.get(identity);
+      }
       return (await newSession(database.db, people[identity].user)).accessToken;
     };
   })
@@ -164,7 +170,7 @@ const it = apiTest
     return async function send(doc: Document, method: string, path: string, operation: Operation, probe: Probe) {
       requestNumber++;
       const url = urlOf(doc, path, operation, probe.bad);
-      const token = await tokenOf(probe.identity);
+      const token = await tokenOf(probe.identity, keyOperation(operation));
       const json = operation.requestBody?.content["application/json"]?.schema;
       const form = operation.requestBody?.content["multipart/form-data"];
       const headers: Record<string, string> = {};
@@ -216,7 +222,9 @@ describe("/api/openapi.json tells the truth", () => {
       if (answersErrorOnPurpose(method, path)) continue;
       const anonymous = await send(doc, method, path, operation, { identity: "anonymous", label: "plausible" });
       const code = anonymous.body.error?.code;
-      let needsSession = anonymous.status === 401 && (code === "unauthorized" || code === "transaction_unauthorized");
+      // An API key's operations (security apiKey) answer api_key_invalid to no one.
+      let needsSession =
+        anonymous.status === 401 && (code === "unauthorized" || code === "transaction_unauthorized" || code === "api_key_invalid");
       // Admin routes answer 404 to anyone else, as if they did not exist: the admin's own answer tells.
       if (anonymous.status === 404 && code === "route_not_found") {
         const admin = await send(doc, method, path, operation, { identity: "admin", label: "plausible" });

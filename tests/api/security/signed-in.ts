@@ -5,6 +5,8 @@ import { openSession, type IssuedSession } from "@/server/auth/sessions";
 import { signingKey } from "@/server/auth/keys";
 import { hashPassword } from "@/server/auth/crypto";
 import { ACCESS_COOKIE, REFRESH_COOKIE } from "@/lib/auth/cookies";
+import { apiKeyScopes } from "@/lib/schemas/enums";
+import { createApiKey } from "@/server/integrations/keys";
 
 export type SignedIn = IssuedSession & { user: User; password: string; cookie: string };
 
@@ -37,3 +39,16 @@ export async function newSession(db: Db, user: User): Promise<IssuedSession & { 
   );
   return { ...session, cookie: `${ACCESS_COOKIE}=${session.accessToken}; ${REFRESH_COOKIE}=${session.refreshToken}` };
 }
+
+/** An API key of the user with every scope (tk_…), for the operations an API key opens (security `apiKey`). */
+export async function apiKeyOf(db: Db, user: User): Promise<string> {
+  const made = await createApiKey(
+    { db, actor: user, ip: null },
+    { request: { name: "security test", scopes: [...apiKeyScopes], ip_allow: [] } },
+  );
+  return made.secret;
+}
+
+/** Whether the document's operation is opened by an API key rather than a session. */
+export const keyOperation = (operation: { security?: unknown[] }) =>
+  operation.security?.some((scheme) => typeof scheme === "object" && scheme !== null && "apiKey" in scheme) ?? false;

@@ -1,0 +1,91 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { orderEndpoints } from "@/lib/schemas/integrations";
+import { AppError } from "@/server/core/errors";
+import type { AppEnv, Services } from "@/server/http/context";
+import { idempotencyHeaders, idempotent } from "@/server/http/idempotency";
+import { publicOrigin } from "@/server/http/origin";
+import { translateApi } from "@/server/http/i18n";
+import { endpointRoute, err } from "@/server/http/route-parts";
+import { balancesOf } from "@/server/ledger";
+import { createCampaign, loadPricing, toCampaignOutput, toPriceOutput, visibleCampaign } from "@/server/campaigns";
+import { PANEL_CURRENCY } from "@/server/integrations/panel";
+import { requireApiKey } from "@/server/integrations/routes/key-auth";
+
+const KEY_SECURITY = [{ apiKey: [] }];
+const keyRefusals = {
+  401: err("api_key_invalid: no key, or one revoked, expired or never issued"),
+  403: err("api_key_scope_missing (the key may not do this), api_key_address_refused (outside its allow-list)"),
+  429: err("rate_limited: the key's requests in this minute are used up"),
+};
+
+/**
+ * The order API (issue 36 item 2) for a producer's programs: an API key as bearer, never a session. Its
+ * routes are declared here, where the services (the client's address for the allow-list) are known.
+ */
+export function orderRoutes(services: Services) {
+  const key = (scope: "read" | "create") => requireApiKey(services, scope);
+  const servicesRoute = endpointRoute(orderEndpoints.services, {
+    middleware: [key("read")] as const,
+    tags: ["Orders (API keys)"],
+    summary: "The catalogue: price per action in Rials per network, the booster's share and the guarantee's days (scope read)",
+    answer: "The price list",
+    responses: keyRefusals,
+  });
+  const balanceRoute = endpointRoute(orderEndpoints.balance, {
+    middleware: [key("read")] as const,
+    tags: ["Orders (API keys)"],
+    summary: "The wallet's balance new orders are paid from (scope read)",
+    answer: "The balance",
+    responses: keyRefusals,
+  });
+  const createRouteDef = endpointRoute(orderEndpoints.create, {
+    middleware: [key("create"), idempotent] as const,
+    tags: ["Orders (API keys)"],
+    summary:
+      "Create a campaign as the web app does, paid from the wallet at once (scopes create and spend; gateway must be wallet). Send an Idempotency-Key: a retry never pays twice",
+    request: { headers: idempotencyHeaders },
+    bodyName: "OrderInput",
+    answer: "The campaign, awaiting review",
+    responses: {
+      ...keyRefusals,
+      403: err("Insufficient wallet balance, or the key's scope or address (above)"),
+      409: err("Trial already created, or the same Idempotency-Key still running"),
+    },
+  });
+  const oneRoute = endpointRoute(orderEndpoints.one, {
+    middleware: [key("read")] as const,
+    tags: ["Orders (API keys)"],
+    summary:
+      "An order (a campaign of the key's owner): state, delivered units per line, spent, the guarantee's end (scope read; 404 for anyone else's)",
+    answer: "The campaign",
+    responses: { ...keyRefusals, 404: err("Not found") },
+  });
+  for (const route of [servicesRoute, balanceRoute, createRouteDef, oneRoute]) Object.assign(route, { security: KEY_SECURITY });
+
+  return new OpenAPIHono<AppEnv>()
+    .openapi(servicesRoute, async (c) => c.json({ data: (await loadPricing({ db: c.get("db") })).map(toPriceOutput) }, 200))
+    .openapi(balanceRoute, async (c) => {
+      const { wallet } = await balancesOf({ db: c.get("db") }, { userId: c.get("keyCaller").userId });
+      return c.json({ data: { wallet_balance: wallet, currency: PANEL_CURRENCY } }, 200);
+    })
+    .openapi(createRouteDef, async (c) => {
+      const request = c.req.valid("json");
+      if (request.gateway !== "wallet") throw new AppError("validation_failed", {}, { gateway: null });
+      if (request.strategy !== "trial" && !c.get("keyCaller").scopes.includes("spend"))
+        throw new AppError("api_key_scope_missing", { scope: "spend" });
+      const created = await createCampaign(
+        { db: c.get("db"), actor: c.get("user"), locale: c.get("locale") },
+        {
+          gateways: services.gateways,
+          request,
+          origin: publicOrigin(c.req.url),
+          description: translateApi(c.get("locale"), "messages.charge_description"),
+        },
+      );
+      return c.json({ data: toCampaignOutput(created.campaign) }, 201);
+    })
+    .openapi(oneRoute, async (c) => {
+      const campaign = await visibleCampaign({ db: c.get("db") }, { viewer: c.get("user"), id: c.req.valid("param").id });
+      return c.json({ data: toCampaignOutput(campaign) }, 200);
+    });
+}

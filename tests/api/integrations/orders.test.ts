@@ -1,0 +1,61 @@
+import { describe, expect } from "vitest";
+import { eq } from "drizzle-orm";
+import { campaigns } from "@/server/db/schema";
+import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
+import { apiTest } from "@/tests/api/support/fixture";
+import { smartCampaign } from "@/tests/api/support/campaign-fixtures";
+
+// Issue 36 item 2: the order API for programs, with an API key as bearer: the catalogue and the balance
+// (read), a campaign paid from the wallet (create and spend; idempotent under parallel retries), its status.
+
+const it = apiTest.override("client", ({ serial }) => ({ address: `10.7.37.${serial % 250}` }));
+
+describe("the order API", () => {
+  it("read: the catalogue and the balance; a read key creates nothing; no key or a session is 401", async ({ call, get, person }) => {
+    const me = await person(3_000_000);
+    const read = (await call("integrations/keys", { name: "Reader", scopes: ["read"] }, { token: me.token })).body.data.secret;
+    const services = await get("orders/services", read);
+    expect(services.status).toBe(200);
+    expect(services.body.data).toEqual(expect.arrayContaining([expect.objectContaining({ network: "youtube", action: "like" })]));
+    expect((await get("orders/balance", read)).body.data).toEqual({ wallet_balance: 3_000_000, currency: "IRR" });
+    const refused = await call("orders", smartCampaign, { token: read });
+    expect([refused.status, refused.body.error!.code]).toEqual([403, "api_key_scope_missing"]);
+    expect((await get("orders/balance")).body.error!.code).toBe("api_key_invalid");
+    expect((await get("orders/balance", me.token)).status).toBe(401);
+  });
+
+  it("create without spend pays nothing; create and spend: 20 parallel retries make one campaign and pay once", async ({
+    database,
+    call,
+    get,
+    person,
+  }) => {
+    const me = await person(5_000_000);
+    const createOnly = (await call("integrations/keys", { name: "Bot", scopes: ["create"] }, { token: me.token })).body.data.secret;
+    const noSpend = await call("orders", smartCampaign, { token: createOnly });
+    expect([noSpend.status, noSpend.body.error!.code]).toEqual([403, "api_key_scope_missing"]);
+    const viaGateway = await call("orders", { ...smartCampaign, gateway: "sandbox" }, { token: createOnly });
+    expect(viaGateway.status).toBe(422);
+
+    const buyer = (await call("integrations/keys", { name: "Panel", scopes: ["read", "create", "spend"] }, { token: me.token })).body.data
+      .secret;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call("orders", smartCampaign, { token: buyer, headers: { "idempotency-key": "order-1" } })),
+    );
+    const made = answers.filter((answer) => answer.status === 201);
+    expect(made.length).toBeGreaterThan(0);
+    expect(answers.every((answer) => answer.status === 201 || answer.status === 409)).toBe(true);
+    const ids = new Set(made.map((answer) => answer.body.data.id));
+    expect(ids.size).toBe(1);
+    expect(await database.db.select().from(campaigns).where(eq(campaigns.ownerId, me.user.id))).toHaveLength(1);
+    expect((await balancesOf({ db: database.db }, { userId: me.user.id })).wallet).toBe(3_000_000);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
+
+    const [id] = [...ids];
+    const one = await get(`orders/${id}`, buyer);
+    expect(one.body.data).toMatchObject({ id, status: "awaiting_review", budget: 2_000_000 });
+    const other = await person();
+    const theirs = (await call("integrations/keys", { name: "Other", scopes: ["read"] }, { token: other.token })).body.data.secret;
+    expect((await get(`orders/${id}`, theirs)).status).toBe(404);
+  });
+});
