@@ -24,7 +24,7 @@ import {
   subscribeNothing,
 } from "@/lib/campaigns/draft";
 import { parseChannelLink } from "@/lib/campaigns/links";
-import { networks, strategies } from "@/lib/campaigns/pricing";
+import { networks, strategies, type Strategy } from "@/lib/campaigns/pricing";
 import { useApiForm } from "@/lib/forms/use-api-form";
 import { useFieldMessage } from "@/lib/forms/use-field-message";
 import { useMoney } from "@/lib/format/money";
@@ -181,7 +181,10 @@ function CreateCampaignForm({ draftId, initial }: { draftId: string | null; init
 
   // What the strategy asks for (smart an amount, monetize hours, watch time hours and a percentage), in that order.
   const figures = strategyFigures[strategy];
-  const strategyOptions = strategies.filter((value) => value !== "monetize" || network === "youtube");
+  // units (one action by the number) is bought through the API only.
+  const strategyOptions = strategies.filter(
+    (value): value is Exclude<Strategy, "units"> => value !== "units" && (value !== "monetize" || network === "youtube"),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">

@@ -25,6 +25,8 @@
  *   watch_minutes = round(hours × 60) at the watch_minute price (youtube only: Instagram sells no watch minutes),
  *   and views_per_post (youtube) / views (instagram) = ceil(watch_minutes / max(1, percentage / 100 × 10)) — an
  *   average 10-minute video watched to `percentage` — at the view price; min = max.
+ * - units (an engagement panel's order, issue 36): `quantity` (1..UNITS_MAX, else `missing_quantity`) of one `action`
+ *   of the network (else `missing_action`): one line of that action's metric at its price; min = max.
  *
  * Totals (the other strategies, priced by what they buy): subtotal (the budget for tasks) = sum of line amounts;
  * fee = floor(subtotal × PLATFORM_FEE_RATE); total = subtotal + fee. Every strategy: total = subtotal + fee;
@@ -54,11 +56,16 @@ export type QuoteInput = {
   hours?: number;
   /** How much of a video a view watches (watch_time), 1..100. */
   percentage?: number;
+  /** units: the action bought (like, comment, view, subscribe …) and how many. */
+  action?: string;
+  quantity?: number;
 };
 
 export type QuoteLine = { metric: Metric; action: string; unitPrice: number; min: number; max: number; amount: number };
 export type Quote = { lines: QuoteLine[]; subtotal: number; fee: number; total: number; walletCovers: number; remaining: number };
-export type QuoteError = { error: "strategy_network_mismatch" | "missing_amount" | "missing_hours" | "missing_percentage" };
+export type QuoteError = {
+  error: "strategy_network_mismatch" | "missing_amount" | "missing_hours" | "missing_percentage" | "missing_action" | "missing_quantity";
+};
 
 /** How a smart budget is split, in percent (each network's weights add up to 100). */
 export const SMART_WEIGHTS: { readonly youtube: Readonly<Record<string, number>>; readonly instagram: Readonly<Record<string, number>> } = {
@@ -67,6 +74,8 @@ export const SMART_WEIGHTS: { readonly youtube: Readonly<Record<string, number>>
 };
 
 export const MIN_HOURS = 1;
+/** The most units one `units` campaign buys. */
+export const UNITS_MAX = 1_000_000;
 export const MAX_HOURS = 4000;
 /** Share of a smart line's maximum that is its minimum. */
 const SMART_MIN_RATIO = 0.8;
@@ -109,6 +118,12 @@ function smartLines(prices: readonly PriceEntry[], network: Network, budget: num
     if (cap !== undefined) max = Math.min(max, cap);
     return [line(prices, network, metric, max, Math.floor(max * SMART_MIN_RATIO))];
   });
+}
+
+/** The metric a network counts for an action (units), or null when the network has no such action. */
+export function metricOfAction(network: Network, action: string): Metric | null {
+  const found = Object.entries(METRIC_ACTIONS[network] as Readonly<Record<string, string>>).find(([, value]) => value === action);
+  return found ? (found[0] as Metric) : null;
 }
 
 function trialLines(prices: readonly PriceEntry[], network: Network): QuoteLine[] {
@@ -179,6 +194,12 @@ export function quoteCampaign(input: QuoteInput, prices: readonly PriceEntry[], 
           ? [line(prices, network, "watch_minutes", minutes), line(prices, network, "views_per_post", views)]
           : [line(prices, network, "views", views)];
       return totals(lines, walletBalance);
+    }
+    case "units": {
+      const metric = input.action === undefined ? null : metricOfAction(network, input.action);
+      if (!metric) return { error: "missing_action" };
+      if (!inRange(input.quantity, 1, UNITS_MAX)) return { error: "missing_quantity" };
+      return totals([line(prices, network, metric, Math.floor(input.quantity))], walletBalance);
     }
     default:
       void (strategy satisfies never);

@@ -1,8 +1,11 @@
 import { z } from "zod";
-import { parseChannelLink } from "@/lib/campaigns/links";
+import { UNITS_MAX } from "@/lib/campaigns/quote";
+import { checkStrategyNeeds, strategyNeeds } from "./campaign-strategy";
+
+export { strategyFigures } from "./campaign-strategy";
 import { visibleText } from "@/lib/validation/visible-text";
 import { endpoint, idParam, paging, text, uuidParam } from "./common";
-import { campaignNetworks, campaignStatuses, campaignStrategies, gatewayIds, type Strategy } from "./enums";
+import { campaignNetworks, campaignStatuses, campaignStrategies, gatewayIds } from "./enums";
 import { CHANNEL_LINK_PATTERN } from "./patterns";
 import { reviewReasonInput } from "./profile";
 import { priceOutput, pricingUpdateInput } from "./pricing";
@@ -51,44 +54,21 @@ const campaignFields = {
   amount: campaignAmount.optional(),
   hours: z.number().int("invalid").min(1).max(4000).optional(),
   percentage: z.number().int("invalid").min(1).max(100).optional(),
+  action: text("invalid_value")
+    .max(40, "invalid_value")
+    .meta({ description: "units: the one action bought (like, comment, view, subscribe, follow …; GET pricing lists each network's)" })
+    .optional(),
+  quantity: z
+    .number("invalid")
+    .int("invalid")
+    .min(1, "invalid")
+    .max(UNITS_MAX, "invalid")
+    .meta({ description: "units: how many of the action" })
+    .optional(),
   gateway: text("gateway_required")
     .min(1, "gateway_required")
     .max(40, "gateway_required")
     .meta({ enum: ["wallet", ...gatewayIds], description: "wallet: paid from the wallet now; a gateway: paid there" }),
-};
-
-/**
- * What each strategy needs (checkStrategyNeeds), as /api/openapi.json states it: smart an amount,
- * monetize and watch_time hours, watch_time a percentage, monetize a YouTube channel.
- */
-const strategyNeeds = {
-  allOf: [
-    { if: { properties: { strategy: { const: "smart" } } }, then: { required: ["amount"] } },
-    { if: { properties: { strategy: { enum: ["monetize", "watch_time"] } } }, then: { required: ["hours"] } },
-    { if: { properties: { strategy: { const: "watch_time" } } }, then: { required: ["percentage"] } },
-    { if: { properties: { strategy: { const: "monetize" } } }, then: { properties: { network: { const: "youtube" } } } },
-  ],
-};
-
-type CampaignFields = z.output<z.ZodObject<typeof campaignFields>>;
-
-function checkStrategyNeeds(value: CampaignFields, ctx: z.RefinementCtx): void {
-  if (!parseChannelLink(value.network, value.link).ok) ctx.addIssue({ code: "custom", path: ["link"], message: "link_invalid" });
-  if (value.strategy === "smart" && value.amount === undefined) ctx.addIssue({ code: "custom", path: ["amount"], message: "required" });
-  if ((value.strategy === "monetize" || value.strategy === "watch_time") && value.hours === undefined)
-    ctx.addIssue({ code: "custom", path: ["hours"], message: "required" });
-  if (value.strategy === "watch_time" && value.percentage === undefined)
-    ctx.addIssue({ code: "custom", path: ["percentage"], message: "required" });
-  if (value.strategy === "monetize" && value.network !== "youtube")
-    ctx.addIssue({ code: "custom", path: ["strategy"], message: "invalid_value" });
-}
-
-/** The figures each strategy asks for, as checkStrategyNeeds requires them: the create form shows and sends only these. */
-export const strategyFigures: Record<Strategy, readonly ("amount" | "hours" | "percentage")[]> = {
-  smart: ["amount"],
-  trial: [],
-  monetize: ["hours"],
-  watch_time: ["hours", "percentage"],
 };
 
 /**

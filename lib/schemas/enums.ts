@@ -29,7 +29,7 @@ export type OtpPurpose = (typeof otpPurposes)[number];
 export const campaignNetworks = ["youtube", "instagram"] as const;
 export type Network = (typeof campaignNetworks)[number];
 
-export const campaignStrategies = ["smart", "trial", "monetize", "watch_time"] as const;
+export const campaignStrategies = ["smart", "trial", "monetize", "watch_time", "units"] as const;
 export type Strategy = (typeof campaignStrategies)[number];
 
 export const campaignStatuses = ["awaiting_payment", "awaiting_review", "active", "rejected", "completed", "paid", "paused"] as const;

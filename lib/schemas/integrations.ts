@@ -109,7 +109,7 @@ export const orderEndpoints = {
 
 /* ---- The panel-compatible endpoint (POST /api/v2): the engagement panels' "API v2" shape ---- */
 
-export const panelActions = ["services", "balance", "status"] as const;
+export const panelActions = ["services", "balance", "status", "add"] as const;
 /** Orders one `status` call may ask about, as the panels allow. */
 export const PANEL_STATUS_MAX_IDS = 100;
 
@@ -120,10 +120,17 @@ export const panelInput = z.object({
   // missing action is the panels' 200 { error } (server/integrations/routes/panel.ts).
   action: text()
     .max(40)
-    .meta({ enum: [...panelActions], description: "Required: services, balance, or status (one order, or up to 100)" })
+    .meta({ enum: [...panelActions], description: "Required: services, balance, status (one order, or up to 100), or add" })
     .optional(),
   order: text().max(40).meta({ description: "status: one order's id (a campaign id)" }).optional(),
   orders: text().max(4000).meta({ description: "status: up to 100 order ids, comma-separated" }).optional(),
+  service: text().max(60).meta({ description: "add: a service of `services` (network.action)", example: "youtube.like" }).optional(),
+  link: text().max(300).meta({ description: "add: the post, video or channel" }).optional(),
+  // A number in JSON, text in a form: read as text either way (the add checks it is a whole number).
+  quantity: z
+    .preprocess((value) => (typeof value === "number" ? String(value) : value), text().max(12))
+    .meta({ description: "add: how many units, a whole number (a form sends it as text)" })
+    .optional(),
 });
 
 /** One order's status in the panels' words: charge and remains in Rials as strings, currency IRR. */
@@ -153,6 +160,7 @@ export const panelOutput = z.union([
   ),
   z.object({ balance: z.string(), currency: z.literal("IRR") }),
   panelOrderStatusOutput,
+  z.object({ order: z.string().meta({ description: "add: the new order's id (a campaign id)" }) }),
   z.record(z.string(), z.union([panelOrderStatusOutput, z.object({ error: z.string() })])),
   z.object({ error: z.string() }),
 ]);

@@ -17,6 +17,8 @@ const QUOTE_ERROR_FIELD: Record<QuoteError["error"], string> = {
   missing_amount: "amount",
   missing_hours: "hours",
   missing_percentage: "percentage",
+  missing_action: "action",
+  missing_quantity: "quantity",
 };
 
 /**
@@ -39,6 +41,8 @@ export async function quoteFor(
       ...(request.amount !== undefined ? { amount: request.amount } : {}),
       ...(request.hours !== undefined ? { hours: request.hours } : {}),
       ...(request.percentage !== undefined ? { percentage: request.percentage } : {}),
+      ...(request.action !== undefined ? { action: request.action } : {}),
+      ...(request.quantity !== undefined ? { quantity: request.quantity } : {}),
     },
     prices,
     balances.wallet,

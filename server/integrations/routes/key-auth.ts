@@ -10,17 +10,18 @@ import { authenticateApiKey, type KeyCaller } from "@/server/integrations/keys";
 /**
  * Who a program acts for, from its API key (server/integrations/keys.ts authenticateApiKey: 401, 403
  * outside the allow-list, 429 past the key's rate), or from `secret` when the route reads the key from
- * its body (the panel-compatible endpoint). 403 api_key_scope_missing when the key may not do `scope`.
+ * its body (the panel-compatible endpoint). 403 api_key_scope_missing when the key may not do `scope`
+ * (none given: the caller checks the scopes of what it is asked).
  */
 export async function keyCallerOf(
   c: Parameters<MiddlewareHandler<AppEnv>>[0],
   services: Pick<Services, "socketAddress">,
-  input: { scope: ApiKeyScope; secret?: string | undefined },
+  input: { scope?: ApiKeyScope; secret?: string | undefined },
 ): Promise<KeyCaller> {
   const secret = input.secret ?? bearerOf(c);
   if (!secret || !isApiKeyToken(secret)) throw new AppError("api_key_invalid");
   const caller = await authenticateApiKey({ db: c.get("db") }, { secret, ip: rateLimitIp(c, services) });
-  if (!caller.scopes.includes(input.scope)) throw new AppError("api_key_scope_missing", { scope: input.scope });
+  if (input.scope && !caller.scopes.includes(input.scope)) throw new AppError("api_key_scope_missing", { scope: input.scope });
   return caller;
 }
 

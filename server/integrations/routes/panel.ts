@@ -1,79 +1,110 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { apiRoute } from "@/server/http/route-parts";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { z } from "zod";
+import { campaignInput } from "@/lib/schemas/campaigns";
 import { PANEL_STATUS_MAX_IDS, panelInput, panelOutput } from "@/lib/schemas/integrations";
 import { AppError } from "@/server/core/errors";
+import { findUserById } from "@/server/auth";
 import { translateApi } from "@/server/http/i18n";
 import type { AppEnv, Services } from "@/server/http/context";
+import { idempotencyHeaders, idempotent } from "@/server/http/idempotency";
+import { publicOrigin } from "@/server/http/origin";
+import { apiRoute } from "@/server/http/route-parts";
+import { validationError } from "@/server/http/validation";
 import { balancesOf } from "@/server/ledger";
-import { loadPricing } from "@/server/campaigns";
+import { createCampaign, loadPricing } from "@/server/campaigns";
 import { ownCampaigns, PANEL_CURRENCY, panelOrderStatus, panelServices } from "@/server/integrations/panel";
 import { keyCallerOf } from "@/server/integrations/routes/key-auth";
 
-const panelRoute = apiRoute({
-  method: "post",
-  path: "/v2",
-  tags: ["Integrations"],
-  summary:
-    "The engagement panels' API v2 for reseller software: an API key (the `key` field, or `Authorization: Bearer tk_…`) and an action (services, balance, status). " +
-    "Every answer the panels know is 200, a refusal (a key that does not work, an unknown order or action) as { error } in English; amounts in Rials (IRR) as strings. " +
-    "A body the contract refuses (a control character, malformed JSON) is answered as everywhere else",
-  request: {
-    body: {
-      required: true,
-      content: {
-        "application/x-www-form-urlencoded": { schema: panelInput },
-        "application/json": { schema: panelInput },
-      },
-    },
-  },
-  responses: {
-    200: { description: "The answer, or { error } (the panels' convention)", content: { "application/json": { schema: panelOutput } } },
-  },
-});
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+type Fields = z.output<typeof panelInput>;
 
-/** The fields as validated from the form or the JSON (both validators run; the one the content type names is read). */
-const valid = (c: Context<AppEnv>, target: "json" | "form") => (c.req.valid as (target: "json" | "form") => unknown)(target);
+/** A refusal in the panels' words: English, as their software shows it. */
+const panelError = (error: AppError) =>
+  error.code === "bad_request" ? "Incorrect request" : translateApi("en-US", `errors.${error.code}`, error.params);
 
-async function answer(c: Context<AppEnv>, services: Pick<Services, "socketAddress">): Promise<unknown> {
-  const json = (c.req.header("content-type") ?? "").includes("json");
-  const parsed = panelInput.safeParse((json ? valid(c, "json") : valid(c, "form")) ?? {});
-  if (!parsed.success) throw new AppError("bad_request");
-  const { key, action, order, orders } = parsed.data;
-  const db = c.get("db");
-  const caller = await keyCallerOf(c, services, { scope: "read", secret: key });
-  if (action === "services") return panelServices(await loadPricing({ db }));
-  if (action === "balance") {
-    const { wallet } = await balancesOf({ db }, { userId: caller.userId });
-    return { balance: String(wallet), currency: PANEL_CURRENCY };
+/** The body's fields, from a form or JSON; malformed JSON is refused as everywhere else (400). */
+async function fieldsOf(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  const type = c.req.header("content-type") ?? "";
+  if (type.includes("json")) {
+    const body: unknown = await c.req.json().catch(() => {
+      throw new AppError("malformed_json");
+    });
+    return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   }
+  return type.includes("form") ? c.req.parseBody() : {};
+}
+
+/**
+ * Who calls v2: the key in the body's `key` or as bearer (server/integrations/routes/key-auth.ts), its
+ * owner set as the caller so `idempotent` keeps their answers; a refusal answered as the panels answer.
+ */
+function panelCaller(services: Pick<Services, "socketAddress">): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    // The contract first, as on every route: a field it refuses (a control character) is our 422.
+    const parsed = panelInput.safeParse(await fieldsOf(c));
+    if (!parsed.success) throw validationError(c.get("locale"), parsed.error, undefined);
+    try {
+      const { key } = parsed.data;
+      const caller = await keyCallerOf(c, services, { secret: key });
+      const user = await findUserById({ db: c.get("db") }, { id: caller.userId });
+      if (!user) throw new AppError("api_key_invalid");
+      c.set("keyCaller", caller);
+      c.set("user", user);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      c.header("Cache-Control", "private, no-store");
+      return c.json({ error: panelError(error) }, 200);
+    }
+    c.header("Cache-Control", "private, no-store");
+    await next();
+  };
+}
+
+/** The panels' `add`: one service (network.action), a link and a quantity, bought as a `units` campaign paid from the wallet. */
+async function addOrder(c: Context<AppEnv>, services: Pick<Services, "gateways">, fields: Fields) {
+  const scopes = c.get("keyCaller").scopes;
+  if (!scopes.includes("create") || !scopes.includes("spend")) throw new AppError("api_key_scope_missing", { scope: "create, spend" });
+  const [network, action] = (fields.service ?? "").split(".");
+  const request = campaignInput.safeParse({
+    name: `${fields.service ?? ""} × ${String(fields.quantity ?? "")}`.slice(0, 100),
+    network,
+    strategy: "units",
+    link: fields.link ?? "",
+    follower_count: 0,
+    action,
+    quantity: Number(fields.quantity),
+    gateway: "wallet",
+    accept_policies: true,
+  });
+  if (!request.success) {
+    const field = String(request.error.issues[0]?.path[0] ?? "");
+    return { error: field === "link" ? "Incorrect link" : field === "quantity" ? "Incorrect quantity" : "Incorrect service" };
+  }
+  const created = await createCampaign(
+    { db: c.get("db"), actor: c.get("user"), locale: "en-US" },
+    { gateways: services.gateways, request: request.data, origin: publicOrigin(c.req.url), description: "API order" },
+  );
+  return { order: created.campaign.id };
+}
+
+async function answer(c: Context<AppEnv>, services: Pick<Services, "gateways">, fields: Fields): Promise<unknown> {
+  const { action, order, orders } = fields;
+  const db = c.get("db");
+  const { userId, scopes } = c.get("keyCaller");
+  if (action === "add") return addOrder(c, services, fields);
+  if (!scopes.includes("read")) throw new AppError("api_key_scope_missing", { scope: "read" });
+  if (action === "services") return panelServices(await loadPricing({ db }));
+  if (action === "balance") return { balance: String((await balancesOf({ db }, { userId })).wallet), currency: PANEL_CURRENCY };
   if (action === "status" && order !== undefined) {
-    const [campaign] = UUID.test(order) ? await ownCampaigns({ db }, { userId: caller.userId, ids: [order] }) : [];
-    if (!campaign) return { error: "Incorrect order ID" };
-    return panelOrderStatus(campaign);
+    const [campaign] = UUID.test(order) ? await ownCampaigns({ db }, { userId, ids: [order] }) : [];
+    return campaign ? panelOrderStatus(campaign) : { error: "Incorrect order ID" };
   }
   if (action === "status" && orders !== undefined) {
-    const ids = [
-      ...new Set(
-        orders
-          .split(",")
-          .map((id) => id.trim())
-          .filter(Boolean),
-      ),
-    ];
+    const ids = [...new Set(orders.split(",").map((id) => id.trim()))].filter(Boolean);
     if (ids.length === 0 || ids.length > PANEL_STATUS_MAX_IDS) throw new AppError("bad_request");
-    const found = new Map(
-      (await ownCampaigns({ db }, { userId: caller.userId, ids: ids.filter((id) => UUID.test(id)) })).map((row) => [row.id, row]),
-    );
-    return Object.fromEntries(
-      ids.map((id) => {
-        const campaign = found.get(id);
-        return [id, campaign ? panelOrderStatus(campaign) : { error: "Incorrect order ID" }];
-      }),
-    );
+    const found = new Map((await ownCampaigns({ db }, { userId, ids: ids.filter((id) => UUID.test(id)) })).map((row) => [row.id, row]));
+    return Object.fromEntries(ids.map((id) => [id, found.has(id) ? panelOrderStatus(found.get(id)!) : { error: "Incorrect order ID" }]));
   }
   throw new AppError("bad_request");
 }
@@ -82,15 +113,40 @@ async function answer(c: Context<AppEnv>, services: Pick<Services, "socketAddres
  * POST /api/v2 (issue 36): the panels' convention, so existing reseller software can point at Takapoo.
  * A refusal is still HTTP 200, `{ "error": "…" }` in English (the software shows it as is).
  */
-export function panelRoutes(services: Pick<Services, "socketAddress">) {
-  return new OpenAPIHono<AppEnv>().openapi(panelRoute, async (c) => {
-    c.header("Cache-Control", "private, no-store");
+export function panelRoutes(services: Pick<Services, "socketAddress" | "gateways">) {
+  const route = apiRoute({
+    method: "post",
+    path: "/v2",
+    middleware: [panelCaller(services), idempotent] as const,
+    tags: ["Integrations"],
+    summary:
+      "The engagement panels' API v2 for reseller software: an API key (the `key` field, or `Authorization: Bearer tk_…`) and an action: services, balance, status (scope read), add (scopes create and spend: a `units` campaign paid from the wallet; send an Idempotency-Key to make a retry safe). " +
+      "Every answer the panels know is 200, a refusal (a key that does not work, an unknown order, service or action, a short wallet) as { error } in English; amounts in Rials (IRR) as strings. " +
+      "A body the contract refuses (a control character, malformed JSON) is answered as everywhere else",
+    request: {
+      headers: idempotencyHeaders,
+      body: {
+        required: true,
+        content: {
+          "application/x-www-form-urlencoded": { schema: panelInput },
+          "application/json": { schema: panelInput },
+        },
+      },
+    },
+    responses: {
+      200: { description: "The answer, or { error } (the panels' convention)", content: { "application/json": { schema: panelOutput } } },
+    },
+  });
+  return new OpenAPIHono<AppEnv>().openapi(route, async (c) => {
+    const json = (c.req.header("content-type") ?? "").includes("json");
+    // Both validators run (each field optional); the one the content type names holds the fields.
+    const valid = (c.req.valid as (target: "json" | "form") => Fields | undefined).bind(c.req);
+    const fields = (json ? valid("json") : valid("form")) ?? {};
     try {
-      return c.json((await answer(c, services)) as z.infer<typeof panelOutput>, 200);
+      return c.json((await answer(c, services, fields)) as z.infer<typeof panelOutput>, 200);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      const message = error.code === "bad_request" ? "Incorrect request" : translateApi("en-US", `errors.${error.code}`, error.params);
-      return c.json({ error: message }, 200);
+      return c.json({ error: panelError(error) }, 200);
     }
   });
 }

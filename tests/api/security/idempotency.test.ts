@@ -318,6 +318,7 @@ describe("Idempotency-Key on money requests", () => {
       "POST /memberships/checkout",
       "POST /orders",
       "POST /payouts",
+      "POST /v2",
       "POST /wallet/charge",
       "PUT /campaigns/{id}/monthly-budget",
     ]);

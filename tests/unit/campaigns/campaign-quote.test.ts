@@ -11,7 +11,7 @@ import {
   type PriceEntry,
 } from "@/lib/campaigns/pricing";
 import { rialsToToman } from "@/lib/format/money";
-import { isQuoteError, quoteCampaign, SMART_WEIGHTS, type Quote, type QuoteError } from "@/lib/campaigns/quote";
+import { isQuoteError, metricOfAction, quoteCampaign, SMART_WEIGHTS, type Quote, type QuoteError } from "@/lib/campaigns/quote";
 
 function quote(result: Quote | QuoteError): Quote {
   if (isQuoteError(result)) throw new Error(`unexpected ${result.error}`);
@@ -148,6 +148,27 @@ describe("quoteCampaign: trial", () => {
   });
 });
 
+describe("quoteCampaign: units (an engagement panel's order)", () => {
+  it("buys exactly the quantity of every action of each network at its price, the fee on top", () => {
+    for (const network of networks)
+      for (const action of actionsByNetwork[network]) {
+        const q = quote(quoteCampaign({ network, strategy: "units", action, quantity: 250, followerCount: 0 }, DEFAULT_PRICES, 0));
+        const price = DEFAULT_PRICES.find((entry) => entry.network === network && entry.action === action)!.price;
+        expect(q.lines).toEqual([expect.objectContaining({ action, unitPrice: price, min: 250, max: 250, amount: 250 * price })]);
+        expect(q).toMatchObject({ subtotal: 250 * price, fee: Math.floor((250 * price) / 10), remaining: q.total });
+      }
+  });
+
+  it("needs an action of the network and a quantity from 1 to 1,000,000", () => {
+    const units = (action: string | undefined, quantity: number | undefined) =>
+      quoteCampaign({ network: "instagram", strategy: "units", followerCount: 0, action, quantity }, DEFAULT_PRICES, 0);
+    expect(units("subscribe", 10)).toEqual({ error: "missing_action" });
+    expect(units(undefined, 10)).toEqual({ error: "missing_action" });
+    for (const bad of [undefined, 0, -5, 1_000_001, Number.NaN]) expect(units("like", bad)).toEqual({ error: "missing_quantity" });
+    expect(isQuoteError(units("follow", 1_000_000))).toBe(false);
+  });
+});
+
 describe("quoteCampaign: monetize", () => {
   it("buys the partner programme's subscribers and watch hours on YouTube", () => {
     const q = quote(quoteCampaign({ network: "youtube", strategy: "monetize", hours: 4000, followerCount: 10 }, DEFAULT_PRICES, 1e12));
@@ -232,6 +253,8 @@ describe("quoteCampaign: properties", () => {
     followerCount: fc.oneof(fc.integer({ min: 0, max: 1e9 }), fc.constant(-3)),
     hours: maybe(fc.oneof(fc.integer({ min: -1, max: 4100 }), fc.double({ min: 0, max: 4100, noNaN: true }))),
     percentage: maybe(fc.oneof(fc.integer({ min: -1, max: 110 }), fc.double({ min: 0, max: 110, noNaN: true }))),
+    action: maybe(fc.constantFrom("like", "comment", "view", "subscribe", "follow", "dance")),
+    quantity: maybe(fc.oneof(fc.integer({ min: -1, max: 1_100_000 }), fc.double({ min: 0, max: 2e6, noNaN: true }))),
   });
   const balance = fc.oneof(fc.integer({ min: -1e6, max: 1e13 }), fc.constant(0));
 
@@ -242,16 +265,24 @@ describe("quoteCampaign: properties", () => {
         if (isQuoteError(result)) {
           const hoursOk = i.hours !== undefined && i.hours >= 1 && i.hours <= 4000;
           const percentageOk = i.percentage !== undefined && i.percentage >= 1 && i.percentage <= 100;
+          const actionOk = i.action !== undefined && metricOfAction(i.network, i.action) !== null;
+          const quantityOk = i.quantity !== undefined && i.quantity >= 1 && i.quantity <= 1_000_000;
           const expected =
-            i.strategy === "smart"
-              ? "missing_amount"
-              : i.strategy === "monetize" && i.network === "instagram"
-                ? "strategy_network_mismatch"
-                : !hoursOk
-                  ? "missing_hours"
-                  : !percentageOk && i.strategy === "watch_time"
-                    ? "missing_percentage"
-                    : "none";
+            i.strategy === "units"
+              ? !actionOk
+                ? "missing_action"
+                : !quantityOk
+                  ? "missing_quantity"
+                  : "none"
+              : i.strategy === "smart"
+                ? "missing_amount"
+                : i.strategy === "monetize" && i.network === "instagram"
+                  ? "strategy_network_mismatch"
+                  : !hoursOk
+                    ? "missing_hours"
+                    : !percentageOk && i.strategy === "watch_time"
+                      ? "missing_percentage"
+                      : "none";
           expect(result.error).toBe(expected);
           if (i.strategy === "smart") expect(i.amount === undefined || i.amount < 1).toBe(true);
           return;

@@ -1,0 +1,75 @@
+import { describe, expect } from "vitest";
+import { eq } from "drizzle-orm";
+import { campaigns } from "@/server/db/schema";
+import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
+import { loadPricing } from "@/server/campaigns";
+import { apiTest } from "@/tests/api/support/fixture";
+
+// Issue 36 item 3: the panels' `add` (a service, a link, a quantity) as a `units` campaign paid from the
+// wallet, exactly once under retries with an Idempotency-Key; its status in the panels' words.
+
+const it = apiTest.override("client", ({ serial }) => ({ address: `10.7.38.${serial % 250}` }));
+const VIDEO = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
+type Panel = { order?: string; error?: string; status?: string; remains?: string; charge?: string };
+
+describe("v2 add", () => {
+  it("buys N units of one action from the wallet; bad service, link, quantity and scopes answer { error }", async ({
+    database,
+    call,
+    person,
+  }) => {
+    const me = await person(5_000_000);
+    const keyOf = async (scopes: string[]) =>
+      (await call("integrations/keys", { name: "Panel", scopes }, { token: me.token })).body.data.secret as string;
+    const buyer = await keyOf(["read", "create", "spend"]);
+    const v2 = async (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+      (await call("v2", { key: buyer, ...fields }, { headers })).body as unknown as Panel;
+
+    const like = (await loadPricing({ db: database.db })).find((price) => price.network === "youtube" && price.action === "like")!;
+    const added = await v2({ action: "add", service: "youtube.like", link: VIDEO, quantity: "100" });
+    expect(added.order).toMatch(/^[0-9a-f-]{36}$/);
+    const [row] = await database.db.select().from(campaigns).where(eq(campaigns.id, added.order!));
+    expect(row).toMatchObject({ strategy: "units", status: "awaiting_review", ownerId: me.user.id });
+    const cost = row!.budget;
+    expect(cost).toBe(100 * like.price + Math.floor((100 * like.price) / 10));
+    expect((await balancesOf({ db: database.db }, { userId: me.user.id })).wallet).toBe(5_000_000 - cost);
+    expect(await v2({ action: "status", order: added.order! })).toEqual({
+      charge: String(cost),
+      start_count: "0",
+      status: "Pending",
+      remains: "100",
+      currency: "IRR",
+    });
+
+    expect(await v2({ action: "add", service: "youtube.dance", link: VIDEO, quantity: "100" })).toEqual({ error: "Incorrect service" });
+    expect(await v2({ action: "add", service: "youtube.like", link: "https://example.com/x", quantity: "100" })).toEqual({
+      error: "Incorrect link",
+    });
+    expect(await v2({ action: "add", service: "youtube.like", link: VIDEO, quantity: "0" })).toEqual({ error: "Incorrect quantity" });
+    const huge = await v2({ action: "add", service: "youtube.like", link: VIDEO, quantity: "1000000" });
+    expect(huge.error).toMatch(/wallet|balance/i);
+    const reader = await keyOf(["read"]);
+    const refused = (await call("v2", { key: reader, action: "add", service: "youtube.like", link: VIDEO, quantity: "10" })).body as Panel;
+    expect(refused.error).toMatch(/permission/i);
+    expect(await database.db.select().from(campaigns).where(eq(campaigns.ownerId, me.user.id))).toHaveLength(1);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
+  });
+
+  it("20 parallel retries with one Idempotency-Key make one order and pay once", async ({ database, call, person }) => {
+    const me = await person(5_000_000);
+    const key = (await call("integrations/keys", { name: "Panel", scopes: ["create", "spend"] }, { token: me.token })).body.data.secret;
+    const body = { key, action: "add", service: "youtube.like", link: VIDEO, quantity: "50" };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call("v2", body, { headers: { "idempotency-key": "panel-order-7" } })),
+    );
+    const orders = new Set(
+      answers.filter((a) => a.status === 200 && (a.body as unknown as Panel).order).map((a) => (a.body as unknown as Panel).order),
+    );
+    expect(orders.size).toBe(1);
+    expect(answers.every((a) => a.status === 200 || a.status === 409)).toBe(true);
+    const mine = await database.db.select().from(campaigns).where(eq(campaigns.ownerId, me.user.id));
+    expect(mine).toHaveLength(1);
+    expect((await balancesOf({ db: database.db }, { userId: me.user.id })).wallet).toBe(5_000_000 - mine[0]!.budget);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
+  });
+});
