@@ -49,7 +49,9 @@ export function panelServices(prices: readonly PriceEntry[]) {
     type: "Default",
     category: price.network,
     rate: String(price.price * 1000),
-    refill: (price.refillDays ?? 0) > 0,
+    // The panels' refill is a request the customer sends; ours is the guarantee, kept without one (refill_days
+    // in GET /api/orders/services), and v2 takes no refill action yet.
+    refill: false,
     cancel: false,
   }));
 }
