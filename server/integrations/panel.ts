@@ -1,8 +1,9 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { preparedOnce } from "@/server/db/prepared";
 import { invoiceLines, progressOf } from "@/lib/campaigns/progress";
 import type { PriceEntry } from "@/lib/campaigns/pricing";
 import { campaigns, type Campaign } from "@/server/db/schema";
-import { executor, type DbCtx } from "@/server/core/context";
+import type { DbCtx } from "@/server/core/context";
 
 /**
  * The engagement panels' shape ("API v2") on top of our verbs, for reseller software that speaks it:
@@ -28,8 +29,11 @@ export function panelStatus(campaign: Pick<Campaign, "status">, remains: number)
   }
 }
 
+/** What an order's status reads of its campaign. */
+export type OrderRow = Pick<Campaign, "id" | "status" | "budget" | "invoice" | "delivered">;
+
 /** One order's status as the panels answer it: what it cost, the units left, the state. */
-export function panelOrderStatus(campaign: Campaign) {
+export function panelOrderStatus(campaign: OrderRow) {
   const progress = progressOf(invoiceLines(campaign.invoice), campaign.delivered);
   const remains = Math.max(0, progress.units.bought - progress.units.delivered);
   return {
@@ -56,12 +60,26 @@ export function panelServices(prices: readonly PriceEntry[]) {
   }));
 }
 
-/** The caller's own campaigns among `ids` (anyone else's are simply not found). */
-export async function ownCampaigns(ctx: DbCtx, input: { userId: string; ids: readonly string[] }): Promise<Campaign[]> {
-  const db = executor(ctx);
-  if (input.ids.length === 0) return [];
-  return db
-    .select()
+// Prepared once: a batch of 100 binds one array, and drizzle builds the statement once, not per request.
+const ownByIds = preparedOnce((db) =>
+  db
+    .select({
+      id: campaigns.id,
+      status: campaigns.status,
+      budget: campaigns.budget,
+      invoice: campaigns.invoice,
+      delivered: campaigns.delivered,
+    })
     .from(campaigns)
-    .where(and(eq(campaigns.ownerId, input.userId), inArray(campaigns.id, [...input.ids])));
+    .where(and(eq(campaigns.ownerId, sql.placeholder("userId")), sql`${campaigns.id} = any(${sql.placeholder("ids")}::uuid[])`))
+    .prepare("orders_status_own"),
+);
+
+/**
+ * The caller's own campaigns among `ids` (anyone else's are simply not found), only the columns a status
+ * reads: a batch of 100 parses five columns a row, not forty.
+ */
+export async function ownCampaigns(ctx: DbCtx, input: { userId: string; ids: readonly string[] }): Promise<OrderRow[]> {
+  if (input.ids.length === 0) return [];
+  return ownByIds(ctx.db).execute({ userId: input.userId, ids: [...input.ids] });
 }

@@ -159,6 +159,8 @@ if (process.env.BENCH_CAMPAIGNS !== "0")
   spawnSync(process.execPath, ["tests/bench/campaigns.mjs"], { stdio: ["inherit", "inherit", "ignore"] });
 // The boosters' feed, heartbeats and the release job on PostgreSQL.
 if (process.env.BENCH_EARN !== "0") spawnSync(process.execPath, ["tests/bench/earn.mjs"], { stdio: ["inherit", "inherit", "ignore"] });
+// The panels' POST /api/v2 status of 100 orders with an API key, against pgbench (issue 36).
+if (process.env.BENCH_PANEL !== "0") spawnSync(process.execPath, ["tests/bench/panel.mjs"], { stdio: ["inherit", "inherit", "ignore"] });
 // Payout requests and a 5,000-payout batch on PostgreSQL.
 if (process.env.BENCH_PAYOUTS !== "0")
   spawnSync(process.execPath, ["tests/bench/payouts.mjs"], { stdio: ["inherit", "inherit", "ignore"] });
