@@ -15,6 +15,7 @@ export const auditTargetTypes = [
   "setting",
   "content_page",
   "pricing",
+  "api_key",
 ] as const;
 
 /**
@@ -64,6 +65,9 @@ export const auditActions = [
   "content_page.created",
   "content_page.updated",
   "demo.clock_advanced",
+  "api_key.created",
+  "api_key.revoked",
+  "api_key.order_placed",
 ] as const;
 
 const AUDIT_ACTION = /^[a-z_.]*$/;

@@ -111,3 +111,18 @@ export async function authenticateApiKey(ctx: DbCtx, input: { secret: string; ip
   if (row.window_uses > env.API_KEY_RATE_PER_MINUTE) throw new AppError("rate_limited");
   return { keyId: row.id, userId: row.user_id, scopes: row.scopes };
 }
+
+/** An order a key placed (a campaign paid from its owner's wallet): in the audit log with the key that placed it. */
+export async function auditKeyOrder(
+  ctx: DbCtx & { ip?: string | null },
+  input: { caller: Pick<KeyCaller, "keyId" | "userId">; campaignId: string; via: "orders" | "v2" },
+) {
+  await recordAudit(ctx, {
+    actorId: input.caller.userId,
+    action: "api_key.order_placed",
+    targetType: "campaign",
+    targetId: input.campaignId,
+    details: { key_id: input.caller.keyId, via: input.via },
+    ip: ctx.ip ?? null,
+  });
+}

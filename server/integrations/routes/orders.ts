@@ -10,6 +10,8 @@ import { balancesOf } from "@/server/ledger";
 import { createCampaign, loadPricing, toCampaignOutput, toPriceOutput, visibleCampaign } from "@/server/campaigns";
 import { PANEL_CURRENCY } from "@/server/integrations/panel";
 import { requireApiKey } from "@/server/integrations/routes/key-auth";
+import { auditKeyOrder } from "@/server/integrations/keys";
+import { rateLimitIp } from "@/server/http/auth";
 
 const KEY_SECURITY = [{ apiKey: [] }];
 const keyRefusals = {
@@ -81,6 +83,10 @@ export function orderRoutes(services: Services) {
           origin: publicOrigin(c.req.url),
           description: translateApi(c.get("locale"), "messages.charge_description"),
         },
+      );
+      await auditKeyOrder(
+        { db: c.get("db"), ip: rateLimitIp(c, services) },
+        { caller: c.get("keyCaller"), campaignId: created.campaign.id, via: "orders" },
       );
       return c.json({ data: toCampaignOutput(created.campaign) }, 201);
     })

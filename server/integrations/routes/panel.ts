@@ -15,6 +15,8 @@ import { balancesOf } from "@/server/ledger";
 import { createCampaign, loadPricing } from "@/server/campaigns";
 import { ownCampaigns, PANEL_CURRENCY, panelOrderStatus, panelServices } from "@/server/integrations/panel";
 import { keyCallerOf } from "@/server/integrations/routes/key-auth";
+import { auditKeyOrder } from "@/server/integrations/keys";
+import { rateLimitIp } from "@/server/http/auth";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Fields = z.output<typeof panelInput>;
@@ -62,7 +64,7 @@ function panelCaller(services: Pick<Services, "socketAddress">): MiddlewareHandl
 }
 
 /** The panels' `add`: one service (network.action), a link and a quantity, bought as a `units` campaign paid from the wallet. */
-async function addOrder(c: Context<AppEnv>, services: Pick<Services, "gateways">, fields: Fields) {
+async function addOrder(c: Context<AppEnv>, services: Pick<Services, "gateways" | "socketAddress">, fields: Fields) {
   const scopes = c.get("keyCaller").scopes;
   if (!scopes.includes("create") || !scopes.includes("spend")) throw new AppError("api_key_scope_missing", { scope: "create, spend" });
   const [network, action] = (fields.service ?? "").split(".");
@@ -85,10 +87,14 @@ async function addOrder(c: Context<AppEnv>, services: Pick<Services, "gateways">
     { db: c.get("db"), actor: c.get("user"), locale: "en-US" },
     { gateways: services.gateways, request: request.data, origin: publicOrigin(c.req.url), description: "API order" },
   );
+  await auditKeyOrder(
+    { db: c.get("db"), ip: rateLimitIp(c, services) },
+    { caller: c.get("keyCaller"), campaignId: created.campaign.id, via: "v2" },
+  );
   return { order: created.campaign.id };
 }
 
-async function answer(c: Context<AppEnv>, services: Pick<Services, "gateways">, fields: Fields): Promise<unknown> {
+async function answer(c: Context<AppEnv>, services: Pick<Services, "gateways" | "socketAddress">, fields: Fields): Promise<unknown> {
   const { action, order, orders } = fields;
   const db = c.get("db");
   const { userId, scopes } = c.get("keyCaller");

@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
-import { campaigns } from "@/server/db/schema";
+import { auditLog, campaigns } from "@/server/db/schema";
 import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
 import { apiTest } from "@/tests/api/support/fixture";
 import { smartCampaign } from "@/tests/api/support/campaign-fixtures";
@@ -52,6 +52,8 @@ describe("the order API", () => {
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
 
     const [id] = [...ids];
+    const placed = await database.db.select().from(auditLog).where(eq(auditLog.targetId, id));
+    expect(placed.map((entry) => entry.action)).toEqual(["api_key.order_placed"]);
     const one = await get(`orders/${id}`, buyer);
     expect(one.body.data).toMatchObject({ id, status: "awaiting_review", budget: 2_000_000 });
     const other = await person();

@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
-import { campaigns } from "@/server/db/schema";
+import { auditLog, campaigns } from "@/server/db/schema";
 import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
 import { loadPricing } from "@/server/campaigns";
 import { apiTest } from "@/tests/api/support/fixture";
@@ -29,6 +29,8 @@ describe("v2 add", () => {
     const added = await v2({ action: "add", service: "youtube.like", link: VIDEO, quantity: "100" });
     expect(added.order).toMatch(/^[0-9a-f-]{36}$/);
     const [row] = await database.db.select().from(campaigns).where(eq(campaigns.id, added.order!));
+    const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.targetId, added.order!));
+    expect(audit).toMatchObject({ action: "api_key.order_placed", actorId: me.user.id, details: { via: "v2" } });
     expect(row).toMatchObject({ strategy: "units", status: "awaiting_review", ownerId: me.user.id });
     const cost = row!.budget;
     expect(cost).toBe(100 * like.price + Math.floor((100 * like.price) / 10));

@@ -9,7 +9,10 @@ import { auditActions, auditTargetTypes } from "@/lib/schemas/audit";
 // each listed action has its words (the message check holds the four locales to the same keys).
 
 const groups = ["user", "identity", "youtube", "campaign", "activity", "payout", "payouts", "membership", "membership_plan"];
-const LITERAL = new RegExp(`"((?:${[...groups, "invitation", "invitations", "pricing", "content_page"].join("|")})\\.[a-z_]+)"`, "g");
+const LITERAL = new RegExp(
+  `"((?:${[...groups, "invitation", "invitations", "pricing", "content_page", "api_key"].join("|")})\\.[a-z_]+)"`,
+  "g",
+);
 
 function serverFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
