@@ -43,6 +43,7 @@ function Usage() {
         </code>
         <p>{t("never")}</p>
         <p>{t("limits")}</p>
+        <p>{t("orders")}</p>
         <p>
           {t.rich("docs", {
             docs: (chunks) => (
