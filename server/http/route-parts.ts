@@ -1,4 +1,5 @@
 import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
 import { zodToOpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { listMeta, paging, type Endpoint, type NoFields } from "@/lib/schemas/common";
 import { requireAdmin, requirePayer, requireSessionClaims, requireUser } from "./auth";
@@ -74,6 +75,25 @@ export const imageUploadRefusals = { 413: err("Image larger than 5 MB"), 415: er
 
 /** A session's credentials: `Authorization: Bearer`, or the web app's httpOnly cookie. */
 export const SESSION_SECURITY = [{ bearer: [] }, { session_cookie: [] }];
+/** A program's credentials: `Authorization: Bearer tk_…` (an API key, server/integrations/keys.ts). */
+export const API_KEY_SECURITY = [{ apiKey: [] }];
+
+/** What a route behind an API key may be refused with, besides its own answers. */
+export const apiKeyRefusals = {
+  401: err("api_key_invalid: no key, or one revoked, expired or never issued"),
+  403: err("api_key_scope_missing (the key may not do this), api_key_address_refused (outside its allow-list)"),
+  429: err("rate_limited: the key's requests in this minute are used up"),
+} as const;
+
+const keyGates = new WeakSet<MiddlewareHandler>();
+/**
+ * Marks a middleware as an API-key gate (server/integrations/routes/key-auth.ts requireApiKey makes one
+ * per scope), so apiRoute documents the key's security and its refusals as it does a session's.
+ */
+export function apiKeyGate<M extends MiddlewareHandler>(gate: M): M {
+  keyGates.add(gate);
+  return gate;
+}
 
 const middlewareOf = (config: Pick<RouteConfig, "middleware">) => [config.middleware ?? []].flat();
 
@@ -81,6 +101,7 @@ const middlewareOf = (config: Pick<RouteConfig, "middleware">) => [config.middle
  * Every route of the API is declared with apiRoute: createRoute's config, plus what the route's
  * middleware and request make it answer, so the document cannot leave one out:
  * - a session required (requireUser, requireSessionClaims, requirePayer): `security` and 401;
+ *   an API key (a gate marked by apiKeyGate): the key's `security`, 401, 403 and 429 (apiKeyRefusals);
  *   an admin's (requireAdmin): `security` and 404, since others are not told the route exists;
  * - a body: 400 (malformed JSON), 415 (another media type), 422;
  * - path parameters, a query or headers: 422;
@@ -94,6 +115,7 @@ export function apiRoute<P extends string, R extends Omit<RouteConfig, "path"> &
   const middleware = middlewareOf(config);
   const user = [requireUser, requireSessionClaims, requirePayer].some((gate) => middleware.includes(gate));
   const admin = middleware.includes(requireAdmin);
+  const key = middleware.some((gate) => keyGates.has(gate as MiddlewareHandler));
   const request = config.request;
   const write = config.method !== "get" && config.method !== "head";
   const shared = {
@@ -101,6 +123,7 @@ export function apiRoute<P extends string, R extends Omit<RouteConfig, "path"> &
     ...(user ? { 401: sharedResponses.unauthenticated } : {}),
     ...(write ? { 403: sharedResponses.crossSite } : {}),
     ...(admin ? { 404: sharedResponses.adminOnly } : {}),
+    ...(key ? apiKeyRefusals : {}),
     ...(middleware.includes(idempotent) ? { 409: sharedResponses.inProgress } : {}),
     ...(write ? { 413: sharedResponses.tooLarge } : {}),
     ...(request?.body ? { 415: sharedResponses.mediaType } : {}),
@@ -110,6 +133,7 @@ export function apiRoute<P extends string, R extends Omit<RouteConfig, "path"> &
   return createRoute({
     ...config,
     ...(user || admin ? { security: SESSION_SECURITY } : {}),
+    ...(key ? { security: API_KEY_SECURITY } : {}),
     responses: { ...shared, ...config.responses },
   }) as ReturnType<typeof createRoute<P, R>>;
 }

@@ -13,13 +13,6 @@ import { requireApiKey } from "@/server/integrations/routes/key-auth";
 import { auditKeyOrder } from "@/server/integrations/keys";
 import { rateLimitIp } from "@/server/http/auth";
 
-const KEY_SECURITY = [{ apiKey: [] }];
-const keyRefusals = {
-  401: err("api_key_invalid: no key, or one revoked, expired or never issued"),
-  403: err("api_key_scope_missing (the key may not do this), api_key_address_refused (outside its allow-list)"),
-  429: err("rate_limited: the key's requests in this minute are used up"),
-};
-
 /**
  * The order API (issue 36 item 2) for a producer's programs: an API key as bearer, never a session. Its
  * routes are declared here, where the services (the client's address for the allow-list) are known.
@@ -31,14 +24,12 @@ export function orderRoutes(services: Services) {
     tags: ["Orders (API keys)"],
     summary: "The catalogue: price per action in Rials per network, the booster's share and the guarantee's days (scope read)",
     answer: "The price list",
-    responses: keyRefusals,
   });
   const balanceRoute = endpointRoute(orderEndpoints.balance, {
     middleware: [key("read")] as const,
     tags: ["Orders (API keys)"],
     summary: "The wallet's balance new orders are paid from (scope read)",
     answer: "The balance",
-    responses: keyRefusals,
   });
   const createRouteDef = endpointRoute(orderEndpoints.create, {
     middleware: [key("create"), idempotent] as const,
@@ -49,8 +40,7 @@ export function orderRoutes(services: Services) {
     bodyName: "OrderInput",
     answer: "The campaign, awaiting review",
     responses: {
-      ...keyRefusals,
-      403: err("Insufficient wallet balance, or the key's scope or address (above)"),
+      403: err("insufficient_funds, or the key's api_key_scope_missing or api_key_address_refused"),
       409: err("Trial already created, or the same Idempotency-Key still running"),
     },
   });
@@ -60,9 +50,8 @@ export function orderRoutes(services: Services) {
     summary:
       "An order (a campaign of the key's owner): state, delivered units per line, spent, the guarantee's end (scope read; 404 for anyone else's)",
     answer: "The campaign",
-    responses: { ...keyRefusals, 404: err("Not found") },
+    responses: { 404: err("Not found") },
   });
-  for (const route of [servicesRoute, balanceRoute, createRouteDef, oneRoute]) Object.assign(route, { security: KEY_SECURITY });
 
   return new OpenAPIHono<AppEnv>()
     .openapi(servicesRoute, async (c) => c.json({ data: (await loadPricing({ db: c.get("db") })).map(toPriceOutput) }, 200))

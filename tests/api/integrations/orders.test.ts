@@ -22,6 +22,19 @@ describe("the order API", () => {
     expect([refused.status, refused.body.error!.code]).toEqual([403, "api_key_scope_missing"]);
     expect((await get("orders/balance")).body.error!.code).toBe("api_key_invalid");
     expect((await get("orders/balance", me.token)).status).toBe(401);
+
+    // The document says so for every order route: the key's scheme and its refusals (apiRoute, from the gate).
+    const document = (await get("openapi.json")).body as unknown as {
+      paths: Record<string, Record<string, { security?: unknown; responses: Record<string, unknown> }>>;
+    };
+    const operations = Object.entries(document.paths)
+      .filter(([path]) => path.includes("/orders"))
+      .flatMap(([, byMethod]) => Object.values(byMethod));
+    expect(operations).toHaveLength(4);
+    for (const operation of operations) {
+      expect(operation.security).toEqual([{ apiKey: [] }]);
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(["401", "403", "429"]));
+    }
   });
 
   it("create without spend pays nothing; create and spend: 20 parallel retries make one campaign and pay once", async ({
