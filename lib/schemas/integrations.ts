@@ -133,6 +133,8 @@ export const panelInput = z.object({
     .optional(),
 });
 
+export type PanelFields = z.output<typeof panelInput>;
+
 /** One order's status in the panels' words: charge and remains in Rials as strings, currency IRR. */
 export const panelOrderStatusOutput = z.object({
   charge: z.string(),

@@ -14,6 +14,8 @@ import type { AppleVerifier, GoogleVerifier } from "@/server/adapters/oauth";
 import type { FileStorage } from "@/server/adapters/storage";
 import type { Gateways } from "@/server/payments";
 import type { PayoutProviders } from "@/server/adapters/payout-rails/registry";
+import type { KeyCaller } from "@/server/integrations/keys";
+import type { PanelFields } from "@/lib/schemas/integrations";
 
 /** What every request handler can read from the Hono context. */
 export type AppEnv = {
@@ -28,7 +30,9 @@ export type AppEnv = {
     /** The access token's claims, set by requireUser and requireSessionClaims. */
     claims: AccessClaims;
     /** The API key a program called with and whom it acts for (server/integrations/routes/key-auth.ts). */
-    keyCaller: { keyId: string; userId: string; scopes: readonly string[] };
+    keyCaller: KeyCaller;
+    /** The panel-compatible endpoint's fields, parsed once by its key check (server/integrations/routes/panel.ts). */
+    panelFields: PanelFields;
   };
 };
 

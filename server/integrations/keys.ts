@@ -4,7 +4,7 @@ import { addressInRanges } from "@/lib/geo/client-address";
 import { API_KEY_PREFIX, API_KEYS_MAX, type createApiKeyInput } from "@/lib/schemas/integrations";
 import type { ApiKeyScope } from "@/lib/schemas/enums";
 import type { z } from "zod";
-import { apiKeys, type ApiKey } from "@/server/db/schema";
+import { apiKeys, users, type ApiKey, type User } from "@/server/db/schema";
 import { AppError } from "@/server/core/errors";
 import { env } from "@/server/core/env";
 import { executor, withTransaction, type DbCtx, type UserCtx } from "@/server/core/context";
@@ -86,36 +86,59 @@ export async function revokeApiKey(ctx: UserCtx, input: { id: string }): Promise
   });
 }
 
-export type KeyCaller = { keyId: string; userId: string; scopes: ApiKeyScope[] };
+/** The key a program called with and whom it acts for (the owner's row: the verbs act as them). */
+export type KeyCaller = { keyId: string; userId: string; scopes: ApiKeyScope[]; owner: User };
 
 /**
- * Who a key acts for, in one statement that also counts the use in the key's current minute and notes
- * when and where it was last used: 401 api_key_invalid for a key never issued, revoked or expired (or its owner banned); 403
+ * Who a key acts for, in one statement that also counts the use in the key's current minute, notes when
+ * and where it was last used and reads the owner's row (a data-modifying CTE joined to users): 401
+ * api_key_invalid for a key never issued, revoked or expired (or its owner banned); 403
  * api_key_address_refused outside its allow-list; 429 rate_limited past API_KEY_RATE_PER_MINUTE (the
  * count lives on the key's row, so every instance shares it).
  */
 export async function authenticateApiKey(ctx: DbCtx, input: { secret: string; ip: string }): Promise<KeyCaller> {
   const db = executor(ctx);
-  const result = await db.execute(sql`
-    update api_keys set
-      window_uses = case when window_started_at > now() - interval '1 minute' then window_uses + 1 else 1 end,
-      window_started_at = case when window_started_at > now() - interval '1 minute' then window_started_at else now() end,
-      last_used_at = now(),
-      last_used_ip = ${input.ip}
-    where secret_hash = ${hashOf(input.secret)} and revoked_at is null and (expires_at is null or expires_at > now())
-      and not exists (select 1 from user_bans b where b.user_id = api_keys.user_id and b.lifted_at is null and b.expires_at > now())
-    returning id, user_id, scopes, ip_allow, window_uses`);
-  const row = (result.rows as { id: string; user_id: string; scopes: ApiKeyScope[]; ip_allow: string[]; window_uses: number }[])[0];
+  const recent = sql`${apiKeys.windowStartedAt} > now() - interval '1 minute'`;
+  const used = db.$with("used").as(
+    db
+      .update(apiKeys)
+      .set({
+        windowUses: sql`case when ${recent} then ${apiKeys.windowUses} + 1 else 1 end`,
+        windowStartedAt: sql`case when ${recent} then ${apiKeys.windowStartedAt} else now() end`,
+        lastUsedAt: sql`now()`,
+        lastUsedIp: input.ip,
+      })
+      .where(
+        and(
+          eq(apiKeys.secretHash, hashOf(input.secret)),
+          isNull(apiKeys.revokedAt),
+          sql`(${apiKeys.expiresAt} is null or ${apiKeys.expiresAt} > now())`,
+          sql`not exists (select 1 from user_bans b where b.user_id = ${apiKeys.userId} and b.lifted_at is null and b.expires_at > now())`,
+        ),
+      )
+      .returning({
+        keyId: apiKeys.id,
+        ownerId: apiKeys.userId,
+        scopes: apiKeys.scopes,
+        ipAllow: apiKeys.ipAllow,
+        windowUses: apiKeys.windowUses,
+      }),
+  );
+  const [row] = await db
+    .with(used)
+    .select({ keyId: used.keyId, scopes: used.scopes, ipAllow: used.ipAllow, windowUses: used.windowUses, owner: users })
+    .from(used)
+    .innerJoin(users, eq(users.id, used.ownerId));
   if (!row) throw new AppError("api_key_invalid");
-  if (row.ip_allow.length > 0 && !addressInRanges(input.ip, row.ip_allow)) throw new AppError("api_key_address_refused");
-  if (row.window_uses > env.API_KEY_RATE_PER_MINUTE) throw new AppError("rate_limited");
-  return { keyId: row.id, userId: row.user_id, scopes: row.scopes };
+  if (row.ipAllow.length > 0 && !addressInRanges(input.ip, row.ipAllow)) throw new AppError("api_key_address_refused");
+  if (row.windowUses > env.API_KEY_RATE_PER_MINUTE) throw new AppError("rate_limited");
+  return { keyId: row.keyId, userId: row.owner.id, scopes: row.scopes, owner: row.owner };
 }
 
 /** An order a key placed (a campaign paid from its owner's wallet): in the audit log with the key that placed it. */
 export async function auditKeyOrder(
   ctx: DbCtx & { ip?: string | null },
-  input: { caller: Pick<KeyCaller, "keyId" | "userId">; campaignId: string; via: "orders" | "v2" },
+  input: { caller: KeyCaller; campaignId: string; via: "orders" | "v2" },
 ) {
   await recordAudit(ctx, {
     actorId: input.caller.userId,

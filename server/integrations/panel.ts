@@ -3,7 +3,7 @@ import { preparedOnce } from "@/server/db/prepared";
 import { invoiceLines, progressOf } from "@/lib/campaigns/progress";
 import type { PriceEntry } from "@/lib/campaigns/pricing";
 import { campaigns, type Campaign } from "@/server/db/schema";
-import type { DbCtx } from "@/server/core/context";
+import { executor, type DbCtx } from "@/server/core/context";
 
 /**
  * The engagement panels' shape ("API v2") on top of our verbs, for reseller software that speaks it:
@@ -81,5 +81,5 @@ const ownByIds = preparedOnce((db) =>
  */
 export async function ownCampaigns(ctx: DbCtx, input: { userId: string; ids: readonly string[] }): Promise<OrderRow[]> {
   if (input.ids.length === 0) return [];
-  return ownByIds(ctx.db).execute({ userId: input.userId, ids: [...input.ids] });
+  return ownByIds(executor(ctx)).execute({ userId: input.userId, ids: [...input.ids] });
 }

@@ -2,9 +2,9 @@ import type { MiddlewareHandler } from "hono";
 import { isApiKeyToken } from "@/lib/schemas/integrations";
 import type { ApiKeyScope } from "@/lib/schemas/enums";
 import { AppError } from "@/server/core/errors";
-import { findUserById } from "@/server/auth";
 import { bearerOf, rateLimitIp } from "@/server/http/auth";
 import type { AppEnv, Services } from "@/server/http/context";
+import { apiKeyGate } from "@/server/http/route-parts";
 import { authenticateApiKey, type KeyCaller } from "@/server/integrations/keys";
 
 /**
@@ -30,13 +30,11 @@ export async function keyCallerOf(
  * the verbs act for; the idempotency record is theirs too) and keeps the answer out of caches.
  */
 export function requireApiKey(services: Pick<Services, "socketAddress">, scope: ApiKeyScope): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return apiKeyGate<MiddlewareHandler<AppEnv>>(async (c, next) => {
     const caller = await keyCallerOf(c, services, { scope });
-    const user = await findUserById({ db: c.get("db") }, { id: caller.userId });
-    if (!user) throw new AppError("api_key_invalid");
     c.set("keyCaller", caller);
-    c.set("user", user);
+    c.set("user", caller.owner);
     c.header("Cache-Control", "private, no-store");
     await next();
-  };
+  });
 }

@@ -2,9 +2,9 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { campaignInput } from "@/lib/schemas/campaigns";
-import { PANEL_STATUS_MAX_IDS, panelInput, panelOutput } from "@/lib/schemas/integrations";
+import { PANEL_STATUS_MAX_IDS, panelInput, panelOutput, type PanelFields } from "@/lib/schemas/integrations";
+import { uuidParam } from "@/lib/schemas/common";
 import { AppError } from "@/server/core/errors";
-import { findUserById } from "@/server/auth";
 import { translateApi } from "@/server/http/i18n";
 import type { AppEnv, Services } from "@/server/http/context";
 import { idempotencyHeaders, idempotent } from "@/server/http/idempotency";
@@ -18,8 +18,9 @@ import { keyCallerOf } from "@/server/integrations/routes/key-auth";
 import { auditKeyOrder } from "@/server/integrations/keys";
 import { rateLimitIp } from "@/server/http/auth";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-type Fields = z.output<typeof panelInput>;
+type Fields = PanelFields;
+const anId = uuidParam();
+const isId = (value: string) => anId.safeParse(value).success;
 
 /** A refusal in the panels' words: English, as their software shows it. */
 const panelError = (error: AppError) =>
@@ -49,10 +50,9 @@ function panelCaller(services: Pick<Services, "socketAddress">): MiddlewareHandl
     try {
       const { key } = parsed.data;
       const caller = await keyCallerOf(c, services, { secret: key });
-      const user = await findUserById({ db: c.get("db") }, { id: caller.userId });
-      if (!user) throw new AppError("api_key_invalid");
       c.set("keyCaller", caller);
-      c.set("user", user);
+      c.set("user", caller.owner);
+      c.set("panelFields", parsed.data);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       c.header("Cache-Control", "private, no-store");
@@ -103,13 +103,13 @@ async function answer(c: Context<AppEnv>, services: Pick<Services, "gateways" | 
   if (action === "services") return panelServices(await loadPricing({ db }));
   if (action === "balance") return { balance: String((await balancesOf({ db }, { userId })).wallet), currency: PANEL_CURRENCY };
   if (action === "status" && order !== undefined) {
-    const [campaign] = UUID.test(order) ? await ownCampaigns({ db }, { userId, ids: [order] }) : [];
+    const [campaign] = isId(order) ? await ownCampaigns({ db }, { userId, ids: [order] }) : [];
     return campaign ? panelOrderStatus(campaign) : { error: "Incorrect order ID" };
   }
   if (action === "status" && orders !== undefined) {
     const ids = [...new Set(orders.split(",").map((id) => id.trim()))].filter(Boolean);
     if (ids.length === 0 || ids.length > PANEL_STATUS_MAX_IDS) throw new AppError("bad_request");
-    const found = new Map((await ownCampaigns({ db }, { userId, ids: ids.filter((id) => UUID.test(id)) })).map((row) => [row.id, row]));
+    const found = new Map((await ownCampaigns({ db }, { userId, ids: ids.filter(isId) })).map((row) => [row.id, row]));
     return Object.fromEntries(ids.map((id) => [id, found.has(id) ? panelOrderStatus(found.get(id)!) : { error: "Incorrect order ID" }]));
   }
   throw new AppError("bad_request");
@@ -144,12 +144,9 @@ export function panelRoutes(services: Pick<Services, "socketAddress" | "gateways
     },
   });
   return new OpenAPIHono<AppEnv>().openapi(route, async (c) => {
-    const json = (c.req.header("content-type") ?? "").includes("json");
-    // Both validators run (each field optional); the one the content type names holds the fields.
-    const valid = (c.req.valid as (target: "json" | "form") => Fields | undefined).bind(c.req);
-    const fields = (json ? valid("json") : valid("form")) ?? {};
+    // The fields as the key check parsed them (form or JSON alike); the documented body's validators check the same contract.
     try {
-      return c.json((await answer(c, services, fields)) as z.infer<typeof panelOutput>, 200);
+      return c.json((await answer(c, services, c.get("panelFields"))) as z.infer<typeof panelOutput>, 200);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       return c.json({ error: panelError(error) }, 200);
