@@ -128,6 +128,8 @@ export default defineConfig({
         PORT: String(port),
         DATA_DIR: process.env.E2E_DATA_DIR || ".data/e2e",
         TRUST_PROXY_COUNTRY_HEADER: "CF-IPCountry",
+        // Webhook endpoints on 127.0.0.1: the receiver of tests/e2e/webhooks.spec.ts (refused anywhere else).
+        WEBHOOKS_ALLOW_PRIVATE: "true",
         ...siteSettings,
         ...accountSettings,
         NEXT_TELEMETRY_DISABLED: "1",

@@ -48,6 +48,8 @@ import { payoutRoutes } from "@/server/payouts/routes";
 import { notificationRoutes } from "@/server/notifications/routes";
 import { invitationRoutes } from "@/server/invitations/routes";
 import { apiKeyRoutes } from "@/server/integrations/routes/keys";
+import { webhookRoutes } from "@/server/integrations/routes/webhooks";
+import { postWebhook } from "@/server/integrations/webhooks/send";
 import { panelRoutes } from "@/server/integrations/routes/panel";
 import { orderRoutes } from "@/server/integrations/routes/orders";
 import { auditRoutes } from "@/server/audit/routes";
@@ -110,6 +112,7 @@ export function createApp(deps: AppDeps) {
     // null turns it off even when GOOGLE_CLIENT_ID/SECRET are set (tests), hence !== undefined rather than ??.
     youtubeAccounts: deps.youtubeAccounts !== undefined ? deps.youtubeAccounts : youtubeAccountsFromEnv(),
     payouts: deps.payouts ?? payoutProvidersFromEnv(),
+    webhooks: deps.webhooks !== undefined ? deps.webhooks : postWebhook,
     checksNow: (db) => checksToday({ db }, checksOf(services)),
   };
   const app = new OpenAPIHono<AppEnv>({
@@ -220,6 +223,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", notificationRoutes(services, deps.database));
   app.route("/", invitationRoutes(services));
   app.route("/", apiKeyRoutes(services));
+  app.route("/", webhookRoutes(services));
   app.route("/", panelRoutes(services));
   app.route("/", orderRoutes(services));
   app.route("/", auditRoutes());

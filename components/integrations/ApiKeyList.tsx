@@ -1,8 +1,7 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useId } from "react";
 import { Alert } from "@/components/ui/Alert";
-import { Button } from "@/components/ui/Button";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { SectionCard } from "@/components/ui/FormCard";
 import { QueryView } from "@/components/ui/QueryView";
@@ -11,6 +10,8 @@ import { apiKeyTones } from "@/components/ui/status-badges";
 import { useApiKeys, useRevokeApiKey, type ApiKeyView } from "@/lib/api/integrations";
 import { useFailureText } from "@/lib/forms/use-api-form";
 import { API_KEYS_MAX } from "@/lib/schemas/integrations";
+import { ConfirmAction } from "./ConfirmAction";
+import { Ltr } from "./Ltr";
 
 /** The member's keys, each with its use and a way to revoke it; how many count against the limit beside the title. */
 export function ApiKeyList() {
@@ -42,15 +43,6 @@ export function ApiKeyList() {
         </ul>
       </QueryView>
     </SectionCard>
-  );
-}
-
-/** Text that reads left to right inside a right-to-left page and breaks anywhere rather than widen a phone's page. */
-function Ltr({ children }: { children: ReactNode }) {
-  return (
-    <span dir="ltr" className="font-mono [overflow-wrap:anywhere] [unicode-bidi:isolate]">
-      {children}
-    </span>
   );
 }
 
@@ -128,57 +120,19 @@ function RevokeKey({ apiKey, nameId }: { apiKey: ApiKeyView; nameId: string }) {
   const t = useTranslations("integrations.revoke");
   const revoke = useRevokeApiKey();
   const failure = useFailureText();
-  const [confirming, setConfirming] = useState(false);
-  const question = useRef<HTMLDivElement>(null);
-  const revoked = apiKey.state === "revoked";
-
-  // The safe answer takes the focus when the question appears.
-  useEffect(() => {
-    if (confirming) question.current?.querySelector<HTMLButtonElement>("[data-keep]")?.focus();
-  }, [confirming]);
-
   return (
     <div className="grid gap-2">
-      {confirming && !revoked ? (
-        <div
-          ref={question}
-          className="grid gap-3 rounded-lg border border-surface-line p-3"
-          role="group"
-          aria-labelledby={`${nameId}-confirm`}
-        >
-          <p id={`${nameId}-confirm`} className="text-sm text-ink [overflow-wrap:anywhere]">
-            {t("confirm", { name: apiKey.name })}
-          </p>
-          <div className="flex flex-wrap gap-2">
-            <Button
-              type="button"
-              variant="danger"
-              busy={revoke.isPending}
-              onClick={() => revoke.mutate(apiKey.id, { onSettled: () => setConfirming(false) })}
-            >
-              {t("yes")}
-            </Button>
-            <Button data-keep type="button" variant="secondary" disabled={revoke.isPending} onClick={() => setConfirming(false)}>
-              {t("no")}
-            </Button>
-          </div>
-        </div>
-      ) : (
-        <div>
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={revoked}
-            aria-describedby={nameId}
-            onClick={() => {
-              revoke.reset();
-              setConfirming(true);
-            }}
-          >
-            {t("button")}
-          </Button>
-        </div>
-      )}
+      <ConfirmAction
+        label={t("button")}
+        question={t("confirm", { name: apiKey.name })}
+        yes={t("yes")}
+        no={t("no")}
+        busy={revoke.isPending}
+        disabled={apiKey.state === "revoked"}
+        describedBy={nameId}
+        onOpen={() => revoke.reset()}
+        onConfirm={(close) => revoke.mutate(apiKey.id, { onSettled: close })}
+      />
       {revoke.isError ? <Alert tone="error">{failure(revoke.error)}</Alert> : null}
     </div>
   );

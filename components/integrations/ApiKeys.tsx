@@ -8,11 +8,12 @@ import type { ApiKeyCreated } from "@/lib/api/integrations";
 import { ApiKeyList } from "./ApiKeyList";
 import { ApiKeySecret } from "./ApiKeySecret";
 import { CreateApiKeyForm } from "./CreateApiKeyForm";
+import { Webhooks } from "./Webhooks";
 
 /**
  * /dashboard/integrations: the member's API keys, for their own programs (a reseller panel, a bot):
- * a new key's form, its secret shown once in the form's place, the keys with their use and revoking,
- * and how a key is sent.
+ * a new key's form, its secret shown once in the form's place, the keys with their use and revoking;
+ * then the signed webhooks that tell those programs what happened (Webhooks.tsx); and how a key is sent.
  */
 export function ApiKeys() {
   const t = useTranslations("integrations");
@@ -23,6 +24,7 @@ export function ApiKeys() {
     <PanelPage width="max-w-4xl" title={titles("integrations")} intro={t("intro")}>
       {created ? <ApiKeySecret created={created} onDone={() => setCreated(null)} /> : <CreateApiKeyForm onCreated={setCreated} />}
       <ApiKeyList />
+      <Webhooks />
       <Usage />
     </PanelPage>
   );

@@ -51,7 +51,7 @@ const resolver: Resolver<Values, unknown, Output> = async (values, context, opti
 };
 
 /** A 422's errors on a list's items (ip_allow.3) put on the list's field, the first one kept. */
-function onListFields(error: unknown): unknown {
+export function onListFields(error: unknown): unknown {
   if (!(error instanceof ApiError)) return error;
   const fields: Record<string, string> = {};
   for (const [name, message] of Object.entries(error.fields)) fields[name.replace(/\.\d+$/, "")] ??= message;

@@ -16,7 +16,7 @@ export function useNotificationText() {
   return (notification: Pick<NotificationView, "kind" | "params">): string => {
     const p = notification.params;
     const text = (key: string) => (typeof p[key] === "string" ? (p[key] as string) : "");
-    // What others wrote (a campaign's name, a reason) in its own direction; a phone number left to right.
+    // What others wrote (a campaign's name, a reason) in its own direction; a phone number and an address left to right.
     const isolated = (value: string) => (value ? `\u2068${value}\u2069` : "");
     const amount = (key: string) => (typeof p[key] === "number" ? money(p[key] as number) : "");
     const when = p.release_at ?? p.due_at ?? p.ends_at ?? null;
@@ -29,6 +29,7 @@ export function useNotificationText() {
       note: isolated(text("note")),
       plan: text(`plan:${locale}`) || text("plan"),
       phone: text("phone") ? `\u2066${localizeDigits(text("phone"), locale)}\u2069` : "",
+      url: text("url") ? `\u2066${text("url")}\u2069` : "",
     });
   };
 }

@@ -3,7 +3,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/Button";
 
 /** Whose words the buttons use: each list names its pages in its own messages. */
-type Messages = "campaigns" | "wallet.statement" | "admin.queue" | "payouts.list";
+type Messages = "campaigns" | "wallet.statement" | "admin.queue" | "payouts.list" | "integrations.webhooks.log";
 
 /** Previous / page x of y / next, shown only when there is more than one page. */
 export function Pagination({

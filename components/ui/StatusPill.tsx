@@ -34,7 +34,9 @@ type StatusMessages =
   | "campaigns.activities.status"
   | "payouts.status"
   | "invitations.status"
-  | "integrations.state";
+  | "integrations.state"
+  | "integrations.webhooks.states"
+  | "integrations.webhooks.deliveryStates";
 
 /**
  * A status code as its coloured, translated label: `tones` says the colour of each code, `messages` where its

@@ -8,11 +8,14 @@ import type {
   PayoutStatus,
   StatementStatus,
   TransactionStatus,
+  WebhookDeliveryState,
 } from "@/lib/schemas/enums";
+import type { WebhookView } from "@/lib/schemas/webhooks";
 
 /**
  * The colour of every status, once (its word is in the messages: campaigns.status, campaigns.activities.status,
- * payouts.status, invitations.status, integrations.state, wallet.status): each feature's lists and the back office's people view
+ * payouts.status, invitations.status, integrations.state, integrations.webhooks.states, integrations.webhooks.deliveryStates,
+ * wallet.status): each feature's lists and the back office's people view
  * read the same tones.
  */
 
@@ -66,6 +69,16 @@ export const invitationTones: Record<InvitationStatus, StatusTone> = {
 
 /** The colour of each API key's state (its word is in integrations.state). */
 export const apiKeyTones: Record<(typeof apiKeyStates)[number], StatusTone> = { active: "success", expired: "muted", revoked: "danger" };
+
+/** The colour of each webhook endpoint's state (its word is in integrations.webhooks.states). */
+export const webhookTones: Record<WebhookView["state"], StatusTone> = { active: "success", disabled: "danger" };
+
+/** The colour of each webhook delivery's state (its word is in integrations.webhooks.deliveryStates). */
+export const webhookDeliveryTones: Record<WebhookDeliveryState, StatusTone> = {
+  pending: "warning",
+  delivered: "success",
+  failed: "danger",
+};
 
 /** The colour of each transaction status (its word is in wallet.status). */
 export const transactionTones: Record<TransactionStatus, StatusTone> = { paid: "success", pending: "warning", failed: "danger" };

@@ -15,7 +15,7 @@ export const smsKinds: readonly NotificationKind[] = ["identity_approved", "iden
 
 export function categoryOf(kind: NotificationKind): NotificationCategory {
   if (kind.startsWith("payout_") || kind.startsWith("payment_")) return "money";
-  if (kind.startsWith("identity_")) return "account";
+  if (kind.startsWith("identity_") || kind.startsWith("webhook_")) return "account";
   if (kind.startsWith("campaign_")) return "campaigns";
   if (kind.startsWith("activity_")) return "work";
   if (kind.startsWith("membership_")) return "membership";

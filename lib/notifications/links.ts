@@ -16,6 +16,8 @@ export function notificationHref(kind: NotificationKind, params: Record<string, 
       return "/dashboard/profile";
     case "membership":
       return "/dashboard/payouts#plans";
+    case "webhook":
+      return "/dashboard/integrations";
     default:
       return "/dashboard/invitations";
   }

@@ -171,6 +171,8 @@ export const notificationKinds = [
   "membership_expired",
   "invitation_registered",
   "invitation_rewarded",
+  /** A webhook endpoint disabled after its deliveries failed for 24 hours (issue 36). */
+  "webhook_disabled",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -181,6 +183,28 @@ export type InvitationStatus = (typeof invitationStatuses)[number];
 /** What an API key may do (issue 36): read campaigns and the balance, create campaigns, spend from the wallet. */
 export const apiKeyScopes = ["read", "create", "spend"] as const;
 export type ApiKeyScope = (typeof apiKeyScopes)[number];
+
+/**
+ * What a webhook endpoint may hear (issue 36 item 4): a campaign's decisions and end, its units
+ * (batched per minute per campaign), and a campaign paused because the wallet was short.
+ */
+export const webhookEvents = [
+  "campaign.approved",
+  "campaign.rejected",
+  "campaign.completed",
+  "campaign.refunded",
+  "units.delivered",
+  "units.dropped",
+  "units.refilled",
+  "wallet.low",
+] as const;
+export type WebhookEvent = (typeof webhookEvents)[number];
+/** What a delivery carries: an event, or the owner's test ("ping"). */
+export const webhookDeliveryEvents = [...webhookEvents, "ping"] as const;
+export type WebhookDeliveryEvent = (typeof webhookDeliveryEvents)[number];
+/** A delivery: waiting for its (next) attempt, received (2xx), or given up after 24 hours of failures. */
+export const webhookDeliveryStates = ["pending", "delivered", "failed"] as const;
+export type WebhookDeliveryState = (typeof webhookDeliveryStates)[number];
 
 /** An API key's state as its owner sees it. */
 export const apiKeyStates = ["active", "expired", "revoked"] as const;

@@ -153,6 +153,17 @@ const variables = {
   ),
   /** Requests one API key may make in a minute, counted across every instance (server/integrations/keys.ts). */
   API_KEY_RATE_PER_MINUTE: envVariable("API_KEY_RATE_PER_MINUTE", count(600, 1_000_000)),
+  /**
+   * true: webhook endpoints may point at loopback, private and link-local addresses (tests only, with a
+   * receiver on 127.0.0.1); otherwise they are refused when registered and when delivered to.
+   */
+  WEBHOOKS_ALLOW_PRIVATE: envVariable(
+    "WEBHOOKS_ALLOW_PRIVATE",
+    z.preprocess(
+      (value) => blank(value) ?? "false",
+      z.enum(["true", "false"], "write true or false (true only for tests)").transform((value) => value === "true"),
+    ),
+  ),
   /** Tasks a booster may start a day before their record moves it (lib/activities/tasks.ts dailyAllowance). */
   TASKS_PER_DAY: envVariable("TASKS_PER_DAY", count(20)),
   /** true: admins may run a job at once as of a later time (end-to-end tests only; server/system/test-clock-routes.ts). */

@@ -145,6 +145,9 @@ export const errorCodes = [
   "api_key_address_refused",
   "api_keys_limit",
   "api_key_not_accepted",
+  // Webhooks (issue 36)
+  "webhook_address_refused",
+  "webhooks_limit",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -15,6 +15,7 @@ import type { FileStorage } from "@/server/adapters/storage";
 import type { Gateways } from "@/server/payments";
 import type { PayoutProviders } from "@/server/adapters/payout-rails/registry";
 import type { KeyCaller } from "@/server/integrations/keys";
+import type { WebhookPoster } from "@/server/integrations/webhooks/send";
 import type { PanelFields } from "@/lib/schemas/integrations";
 
 /** What every request handler can read from the Hono context. */
@@ -55,6 +56,8 @@ export type AppDeps = {
   youtube?: YoutubeSearch | null;
   /** Boosters' own channels (OAuth) and the API checks of their work; default from GOOGLE_CLIENT_ID/SECRET (null: off). */
   youtubeAccounts?: YoutubeAccounts | null;
+  /** How a webhook delivery is sent at once after a ping or a resend; default HTTP(S); null: only the jobs send (tests). */
+  webhooks?: WebhookPoster | null;
   /** The payout rail (null: manual) and the IBAN owner check (null: checksum only); default from PAYOUT_RAIL / JIBIT_*. */
   payouts?: PayoutProviders;
 };
@@ -64,7 +67,11 @@ export type AppDeps = {
  * (checksOf, narrowed while the day's YouTube quota is low; composed in server/app.ts).
  */
 export type Services = Required<Pick<AppDeps, "sms" | "oauth" | "storage" | "gateways" | "payouts">> &
-  Pick<AppDeps, "socketAddress"> & { youtubeAccounts: YoutubeAccounts | null; checksNow: (db: Db) => Promise<Checks> };
+  Pick<AppDeps, "socketAddress"> & {
+    webhooks: WebhookPoster | null;
+    youtubeAccounts: YoutubeAccounts | null;
+    checksNow: (db: Db) => Promise<Checks>;
+  };
 
 /** The checks this installation can run, from its adapters (lib/activities/tasks.ts checkMethodOf). */
 export function checksOf(services: Pick<Services, "youtubeAccounts">): Checks {

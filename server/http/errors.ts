@@ -139,6 +139,8 @@ export const errorStatus = {
   api_key_address_refused: 403,
   api_keys_limit: 409,
   api_key_not_accepted: 401,
+  webhook_address_refused: 422,
+  webhooks_limit: 409,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 export function statusOf(error: Pick<AppError, "code">): ContentfulStatusCode {

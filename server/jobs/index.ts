@@ -14,6 +14,7 @@ import { endBansJob } from "./people";
 import { networkCountsJob } from "./network-counts";
 import { guaranteeChecksJob } from "./guarantee";
 import { monthlyBudgetsJob } from "./monthly-budgets";
+import { webhooksJob } from "./webhooks";
 import { youtubeFromEnv, type YoutubeApi } from "@/server/adapters/youtube";
 
 /**
@@ -46,5 +47,6 @@ export function appJobs(gateways: Gateways, adapters: JobAdapters = {}): JobDefi
     networkCountsJob(counters),
     guaranteeChecksJob(youtube),
     monthlyBudgetsJob,
+    webhooksJob,
   ];
 }

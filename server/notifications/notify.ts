@@ -1,7 +1,15 @@
 import { sql } from "drizzle-orm";
 import { executor, type DbCtx } from "@/server/core/context";
 import type { Db } from "@/server/db";
-import { notificationCounters, notificationPreferences, notifications, type NotificationKind } from "@/server/db/schema";
+import {
+  notificationCounters,
+  notificationPreferences,
+  notifications,
+  webhookDeliveries,
+  webhookEndpoints,
+  type NotificationKind,
+} from "@/server/db/schema";
+import { webhookEventOfNotification } from "@/lib/integrations/webhook-events";
 import { alwaysInApp, categoryOf, smsKinds } from "@/lib/notifications/categories";
 
 /** The PostgreSQL channel the live stream listens on; the payload is the user's id, and means only "re-read". */
@@ -36,6 +44,19 @@ export async function notify(ctx: DbCtx, input: NotificationInput): Promise<bool
   const sms = smsKinds.includes(input.kind)
     ? sql`case when ${off(notificationPreferences.smsOff)} then 'muted' else 'pending' end`
     : sql`null`;
+  // A webhook event too (lib/integrations/webhook-events.ts): a delivery per endpoint that hears it, in
+  // the same statement, only when the notification is new (a replay delivers nothing twice).
+  const event = webhookEventOfNotification[input.kind];
+  const data = Object.fromEntries(Object.entries(input.params ?? {}).filter(([, value]) => value !== null));
+  const hooked = event
+    ? sql`, hooked as (
+      insert into ${webhookDeliveries} (endpoint_id, event, data, dedupe_key)
+      select e.id, ${event}::text, ${JSON.stringify(data)}::jsonb, ${input.dedupeKey}::text from ${webhookEndpoints} e
+      where e.user_id = ${input.userId}::uuid and e.disabled_at is null and ${event}::text = any(e.events) and exists (select 1 from written)
+      on conflict do nothing
+      returning 1
+    )`
+    : sql``;
   // The row and the header's counter in one statement (one round trip in the business transaction):
   // counted only when the row is new and not written as already seen.
   const { rows } = await tx.execute<{ written: boolean; counted: boolean }>(sql`
@@ -49,7 +70,7 @@ export async function notify(ctx: DbCtx, input: NotificationInput): Promise<bool
       select ${input.userId}::uuid, 1 from written where seen_at is null
       on conflict (user_id) do update set unseen = ${notificationCounters}.unseen + 1
       returning 1
-    )
+    )${hooked}
     select exists (select 1 from written) as written, exists (select 1 from counted) as counted`);
   const outcome = rows[0];
   if (!outcome?.written) return false;

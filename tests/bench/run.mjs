@@ -161,6 +161,9 @@ if (process.env.BENCH_CAMPAIGNS !== "0")
 if (process.env.BENCH_EARN !== "0") spawnSync(process.execPath, ["tests/bench/earn.mjs"], { stdio: ["inherit", "inherit", "ignore"] });
 // The panels' POST /api/v2 status of 100 orders with an API key, against pgbench (issue 36).
 if (process.env.BENCH_PANEL !== "0") spawnSync(process.execPath, ["tests/bench/panel.mjs"], { stdio: ["inherit", "inherit", "ignore"] });
+// Webhook fan-out: 10,000 unit events over 1,000 campaigns to a local receiver (issue 36).
+if (process.env.BENCH_WEBHOOKS !== "0")
+  spawnSync(process.execPath, ["tests/bench/webhooks.mjs"], { stdio: ["inherit", "inherit", "ignore"] });
 // Payout requests and a 5,000-payout batch on PostgreSQL.
 if (process.env.BENCH_PAYOUTS !== "0")
   spawnSync(process.execPath, ["tests/bench/payouts.mjs"], { stdio: ["inherit", "inherit", "ignore"] });

@@ -35,7 +35,7 @@ test("every panel menu entry opens a titled page in English", async ({ page }) =
     "Earn money": "Earn money",
     Payouts: "Payouts",
     Invitations: "Invitations",
-    "API keys": "API keys",
+    "API keys and webhooks": "API keys and webhooks",
   };
   for (const [link, title] of Object.entries(titles)) {
     await page.locator("#panel-menu").getByRole("link", { name: link }).click();

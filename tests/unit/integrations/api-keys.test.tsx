@@ -46,10 +46,11 @@ const revoked: ApiKeyView = {
 
 const SECRET = "tk_N3wK3yc1bq8yHn0Vt5Rz3Lw9Pj4Ds6Fa2Ge8Ku1Io";
 
-/** The keys' API over a list it keeps: creating adds a key (or answers `create`), revoking marks one revoked. */
+/** The keys' API over a list it keeps: creating adds a key (or answers `create`), revoking marks one revoked; no webhooks. */
 function keysApi(rows: ApiKeyView[], create?: () => Answer) {
   let keys = [...rows];
   return fakeApi(
+    on("GET", "/api/integrations/webhooks", () => ok([])),
     on("GET", "/api/integrations/keys", () => ok(keys)),
     on("POST", "/api/integrations/keys", (_url, call) => {
       if (create) return create();
@@ -128,7 +129,10 @@ describe("API keys", () => {
   });
 
   it("shows a failed load with a retry", async () => {
-    fakeApi(on("GET", "/api/integrations/keys", () => refusal(500, "internal_error", "Something went wrong.")));
+    fakeApi(
+      on("GET", "/api/integrations/webhooks", () => ok([])),
+      on("GET", "/api/integrations/keys", () => refusal(500, "internal_error", "Something went wrong.")),
+    );
     renderWithProviders(<ApiKeys />);
     expect(await screen.findByText("We could not load your API keys.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
@@ -243,7 +247,7 @@ describe("API keys", () => {
     await user.click(within(key).getByRole("button", { name: "Revoke the key" }));
     await waitFor(() => expect(key).toHaveAttribute("data-state", "revoked"));
     expect(calls.filter((call) => call.method === "DELETE").map((call) => call.path)).toEqual([`/api/integrations/keys/${active.id}`]);
-    expect(calls.filter((call) => call.method === "GET")).toHaveLength(2);
+    expect(calls.filter((call) => call.method === "GET" && call.path === "/api/integrations/keys")).toHaveLength(2);
     expect(within(key).getByText("Revoked", { selector: "span" })).toBeInTheDocument();
     expect(within(key).getByRole("button", { name: "Revoke" })).toBeDisabled();
     expect((await row("Old bot")).getAttribute("data-state")).toBe("expired");
