@@ -68,6 +68,7 @@ export const auditActions = [
   "api_key.created",
   "api_key.revoked",
   "api_key.order_placed",
+  "api_key.order_canceled",
 ] as const;
 
 const AUDIT_ACTION = /^[a-z_.]*$/;

@@ -91,6 +91,26 @@ export const orderBalanceOutput = z.object({
   currency: z.literal("IRR"),
 });
 
+/** What an order's units came to (all lines together): the order API's status beside the campaign's own fields. */
+export const orderUnitsOutput = z.object({
+  start_count: z.number().int().nullable().meta({
+    description: "The network's own counter when the order started (a units order's one action; null: not read, or not one action)",
+  }),
+  bought: z.number().int(),
+  delivered: z.number().int().meta({ description: "Delivered and still standing (net of drops)" }),
+  remains: z.number().int().meta({ description: "Bought and not delivered yet" }),
+  dropped: z.number().int().meta({ description: "Undone after delivery (an unlike, an unsubscribe)" }),
+  refilled: z.number().int().meta({ description: "Dropped units delivered again under the guarantee" }),
+});
+/** OpenAPI component Order: a campaign as the order API shows it, with its units. */
+export const orderOutput = campaignOutput.extend({ units: orderUnitsOutput });
+export type OrderView = z.infer<typeof orderOutput>;
+/** POST orders/{id}/cancel: the order, now over, and the Rials that went back to the wallet. */
+export const orderCancelOutput = z.object({
+  order: orderOutput,
+  refunded: z.number().int().meta({ description: "Rials back in the wallet now (work still in review is settled as it is decided)" }),
+});
+
 /* ---- Endpoints: the routes (server/integrations) and the browser (lib/api/integrations.ts) read these ---- */
 
 export const integrationEndpoints = {
@@ -104,12 +124,13 @@ export const orderEndpoints = {
   services: endpoint({ method: "get", path: "/orders/services", response: z.array(priceOutput) }),
   balance: endpoint({ method: "get", path: "/orders/balance", response: orderBalanceOutput }),
   create: endpoint({ method: "post", path: "/orders", body: campaignInput, response: campaignOutput, status: 201 }),
-  one: endpoint({ method: "get", path: "/orders/{id}", params: idParam, response: campaignOutput }),
+  one: endpoint({ method: "get", path: "/orders/{id}", params: idParam, response: orderOutput }),
+  cancel: endpoint({ method: "post", path: "/orders/{id}/cancel", params: idParam, response: orderCancelOutput }),
 };
 
 /* ---- The panel-compatible endpoint (POST /api/v2): the engagement panels' "API v2" shape ---- */
 
-export const panelActions = ["services", "balance", "status", "add"] as const;
+export const panelActions = ["services", "balance", "status", "add", "cancel"] as const;
 /** Orders one `status` call may ask about, as the panels allow. */
 export const PANEL_STATUS_MAX_IDS = 100;
 
@@ -120,10 +141,13 @@ export const panelInput = z.object({
   // missing action is the panels' 200 { error } (server/integrations/routes/panel.ts).
   action: text()
     .max(40)
-    .meta({ enum: [...panelActions], description: "Required: services, balance, status (one order, or up to 100), or add" })
+    .meta({
+      enum: [...panelActions],
+      description: "Required: services, balance, status (one order, or up to 100), add, or cancel (up to 100)",
+    })
     .optional(),
   order: text().max(40).meta({ description: "status: one order's id (a campaign id)" }).optional(),
-  orders: text().max(4000).meta({ description: "status: up to 100 order ids, comma-separated" }).optional(),
+  orders: text().max(4000).meta({ description: "status, cancel: up to 100 order ids, comma-separated" }).optional(),
   service: text().max(60).meta({ description: "add: a service of `services` (network.action)", example: "youtube.like" }).optional(),
   link: text().max(300).meta({ description: "add: the post, video or channel" }).optional(),
   // A number in JSON, text in a form: read as text either way (the add checks it is a whole number).
@@ -163,6 +187,12 @@ export const panelOutput = z.union([
   z.object({ balance: z.string(), currency: z.literal("IRR") }),
   panelOrderStatusOutput,
   z.object({ order: z.string().meta({ description: "add: the new order's id (a campaign id)" }) }),
+  z.array(
+    z.object({
+      order: z.string(),
+      cancel: z.union([z.literal(1), z.object({ error: z.string() })]).meta({ description: "1: canceled, the remainder refunded" }),
+    }),
+  ),
   z.record(z.string(), z.union([panelOrderStatusOutput, z.object({ error: z.string() })])),
   z.object({ error: z.string() }),
 ]);

@@ -135,14 +135,14 @@ export async function authenticateApiKey(ctx: DbCtx, input: { secret: string; ip
   return { keyId: row.keyId, userId: row.owner.id, scopes: row.scopes, owner: row.owner };
 }
 
-/** An order a key placed (a campaign paid from its owner's wallet): in the audit log with the key that placed it. */
+/** An order a key placed or canceled (money moved for its owner): in the audit log with the key that did it. */
 export async function auditKeyOrder(
   ctx: DbCtx & { ip?: string | null },
-  input: { caller: KeyCaller; campaignId: string; via: "orders" | "v2" },
+  input: { caller: KeyCaller; campaignId: string; via: "orders" | "v2"; action?: "api_key.order_placed" | "api_key.order_canceled" },
 ) {
   await recordAudit(ctx, {
     actorId: input.caller.userId,
-    action: "api_key.order_placed",
+    action: input.action ?? "api_key.order_placed",
     targetType: "campaign",
     targetId: input.campaignId,
     details: { key_id: input.caller.keyId, via: input.via },

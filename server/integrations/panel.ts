@@ -4,6 +4,7 @@ import { invoiceLines, progressOf } from "@/lib/campaigns/progress";
 import type { PriceEntry } from "@/lib/campaigns/pricing";
 import { campaigns, type Campaign } from "@/server/db/schema";
 import { executor, type DbCtx } from "@/server/core/context";
+import { startCountOf } from "@/server/integrations/orders";
 
 /**
  * The engagement panels' shape ("API v2") on top of our verbs, for reseller software that speaks it:
@@ -30,7 +31,7 @@ export function panelStatus(campaign: Pick<Campaign, "status">, remains: number)
 }
 
 /** What an order's status reads of its campaign. */
-export type OrderRow = Pick<Campaign, "id" | "status" | "budget" | "invoice" | "delivered">;
+export type OrderRow = Pick<Campaign, "id" | "status" | "budget" | "invoice" | "delivered" | "networkStart">;
 
 /** One order's status as the panels answer it: what it cost, the units left, the state. */
 export function panelOrderStatus(campaign: OrderRow) {
@@ -38,7 +39,7 @@ export function panelOrderStatus(campaign: OrderRow) {
   const remains = Math.max(0, progress.units.bought - progress.units.delivered);
   return {
     charge: String(campaign.budget),
-    start_count: "0",
+    start_count: String(startCountOf(campaign) ?? 0),
     status: panelStatus(campaign, remains),
     remains: String(remains),
     currency: PANEL_CURRENCY,
@@ -56,7 +57,7 @@ export function panelServices(prices: readonly PriceEntry[]) {
     // The panels' refill is a request the customer sends; ours is the guarantee, kept without one (refill_days
     // in GET /api/orders/services), and v2 takes no refill action yet.
     refill: false,
-    cancel: false,
+    cancel: true,
   }));
 }
 
@@ -69,6 +70,7 @@ const ownByIds = preparedOnce((db) =>
       budget: campaigns.budget,
       invoice: campaigns.invoice,
       delivered: campaigns.delivered,
+      networkStart: campaigns.networkStart,
     })
     .from(campaigns)
     .where(and(eq(campaigns.ownerId, sql.placeholder("userId")), sql`${campaigns.id} = any(${sql.placeholder("ids")}::uuid[])`))
@@ -77,7 +79,7 @@ const ownByIds = preparedOnce((db) =>
 
 /**
  * The caller's own campaigns among `ids` (anyone else's are simply not found), only the columns a status
- * reads: a batch of 100 parses five columns a row, not forty.
+ * reads: a batch of 100 parses six columns a row, not forty.
  */
 export async function ownCampaigns(ctx: DbCtx, input: { userId: string; ids: readonly string[] }): Promise<OrderRow[]> {
   if (input.ids.length === 0) return [];

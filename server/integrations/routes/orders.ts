@@ -1,13 +1,14 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { orderEndpoints } from "@/lib/schemas/integrations";
 import { AppError } from "@/server/core/errors";
-import type { AppEnv, Services } from "@/server/http/context";
+import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
 import { idempotencyHeaders, idempotent } from "@/server/http/idempotency";
 import { publicOrigin } from "@/server/http/origin";
 import { translateApi } from "@/server/http/i18n";
 import { endpointRoute, err } from "@/server/http/route-parts";
 import { balancesOf } from "@/server/ledger";
-import { createCampaign, loadPricing, toCampaignOutput, toPriceOutput, visibleCampaign } from "@/server/campaigns";
+import { createCampaign, loadPricing, toCampaignOutput, toPriceOutput } from "@/server/campaigns";
+import { cancelOrder, orderStatus } from "@/server/integrations/orders";
 import { PANEL_CURRENCY } from "@/server/integrations/panel";
 import { requireApiKey } from "@/server/integrations/routes/key-auth";
 import { auditKeyOrder } from "@/server/integrations/keys";
@@ -48,9 +49,21 @@ export function orderRoutes(services: Services) {
     middleware: [key("read")] as const,
     tags: ["Orders (API keys)"],
     summary:
-      "An order (a campaign of the key's owner): state, delivered units per line, spent, the guarantee's end (scope read; 404 for anyone else's)",
-    answer: "The campaign",
+      "An order (a campaign of the key's owner): state, units bought, delivered, remaining, dropped and refilled, the start count, spent, the guarantee's end (scope read; 404 for anyone else's)",
+    answer: "The order",
     responses: { 404: err("Not found") },
+  });
+  const cancelRoute = endpointRoute(orderEndpoints.cancel, {
+    middleware: [key("create"), idempotent] as const,
+    tags: ["Orders (API keys)"],
+    summary:
+      "Cancel a running order (active or paused): it ends now and the undelivered remainder goes back to the wallet, once (scope create). Send an Idempotency-Key to make a retry safe",
+    request: { headers: idempotencyHeaders },
+    answer: "The order, over, and what was refunded",
+    responses: {
+      404: err("Not found"),
+      409: err("campaign_transition_invalid: not running (in review, or already over), or the same Idempotency-Key still running"),
+    },
   });
 
   return new OpenAPIHono<AppEnv>()
@@ -80,7 +93,11 @@ export function orderRoutes(services: Services) {
       return c.json({ data: toCampaignOutput(created.campaign) }, 201);
     })
     .openapi(oneRoute, async (c) => {
-      const campaign = await visibleCampaign({ db: c.get("db") }, { viewer: c.get("user"), id: c.req.valid("param").id });
-      return c.json({ data: toCampaignOutput(campaign) }, 200);
+      const order = await orderStatus({ db: c.get("db") }, { userId: c.get("keyCaller").userId, id: c.req.valid("param").id });
+      return c.json({ data: order }, 200);
+    })
+    .openapi(cancelRoute, async (c) => {
+      const canceled = await cancelOrder(ctxOf(c, services), { id: c.req.valid("param").id, caller: c.get("keyCaller"), via: "orders" });
+      return c.json({ data: canceled }, 200);
     });
 }

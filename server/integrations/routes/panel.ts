@@ -16,6 +16,7 @@ import { createCampaign, loadPricing } from "@/server/campaigns";
 import { ownCampaigns, PANEL_CURRENCY, panelOrderStatus, panelServices } from "@/server/integrations/panel";
 import { keyCallerOf } from "@/server/integrations/routes/key-auth";
 import { auditKeyOrder } from "@/server/integrations/keys";
+import { cancelOrder } from "@/server/integrations/orders";
 import { rateLimitIp } from "@/server/http/auth";
 
 type Fields = PanelFields;
@@ -94,6 +95,32 @@ async function addOrder(c: Context<AppEnv>, services: Pick<Services, "gateways" 
   return { order: created.campaign.id };
 }
 
+/** A list of order ids as the panels send it: comma-separated, at most PANEL_STATUS_MAX_IDS. */
+function idsOf(orders: string): string[] {
+  const ids = [...new Set(orders.split(",").map((id) => id.trim()))].filter(Boolean);
+  if (ids.length === 0 || ids.length > PANEL_STATUS_MAX_IDS) throw new AppError("bad_request");
+  return ids;
+}
+
+/** The panels' `cancel`: each order ends and its remainder goes back to the wallet (scope create), each on its own. */
+async function cancelOrders(c: Context<AppEnv>, services: Pick<Services, "socketAddress">, fields: Fields) {
+  const caller = c.get("keyCaller");
+  if (!caller.scopes.includes("create")) throw new AppError("api_key_scope_missing", { scope: "create" });
+  const ids = idsOf(fields.orders ?? fields.order ?? "");
+  const answers = [];
+  for (const id of ids) {
+    try {
+      if (!isId(id)) throw new AppError("campaign_not_found");
+      await cancelOrder({ db: c.get("db"), actor: c.get("user"), ip: rateLimitIp(c, services) }, { id, caller, via: "v2" });
+      answers.push({ order: id, cancel: 1 as const });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      answers.push({ order: id, cancel: { error: error.code === "campaign_not_found" ? "Incorrect order ID" : panelError(error) } });
+    }
+  }
+  return answers;
+}
+
 async function answer(c: Context<AppEnv>, services: Pick<Services, "gateways" | "socketAddress">, fields: Fields): Promise<unknown> {
   const { action, order, orders } = fields;
   const db = c.get("db");
@@ -106,9 +133,9 @@ async function answer(c: Context<AppEnv>, services: Pick<Services, "gateways" | 
     const [campaign] = isId(order) ? await ownCampaigns({ db }, { userId, ids: [order] }) : [];
     return campaign ? panelOrderStatus(campaign) : { error: "Incorrect order ID" };
   }
+  if (action === "cancel") return cancelOrders(c, services, fields);
   if (action === "status" && orders !== undefined) {
-    const ids = [...new Set(orders.split(",").map((id) => id.trim()))].filter(Boolean);
-    if (ids.length === 0 || ids.length > PANEL_STATUS_MAX_IDS) throw new AppError("bad_request");
+    const ids = idsOf(orders);
     const found = new Map((await ownCampaigns({ db }, { userId, ids: ids.filter(isId) })).map((row) => [row.id, row]));
     return Object.fromEntries(ids.map((id) => [id, found.has(id) ? panelOrderStatus(found.get(id)!) : { error: "Incorrect order ID" }]));
   }
@@ -126,7 +153,7 @@ export function panelRoutes(services: Pick<Services, "socketAddress" | "gateways
     middleware: [panelCaller(services), idempotent] as const,
     tags: ["Integrations"],
     summary:
-      "The engagement panels' API v2 for reseller software: an API key (the `key` field, or `Authorization: Bearer tk_…`) and an action: services, balance, status (scope read), add (scopes create and spend: a `units` campaign paid from the wallet; send an Idempotency-Key to make a retry safe). " +
+      "The engagement panels' API v2 for reseller software: an API key (the `key` field, or `Authorization: Bearer tk_…`) and an action: services, balance, status (scope read), add (scopes create and spend: a `units` campaign paid from the wallet; send an Idempotency-Key to make a retry safe), cancel (scope create: running orders end, the undelivered remainder back to the wallet). " +
       "Every answer the panels know is 200, a refusal (a key that does not work, an unknown order, service or action, a short wallet) as { error } in English; amounts in Rials (IRR) as strings. " +
       "A body the contract refuses (a control character, malformed JSON) is answered as everywhere else",
     request: {

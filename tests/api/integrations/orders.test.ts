@@ -30,7 +30,7 @@ describe("the order API", () => {
     const operations = Object.entries(document.paths)
       .filter(([path]) => path.includes("/orders"))
       .flatMap(([, byMethod]) => Object.values(byMethod));
-    expect(operations).toHaveLength(4);
+    expect(operations).toHaveLength(5);
     for (const operation of operations) {
       expect(operation.security).toEqual([{ apiKey: [] }]);
       expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(["401", "403", "429"]));
@@ -72,5 +72,61 @@ describe("the order API", () => {
     const other = await person();
     const theirs = (await call("integrations/keys", { name: "Other", scopes: ["read"] }, { token: other.token })).body.data.secret;
     expect((await get(`orders/${id}`, theirs)).status).toBe(404);
+  });
+
+  it("cancel: a running order ends and its remainder goes back to the wallet once; the status counts its units", async ({
+    database,
+    call,
+    get,
+    person,
+    admin,
+  }) => {
+    const me = await person(5_000_000);
+    const key = (await call("integrations/keys", { name: "Panel", scopes: ["read", "create", "spend"] }, { token: me.token })).body.data
+      .secret;
+    const units = {
+      ...smartCampaign,
+      name: "Likes",
+      strategy: "units",
+      link: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+      action: "like",
+      quantity: 200,
+    };
+    const created = await call("orders", units, { token: key });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as string;
+    // What the escrow holds for the boosters' work: the budget less the platform's fee.
+    const paid = (created.body.data.budget as number) - (created.body.data.invoice.fee as number);
+    const status = await get(`orders/${id}`, key);
+    expect(status.body.data.units).toEqual({ start_count: null, bought: 200, delivered: 0, remains: 200, dropped: 0, refilled: 0 });
+
+    // In review: not running yet, nothing moves.
+    const early = await call(`orders/${id}/cancel`, {}, { token: key });
+    expect([early.status, early.body.error!.code]).toEqual([409, "campaign_transition_invalid"]);
+    const adminToken = await admin();
+    expect((await call(`admin/campaigns/${id}/approve`, {}, { token: adminToken })).status).toBe(200);
+
+    const reader = (await call("integrations/keys", { name: "Reader", scopes: ["read"] }, { token: me.token })).body.data.secret;
+    expect((await call(`orders/${id}/cancel`, {}, { token: reader })).status).toBe(403);
+    const stranger = await person();
+    const theirs = (await call("integrations/keys", { name: "Theirs", scopes: ["read", "create"] }, { token: stranger.token })).body.data
+      .secret;
+    expect((await call(`orders/${id}/cancel`, {}, { token: theirs })).status).toBe(404);
+
+    const before = (await balancesOf({ db: database.db }, { userId: me.user.id })).wallet;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => call(`orders/${id}/cancel`, {}, { token: key, headers: { "idempotency-key": "cancel-1" } })),
+    );
+    expect(answers.every((answer) => answer.status === 200 || answer.status === 409)).toBe(true);
+    const done = answers.find((answer) => answer.status === 200)!;
+    expect(done.body.data.refunded).toBe(paid);
+    expect(done.body.data.order).toMatchObject({ id, status: "paid" });
+    expect((await balancesOf({ db: database.db }, { userId: me.user.id })).wallet).toBe(before + paid);
+    const again = await call(`orders/${id}/cancel`, {}, { token: key });
+    expect([again.status, again.body.error!.code]).toEqual([409, "campaign_transition_invalid"]);
+    expect((await balancesOf({ db: database.db }, { userId: me.user.id })).wallet).toBe(before + paid);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
+    const audited = await database.db.select().from(auditLog).where(eq(auditLog.targetId, id));
+    expect(audited.map((entry) => entry.action).sort()).toEqual(["api_key.order_canceled", "api_key.order_placed", "campaign.approve"]);
   });
 });

@@ -74,4 +74,40 @@ describe("v2 add", () => {
     expect((await balancesOf({ db: database.db }, { userId: me.user.id })).wallet).toBe(5_000_000 - mine[0]!.budget);
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
+
+  it("cancel: running orders end and their remainder is back in the wallet; others answer { error } per order", async ({
+    database,
+    call,
+    person,
+    admin,
+  }) => {
+    const me = await person(5_000_000);
+    const buyer = (await call("integrations/keys", { name: "Panel", scopes: ["read", "create", "spend"] }, { token: me.token })).body.data
+      .secret as string;
+    const v2 = async (fields: Record<string, string>) => (await call("v2", { key: buyer, ...fields })).body as unknown;
+    const first = ((await v2({ action: "add", service: "youtube.like", link: VIDEO, quantity: "100" })) as Panel).order!;
+    const second = ((await v2({ action: "add", service: "youtube.like", link: VIDEO, quantity: "50" })) as Panel).order!;
+    const adminToken = await admin();
+    expect((await call(`admin/campaigns/${first}/approve`, {}, { token: adminToken })).status).toBe(200);
+    const [row] = await database.db.select().from(campaigns).where(eq(campaigns.id, first));
+    const before = (await balancesOf({ db: database.db }, { userId: me.user.id })).wallet;
+
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const canceled = await v2({ action: "cancel", orders: `${first},${second},${missing},nonsense` });
+    expect(canceled).toEqual([
+      { order: first, cancel: 1 },
+      { order: second, cancel: { error: expect.any(String) } },
+      { order: missing, cancel: { error: "Incorrect order ID" } },
+      { order: "nonsense", cancel: { error: "Incorrect order ID" } },
+    ]);
+    const refunded = row!.budget - (row!.invoice as { fee: number }).fee;
+    expect((await balancesOf({ db: database.db }, { userId: me.user.id })).wallet).toBe(before + refunded);
+    expect(await v2({ action: "status", order: first })).toMatchObject({ status: "Partial", remains: "100" });
+    expect(await v2({ action: "cancel", orders: first })).toEqual([{ order: first, cancel: { error: expect.any(String) } }]);
+    expect((await balancesOf({ db: database.db }, { userId: me.user.id })).wallet).toBe(before + refunded);
+    expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
+    // A key without create cancels nothing.
+    const reader = (await call("integrations/keys", { name: "Reader", scopes: ["read"] }, { token: me.token })).body.data.secret as string;
+    expect((await call("v2", { key: reader, action: "cancel", orders: second })).body).toEqual({ error: expect.any(String) });
+  });
 });
