@@ -111,6 +111,16 @@ export const orderCancelOutput = z.object({
   refunded: z.number().int().meta({ description: "Rials back in the wallet now (work still in review is settled as it is decided)" }),
 });
 
+/** A refill requested of an order: when, and where it stands (the panels' words). */
+export const orderRefillOutput = z.object({
+  order: z.string().uuid(),
+  requested_at: dateTime(),
+  status: z.enum(["Pending", "In progress", "Completed"]).meta({
+    description:
+      "Pending: released work waits for its re-check (the next hourly run); In progress: units found undone wait for boosters to deliver them again; Completed: neither",
+  }),
+});
+
 /* ---- Endpoints: the routes (server/integrations) and the browser (lib/api/integrations.ts) read these ---- */
 
 export const integrationEndpoints = {
@@ -126,11 +136,13 @@ export const orderEndpoints = {
   create: endpoint({ method: "post", path: "/orders", body: campaignInput, response: campaignOutput, status: 201 }),
   one: endpoint({ method: "get", path: "/orders/{id}", params: idParam, response: orderOutput }),
   cancel: endpoint({ method: "post", path: "/orders/{id}/cancel", params: idParam, response: orderCancelOutput }),
+  refill: endpoint({ method: "post", path: "/orders/{id}/refill", params: idParam, response: orderRefillOutput }),
+  refillStatus: endpoint({ method: "get", path: "/orders/{id}/refill", params: idParam, response: orderRefillOutput }),
 };
 
 /* ---- The panel-compatible endpoint (POST /api/v2): the engagement panels' "API v2" shape ---- */
 
-export const panelActions = ["services", "balance", "status", "add", "cancel"] as const;
+export const panelActions = ["services", "balance", "status", "add", "cancel", "refill", "refill_status"] as const;
 /** Orders one `status` call may ask about, as the panels allow. */
 export const PANEL_STATUS_MAX_IDS = 100;
 
@@ -143,10 +155,12 @@ export const panelInput = z.object({
     .max(40)
     .meta({
       enum: [...panelActions],
-      description: "Required: services, balance, status (one order, or up to 100), add, or cancel (up to 100)",
+      description:
+        "Required: services, balance, status (one order, or up to 100), add, cancel (up to 100), refill (one order) or refill_status",
     })
     .optional(),
-  order: text().max(40).meta({ description: "status: one order's id (a campaign id)" }).optional(),
+  order: text().max(40).meta({ description: "status, refill: one order's id (a campaign id)" }).optional(),
+  refill: text().max(40).meta({ description: "refill_status: the refill's id (refill answers it: the order's id)" }).optional(),
   orders: text().max(4000).meta({ description: "status, cancel: up to 100 order ids, comma-separated" }).optional(),
   service: text().max(60).meta({ description: "add: a service of `services` (network.action)", example: "youtube.like" }).optional(),
   link: text().max(300).meta({ description: "add: the post, video or channel" }).optional(),
@@ -187,6 +201,8 @@ export const panelOutput = z.union([
   z.object({ balance: z.string(), currency: z.literal("IRR") }),
   panelOrderStatusOutput,
   z.object({ order: z.string().meta({ description: "add: the new order's id (a campaign id)" }) }),
+  z.object({ refill: z.string().meta({ description: "refill: the refill's id, for refill_status (the order's id)" }) }),
+  z.object({ status: z.enum(["Pending", "In progress", "Completed"]).meta({ description: "refill_status" }) }),
   z.array(
     z.object({
       order: z.string(),

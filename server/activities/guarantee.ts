@@ -46,7 +46,7 @@ const lineEnd = sql`(${campaigns.completedAt} + coalesce((select max((l ->> 'ref
 /**
  * Released (completed) API-checked work on a finished YouTube campaign, paid for by its producer (not a
  * Trial, not an upheld appeal the platform paid), not yet re-checked in its window, whose line's window
- * closes within the look-ahead.
+ * closes within the look-ahead, or whose producer requested a refill.
  */
 function dueWhere(now: Date, lookaheadDays: number): SQL {
   return and(
@@ -60,7 +60,8 @@ function dueWhere(now: Date, lookaheadDays: number): SQL {
     // campaigns_youtube_finished_idx: only campaigns that can still be in a window.
     gte(campaigns.completedAt, new Date(now.getTime() - REFILL_DAYS_MAX * DAY_MS)),
     sql`${lineEnd} > ${now.toISOString()}::timestamptz`,
-    sql`${lineEnd} <= ${new Date(now.getTime() + lookaheadDays * DAY_MS).toISOString()}::timestamptz`,
+    // In the window's last days, or at once when the producer requested a refill (the order API, v2 `refill`).
+    sql`(${lineEnd} <= ${new Date(now.getTime() + lookaheadDays * DAY_MS).toISOString()}::timestamptz or ${campaigns.refillRequestedAt} is not null)`,
   )!;
 }
 

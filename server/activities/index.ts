@@ -8,6 +8,7 @@ export { approveActivity, expireActivities } from "@/server/activities/review";
 export { assertCanEarn } from "@/server/activities/tasks";
 export { closeGuarantees } from "@/server/activities/refill";
 export {
+  campaignGuaranteeEnd,
   dropAfterRelease,
   dueGuaranteeBoosters,
   dueGuaranteeWork,

@@ -148,6 +148,8 @@ export const errorCodes = [
   // Webhooks (issue 36)
   "webhook_address_refused",
   "webhooks_limit",
+  /** A refill asked of an order that cannot have one now (not a finished YouTube order inside its guarantee). */
+  "order_refill_unavailable",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

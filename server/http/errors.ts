@@ -141,6 +141,7 @@ export const errorStatus = {
   api_key_not_accepted: 401,
   webhook_address_refused: 422,
   webhooks_limit: 409,
+  order_refill_unavailable: 409,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 export function statusOf(error: Pick<AppError, "code">): ContentfulStatusCode {

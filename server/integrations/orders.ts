@@ -6,6 +6,7 @@ import { executor, withTransaction, type DbCtx, type UserCtx } from "@/server/co
 import { campaigns, type Campaign } from "@/server/db/schema";
 import { balancesOf } from "@/server/ledger";
 import { applyCampaignEvent, toCampaignOutput } from "@/server/campaigns";
+import { campaignGuaranteeEnd } from "@/server/activities";
 import { auditKeyOrder, type KeyCaller } from "@/server/integrations/keys";
 
 /**
@@ -83,4 +84,52 @@ export async function cancelOrder(
     await auditKeyOrder(ctx, { caller: input.caller, campaignId: campaign.id, via: input.via, action: "api_key.order_canceled" });
     return { order: await orderStatus(ctx, { userId: ctx.actor.id, id: campaign.id }), refunded: after - before };
   });
+}
+
+/** A refill's progress in the panels' words (v2 refill_status; the order API's refill.status). */
+export type RefillState = "Pending" | "In progress" | "Completed";
+
+/**
+ * Requests a refill (the panels' `refill`, the order API's POST orders/{id}/refill): a finished YouTube
+ * order inside its refill guarantee has its released work re-checked at the next guarantee run (hourly)
+ * instead of in the window's last days; what was undone reopens for boosters at no cost to the producer.
+ * 409 order_refill_unavailable otherwise (not finished, no guarantee or its window over, not checked by
+ * YouTube's API, a Trial). Asking again changes nothing.
+ */
+export async function requestRefill(ctx: UserCtx, input: { id: string; now?: Date }): Promise<{ requestedAt: Date; status: RefillState }> {
+  const now = input.now ?? new Date();
+  const campaign = await ownOrder(ctx, { userId: ctx.actor.id, id: input.id });
+  const end = campaignGuaranteeEnd(campaign);
+  const finished = campaign.status === "completed" || campaign.status === "paid";
+  if (!finished || campaign.network !== "youtube" || campaign.strategy === "trial" || !end || end <= now)
+    throw new AppError("order_refill_unavailable");
+  const [updated] = await executor(ctx)
+    .update(campaigns)
+    .set({ refillRequestedAt: sql`coalesce(${campaigns.refillRequestedAt}, now())` })
+    .where(eq(campaigns.id, campaign.id))
+    .returning({ requestedAt: campaigns.refillRequestedAt });
+  return { requestedAt: updated!.requestedAt!, status: await refillState(ctx, { id: campaign.id }) };
+}
+
+/**
+ * Where a requested refill stands: Pending while released work waits for its re-check; In progress while
+ * units dropped are not yet delivered again; Completed when neither. null when none was requested.
+ */
+export async function refillStatus(
+  ctx: DbCtx,
+  input: { userId: string; id: string },
+): Promise<{ requestedAt: Date; status: RefillState } | null> {
+  const campaign = await ownOrder(ctx, input);
+  if (!campaign.refillRequestedAt) return null;
+  return { requestedAt: campaign.refillRequestedAt, status: await refillState(ctx, { id: campaign.id }) };
+}
+
+async function refillState(ctx: DbCtx, input: { id: string }): Promise<RefillState> {
+  const { rows } = await executor(ctx).execute<{ waiting: boolean; open: boolean }>(sql`
+    select
+      exists (select 1 from activities a where a.campaign_id = ${input.id}::uuid and a.status = 'completed' and a.check_method = 'api'
+        and a.guarantee_checked_at is null and a.appealed_at is null) as waiting,
+      coalesce((select sum(d.dropped) > sum(d.refilled) from campaign_delivery_days d where d.campaign_id = ${input.id}::uuid), false) as open`);
+  const row = rows[0];
+  return row?.waiting ? "Pending" : row?.open ? "In progress" : "Completed";
 }

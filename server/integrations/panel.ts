@@ -54,9 +54,8 @@ export function panelServices(prices: readonly PriceEntry[]) {
     type: "Default",
     category: price.network,
     rate: String(price.price * 1000),
-    // The panels' refill is a request the customer sends; ours is the guarantee, kept without one (refill_days
-    // in GET /api/orders/services), and v2 takes no refill action yet.
-    refill: false,
+    // A refill request re-checks a finished YouTube order's work at once (the guarantee keeps it anyway).
+    refill: price.network === "youtube" && (price.refillDays ?? 0) > 0,
     cancel: true,
   }));
 }

@@ -91,6 +91,8 @@ export const campaigns = pgTable(
     completedAt: timestamp("completed_at", { withTimezone: true }),
     /** The refill guarantee's window closed and what its reopened units did not use went back to the wallet (once). */
     guaranteeClosedAt: timestamp("guarantee_closed_at", { withTimezone: true }),
+    /** A refill its producer requested through the API: its released work is re-checked at the next guarantee run. */
+    refillRequestedAt: timestamp("refill_requested_at", { withTimezone: true }),
   },
   (table) => [
     // The list: a producer's campaigns by status, newest first; id breaks ties, so a page is read

@@ -8,7 +8,7 @@ import { translateApi } from "@/server/http/i18n";
 import { endpointRoute, err } from "@/server/http/route-parts";
 import { balancesOf } from "@/server/ledger";
 import { createCampaign, loadPricing, toCampaignOutput, toPriceOutput } from "@/server/campaigns";
-import { cancelOrder, orderStatus } from "@/server/integrations/orders";
+import { cancelOrder, orderStatus, refillStatus, requestRefill } from "@/server/integrations/orders";
 import { PANEL_CURRENCY } from "@/server/integrations/panel";
 import { requireApiKey } from "@/server/integrations/routes/key-auth";
 import { auditKeyOrder } from "@/server/integrations/keys";
@@ -53,6 +53,24 @@ export function orderRoutes(services: Services) {
     answer: "The order",
     responses: { 404: err("Not found") },
   });
+  const refillRoute = endpointRoute(orderEndpoints.refill, {
+    middleware: [key("create")] as const,
+    tags: ["Orders (API keys)"],
+    summary:
+      "Request a refill of a finished YouTube order inside its guarantee: its released work is re-checked at the next hourly run, and what was undone reopens for boosters at no cost (scope create; asking again changes nothing)",
+    answer: "The refill: when it was requested, where it stands",
+    responses: {
+      404: err("Not found"),
+      409: err("order_refill_unavailable: not finished, no guarantee or its window over, or not checked by YouTube's API"),
+    },
+  });
+  const refillStatusRoute = endpointRoute(orderEndpoints.refillStatus, {
+    middleware: [key("read")] as const,
+    tags: ["Orders (API keys)"],
+    summary: "Where a requested refill stands (scope read; 404 when none was requested)",
+    answer: "The refill",
+    responses: { 404: err("Not found, or no refill requested") },
+  });
   const cancelRoute = endpointRoute(orderEndpoints.cancel, {
     middleware: [key("create"), idempotent] as const,
     tags: ["Orders (API keys)"],
@@ -95,6 +113,17 @@ export function orderRoutes(services: Services) {
     .openapi(oneRoute, async (c) => {
       const order = await orderStatus({ db: c.get("db") }, { userId: c.get("keyCaller").userId, id: c.req.valid("param").id });
       return c.json({ data: order }, 200);
+    })
+    .openapi(refillRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      const refill = await requestRefill(ctxOf(c, services), { id });
+      return c.json({ data: { order: id, requested_at: refill.requestedAt.toISOString(), status: refill.status } }, 200);
+    })
+    .openapi(refillStatusRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      const refill = await refillStatus({ db: c.get("db") }, { userId: c.get("keyCaller").userId, id });
+      if (!refill) throw new AppError("not_found");
+      return c.json({ data: { order: id, requested_at: refill.requestedAt.toISOString(), status: refill.status } }, 200);
     })
     .openapi(cancelRoute, async (c) => {
       const canceled = await cancelOrder(ctxOf(c, services), { id: c.req.valid("param").id, caller: c.get("keyCaller"), via: "orders" });

@@ -16,7 +16,7 @@ import { createCampaign, loadPricing } from "@/server/campaigns";
 import { ownCampaigns, PANEL_CURRENCY, panelOrderStatus, panelServices } from "@/server/integrations/panel";
 import { keyCallerOf } from "@/server/integrations/routes/key-auth";
 import { auditKeyOrder } from "@/server/integrations/keys";
-import { cancelOrder } from "@/server/integrations/orders";
+import { cancelOrder, refillStatus, requestRefill } from "@/server/integrations/orders";
 import { rateLimitIp } from "@/server/http/auth";
 
 type Fields = PanelFields;
@@ -121,6 +121,19 @@ async function cancelOrders(c: Context<AppEnv>, services: Pick<Services, "socket
   return answers;
 }
 
+/** The panels' `refill` of one order (scope create): its id is the refill's, for refill_status. */
+async function refillOrder(c: Context<AppEnv>, services: Pick<Services, "socketAddress">, fields: Fields) {
+  if (!c.get("keyCaller").scopes.includes("create")) throw new AppError("api_key_scope_missing", { scope: "create" });
+  if (fields.order === undefined || !isId(fields.order)) return { error: "Incorrect order ID" };
+  try {
+    await requestRefill({ db: c.get("db"), actor: c.get("user"), ip: rateLimitIp(c, services) }, { id: fields.order });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "campaign_not_found") return { error: "Incorrect order ID" };
+    throw error;
+  }
+  return { refill: fields.order };
+}
+
 async function answer(c: Context<AppEnv>, services: Pick<Services, "gateways" | "socketAddress">, fields: Fields): Promise<unknown> {
   const { action, order, orders } = fields;
   const db = c.get("db");
@@ -134,6 +147,11 @@ async function answer(c: Context<AppEnv>, services: Pick<Services, "gateways" | 
     return campaign ? panelOrderStatus(campaign) : { error: "Incorrect order ID" };
   }
   if (action === "cancel") return cancelOrders(c, services, fields);
+  if (action === "refill") return refillOrder(c, services, fields);
+  if (action === "refill_status") {
+    const refill = fields.refill !== undefined && isId(fields.refill) ? await refillStatus({ db }, { userId, id: fields.refill }) : null;
+    return refill ? { status: refill.status } : { error: "Incorrect refill ID" };
+  }
   if (action === "status" && orders !== undefined) {
     const ids = idsOf(orders);
     const found = new Map((await ownCampaigns({ db }, { userId, ids: ids.filter(isId) })).map((row) => [row.id, row]));
@@ -153,7 +171,7 @@ export function panelRoutes(services: Pick<Services, "socketAddress" | "gateways
     middleware: [panelCaller(services), idempotent] as const,
     tags: ["Integrations"],
     summary:
-      "The engagement panels' API v2 for reseller software: an API key (the `key` field, or `Authorization: Bearer tk_…`) and an action: services, balance, status (scope read), add (scopes create and spend: a `units` campaign paid from the wallet; send an Idempotency-Key to make a retry safe), cancel (scope create: running orders end, the undelivered remainder back to the wallet). " +
+      "The engagement panels' API v2 for reseller software: an API key (the `key` field, or `Authorization: Bearer tk_…`) and an action: services, balance, status (scope read), add (scopes create and spend: a `units` campaign paid from the wallet; send an Idempotency-Key to make a retry safe), cancel (scope create: running orders end, the undelivered remainder back to the wallet), refill (scope create: a finished YouTube order inside its guarantee re-checked now) and refill_status. " +
       "Every answer the panels know is 200, a refusal (a key that does not work, an unknown order, service or action, a short wallet) as { error } in English; amounts in Rials (IRR) as strings. " +
       "A body the contract refuses (a control character, malformed JSON) is answered as everywhere else",
     request: {

@@ -30,7 +30,7 @@ describe("the order API", () => {
     const operations = Object.entries(document.paths)
       .filter(([path]) => path.includes("/orders"))
       .flatMap(([, byMethod]) => Object.values(byMethod));
-    expect(operations).toHaveLength(5);
+    expect(operations).toHaveLength(7);
     for (const operation of operations) {
       expect(operation.security).toEqual([{ apiKey: [] }]);
       expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(["401", "403", "429"]));

@@ -106,6 +106,12 @@ describe("v2 add", () => {
     expect(await v2({ action: "cancel", orders: first })).toEqual([{ order: first, cancel: { error: expect.any(String) } }]);
     expect((await balancesOf({ db: database.db }, { userId: me.user.id })).wallet).toBe(before + refunded);
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
+    // The canceled order is finished inside its guarantee: a refill may be requested; the one in review may not.
+    expect(await v2({ action: "refill", order: first })).toEqual({ refill: first });
+    expect(await v2({ action: "refill_status", refill: first })).toEqual({ status: "Completed" });
+    expect(await v2({ action: "refill", order: second })).toEqual({ error: expect.any(String) });
+    expect(await v2({ action: "refill_status", refill: second })).toEqual({ error: "Incorrect refill ID" });
+    expect(await v2({ action: "refill", order: missing })).toEqual({ error: "Incorrect order ID" });
     // A key without create cancels nothing.
     const reader = (await call("integrations/keys", { name: "Reader", scopes: ["read"] }, { token: me.token })).body.data.secret as string;
     expect((await call("v2", { key: reader, action: "cancel", orders: second })).body).toEqual({ error: expect.any(String) });

@@ -317,6 +317,7 @@ describe("Idempotency-Key on money requests", () => {
       "POST /memberships",
       "POST /memberships/checkout",
       "POST /orders",
+      "POST /orders/{id}/cancel",
       "POST /payouts",
       "POST /v2",
       "POST /wallet/charge",

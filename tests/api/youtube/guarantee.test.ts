@@ -105,6 +105,71 @@ describe("the guarantee's re-check before the window closes", () => {
     expect(google.calls.length).toBe(before + 6);
   });
 
+  it("a refill requested through the order API makes the work due at the next run, not in the window's last days", async ({
+    database,
+    call,
+    get,
+    person,
+    connectedBooster,
+  }) => {
+    const db = database.db;
+    const producer = await person();
+    const booster = await connectedBooster();
+    const link = `https://www.youtube.com/channel/${channel(900)}`;
+    const done = new Date(Date.now() - 10 * DAY);
+    const [campaign] = await db
+      .insert(campaigns)
+      .values({
+        ownerId: producer.user.id,
+        name: "Finished, window open for 20 more days",
+        network: "youtube",
+        strategy: "smart",
+        link,
+        followerCount: 100,
+        status: "paid",
+        invoice: {
+          lines: [{ metric: "subscribers", action: "subscribe", unitPrice: 20_000, min: 1, max: 1, amount: 20_000, refillDays: 30 }],
+          fee: 0,
+        },
+        budget: 20_000,
+        spent: 20_000,
+        completedAt: done,
+      })
+      .returning();
+    await db.insert(activities).values({
+      campaignId: campaign!.id,
+      boosterId: booster.user.id,
+      metric: "subscribers",
+      action: "subscribe",
+      type: activityTypeOf("youtube", "subscribe"),
+      quantity: 1,
+      status: "completed",
+      budget: 20_000,
+      cost: 20_000,
+      reward: 14_000,
+      progress: 100,
+      postLink: link,
+      checkMethod: "api",
+      decidedBy: "api",
+      approvedAt: done,
+      releaseAt: done,
+      releasedAt: done,
+      expiresAt: done,
+    });
+    booster.google.subscriptions.add(channel(900));
+    expect(await checkGuarantees({ db, now: new Date(), accounts: adapter() })).toMatchObject({ due: 0 });
+
+    const key = (await call("integrations/keys", { name: "Panel", scopes: ["read", "create"] }, { token: producer.token })).body.data
+      .secret;
+    expect((await get(`orders/${campaign!.id}/refill`, key)).status).toBe(404);
+    const asked = await call(`orders/${campaign!.id}/refill`, {}, { token: key });
+    expect([asked.status, asked.body.data.status]).toEqual([200, "Pending"]);
+    const again = await call(`orders/${campaign!.id}/refill`, {}, { token: key });
+    expect(again.body.data.requested_at).toBe(asked.body.data.requested_at);
+    expect(await checkGuarantees({ db, now: new Date(), accounts: adapter() })).toMatchObject({ due: 1, kept: 1 });
+    expect((await get(`orders/${campaign!.id}/refill`, key)).body.data).toMatchObject({ status: "Completed" });
+  });
+
   it("a drop after release moves the money back into the escrow, never overdrawing the booster, and reopens one unit that another booster refills", async ({
     database,
     call,
