@@ -169,6 +169,14 @@ export const panelInput = z.object({
     .preprocess((value) => (typeof value === "number" ? String(value) : value), text().max(12))
     .meta({ description: "add: how many units, a whole number (a form sends it as text)" })
     .optional(),
+  runs: z
+    .preprocess((value) => (typeof value === "number" ? String(value) : value), text().max(12))
+    .meta({ description: "add, drip-feed: how many times `quantity` is delivered (the order is quantity × runs units)" })
+    .optional(),
+  interval: z
+    .preprocess((value) => (typeof value === "number" ? String(value) : value), text().max(12))
+    .meta({ description: "add, drip-feed: minutes between runs, kept as the campaign's pace (units per hour, or per day from a day up)" })
+    .optional(),
 });
 
 export type PanelFields = z.output<typeof panelInput>;
@@ -196,6 +204,7 @@ export const panelOutput = z.union([
       rate: z.string().meta({ description: "Rials per 1,000 units" }),
       refill: z.boolean(),
       cancel: z.boolean(),
+      dripfeed: z.boolean().meta({ description: "add takes runs and interval (the order's pace)" }),
     }),
   ),
   z.object({ balance: z.string(), currency: z.literal("IRR") }),

@@ -57,6 +57,8 @@ export function panelServices(prices: readonly PriceEntry[]) {
     // A refill request re-checks a finished YouTube order's work at once (the guarantee keeps it anyway).
     refill: price.network === "youtube" && (price.refillDays ?? 0) > 0,
     cancel: true,
+    // `runs` and `interval` on add: the order's pace.
+    dripfeed: true,
   }));
 }
 
@@ -83,4 +85,24 @@ const ownByIds = preparedOnce((db) =>
 export async function ownCampaigns(ctx: DbCtx, input: { userId: string; ids: readonly string[] }): Promise<OrderRow[]> {
   if (input.ids.length === 0) return [];
   return ownByIds(executor(ctx)).execute({ userId: input.userId, ids: [...input.ids] });
+}
+
+const DAY_MINUTES = 1_440;
+
+/**
+ * The panels' drip-feed (`runs` runs of `quantity`, `interval` minutes apart) as an order: quantity × runs
+ * units, paced at the rate the runs make (units per hour under a day apart, per day from a day up). null
+ * when the fields are not whole numbers ≥ 1 (interval at most 30 days, runs at most 1,000).
+ */
+export function dripFeed(input: { quantity: number; runs?: string | undefined; interval?: string | undefined }) {
+  if (input.runs === undefined && input.interval === undefined) return { quantity: input.quantity, pace: {} };
+  const runs = Number(input.runs);
+  const interval = Number(input.interval);
+  const whole = (n: number, max: number) => Number.isInteger(n) && n >= 1 && n <= max;
+  if (!whole(runs, 1_000) || !whole(interval, 30 * DAY_MINUTES)) return null;
+  const pace =
+    interval < DAY_MINUTES
+      ? { per_hour: Math.max(1, Math.round((input.quantity * 60) / interval)) }
+      : { per_day: Math.max(1, Math.round((input.quantity * DAY_MINUTES) / interval)) };
+  return { quantity: input.quantity * runs, pace };
 }

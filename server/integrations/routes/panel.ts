@@ -13,7 +13,7 @@ import { apiRoute } from "@/server/http/route-parts";
 import { validationError } from "@/server/http/validation";
 import { balancesOf } from "@/server/ledger";
 import { createCampaign, loadPricing } from "@/server/campaigns";
-import { ownCampaigns, PANEL_CURRENCY, panelOrderStatus, panelServices } from "@/server/integrations/panel";
+import { dripFeed, ownCampaigns, PANEL_CURRENCY, panelOrderStatus, panelServices } from "@/server/integrations/panel";
 import { keyCallerOf } from "@/server/integrations/routes/key-auth";
 import { auditKeyOrder } from "@/server/integrations/keys";
 import { cancelOrder, refillStatus, requestRefill } from "@/server/integrations/orders";
@@ -69,14 +69,17 @@ async function addOrder(c: Context<AppEnv>, services: Pick<Services, "gateways" 
   const scopes = c.get("keyCaller").scopes;
   if (!scopes.includes("create") || !scopes.includes("spend")) throw new AppError("api_key_scope_missing", { scope: "create, spend" });
   const [network, action] = (fields.service ?? "").split(".");
+  const drip = dripFeed({ quantity: Number(fields.quantity), runs: fields.runs, interval: fields.interval });
+  if (!drip) return { error: "Incorrect runs or interval" };
   const request = campaignInput.safeParse({
-    name: `${fields.service ?? ""} × ${String(fields.quantity ?? "")}`.slice(0, 100),
+    name: `${fields.service ?? ""} × ${String(drip.quantity)}`.slice(0, 100),
     network,
     strategy: "units",
     link: fields.link ?? "",
     follower_count: 0,
     action,
-    quantity: Number(fields.quantity),
+    quantity: drip.quantity,
+    ...drip.pace,
     gateway: "wallet",
     accept_policies: true,
   });

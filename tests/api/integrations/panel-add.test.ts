@@ -50,10 +50,29 @@ describe("v2 add", () => {
     expect(await v2({ action: "add", service: "youtube.like", link: VIDEO, quantity: "0" })).toEqual({ error: "Incorrect quantity" });
     const huge = await v2({ action: "add", service: "youtube.like", link: VIDEO, quantity: "1000000" });
     expect(huge.error).toMatch(/wallet|balance/i);
+    // Drip-feed: 5 runs of 20, 30 minutes apart: 100 units at 40 an hour; a day apart: 20 a day.
+    const dripped = await v2({ action: "add", service: "youtube.like", link: VIDEO, quantity: "20", runs: "5", interval: "30" });
+    const [paced] = await database.db.select().from(campaigns).where(eq(campaigns.id, dripped.order!));
+    expect(paced!.pace).toMatchObject({ perHour: 40, perDay: null });
+    expect(await v2({ action: "status", order: dripped.order! })).toMatchObject({ remains: "100" });
+    const daily = await v2({ action: "add", service: "youtube.like", link: VIDEO, quantity: "20", runs: "3", interval: "1440" });
+    const [perDay] = await database.db.select().from(campaigns).where(eq(campaigns.id, daily.order!));
+    expect(perDay!.pace).toMatchObject({ perDay: 20, perHour: null });
+    for (const [runs, interval] of [
+      ["0", "30"],
+      ["5", "0"],
+      ["2.5", "30"],
+      ["5", "99999"],
+      ["5", ""],
+    ])
+      expect(await v2({ action: "add", service: "youtube.like", link: VIDEO, quantity: "20", runs: runs!, interval: interval! })).toEqual({
+        error: "Incorrect runs or interval",
+      });
+
     const reader = await keyOf(["read"]);
     const refused = (await call("v2", { key: reader, action: "add", service: "youtube.like", link: VIDEO, quantity: "10" })).body as Panel;
     expect(refused.error).toMatch(/permission/i);
-    expect(await database.db.select().from(campaigns).where(eq(campaigns.ownerId, me.user.id))).toHaveLength(1);
+    expect(await database.db.select().from(campaigns).where(eq(campaigns.ownerId, me.user.id))).toHaveLength(3);
     expect(await checkLedgerInvariants({ db: database.db })).toEqual([]);
   });
 
