@@ -10,6 +10,7 @@ import { activities, campaigns, ledgerAccounts, notifications, transactions, typ
 import { balancesOf } from "@/server/ledger";
 import type { YoutubeAccounts } from "@/server/adapters/youtube-account";
 import { releaseDueRewards } from "@/server/activities/retention";
+import { activityTypeOf } from "@/lib/activities/tasks";
 import { youtubeRecheck } from "@/server/youtube/recheck";
 import { smartCampaign } from "@/tests/api/support/campaign-fixtures";
 import type { TargetLine } from "@/tests/api/support/earn-fixtures";
@@ -150,3 +151,52 @@ export async function deliveredDaysAgo(db: Parameters<typeof releaseDueRewards>[
 }
 
 export { smartCampaign };
+
+/**
+ * One unit of released, API-checked work on a finished (paid) campaign of its own, one line with a
+ * 30-day guarantee counted from `completedAt`: what the guarantee's re-check looks at. Answers the campaign's id.
+ */
+export async function releasedUnit(
+  db: Parameters<typeof releaseDueRewards>[0]["db"],
+  unit: { producerId: string; boosterId: string; action: "subscribe" | "like"; link: string; completedAt: Date; approvedAt: Date },
+): Promise<string> {
+  const metric = unit.action === "subscribe" ? "subscribers" : "likes";
+  const [campaign] = await db
+    .insert(campaigns)
+    .values({
+      ownerId: unit.producerId,
+      name: "Finished",
+      network: "youtube",
+      strategy: "smart",
+      link: unit.link,
+      followerCount: 100,
+      status: "paid",
+      invoice: { lines: [{ metric, action: unit.action, unitPrice: 20_000, min: 1, max: 1, amount: 20_000, refillDays: 30 }], fee: 0 },
+      budget: 20_000,
+      spent: 20_000,
+      completedAt: unit.completedAt,
+    })
+    .returning();
+  const at = unit.approvedAt;
+  await db.insert(activities).values({
+    campaignId: campaign!.id,
+    boosterId: unit.boosterId,
+    metric,
+    action: unit.action,
+    type: activityTypeOf("youtube", unit.action),
+    quantity: 1,
+    status: "completed",
+    budget: 20_000,
+    cost: 20_000,
+    reward: 14_000,
+    progress: 100,
+    postLink: unit.link,
+    checkMethod: "api",
+    decidedBy: "api",
+    approvedAt: at,
+    releaseAt: at,
+    releasedAt: at,
+    expiresAt: at,
+  });
+  return campaign!.id;
+}

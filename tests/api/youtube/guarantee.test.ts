@@ -1,11 +1,10 @@
 import { describe, expect } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import { activities, auditLog, campaigns, notifications, transactions } from "@/server/db/schema";
-import { activityTypeOf } from "@/lib/activities/tasks";
+import { activities, auditLog, notifications, transactions } from "@/server/db/schema";
 import { checkGuarantees } from "@/server/youtube/guarantee";
 import { closeGuarantees } from "@/server/activities/refill";
 import { balancesOf, campaignEscrowCode, checkLedgerInvariants, systemAccountCode, transfer, userAccountCode } from "@/server/ledger";
-import { adapter, DAY, TARGET, deliveredDaysAgo, google, it } from "@/tests/api/youtube/guarantee-support";
+import { adapter, DAY, TARGET, deliveredDaysAgo, google, it, releasedUnit } from "@/tests/api/youtube/guarantee-support";
 import { quotaDayPasses } from "@/tests/api/support/youtube-google";
 
 // The refill guarantee's second re-check (server/youtube/guarantee.ts) against a fake of Google on 127.0.0.1.
@@ -39,46 +38,15 @@ describe("the guarantee's re-check before the window closes", () => {
       link: `https://www.youtube.com/channel/${channel(500)}`,
       closesIn: 10,
     });
-    for (const unit of made) {
-      const metric = unit.action === "subscribe" ? "subscribers" : "likes";
-      const [campaign] = await db
-        .insert(campaigns)
-        .values({
-          ownerId: producer.user.id,
-          name: "Finished",
-          network: "youtube",
-          strategy: "smart",
-          link: unit.link,
-          followerCount: 100,
-          status: "paid",
-          invoice: { lines: [{ metric, action: unit.action, unitPrice: 20_000, min: 1, max: 1, amount: 20_000, refillDays: 30 }], fee: 0 },
-          budget: 20_000,
-          spent: 20_000,
-          completedAt: new Date(completedAt.getTime() + ((unit.closesIn ?? 2) - 2) * DAY),
-        })
-        .returning();
-      unit.campaign = campaign!.id;
-      await db.insert(activities).values({
-        campaignId: campaign!.id,
+    for (const unit of made)
+      unit.campaign = await releasedUnit(db, {
+        producerId: producer.user.id,
         boosterId: unit.booster,
-        metric,
         action: unit.action,
-        type: activityTypeOf("youtube", unit.action),
-        quantity: 1,
-        status: "completed",
-        budget: 20_000,
-        cost: 20_000,
-        reward: 14_000,
-        progress: 100,
-        postLink: unit.link,
-        checkMethod: "api",
-        decidedBy: "api",
+        link: unit.link,
+        completedAt: new Date(completedAt.getTime() + ((unit.closesIn ?? 2) - 2) * DAY),
         approvedAt: completedAt,
-        releaseAt: completedAt,
-        releasedAt: completedAt,
-        expiresAt: completedAt,
       });
-    }
     for (let i = 0; i < 120; i++) many.google.subscriptions.add(channel(i));
     for (let i = 0; i < 55; i++) many.google.ratings.set(video(i), "like");
     for (let i = 0; i < 3; i++) few.google.subscriptions.add(channel(i));
@@ -117,57 +85,26 @@ describe("the guarantee's re-check before the window closes", () => {
     const booster = await connectedBooster();
     const link = `https://www.youtube.com/channel/${channel(900)}`;
     const done = new Date(Date.now() - 10 * DAY);
-    const [campaign] = await db
-      .insert(campaigns)
-      .values({
-        ownerId: producer.user.id,
-        name: "Finished, window open for 20 more days",
-        network: "youtube",
-        strategy: "smart",
-        link,
-        followerCount: 100,
-        status: "paid",
-        invoice: {
-          lines: [{ metric: "subscribers", action: "subscribe", unitPrice: 20_000, min: 1, max: 1, amount: 20_000, refillDays: 30 }],
-          fee: 0,
-        },
-        budget: 20_000,
-        spent: 20_000,
-        completedAt: done,
-      })
-      .returning();
-    await db.insert(activities).values({
-      campaignId: campaign!.id,
+    const id = await releasedUnit(db, {
+      producerId: producer.user.id,
       boosterId: booster.user.id,
-      metric: "subscribers",
       action: "subscribe",
-      type: activityTypeOf("youtube", "subscribe"),
-      quantity: 1,
-      status: "completed",
-      budget: 20_000,
-      cost: 20_000,
-      reward: 14_000,
-      progress: 100,
-      postLink: link,
-      checkMethod: "api",
-      decidedBy: "api",
+      link,
+      completedAt: done,
       approvedAt: done,
-      releaseAt: done,
-      releasedAt: done,
-      expiresAt: done,
     });
     booster.google.subscriptions.add(channel(900));
     expect(await checkGuarantees({ db, now: new Date(), accounts: adapter() })).toMatchObject({ due: 0 });
 
     const key = (await call("integrations/keys", { name: "Panel", scopes: ["read", "create"] }, { token: producer.token })).body.data
       .secret;
-    expect((await get(`orders/${campaign!.id}/refill`, key)).status).toBe(404);
-    const asked = await call(`orders/${campaign!.id}/refill`, {}, { token: key });
+    expect((await get(`orders/${id}/refill`, key)).status).toBe(404);
+    const asked = await call(`orders/${id}/refill`, {}, { token: key });
     expect([asked.status, asked.body.data.status]).toEqual([200, "Pending"]);
-    const again = await call(`orders/${campaign!.id}/refill`, {}, { token: key });
+    const again = await call(`orders/${id}/refill`, {}, { token: key });
     expect(again.body.data.requested_at).toBe(asked.body.data.requested_at);
     expect(await checkGuarantees({ db, now: new Date(), accounts: adapter() })).toMatchObject({ due: 1, kept: 1 });
-    expect((await get(`orders/${campaign!.id}/refill`, key)).body.data).toMatchObject({ status: "Completed" });
+    expect((await get(`orders/${id}/refill`, key)).body.data).toMatchObject({ status: "Completed" });
   });
 
   it("a drop after release moves the money back into the escrow, never overdrawing the booster, and reopens one unit that another booster refills", async ({
