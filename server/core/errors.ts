@@ -147,6 +147,7 @@ export const errorCodes = [
   "api_key_not_accepted",
   // Webhooks (issue 36)
   "webhook_address_refused",
+  "webhook_https_required",
   "webhooks_limit",
   /** A refill asked of an order that cannot have one now (not a finished YouTube order inside its guarantee). */
   "order_refill_unavailable",

@@ -140,6 +140,7 @@ export const errorStatus = {
   api_keys_limit: 409,
   api_key_not_accepted: 401,
   webhook_address_refused: 422,
+  webhook_https_required: 422,
   webhooks_limit: 409,
   order_refill_unavailable: 409,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;

@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { WEBHOOK_ENDPOINTS_MAX, type createWebhookInput } from "@/lib/schemas/webhooks";
 import { AppError } from "@/server/core/errors";
+import { env } from "@/server/core/env";
 import { executor, withTransaction, type DbCtx, type UserCtx } from "@/server/core/context";
 import { paged } from "@/server/db/paged";
 import { webhookDeliveries, webhookEndpoints, type WebhookDelivery, type WebhookEndpoint } from "@/server/db/schema";
@@ -19,7 +20,7 @@ export async function listWebhooks(ctx: DbCtx, input: { userId: string }): Promi
 
 /**
  * Registers an endpoint and answers its signing secret (the only time it is shown). Refused: an
- * address that resolves into a loopback, private or link-local range (422 webhook_address_refused;
+ * address without https (422 webhook_https_required), an address that resolves into a loopback, private or link-local range (422 webhook_address_refused;
  * deliveries check again as they connect), more than WEBHOOK_ENDPOINTS_MAX endpoints (409, counted
  * under a lock on the member's endpoints). Units already delivered are not announced again: the
  * member's campaigns are marked where they stand.
@@ -29,6 +30,8 @@ export async function createWebhook(
   input: { request: z.output<typeof createWebhookInput> },
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
   const { url, events } = input.request;
+  // Deliveries are encrypted: http only for a receiver in tests (WEBHOOKS_ALLOW_PRIVATE).
+  if (new URL(url).protocol !== "https:" && !env.WEBHOOKS_ALLOW_PRIVATE) throw new AppError("webhook_https_required", {}, { url: null });
   if (!(await resolvesPublicly(new URL(url)))) throw new AppError("webhook_address_refused", {}, { url: null });
   const secret = newWebhookSecret();
   return withTransaction(ctx, async ({ tx, actor }) => {

@@ -54,6 +54,9 @@ export const webhookPoster =
           response.on("error", () => resolve({ status: response.statusCode ?? 0 }));
         },
       );
+      // The whole attempt, not only a silence: a receiver trickling its answer is cut off at the same time.
+      const deadline = setTimeout(() => request.destroy(new Error("timeout")), options.timeoutMs ?? WEBHOOK_TIMEOUT_MS);
+      request.on("close", () => clearTimeout(deadline));
       request.on("timeout", () => request.destroy(new Error("timeout")));
       request.on("error", (error) =>
         resolve({

@@ -14,7 +14,7 @@ import { apiTest } from "@/tests/api/support/fixture";
 
 type Received = { id: string; signature: string; body: string };
 const received: Received[] = [];
-let answer: (request: IncomingMessage) => number | "hang" = () => 200;
+let answer: (request: IncomingMessage) => number | "hang" | "trickle" = () => 200;
 let receiver: Server;
 let url = "";
 
@@ -29,7 +29,12 @@ beforeAll(async () => {
         body,
       });
       const status = answer(request);
-      if (status !== "hang") response.writeHead(status).end();
+      if (status === "trickle") {
+        // An answer that never ends: a byte every 100 ms, so no silence ever reaches the socket's timeout.
+        response.writeHead(200);
+        const drip = setInterval(() => response.write(" "), 100);
+        response.on("close", () => clearInterval(drip));
+      } else if (status !== "hang") response.writeHead(status).end();
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
@@ -55,11 +60,19 @@ describe("webhooks", () => {
   }) => {
     const me = await person();
     vi.stubEnv("WEBHOOKS_ALLOW_PRIVATE", "false");
-    for (const address of [url, "https://10.0.0.1/hook", "https://[::1]/hook", "https://169.254.169.254/latest", "https://localhost/x"]) {
+    for (const address of [
+      url.replace("http:", "https:"),
+      "https://10.0.0.1/hook",
+      "https://[::1]/hook",
+      "https://169.254.169.254/latest",
+      "https://localhost/x",
+    ]) {
       const refused = await call("integrations/webhooks", { url: address, events: ["campaign.approved"] }, { token: me.token });
       expect([address, refused.status, refused.body.error!.code]).toEqual([address, 422, "webhook_address_refused"]);
     }
     expect((await call("integrations/webhooks", { url: "ftp://example.com/x", events: ["ping"] }, { token: me.token })).status).toBe(422);
+    const plain = await call("integrations/webhooks", { url: "http://example.com/x", events: ["campaign.approved"] }, { token: me.token });
+    expect([plain.status, plain.body.error!.code]).toEqual([422, "webhook_https_required"]);
     expect(await fresh.db.select().from(webhookEndpoints)).toHaveLength(0);
 
     vi.stubEnv("WEBHOOKS_ALLOW_PRIVATE", "true");
@@ -192,6 +205,15 @@ describe("webhooks", () => {
     await drainWebhooks({ db: fresh.db }, { now: () => new Date(), post });
     expect(received.map((r) => r.id)).toEqual([ping.id]);
     expect((await row()).state).toBe("delivered");
+  });
+
+  it("an attempt is cut off after its time even when the receiver never falls silent", async () => {
+    vi.stubEnv("WEBHOOKS_ALLOW_PRIVATE", "true");
+    answer = () => "trickle";
+    const started = Date.now();
+    const attempt = await post({ url, secret: "whsec_x", id: "d1", body: "{}", now: new Date() });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(attempt).toBeDefined();
   });
 
   it("an address that turns private after registering is refused when delivering (checked as it connects)", async ({
