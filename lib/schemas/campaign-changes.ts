@@ -8,7 +8,9 @@ export const CAMPAIGN_BUDGET_MIN = 100_000;
 export const CAMPAIGN_BUDGET_MAX = 5_000_000_000;
 export const CAMPAIGN_NAME_MAX = 100;
 
-const paceUnits = z.number().int("invalid").min(1, "too_small_number").max(1_000_000, "too_big_number").nullable().optional();
+/** The highest cap a pace may set, per day or per hour. */
+export const PACE_UNITS_MAX = 1_000_000;
+const paceUnits = z.number().int("invalid").min(1, "too_small_number").max(PACE_UNITS_MAX, "too_big_number").nullable().optional();
 const dayText = text("invalid_format")
   .regex(/^\d{4}-\d{2}-\d{2}$/, "invalid_format")
   .meta({ format: "date" });

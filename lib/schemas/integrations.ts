@@ -85,6 +85,16 @@ export const apiKeyCreatedOutput = z.object({
 });
 export type ApiKeyCreated = z.infer<typeof apiKeyCreatedOutput>;
 
+/** One service of the order API's catalogue: the price list's entry, and what an order of it may ask. */
+export const orderServiceOutput = priceOutput.extend({
+  min: z.number().int().meta({ description: "Fewest units a `units` order of this action may buy" }),
+  max: z.number().int().meta({ description: "Most units one order may buy" }),
+  pacing: z.object({
+    per_day_max: z.number().int().meta({ description: "Highest per_day a pace may set (units started per Tehran day)" }),
+    per_hour_max: z.number().int(),
+  }),
+});
+
 /** GET orders/balance: what a key's owner may spend (Rials). */
 export const orderBalanceOutput = z.object({
   wallet_balance: z.number().int().meta({ description: "Rials in the wallet: what new orders are paid from" }),
@@ -131,7 +141,7 @@ export const integrationEndpoints = {
 
 /** The order API for programs (an API key as bearer): the catalogue, the balance, a new campaign paid from the wallet, its status. */
 export const orderEndpoints = {
-  services: endpoint({ method: "get", path: "/orders/services", response: z.array(priceOutput) }),
+  services: endpoint({ method: "get", path: "/orders/services", response: z.array(orderServiceOutput) }),
   balance: endpoint({ method: "get", path: "/orders/balance", response: orderBalanceOutput }),
   create: endpoint({ method: "post", path: "/orders", body: campaignInput, response: campaignOutput, status: 201 }),
   one: endpoint({ method: "get", path: "/orders/{id}", params: idParam, response: orderOutput }),
@@ -202,6 +212,8 @@ export const panelOutput = z.union([
       type: z.string(),
       category: z.string(),
       rate: z.string().meta({ description: "Rials per 1,000 units" }),
+      min: z.string(),
+      max: z.string(),
       refill: z.boolean(),
       cancel: z.boolean(),
       dripfeed: z.boolean().meta({ description: "add takes runs and interval (the order's pace)" }),

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { preparedOnce } from "@/server/db/prepared";
 import { invoiceLines, progressOf } from "@/lib/campaigns/progress";
 import type { PriceEntry } from "@/lib/campaigns/pricing";
+import { UNITS_MAX } from "@/lib/campaigns/quote";
 import { campaigns, type Campaign } from "@/server/db/schema";
 import { executor, type DbCtx } from "@/server/core/context";
 import { startCountOf } from "@/server/integrations/orders";
@@ -54,6 +55,8 @@ export function panelServices(prices: readonly PriceEntry[]) {
     type: "Default",
     category: price.network,
     rate: String(price.price * 1000),
+    min: "1",
+    max: String(UNITS_MAX),
     // A refill request re-checks a finished YouTube order's work at once (the guarantee keeps it anyway).
     refill: price.network === "youtube" && (price.refillDays ?? 0) > 0,
     cancel: true,

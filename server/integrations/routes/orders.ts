@@ -10,6 +10,8 @@ import { balancesOf } from "@/server/ledger";
 import { createCampaign, loadPricing, toCampaignOutput, toPriceOutput } from "@/server/campaigns";
 import { cancelOrder, orderStatus, refillStatus, requestRefill } from "@/server/integrations/orders";
 import { PANEL_CURRENCY } from "@/server/integrations/panel";
+import { UNITS_MAX } from "@/lib/campaigns/quote";
+import { PACE_UNITS_MAX } from "@/lib/schemas/campaign-changes";
 import { requireApiKey } from "@/server/integrations/routes/key-auth";
 import { auditKeyOrder } from "@/server/integrations/keys";
 import { rateLimitIp } from "@/server/http/auth";
@@ -23,7 +25,8 @@ export function orderRoutes(services: Services) {
   const servicesRoute = endpointRoute(orderEndpoints.services, {
     middleware: [key("read")] as const,
     tags: ["Orders (API keys)"],
-    summary: "The catalogue: price per action in Rials per network, the booster's share and the guarantee's days (scope read)",
+    summary:
+      "The catalogue: price per action in Rials per network, the booster's share, the guarantee's days, the fewest and most units an order may buy and the pace's limits (scope read)",
     answer: "The price list",
   });
   const balanceRoute = endpointRoute(orderEndpoints.balance, {
@@ -85,7 +88,19 @@ export function orderRoutes(services: Services) {
   });
 
   return new OpenAPIHono<AppEnv>()
-    .openapi(servicesRoute, async (c) => c.json({ data: (await loadPricing({ db: c.get("db") })).map(toPriceOutput) }, 200))
+    .openapi(servicesRoute, async (c) =>
+      c.json(
+        {
+          data: (await loadPricing({ db: c.get("db") })).map((price) => ({
+            ...toPriceOutput(price),
+            min: 1,
+            max: UNITS_MAX,
+            pacing: { per_day_max: PACE_UNITS_MAX, per_hour_max: PACE_UNITS_MAX },
+          })),
+        },
+        200,
+      ),
+    )
     .openapi(balanceRoute, async (c) => {
       const { wallet } = await balancesOf({ db: c.get("db") }, { userId: c.get("keyCaller").userId });
       return c.json({ data: { wallet_balance: wallet, currency: PANEL_CURRENCY } }, 200);

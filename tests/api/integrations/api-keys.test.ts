@@ -88,7 +88,11 @@ describe("API keys", () => {
     form.set("action", "services");
     const services = await call("v2", undefined, { token: secret, form });
     expect(services.status).toBe(200);
-    expect(services.body).toEqual(expect.arrayContaining([expect.objectContaining({ service: "youtube.like", category: "youtube" })]));
+    expect(services.body).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ service: "youtube.like", category: "youtube", min: "1", max: "1000000", dripfeed: true }),
+      ]),
+    );
 
     const one = await call("v2", { key: secret, action: "status", order: campaignId });
     expect(one.body).toEqual({

@@ -16,7 +16,17 @@ describe("the order API", () => {
     const read = (await call("integrations/keys", { name: "Reader", scopes: ["read"] }, { token: me.token })).body.data.secret;
     const services = await get("orders/services", read);
     expect(services.status).toBe(200);
-    expect(services.body.data).toEqual(expect.arrayContaining([expect.objectContaining({ network: "youtube", action: "like" })]));
+    expect(services.body.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          network: "youtube",
+          action: "like",
+          min: 1,
+          max: 1_000_000,
+          pacing: { per_day_max: 1_000_000, per_hour_max: 1_000_000 },
+        }),
+      ]),
+    );
     expect((await get("orders/balance", read)).body.data).toEqual({ wallet_balance: 3_000_000, currency: "IRR" });
     const refused = await call("orders", smartCampaign, { token: read });
     expect([refused.status, refused.body.error!.code]).toEqual([403, "api_key_scope_missing"]);
