@@ -1,7 +1,7 @@
 // The panel-compatible endpoint's bench (part of `npm run bench`, or alone: node tests/bench/panel.mjs), on
 // PostgreSQL: a producer with 1,000 campaigns in a table of 10,000 and an API key; POST /api/v2
 // action=status for 100 of them per request, the key in the body as reseller software sends it, at 32
-// connections, against pgbench running the statements one request ran (the key's check and count, its
+// connections, against pgbench running the statements one request ran (the key's check and count with its
 // owner, the 100 campaigns) in the same run. Target (issue 36): ≥ 25 %.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import autocannon from "autocannon";
