@@ -5,7 +5,10 @@ import { campaignInput } from "@/lib/schemas/campaigns";
 import { PANEL_STATUS_MAX_IDS, panelInput, panelOutput, type PanelFields } from "@/lib/schemas/integrations";
 import { uuidParam } from "@/lib/schemas/common";
 import { AppError } from "@/server/core/errors";
-import { translateApi } from "@/server/http/i18n";
+import { translateApi, translateMessages } from "@/server/http/i18n";
+import { defaultLocale, isLocale } from "@/lib/i18n/locales";
+import { campaignNetworks } from "@/lib/schemas/enums";
+import { actionsByNetwork } from "@/lib/campaigns/pricing";
 import type { AppEnv, Services } from "@/server/http/context";
 import { idempotencyHeaders, idempotent } from "@/server/http/idempotency";
 import { publicOrigin } from "@/server/http/origin";
@@ -64,6 +67,25 @@ function panelCaller(services: Pick<Services, "socketAddress">): MiddlewareHandl
   };
 }
 
+/**
+ * A panel order's name, which the producer reads as the campaign's title: "YouTube: 200 × Like" in their
+ * language (the service's own words when it names no known network and action; the add refuses it then).
+ */
+function orderName(locale: string, network: string | undefined, action: string | undefined, quantity: number): string {
+  const reader = isLocale(locale) ? locale : defaultLocale;
+  const actions: readonly string[] = (campaignNetworks as readonly string[]).includes(network ?? "")
+    ? actionsByNetwork[network as keyof typeof actionsByNetwork]
+    : [];
+  const known = actions.includes(action ?? "");
+  if (!known || !Number.isFinite(quantity)) return `${network ?? ""}.${action ?? ""} × ${String(quantity)}`.slice(0, 100);
+  const words = (namespace: string, key: string) => translateMessages(reader, namespace)(key);
+  return translateApi(reader, "messages.units_order_name", {
+    network: words("campaigns.networks", network!),
+    action: words("campaigns.activities.actions", action!),
+    quantity,
+  }).slice(0, 100);
+}
+
 /** The panels' `add`: one service (network.action), a link and a quantity, bought as a `units` campaign paid from the wallet. */
 async function addOrder(c: Context<AppEnv>, services: Pick<Services, "gateways" | "socketAddress">, fields: Fields) {
   const scopes = c.get("keyCaller").scopes;
@@ -72,7 +94,7 @@ async function addOrder(c: Context<AppEnv>, services: Pick<Services, "gateways" 
   const drip = dripFeed({ quantity: Number(fields.quantity), runs: fields.runs, interval: fields.interval });
   if (!drip) return { error: "Incorrect runs or interval" };
   const request = campaignInput.safeParse({
-    name: `${fields.service ?? ""} × ${String(drip.quantity)}`.slice(0, 100),
+    name: orderName(c.get("user").locale, network, action, drip.quantity),
     network,
     strategy: "units",
     link: fields.link ?? "",

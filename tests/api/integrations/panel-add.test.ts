@@ -1,6 +1,8 @@
 import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
-import { auditLog, campaigns } from "@/server/db/schema";
+import { auditLog, campaigns, users } from "@/server/db/schema";
+import enUS from "@/messages/en-US.json";
+import faIR from "@/messages/fa-IR.json";
 import { balancesOf, checkLedgerInvariants } from "@/server/ledger";
 import { loadPricing } from "@/server/campaigns";
 import { apiTest } from "@/tests/api/support/fixture";
@@ -32,6 +34,13 @@ describe("v2 add", () => {
     const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.targetId, added.order!));
     expect(audit).toMatchObject({ action: "api_key.order_placed", actorId: me.user.id, details: { via: "v2" } });
     expect(row).toMatchObject({ strategy: "units", status: "awaiting_review", ownerId: me.user.id });
+    // Its title in the producer's language: "YouTube: 100 × Like" (Persian digits in fa-IR), not the service's code.
+    const [owner] = await database.db.select().from(users).where(eq(users.id, me.user.id));
+    const words = owner!.locale === "fa-IR" ? faIR : enUS;
+    expect(row!.name).toContain(words.campaigns.networks.youtube);
+    expect(row!.name).toContain(words.campaigns.activities.actions.like);
+    expect(row!.name).toContain(owner!.locale === "fa-IR" ? "۱۰۰" : "100");
+    expect(row!.name).not.toContain("youtube.like");
     const cost = row!.budget;
     expect(cost).toBe(100 * like.price + Math.floor((100 * like.price) / 10));
     expect((await balancesOf({ db: database.db }, { userId: me.user.id })).wallet).toBe(5_000_000 - cost);
