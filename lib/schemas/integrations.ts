@@ -131,6 +131,8 @@ export const orderRefillOutput = z.object({
   }),
 });
 
+export type OrderRefillView = z.infer<typeof orderRefillOutput>;
+
 /* ---- Endpoints: the routes (server/integrations) and the browser (lib/api/integrations.ts) read these ---- */
 
 export const integrationEndpoints = {

@@ -14,7 +14,12 @@ import { auditKeyOrder, type KeyCaller } from "@/server/integrations/keys";
  * admin's key included: a key acts as a producer, never as the back office).
  */
 export async function ownOrder(ctx: DbCtx, input: { userId: string; id: string }): Promise<Campaign> {
-  return (await ownOrderWithUnits(ctx, input)).campaign;
+  const [campaign] = await executor(ctx)
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.id, input.id), eq(campaigns.ownerId, input.userId)));
+  if (!campaign) throw new AppError("campaign_not_found");
+  return campaign;
 }
 
 type Rollup = { dropped: number; refilled: number };

@@ -1,4 +1,4 @@
-import type { ApiKeyView } from "@/lib/schemas/integrations";
+import type { ApiKeyView, OrderRefillView } from "@/lib/schemas/integrations";
 import type { WebhookDeliveryView, WebhookView } from "@/lib/schemas/webhooks";
 import type { ApiKey, WebhookDelivery, WebhookEndpoint } from "@/server/db/schema";
 import { webhookBody } from "@/server/integrations/webhooks/deliver";
@@ -47,4 +47,9 @@ export function toWebhookDeliveryOutput(delivery: WebhookDelivery): WebhookDeliv
     delivered_at: delivery.deliveredAt?.toISOString() ?? null,
     payload: JSON.parse(webhookBody({ ...delivery, created_at: delivery.createdAt })) as Record<string, unknown>,
   };
+}
+
+/** A refill requested of an order, as the order API answers it. */
+export function toRefillOutput(order: string, refill: { requestedAt: Date; status: OrderRefillView["status"] }): OrderRefillView {
+  return { order, requested_at: refill.requestedAt.toISOString(), status: refill.status };
 }

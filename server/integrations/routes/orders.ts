@@ -9,6 +9,7 @@ import { endpointRoute, err } from "@/server/http/route-parts";
 import { balancesOf } from "@/server/ledger";
 import { createCampaign, loadPricing, toCampaignOutput, toPriceOutput } from "@/server/campaigns";
 import { cancelOrder, orderStatus, refillStatus, requestRefill } from "@/server/integrations/orders";
+import { toRefillOutput } from "@/server/integrations/present";
 import { PANEL_CURRENCY } from "@/server/integrations/panel";
 import { UNITS_MAX } from "@/lib/campaigns/quote";
 import { PACE_UNITS_MAX } from "@/lib/schemas/campaign-changes";
@@ -131,14 +132,13 @@ export function orderRoutes(services: Services) {
     })
     .openapi(refillRoute, async (c) => {
       const { id } = c.req.valid("param");
-      const refill = await requestRefill(ctxOf(c, services), { id });
-      return c.json({ data: { order: id, requested_at: refill.requestedAt.toISOString(), status: refill.status } }, 200);
+      return c.json({ data: toRefillOutput(id, await requestRefill(ctxOf(c, services), { id })) }, 200);
     })
     .openapi(refillStatusRoute, async (c) => {
       const { id } = c.req.valid("param");
       const refill = await refillStatus({ db: c.get("db") }, { userId: c.get("keyCaller").userId, id });
       if (!refill) throw new AppError("not_found");
-      return c.json({ data: { order: id, requested_at: refill.requestedAt.toISOString(), status: refill.status } }, 200);
+      return c.json({ data: toRefillOutput(id, refill) }, 200);
     })
     .openapi(cancelRoute, async (c) => {
       const canceled = await cancelOrder(ctxOf(c, services), { id: c.req.valid("param").id, caller: c.get("keyCaller"), via: "orders" });

@@ -9,7 +9,7 @@ import { translateApi, translateMessages } from "@/server/http/i18n";
 import { defaultLocale, isLocale } from "@/lib/i18n/locales";
 import { campaignNetworks } from "@/lib/schemas/enums";
 import { actionsByNetwork } from "@/lib/campaigns/pricing";
-import type { AppEnv, Services } from "@/server/http/context";
+import { ctxOf, type AppEnv, type Services } from "@/server/http/context";
 import { idempotencyHeaders, idempotent } from "@/server/http/idempotency";
 import { publicOrigin } from "@/server/http/origin";
 import { apiRoute } from "@/server/http/route-parts";
@@ -136,7 +136,7 @@ async function cancelOrders(c: Context<AppEnv>, services: Pick<Services, "socket
   for (const id of ids) {
     try {
       if (!isId(id)) throw new AppError("campaign_not_found");
-      await cancelOrder({ db: c.get("db"), actor: c.get("user"), ip: rateLimitIp(c, services) }, { id, caller, via: "v2" });
+      await cancelOrder(ctxOf(c, services), { id, caller, via: "v2" });
       answers.push({ order: id, cancel: 1 as const });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -151,7 +151,7 @@ async function refillOrder(c: Context<AppEnv>, services: Pick<Services, "socketA
   if (!c.get("keyCaller").scopes.includes("create")) throw new AppError("api_key_scope_missing", { scope: "create" });
   if (fields.order === undefined || !isId(fields.order)) return { error: "Incorrect order ID" };
   try {
-    await requestRefill({ db: c.get("db"), actor: c.get("user"), ip: rateLimitIp(c, services) }, { id: fields.order });
+    await requestRefill(ctxOf(c, services), { id: fields.order });
   } catch (error) {
     if (error instanceof AppError && error.code === "campaign_not_found") return { error: "Incorrect order ID" };
     throw error;
