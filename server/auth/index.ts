@@ -17,6 +17,8 @@ export {
   isOpenSession,
   listOpenSessions,
   openSessionExpiries,
+  callersParam,
+  openCallers,
   openSessionOf,
   openSessionUser,
   openSession,
@@ -28,3 +30,12 @@ export {
 } from "@/server/auth/sessions";
 export { onSignUp } from "@/server/auth/sign-up-hooks";
 export { findUserById, uniqueViolation } from "@/server/auth/users";
+export {
+  CALLER_PAGE_COLUMNS,
+  CALLER_PAGE_STATUS_COLUMNS,
+  callerLimit,
+  callerOffset,
+  callerOwns,
+  callerPages,
+  type PageCall,
+} from "@/server/auth/caller-pages";

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { refreshTokens, sessions, users, type User } from "@/server/db/schema";
 import { preparedOnce } from "@/server/db/prepared";
+import type { Db } from "@/server/db";
 import { hashToken, randomToken } from "@/server/auth/crypto";
 import { signAccessToken, verifyAccessToken, ACCESS_TOKEN_TTL_SECONDS, type AccessClaims } from "@/server/auth/jwt";
 import { signingKey } from "@/server/auth/keys";
@@ -130,6 +131,35 @@ export type Authenticated = { user: User; sessionId: string };
 /** The open session `sessionId` of `userId` (an access token's claims): not revoked, not expired. */
 export function openSessionOf(sessionId: SQLWrapper, userId: SQLWrapper): SQL {
   return and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`))!;
+}
+
+/**
+ * The callers of one batched statement (server/db/batched.ts): `from` is `k`, the rows of the json
+ * placeholder `callers` (callersParam: session_id, user_id and one field per `columns` entry, its name:
+ * SQL type) numbered by ordinality `k.at`; `open` is the lateral that finds the caller's session open, so
+ * a caller whose session is not open has no row. A json recordset's size is unknown to the planner in
+ * every plan, so the statement keeps one generic plan (an array's length would make PostgreSQL plan it
+ * anew for each batch), and the lateral finds each session by its primary key whatever size it guesses.
+ */
+export function openCallers(db: Db, columns: Record<string, string> = {}): { from: SQL; open: ReturnType<typeof openLateral> } {
+  const fields = { session_id: "uuid", user_id: "uuid", ...columns };
+  const types = Object.entries(fields).map(([name, type]) => `${name} ${type}`);
+  return {
+    from: sql`rows from (json_to_recordset(${sql.placeholder("callers")}::json) as (${sql.raw(types.join(", "))})) with ordinality as k(${sql.raw(Object.keys(fields).join(", "))}, at)`,
+    open: openLateral(db),
+  };
+}
+const openLateral = (db: Db) =>
+  db
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(openSessionOf(sql`k.session_id`, sql`k.user_id`))
+    .limit(1)
+    .as("open");
+
+/** The `callers` of an openCallers statement: each caller's session and user, and `fields(i)` of the i-th. */
+export function callersParam(callers: AccessClaims[], fields: (i: number) => Record<string, unknown> = () => ({})): string {
+  return JSON.stringify(callers.map((caller, i) => ({ session_id: caller.sessionId, user_id: caller.userId, ...fields(i) })));
 }
 
 /** The open session an access token names, from the placeholders sessionId and userId. */

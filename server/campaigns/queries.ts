@@ -1,73 +1,14 @@
-import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { preparedOnce } from "@/server/db/prepared";
+import { batchedPerDatabase } from "@/server/db/batched";
 import { cachedPerDatabase } from "@/server/db/cached-read";
 import type { CampaignStatus } from "@/lib/campaigns/state-machine";
-import { campaignCounts, campaigns, sessions, type Campaign, type User } from "@/server/db/schema";
-import { isOpenSession, openSessionUser, sessionIsOpen } from "@/server/auth";
+import { campaignCounts, campaigns, type Campaign, type User } from "@/server/db/schema";
+import { callersParam, openCallers } from "@/server/auth";
 import type { AccessClaims } from "@/server/auth";
-import { userBalanceCodes, userBalanceColumns } from "@/server/ledger";
+import { userBalancesOf } from "@/server/ledger";
 import { AppError } from "@/server/core/errors";
 import { executor, type DbCtx } from "@/server/core/context";
-
-const owner = sql.placeholder("userId");
-const status = sql.placeholder("status");
-const limit = sql.placeholder("limit");
-const offset = sql.placeholder("offset");
-
-// The list's statements, prepared (server/db/prepared.ts). Each checks the caller's session itself
-// (openSessionUser: no rows unless it is open) and carries the page's total (a scalar subquery over
-// the trigger-kept counts, run once per statement), so a page is one round trip.
-const totalAll = sql<number>`(select coalesce(sum(k.n), 0) from ${campaignCounts} k where k.owner_id = ${owner})`.mapWith(Number);
-const totalByStatus =
-  sql<number>`(select coalesce(sum(k.n), 0) from ${campaignCounts} k where k.owner_id = ${owner} and k.status = ${status})`.mapWith(Number);
-const listAll = preparedOnce((db) =>
-  db
-    .select({ campaign: campaigns, total: totalAll })
-    .from(campaigns)
-    .where(eq(campaigns.ownerId, openSessionUser))
-    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
-    .limit(limit)
-    .offset(offset)
-    .prepare("campaigns_list_all"),
-);
-const listByStatus = preparedOnce((db) =>
-  db
-    .select({ campaign: campaigns, total: totalByStatus })
-    .from(campaigns)
-    .where(and(eq(campaigns.ownerId, openSessionUser), eq(campaigns.status, status)))
-    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
-    .limit(limit)
-    .offset(offset)
-    .prepare("campaigns_list_status"),
-);
-// The trigger-kept counts: at most seven rows instead of counting every campaign.
-const countsOf = preparedOnce((db) =>
-  db
-    .select({ status: campaignCounts.status, n: campaignCounts.n })
-    .from(campaignCounts)
-    .where(eq(campaignCounts.ownerId, owner))
-    .prepare("campaigns_counts_owner"),
-);
-
-/**
- * A producer's campaigns, newest first (index campaigns_owner_status_created_idx /
- * campaigns_owner_created_idx); null when the caller's session is not open.
- */
-export async function listCampaigns(
-  ctx: DbCtx,
-  input: { caller: AccessClaims; filter: { status?: CampaignStatus | undefined; page: number; perPage: number } },
-) {
-  const db = executor(ctx);
-  const { caller, filter } = input;
-  const window = { ...caller, limit: filter.perPage, offset: (filter.page - 1) * filter.perPage };
-  const page = filter.status ? await listByStatus(db).execute({ ...window, status: filter.status }) : await listAll(db).execute(window);
-  if (page.length > 0) return { rows: page.map((row) => row.campaign), total: page[0]!.total };
-  // No rows: a closed session, or past the last page (or nothing at all) and the total alone.
-  const [open, counts] = await Promise.all([sessionIsOpen(ctx, caller), countsOf(db).execute({ userId: caller.userId })]);
-  if (!open) return null;
-  const total = counts.filter((row) => !filter.status || row.status === filter.status).reduce((n, row) => n + row.n, 0);
-  return { rows: [], total };
-}
 
 /** A campaign its owner or an admin may see; 404 for anyone else (its existence is not theirs to know). */
 export async function visibleCampaign(ctx: DbCtx, input: { viewer: User; id: string }): Promise<Campaign> {
@@ -97,36 +38,59 @@ export async function countMarketplaceQueue(ctx: DbCtx): Promise<number> {
 export const QUEUE_TTL_MS = 10_000;
 const cachedMarketplaceQueue = cachedPerDatabase((db) => countMarketplaceQueue({ db }), QUEUE_TTL_MS);
 
-// The dashboard's own figures from the caller's open session (no row when it is not open): their
-// counts by status and balances on every row, and their ten newest active campaigns (lateral), so
-// the whole dashboard but the queue is one statement.
+// The dashboard's own figures for the callers of one turn, one statement: per caller with an open
+// session (server/auth openCallers) their counts by status and balances (lateral, once per caller), and
+// their ten newest active campaigns (lateral), so the whole dashboard but the queue is one round trip.
 const dashboardRows = preparedOnce((db) => {
   const active = db
     .select()
     .from(campaigns)
-    .where(and(eq(campaigns.ownerId, sessions.userId), eq(campaigns.status, "active")))
+    .where(and(sql`${campaigns.ownerId} = k.user_id`, eq(campaigns.status, "active")))
     .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
     .limit(10)
-    .as("active");
-  // The subquery's columns under the campaign's field names, so rows map to Campaign as elsewhere.
-  const columns = getTableColumns(campaigns);
-  const campaign = Object.fromEntries(
-    Object.keys(columns).map((name) => [name, active[name as keyof typeof columns]]),
-  ) as unknown as typeof columns;
-  return db
+    .as("campaigns");
+  // k.user_id: the caller, whose session `open` found open.
+  const balances = userBalancesOf(sql`k.user_id`);
+  const summary = db
     .select({
       counts: sql<Record<
         string,
         number
-      > | null>`(select json_object_agg(k.status, k.n) from ${campaignCounts} k where k.owner_id = ${sessions.userId})`,
-      ...userBalanceColumns,
-      campaign,
+      > | null>`(select json_object_agg(c.status, c.n) from ${campaignCounts} c where c.owner_id = k.user_id)`.as("counts"),
+      wallet: balances.wallet.as("wallet"),
+      earnings: balances.earnings.as("earnings"),
+      held: balances.held.as("held"),
     })
-    .from(sessions)
+    .from(sql`(select 1) as one`)
+    .as("summary");
+  const callers = openCallers(db);
+  return db
+    .select({
+      at: sql<number>`k.at`.mapWith(Number),
+      counts: summary.counts,
+      wallet: summary.wallet,
+      earnings: summary.earnings,
+      held: summary.held,
+      campaign: campaigns,
+    })
+    .from(callers.from)
+    .innerJoinLateral(callers.open, sql`true`)
+    .innerJoinLateral(summary, sql`true`)
     .leftJoinLateral(active, sql`true`)
-    .where(isOpenSession)
+    .orderBy(asc(sql`k.at`), desc(campaigns.createdAt), desc(campaigns.id))
     .prepare("campaigns_dashboard");
 });
+type DashboardRow = Awaited<ReturnType<ReturnType<typeof dashboardRows>["execute"]>>[number];
+
+const dashboardBatch = batchedPerDatabase<AccessClaims, DashboardRow[]>(
+  async (db, callers) => {
+    const rows = await dashboardRows(db).execute({ callers: callersParam(callers) });
+    const byCaller = new Map<number, DashboardRow[]>();
+    for (const row of rows) byCaller.set(row.at, [...(byCaller.get(row.at) ?? []), row]);
+    return callers.map((_, i) => byCaller.get(i + 1) ?? null);
+  },
+  { max: 64 },
+);
 
 /**
  * GET dashboard: the caller's counts, their balances and the active list (one statement), and the
@@ -135,12 +99,9 @@ const dashboardRows = preparedOnce((db) => {
  */
 export async function dashboardFor(ctx: DbCtx, caller: AccessClaims) {
   const db = executor(ctx);
-  const [rows, queue] = await Promise.all([
-    dashboardRows(db).execute({ ...caller, ...userBalanceCodes(caller.userId) }),
-    cachedMarketplaceQueue(db),
-  ]);
-  const summary = rows[0];
-  if (!summary) return null;
+  const [rows, queue] = await Promise.all([dashboardBatch(db, caller), cachedMarketplaceQueue(db)]);
+  const summary = rows?.[0];
+  if (!rows || !summary) return null;
   const countOf = (status: CampaignStatus) => Number(summary.counts?.[status] ?? 0);
   return {
     campaigns: {

@@ -139,12 +139,22 @@ export const userBalanceColumns = {
   held: balanceOf(sql.placeholder("heldCode"), "balance"),
 };
 
-/**
- * The wallet's available Rials of the user a statement names by `userId` (a column or expression):
- * its code built in SQL as userAccountCode builds it.
- */
+/** The code of the user's account of `kind` built in SQL from `userId` (a column or expression), as userAccountCode builds it. */
+const userCodeOf = (userId: SQLWrapper, kind: "wallet" | "earnings" | "earnings_held") =>
+  sql`'user:' || ${userId}::text || ${sql.raw(`':${kind}'`)}`;
+
+/** The balances of the user a statement names by `userId` (a column or expression), as userBalanceColumns reads them. */
+export function userBalancesOf(userId: SQLWrapper) {
+  return {
+    wallet: balanceOf(userCodeOf(userId, "wallet"), "available"),
+    earnings: balanceOf(userCodeOf(userId, "earnings"), "available"),
+    held: balanceOf(userCodeOf(userId, "earnings_held"), "balance"),
+  };
+}
+
+/** The wallet's available Rials of the user a statement names by `userId` (a column or expression). */
 export function walletAvailableOf(userId: SQLWrapper): SQL<number> {
-  return balanceOf(sql`'user:' || ${userId}::text || ':wallet'`, "available");
+  return userBalancesOf(userId).wallet;
 }
 export function userBalanceCodes(userId: string) {
   return {

@@ -3,6 +3,7 @@ export {
   balancesOf,
   userBalanceCodes,
   userBalanceColumns,
+  userBalancesOf,
   walletAvailableOf,
   campaignEscrowCode,
   ensureAccounts,

@@ -11,7 +11,7 @@ import type { GatewayId } from "@/server/adapters/payments/types";
 import { balancesOf } from "@/server/ledger";
 import { startWalletCharge } from "@/server/payments/charge-wallet";
 import { findOwnTransaction, listTransactions } from "@/server/payments/list-transactions";
-import { requireUser } from "@/server/http/auth";
+import { requireSessionClaims, requireUser } from "@/server/http/auth";
 import { idempotencyHeaders, idempotent } from "@/server/http/idempotency";
 import type { AppEnv, Services } from "@/server/http/context";
 import { publicOrigin } from "@/server/http/origin";
@@ -63,7 +63,7 @@ const getWallet = endpointRoute(walletEndpoints.balances, {
 });
 
 const listRoute = endpointRoute(walletEndpoints.transactions, {
-  middleware: [requireUser] as const,
+  middleware: [requireSessionClaims] as const,
   tags: ["Wallet"],
   summary: "The logged-in user's transactions, newest first",
   answer: "A page of transactions",
@@ -106,7 +106,8 @@ export function walletRoutes(services: Services) {
     .openapi(listRoute, async (c) => {
       const query = c.req.valid("query");
       const { status, page, per_page: perPage } = query;
-      const found = await listTransactions({ db: c.get("db") }, { userId: c.get("user").id, status, page, perPage });
+      const found = await listTransactions({ db: c.get("db") }, { caller: c.get("claims"), filter: { status, page, perPage } });
+      if (!found) throw new AppError("unauthorized");
       return c.json(listAnswer(query, found, toTransactionOutput), 200);
     })
     .openapi(statementRoute, async (c) => {

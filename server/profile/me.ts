@@ -1,20 +1,21 @@
-import { and, eq, sql } from "drizzle-orm";
-import { notificationCounters, sessions, users, type User } from "@/server/db/schema";
+import { sql } from "drizzle-orm";
+import { notificationCounters, users, type User } from "@/server/db/schema";
 import { preparedOnce } from "@/server/db/prepared";
 import { batchedPerDatabase } from "@/server/db/batched";
-import { openSessionOf } from "@/server/auth";
+import { callersParam, openCallers } from "@/server/auth";
 import type { AccessClaims } from "@/server/auth";
 import { walletAvailableOf } from "@/server/ledger";
 import { executor, type DbCtx } from "@/server/core/context";
 
 /**
  * GET me for the callers of one turn in one statement (the header asks for it on every page): for each
- * access token (k: its session and user, numbered by `at`), the user while that session is open — not
+ * access token (server/auth openCallers: numbered by `at`), the user while that session is open — not
  * revoked, not expired, the token's own user — the wallet's available Rials and the unseen
  * notifications' counter. A caller whose session is not open has no row.
  */
-const meRows = preparedOnce((db) =>
-  db
+const meRows = preparedOnce((db) => {
+  const callers = openCallers(db);
+  return db
     .select({
       at: sql<number>`k.at`.mapWith(Number),
       user: users,
@@ -24,24 +25,17 @@ const meRows = preparedOnce((db) =>
           Number,
         ),
     })
-    .from(
-      sql`unnest(${sql.placeholder("sessionIds")}::uuid[], ${sql.placeholder("userIds")}::uuid[]) with ordinality as k(session_id, user_id, at)`,
-    )
-    // `id = any(sessionIds)` as well as the join: the sessions are found by the primary key where the
-    // planner, not knowing how many the arrays hold, would otherwise hash the table.
-    .innerJoin(
-      sessions,
-      and(sql`${sessions.id} = any(${sql.placeholder("sessionIds")}::uuid[])`, openSessionOf(sql`k.session_id`, sql`k.user_id`)),
-    )
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .prepare("profile_me"),
-);
+    .from(callers.from)
+    .innerJoinLateral(callers.open, sql`true`)
+    .innerJoin(users, sql`${users.id} = k.user_id`)
+    .prepare("profile_me");
+});
 
 type Me = { user: User; wallet: number; unseen: number };
 
 const meBatch = batchedPerDatabase<AccessClaims, Me>(
   async (db, callers) => {
-    const rows = await meRows(db).execute({ sessionIds: callers.map((c) => c.sessionId), userIds: callers.map((c) => c.userId) });
+    const rows = await meRows(db).execute({ callers: callersParam(callers) });
     const byAt = new Map(rows.map(({ at, ...me }) => [at, me]));
     return callers.map((_, i) => byAt.get(i + 1) ?? null);
   },
