@@ -1,9 +1,10 @@
-import { asc, desc, sql } from "drizzle-orm";
+import { asc, desc, getTableColumns, sql } from "drizzle-orm";
 import { preparedOnce } from "@/server/db/prepared";
 import type { Db } from "@/server/db";
 import type { Paged } from "@/server/db/paged";
 import type { CampaignStatus } from "@/lib/campaigns/state-machine";
-import { campaignCounts, campaigns, type Campaign } from "@/server/db/schema";
+import { campaignCounts, campaigns } from "@/server/db/schema";
+import { PRESENTED_CAMPAIGN_FIELDS, type PresentedCampaign } from "@/server/campaigns/present";
 import {
   CALLER_PAGE_COLUMNS,
   CALLER_PAGE_STATUS_COLUMNS,
@@ -16,6 +17,13 @@ import {
 } from "@/server/auth";
 import { executor, type DbCtx } from "@/server/core/context";
 
+const columns = getTableColumns(campaigns);
+/** The columns a listed campaign is presented from (server/campaigns/present.ts): a third fewer to send and map than the row's. */
+export const presentedColumns = Object.fromEntries(PRESENTED_CAMPAIGN_FIELDS.map((field) => [field, columns[field]])) as Pick<
+  typeof columns,
+  (typeof PRESENTED_CAMPAIGN_FIELDS)[number]
+>;
+
 /**
  * The campaign list for the callers of one turn, one statement (`byStatus`: of the status k.status):
  * per caller with an open session (server/auth openCallers) the list's total from the trigger-kept counts
@@ -23,7 +31,7 @@ import { executor, type DbCtx } from "@/server/core/context";
  */
 function listStatement(db: Db, byStatus: boolean, name: string) {
   const page = db
-    .select()
+    .select(presentedColumns)
     .from(campaigns)
     .where(callerOwns(campaigns.ownerId, byStatus ? campaigns.status : undefined))
     .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
@@ -38,7 +46,7 @@ function listStatement(db: Db, byStatus: boolean, name: string) {
   const callers = openCallers(db, byStatus ? CALLER_PAGE_STATUS_COLUMNS : CALLER_PAGE_COLUMNS);
   return (
     db
-      .select({ at: sql<number>`k.at`.mapWith(Number), total: total.n, row: campaigns })
+      .select({ at: sql<number>`k.at`.mapWith(Number), total: total.n, row: presentedColumns })
       .from(callers.from)
       .innerJoinLateral(callers.open, sql`true`)
       .innerJoinLateral(total, sql`true`)
@@ -59,7 +67,7 @@ const statusPages = callerPages(preparedOnce((db) => listStatement(db, true, "ca
 export function listCampaigns(
   ctx: DbCtx,
   input: { caller: AccessClaims; filter: { status?: CampaignStatus | undefined; page: number; perPage: number } },
-): Promise<Paged<Campaign> | null> {
+): Promise<Paged<PresentedCampaign> | null> {
   const { caller, filter } = input;
   const call = { caller, status: filter.status, limit: filter.perPage, offset: (filter.page - 1) * filter.perPage };
   return (filter.status ? statusPages : allPages)(executor(ctx), call);

@@ -6,6 +6,36 @@ import { invoiceLines, progressOf } from "@/lib/campaigns/progress";
 import { tehranDay, tehranMonthOf } from "@/lib/time/tehran";
 import { minimumMonthlyCost, renewsOn } from "@/lib/campaigns/monthly";
 
+/** The campaign's fields its contract's Campaign is made of: what the lists select (server/campaigns/list.ts). */
+export const PRESENTED_CAMPAIGN_FIELDS = [
+  "id",
+  "name",
+  "network",
+  "strategy",
+  "link",
+  "followerCount",
+  "hours",
+  "percentage",
+  "status",
+  "invoice",
+  "budget",
+  "spent",
+  "progress",
+  "delivered",
+  "postsWorked",
+  "pace",
+  "month",
+  "monthlyBudget",
+  "monthForTasks",
+  "monthSpentBase",
+  "pausedShort",
+  "rejectionReason",
+  "createdAt",
+  "endsAt",
+  "completedAt",
+] as const satisfies readonly (keyof Campaign)[];
+export type PresentedCampaign = Pick<Campaign, (typeof PRESENTED_CAMPAIGN_FIELDS)[number]>;
+
 /** A quote as the pricing computes it (camelCase), or as a campaign's stored invoice holds it. */
 type QuoteLike = {
   lines: { metric: string; action: string; unitPrice: number; min: number; max: number; amount: number; refillDays?: number }[];
@@ -39,14 +69,14 @@ export function toQuoteOutput(quote: QuoteLike): Quote {
 }
 
 /** The longest refill guarantee of a campaign's lines, from its end (the day it completed, else its planned end). */
-function guaranteeEnd(row: Campaign): string | null {
+function guaranteeEnd(row: PresentedCampaign): string | null {
   const days = Math.max(0, ...(row.invoice as QuoteLike).lines.map((line) => line.refillDays ?? 0));
   const end = row.completedAt ?? row.endsAt;
   return days > 0 && end ? new Date(end.getTime() + days * 86_400_000).toISOString() : null;
 }
 
 /** This month's budget of a campaign run month by month: set, spent since it was charged, left; shown through its month after renewing stops. */
-function monthlyOf(row: Campaign, now: Date): CampaignOutput["monthly"] {
+function monthlyOf(row: PresentedCampaign, now: Date): CampaignOutput["monthly"] {
   if (row.month === null) return null;
   const renewing = row.monthlyBudget !== null;
   if (!renewing && row.month !== tehranMonthOf(tehranDay(now))) return null;
@@ -63,7 +93,7 @@ function monthlyOf(row: Campaign, now: Date): CampaignOutput["monthly"] {
 }
 
 /** A campaign row as the contract's Campaign (lib/schemas/campaigns.ts); its expected end counted from today. */
-export function toCampaignOutput(row: Campaign): CampaignOutput {
+export function toCampaignOutput(row: PresentedCampaign): CampaignOutput {
   const progress = progressOf(invoiceLines(row.invoice), row.delivered);
   const left = progress.units.bought - progress.units.delivered;
   const running = row.status !== "completed" && row.status !== "paid" && row.status !== "rejected";

@@ -7,6 +7,7 @@ import { campaignCounts, campaigns, type Campaign, type User } from "@/server/db
 import { callersParam, openCallers } from "@/server/auth";
 import type { AccessClaims } from "@/server/auth";
 import { userBalancesOf } from "@/server/ledger";
+import { presentedColumns } from "@/server/campaigns/list";
 import { AppError } from "@/server/core/errors";
 import { executor, type DbCtx } from "@/server/core/context";
 
@@ -43,7 +44,7 @@ const cachedMarketplaceQueue = cachedPerDatabase((db) => countMarketplaceQueue({
 // their ten newest active campaigns (lateral), so the whole dashboard but the queue is one round trip.
 const dashboardRows = preparedOnce((db) => {
   const active = db
-    .select()
+    .select(presentedColumns)
     .from(campaigns)
     .where(and(sql`${campaigns.ownerId} = k.user_id`, eq(campaigns.status, "active")))
     .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
@@ -71,7 +72,7 @@ const dashboardRows = preparedOnce((db) => {
       wallet: summary.wallet,
       earnings: summary.earnings,
       held: summary.held,
-      campaign: campaigns,
+      campaign: presentedColumns,
     })
     .from(callers.from)
     .innerJoinLateral(callers.open, sql`true`)
