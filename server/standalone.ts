@@ -8,7 +8,7 @@ const port = env.API_PORT;
 const host = env.API_HOST;
 
 await startJobs();
-const server = createServer(createApiListener({ gateways: processRoot().gateways })).listen(port, host, () => {
+const server = createServer(createApiListener({ gateways: processRoot().gateways }, { ownProcess: true })).listen(port, host, () => {
   console.log(`Takapoo core API on http://localhost:${port}/api (docs: /api/docs)`);
 });
 

@@ -9,9 +9,15 @@ import { STREAM_HANDOVER_HEADER, takeHandover } from "../notifications/node-stre
 
 /**
  * The core API as a Node request listener on the process's shared database, telling the app each
- * caller's socket address (used for the country when no proxy header names it).
+ * caller's socket address (used for the country when no proxy header names it). `ownProcess`: nothing
+ * else (Next.js) runs in this process, so @hono/node-server may put its lightweight Request and
+ * Response in place of the global ones: a JSON answer is then written from its string, without the web
+ * stream a global Response wraps its body in (server/standalone.ts).
  */
-export function createApiListener(deps: Partial<AppDeps> = {}): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+export function createApiListener(
+  deps: Partial<AppDeps> = {},
+  { ownProcess = false }: { ownProcess?: boolean } = {},
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const peers = new WeakMap<Request, string>();
   const app = createApp({
     database: sharedDatabase,
@@ -19,9 +25,9 @@ export function createApiListener(deps: Partial<AppDeps> = {}): (req: IncomingMe
     socketAddress: (request) => peers.get(originalRequest(request)) ?? null,
     ...deps,
   });
-  // overrideGlobalObjects: false — Next.js may share this process and needs the real Request/Response.
-  // The request the app sees is then the adapter's lightweight one, which the global Request
-  // constructor cannot copy: server/http/body-limit.ts copies by URL, method and headers instead.
+  // Unless ownProcess, overrideGlobalObjects: false — Next.js may share this process and needs the real
+  // Request/Response. The request the app sees is then the adapter's lightweight one, which the global
+  // Request constructor cannot copy: server/http/body-limit.ts copies by URL, method and headers instead.
   return getRequestListener(
     async (request, env) => {
       const address = env.incoming.socket.remoteAddress;
@@ -32,7 +38,7 @@ export function createApiListener(deps: Partial<AppDeps> = {}): (req: IncomingMe
       // Our servers speak HTTP/1.1 (node:http); an HTTP/2 response is not ours to stream on.
       return env.outgoing instanceof ServerResponse ? handOver(response, handover, env.outgoing) : new Response(null, { status: 503 });
     },
-    { overrideGlobalObjects: false },
+    { overrideGlobalObjects: ownProcess },
   );
 }
 
@@ -55,6 +61,10 @@ function handOver(response: Response, id: string, outgoing: ServerResponse): Res
     outgoing.flushHeaders();
     job(outgoing);
   }
-  // @hono/node-server leaves a response marked already sent alone.
-  return new Response(null, { headers: { "x-hono-already-sent": "1" } });
+  // @hono/node-server leaves a response marked already sent alone — unless it is its lightweight
+  // Response still holding its parts (ownProcess), which it would write as an empty answer, ending the
+  // stream: reading the body makes it a plain Response first.
+  const sent = new Response(null, { headers: { "x-hono-already-sent": "1" } });
+  void sent.body;
+  return sent;
 }
