@@ -119,8 +119,8 @@ function requireCaller(allowed: (user: User) => boolean, refuse: (c: Context<App
 }
 
 /**
- * For the hottest reads (the campaign list, the dashboard), whose one statement checks the session
- * itself (openSessionUser / isOpenSession in server/auth/sessions.ts): verifies the access
+ * For the hottest reads (the campaign list, the dashboard, the wallet's transactions), whose one
+ * statement checks the session itself (openCallers / openSessionUser in server/auth/sessions.ts): verifies the access
  * token's signature, issuer, audience and expiry here, and leaves whether its session is still open
  * to that statement, which saves a round trip. The handler answers 401 when it finds none.
  */

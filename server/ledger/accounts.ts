@@ -124,26 +124,16 @@ export type UserBalances = {
   held: number;
 };
 
-/**
- * A user's balances as scalar subqueries (zero for an account never used), so a statement that reads
- * more than them (the dashboard's) can carry them. Placeholders: walletCode, earningsCode, heldCode
- * (userBalanceCodes).
- */
+/** An account's balance as a scalar subquery (zero for an account never used), for a statement to carry. */
 const balanceOf = (code: SQLWrapper, value: "available" | "balance") =>
   sql<number>`coalesce((select ${value === "available" ? sql`a.balance - a.pending_debits` : sql`a.balance`} from ${ledgerAccounts} a where a.code = ${code}), 0)`.mapWith(
     Number,
   );
-export const userBalanceColumns = {
-  wallet: balanceOf(sql.placeholder("walletCode"), "available"),
-  earnings: balanceOf(sql.placeholder("earningsCode"), "available"),
-  held: balanceOf(sql.placeholder("heldCode"), "balance"),
-};
-
 /** The code of the user's account of `kind` built in SQL from `userId` (a column or expression), as userAccountCode builds it. */
 const userCodeOf = (userId: SQLWrapper, kind: "wallet" | "earnings" | "earnings_held") =>
   sql`'user:' || ${userId}::text || ${sql.raw(`':${kind}'`)}`;
 
-/** The balances of the user a statement names by `userId` (a column or expression), as userBalanceColumns reads them. */
+/** The balances of the user a statement names by `userId` (a column, expression or placeholder): the dashboard's carry them. */
 export function userBalancesOf(userId: SQLWrapper) {
   return {
     wallet: balanceOf(userCodeOf(userId, "wallet"), "available"),
@@ -156,17 +146,10 @@ export function userBalancesOf(userId: SQLWrapper) {
 export function walletAvailableOf(userId: SQLWrapper): SQL<number> {
   return userBalancesOf(userId).wallet;
 }
-export function userBalanceCodes(userId: string) {
-  return {
-    walletCode: userAccountCode(userId, "wallet"),
-    earningsCode: userAccountCode(userId, "earnings"),
-    heldCode: userAccountCode(userId, "earnings_held"),
-  };
-}
 
 const balancesQuery = preparedOnce((db) =>
   db
-    .select(userBalanceColumns)
+    .select(userBalancesOf(sql.placeholder("userId")))
     .from(sql`(select 1) as one`)
     .prepare("ledger_user_balances"),
 );
@@ -175,6 +158,6 @@ const balancesQuery = preparedOnce((db) =>
 export async function balancesOf(ctx: DbCtx, input: { userId: string }): Promise<UserBalances> {
   const db = executor(ctx);
   const { userId } = input;
-  const [row] = await balancesQuery(db).execute(userBalanceCodes(userId));
+  const [row] = await balancesQuery(db).execute({ userId });
   return row ?? { wallet: 0, earnings: 0, held: 0 };
 }

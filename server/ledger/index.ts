@@ -1,8 +1,6 @@
 export {
   accountSpec,
   balancesOf,
-  userBalanceCodes,
-  userBalanceColumns,
   userBalancesOf,
   walletAvailableOf,
   campaignEscrowCode,
