@@ -30,12 +30,4 @@ export {
 } from "@/server/auth/sessions";
 export { onSignUp } from "@/server/auth/sign-up-hooks";
 export { findUserById, uniqueViolation } from "@/server/auth/users";
-export {
-  CALLER_PAGE_COLUMNS,
-  CALLER_PAGE_STATUS_COLUMNS,
-  callerLimit,
-  callerOffset,
-  callerOwns,
-  callerPages,
-  type PageCall,
-} from "@/server/auth/caller-pages";
+export { callerLimit, callerList, callerOffset, callerOwns, callerPageQuery } from "@/server/auth/caller-pages";

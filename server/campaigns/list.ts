@@ -1,21 +1,10 @@
-import { asc, desc, getTableColumns, sql } from "drizzle-orm";
-import { preparedOnce } from "@/server/db/prepared";
-import type { Db } from "@/server/db";
+import { desc, getTableColumns, sql } from "drizzle-orm";
 import type { Paged } from "@/server/db/paged";
 import type { CampaignStatus } from "@/lib/campaigns/state-machine";
 import { campaignCounts, campaigns } from "@/server/db/schema";
 import { PRESENTED_CAMPAIGN_FIELDS, type PresentedCampaign } from "@/server/campaigns/present";
-import {
-  CALLER_PAGE_COLUMNS,
-  CALLER_PAGE_STATUS_COLUMNS,
-  callerLimit,
-  callerOffset,
-  callerOwns,
-  callerPages,
-  openCallers,
-  type AccessClaims,
-} from "@/server/auth";
-import { executor, type DbCtx } from "@/server/core/context";
+import { callerLimit, callerList, callerOffset, callerOwns, callerPageQuery, type AccessClaims } from "@/server/auth";
+import type { DbCtx } from "@/server/core/context";
 
 const columns = getTableColumns(campaigns);
 /** The columns a listed campaign is presented from (server/campaigns/present.ts): a third fewer to send and map than the row's. */
@@ -26,10 +15,9 @@ export const presentedColumns = Object.fromEntries(PRESENTED_CAMPAIGN_FIELDS.map
 
 /**
  * The campaign list for the callers of one turn, one statement (`byStatus`: of the status k.status):
- * per caller with an open session (server/auth openCallers) the list's total from the trigger-kept counts
- * and the page (lateral, by the owner indexes), or one row without a campaign past the last page.
+ * the list's total from the trigger-kept counts and the page by the owner indexes (callerPageQuery).
  */
-function listStatement(db: Db, byStatus: boolean, name: string) {
+const listCampaignsOf = callerList((db, byStatus) => {
   const page = db
     .select(presentedColumns)
     .from(campaigns)
@@ -43,21 +31,13 @@ function listStatement(db: Db, byStatus: boolean, name: string) {
     .from(campaignCounts)
     .where(callerOwns(campaignCounts.ownerId, byStatus ? campaignCounts.status : undefined))
     .as("total");
-  const callers = openCallers(db, byStatus ? CALLER_PAGE_STATUS_COLUMNS : CALLER_PAGE_COLUMNS);
-  return (
-    db
-      .select({ at: sql<number>`k.at`.mapWith(Number), total: total.n, row: presentedColumns })
-      .from(callers.from)
-      .innerJoinLateral(callers.open, sql`true`)
-      .innerJoinLateral(total, sql`true`)
-      // Named as the table, so the outer select reads its columns as the table's (drizzle maps them fastest).
-      .leftJoinLateral(page, sql`true`)
-      .orderBy(asc(sql`k.at`), desc(campaigns.createdAt), desc(campaigns.id))
-      .prepare(name)
-  );
-}
-const allPages = callerPages(preparedOnce((db) => listStatement(db, false, "campaigns_list_all")));
-const statusPages = callerPages(preparedOnce((db) => listStatement(db, true, "campaigns_list_status")));
+  return callerPageQuery(db, byStatus, {
+    total,
+    page,
+    row: presentedColumns,
+    order: [desc(campaigns.createdAt), desc(campaigns.id)],
+  }).prepare(byStatus ? "campaigns_list_status" : "campaigns_list_all");
+});
 
 /**
  * A producer's campaigns, newest first (index campaigns_owner_status_created_idx /
@@ -68,7 +48,5 @@ export function listCampaigns(
   ctx: DbCtx,
   input: { caller: AccessClaims; filter: { status?: CampaignStatus | undefined; page: number; perPage: number } },
 ): Promise<Paged<PresentedCampaign> | null> {
-  const { caller, filter } = input;
-  const call = { caller, status: filter.status, limit: filter.perPage, offset: (filter.page - 1) * filter.perPage };
-  return (filter.status ? statusPages : allPages)(executor(ctx), call);
+  return listCampaignsOf(ctx, input.caller, input.filter);
 }
