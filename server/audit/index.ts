@@ -1,3 +1,3 @@
 // The audit feature's front door: what other features, jobs, the CLI and the composition root may call.
 // A feature imports another only through its index.ts (tests/unit/system/layout-rules.test.ts).
-export { recordAudit } from "@/server/audit/record";
+export { auditStep, recordAudit } from "@/server/audit/record";

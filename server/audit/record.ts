@@ -1,3 +1,4 @@
+import { sql, type SQL } from "drizzle-orm";
 import { auditLog } from "@/server/db/schema";
 import { executor, type DbCtx } from "@/server/core/context";
 
@@ -21,4 +22,15 @@ export async function recordAudit(ctx: DbCtx, entry: AuditEntry): Promise<void> 
     details: entry.details ?? {},
     ip: entry.ip ?? null,
   });
+}
+
+/**
+ * The same entry as a step of a caller's statement (a CTE's body), written only when `when` holds — for a
+ * verb that does its whole work in one statement (a payout's request).
+ */
+export function auditStep(entry: AuditEntry, when: SQL): SQL {
+  return sql`insert into audit_log (actor_id, action, target_type, target_id, details, ip)
+    select ${entry.actorId}::uuid, ${entry.action}::text, ${entry.targetType}::text, ${entry.targetId}::text,
+      ${JSON.stringify(entry.details ?? {})}::jsonb, ${entry.ip ?? null}::text
+    where ${when}`;
 }

@@ -1,4 +1,4 @@
-import { Column, SQL, Subquery, getTableName, is } from "drizzle-orm";
+import { Column, SQL, Subquery, getTableColumns, getTableName, is, type Table } from "drizzle-orm";
 
 /** A selected field of a drizzle prepared select: where it goes in the row object and what decodes it. */
 type Field = { path: string[]; field: unknown };
@@ -73,4 +73,17 @@ export function withCompiledRows<T>(prepared: T): T {
   let map: ((rows: unknown[][]) => Row[]) | undefined;
   query.customResultMapper = (rows) => (map ??= compileRowMapper(query.fields!, query.joinsNotNullableMap))(rows);
   return prepared;
+}
+
+/**
+ * A row of `table` as a statement answered it through row_to_json (keys are column names), decoded as a
+ * select of the table would decode it: for a statement that writes several tables and answers their rows.
+ */
+export function rowFromJson<T extends Table>(table: T, json: Record<string, unknown>): T["$inferSelect"] {
+  const row: Row = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T["$inferSelect"];
 }

@@ -18,4 +18,4 @@ export {
 export { checkLedgerInvariants, type LedgerViolation } from "@/server/ledger/invariants";
 export { isRetryable, sqlState, withRetry } from "@/server/db/retry";
 export { postTransfer, voidTransfer } from "@/server/ledger/settle";
-export { transfer, wasPending, type LedgerCtx, type LedgerTx, type TransferInput } from "@/server/ledger/transfer";
+export { transfer, transferSteps, wasPending, type LedgerCtx, type LedgerTx, type TransferInput } from "@/server/ledger/transfer";

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import type { LedgerTransfer } from "@/server/db/schema";
 import { AppError } from "@/server/core/errors";
-import { runStatement } from "@/server/ledger/execute";
+import { runStatement } from "@/server/db/statement";
 import { withRetry } from "@/server/db/retry";
 import { isUuid } from "@/lib/validation/uuid";
 import { fromJson, type LedgerCtx, type TransferJson } from "@/server/ledger/transfer";

@@ -4,7 +4,7 @@ import type { DbCtx, Tx } from "@/server/core/context";
 import type { LedgerTransfer } from "@/server/db/schema";
 import { AppError } from "@/server/core/errors";
 import { ensureAccounts } from "@/server/ledger/accounts";
-import { runStatement } from "@/server/ledger/execute";
+import { runStatement } from "@/server/db/statement";
 import { sqlState, violatedConstraint, withRetry } from "@/server/db/retry";
 
 /** A transaction opened by the caller (drizzle's `db.transaction(async (tx) => …)`). */
@@ -126,6 +126,20 @@ export function fromJson(row: TransferJson): LedgerTransfer {
  * of the same wallet may be refused as if it came first, and never passes on stale money.
  */
 function transferStatement(input: TransferInput): SQL {
+  return sql`
+    with ${transferSteps(input)}
+    select exists (select 1 from acc) as found, exists (select 1 from known) as known, exists (select 1 from debit) as debited,
+      (select row_to_json(ins) from ins) as transfer`;
+}
+
+/**
+ * A transfer's steps as the CTEs of a statement — acc, known, locked, debit, ins and, when posted, credit
+ * — for the ledger's own statement above and for a caller's that does more in the same statement (a
+ * payout's hold beside its payout row). `when`, a condition on the caller's earlier CTEs, gates the lock
+ * and so everything after it: false, the statement moves nothing. Refuses a bad input as transfer does.
+ */
+export function transferSteps(input: TransferInput, when: SQL = sql`true`): SQL {
+  validateTransfer(input);
   const pending = input.pending === true;
   const amount = sql`${input.amount}::bigint`;
   const debit = pending ? sql`pending_debits = a.pending_debits + ${amount}` : sql`balance = a.balance - ${amount}`;
@@ -142,7 +156,7 @@ function transferStatement(input: TransferInput): SQL {
         returning a.id
       )`;
   return sql`
-    with acc as (
+    acc as (
       select d.id as debit_id, c.id as credit_id
       from ledger_accounts d cross join ledger_accounts c
       where d.code = ${input.from}::text and c.code = ${input.to}::text
@@ -150,7 +164,7 @@ function transferStatement(input: TransferInput): SQL {
       select 1 from ledger_transfers where idempotency_key = ${input.idempotencyKey}::text
     ), locked as (
       select a.id, a.balance from ledger_accounts a join acc on ${pending ? sql`a.id = acc.debit_id` : sql`a.id in (acc.debit_id, acc.credit_id)`}
-      where not exists (select 1 from known)
+      where not exists (select 1 from known) and ${when}
       order by a.id
       for no key update of a
     ), debit as (
@@ -167,9 +181,7 @@ function transferStatement(input: TransferInput): SQL {
       from acc
       where exists (select 1 from debit) and (select count(*) from locked) = ${sql.raw(pending ? "1" : "2")}
       returning *
-    )${credit}
-    select exists (select 1 from acc) as found, exists (select 1 from known) as known, exists (select 1 from debit) as debited,
-      (select row_to_json(ins) from ins) as transfer`;
+    )${credit}`;
 }
 
 type Found = { transfer: LedgerTransfer; from: string; to: string };

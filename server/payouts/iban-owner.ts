@@ -46,10 +46,15 @@ export async function ensureIbanOwner(
   const db = executor(ctx);
   const { checker, user } = input;
   let state: IbanOwnerState = user;
-  if (user.ibanCheck === null || (user.ibanCheck === "format_only" && checker)) {
+  if (ibanCheckDue(checker, user)) {
     state = await checkIbanOwner(checker, user);
     if (state.ibanCheck) await db.update(users).set(state).where(eq(users.id, user.id));
   }
   if (state.ibanCheck === "mismatch") throw new AppError("iban_owner_mismatch");
   return state;
+}
+
+/** Whether ensureIbanOwner has to ask before a payout: never checked, or by format only while a provider is configured. */
+export function ibanCheckDue(checker: IbanOwnerCheck | null, user: Pick<IbanOwnerState, "ibanCheck">): boolean {
+  return user.ibanCheck === null || (user.ibanCheck === "format_only" && checker !== null);
 }

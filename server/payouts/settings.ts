@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { type UserCtx, executor, type DbCtx } from "@/server/core/context";
 import { readSetting, writeSetting } from "@/server/settings";
 import { env } from "@/server/core/env";
@@ -19,6 +20,9 @@ export async function withdrawalsEnabled(ctx: DbCtx): Promise<boolean> {
   const db = executor(ctx);
   return (await readSetting(db, WITHDRAWALS)) !== false;
 }
+
+/** The same switch inside a statement (a payout's request in one statement): true unless an admin turned it off. */
+export const withdrawalsEnabledSql = sql<boolean>`coalesce((select value <> 'false'::jsonb from app_settings where name = ${WITHDRAWALS}), true)`;
 
 /** The admin's switch: withdrawals on or off for everyone (audited). */
 export async function setWithdrawalsEnabled(ctx: UserCtx, input: { enabled: boolean }): Promise<void> {

@@ -73,7 +73,11 @@ await capture("bench-capture-0");
 const statements = await capture("bench-capture-1");
 const requests = await load({ ...requestOptions, duration: SECONDS });
 const [userId, sessionId] = rows[0];
-const payoutId = statements.find(({ text }) => /insert into "payouts"/.test(text)).params[0];
+// The payout's id, from its hold's ledger key (`payout:<id>`).
+const payoutId = statements
+  .flatMap(({ params }) => params)
+  .find((param) => typeof param === "string" && param.startsWith("payout:"))
+  .slice("payout:".length);
 const perClient = {
   [userId]: ":uid",
   [sessionId]: ":sid",
@@ -81,6 +85,9 @@ const perClient = {
   "bench-capture-1": ":pid",
   [`payout:${payoutId}`]: "('payout:' || :pid::text)",
   [`user:${userId}:earnings`]: "('user:' || :uid::text || chr(58) || 'earnings')", // pgbench would read ':earnings' as a variable
+  // The session check answers the callers of one turn (server/auth/sessions.ts authenticate): here one, the client's.
+  [JSON.stringify([{ session_id: sessionId, user_id: userId }])]:
+    "(json_build_array(json_build_object('session_id', :sid::text, 'user_id', :uid::text))::text)",
 };
 /** pgbench at the load's own concurrency and duration, on this bench's database. */
 const replay = pgbenchAt({ pgArgs, database: DB, clients: CONNECTIONS, seconds: SECONDS, warmup: WARMUP_SECONDS });
