@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { idempotencyKeys } from "@/server/db/schema";
 import { executor, type DbCtx } from "@/server/core/context";
+import { runStatement } from "@/server/db/statement";
 
 /** How long a key answers with its first result (Stripe keeps keys for 24 hours too). */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -38,7 +39,9 @@ export async function claimIdempotencyKey(ctx: DbCtx, owner: Owner & { fingerpri
   const ttl = `${IDEMPOTENCY_KEY_TTL_MS} milliseconds`;
   const lock = `${IDEMPOTENCY_LOCK_MS} milliseconds`;
   for (let attempt = 0; ; attempt++) {
-    const taken = await db.execute(sql`
+    const taken = await runStatement(
+      db,
+      sql`
       insert into idempotency_keys (user_id, key, fingerprint, request_id, locked_at, created_at, expires_at)
       values (${owner.userId}, ${owner.key}, ${owner.fingerprint}, ${owner.requestId}, now(), now(), now() + ${ttl}::interval)
       on conflict (user_id, key) do update
@@ -48,8 +51,9 @@ export async function claimIdempotencyKey(ctx: DbCtx, owner: Owner & { fingerpri
            or (idempotency_keys.response_status is null
                and idempotency_keys.fingerprint = excluded.fingerprint
                and idempotency_keys.locked_at <= now() - ${lock}::interval)
-      returning request_id`);
-    if ((taken.rows as unknown[]).length > 0) return { state: "claimed" };
+      returning request_id`,
+    );
+    if (taken.length > 0) return { state: "claimed" };
     const held = await checkIdempotencyKey(ctx, owner);
     if (held) return held;
     // Released (its request failed) between the two statements: try to take it again, a few times at most.
@@ -95,7 +99,9 @@ async function findIdempotencyKey(db: Db, userId: string, key: string) {
 export async function completeIdempotencyKey(ctx: DbCtx, input: { owner: Owner; answer: StoredAnswer }): Promise<void> {
   const db = executor(ctx);
   const { owner, answer } = input;
-  await db.execute(sql`
+  await runStatement(
+    db,
+    sql`
     with kept as (
       update idempotency_keys set response_status = ${answer.status}, response_body = ${answer.body}
       where user_id = ${owner.userId} and key = ${owner.key} and request_id = ${owner.requestId} and response_status is null
@@ -105,7 +111,8 @@ export async function completeIdempotencyKey(ctx: DbCtx, input: { owner: Owner; 
         select user_id, key from idempotency_keys where expires_at <= now() order by expires_at limit ${CLEANUP_BATCH} for update skip locked
       ) returning 1
     )
-    select (select count(*) from kept) as kept, (select count(*) from swept) as swept`);
+    select (select count(*) from kept) as kept, (select count(*) from swept) as swept`,
+  );
 }
 
 /** Lets the key go (the request failed on our side): a retry with it runs again. */

@@ -2,11 +2,20 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { type UserCtx, withTransaction } from "@/server/core/context";
 import { appSettings } from "@/server/db/schema";
+import { preparedOnce } from "@/server/db/prepared";
 import { recordAudit } from "@/server/audit";
 
-/** An admins' setting as stored (app_settings.value), or undefined when none was ever set. */
-export async function readSetting(db: Pick<Db, "select">, name: string): Promise<unknown> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.name, name));
+const settingValue = preparedOnce((db) =>
+  db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.name, sql.placeholder("name")))
+    .prepare("settings_value"),
+);
+
+/** An admins' setting as stored (app_settings.value), or undefined when none was ever set (a prepared statement: a payout asks every time). */
+export async function readSetting(db: Db, name: string): Promise<unknown> {
+  const [row] = await settingValue(db).execute({ name });
   return row?.value;
 }
 
