@@ -16,15 +16,13 @@ describe("authentication, many callers at once", () => {
       client.address = `10.3.5.${i + 10}`;
       const person = await registerAndSignIn(call, sms, { first_name: `A${i}`, phone: `0912777000${i}`, email: `a${i}@example.com` });
       // Person i has i + 1 notifications: the count tells whose list came back.
-      await database.db
-        .insert(notifications)
-        .values(
-          Array.from({ length: i + 1 }, (_, n) => ({
-            userId: person.user.id,
-            kind: "campaign_approved" as const,
-            dedupeKey: `a${i}-${n}`,
-          })),
-        );
+      await database.db.insert(notifications).values(
+        Array.from({ length: i + 1 }, (_, n) => ({
+          userId: person.user.id,
+          kind: "campaign_approved" as const,
+          dedupeKey: `a${i}-${n}`,
+        })),
+      );
       people.push(person);
     }
     // Person 3 logged out; person 4's session ran out.
