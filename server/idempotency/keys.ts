@@ -3,6 +3,8 @@ import type { Db } from "@/server/db";
 import { idempotencyKeys } from "@/server/db/schema";
 import { executor, type DbCtx } from "@/server/core/context";
 import { runStatement } from "@/server/db/statement";
+import { batchedPerDatabase } from "@/server/db/batched";
+import { withRetry } from "@/server/db/retry";
 
 /** How long a key answers with its first result (Stripe keeps keys for 24 hours too). */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -35,15 +37,40 @@ type Owner = { userId: string; key: string; requestId: string };
  * has held it past IDEMPOTENCY_LOCK_MS for the same request, is taken over.
  */
 export async function claimIdempotencyKey(ctx: DbCtx, owner: Owner & { fingerprint: string }): Promise<Claim> {
-  const db = executor(ctx);
-  const ttl = `${IDEMPOTENCY_KEY_TTL_MS} milliseconds`;
-  const lock = `${IDEMPOTENCY_LOCK_MS} milliseconds`;
+  const db = executor(ctx) as Db;
   for (let attempt = 0; ; attempt++) {
-    const taken = await runStatement(
-      db,
-      sql`
+    if (await claimInTurn(db, owner)) return { state: "claimed" };
+    const held = await checkIdempotencyKey(ctx, owner);
+    if (held) return held;
+    // Released (its request failed) between the two statements: try to take it again, a few times at most.
+    if (attempt >= 2) return { state: "running" };
+  }
+}
+
+const ttl = `${IDEMPOTENCY_KEY_TTL_MS} milliseconds`;
+const lock = `${IDEMPOTENCY_LOCK_MS} milliseconds`;
+const ownerKey = (owner: Pick<Owner, "userId" | "key">) => `${owner.userId} ${owner.key}`;
+
+/**
+ * The claims of one turn in one statement (server/db/batched.ts): every money request makes one, so under
+ * load one round trip takes many keys. Rows go in key order, so two instances' batches never wait on each
+ * other crosswise; the same key twice goes one batch after the other (exclusiveKey), as a row may be
+ * claimed once per statement.
+ */
+const claimInTurn = batchedPerDatabase<Owner & { fingerprint: string }, true>(
+  async (db, claims) => {
+    const rows = [...claims]
+      .sort((a, b) => (ownerKey(a) < ownerKey(b) ? -1 : 1))
+      .map((claim) => ({ user_id: claim.userId, key: claim.key, fingerprint: claim.fingerprint, request_id: claim.requestId }));
+    const taken = (await withRetry(() =>
+      runStatement(
+        db,
+        sql`
       insert into idempotency_keys (user_id, key, fingerprint, request_id, locked_at, created_at, expires_at)
-      values (${owner.userId}, ${owner.key}, ${owner.fingerprint}, ${owner.requestId}, now(), now(), now() + ${ttl}::interval)
+      select c.user_id, c.key, c.fingerprint, c.request_id, now(), now(), now() + ${ttl}::interval
+      from rows from (json_to_recordset(${JSON.stringify(rows)}::json) as (user_id uuid, key text, fingerprint text, request_id text))
+        with ordinality as c(user_id, key, fingerprint, request_id, at)
+      order by c.at
       on conflict (user_id, key) do update
         set fingerprint = excluded.fingerprint, request_id = excluded.request_id, response_status = null, response_body = null,
             locked_at = excluded.locked_at, created_at = excluded.created_at, expires_at = excluded.expires_at
@@ -51,15 +78,14 @@ export async function claimIdempotencyKey(ctx: DbCtx, owner: Owner & { fingerpri
            or (idempotency_keys.response_status is null
                and idempotency_keys.fingerprint = excluded.fingerprint
                and idempotency_keys.locked_at <= now() - ${lock}::interval)
-      returning request_id`,
-    );
-    if (taken.length > 0) return { state: "claimed" };
-    const held = await checkIdempotencyKey(ctx, owner);
-    if (held) return held;
-    // Released (its request failed) between the two statements: try to take it again, a few times at most.
-    if (attempt >= 2) return { state: "running" };
-  }
-}
+      returning user_id, key`,
+      ),
+    )) as { user_id: string; key: string }[];
+    const claimed = new Set(taken.map((row) => ownerKey({ userId: row.user_id, key: row.key })));
+    return claims.map((claim) => (claimed.has(ownerKey(claim)) ? true : null));
+  },
+  { max: 64, exclusiveKey: ownerKey },
+);
 
 /** What holds the key now, for a request with this fingerprint that did not get it; null when nothing does. */
 export async function checkIdempotencyKey(ctx: DbCtx, owner: Omit<Owner, "requestId"> & { fingerprint: string }): Promise<Claim | null> {
@@ -97,14 +123,29 @@ async function findIdempotencyKey(db: Db, userId: string, key: string) {
  * trip for both (the payouts bench: one statement and one commit fewer per money request).
  */
 export async function completeIdempotencyKey(ctx: DbCtx, input: { owner: Owner; answer: StoredAnswer }): Promise<void> {
-  const db = executor(ctx);
-  const { owner, answer } = input;
-  await runStatement(
-    db,
-    sql`
+  await keepInTurn(executor(ctx) as Db, input);
+}
+
+/** The answers of one turn kept in one statement, with one sweep of expired keys. */
+const keepInTurn = batchedPerDatabase<{ owner: Owner; answer: StoredAnswer }, true>(
+  async (db, kept) => {
+    const rows = [...kept]
+      .sort((a, b) => (ownerKey(a.owner) < ownerKey(b.owner) ? -1 : 1))
+      .map(({ owner, answer }) => ({
+        user_id: owner.userId,
+        key: owner.key,
+        request_id: owner.requestId,
+        status: answer.status,
+        body: answer.body,
+      }));
+    await withRetry(() =>
+      runStatement(
+        db,
+        sql`
     with kept as (
-      update idempotency_keys set response_status = ${answer.status}, response_body = ${answer.body}
-      where user_id = ${owner.userId} and key = ${owner.key} and request_id = ${owner.requestId} and response_status is null
+      update idempotency_keys k set response_status = a.status, response_body = a.body
+      from json_to_recordset(${JSON.stringify(rows)}::json) as a(user_id uuid, key text, request_id text, status int, body text)
+      where k.user_id = a.user_id and k.key = a.key and k.request_id = a.request_id and k.response_status is null
       returning 1
     ), swept as (
       delete from idempotency_keys where (user_id, key) in (
@@ -112,8 +153,12 @@ export async function completeIdempotencyKey(ctx: DbCtx, input: { owner: Owner; 
       ) returning 1
     )
     select (select count(*) from kept) as kept, (select count(*) from swept) as swept`,
-  );
-}
+      ),
+    );
+    return kept.map(() => true);
+  },
+  { max: 64 },
+);
 
 /** Lets the key go (the request failed on our side): a retry with it runs again. */
 export async function releaseIdempotencyKey(ctx: DbCtx, owner: Owner): Promise<void> {

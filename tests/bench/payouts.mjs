@@ -85,10 +85,18 @@ const perClient = {
   "bench-capture-1": ":pid",
   [`payout:${payoutId}`]: "('payout:' || :pid::text)",
   [`user:${userId}:earnings`]: "('user:' || :uid::text || chr(58) || 'earnings')", // pgbench would read ':earnings' as a variable
-  // The session check answers the callers of one turn (server/auth/sessions.ts authenticate): here one, the client's.
-  [JSON.stringify([{ session_id: sessionId, user_id: userId }])]:
-    "(json_build_array(json_build_object('session_id', :sid::text, 'user_id', :uid::text))::text)",
 };
+// The session check, the idempotency claim and the kept answer each answer the callers of one turn (a json array
+// of them, server/db/batched.ts): here one, the client's own booster, session and key.
+const swaps = [
+  [userId, ":uid"],
+  [sessionId, ":sid"],
+  [payoutId, ":pid"],
+  ["bench-capture-1", ":pid"],
+];
+for (const param of statements.flatMap(({ params }) => params))
+  if (typeof param === "string" && param.startsWith("[{") && param.includes(userId))
+    perClient[param] = (variable) => swaps.reduce((text, [from, to]) => `replace(${text}, '${from}', ${to}::text)`, `${variable}::text`);
 /** pgbench at the load's own concurrency and duration, on this bench's database. */
 const replay = pgbenchAt({ pgArgs, database: DB, clients: CONNECTIONS, seconds: SECONDS, warmup: WARMUP_SECONDS });
 const preamble = [

@@ -29,13 +29,16 @@ export async function captureStatements(url, headers, init = {}) {
 /**
  * A pgbench script of the statements, their $n parameters as variables given with -D; a parameter
  * whose value is a key of `perClient` becomes that SQL expression instead (e.g. each client's own row,
- * by pgbench's :client_id).
+ * by pgbench's :client_id), or, a function, the expression it makes of the parameter's own variable.
  */
 export function pgbenchScript(statements, perClient = {}, preamble = []) {
   const defines = [];
   const lines = statements.map(({ text, params }, i) => {
     params.forEach((value, n) => defines.push(`q${i}p${n + 1}=${value ?? ""}`));
-    const param = (n) => perClient[params[Number(n) - 1]] ?? `:q${i}p${n}`;
+    const param = (n) => {
+      const mapped = perClient[params[Number(n) - 1]];
+      return typeof mapped === "function" ? `(${mapped(`:q${i}p${n}`)})` : (mapped ?? `:q${i}p${n}`);
+    };
     return `${colonsOutOfLiterals(text)
       .replace(/\$(\d+)/g, (_, n) => param(n))
       .replace(/\s*\n\s*/g, " ")};`;
