@@ -83,3 +83,47 @@ describe("one Idempotency-Key sent 20 times at once (PostgreSQL)", () => {
     expect(escrow!.balance).toBe(total);
   });
 });
+
+describe("many people's keys at once (PostgreSQL)", () => {
+  // The claims and kept answers of one turn share a statement (server/idempotency/keys.ts): each key must
+  // run once, for its own person, and each repeat answer that key's first answer, whoever rode beside it.
+  it("four people, three keys each, repeats beside first sendings: one charge per key, each replay its own", async ({
+    call,
+    sms,
+    database,
+    post,
+  }) => {
+    const people: Awaited<ReturnType<typeof registerAndSignIn>>[] = [];
+    for (let i = 0; i < 4; i++)
+      people.push(await registerAndSignIn(call, sms, { phone: `0912555040${i}`, email: `race-many-${i}@example.com` }));
+    const amountOf = (i: number, k: number) => 1_000_000 * (i + 1) + 10_000 * k;
+    const charge = ({ person, i, k }: { person: (typeof people)[number]; i: number; k: number }) =>
+      post("wallet/charge", { amount: amountOf(i, k), gateway: "sandbox" }, person.token, `key-${k}`);
+    // key-0 once each first; then at once its repeats beside the first sendings of key-1 and key-2 (three each),
+    // so one statement claims new keys beside keys already answered.
+    const first = people.map((person, i) => ({ person, i, k: 0 }));
+    const earlier = await Promise.all(first.map(charge));
+    const sent = [
+      ...first,
+      ...people.flatMap((person, i) => [
+        { person, i, k: 0 },
+        { person, i, k: 0 },
+        ...[1, 2].flatMap((k) => [0, 1, 2].map(() => ({ person, i, k }))),
+      ]),
+    ];
+    const answers = [...earlier, ...(await Promise.all(sent.slice(first.length).map(charge)))];
+    for (const [i, person] of people.entries()) {
+      const rows = await database.db.select().from(transactions).where(eq(transactions.userId, person.user.id));
+      expect(rows.map((row) => row.amount).sort()).toEqual([0, 1, 2].map((k) => amountOf(i, k)));
+      for (const k of [0, 1, 2]) {
+        const mine = answers.filter((_, n) => sent[n]!.person === person && sent[n]!.k === k);
+        const ran = mine.filter((answer) => !answer.replayed && answer.status !== 409);
+        expect(ran).toHaveLength(1);
+        const charged = JSON.parse(ran[0]!.text).data.transaction;
+        expect(charged.amount).toBe(amountOf(i, k));
+        expect(rows.map((row) => row.id)).toContain(charged.id);
+        for (const answer of mine.filter((answer) => answer.replayed)) expect(answer.text).toBe(ran[0]!.text);
+      }
+    }
+  });
+});
