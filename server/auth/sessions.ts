@@ -127,8 +127,6 @@ export async function revokeOtherSessions(ctx: DbCtx, input: { userId: string; k
 
 export type Authenticated = { user: User; sessionId: string };
 
-/** The user behind an access token, only while its session is open: revocation takes effect at once. */
-/** Every authenticated request runs this lookup, as a prepared statement. */
 /** The open session `sessionId` of `userId` (an access token's claims): not revoked, not expired. */
 export function openSessionOf(sessionId: SQLWrapper, userId: SQLWrapper): SQL {
   return and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`))!;
@@ -216,6 +214,7 @@ const callerUser = batchedPerDatabase<AccessClaims, User>(
   { max: 64 },
 );
 
+/** The user behind an access token, only while its session is open: revocation takes effect at once. */
 export async function authenticate(ctx: DbCtx, input: { accessToken: string }): Promise<Authenticated | null> {
   const { accessToken } = input;
   const claims = await verifyAccessToken(await signingKey(ctx), accessToken);

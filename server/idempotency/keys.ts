@@ -129,15 +129,13 @@ export async function completeIdempotencyKey(ctx: DbCtx, input: { owner: Owner; 
 /** The answers of one turn kept in one statement, with one sweep of expired keys. */
 const keepInTurn = batchedPerDatabase<{ owner: Owner; answer: StoredAnswer }, true>(
   async (db, kept) => {
-    const rows = [...kept]
-      .sort((a, b) => (ownerKey(a.owner) < ownerKey(b.owner) ? -1 : 1))
-      .map(({ owner, answer }) => ({
-        user_id: owner.userId,
-        key: owner.key,
-        request_id: owner.requestId,
-        status: answer.status,
-        body: answer.body,
-      }));
+    const rows = kept.map(({ owner, answer }) => ({
+      user_id: owner.userId,
+      key: owner.key,
+      request_id: owner.requestId,
+      status: answer.status,
+      body: answer.body,
+    }));
     await withRetry(() =>
       runStatement(
         db,

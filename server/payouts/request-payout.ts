@@ -100,10 +100,10 @@ type OneStatement = { enabled: boolean; payout: Record<string, unknown> | null; 
 
 /**
  * The usual request — withdrawals switched on, a withdrawal left, the earnings there — in one statement,
- * atomic without BEGIN and COMMIT (nine round trips fewer than the checks and the transaction, see
- * tests/bench/payouts.mjs): read the switch, lock the period's
- * row if it has a withdrawal left, hold the amount (the ledger's own steps), then only if the hold was
- * made count the withdrawal and write the payout, its first event and the audit row. Anything else —
+ * atomic without BEGIN and COMMIT (it was eight: the switch, begin, the slot, the hold, the payout, its
+ * event, the audit row, commit; tests/bench/payouts.mjs): read the switch, lock the period's row if it
+ * has a withdrawal left, hold the amount (the ledger's own steps), then only if the hold was made count
+ * the withdrawal and write the payout, its first event and the audit row. Anything else —
  * none left, no money, an upgrade that closed the period meanwhile, an account not created yet — writes
  * nothing and answers null, and the transaction says why (the same checks, the same order).
  */

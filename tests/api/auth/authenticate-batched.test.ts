@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { notifications, sessions } from "@/server/db/schema";
-import { registerAndSignIn } from "@/tests/api/support/account-helpers";
+import { notifications } from "@/server/db/schema";
+import { closeSessions, registerAndSignIn } from "@/tests/api/support/account-helpers";
 import { apiTest } from "@/tests/api/support/fixture";
 
 // Every authenticated request's session is checked with the others of its turn in one statement
@@ -26,11 +25,7 @@ describe("authentication, many callers at once", () => {
       people.push(person);
     }
     // Person 3 logged out; person 4's session ran out.
-    expect((await call("auth/logout", {}, { token: people[3]!.token })).status).toBe(200);
-    await database.db
-      .update(sessions)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(sessions.userId, people[4]!.user.id));
+    await closeSessions(call, database.db, { loggedOut: people[3]!, expired: people[4]! });
 
     const order = [0, 1, 2, 3, 4, 2, 1, 0, 4, 3, 0, 3, 1, 4, 2];
     const answers = await Promise.all(order.map((i) => call("notifications", undefined, { method: "GET", token: people[i]!.token })));

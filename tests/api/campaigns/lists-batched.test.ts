@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { campaigns, sessions, transactions } from "@/server/db/schema";
+import { campaigns, transactions } from "@/server/db/schema";
 import type { CampaignStatus } from "@/lib/campaigns/state-machine";
-import { registerAndSignIn } from "@/tests/api/support/account-helpers";
+import { closeSessions, registerAndSignIn } from "@/tests/api/support/account-helpers";
 import { countDrift, fundWallet } from "@/tests/api/support/campaign-fixtures";
 import { apiTest } from "@/tests/api/support/fixture";
 
@@ -51,11 +50,7 @@ describe("the lists, many callers at once", () => {
       people.push(person);
     }
     // Person 3 logged out; person 4's session ran out.
-    expect((await call("auth/logout", {}, { token: people[3]!.token })).status).toBe(200);
-    await database.db
-      .update(sessions)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(sessions.userId, people[4]!.user.id));
+    await closeSessions(call, database.db, { loggedOut: people[3]!, expired: people[4]! });
 
     const order = [0, 1, 2, 3, 4, 2, 1, 0, 4, 3];
     const get = (path: string, i: number) => call(path, undefined, { method: "GET", token: people[i]!.token });

@@ -2,7 +2,8 @@ import { expect } from "vitest";
 import type { createApp } from "@/server/app";
 import type { recordingSms } from "@/tests/api/support/helpers";
 import type { Db } from "@/server/db";
-import { users } from "@/server/db/schema";
+import { eq } from "drizzle-orm";
+import { sessions, users } from "@/server/db/schema";
 import { hashPassword } from "@/server/auth/crypto";
 import { expectContract } from "@/tests/api/support/contract";
 import { recordProvoked } from "@/tests/api/support/provoked";
@@ -90,4 +91,17 @@ export async function signInAdmin(
   const login = await call("auth/login", { credential: phone09, password: "Admin-Pass-2026!" });
   const verified = await call("auth/otp/verify", { token: login.body.data.otp.token, code: sms.lastCode(e164) });
   return verified.body.data.access_token as string;
+}
+
+/** Closes two people's sessions the two ways a session ends: `loggedOut` logs out, `expired`'s session runs out. */
+export async function closeSessions(
+  call: ReturnType<typeof caller>,
+  db: Db,
+  people: { loggedOut: { token: string }; expired: { user: { id: string } } },
+): Promise<void> {
+  expect((await call("auth/logout", {}, { token: people.loggedOut.token })).status).toBe(200);
+  await db
+    .update(sessions)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(sessions.userId, people.expired.user.id));
 }
