@@ -14,7 +14,7 @@ function poolOf(db: unknown): PgPool | null {
 }
 
 const names = new Map<string, string>();
-/** The ledger and the payout request have a handful of statement texts; past this, something builds texts dynamically: don't prepare. */
+/** Its callers have a handful of statement texts; past this, something builds texts dynamically: don't prepare. */
 const MAX_PREPARED = 32;
 
 /** A stable statement name per distinct SQL text (the same text always gets the same name). */
@@ -28,10 +28,11 @@ function statementName(text: string): string | undefined {
 }
 
 /**
- * Runs one statement. On PostgreSQL outside a transaction, as a named prepared statement (parsed
- * and planned once per connection: for the ledger's CTEs planning costs as much as running them,
- * and this doubles throughput — the ledger's statements and those that hold money beside their rows); on PGlite or inside a transaction, through drizzle as usual.
- * Results are the driver's rows either way (callers select JSON and booleans, parsed alike).
+ * Runs one statement. On PostgreSQL outside a transaction, as a named prepared statement (parsed and
+ * planned once per connection: for the ledger's CTEs planning costs as much as running them, and this
+ * doubles throughput; the payout request and the idempotency keys use it too); on PGlite or inside a
+ * transaction, through drizzle as usual. Results are the driver's rows either way (callers select JSON
+ * and booleans, parsed alike).
  */
 export async function runStatement(db: Pick<Db, "execute">, statement: SQL): Promise<unknown[]> {
   const pool = poolOf(db);

@@ -13,7 +13,7 @@ const settingValue = preparedOnce((db) =>
     .prepare("settings_value"),
 );
 
-/** An admins' setting as stored (app_settings.value), or undefined when none was ever set (a prepared statement: a payout asks every time). */
+/** An admins' setting as stored (app_settings.value), or undefined when none was ever set (a prepared statement). */
 export async function readSetting(db: Db, name: string): Promise<unknown> {
   const [row] = await settingValue(db).execute({ name });
   return row?.value;
